@@ -1,0 +1,1 @@
+"""Pure game rules: no Discord, no SQLite, no Pillow. See games/README.md."""

@@ -1,0 +1,244 @@
+"""The engine protocol that every game implements (documented in games/README.md).
+
+A game is a deterministic state machine: all of its randomness comes from an `Rng` kept in
+its state, so the seed plus the move log replays a table exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+T = TypeVar("T")
+
+
+class IllegalMove(ValueError):
+    """A move that may not be made now. The message is shown to the player as is."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option of a game. Values arrive as text from commands and are parsed here."""
+
+    name: str
+    kind: type  # int, bool or str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        if self.kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise IllegalMove(f"Option `{self.name}` takes on or off, not `{raw}`.")
+        if self.kind is int:
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                raise IllegalMove(f"Option `{self.name}` takes a whole number, not `{raw}`.") from None
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                raise IllegalMove(f"Option `{self.name}` must be between {self.min} and {self.max}.")
+            return value
+        text = str(raw).strip().lower()
+        if self.choices and text not in self.choices:
+            raise IllegalMove(f"Option `{self.name}` is one of: {', '.join(self.choices)}.")
+        return text
+
+
+def parse_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with the given values; unknown names are refused with the valid ones."""
+    known = {spec.name: spec for spec in specs}
+    values = {spec.name: spec.default for spec in specs}
+    for name, value in (raw or {}).items():
+        spec = known.get(name.strip().lower())
+        if spec is None:
+            valid = ", ".join(known) or "none"
+            raise IllegalMove(f"Unknown option `{name}`. This game's options: {valid}.")
+        values[spec.name] = spec.parse(value)
+    return values
+
+
+@dataclass
+class Outcome:
+    """How a finished game ended. `ranks[seat]` is 1 for the best; tied seats share a rank."""
+
+    ranks: list[int]
+    scores: list[float]
+    tiebreak: str = ""  # the tie-break that decided, in words; "" when none was needed
+    details: list[dict[str, Any]] = field(default_factory=list)  # per-seat score breakdown
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ranks": self.ranks, "scores": self.scores, "tiebreak": self.tiebreak, "details": self.details}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(list(data["ranks"]), list(data["scores"]), data.get("tiebreak", ""), list(data.get("details", [])))
+
+
+def rank_by(keys: Sequence[tuple]) -> list[int]:
+    """Competition ranks (1, 1, 3, ...) for per-seat sort keys where larger is better."""
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+class Rng:
+    """A seeded generator whose whole state is two integers, so it dumps to JSON.
+
+    Each draw seeds a fresh `random.Random` from (seed, counter); string seeds are hashed
+    with SHA-512, which is stable across Python runs and platforms.
+    """
+
+    __slots__ = ("seed", "counter")
+
+    def __init__(self, seed: int, counter: int = 0):
+        self.seed = int(seed)
+        self.counter = int(counter)
+
+    def _draw(self) -> random.Random:
+        generator = random.Random(f"{self.seed}:{self.counter}")
+        self.counter += 1
+        return generator
+
+    def randint(self, low: int, high: int) -> int:
+        return self._draw().randint(low, high)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self._draw().choice(items)
+
+    def shuffle(self, items: list) -> None:
+        self._draw().shuffle(items)
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self._draw().sample(list(items), k)
+
+    def random(self) -> float:
+        return self._draw().random()
+
+    def to_list(self) -> list[int]:
+        return [self.seed, self.counter]
+
+    @classmethod
+    def from_list(cls, data: Sequence[int]) -> Rng:
+        return cls(data[0], data[1])
+
+
+class Game(ABC):
+    """One table's game. Subclasses set the class attributes and implement the methods.
+
+    Seats are numbered 0..players-1 in turn order. Moves are canonical texts; `play` accepts
+    exactly the texts that `legal_moves` lists (after whitespace and case are normalized by
+    `normalize`), and raises `IllegalMove` with a reason for anything else, leaving the
+    state unchanged.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    format_version: ClassVar[int] = 1
+
+    # -- life cycle -------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Game:
+        """A fresh game. `options` are raw values; use `parse_options(cls.options, options)`."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (the Rng included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The inverse of `to_dict`."""
+
+    def dump(self) -> dict[str, Any]:
+        return {"game": self.key, "format": self.format_version, "state": self.to_dict()}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Game:
+        if data.get("game") != cls.key:
+            raise ValueError(f"state of {data.get('game')!r} given to {cls.key!r}")
+        if data.get("format") != cls.format_version:
+            raise ValueError(f"{cls.key} state format {data.get('format')} is not {cls.format_version}")
+        return cls.from_dict(data["state"])
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """The seats that must act now (several at once where the rules say so); [] when over."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[str]:
+        """Every legal move of `seat` now, most useful first. A seat that is not in
+        `to_act` may still have moves (answers to a trade offer, say)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the public). JSON-able; the renderer draws only this."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game runs."""
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    # -- acting -----------------------------------------------------------------------
+    @abstractmethod
+    def play(self, seat: int, move: str) -> None:
+        """Apply one move of `seat`, or raise IllegalMove (state unchanged)."""
+
+    @staticmethod
+    def normalize(move: str) -> str:
+        return " ".join(move.strip().lower().split())
+
+    @abstractmethod
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        """The move the game's heuristic player makes for `seat` (one of legal_moves)."""
+
+    # -- words ------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def rules_help(cls) -> str:
+        """The rules in our own words: notation, readings of ambiguities, designed values."""
+
+    @abstractmethod
+    def status(self, names: Sequence[str]) -> str:
+        """One or two lines: where the game stands and what is awaited of whom."""
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        """How the public log tells a move that was just played (may mention its effects)."""
+        return f"{names[seat]}: `{move}`"
+
+    def private_text(self, seat: int, names: Sequence[str]) -> str:
+        """What only `seat` should be told (a hidden hand, say); "" when nothing is hidden."""
+        return ""
+
+    def quick_moves(self, seat: int) -> list[str]:
+        """At most four of the legal moves that deserve a one-click button."""
+        return []
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        """The legal moves in labelled groups, for select menus."""
+        moves = self.legal_moves(seat)
+        return [("Moves", moves)] if moves else []
