@@ -1,0 +1,116 @@
+"""Components of Age of Steam: Hawaiian Islands (solo).
+
+Values that neither the variant nor the base game gives are marked DESIGNED with the
+reasoning in one line; `DESIGNED_NOTES` collects them for the rules help.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("red", "blue", "yellow", "purple", "black")
+DISC_COLOURS = ("red", "blue", "yellow", "purple")  # the colours an island disc may show at setup
+
+# The eight islands, largest first. `numbers` are the die faces / chart columns that refill
+# the island; only the four large islands carry them.
+ISLANDS = ("hawaii", "maui", "oahu", "kauai", "molokai", "lanai", "niihau", "kahoolawe")
+TITLES = {
+    "hawaii": "Hawaii",
+    "maui": "Maui",
+    "oahu": "Oahu",
+    "kauai": "Kauai",
+    "molokai": "Molokai",
+    "lanai": "Lanai",
+    "niihau": "Niihau",
+    "kahoolawe": "Kahoolawe",
+}
+LARGE = ("hawaii", "maui", "oahu", "kauai")
+SMALL = ("molokai", "lanai", "niihau", "kahoolawe")
+# Kauai 1/2, Oahu 3 and Hawaii 5/6 are given; Maui 4 is the one face left over.
+NUMBERS = {"kauai": (1, 2), "oahu": (3,), "maui": (4,), "hawaii": (5, 6)}
+FACE_ISLAND = {face: island for island, faces in NUMBERS.items() for face in faces}
+# Named cubes placed on each island at setup: 3 on the largest, 2 on the next three, 1 on the rest.
+START_CUBES = {"hawaii": 3, "maui": 2, "oahu": 2, "kauai": 2, "molokai": 1, "lanai": 1, "niihau": 1, "kahoolawe": 1}
+
+# DESIGNED: the sea routes (no public list exists). They follow the real geography, include the
+# rulebook's Hawaii-Oahu and Oahu-Kauai, and their squares sum to the 21 route cubes.
+ROUTES = (
+    ("niihau", "kauai", 1),
+    ("kauai", "oahu", 3),
+    ("oahu", "molokai", 2),
+    ("oahu", "maui", 3),
+    ("oahu", "hawaii", 3),
+    ("molokai", "maui", 2),
+    ("molokai", "lanai", 1),
+    ("lanai", "maui", 2),
+    ("maui", "kahoolawe", 1),
+    ("maui", "hawaii", 3),
+)
+ROUTE_NAMES = tuple(f"{a}-{b}" for a, b, _ in ROUTES)
+ROUTE_TOTAL = sum(n for _, _, n in ROUTES)  # 21 route squares, one cube each
+
+# The 34 named cubes set aside for the routes (21) and the islands (13).
+NAMED_CUBES = {"red": 8, "blue": 8, "yellow": 8, "purple": 8, "black": 2}
+# DESIGNED: the base game's goods cubes as we count them (20 of each colour, 16 black); the bag
+# keeps what the 34 named cubes leave, so the chart can be filled and refilled "as usual".
+BASE_CUBES = {"red": 20, "blue": 20, "yellow": 20, "purple": 20, "black": 16}
+# DESIGNED: the mini goods chart has 6 columns (one per die face) of 3 squares, like one half of
+# the base game's chart; filled at random from the bag at setup.
+CHART_COLUMNS = 6
+CHART_ROWS = 3
+
+URBAN_DISCS = ("red", "blue", "yellow", "purple", "black", "black")
+ACTIONS = ("locomotive", "urbanize", "engineer", "production")
+
+ROUNDS = 10
+START_CASH = 10
+START_SHARES = 2
+START_LOCO = 1
+MAX_LOCO = 6
+MAX_SHARES = 15  # the two starting shares count toward the fifteen
+SHARE_PRICE = 5
+CONNECT_COST = 8
+ENGINEER_COST = 4
+PRODUCTION_DRAW = 6
+PRODUCTION_PLACE = 2
+REFILL_DICE = 2
+
+DIFFICULTIES = ("easy", "standard", "very_hard")
+DEFAULT_DIFFICULTY = "standard"  # DESIGNED: the middle level as the default table
+
+# Income reduction bands: (lowest income of the band, reduction).
+REDUCTION_BANDS = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2), (0, 0))
+
+
+def income_reduction(income: int) -> int:
+    """How much income drops at the end of a round for a given income."""
+    for floor, cut in REDUCTION_BANDS:
+        if income >= floor:
+            return cut
+    return 0
+
+
+def bag_after_setup() -> dict[str, int]:
+    """The bag before the chart is filled: the base set minus the 34 named cubes."""
+    return {colour: BASE_CUBES[colour] - NAMED_CUBES[colour] for colour in COLOURS}
+
+
+DESIGNED_NOTES = (
+    "Sea routes (squares): " + ", ".join(f"{TITLES[a]}–{TITLES[b]} {n}" for a, b, n in ROUTES)
+    + ". No public route list exists; ours follows the real map, includes Hawaii–Oahu and Oahu–Kauai "
+    "from the rulebook's example, and its squares add up to the 21 route cubes.",
+    "Chart numbers: Kauai 1 and 2, Oahu 3, Maui 4, Hawaii 5 and 6 (Maui's 4 is the face left over).",
+    "The bag: taken literally, the 34 named cubes would leave nothing for the goods chart. We read it as "
+    "the bag keeping the rest of the base game's cubes (20 red, 20 blue, 20 yellow, 20 purple, "
+    "16 black as we count them): 12 of each colour and 14 black after the named cubes are out.",
+    "Goods chart: 6 columns (die faces 1-6) of 3 squares, filled at random from the bag at setup. "
+    "A refill takes the cube nearest the top of its column; an empty column gives nothing.",
+    "Locomotive, the fourth action: raises the locomotive by 1 at once for free (as in the base game); "
+    "it is separate from the once-per-round raise during moving goods.",
+    "Share limit: the two starting shares count toward the fifteen.",
+    "Any unconnected route may be connected, whether or not it touches one you already have.",
+    "Urbanize and building are optional: `done` ends the build step early.",
+    "Round 10 ends after income reduction; its goods growth would change nothing and is skipped.",
+    "A cube may start on an island that accepts its own colour and leave it.",
+    "Default difficulty: standard.",
+    "Score: a win scores 3 × income − 3 × shares + cash; a loss scores −100 plus the route cubes "
+    "cleared, so every win ranks above every loss.",
+)

@@ -1,0 +1,849 @@
+"""The rules engine of Age of Steam: Hawaiian Islands, a solo game of ten rounds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options
+from games.hawaii import data as D
+
+N_ISLANDS = len(D.ISLANDS)
+ISLAND_INDEX = {name: i for i, name in enumerate(D.ISLANDS)}
+SMALL_IDX = frozenset(ISLAND_INDEX[name] for name in D.SMALL)
+ROUTE_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b, _ in D.ROUTES)
+ROUTE_BETWEEN: dict[tuple[int, int], int] = {}
+for _r, (_a, _b) in enumerate(ROUTE_ENDS):
+    ROUTE_BETWEEN[(_a, _b)] = _r
+    ROUTE_BETWEEN[(_b, _a)] = _r
+ADJ: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b if a == i else a, r) for r, (a, b) in enumerate(ROUTE_ENDS) if i in (a, b)) for i in range(N_ISLANDS)
+)
+FACE_ISLAND_IDX = {face: ISLAND_INDEX[name] for face, name in D.FACE_ISLAND.items()}
+MAX_PHASE_SHARES = D.MAX_SHARES
+
+PHASES = ("shares", "action", "build", "move", "produce", "over")
+
+
+def route_name(r: int) -> str:
+    return D.ROUTE_NAMES[r]
+
+
+def title(i: int) -> str:
+    return D.TITLES[D.ISLANDS[i]]
+
+
+class HawaiiGame(Game):
+    key = "hawaii"
+    title = "Age of Steam: Hawaiian Islands"
+    min_players = 1
+    max_players = 1
+    options = (
+        OptionSpec(
+            "difficulty",
+            str,
+            D.DEFAULT_DIFFICULTY,
+            "easy: four colours on the large islands; standard: two colours twice; very_hard: one colour four times",
+            choices=D.DIFFICULTIES,
+        ),
+    )
+    format_version = 1
+
+    # -- life cycle -------------------------------------------------------------------
+    def __init__(self) -> None:
+        self.difficulty = D.DEFAULT_DIFFICULTY
+        self.rng = Rng(0)
+        self.round = 1
+        self.phase = "shares"
+        self.cash = D.START_CASH
+        self.income = 0
+        self.shares = D.START_SHARES
+        self.loco = D.START_LOCO
+        self.action: str | None = None
+        self.last_action: str | None = None
+        self.connected = [False] * len(D.ROUTES)
+        self.route_cubes: list[list[str | None]] = [[None] * n for _, _, n in D.ROUTES]
+        self.island_cubes: list[list[str]] = [[] for _ in range(N_ISLANDS)]
+        self.disc: list[str | None] = [None] * N_ISLANDS
+        self.chart: list[list[str | None]] = [[None] * D.CHART_ROWS for _ in range(D.CHART_COLUMNS)]
+        self.bag = dict.fromkeys(D.COLOURS, 0)
+        self.urban: list[str | None] = list(D.URBAN_DISCS)
+        self.connects = 0  # routes connected in this round's build step
+        self.urbanized = False  # urbanized in this round's build step
+        self.loco_raised = False  # locomotive raised in this round's move-goods step
+        self.move_no = 1
+        self.drawn: list[str] = []  # production cubes waiting to be placed
+        self.placed = 0
+        self.last_move = ""
+        self.last_delivery: dict[str, Any] | None = None
+        self.events: list[str] = []  # what happened automatically at the last round's end
+        self.dice: list[int] = []
+        self.result: str | None = None  # None, "won" or "lost"
+        self.reason = ""
+        self.moves_played = 0
+
+    @classmethod
+    def new(cls, players: int = 1, options: Mapping[str, Any] | None = None, seed: int = 0) -> HawaiiGame:
+        if players != 1:
+            raise IllegalMove("Age of Steam: Hawaiian Islands is a solo game: exactly 1 player.")
+        opts = parse_options(cls.options, options)
+        game = cls()
+        game.difficulty = opts["difficulty"]
+        game.rng = rng = Rng(seed)
+        # island discs on the four large islands
+        if game.difficulty == "easy":
+            discs = list(D.DISC_COLOURS)
+        elif game.difficulty == "standard":
+            pair = rng.sample(D.DISC_COLOURS, 2)
+            discs = [pair[0], pair[0], pair[1], pair[1]]
+        else:
+            discs = [rng.choice(D.DISC_COLOURS)] * 4
+        rng.shuffle(discs)
+        for name, colour in zip(D.LARGE, discs, strict=True):
+            game.disc[ISLAND_INDEX[name]] = colour
+        # the 34 named cubes: one per route square, then the islands
+        named = [colour for colour in D.COLOURS for _ in range(D.NAMED_CUBES[colour])]
+        rng.shuffle(named)
+        for r, (_, _, n) in enumerate(D.ROUTES):
+            game.route_cubes[r] = [named.pop() for _ in range(n)]
+        for name in D.ISLANDS:
+            game.island_cubes[ISLAND_INDEX[name]] = sorted(named.pop() for _ in range(D.START_CUBES[name]))
+        assert not named
+        # the bag keeps the rest of the base set; the chart is filled from it
+        game.bag = D.bag_after_setup()
+        for c in range(D.CHART_COLUMNS):
+            for row in range(D.CHART_ROWS):
+                game.chart[c][row] = game._draw_cube()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "difficulty": self.difficulty,
+            "rng": self.rng.to_list(),
+            "round": self.round,
+            "phase": self.phase,
+            "cash": self.cash,
+            "income": self.income,
+            "shares": self.shares,
+            "loco": self.loco,
+            "action": self.action,
+            "last_action": self.last_action,
+            "connected": list(self.connected),
+            "route_cubes": [list(cubes) for cubes in self.route_cubes],
+            "island_cubes": [list(cubes) for cubes in self.island_cubes],
+            "disc": list(self.disc),
+            "chart": [list(col) for col in self.chart],
+            "bag": dict(self.bag),
+            "urban": list(self.urban),
+            "connects": self.connects,
+            "urbanized": self.urbanized,
+            "loco_raised": self.loco_raised,
+            "move_no": self.move_no,
+            "drawn": list(self.drawn),
+            "placed": self.placed,
+            "last_move": self.last_move,
+            "last_delivery": self.last_delivery,
+            "events": list(self.events),
+            "dice": list(self.dice),
+            "result": self.result,
+            "reason": self.reason,
+            "moves_played": self.moves_played,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HawaiiGame:
+        game = cls()
+        game.difficulty = data["difficulty"]
+        game.rng = Rng.from_list(data["rng"])
+        for name in ("round", "phase", "cash", "income", "shares", "loco", "action", "last_action",
+                     "connects", "urbanized", "loco_raised", "move_no", "placed", "last_move", "result",
+                     "reason", "moves_played"):
+            setattr(game, name, data[name])
+        game.connected = list(data["connected"])
+        game.route_cubes = [list(cubes) for cubes in data["route_cubes"]]
+        game.island_cubes = [list(cubes) for cubes in data["island_cubes"]]
+        game.disc = list(data["disc"])
+        game.chart = [list(col) for col in data["chart"]]
+        game.bag = {colour: int(data["bag"][colour]) for colour in D.COLOURS}
+        game.urban = list(data["urban"])
+        game.drawn = list(data["drawn"])
+        last = data.get("last_delivery")
+        game.last_delivery = dict(last) if last else None
+        game.events = list(data["events"])
+        game.dice = list(data["dice"])
+        return game
+
+    def clone(self) -> HawaiiGame:
+        """A fast independent copy (used by the planner)."""
+        game = HawaiiGame.__new__(HawaiiGame)
+        game.__dict__.update(self.__dict__)
+        game.rng = Rng(self.rng.seed, self.rng.counter)
+        game.connected = self.connected[:]
+        game.route_cubes = [cubes[:] for cubes in self.route_cubes]
+        game.island_cubes = [cubes[:] for cubes in self.island_cubes]
+        game.disc = self.disc[:]
+        game.chart = [col[:] for col in self.chart]
+        game.bag = dict(self.bag)
+        game.urban = self.urban[:]
+        game.drawn = self.drawn[:]
+        game.events = self.events[:]
+        game.dice = self.dice[:]
+        return game
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return 1
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "over" else [0]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        score = self.score()
+        left = self.route_cubes_left()
+        detail = {
+            "result": self.result,
+            "reason": self.reason,
+            "score": score,
+            "income": self.income,
+            "shares": self.shares,
+            "cash": self.cash,
+            "route_cubes_left": left,
+            "route_cubes_cleared": D.ROUTE_TOTAL - left,
+            "round": self.round,
+            "difficulty": self.difficulty,
+        }
+        return Outcome([1], [score], "", [detail])
+
+    def score(self) -> int:
+        """The designed score: wins rank by 3 x income - 3 x shares + cash; losses below them all."""
+        if self.result == "won":
+            return 3 * self.income - 3 * self.shares + self.cash
+        return -100 + (D.ROUTE_TOTAL - self.route_cubes_left())
+
+    def route_cubes_left(self) -> int:
+        return sum(1 for cubes in self.route_cubes for c in cubes if c is not None)
+
+    def cube_total(self) -> int:
+        """Every cube of the game: bag, chart, islands, routes and production draw (constant)."""
+        return (
+            sum(self.bag.values())
+            + sum(1 for col in self.chart for c in col if c is not None)
+            + sum(len(cubes) for cubes in self.island_cubes)
+            + self.route_cubes_left()
+            + len(self.drawn)
+        )
+
+    # -- the moves of each phase ---------------------------------------------------------
+    def max_issue(self) -> int:
+        return D.MAX_SHARES - self.shares
+
+    def legal_actions(self) -> list[str]:
+        return [a for a in D.ACTIONS if a != self.last_action]
+
+    def connect_cost(self) -> int:
+        return D.CONNECT_COST if self.connects == 0 else D.ENGINEER_COST
+
+    def connects_allowed(self) -> int:
+        return 2 if self.action == "engineer" else 1
+
+    def connectable(self) -> list[int]:
+        if self.connects >= self.connects_allowed() or self.cash < self.connect_cost():
+            return []
+        return [r for r in range(len(D.ROUTES)) if not self.connected[r]]
+
+    def urbanizable(self) -> list[tuple[int, str]]:
+        if self.action != "urbanize" or self.urbanized:
+            return []
+        colours = [c for c in dict.fromkeys(self.urban) if c is not None]
+        return [(i, c) for i in sorted(SMALL_IDX) if self.disc[i] is None for c in colours]
+
+    def deliveries(self) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
+        """Every legal delivery as (colour, islands on the path, routes crossed)."""
+        found: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+        loco = self.loco
+        connected = self.connected
+        disc = self.disc
+        for start in range(N_ISLANDS):
+            cubes = self.island_cubes[start]
+            if not cubes:
+                continue
+            for colour in dict.fromkeys(cubes):
+                stack: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(start, (start,), ())]
+                while stack:
+                    here, path, routes = stack.pop()
+                    if len(routes) >= loco:
+                        continue
+                    for nxt, r in ADJ[here]:
+                        if not connected[r] or nxt in path:
+                            continue
+                        if disc[nxt] == colour:
+                            found.append((colour, path + (nxt,), routes + (r,)))
+                        else:
+                            stack.append((nxt, path + (nxt,), routes + (r,)))
+        return found
+
+    def clears(self, colour: str, routes: Sequence[int]) -> int:
+        """How many route cubes a delivery of `colour` over `routes` would remove."""
+        return sum(1 for r in routes if colour in self.route_cubes[r])
+
+    def can_produce(self) -> bool:
+        return bool(self.drawn) and self.placed < D.PRODUCTION_PLACE and any(
+            c is None for col in self.chart for c in col
+        )
+
+    def empty_squares(self) -> list[tuple[int, int]]:
+        return [(c, r) for c in range(D.CHART_COLUMNS) for r in range(D.CHART_ROWS) if self.chart[c][r] is None]
+
+    def legal_moves(self, seat: int) -> list[str]:
+        if seat != 0 or self.phase == "over":
+            return []
+        phase = self.phase
+        if phase == "shares":
+            return [f"shares {n}" for n in range(self.max_issue() + 1)]
+        if phase == "action":
+            return [f"action {a}" for a in self.legal_actions()]
+        if phase == "build":
+            moves = [f"connect {route_name(r)}" for r in self.connectable()]
+            moves += [f"urbanize {D.ISLANDS[i]} {c}" for i, c in self.urbanizable()]
+            moves.append("done")
+            return moves
+        if phase == "move":
+            found = self.deliveries()
+            found.sort(key=lambda d: (-self.clears(d[0], d[2]), -len(d[2])))
+            moves = [f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}" for colour, path, _ in found]
+            if self.can_raise():
+                moves.append("locomotive")
+            moves.append("pass")
+            return moves
+        if phase == "produce":
+            squares = self.empty_squares()
+            return [f"place {colour} {c + 1},{r + 1}" for colour in dict.fromkeys(self.drawn) for c, r in squares]
+        return []
+
+    def can_raise(self) -> bool:
+        return not self.loco_raised and self.loco < D.MAX_LOCO
+
+    # -- acting -----------------------------------------------------------------------
+    def play(self, seat: int, move: str) -> None:
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        if seat != 0:
+            raise IllegalMove("This is a solo game: only seat 0 plays.")
+        text = self.normalize(move)
+        words = text.split()
+        if not words:
+            raise IllegalMove("Empty move.")
+        verb = words[0]
+        handler = {
+            "shares": self._play_shares,
+            "action": self._play_action,
+            "connect": self._play_connect,
+            "urbanize": self._play_urbanize,
+            "done": self._play_done,
+            "deliver": self._play_deliver,
+            "locomotive": self._play_locomotive,
+            "pass": self._play_pass,
+            "place": self._play_place,
+        }.get(verb)
+        if handler is None:
+            raise IllegalMove(f"Unknown move `{text}`. {self._expect()}")
+        handler(words[1:])
+        self.moves_played += 1
+
+    def _expect(self) -> str:
+        return {
+            "shares": "Now issue shares: `shares N` (0 for none).",
+            "action": "Now choose an action: `action locomotive|urbanize|engineer|production`.",
+            "build": "Now build: `connect a-b`, `urbanize island colour`, or `done`.",
+            "move": "Now move goods: `deliver colour a-b-c`, `locomotive` or `pass`.",
+            "produce": "Now place a produced cube: `place colour column,row`.",
+        }.get(self.phase, "")
+
+    def _need(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalMove(f"You cannot {what} now. {self._expect()}")
+
+    def _play_shares(self, args: list[str]) -> None:
+        self._need("shares", "issue shares")
+        if len(args) != 1 or not args[0].isdigit():
+            raise IllegalMove("Write `shares N` with a number, e.g. `shares 2` (or `shares 0`).")
+        n = int(args[0])
+        if n > self.max_issue():
+            raise IllegalMove(
+                f"At most {D.MAX_SHARES} shares over the game: {self.shares} issued, so {self.max_issue()} more at most."
+            )
+        self.do_shares(n)
+
+    def do_shares(self, n: int) -> None:
+        self.shares += n
+        self.cash += n * D.SHARE_PRICE
+        self.last_move = f"shares {n}"
+        self.phase = "action"
+
+    def _play_action(self, args: list[str]) -> None:
+        self._need("action", "choose an action")
+        if len(args) != 1 or args[0] not in D.ACTIONS:
+            raise IllegalMove("The actions are: locomotive, urbanize, engineer, production.")
+        if args[0] == self.last_action:
+            raise IllegalMove(f"You took {args[0]} last round; the same action may not be taken twice in a row.")
+        self.do_action(args[0])
+
+    def do_action(self, action: str) -> None:
+        self.action = action
+        self.connects = 0
+        self.urbanized = False
+        self.last_move = f"action {action}"
+        if action == "locomotive" and self.loco < D.MAX_LOCO:
+            self.loco += 1
+        self.phase = "build"
+        self._maybe_end_build()
+
+    def _maybe_end_build(self) -> None:
+        if not self.connectable() and not self.urbanizable():
+            self._start_moves()
+
+    def _parse_route(self, text: str) -> int:
+        parts = text.split("-")
+        if len(parts) != 2 or any(p not in ISLAND_INDEX for p in parts):
+            raise IllegalMove(f"`{text}` is not a route; name its two islands, e.g. `connect oahu-maui`.")
+        r = ROUTE_BETWEEN.get((ISLAND_INDEX[parts[0]], ISLAND_INDEX[parts[1]]))
+        if r is None:
+            raise IllegalMove(f"No sea route runs between {D.TITLES[parts[0]]} and {D.TITLES[parts[1]]}.")
+        return r
+
+    def _play_connect(self, args: list[str]) -> None:
+        self._need("build", "connect a route")
+        if len(args) != 1:
+            raise IllegalMove("Write `connect a-b`, e.g. `connect oahu-maui`.")
+        r = self._parse_route(args[0])
+        if self.connected[r]:
+            raise IllegalMove(f"The route {route_name(r)} is already connected.")
+        if self.connects >= self.connects_allowed():
+            if self.action == "engineer":
+                raise IllegalMove("With Engineer you connect at most two routes a round.")
+            raise IllegalMove("You connect only one route a round (two with Engineer).")
+        cost = self.connect_cost()
+        if self.cash < cost:
+            raise IllegalMove(f"Not enough cash: connecting costs ${cost} and you have ${self.cash}.")
+        self.do_connect(r)
+
+    def do_connect(self, r: int) -> None:
+        self.cash -= self.connect_cost()
+        self.connects += 1
+        self.connected[r] = True
+        self.last_move = f"connect {route_name(r)}"
+        self._maybe_end_build()
+
+    def _play_urbanize(self, args: list[str]) -> None:
+        self._need("build", "urbanize")
+        if self.action != "urbanize":
+            raise IllegalMove("Urbanizing needs the Urbanize action this round.")
+        if self.urbanized:
+            raise IllegalMove("You already urbanized an island this round.")
+        if len(args) != 2:
+            raise IllegalMove("Write `urbanize island colour`, e.g. `urbanize lanai red`.")
+        name, colour = args
+        if name not in ISLAND_INDEX:
+            raise IllegalMove(f"No island `{name}`.")
+        i = ISLAND_INDEX[name]
+        if i not in SMALL_IDX:
+            raise IllegalMove(f"Only the small islands ({', '.join(D.TITLES[s] for s in D.SMALL)}) can be urbanized.")
+        if self.disc[i] is not None:
+            raise IllegalMove(f"{title(i)} is already urbanized ({self.disc[i]}).")
+        if colour not in self.urban:
+            left = ", ".join(c for c in self.urban if c) or "none"
+            raise IllegalMove(f"No {colour} disc left in the urbanization area (left: {left}).")
+        self.do_urbanize(i, colour)
+
+    def do_urbanize(self, i: int, colour: str) -> None:
+        self.urban[self.urban.index(colour)] = None
+        self.disc[i] = colour
+        self.urbanized = True
+        self.last_move = f"urbanize {D.ISLANDS[i]} {colour}"
+        self._maybe_end_build()
+
+    def _play_done(self, args: list[str]) -> None:
+        self._need("build", "finish building")
+        if args:
+            raise IllegalMove("`done` takes nothing after it.")
+        self.last_move = "done"
+        self._start_moves()
+
+    def _start_moves(self) -> None:
+        self.phase = "move"
+        self.move_no = 1
+        self.loco_raised = False
+
+    def _play_deliver(self, args: list[str]) -> None:
+        self._need("move", "deliver goods")
+        if len(args) != 2:
+            raise IllegalMove("Write `deliver colour a-b-c` with the whole path, e.g. `deliver purple hawaii-oahu-kauai`.")
+        colour, path_text = args
+        if colour not in D.COLOURS:
+            raise IllegalMove(f"`{colour}` is not a cube colour ({', '.join(D.COLOURS)}).")
+        names = path_text.split("-")
+        for name in names:
+            if name not in ISLAND_INDEX:
+                raise IllegalMove(f"No island `{name}` (islands: {', '.join(D.ISLANDS)}).")
+        if len(names) < 2:
+            raise IllegalMove("A delivery path names at least two islands, from the cube's island to where it ends.")
+        path = [ISLAND_INDEX[n] for n in names]
+        start = path[0]
+        if colour not in self.island_cubes[start]:
+            raise IllegalMove(f"No {colour} cube on {title(start)}.")
+        seen = {start}
+        routes = []
+        for a, b in zip(path, path[1:], strict=False):
+            if b in seen:
+                raise IllegalMove(f"The path visits {title(b)} twice; a cube may not visit an island twice.")
+            seen.add(b)
+            r = ROUTE_BETWEEN.get((a, b))
+            if r is None:
+                raise IllegalMove(f"No sea route runs between {title(a)} and {title(b)}.")
+            if not self.connected[r]:
+                raise IllegalMove(f"The route {title(a)}–{title(b)} is not connected yet.")
+            routes.append(r)
+        if len(routes) > self.loco:
+            raise IllegalMove(
+                f"Too far for the locomotive: the path crosses {len(routes)} routes and your locomotive is {self.loco}."
+            )
+        for i in path[1:-1]:
+            if self.disc[i] == colour:
+                raise IllegalMove(
+                    f"The path passes through {title(i)}, which takes {colour} cubes: a cube stops at the first island of its colour."
+                )
+        end = path[-1]
+        if self.disc[end] != colour:
+            takes = f"takes {self.disc[end]} cubes" if self.disc[end] else "has no disc and takes no cubes"
+            raise IllegalMove(f"The path must end on an island that takes {colour} cubes; {title(end)} {takes}.")
+        self.do_deliver(colour, tuple(path), tuple(routes))
+
+    def do_deliver(self, colour: str, path: Sequence[int], routes: Sequence[int]) -> None:
+        self.island_cubes[path[0]].remove(colour)
+        self.bag[colour] += 1
+        removed = []
+        for r in routes:
+            cubes = self.route_cubes[r]
+            if colour in cubes:
+                cubes[cubes.index(colour)] = None
+                self.bag[colour] += 1
+                removed.append(r)
+        self.income += len(routes)
+        self.last_move = f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}"
+        self.last_delivery = {
+            "colour": colour,
+            "path": [D.ISLANDS[i] for i in path],
+            "routes": [route_name(r) for r in routes],
+            "removed": [route_name(r) for r in removed],
+            "round": self.round,
+            "move": self.move_no,
+        }
+        self._next_move()
+
+    def _play_locomotive(self, args: list[str]) -> None:
+        self._need("move", "raise the locomotive")
+        if args:
+            raise IllegalMove("`locomotive` takes nothing after it.")
+        if self.loco >= D.MAX_LOCO:
+            raise IllegalMove(f"The locomotive is already at its maximum, {D.MAX_LOCO}.")
+        if self.loco_raised:
+            raise IllegalMove("The locomotive may be raised only once per round.")
+        self.do_locomotive()
+
+    def do_locomotive(self) -> None:
+        self.loco += 1
+        self.loco_raised = True
+        self.last_move = "locomotive"
+        self._next_move()
+
+    def _play_pass(self, args: list[str]) -> None:
+        self._need("move", "pass")
+        if args:
+            raise IllegalMove("`pass` takes nothing after it.")
+        self.do_pass()
+
+    def do_pass(self) -> None:
+        self.last_move = "pass"
+        self._next_move()
+
+    def _next_move(self) -> None:
+        if self.move_no == 1:
+            self.move_no = 2
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        events = []
+        self.cash += self.income
+        events.append(f"income ${self.income}")
+        expenses = self.shares + self.loco
+        if self.cash >= expenses:
+            self.cash -= expenses
+            events.append(f"expenses ${expenses}")
+        else:
+            short = expenses - self.cash
+            self.cash = 0
+            self.income -= short
+            events.append(f"expenses ${expenses}: ${short} short, income cut by {short}")
+            if self.income < 0:
+                self.events = events
+                self._finish("lost", f"bankrupt in round {self.round}: expenses could not be paid")
+                return
+        cut = D.income_reduction(self.income)
+        if cut:
+            self.income -= cut
+            events.append(f"income reduced by {cut}")
+        self.events = events
+        if self.round >= D.ROUNDS:
+            left = self.route_cubes_left()
+            if left == 0:
+                self._finish("won", "every sea route is clear after round 10")
+            else:
+                self._finish("lost", f"{left} cube{'s' if left != 1 else ''} still on the sea routes after round 10")
+            return
+        if self.action == "production":
+            k = min(D.PRODUCTION_DRAW, sum(self.bag.values()))
+            self.drawn = sorted(self._draw_cube() for _ in range(k))
+            self.placed = 0
+            self.phase = "produce"
+            if self.can_produce():
+                return
+            self._end_production()
+            return
+        self._refill()
+
+    def _play_place(self, args: list[str]) -> None:
+        self._need("produce", "place a produced cube")
+        if len(args) != 2:
+            raise IllegalMove("Write `place colour column,row`, e.g. `place red 3,1`.")
+        colour, square = args
+        if colour not in self.drawn:
+            raise IllegalMove(f"No {colour} cube among the drawn ones ({', '.join(self.drawn)}).")
+        parts = square.split(",")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise IllegalMove("A chart square is `column,row`, e.g. `3,1`.")
+        c, r = int(parts[0]) - 1, int(parts[1]) - 1
+        if not (0 <= c < D.CHART_COLUMNS and 0 <= r < D.CHART_ROWS):
+            raise IllegalMove(f"The chart has columns 1-{D.CHART_COLUMNS} and rows 1-{D.CHART_ROWS}.")
+        if self.chart[c][r] is not None:
+            raise IllegalMove(f"Chart square {c + 1},{r + 1} is taken.")
+        self.do_place(colour, c, r)
+
+    def do_place(self, colour: str, c: int, r: int) -> None:
+        self.drawn.remove(colour)
+        self.chart[c][r] = colour
+        self.placed += 1
+        self.last_move = f"place {colour} {c + 1},{r + 1}"
+        if not self.can_produce():
+            self._end_production()
+
+    def _end_production(self) -> None:
+        for colour in self.drawn:
+            self.bag[colour] += 1
+        self.drawn = []
+        self.placed = 0
+        self._refill()
+
+    def _refill(self) -> None:
+        self.dice = [self.rng.randint(1, 6) for _ in range(D.REFILL_DICE)]
+        for face in self.dice:
+            island = FACE_ISLAND_IDX[face]
+            column = self.chart[face - 1]
+            if self.disc[island] is not None and island in SMALL_IDX:
+                self.events.append(f"die {face}: {title(island)} is urbanized, no refill")
+                continue
+            for row in range(D.CHART_ROWS):
+                if column[row] is not None:
+                    colour = column[row]
+                    column[row] = None
+                    self.island_cubes[island].append(colour)
+                    self.island_cubes[island].sort()
+                    self.events.append(f"die {face}: {colour} to {title(island)}")
+                    break
+            else:
+                self.events.append(f"die {face}: column empty")
+        self.last_action = self.action
+        self.action = None
+        self.round += 1
+        self.phase = "shares"
+        self.connects = 0
+        self.urbanized = False
+        self.move_no = 1
+        self.loco_raised = False
+        if self.max_issue() <= 0:
+            self.phase = "action"
+
+    def _draw_cube(self) -> str:
+        total = sum(self.bag.values())
+        pick = self.rng.randint(0, total - 1)
+        for colour in D.COLOURS:
+            if pick < self.bag[colour]:
+                self.bag[colour] -= 1
+                return colour
+            pick -= self.bag[colour]
+        raise AssertionError("empty bag")
+
+    def _finish(self, result: str, reason: str) -> None:
+        self.result = result
+        self.reason = reason
+        self.phase = "over"
+
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        from games.hawaii.ai import choose_move
+
+        return choose_move(self, rng)
+
+    # -- words ------------------------------------------------------------------------
+    @classmethod
+    def rules_help(cls) -> str:
+        from games.hawaii.texts import RULES_HELP
+
+        return RULES_HELP
+
+    def status(self, names: Sequence[str]) -> str:
+        who = names[0] if names else "Player"
+        money = f"${self.cash}, income {self.income}, {self.shares} shares, locomotive {self.loco}"
+        left = self.route_cubes_left()
+        if self.phase == "over":
+            verdict = "won" if self.result == "won" else "lost"
+            return f"Game over: {who} {verdict} ({self.reason}). Score {self.score()}. {money}."
+        wait = {
+            "shares": "issue shares",
+            "action": "choose an action" + (f" (not {self.last_action})" if self.last_action else ""),
+            "build": f"build ({self.action})",
+            "move": f"move goods ({self.move_no} of 2)",
+            "produce": f"place produced cubes ({', '.join(self.drawn)})",
+        }[self.phase]
+        return f"Round {self.round}/{D.ROUNDS}: {left} route cube{'s' if left != 1 else ''} left. {money}.\nWaiting for {who} to {wait}."
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        who = names[seat] if names else "Player"
+        words = self.normalize(move).split()
+        if not words:
+            return f"{who}: `{move}`"
+        verb = words[0]
+        text = f"{who}: `{self.normalize(move)}`"
+        if verb == "deliver" and self.last_delivery and self.last_move == self.normalize(move):
+            d = self.last_delivery
+            path = " → ".join(D.TITLES[n] for n in d["path"])
+            cleared = len(d["removed"])
+            text = f"{who} delivers a {d['colour']} cube {path}: income +{len(d['routes'])}"
+            if cleared:
+                text += f", {cleared} route cube{'s' if cleared != 1 else ''} cleared"
+        elif verb == "shares":
+            text = f"{who} issues {words[1]} share{'s' if words[1] != '1' else ''}" if words[1:] else text
+        elif verb == "action" and words[1:]:
+            text = f"{who} takes the {words[1].capitalize()} action"
+        elif verb == "connect" and words[1:]:
+            a, _, b = words[1].partition("-")
+            text = f"{who} connects {D.TITLES.get(a, a)}–{D.TITLES.get(b, b)}"
+        elif verb == "urbanize" and len(words) == 3:
+            text = f"{who} urbanizes {D.TITLES.get(words[1], words[1])} with a {words[2]} disc"
+        elif verb == "locomotive":
+            text = f"{who} raises the locomotive to {self.loco}"
+        elif verb == "pass":
+            text = f"{who} passes"
+        elif verb == "done":
+            text = f"{who} ends the build"
+        elif verb == "place" and len(words) == 3:
+            text = f"{who} places a {words[1]} cube on chart square {words[2]}"
+        if self.phase == "over":
+            text += f". Game over: {self.result} ({self.reason})."
+        elif self.events and self.phase in ("shares", "action") and self.move_no == 1 and verb in ("deliver", "locomotive", "pass", "place"):
+            text += f". End of round: {'; '.join(self.events)}."
+        return text
+
+    def quick_moves(self, seat: int) -> list[str]:
+        moves = self.legal_moves(seat)
+        if not moves:
+            return []
+        if self.phase == "shares":
+            return moves[:4]
+        if self.phase == "action":
+            return moves[:4]
+        if self.phase == "build":
+            return ["done"]
+        if self.phase == "move":
+            quick = [m for m in moves if m.startswith("deliver")][:2]
+            quick += [m for m in ("locomotive", "pass") if m in moves]
+            return quick[:4]
+        return moves[:4]
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        moves = self.legal_moves(seat)
+        labels = {
+            "shares": "Shares",
+            "action": "Action",
+            "connect": "Connect",
+            "urbanize": "Urbanize",
+            "done": "Finish",
+            "deliver": "Deliver",
+            "locomotive": "Locomotive",
+            "pass": "Pass",
+            "place": "Place",
+        }
+        groups: dict[str, list[str]] = {}
+        for move in moves:
+            groups.setdefault(labels[move.split()[0]], []).append(move)
+        return list(groups.items())
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        islands = []
+        for i, name in enumerate(D.ISLANDS):
+            islands.append(
+                {
+                    "name": name,
+                    "title": D.TITLES[name],
+                    "large": name in D.LARGE,
+                    "numbers": list(D.NUMBERS.get(name, ())),
+                    "disc": self.disc[i],
+                    "cubes": list(self.island_cubes[i]),
+                }
+            )
+        routes = [
+            {
+                "name": route_name(r),
+                "ends": [a, b],
+                "squares": n,
+                "cubes": list(self.route_cubes[r]),
+                "connected": self.connected[r],
+            }
+            for r, (a, b, n) in enumerate(D.ROUTES)
+        ]
+        outcome = self.outcome()
+        return {
+            "game": self.key,
+            "difficulty": self.difficulty,
+            "round": self.round,
+            "rounds": D.ROUNDS,
+            "phase": self.phase,
+            "move_no": self.move_no,
+            "cash": self.cash,
+            "income": self.income,
+            "shares": self.shares,
+            "max_shares": D.MAX_SHARES,
+            "loco": self.loco,
+            "max_loco": D.MAX_LOCO,
+            "loco_raised": self.loco_raised,
+            "action": self.action,
+            "last_action": self.last_action,
+            "actions": list(D.ACTIONS),
+            "islands": islands,
+            "routes": routes,
+            "chart": [list(col) for col in self.chart],
+            "bag": dict(self.bag),
+            "urban": list(self.urban),
+            "drawn": list(self.drawn),
+            "last_move": self.last_move,
+            "last_delivery": dict(self.last_delivery) if self.last_delivery else None,
+            "events": list(self.events),
+            "dice": list(self.dice),
+            "route_cubes_left": self.route_cubes_left(),
+            "result": self.result,
+            "reason": self.reason,
+            "score": self.score() if outcome else None,
+        }
