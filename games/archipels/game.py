@@ -1,0 +1,636 @@
+"""The Archipels state machine.
+
+A day: every seat takes one turn (two each with 2 players), choosing tiles from one line
+of the board and building them into its island; then the last seats add flowers that raise
+the value of elements for everyone; then the day ends. Final scores count the visible
+elements of each island at the final values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from games.archipels import data
+from games.archipels.data import (
+    ANIMALS,
+    BOTTLE,
+    DAYS,
+    DOCK_SIZE,
+    ELEMENTS,
+    FIXED_PADDLE_LINE,
+    FLOWERABLE,
+    LEVEL,
+    LEVEL_NAMES,
+    LINE_SPACES,
+    LINES,
+    MAX_TAKE,
+    MULTIPLIER,
+    PADDLES_PER_SEAT,
+    SPACE_LINES,
+    SPACE_RC,
+    SPACES,
+    TILE_BY_ID,
+)
+from games.archipels.island import Island, values_from_flowers
+from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by
+
+SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
+LINE_WORD = {"r": "row", "c": "column"}
+
+
+def _line_word(line: str) -> str:
+    return f"{LINE_WORD[line[0]]} {line[1:]}"
+
+
+def tile_json(tile_id: int) -> dict[str, Any]:
+    tile = TILE_BY_ID[tile_id]
+    return {"id": tile_id, "level": tile["level"], "elements": [dict(e) for e in tile["elements"]]}
+
+
+def tile_words(tile_id: int) -> str:
+    els = [e["el"] for e in TILE_BY_ID[tile_id]["elements"]]
+    return f"t{tile_id} ({LEVEL_NAMES[LEVEL[tile_id]]}: {', '.join(els)})"
+
+
+def _parse_tile(token: str) -> int:
+    text = token[1:] if token.startswith("t") else token
+    if not text.isdigit():
+        raise IllegalMove(f"`{token}` is not a tile; tiles are written like `t57`.")
+    return int(text)
+
+
+class Archipels(Game):
+    key = "archipels"
+    title = "Archipels"
+    min_players = 2
+    max_players = 4
+    options = ()
+    format_version = 1
+
+    # -- life cycle -------------------------------------------------------------------
+    def __init__(self) -> None:
+        self.n = 0
+        self.days = 0
+        self.day = 1
+        self.phase = "take"
+        self.canoe = 0
+        self.order: list[int] = []
+        self.turn = 0
+        self.flower_order: list[int] = []
+        self.flower_index = 0
+        self.board: list[int | None] = [None] * len(SPACES)
+        self.paddles: list[tuple[str, int | None]] = []
+        self.stack: list[int] = []
+        self.islands: list[Island] = []
+        self.hands: list[list[int]] = []
+        self.docks: list[list[int]] = []
+        self.paddles_left: list[int] = []
+        self.scored: list[tuple[int, str]] = []  # flowered tiles: (tile id, element)
+        self.start: list[str] = []  # animals that got a starting score tile
+        self.discards: list[int] = []
+        self.flowers: dict[str, int] = dict.fromkeys(ELEMENTS, 0)
+        self.last: dict[str, Any] | None = None
+        self.rng = Rng(0)
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Archipels:
+        parse_options(cls.options, options)
+        if not cls.min_players <= players <= cls.max_players:
+            raise IllegalMove(f"Archipels is played by {cls.min_players} to {cls.max_players} players.")
+        game = cls()
+        game.n = players
+        game.days = DAYS[players]
+        game.rng = Rng(seed)
+        game.stack = [t["id"] for t in data.TILES]
+        game.rng.shuffle(game.stack)
+        game.start = sorted(game.rng.sample(list(ANIMALS), data.START_SCORE_TILES), key=ANIMALS.index)
+        game.islands = [Island() for _ in range(players)]
+        game.hands = [[] for _ in range(players)]
+        game.docks = [[] for _ in range(players)]
+        game._recount_flowers()
+        game._start_day()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.n,
+            "days": self.days,
+            "day": self.day,
+            "phase": self.phase,
+            "canoe": self.canoe,
+            "turn": self.turn,
+            "flower_index": self.flower_index,
+            "board": list(self.board),
+            "paddles": [[line, seat] for line, seat in self.paddles],
+            "stack": list(self.stack),
+            "islands": [[list(p) for p in island.placements] for island in self.islands],
+            "hands": [list(h) for h in self.hands],
+            "docks": [list(d) for d in self.docks],
+            "paddles_left": list(self.paddles_left),
+            "scored": [[tid, el] for tid, el in self.scored],
+            "start": list(self.start),
+            "discards": list(self.discards),
+            "last": dict(self.last) if self.last else None,
+            "rng": self.rng.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, state: Mapping[str, Any]) -> Archipels:
+        game = cls()
+        game.n = state["players"]
+        game.days = state["days"]
+        game.day = state["day"]
+        game.phase = state["phase"]
+        game.canoe = state["canoe"]
+        game.turn = state["turn"]
+        game.flower_index = state["flower_index"]
+        game.board = list(state["board"])
+        game.paddles = [(line, seat) for line, seat in state["paddles"]]
+        game.stack = list(state["stack"])
+        game.islands = [Island.from_placements(p) for p in state["islands"]]
+        game.hands = [list(h) for h in state["hands"]]
+        game.docks = [list(d) for d in state["docks"]]
+        game.paddles_left = list(state["paddles_left"])
+        game.scored = [(tid, el) for tid, el in state["scored"]]
+        game.start = list(state["start"])
+        game.discards = list(state["discards"])
+        game.last = dict(state["last"]) if state["last"] else None
+        game.rng = Rng.from_list(state["rng"])
+        game._recount_flowers()
+        game._set_orders()
+        return game
+
+    # -- days -------------------------------------------------------------------------
+    def _set_orders(self) -> None:
+        n, c = self.n, self.canoe
+        if n == 2:
+            self.order = [c, 1 - c, c, 1 - c]
+            self.flower_order = [1 - c, 1 - c, c]
+        else:
+            self.order = [(c + i) % n for i in range(n)]
+            self.flower_order = [self.order[-1], self.order[-2]]
+
+    def _start_day(self) -> None:
+        """Paddles back (the fixed one stays), refill the board, order the day."""
+        self.paddles = [(FIXED_PADDLE_LINE, None)] if self.n == 3 else []
+        self.paddles_left = [PADDLES_PER_SEAT[self.n]] * self.n
+        blocked = set(LINE_SPACES[FIXED_PADDLE_LINE]) if self.n == 3 else set()
+        for i, space in enumerate(SPACES):
+            if self.board[i] is None and space not in blocked and self.stack:
+                self.board[i] = self.stack.pop()
+        self._set_orders()
+        self.turn = 0
+        self.flower_index = 0
+        self.phase = "take"
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if self.turn < len(self.order):
+            self.phase = "take"
+            return
+        self.phase = "flower"
+        self.flower_index = 0
+        self._skip_flowers()
+
+    def _skip_flowers(self) -> None:
+        """Flowers with no free tile to take are skipped; then the day may end."""
+        if self.flower_index < len(self.flower_order) and not self._free_spaces():
+            self.flower_index = len(self.flower_order)
+        if self.flower_index >= len(self.flower_order):
+            self._end_day()
+
+    def _end_day(self) -> None:
+        if self.day >= self.days:
+            self.phase = "over"
+            return
+        self.day += 1
+        self.canoe = (self.canoe + 1) % self.n
+        self._start_day()
+
+    def _recount_flowers(self) -> None:
+        flowers = dict.fromkeys(ELEMENTS, 0)
+        for el in self.start:
+            flowers[el] += 1
+        for _, el in self.scored:
+            flowers[el] += 1
+        self.flowers = flowers
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def current(self) -> int | None:
+        if self.phase in ("take", "place"):
+            return self.order[self.turn]
+        if self.phase == "flower":
+            return self.flower_order[self.flower_index]
+        return None
+
+    def to_act(self) -> list[int]:
+        seat = self.current()
+        return [] if seat is None else [seat]
+
+    def paddled_lines(self) -> set[str]:
+        return {line for line, _ in self.paddles}
+
+    def _free_spaces(self) -> list[int]:
+        paddled = self.paddled_lines()
+        board = self.board
+        out = []
+        for i, space in enumerate(SPACES):
+            if board[i] is not None:
+                row, col = SPACE_LINES[space]
+                if row not in paddled and col not in paddled:
+                    out.append(i)
+        return out
+
+    def values(self) -> dict[str, int]:
+        return values_from_flowers(self.flowers)
+
+    def legal_moves(self, seat: int) -> list[str]:
+        if seat != self.current():
+            return []
+        if self.phase == "take":
+            return self._take_moves()
+        if self.phase == "place":
+            return self._place_moves(seat)
+        return self._flower_moves()
+
+    def _take_moves(self) -> list[str]:
+        paddled = self.paddled_lines()
+        free = {SPACES[i] for i in self._free_spaces()}
+        if not free:
+            return [f"paddle {line}" for line in LINES if line not in paddled]
+        most = MAX_TAKE[self.n]
+        moves = []
+        for line in LINES:
+            if line in paddled:
+                continue
+            cross = [s[3:] if line[0] == "r" else s[:2] for s in LINE_SPACES[line] if s in free]
+            for k in range(min(most, len(cross)), 0, -1):
+                for combo in combinations(cross, k):
+                    moves.append(f"take {line} {','.join(combo)}")
+        return moves
+
+    def _discardable(self, seat: int) -> list[int]:
+        """Tiles that may be discarded: only while a hand tile fits nowhere and the dock is full."""
+        dock = self.docks[seat]
+        if len(dock) < DOCK_SIZE:
+            return []
+        island = self.islands[seat]
+        stuck = [t for t in self.hands[seat] if not island.cands[LEVEL[t]]]
+        return stuck + list(dock) if stuck else []
+
+    def _place_moves(self, seat: int) -> list[str]:
+        island = self.islands[seat]
+        hand, dock = self.hands[seat], self.docks[seat]
+        moves = []
+        for tid in hand + dock:
+            prefix = f"place t{tid} "
+            moves += [prefix + pos for pos in island.position_texts(LEVEL[tid])]
+        if len(dock) < DOCK_SIZE:
+            moves += [f"dock t{tid}" for tid in hand]
+        moves += [f"discard t{tid}" for tid in self._discardable(seat)]
+        if not hand:
+            moves.append("done")
+        return moves
+
+    def _flower_moves(self) -> list[str]:
+        moves = []
+        for i in self._free_spaces():
+            tid = self.board[i]
+            moves += [f"flower {SPACES[i]} {el}" for el in FLOWERABLE[tid]]
+        return moves
+
+    # -- acting -----------------------------------------------------------------------
+    def play(self, seat: int, move: str) -> None:
+        text = self.normalize(move)
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        if seat != self.current():
+            raise IllegalMove("It is not your turn.")
+        words = text.split(" ")
+        verb = words[0]
+        if verb == "take" or verb == "paddle":
+            if self.phase != "take":
+                raise IllegalMove("You have already chosen your tiles this turn; place them, then `done`.")
+            self._play_take(seat, words)
+        elif verb in ("place", "dock", "discard", "done"):
+            if self.phase != "place":
+                what = "choose tiles first (`take ...`)" if self.phase == "take" else "add a flower now"
+                raise IllegalMove(f"Not now: {what}.")
+            self._play_place(seat, words)
+        elif verb == "flower":
+            if self.phase != "flower":
+                raise IllegalMove("Flowers are added after every turn of the day has been played.")
+            self._play_flower(seat, words)
+        else:
+            raise IllegalMove(
+                f"Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower."
+            )
+        self.last = {"seat": seat, "move": self._canonical(text)}
+
+    @staticmethod
+    def _canonical(text: str) -> str:
+        words = text.split(" ")
+        if words[0] in ("place", "dock", "discard") and len(words) > 1 and not words[1].startswith("t"):
+            words[1] = "t" + words[1]
+        if words[0] == "place":
+            return " ".join(words[:2] + ["".join(words[2:])])
+        if words[0] == "take":
+            line = words[1] if len(words) > 1 else ""
+            raw = "".join(words[2:]).replace(",", " ").split()
+            kind = "c" if line.startswith("r") else "r"
+            cross = sorted(p if p.startswith(kind) else kind + p for p in raw)
+            return f"take {line} {','.join(cross)}"
+        return text
+
+    def _play_take(self, seat: int, words: list[str]) -> None:
+        paddled = self.paddled_lines()
+        free = {SPACES[i] for i in self._free_spaces()}
+        if len(words) < 2 or words[1] not in LINES:
+            raise IllegalMove("Name a line: rows r1..r5 or columns c1..c5, e.g. `take r2 c1,c3`.")
+        line = words[1]
+        if line in paddled:
+            raise IllegalMove(f"A paddle already blocks {_line_word(line)}.")
+        if words[0] == "paddle":
+            if len(words) != 2:
+                raise IllegalMove("Write `paddle r2`: a paddle alone takes no tile.")
+            if free:
+                raise IllegalMove("Free tiles are left on the board: you must take 1 or more of them.")
+            self.paddles.append((line, seat))
+            self.paddles_left[seat] -= 1
+            self.phase = "place"
+            return
+        kind = "c" if line[0] == "r" else "r"
+        raw = "".join(words[2:]).replace(",", " ").split()
+        if not raw:
+            raise IllegalMove(f"Say which tiles of {_line_word(line)}, e.g. `take {line} {kind}1,{kind}3`.")
+        cross = []
+        for part in raw:
+            p = part if part.startswith(kind) else kind + part
+            if len(p) != 2 or not p[1].isdigit() or not 1 <= int(p[1]) <= 5:
+                raise IllegalMove(f"`{part}` is not a {LINE_WORD[kind]} (1 to 5).")
+            cross.append(p)
+        if len(set(cross)) != len(cross):
+            raise IllegalMove("Each tile can be taken once.")
+        most = MAX_TAKE[self.n]
+        if len(cross) > most:
+            raise IllegalMove(f"You may take 1 to {most} tiles a turn.")
+        spaces = []
+        for p in sorted(cross):
+            space = f"{line}{p}" if line[0] == "r" else f"{p}{line}"
+            if space not in SPACE_INDEX:
+                raise IllegalMove(f"There is no space {space} on the board.")
+            i = SPACE_INDEX[space]
+            if self.board[i] is None:
+                raise IllegalMove(f"Space {space} is empty.")
+            if space not in free:
+                raise IllegalMove(f"The tile on {space} is under a paddle.")
+            spaces.append(i)
+        for i in spaces:
+            self.hands[seat].append(self.board[i])
+            self.board[i] = None
+        self.paddles.append((line, seat))
+        self.paddles_left[seat] -= 1
+        self.phase = "place"
+
+    def _own_tile(self, seat: int, words: list[str]) -> int:
+        if len(words) < 2:
+            raise IllegalMove("Name a tile, e.g. `t57`.")
+        tid = _parse_tile(words[1])
+        if tid not in self.hands[seat] and tid not in self.docks[seat]:
+            raise IllegalMove(f"t{tid} is neither in your hand nor on your dock.")
+        return tid
+
+    def _play_place(self, seat: int, words: list[str]) -> None:
+        verb = words[0]
+        hand, dock = self.hands[seat], self.docks[seat]
+        if verb == "done":
+            if hand:
+                raise IllegalMove(
+                    "Place, dock or (if forced) discard every tile you took before ending your turn."
+                )
+            self._end_turn()
+            return
+        tid = self._own_tile(seat, words)
+        if verb == "place":
+            try:
+                x_text, y_text = "".join(words[2:]).split(",")
+                x, y = int(x_text), int(y_text)
+            except ValueError:
+                raise IllegalMove("Give a position, e.g. `place t57 2,-1`.") from None
+            island = self.islands[seat]
+            if (x, y) not in island.cands[LEVEL[tid]]:
+                why = island.placement_error(LEVEL[tid], x, y)
+                raise IllegalMove(why or f"t{tid} cannot go at {x},{y}.")
+            (hand if tid in hand else dock).remove(tid)
+            island.place(tid, x, y)
+        elif verb == "dock":
+            if tid not in hand:
+                raise IllegalMove(f"t{tid} is already on your dock.")
+            if len(dock) >= DOCK_SIZE:
+                raise IllegalMove(f"Your dock holds {DOCK_SIZE} tiles at most.")
+            hand.remove(tid)
+            dock.append(tid)
+        else:  # discard
+            allowed = self._discardable(seat)
+            if tid not in allowed:
+                raise IllegalMove(
+                    "You may discard only when a tile you took fits nowhere on your island "
+                    "and your dock is full (then that tile or a dock tile)."
+                )
+            (hand if tid in hand else dock).remove(tid)
+            self.discards.append(tid)
+
+    def _play_flower(self, seat: int, words: list[str]) -> None:
+        if len(words) != 3:
+            raise IllegalMove("Write `flower r3c2 octopus`: a free board tile and one of its elements.")
+        space, el = words[1], words[2]
+        if space not in SPACE_INDEX:
+            raise IllegalMove(f"There is no space {space} on the board.")
+        i = SPACE_INDEX[space]
+        tid = self.board[i]
+        if tid is None:
+            raise IllegalMove(f"Space {space} is empty.")
+        if i not in self._free_spaces():
+            raise IllegalMove(f"The tile on {space} is under a paddle.")
+        if el == BOTTLE:
+            raise IllegalMove("Bottles never take a flower.")
+        if el not in FLOWERABLE[tid]:
+            raise IllegalMove(f"The tile on {space} shows {', '.join(FLOWERABLE[tid])}, not {el}.")
+        self.board[i] = None
+        self.scored.append((tid, el))
+        self.flowers[el] += 1
+        self.flower_index += 1
+        self._skip_flowers()
+
+    # -- outcome ----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        values = self.values()
+        return [island.score(values) for island in self.islands]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        values = self.values()
+        scores = self.scores()
+        bottles = [island.visible[BOTTLE] for island in self.islands]
+        ranks = rank_by([(s, -b) for s, b in zip(scores, bottles, strict=True)])
+        tiebreak = []
+        for score in sorted(set(scores), reverse=True):
+            tied = [i for i in range(self.n) if scores[i] == score]
+            if len(tied) < 2:
+                continue
+            if len({bottles[i] for i in tied}) > 1 and "fewest visible bottles" not in tiebreak:
+                tiebreak.append("fewest visible bottles")
+            if len({bottles[i] for i in tied}) < len(tied) and "shared" not in tiebreak:
+                tiebreak.append("shared")
+        details = []
+        for island, score in zip(self.islands, scores, strict=True):
+            visible = dict(island.visible)
+            points = {el: visible[el] * values[el] for el in ELEMENTS}
+            points[BOTTLE] = visible[BOTTLE] * data.BOTTLE_PENALTY
+            details.append({"visible": visible, "points": points, "score": score})
+        return Outcome(ranks, [float(s) for s in scores], ", then ".join(tiebreak), details)
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        paddled = self.paddled_lines()
+        values = self.values()
+        board = []
+        for i, space in enumerate(SPACES):
+            row, col = SPACE_RC[space]
+            tid = self.board[i]
+            free = tid is not None and f"r{row}" not in paddled and f"c{col}" not in paddled
+            board.append(
+                {
+                    "space": space,
+                    "row": row,
+                    "col": col,
+                    "tile": None if tid is None else tile_json(tid),
+                    "free": free,
+                }
+            )
+        seats = []
+        for s in range(self.n):
+            island = self.islands[s]
+            seats.append(
+                {
+                    "seat": s,
+                    "island": [{"tile": tile_json(t), "x": x, "y": y} for t, x, y in island.placements],
+                    "hand": [tile_json(t) for t in self.hands[s]],
+                    "dock": [tile_json(t) for t in self.docks[s]],
+                    "visible": dict(island.visible),
+                    "score": island.score(values),
+                    "paddles_left": self.paddles_left[s],
+                }
+            )
+        outcome = self.outcome()
+        return {
+            "game": self.key,
+            "day": self.day,
+            "days": self.days,
+            "players": self.n,
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "canoe": self.canoe,
+            "board": board,
+            "paddles": [{"line": line, "seat": s} for line, s in self.paddles],
+            "flowers": dict(self.flowers),
+            "values": values,
+            "seats": seats,
+            "stack": len(self.stack),
+            "last": dict(self.last) if self.last else None,
+            "outcome": None
+            if outcome is None
+            else {"ranks": outcome.ranks, "scores": outcome.scores, "tiebreak": outcome.tiebreak},
+        }
+
+    # -- AI ---------------------------------------------------------------------------
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        from games.archipels.ai import choose
+
+        return choose(self, seat, rng)
+
+    # -- words ------------------------------------------------------------------------
+    @classmethod
+    def rules_help(cls) -> str:
+        from games.archipels.help import RULES_HELP
+
+        return RULES_HELP
+
+    def status(self, names: Sequence[str]) -> str:
+        if self.phase == "over":
+            outcome = self.outcome()
+            assert outcome is not None
+            winners = " and ".join(names[s] for s in outcome.winners)
+            scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
+            tb = f" (tie broken by {outcome.tiebreak})" if outcome.tiebreak else ""
+            return f"Game over after day {self.days}: {winners} won{tb}. Scores: {scores}."
+        seat = self.current()
+        assert seat is not None
+        head = f"Day {self.day}/{self.days}, canoe with {names[self.canoe]}."
+        if self.phase == "take":
+            doing = f"choose 1 to {MAX_TAKE[self.n]} tiles from one row or column"
+        elif self.phase == "place":
+            doing = "build the tiles taken (place, dock, then `done`)"
+        else:
+            doing = "add a flower to an element (flip a free board tile)"
+        return f"{head} Waiting for {names[seat]} to {doing}."
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        who = names[seat]
+        words = self._canonical(self.normalize(move)).split(" ")
+        verb = words[0]
+        if verb == "take":
+            count = len(words[2].split(","))
+            tiles = "1 tile" if count == 1 else f"{count} tiles"
+            return f"{who} took {tiles} from {_line_word(words[1])} ({words[2]})."
+        if verb == "paddle":
+            return f"{who} blocked {_line_word(words[1])} with a paddle, no free tile being left to take."
+        if verb == "place":
+            return f"{who} placed {tile_words(_parse_tile(words[1]))} at {words[2]}."
+        if verb == "dock":
+            return f"{who} put {tile_words(_parse_tile(words[1]))} on their dock."
+        if verb == "discard":
+            return f"{who} discarded {tile_words(_parse_tile(words[1]))}, unable to place it."
+        if verb == "done":
+            return f"{who} ended their turn."
+        if verb == "flower":
+            el = words[2]
+            worth = self.flowers[el] * MULTIPLIER[el]
+            return f"{who} added a flower to {el} (tile from {words[1]}); each visible {el} is now worth {worth}."
+        return f"{who}: `{move}`"
+
+    def quick_moves(self, seat: int) -> list[str]:
+        moves = self.legal_moves(seat)
+        if not moves:
+            return []
+        if self.phase == "take" and moves[0].startswith("paddle"):
+            return moves[:4]
+        if self.phase != "place":
+            return []
+        quick = [m for m in moves if m == "done"]
+        quick += [m for m in moves if m.startswith("dock ")]
+        quick += [m for m in moves if m.startswith("discard ")]
+        return quick[:4]
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        labels = {
+            "take": "Take",
+            "paddle": "Paddle",
+            "place": "Place",
+            "dock": "Dock",
+            "discard": "Discard",
+            "flower": "Flower",
+            "done": "End turn",
+        }
+        groups: dict[str, list[str]] = {}
+        for move in self.legal_moves(seat):
+            groups.setdefault(labels[move.split(" ", 1)[0]], []).append(move)
+        return list(groups.items())
