@@ -1,0 +1,51 @@
+"""The commands of Isles, described once for every adapter (slash commands, console, tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    description: str
+    required: bool = False
+    autocomplete: str = ""  # "game", "move" or "options": what the adapter should suggest
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    description: str
+    params: tuple[Param, ...] = ()
+
+
+GAME = Param("game", "Which game", required=True, autocomplete="game")
+
+COMMANDS: tuple[Command, ...] = (
+    Command("open", "Open a table for a game in this channel (a new thread by default)", (
+        GAME,
+        Param("options", "Lobby options as name=value pairs, e.g. target=12 board=beginner", autocomplete="options"),
+    )),
+    Command("join", "Take a seat at the table in this channel"),
+    Command("leave", "Give up your seat before the game starts"),
+    Command("addai", "Add a computer player to the table"),
+    Command("start", "Start the game (host); the seat order is drawn"),
+    Command("cancel", "Cancel the table (host or channel managers)"),
+    Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),)),
+    Command("moves", "List your legal moves (privately)", (Param("filter", "Only moves containing this text"),)),
+    Command("board", "Show the board"),
+    Command("hand", "See what only you may see: your hand, your seat"),
+    Command("history", "The moves played so far"),
+    Command("resign", "Resign: the computer plays your seat and you finish last"),
+    Command("rules", "How to play a game here, with our designed values", (
+        Param("game", "Which game (default: this table's)", autocomplete="game"),
+    )),
+    Command("tables", "Tables of this server where you are seated"),
+    Command("threads", "Server setting: open a thread for each new table", (
+        Param("enabled", "on or off", required=True, choices=("on", "off")),
+    )),
+)
+
+BY_NAME = {command.name: command for command in COMMANDS}

@@ -1,0 +1,78 @@
+"""What the table service answers, in terms every adapter (Discord, console, tests) can show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"
+PREFIX = "isles"
+MAX_CUSTOM_ID = 100
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who did something, and where."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    name: str
+    can_manage: bool = False  # may manage the channel: cancels any table, changes settings
+
+
+@dataclass
+class Button:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+@dataclass
+class Menu:
+    """A select menu of at most 25 options; `options` are (label, value)."""
+
+    custom_id: str
+    placeholder: str
+    options: list[tuple[str, str]]
+
+
+@dataclass
+class Reply:
+    text: str = ""  # public message; mentions as <@id>
+    private: str = ""  # only the caller sees it
+    image: bytes | None = None
+    image_name: str = "board.png"
+    image_private: bool = False  # the image belongs with the private text
+    mentions: list[int] = field(default_factory=list)  # user ids pinged by the public text
+    buttons: list[Button] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)
+    ok: bool = True
+    table_id: int | None = None
+    version: int | None = None
+
+    @classmethod
+    def error(cls, reason: str) -> Reply:
+        return cls(private=reason, ok=False)
+
+
+def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str | None:
+    """A component id, or None when it would not fit Discord's 100 characters."""
+    parts = [PREFIX, kind, str(table_id)]
+    if version is not None:
+        parts.append(str(version))
+    if payload:
+        parts.append(payload)
+    text = ":".join(parts)
+    return text if len(text) <= MAX_CUSTOM_ID else None
+
+
+def parse_custom_id(text: str) -> tuple[str, int, int | None, str] | None:
+    parts = text.split(":", 4)
+    if len(parts) < 3 or parts[0] != PREFIX:
+        return None
+    try:
+        table_id = int(parts[2])
+        version = int(parts[3]) if len(parts) > 3 else None
+    except ValueError:
+        return None
+    return parts[1], table_id, version, parts[4] if len(parts) > 4 else ""

@@ -1,0 +1,652 @@
+"""The table service: the one code path every adapter goes through (DESIGN.md).
+
+It loads a channel's table, asks the game whether a seat may make a move, writes the move
+and the new state in one transaction, renders the board off the event loop and returns a
+`Reply`. Games are kept in memory by table and version, so autocomplete answers at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import render
+from bot.commands import BY_NAME
+from bot.replies import Button, Caller, Menu, Reply, custom_id, parse_custom_id
+from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
+from games import registry
+from games.base import Game, IllegalMove, Outcome, parse_options
+
+MAX_PRIVATE = 1900
+AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
+MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Loaded:
+    """A table as the service holds it in memory."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    game: Game | None
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def names(self) -> list[str]:
+        ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
+        return [s.name for s in ordered]
+
+    def by_seat(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+
+def parse_option_text(text: str) -> dict[str, str]:
+    """`target=12 board=beginner` -> {"target": "12", "board": "beginner"}."""
+    values: dict[str, str] = {}
+    try:
+        words = shlex.split(text or "")
+    except ValueError:
+        raise IllegalMove("Options could not be read: a quote is not closed.") from None
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise IllegalMove(f"Options are written name=value, and `{word}` is not.")
+        values[name.strip().lower()] = value.strip()
+    return values
+
+
+def final_ranks(outcome: Outcome | None, players: int, resigned: set[int]) -> list[int]:
+    """The game's ranks with resigned seats moved below everyone who played on."""
+    base = outcome.ranks if outcome else [1] * players
+    keys = [(seat not in resigned, -base[seat]) for seat in range(players)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+class TableService:
+    def __init__(
+        self, store: Store, *, clock: Callable[[], datetime] = utcnow, draw_images: bool = True,
+        seeds: Callable[[], int] | None = None,
+    ):
+        self.store = store
+        self.seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**53))
+        self.clock = clock
+        self.draw_images = draw_images
+        self._cache: dict[int, Loaded] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- loading -----------------------------------------------------------------------
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _load_row(self, row: TableRow) -> Loaded:
+        cached = self._cache.get(row.id)
+        if cached and cached.version == row.version:
+            return cached
+        seats = await self.store.seats(row.id)
+        game = registry.get(row.game).load(row.state) if row.state else None
+        loaded = Loaded(row, seats, game)
+        self._cache[row.id] = loaded
+        return loaded
+
+    async def _table_here(self, channel_id: int) -> Loaded | None:
+        row = await self.store.open_table(channel_id)
+        return await self._load_row(row) if row else None
+
+    async def _table_by_id(self, table_id: int) -> Loaded | None:
+        row = await self.store.table(table_id)
+        return await self._load_row(row) if row else None
+
+    # -- entry points ------------------------------------------------------------------
+    async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None) -> Reply:
+        """One command from any adapter. Never raises for bad input: it answers privately."""
+        args = {k: v for k, v in (args or {}).items() if v is not None}
+        spec = BY_NAME.get(command)
+        if spec is None:
+            names = ", ".join(f"/{name}" for name in BY_NAME)
+            return Reply.error(f"There is no command /{command}. Commands: {names}.")
+        known = {p.name for p in spec.params}
+        for name in args:
+            if name not in known:
+                return Reply.error(f"/{command} has no option `{name}`.")
+        for param in spec.params:
+            if param.required and not str(args.get(param.name, "")).strip():
+                return Reply.error(f"/{command} needs `{param.name}`: {param.description.lower()}.")
+            if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
+                return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
+        method = getattr(self, f"cmd_{command}")
+        try:
+            return await method(caller, **{k: str(v) for k, v in args.items()})
+        except IllegalMove as why:
+            return Reply.error(str(why))
+
+    async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
+        """A button or a select menu, by its custom id."""
+        parsed = parse_custom_id(component_id)
+        if parsed is None:
+            return Reply.error("This button is not one of Isles'.")
+        kind, table_id, version, payload = parsed
+        loaded = await self._table_by_id(table_id)
+        if loaded is None or loaded.row.channel_id != caller.channel_id:
+            return Reply.error("This button belongs to a table that no longer exists here.")
+        if loaded.row.status not in ("lobby", "active"):
+            return Reply.error(f"This table is {loaded.row.status}; its buttons do nothing now.")
+        try:
+            if kind == "join":
+                return await self.cmd_join(caller)
+            if kind == "ai":
+                return await self.cmd_addai(caller)
+            if kind == "start":
+                return await self.cmd_start(caller)
+            if kind == "board":
+                return await self.cmd_board(caller)
+            if kind == "ls":
+                return await self._menus(caller, loaded)
+            if kind == "m":
+                return await self._move(caller, payload, expected=version)
+            if kind == "s":
+                if not values:
+                    return Reply.error("Choose a move in the menu.")
+                return await self._move(caller, values[0], expected=version)
+        except IllegalMove as why:
+            return Reply.error(str(why))
+        return Reply.error("This button is not one of Isles'.")
+
+    async def suggest_moves(self, caller: Caller, current: str, limit: int = 25) -> list[str]:
+        """Legal moves of the caller that match what they typed: prefix matches first."""
+        row = await self.store.open_table(caller.channel_id)
+        if row is None or row.status != "active":
+            return []
+        loaded = await self._load_row(row)
+        mine = loaded.seat_of(caller.user_id)
+        if mine is None or mine.seat is None or loaded.game is None or mine.resigned:
+            return []
+        moves = loaded.game.legal_moves(mine.seat)
+        typed = Game.normalize(current)
+        if not typed:
+            return moves[:limit]
+        first = [m for m in moves if m.startswith(typed)]
+        then = [m for m in moves if typed in m and not m.startswith(typed)]
+        if not first and not then:
+            words = typed.split()
+            then = [m for m in moves if all(w in m for w in words)]
+        return (first + then)[:limit]
+
+    def suggest_games(self, current: str) -> list[tuple[str, str]]:
+        typed = current.strip().lower()
+        return [
+            (f"{game.title} ({game.min_players}-{game.max_players} players)", key)
+            for key, game in registry.available().items()
+            if typed in key or typed in game.title.lower()
+        ][:25]
+
+    def suggest_options(self, game_key: str, current: str) -> list[str]:
+        try:
+            game = registry.get(game_key)
+        except KeyError:
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
+        hints = []
+        for spec in game.options:
+            value = spec.choices[0] if spec.choices else ("on" if spec.default is True else spec.default)
+            hints.append(f"{done}{spec.name}={value}".strip())
+        return hints[:25]
+
+    # -- lobby -------------------------------------------------------------------------
+    async def cmd_open(self, caller: Caller, game: str, options: str = "") -> Reply:
+        try:
+            cls = registry.get(game.strip().lower())
+        except KeyError as missing:
+            raise IllegalMove(missing.args[0]) from None
+        parsed = parse_options(cls.options, parse_option_text(options))
+        seed = self.seeds()
+        try:
+            table_id = await self.store.create_table(
+                guild_id=caller.guild_id, channel_id=caller.channel_id, game=cls.key, options=parsed,
+                seed=seed, host_id=caller.user_id, host_name=caller.name, now=self.clock(),
+            )
+        except ChannelBusy:
+            raise IllegalMove(
+                "This channel already has a table. Finish or /cancel it, or open one in another channel or thread."
+            ) from None
+        loaded = await self._table_by_id(table_id)
+        return self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+
+    def _lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+        cls = registry.get(loaded.row.game)
+        seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
+        shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
+        lines = [
+            headline,
+            f"Seats ({len(loaded.seats)}/{cls.max_players}): {seated}.",
+            f"Options: {' '.join(shown)}" if shown else "",
+            f"Join with /join or the button; the host starts with /start once {cls.min_players} or more are seated.",
+        ]
+        table, version = loaded.row.id, loaded.version
+        buttons = [
+            Button("Join", custom_id("join", table, version), "primary"),
+            Button("Add AI", custom_id("ai", table, version)),
+            Button("Start", custom_id("start", table, version), "success"),
+        ]
+        return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
+
+    async def _lobby(self, caller: Caller) -> Loaded:
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no table in this channel. Open one with /open.")
+        if loaded.row.status != "lobby":
+            raise IllegalMove("The game at this table has already started.")
+        return loaded
+
+    async def cmd_join(self, caller: Caller) -> Reply:
+        async with self._channel_lock(caller.channel_id):
+            loaded = await self._lobby(caller)
+            if loaded.seat_of(caller.user_id):
+                raise IllegalMove("You are already seated at this table.")
+            cls = registry.get(loaded.row.game)
+            if len(loaded.seats) >= cls.max_players:
+                raise IllegalMove(f"The table is full: {cls.title} takes at most {cls.max_players} players.")
+            await self._write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
+            loaded = await self._table_by_id(loaded.row.id)
+        return self._lobby_reply(loaded, f"**{caller.name}** sat down.")
+
+    async def cmd_addai(self, caller: Caller) -> Reply:
+        async with self._channel_lock(caller.channel_id):
+            loaded = await self._lobby(caller)
+            if not loaded.seat_of(caller.user_id) and not caller.can_manage:
+                raise IllegalMove("Only a seated player can add a computer player.")
+            cls = registry.get(loaded.row.game)
+            if len(loaded.seats) >= cls.max_players:
+                raise IllegalMove(f"The table is full: {cls.title} takes at most {cls.max_players} players.")
+            taken = {s.name for s in loaded.seats}
+            name = next(f"Bot {n}" for n in range(1, 10) if f"Bot {n}" not in taken)
+            await self._write(loaded, self.store.add_seat, user_id=None, name=name)
+            loaded = await self._table_by_id(loaded.row.id)
+        return self._lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
+
+    async def cmd_leave(self, caller: Caller) -> Reply:
+        async with self._channel_lock(caller.channel_id):
+            loaded = await self._table_here(caller.channel_id)
+            if loaded is None:
+                raise IllegalMove("There is no table in this channel.")
+            if loaded.row.status == "active":
+                raise IllegalMove("The game has started: use /resign to give up your seat.")
+            mine = loaded.seat_of(caller.user_id)
+            if mine is None:
+                raise IllegalMove("You are not seated at this table.")
+            if caller.user_id == loaded.row.host_id:
+                raise IllegalMove("You are the host: /cancel the table instead of leaving it.")
+            await self._write(loaded, self.store.remove_seat, mine.position)
+            loaded = await self._table_by_id(loaded.row.id)
+        return self._lobby_reply(loaded, f"**{caller.name}** left the table.")
+
+    async def cmd_cancel(self, caller: Caller) -> Reply:
+        async with self._channel_lock(caller.channel_id):
+            loaded = await self._table_here(caller.channel_id)
+            if loaded is None:
+                raise IllegalMove("There is no table in this channel.")
+            if caller.user_id != loaded.row.host_id and not caller.can_manage:
+                raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
+            await self._write(loaded, self.store.set_status, "cancelled")
+        return Reply(text=f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}.",
+                     table_id=loaded.row.id)
+
+    async def cmd_start(self, caller: Caller) -> Reply:
+        async with self._channel_lock(caller.channel_id):
+            loaded = await self._lobby(caller)
+            if caller.user_id != loaded.row.host_id:
+                raise IllegalMove("Only the host starts the game.")
+            cls = registry.get(loaded.row.game)
+            count = len(loaded.seats)
+            if not cls.min_players <= count <= cls.max_players:
+                raise IllegalMove(f"{cls.title} needs {cls.min_players} to {cls.max_players} players; "
+                                  f"{count} seated. Invite someone or /addai.")
+            order = [s.position for s in loaded.seats]
+            random.Random(loaded.row.seed).shuffle(order)
+            seat_of_position = {position: seat for seat, position in enumerate(order)}
+            game = cls.new(count, loaded.row.options, loaded.row.seed)
+            await self._write(loaded, self.store.start, seat_of_position, game.dump())
+            loaded = await self._table_by_id(loaded.row.id)
+            headline = f"The game of **{cls.title}** begins. Seat order: " + ", ".join(loaded.names()) + "."
+            await self._play_computers(loaded)
+            loaded = await self._table_by_id(loaded.row.id)
+        return await self._turn_reply(loaded, headline)
+
+    # -- play --------------------------------------------------------------------------
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._lock(-channel_id)
+
+    async def _write(self, loaded: Loaded, method, *args, **kwargs) -> int:
+        try:
+            return await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
+        except StaleVersion:
+            self._cache.pop(loaded.row.id, None)
+            raise IllegalMove(MOVED_ON) from None
+
+    async def _active(self, caller: Caller) -> Loaded:
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no game in this channel. Open a table with /open.")
+        if loaded.row.status != "active" or loaded.game is None:
+            raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
+        return loaded
+
+    def _seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
+        mine = loaded.seat_of(caller.user_id)
+        if mine is None or mine.seat is None:
+            raise IllegalMove("You are not seated at this table, so you cannot move here.")
+        if mine.resigned:
+            raise IllegalMove("You resigned from this game; the computer plays your seat now.")
+        return mine
+
+    async def cmd_move(self, caller: Caller, move: str) -> Reply:
+        return await self._move(caller, move, expected=None)
+
+    async def _move(self, caller: Caller, text: str, expected: int | None) -> Reply:
+        move = Game.normalize(text)
+        if not move:
+            raise IllegalMove("Type a move; /moves lists yours.")
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no game in this channel. Open a table with /open.")
+        async with self._lock(loaded.row.id):
+            loaded = await self._active(caller)
+            if expected is not None and expected != loaded.version:
+                return Reply.error("That button was for an earlier turn, and the table has moved on. "
+                                   "Use the newest message, or /move.")
+            mine = self._seat(loaded, caller)
+            game, names = loaded.game, loaded.names()
+            if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
+                waiting = ", ".join(names[s] for s in game.to_act())
+                raise IllegalMove(f"It is not your turn: the table waits for {waiting}.")
+            before = game.dump()
+            try:
+                game.play(mine.seat, move)
+            except IllegalMove:
+                loaded.game = registry.get(loaded.row.game).load(before)  # a game must not be left half-moved
+                raise
+            lines = [game.describe_move(mine.seat, move, names)]
+            try:
+                await self._record(loaded, mine.seat, caller.user_id, move)
+            except IllegalMove:
+                loaded.game = registry.get(loaded.row.game).load(before)
+                raise
+            lines += await self._play_computers(loaded)
+            loaded = await self._table_by_id(loaded.row.id)
+        return await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
+
+    async def _record(self, loaded: Loaded, seat: int, user_id: int | None, move: str) -> None:
+        game = loaded.game
+        results = self._results(loaded) if game.is_over() else None
+        try:
+            version = await self.store.record_move(
+                loaded.row.id, loaded.version, seat=seat, user_id=user_id, move=move,
+                state=game.dump(), now=self.clock(), results=results,
+            )
+        except StaleVersion:
+            self._cache.pop(loaded.row.id, None)
+            raise IllegalMove(MOVED_ON) from None
+        loaded.row.version = version
+        loaded.row.state = None  # the live game object is the state now
+        if results is not None:
+            loaded.row.status = "finished"
+
+    def _results(self, loaded: Loaded, ended_by_resign: bool = False) -> list[tuple]:
+        game = loaded.game
+        outcome = None if ended_by_resign else game.outcome()
+        resigned = {s.seat for s in loaded.seats if s.resigned}
+        ranks = final_ranks(outcome, game.players, resigned)
+        scores = outcome.scores if outcome else [0.0] * game.players
+        return [
+            (seat, loaded.by_seat(seat).user_id, loaded.by_seat(seat).is_ai, ranks[seat], float(scores[seat]))
+            for seat in range(game.players)
+        ]
+
+    def _computer_seats(self, loaded: Loaded) -> set[int]:
+        return {s.seat for s in loaded.seats if s.seat is not None and (s.is_ai or s.resigned)}
+
+    async def _play_computers(self, loaded: Loaded) -> list[str]:
+        """Play every computer (or resigned) seat that must act, until people must act."""
+        lines: list[str] = []
+        game, names = loaded.game, loaded.names()
+        computers = self._computer_seats(loaded)
+        for _ in range(AI_MOVES_PER_CALL):
+            if game.is_over() or loaded.row.status != "active":
+                break
+            waiting = [s for s in game.to_act() if s in computers]
+            if not waiting:
+                break
+            seat = waiting[0]
+            rng = random.Random(f"{loaded.row.seed}:{loaded.version}")
+            move = game.ai_move(seat, rng)
+            game.play(seat, move)
+            lines.append(game.describe_move(seat, move, names))
+            await self._record(loaded, seat, None, move)
+        if len(lines) > 12:
+            lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
+        return lines
+
+    async def _turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+        game, names = loaded.game, loaded.names()
+        lines = [headline] if headline else []
+        mentions: list[int] = []
+        buttons: list[Button] = []
+        table, version = loaded.row.id, loaded.version
+        if game.is_over() or loaded.row.status == "finished":
+            lines.append(self._standings(loaded))
+        else:
+            lines.append(game.status(names))
+            calls = []
+            for seat in game.to_act():
+                row = loaded.by_seat(seat)
+                if row.user_id is not None and not row.resigned:
+                    mentions.append(row.user_id)
+                    calls.append(f"<@{row.user_id}>")
+            if calls:
+                lines.append("Your move: " + " ".join(calls))
+            quick = []
+            acting = [s for s in game.to_act() if s not in self._computer_seats(loaded)]
+            if len(acting) == 1:
+                quick = game.quick_moves(acting[0])[:4]
+            for move in quick:
+                cid = custom_id("m", table, version, move)
+                if cid:
+                    buttons.append(Button(move[:80], cid, "primary"))
+            buttons.append(Button("My moves", custom_id("ls", table, version), "secondary"))
+        image = await self._image(loaded)
+        private = ""
+        if private_seat is not None and not game.is_over():
+            private = game.private_text(private_seat, names)
+        return Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
+                     buttons=buttons, table_id=table, version=version)
+
+    def _standings(self, loaded: Loaded) -> str:
+        game, names = loaded.game, loaded.names()
+        outcome = game.outcome()
+        resigned = {s.seat for s in loaded.seats if s.resigned}
+        ranks = final_ranks(outcome, game.players, resigned)
+        order = sorted(range(game.players), key=lambda s: (ranks[s], s))
+        lines = ["**The game is over.**"]
+        for seat in order:
+            score = f" — {outcome.scores[seat]:g} points" if outcome else ""
+            note = " (resigned)" if seat in resigned else ""
+            lines.append(f"{ranks[seat]}. {names[seat]}{score}{note}")
+        if outcome and outcome.tiebreak:
+            lines.append(f"Tie-break: {outcome.tiebreak}")
+        return "\n".join(lines)
+
+    async def _image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+        if not self.draw_images or loaded.game is None:
+            return None
+        view = loaded.game.view(seat)
+        return await asyncio.to_thread(render.draw, loaded.row.game, view, loaded.names())
+
+    async def _menus(self, caller: Caller, loaded: Loaded) -> Reply:
+        loaded = await self._active(caller)
+        mine = self._seat(loaded, caller)
+        groups = loaded.game.move_groups(mine.seat)
+        if not groups:
+            return Reply.error("You have no move to make right now.")
+        menus: list[Menu] = []
+        for index, (label, moves) in enumerate(groups):
+            for page in range(0, len(moves), 25):
+                if len(menus) == 5:
+                    break
+                chunk = moves[page:page + 25]
+                cid = custom_id("s", loaded.row.id, loaded.version, f"{index}.{page // 25}")
+                suffix = f" ({page // 25 + 1}/{-(-len(moves) // 25)})" if len(moves) > 25 else ""
+                menus.append(Menu(cid, f"{label}{suffix}"[:150], [(m[:100], m[:100]) for m in chunk]))
+        total = sum(len(moves) for _, moves in groups)
+        shown = sum(len(menu.options) for menu in menus)
+        note = "" if shown == total else f" Showing {shown} of {total}; type /move for the rest."
+        return Reply(private=f"Choose your move.{note}", menus=menus, table_id=loaded.row.id, version=loaded.version)
+
+    async def cmd_moves(self, caller: Caller, filter: str = "") -> Reply:
+        loaded = await self._active(caller)
+        mine = self._seat(loaded, caller)
+        moves = loaded.game.legal_moves(mine.seat)
+        typed = Game.normalize(filter)
+        if typed:
+            moves = [m for m in moves if typed in m]
+        if not moves:
+            waiting = ", ".join(loaded.names()[s] for s in loaded.game.to_act())
+            return Reply(private=f"You have no legal move right now{' matching that' if typed else ''}. "
+                                 f"The table waits for {waiting}.")
+        return Reply(private=_clip(f"Your legal moves ({len(moves)}):\n" + "\n".join(f"`{m}`" for m in moves)))
+
+    async def cmd_board(self, caller: Caller) -> Reply:
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no table in this channel. Open one with /open.")
+        if loaded.row.status == "lobby":
+            return self._lobby_reply(loaded, "The table is waiting for players.")
+        return await self._turn_reply(loaded, "")
+
+    async def cmd_hand(self, caller: Caller) -> Reply:
+        loaded = await self._active(caller)
+        mine = loaded.seat_of(caller.user_id)
+        if mine is None or mine.seat is None:
+            raise IllegalMove("You are not seated at this table.")
+        text = loaded.game.private_text(mine.seat, loaded.names())
+        if not text:
+            text = "Nothing is hidden in this game: the board shows everything. /moves lists your moves."
+        return Reply(private=_clip(text))
+
+    async def cmd_history(self, caller: Caller) -> Reply:
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None or loaded.row.status == "lobby":
+            raise IllegalMove("No game has been played in this channel yet.")
+        names = loaded.names()
+        moves = await self.store.moves(loaded.row.id)
+        if not moves:
+            return Reply(private="No move has been played yet.")
+        lines = [f"{m.n}. {names[m.seat]}: `{m.move}`" for m in moves]
+        text = "\n".join(lines)
+        while len(text) > MAX_PRIVATE - 40:
+            lines = lines[1:]
+            text = "\n".join(lines)
+        more = len(moves) - len(lines)
+        return Reply(private=(f"... {more} earlier moves\n" if more else "") + text)
+
+    async def cmd_resign(self, caller: Caller) -> Reply:
+        loaded = await self._table_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no game in this channel.")
+        async with self._lock(loaded.row.id):
+            loaded = await self._active(caller)
+            mine = self._seat(loaded, caller)
+            game = loaded.game
+            mine.resigned = True
+            playing = [s for s in loaded.seats if not s.resigned]
+            # over when no person plays on, or when a single player is left to face nobody
+            ends = len(playing) <= 1 or all(s.is_ai for s in playing)
+            results = self._results(loaded, ended_by_resign=True) if ends else None
+            try:
+                await self._write(loaded, self.store.resign, mine.position, results=results)
+            finally:
+                self._cache.pop(loaded.row.id, None)
+            loaded = await self._table_by_id(loaded.row.id)
+            headline = f"**{caller.name}** resigned."
+            if ends:
+                return await self._finished_by_resign(loaded, headline)
+            headline += " The computer plays that seat from now on, and it will finish last."
+            lines = await self._play_computers(loaded)
+            loaded = await self._table_by_id(loaded.row.id)
+        return await self._turn_reply(loaded, "\n".join([headline, *lines]))
+
+    async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
+        results = await self.store.results(loaded.row.id)
+        names = loaded.names()
+        lines = [headline, "**The game is over.**"]
+        lines += [f"{r['rank']}. {names[r['seat']]}" for r in results]
+        return Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
+
+    async def ai_suggestion(self, caller: Caller) -> str:
+        """The move the game's computer player would make for the caller's seat (demo, hints)."""
+        loaded = await self._active(caller)
+        mine = self._seat(loaded, caller)
+        return loaded.game.ai_move(mine.seat, random.Random(f"{loaded.row.seed}:{loaded.version}"))
+
+    # -- information -------------------------------------------------------------------
+    async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:
+        key = game.strip().lower()
+        if not key:
+            loaded = await self._table_here(caller.channel_id)
+            if loaded is None:
+                games = ", ".join(registry.available())
+                raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
+            key = loaded.row.game
+        try:
+            cls = registry.get(key)
+        except KeyError as missing:
+            raise IllegalMove(missing.args[0]) from None
+        return Reply(private=cls.rules_help())
+
+    async def cmd_tables(self, caller: Caller) -> Reply:
+        rows = await self.store.tables(caller.guild_id)
+        lines = []
+        for row in rows:
+            loaded = await self._load_row(row)
+            mine = loaded.seat_of(caller.user_id)
+            if mine is None:
+                continue
+            title = registry.get(row.game).title
+            if row.status == "lobby":
+                lines.append((1, f"{title} in <#{row.channel_id}> — in the lobby"))
+                continue
+            acting = loaded.game.to_act()
+            waiting = ", ".join(loaded.names()[s] for s in acting)
+            yours = mine.seat in acting
+            lines.append((0 if yours else 1, f"{title} in <#{row.channel_id}> — "
+                                             f"{'**your turn**' if yours else 'waiting for ' + waiting}"))
+        if not lines:
+            return Reply(private="You are not seated at any table of this server. Open one with /open.")
+        lines.sort(key=lambda item: item[0])
+        return Reply(private=_clip("\n".join(text for _, text in lines)))
+
+    async def cmd_threads(self, caller: Caller, enabled: str) -> Reply:
+        if not caller.can_manage:
+            raise IllegalMove("Only members who may manage this server change its settings.")
+        on = enabled.lower() == "on"
+        await self.store.set_guild_threads(caller.guild_id, on)
+        return Reply(private=f"New tables {'open their own thread' if on else 'stay in the channel where they are opened'}.")
+
+    async def wants_thread(self, guild_id: int) -> bool:
+        return await self.store.guild_threads(guild_id)
+
+
+def _clip(text: str, limit: int = MAX_PRIVATE) -> str:
+    return text if len(text) <= limit else text[: limit - 2] + " …"

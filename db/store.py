@@ -1,0 +1,297 @@
+"""Every SQL statement of Isles. The rest of the project speaks to SQLite only through `Store`."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+OPEN = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The table changed since it was read: another move landed first."""
+
+
+class ChannelBusy(Exception):
+    """The channel already holds an open table."""
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_id: int
+    version: int
+    state: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass
+class SeatRow:
+    position: int
+    seat: int | None
+    user_id: int | None
+    name: str
+    is_ai: bool
+    resigned: bool
+
+
+@dataclass
+class MoveRow:
+    n: int
+    seat: int
+    user_id: int | None
+    move: str
+    at: str
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+        options=json.loads(row["options"]), seed=row["seed"], status=row["status"], host_id=row["host_id"],
+        version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
+        created_at=row["created_at"], updated_at=row["updated_at"],
+    )
+
+
+def _stamp(now: datetime) -> str:
+    return now.isoformat(timespec="seconds")
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered migration scripts shipped in db/migrations, in order."""
+    found = []
+    for entry in resources.files("db.migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:3].isdigit():
+            found.append((int(name[:3]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Store:
+    def __init__(self, conn: aiosqlite.Connection):
+        self.conn = conn
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed process
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        store = cls(conn)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def migrate(self) -> int:
+        await self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        async with self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            current = (await cur.fetchone())[0]
+        for version, script in migrations():
+            if version <= current:
+                continue
+            # executescript commits on its own, so the script and its record go in one explicit transaction
+            await self.conn.executescript(
+                f"BEGIN;\n{script}\nINSERT INTO schema_migrations VALUES ({version}, datetime('now'));\nCOMMIT;"
+            )
+            current = version
+        return current
+
+    # -- named values ------------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        async with self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    # -- server settings ---------------------------------------------------------------
+    async def guild_threads(self, guild_id: int) -> bool:
+        async with self.conn.execute("SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return True if row is None else bool(row["threads"])
+
+    async def set_guild_threads(self, guild_id: int, threads: bool) -> None:
+        await self.conn.execute(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            (guild_id, int(threads)),
+        )
+
+    # -- tables ------------------------------------------------------------------------
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any], seed: int,
+        host_id: int, host_name: str, now: datetime,
+    ) -> int:
+        stamp = _stamp(now)
+        try:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            cur = await self.conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, version, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+                (guild_id, channel_id, game, _json(options), seed, host_id, stamp, stamp),
+            )
+            table_id = cur.lastrowid
+            await self.conn.execute(
+                "INSERT INTO seats (table_id, position, user_id, name) VALUES (?, 0, ?, ?)",
+                (table_id, host_id, host_name),
+            )
+            await self.conn.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            await self.conn.execute("ROLLBACK")
+            raise ChannelBusy() from None
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        return table_id
+
+    async def open_table(self, channel_id: int) -> TableRow | None:
+        async with self.conn.execute(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _table(row) if row else None
+
+    async def table(self, table_id: int) -> TableRow | None:
+        async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
+            row = await cur.fetchone()
+        return _table(row) if row else None
+
+    async def tables(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN) -> list[TableRow]:
+        marks = ",".join("?" * len(statuses))
+        sql = f"SELECT * FROM tables WHERE status IN ({marks})"
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self.conn.execute(sql + " ORDER BY id", params) as cur:
+            return [_table(row) for row in await cur.fetchall()]
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        async with self.conn.execute(
+            "SELECT * FROM seats WHERE table_id = ? ORDER BY COALESCE(seat, position), position", (table_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            SeatRow(r["position"], r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), bool(r["resigned"]))
+            for r in rows
+        ]
+
+    async def _bump(self, table_id: int, version: int, now: datetime, extra: str = "", params: tuple = ()) -> None:
+        cur = await self.conn.execute(
+            f"UPDATE tables SET version = version + 1, updated_at = ?{extra} WHERE id = ? AND version = ?",
+            (_stamp(now), *params, table_id, version),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion()
+
+    async def _write(self, table_id: int, version: int, now: datetime, steps, extra: str = "", params=()) -> int:
+        """Run `steps` (SQL, params) and the version bump in one transaction."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self._bump(table_id, version, now, extra, params)
+            for sql, args in steps:
+                await self.conn.execute(sql, args)
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        return version + 1
+
+    async def add_seat(self, table_id: int, version: int, *, user_id: int | None, name: str, now: datetime) -> int:
+        async with self.conn.execute(
+            "SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE table_id = ?", (table_id,)
+        ) as cur:
+            position = (await cur.fetchone())[0]
+        step = (
+            "INSERT INTO seats (table_id, position, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+            (table_id, position, user_id, name, int(user_id is None)),
+        )
+        return await self._write(table_id, version, now, [step])
+
+    async def remove_seat(self, table_id: int, version: int, position: int, now: datetime) -> int:
+        step = ("DELETE FROM seats WHERE table_id = ? AND position = ?", (table_id, position))
+        return await self._write(table_id, version, now, [step])
+
+    async def set_status(self, table_id: int, version: int, status: str, now: datetime) -> int:
+        return await self._write(table_id, version, now, [], ", status = ?", (status,))
+
+    async def start(
+        self, table_id: int, version: int, seat_of_position: dict[int, int], state: dict[str, Any], now: datetime
+    ) -> int:
+        steps = [
+            ("UPDATE seats SET seat = ? WHERE table_id = ? AND position = ?", (seat, table_id, position))
+            for position, seat in seat_of_position.items()
+        ]
+        return await self._write(table_id, version, now, steps, ", status = 'active', state = ?", (_json(state),))
+
+    async def record_move(
+        self, table_id: int, version: int, *, seat: int, user_id: int | None, move: str,
+        state: dict[str, Any], now: datetime, results: list[tuple[int, int | None, bool, int, float]] | None = None,
+    ) -> int:
+        """Append one move and save the state after it, atomically; with results, finish the table."""
+        steps: list[tuple[str, tuple]] = [(
+            "INSERT INTO moves (table_id, n, seat, user_id, move, at) "
+            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?)",
+            (table_id, table_id, seat, user_id, move, _stamp(now)),
+        )]
+        extra, params = ", state = ?", (_json(state),)
+        if results is not None:
+            extra += ", status = 'finished'"
+            steps += self._result_steps(table_id, results)
+        return await self._write(table_id, version, now, steps, extra, params)
+
+    @staticmethod
+    def _result_steps(table_id: int, results) -> list[tuple[str, tuple]]:
+        return [
+            ("INSERT INTO results (table_id, seat, user_id, is_ai, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
+             (table_id, seat, user_id, int(is_ai), rank, score))
+            for seat, user_id, is_ai, rank, score in results
+        ]
+
+    async def resign(
+        self, table_id: int, version: int, position: int, now: datetime,
+        results: list[tuple[int, int | None, bool, int, float]] | None = None,
+    ) -> int:
+        steps = [("UPDATE seats SET resigned = 1 WHERE table_id = ? AND position = ?", (table_id, position))]
+        extra = ""
+        if results is not None:
+            extra = ", status = 'finished'"
+            steps += self._result_steps(table_id, results)
+        return await self._write(table_id, version, now, steps, extra)
+
+    async def moves(self, table_id: int) -> list[MoveRow]:
+        async with self.conn.execute(
+            "SELECT n, seat, user_id, move, at FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+        ) as cur:
+            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"]) for r in await cur.fetchall()]
+
+    async def results(self, table_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute("SELECT * FROM results WHERE table_id = ? ORDER BY rank, seat", (table_id,)) as cur:
+            return [dict(r) for r in await cur.fetchall()]

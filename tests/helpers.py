@@ -1,0 +1,45 @@
+"""Shared helpers for tests that drive the table service."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.replies import Caller
+from bot.service import TableService
+from db.store import Store
+
+GUILD = 111
+CHANNEL = 222
+
+
+class Clock:
+    """An injectable clock that tests move by hand."""
+
+    def __init__(self, start: datetime | None = None):
+        self.now = start or datetime(2026, 1, 1, 12, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kw) -> None:
+        self.now += timedelta(**kw)
+
+
+def who(name: str, user_id: int, channel: int = CHANNEL, guild: int = GUILD, manage: bool = False) -> Caller:
+    return Caller(guild, channel, user_id, name, manage)
+
+
+ALICE = who("Alice", 1)
+BOB = who("Bob", 2)
+CAROL = who("Carol", 3)
+
+
+OPENED: list[Store] = []
+
+
+async def service_at(path, **kw) -> TableService:
+    store = await Store.open(str(path))
+    OPENED.append(store)
+    kw.setdefault("draw_images", False)
+    kw.setdefault("seeds", lambda: 7)
+    return TableService(store, **kw)

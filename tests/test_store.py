@@ -1,0 +1,63 @@
+import sqlite3
+
+import pytest
+
+from db.store import ChannelBusy, StaleVersion, Store, migrations
+from tests.helpers import Clock
+
+
+async def test_migrations_are_numbered_and_applied_once(tmp_path):
+    numbers = [n for n, _ in migrations()]
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
+    store = await Store.open(str(tmp_path / "a.db"))
+    assert await store.migrate() == numbers[-1]
+    await store.close()
+    store = await Store.open(str(tmp_path / "a.db"))  # a second start applies nothing again
+    async with store.conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
+        assert (await cur.fetchone())[0] == len(numbers)
+    async with store.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+
+
+async def test_one_open_table_per_channel(tmp_path):
+    store = await Store.open(str(tmp_path / "a.db"))
+    clock = Clock()
+    kw = dict(guild_id=1, game="sticks", options={}, seed=1, host_id=5, host_name="A", now=clock())
+    first = await store.create_table(channel_id=10, **kw)
+    with pytest.raises(ChannelBusy):
+        await store.create_table(channel_id=10, **kw)
+    await store.create_table(channel_id=11, **kw)  # a thread is its own channel
+    await store.set_status(first, 0, "cancelled", clock())
+    await store.create_table(channel_id=10, **kw)  # free again once the first is closed
+    await store.close()
+
+
+async def test_version_guard_refuses_a_second_write_from_the_same_version(tmp_path):
+    store = await Store.open(str(tmp_path / "a.db"))
+    clock = Clock()
+    table = await store.create_table(guild_id=1, channel_id=10, game="sticks", options={}, seed=1,
+                                     host_id=5, host_name="A", now=clock())
+    version = await store.start(table, 0, {0: 0}, {"s": 1}, clock())
+    assert await store.record_move(table, version, seat=0, user_id=5, move="take 1", state={"s": 2}, now=clock())
+    with pytest.raises(StaleVersion):
+        await store.record_move(table, version, seat=0, user_id=5, move="take 2", state={"s": 3}, now=clock())
+    assert [m.move for m in await store.moves(table)] == ["take 1"]
+    assert (await store.table(table)).state == {"s": 2}
+    await store.close()
+
+
+async def test_a_failed_transaction_leaves_nothing_behind(tmp_path):
+    store = await Store.open(str(tmp_path / "a.db"))
+    clock = Clock()
+    table = await store.create_table(guild_id=1, channel_id=10, game="sticks", options={}, seed=1,
+                                     host_id=5, host_name="A", now=clock())
+    version = await store.start(table, 0, {0: 0}, {"s": 1}, clock())
+    bad_results = [(0, 5, False, 1, 1.0), (0, 5, False, 1, 1.0)]  # the same seat twice breaks the primary key
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.record_move(table, version, seat=0, user_id=5, move="take 1", state={"s": 2},
+                                now=clock(), results=bad_results)
+    row = await store.table(table)
+    assert (row.version, row.status, row.state) == (version, "active", {"s": 1})
+    assert await store.moves(table) == []
+    await store.close()
