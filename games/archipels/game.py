@@ -270,7 +270,7 @@ class Archipels(Game):
         for line in LINES:
             if line in paddled:
                 continue
-            cross = [s[3:] if line[0] == "r" else s[:2] for s in LINE_SPACES[line] if s in free]
+            cross = [s[2:] if line[0] == "r" else s[:2] for s in LINE_SPACES[line] if s in free]
             for k in range(min(most, len(cross)), 0, -1):
                 for combo in combinations(cross, k):
                     moves.append(f"take {line} {','.join(combo)}")

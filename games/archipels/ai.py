@@ -1,0 +1,154 @@
+"""A heuristic Archipels player.
+
+It rates every tile by the best score gain it would bring to an island at estimated final
+values (current flowers plus a share of the flowers still to come), takes the line that
+brings the most to itself and denies the most to the others, builds the best gains first,
+docks what does not help yet, and gives flowers to the elements it shows more of than its
+rivals.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from games.archipels.data import (
+    BOTTLE,
+    BOTTLE_PENALTY,
+    DOCK_SIZE,
+    ELEMENTS,
+    LEVEL,
+    MULTIPLIER,
+    SPACES,
+    TILE_ELEMENTS,
+)
+from games.archipels.island import Island, edge_neighbours, squares
+
+if TYPE_CHECKING:
+    from games.archipels.game import Archipels
+
+SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
+
+
+def estimated_values(game: Archipels) -> dict[str, float]:
+    """Points per visible element expected at the end: flowers now plus a fair share of those to come."""
+    per_day = 3 if game.n == 2 else 2
+    to_come = (game.days - game.day + 1) * per_day
+    if game.phase == "flower":
+        to_come -= game.flower_index
+    share = max(to_come, 0) / len(ELEMENTS)
+    values = {el: (game.flowers[el] + 0.6 * share) * MULTIPLIER[el] for el in ELEMENTS}
+    values[BOTTLE] = BOTTLE_PENALTY
+    return values
+
+
+def placement_gain(island: Island, tile_id: int, x: int, y: int, values: dict[str, float]) -> float:
+    """Change of the island's worth at `values` if the tile goes at (x, y), with small
+    bonuses for shapes that leave room to build upwards."""
+    gain = 0.0
+    elem_at = island.elem_at
+    for sq in squares(x, y):
+        old = elem_at.get(sq)
+        if old is not None:
+            gain -= values[old]
+    for el, _, _ in TILE_ELEMENTS[tile_id]:
+        gain += values[el]
+    level = LEVEL[tile_id]
+    if level == 1:
+        height = island.height
+        gain += 0.4 * sum(1 for sq in edge_neighbours(x, y) if sq in height)
+    else:
+        gain += 1.5 if level == 2 else 0.5
+    return gain
+
+
+def best_placement(island: Island, tile_id: int, values: dict[str, float]) -> tuple[float, int, int] | None:
+    best = None
+    for x, y in island.cands[LEVEL[tile_id]]:
+        gain = placement_gain(island, tile_id, x, y, values)
+        if best is None or (gain, -y, -x) > (best[0], -best[2], -best[1]):
+            best = (gain, x, y)
+    return best
+
+
+def tile_worth(island: Island, tile_id: int, values: dict[str, float]) -> float:
+    best = best_placement(island, tile_id, values)
+    if best is None:
+        return -0.5  # clutters the dock or gets thrown away
+    return max(best[0], -0.5)
+
+
+def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str, float]) -> str:
+    if moves[0].startswith("paddle"):
+        return moves[0]
+    islands = game.islands
+    mine: dict[int, float] = {}
+    theirs: dict[int, float] = {}
+    for i, tid in enumerate(game.board):
+        if tid is None:
+            continue
+        mine[i] = tile_worth(islands[seat], tid, values)
+        others = [tile_worth(islands[s], tid, values) for s in range(game.n) if s != seat]
+        theirs[i] = max(others) if others else 0.0
+    best_move, best_value = moves[0], float("-inf")
+    for move in moves:
+        _, line, cross = move.split(" ")
+        total = 0.0
+        for part in cross.split(","):
+            space = f"{line}{part}" if line[0] == "r" else f"{part}{line}"
+            i = SPACE_INDEX[space]
+            total += mine[i] + 0.3 * max(theirs[i], 0.0)
+        if total > best_value:
+            best_move, best_value = move, total
+    return best_move
+
+
+def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str, float]) -> str:
+    island = game.islands[seat]
+    hand, dock = game.hands[seat], game.docks[seat]
+    best = None  # (gain, move)
+    worth: dict[int, float] = {}
+    for tid in hand + dock:
+        found = best_placement(island, tid, values)
+        worth[tid] = float("-inf") if found is None else found[0]
+        if found is not None and (best is None or found[0] > best[0]):
+            best = (found[0], f"place t{tid} {found[1]},{found[2]}")
+    if best is not None and best[0] > 0:
+        return best[1]
+    if not hand:
+        return "done"
+    if len(dock) < DOCK_SIZE:
+        return f"dock t{min(hand, key=lambda t: worth[t])}"
+    discards = [m for m in moves if m.startswith("discard ")]
+    if discards:
+        stuck = [m for m in discards if int(m.split(" ")[1][1:]) in hand]
+        return (stuck or discards)[0]
+    assert best is not None
+    return best[1]
+
+
+def _choose_flower(game: Archipels, seat: int, moves: list[str]) -> str:
+    visible = [island.visible for island in game.islands]
+    best_move, best_value = moves[0], float("-inf")
+    for move in moves:
+        _, space, el = move.split(" ")
+        others = [visible[s][el] for s in range(game.n) if s != seat]
+        edge = visible[seat][el] - (max(others) if others else 0)
+        value = MULTIPLIER[el] * edge
+        if value > best_value:
+            best_move, best_value = move, value
+    return best_move
+
+
+def choose(game: Archipels, seat: int, rng: random.Random) -> str:
+    moves = game.legal_moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move now")
+    values = estimated_values(game)
+    if game.phase == "take":
+        move = _choose_take(game, seat, moves, values)
+    elif game.phase == "place":
+        move = _choose_place(game, seat, moves, values)
+    else:
+        move = _choose_flower(game, seat, moves)
+    return move if move in moves else rng.choice(moves)
