@@ -1,0 +1,1319 @@
+"""Pioneer's Isle: the rules engine.
+
+Notation (canonical texts, see `rules_help`):
+  settlement 12 · city 12 · road 12-17 · roll · end · buy card
+  knight · road building · year of plenty wool ore · monopoly wool
+  robber K steal 2 · robber K · discard 2 wool 1 ore
+  trade 4 wool for 1 ore · offer 1 wool 1 grain for 1 ore · cancel 1
+  accept 1 · decline 1 · counter 1 2 ore for 1 wool · confirm 1 3
+Seats appear in moves as player numbers 1..n; offers are numbered #1, #2, ... over the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
+from games.pioneers import board as B
+from games.pioneers import data as D
+
+R = D.RESOURCES
+NODE_EDGES = B.NODE_EDGES
+EDGE_NODES = B.EDGE_NODES
+NODE_NEIGHBOURS = B.NODE_NEIGHBOURS
+NODE_HEXES = B.NODE_HEXES
+HEX_NODES = B.HEX_NODES
+HEX_LABELS = B.HEX_LABELS
+EDGE_LABELS = B.EDGE_LABELS
+HARBOUR_NODES: dict[int, int] = {}
+for _index, _edge in enumerate(B.HARBOUR_EDGES):
+    for _node in EDGE_NODES[_edge]:
+        HARBOUR_NODES[_node] = _index
+
+PHASE_WORDS = {
+    "setup": "placing a starting settlement and road",
+    "roll": "to roll",
+    "discard": "discarding",
+    "robber": "to move the robber",
+    "main": "building and trading",
+    "roads": "placing free roads",
+    "over": "game over",
+}
+
+
+def amounts_text(amounts: Sequence[int]) -> str:
+    return " ".join(f"{count} {R[index]}" for index, count in enumerate(amounts) if count)
+
+
+def parse_amounts(tokens: Sequence[str]) -> list[int]:
+    """`["2", "wool", "1", "ore"]` -> five counts; a bare resource name counts as one."""
+    amounts = [0] * 5
+    count = None
+    for token in tokens:
+        if token.isdigit():
+            if count is not None:
+                raise IllegalMove(f"`{count} {token}`: give a resource after each number.")
+            count = int(token)
+            continue
+        name = token.rstrip(",")
+        index = D.RES_INDEX.get(name)
+        if index is None:
+            raise IllegalMove(f"`{token}` is not a resource; use {', '.join(R)}.")
+        amounts[index] += 1 if count is None else count
+        count = None
+    if count is not None:
+        raise IllegalMove(f"`{count}` needs a resource after it.")
+    return amounts
+
+
+def _holds(hand: Sequence[int], amounts: Sequence[int]) -> bool:
+    return all(have >= need for have, need in zip(hand, amounts, strict=True))
+
+
+def _discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]:
+    """Combinations of exactly k cards from hand, the most even first, at most `limit`."""
+    greedy = [0] * 5
+    left = list(hand)
+    for _ in range(k):
+        best = max(range(5), key=lambda i: (left[i], -i))
+        left[best] -= 1
+        greedy[best] += 1
+    found = [greedy]
+    suffix = [0] * 6
+    for index in range(4, -1, -1):
+        suffix[index] = suffix[index + 1] + hand[index]
+    current = [0] * 5
+
+    def walk(index: int, remaining: int) -> bool:
+        if index == 5:
+            if remaining == 0 and current != greedy:
+                found.append(list(current))
+            return len(found) >= limit
+        low = max(0, remaining - suffix[index + 1])
+        for take in range(min(hand[index], remaining), low - 1, -1):
+            current[index] = take
+            if walk(index + 1, remaining - take):
+                return True
+        current[index] = 0
+        return False
+
+    walk(0, k)
+    return found
+
+
+class PioneersGame(Game):
+    key = "pioneers"
+    title = "Pioneer's Isle"
+    min_players = 2
+    max_players = 4
+    format_version = 1
+    options = (
+        OptionSpec("target", int, 10, "Victory points needed to win.", min=3, max=20),
+        OptionSpec("discard_limit", int, 7, "On a 7, whoever holds more cards than this discards half.",
+                   min=3, max=30),
+        OptionSpec("friendly_robber", bool, False, "Players under 3 visible points cannot be robbed."),
+        OptionSpec("board", str, "random", "random (6 and 8 never touch) or the fixed beginner board.",
+                   choices=("random", "beginner")),
+    )
+
+    # -- life cycle -------------------------------------------------------------------
+    def __init__(self) -> None:
+        self.n = 0
+        self.opts: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.terrain: list[int] = []
+        self.numbers: list[int] = []
+        self.harbours: list[str] = []
+        self.robber = 0
+        self.node_owner: list[int] = []
+        self.node_level: list[int] = []
+        self.edge_owner: list[int] = []
+        self.hands: list[list[int]] = []
+        self.bank: list[int] = []
+        self.deck: list[int] = []
+        self.devs: list[list[int]] = []
+        self.new_devs: list[int] = [0] * 5
+        self.knights: list[int] = []
+        self.dev_played = False
+        self.army = -1
+        self.road_holder = -1
+        self.road_len: list[int] = []
+        self.pieces: list[list[int]] = []  # roads, settlements, cities on the board
+        self.rates: list[list[int]] = []
+        self.current = 0
+        self.phase = "setup"
+        self.setup_step = 0
+        self.setup_node = -1
+        self.discards: dict[int, int] = {}
+        self.robber_return = "main"
+        self.free_roads = 0
+        self.dice: list[int] = []
+        self.offers: list[dict[str, Any]] = []
+        self.offers_made = 0
+        self.next_offer = 1
+        self.closed: dict[int, list] = {}
+        self.turn = 0
+        self.winner = -1
+        self.last: dict[str, Any] = {}
+        self._index_board()
+
+    def _index_board(self) -> None:
+        self.number_hexes: dict[int, list[int]] = {}
+        for hex_index, number in enumerate(self.numbers):
+            if number:
+                self.number_hexes.setdefault(number, []).append(hex_index)
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PioneersGame:
+        if not cls.min_players <= players <= cls.max_players:
+            raise IllegalMove(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
+        game = cls()
+        game.n = players
+        game.opts = parse_options(cls.options, options)
+        game.rng = Rng(seed)
+        if game.opts["board"] == "beginner":
+            game.terrain, game.numbers, game.harbours = B.beginner_board()
+        else:
+            game.terrain, game.numbers, game.harbours = B.random_board(game.rng)
+        game.robber = game.terrain.index(D.DESERT)
+        game.node_owner = [-1] * B.NODE_COUNT
+        game.node_level = [0] * B.NODE_COUNT
+        game.edge_owner = [-1] * B.EDGE_COUNT
+        game.hands = [[0] * 5 for _ in range(players)]
+        game.bank = [D.BANK_PER_RESOURCE] * 5
+        game.deck = [card for card, count in enumerate(D.DEV_COUNTS) for _ in range(count)]
+        game.rng.shuffle(game.deck)
+        game.devs = [[0] * 5 for _ in range(players)]
+        game.knights = [0] * players
+        game.road_len = [0] * players
+        game.pieces = [[0, 0, 0] for _ in range(players)]
+        game.rates = [[4] * 5 for _ in range(players)]
+        game._index_board()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "n": self.n, "opts": dict(self.opts), "rng": self.rng.to_list(),
+            "terrain": list(self.terrain), "numbers": list(self.numbers), "harbours": list(self.harbours),
+            "robber": self.robber, "node_owner": list(self.node_owner), "node_level": list(self.node_level),
+            "edge_owner": list(self.edge_owner), "hands": [list(h) for h in self.hands], "bank": list(self.bank),
+            "deck": list(self.deck), "devs": [list(d) for d in self.devs], "new_devs": list(self.new_devs),
+            "knights": list(self.knights), "dev_played": self.dev_played, "army": self.army,
+            "road_holder": self.road_holder, "road_len": list(self.road_len),
+            "pieces": [list(p) for p in self.pieces], "rates": [list(r) for r in self.rates],
+            "current": self.current, "phase": self.phase, "setup_step": self.setup_step,
+            "setup_node": self.setup_node, "discards": [[s, c] for s, c in sorted(self.discards.items())],
+            "robber_return": self.robber_return, "free_roads": self.free_roads, "dice": list(self.dice),
+            "offers": [_dump_offer(o) for o in self.offers], "offers_made": self.offers_made,
+            "next_offer": self.next_offer, "closed": [[k, *v] for k, v in sorted(self.closed.items())],
+            "turn": self.turn, "winner": self.winner, "last": _json_copy(self.last),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PioneersGame:
+        game = cls()
+        game.n = int(data["n"])
+        game.opts = dict(data["opts"])
+        game.rng = Rng.from_list(data["rng"])
+        for name in ("terrain", "numbers", "harbours", "node_owner", "node_level", "edge_owner", "bank",
+                     "deck", "new_devs", "knights", "road_len", "dice"):
+            setattr(game, name, list(data[name]))
+        for name in ("hands", "devs", "pieces", "rates"):
+            setattr(game, name, [list(row) for row in data[name]])
+        for name in ("robber", "army", "road_holder", "current", "setup_step", "setup_node", "free_roads",
+                     "offers_made", "next_offer", "turn", "winner"):
+            setattr(game, name, int(data[name]))
+        game.dev_played = bool(data["dev_played"])
+        game.phase = str(data["phase"])
+        game.robber_return = str(data["robber_return"])
+        game.discards = {int(s): int(c) for s, c in data["discards"]}
+        game.offers = [_copy_offer(o) for o in data["offers"]]
+        game.closed = {int(row[0]): list(row[1:]) for row in data["closed"]}
+        game.last = _json_copy(data["last"])
+        game._index_board()
+        return game
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def to_act(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "discard":
+            return sorted(self.discards)
+        return [self.current]
+
+    def visible_points(self, seat: int) -> int:
+        settlements, cities = self.pieces[seat][1], self.pieces[seat][2]
+        points = settlements + 2 * cities
+        if self.road_holder == seat:
+            points += D.TITLE_POINTS
+        if self.army == seat:
+            points += D.TITLE_POINTS
+        return points
+
+    def total_points(self, seat: int) -> int:
+        return self.visible_points(seat) + self.devs[seat][D.VICTORY]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        totals = [self.total_points(seat) for seat in range(self.n)]
+        ranks = rank_by([(seat == self.winner, totals[seat]) for seat in range(self.n)])
+        details = [
+            {
+                "points": totals[seat], "settlements": self.pieces[seat][1], "cities": self.pieces[seat][2],
+                "longest_road": self.road_holder == seat, "largest_army": self.army == seat,
+                "victory_cards": self.devs[seat][D.VICTORY], "knights": self.knights[seat],
+            }
+            for seat in range(self.n)
+        ]
+        tiebreak = ""
+        others = sorted((totals[s] for s in range(self.n) if s != self.winner), reverse=True)
+        if len(others) != len(set(others)):
+            tiebreak = "players other than the winner with equal points share a place"
+        return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
+
+    # -- geometry helpers ---------------------------------------------------------------
+    def _free_spot(self, node: int) -> bool:
+        if self.node_owner[node] != -1:
+            return False
+        owner = self.node_owner
+        return all(owner[other] == -1 for other in NODE_NEIGHBOURS[node])
+
+    def _touches_own_road(self, seat: int, node: int) -> bool:
+        owners = self.edge_owner
+        return any(owners[edge] == seat for edge in NODE_EDGES[node])
+
+    def settlement_spots(self, seat: int) -> list[int]:
+        spots = []
+        owners = self.edge_owner
+        seen = set()
+        for edge in range(B.EDGE_COUNT):
+            if owners[edge] == seat:
+                for node in EDGE_NODES[edge]:
+                    if node not in seen:
+                        seen.add(node)
+                        if self._free_spot(node):
+                            spots.append(node)
+        spots.sort()
+        return spots
+
+    def setup_spots(self) -> list[int]:
+        return [node for node in range(B.NODE_COUNT) if self._free_spot(node)]
+
+    def road_spots(self, seat: int) -> list[int]:
+        owners = self.edge_owner
+        node_owner = self.node_owner
+        found = set()
+        for node in range(B.NODE_COUNT):
+            holder = node_owner[node]
+            if holder == seat or (holder == -1 and self._touches_own_road(seat, node)):
+                for edge in NODE_EDGES[node]:
+                    if owners[edge] == -1:
+                        found.add(edge)
+        return sorted(found)
+
+    def _road_ok(self, seat: int, edge: int) -> bool:
+        if self.edge_owner[edge] != -1:
+            return False
+        for node in EDGE_NODES[edge]:
+            holder = self.node_owner[node]
+            if holder == seat or (holder == -1 and self._touches_own_road(seat, node)):
+                return True
+        return False
+
+    def city_spots(self, seat: int) -> list[int]:
+        return [node for node in range(B.NODE_COUNT)
+                if self.node_owner[node] == seat and self.node_level[node] == 1]
+
+    def protected(self, seat: int) -> bool:
+        return bool(self.opts.get("friendly_robber")) and self.visible_points(seat) < 3
+
+    def robber_hexes(self) -> list[int]:
+        """Hexes the robber may move to now (empty: it stays where it is)."""
+        roller = self.current
+        hexes = []
+        for hex_index in range(B.HEX_COUNT):
+            if hex_index == self.robber:
+                continue
+            if self.opts.get("friendly_robber"):
+                blocked = False
+                for node in HEX_NODES[hex_index]:
+                    owner = self.node_owner[node]
+                    if owner != -1 and owner != roller and self.protected(owner):
+                        blocked = True
+                        break
+                if blocked:
+                    continue
+            hexes.append(hex_index)
+        return hexes
+
+    def robber_victims(self, hex_index: int) -> list[int]:
+        victims = set()
+        for node in HEX_NODES[hex_index]:
+            owner = self.node_owner[node]
+            if owner != -1 and owner != self.current and sum(self.hands[owner]) > 0 and not self.protected(owner):
+                victims.add(owner)
+        return sorted(victims)
+
+    def playable(self, seat: int, card: int) -> bool:
+        if seat != self.current or self.dev_played:
+            return False
+        return self.devs[seat][card] - self.new_devs[card] > 0
+
+    def longest_road_of(self, seat: int) -> int:
+        owners = self.edge_owner
+        node_owner = self.node_owner
+        starts = set()
+        count = 0
+        for edge in range(B.EDGE_COUNT):
+            if owners[edge] == seat:
+                count += 1
+                starts.update(EDGE_NODES[edge])
+        if count <= 1:
+            return count
+
+        def trail(node: int, used: int) -> int:
+            best = 0
+            for edge in NODE_EDGES[node]:
+                if owners[edge] == seat and not used >> edge & 1:
+                    a, b = EDGE_NODES[edge]
+                    other = b if a == node else a
+                    holder = node_owner[other]
+                    if holder != -1 and holder != seat:
+                        length = 1
+                    else:
+                        length = 1 + trail(other, used | 1 << edge)
+                    if length > best:
+                        best = length
+            return best
+
+        best = 0
+        for node in starts:
+            length = trail(node, 0)
+            if length > best:
+                best = length
+                if best == count:
+                    break
+        return best
+
+    def _settle_road_title(self) -> None:
+        lengths = self.road_len
+        top = max(lengths)
+        holder = self.road_holder
+        if holder != -1 and lengths[holder] == top and top >= D.LONGEST_ROAD_MIN:
+            return
+        leaders = [seat for seat in range(self.n) if lengths[seat] == top]
+        self.road_holder = leaders[0] if top >= D.LONGEST_ROAD_MIN and len(leaders) == 1 else -1
+
+    # -- legal moves ------------------------------------------------------------------
+    def legal_moves(self, seat: int) -> list[str]:
+        phase = self.phase
+        if phase == "over" or not 0 <= seat < self.n:
+            return []
+        if phase == "discard":
+            if seat in self.discards:
+                return ["discard " + amounts_text(option)
+                        for option in _discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
+            return self._answer_moves(seat)
+        if seat != self.current:
+            return self._answer_moves(seat)
+        if phase == "setup":
+            if self.setup_node < 0:
+                return [f"settlement {node + 1}" for node in self.setup_spots()]
+            return [f"road {EDGE_LABELS[edge]}" for edge in NODE_EDGES[self.setup_node]
+                    if self.edge_owner[edge] == -1]
+        if phase == "roll":
+            moves = ["roll"]
+            if self.playable(seat, D.KNIGHT):
+                moves.append("knight")
+            return moves
+        if phase == "robber":
+            return self._robber_moves()
+        if phase == "roads":
+            return [f"road {EDGE_LABELS[edge]}" for edge in self.road_spots(seat)]
+        return self._main_moves(seat)
+
+    def _robber_moves(self) -> list[str]:
+        moves = []
+        for hex_index in self.robber_hexes():
+            label = HEX_LABELS[hex_index]
+            victims = self.robber_victims(hex_index)
+            if victims:
+                moves.extend(f"robber {label} steal {victim + 1}" for victim in victims)
+            else:
+                moves.append(f"robber {label}")
+        return moves
+
+    def _main_moves(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        pieces = self.pieces[seat]
+        moves: list[str] = []
+        for offer in self.offers:
+            for other, answer in sorted(offer["answers"].items()):
+                if answer[0] != "decline" and self._trade_possible(offer, int(other)):
+                    moves.append(f"confirm {offer['id']} {int(other) + 1}")
+        if pieces[2] < D.CITIES and hand[D.GRAIN] >= 2 and hand[D.ORE] >= 3:
+            moves.extend(f"city {node + 1}" for node in self.city_spots(seat))
+        if pieces[1] < D.SETTLEMENTS and _holds(hand, D.COST_SETTLEMENT):
+            moves.extend(f"settlement {node + 1}" for node in self.settlement_spots(seat))
+        if pieces[0] < D.ROADS and hand[D.LUMBER] and hand[D.BRICK]:
+            moves.extend(f"road {EDGE_LABELS[edge]}" for edge in self.road_spots(seat))
+        if self.deck and hand[D.WOOL] and hand[D.GRAIN] and hand[D.ORE]:
+            moves.append("buy card")
+        if not self.dev_played:
+            moves.extend(self._card_moves(seat))
+        bank = self.bank
+        rates = self.rates[seat]
+        for give in range(5):
+            rate = rates[give]
+            if hand[give] >= rate:
+                for get in range(5):
+                    if get != give and bank[get]:
+                        moves.append(f"trade {rate} {R[give]} for 1 {R[get]}")
+        if self.offers_made < D.MAX_OFFERS_PER_TURN:
+            for give in range(5):
+                if hand[give]:
+                    for get in range(5):
+                        if get != give:
+                            moves.append(f"offer 1 {R[give]} for 1 {R[get]}")
+                    if hand[give] >= 2:
+                        for get in range(5):
+                            if get != give:
+                                moves.append(f"offer 2 {R[give]} for 1 {R[get]}")
+        moves.extend(f"cancel {offer['id']}" for offer in self.offers)
+        moves.append("end")
+        return moves
+
+    def _card_moves(self, seat: int) -> list[str]:
+        moves = []
+        if self.playable(seat, D.KNIGHT):
+            moves.append("knight")
+        if self.playable(seat, D.ROAD_BUILDING) and self.pieces[seat][0] < D.ROADS and self.road_spots(seat):
+            moves.append("road building")
+        if self.playable(seat, D.PLENTY):
+            moves.extend("year of plenty " + " ".join(R[i] for i in pair) for pair in self._plenty_options())
+        if self.playable(seat, D.MONOPOLY):
+            moves.extend(f"monopoly {name}" for name in R)
+        return moves
+
+    def _plenty_options(self) -> list[tuple[int, ...]]:
+        bank = self.bank
+        pairs: list[tuple[int, ...]] = [
+            (a, b) for a in range(5) for b in range(a, 5) if (bank[a] >= 2 if a == b else bank[a] and bank[b])
+        ]
+        if not pairs and sum(bank) == 1:
+            pairs = [(bank.index(1),)]
+        return pairs
+
+    def _trade_possible(self, offer: dict[str, Any], other: int) -> bool:
+        answer = offer["answers"].get(other)
+        if not answer or answer[0] == "decline":
+            return False
+        give, get = self._terms(offer, answer)
+        return _holds(self.hands[offer["by"]], give) and _holds(self.hands[other], get)
+
+    @staticmethod
+    def _terms(offer: dict[str, Any], answer: list) -> tuple[list[int], list[int]]:
+        """What the offerer gives and gets under an answer (an acceptance or a counter)."""
+        if answer[0] == "counter":
+            return list(answer[2]), list(answer[1])  # the counter is in the answerer's words
+        return list(offer["give"]), list(offer["get"])
+
+    def _answer_moves(self, seat: int) -> list[str]:
+        moves: list[str] = []
+        hand = self.hands[seat]
+        for offer in self.offers:
+            if offer["by"] == seat:
+                continue
+            number = offer["id"]
+            answer = offer["answers"].get(seat)
+            if _holds(hand, offer["get"]) and (not answer or answer[0] != "accept"):
+                moves.append(f"accept {number}")
+            if not answer or answer[0] != "decline":
+                moves.append(f"decline {number}")
+            for give in range(5):
+                if hand[give]:
+                    for get in range(5):
+                        if get != give:
+                            moves.append(f"counter {number} 1 {R[give]} for 1 {R[get]}")
+        return moves
+
+    # -- playing ----------------------------------------------------------------------
+    def play(self, seat: int, move: str) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalMove("There is no such seat at this table.")
+        text = self.normalize(move)
+        words = text.split()
+        if not words:
+            raise IllegalMove("Type a move, for example `roll` or `road 12-17`.")
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        head = words[0]
+        handler = _HANDLERS.get(head)
+        if handler is None:
+            raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
+        handler(self, seat, words, text)
+
+    # moves of the seat in turn --------------------------------------------------------
+    def _need_turn(self, seat: int, *phases: str) -> None:
+        if seat != self.current or self.phase == "discard":
+            if self.phase == "discard" and seat in self.discards:
+                raise IllegalMove(f"First discard {self.discards[seat]} cards.")
+            if self.phase == "discard":
+                raise IllegalMove("Waiting for discards after the 7.")
+            raise IllegalMove(f"It is {self._who(self.current)}'s turn.")
+        if self.phase not in phases:
+            raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
+
+    def _who(self, seat: int) -> str:
+        return f"player {seat + 1}"
+
+    def _mark(self, seat: int, text: str, **extra: Any) -> None:
+        self.last = {"seat": seat, "move": text, **extra}
+
+    def _pay(self, seat: int, cost: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        bank = self.bank
+        for index in range(5):
+            if cost[index]:
+                hand[index] -= cost[index]
+                bank[index] += cost[index]
+
+    def _check_win(self) -> None:
+        seat = self.current
+        if self.total_points(seat) >= self.opts["target"]:
+            self.winner = seat
+            self.phase = "over"
+            self._close_offers("the game ended")
+
+    def _do_roll(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "roll")
+        if len(words) != 1:
+            raise IllegalMove("Just `roll`.")
+        outcome = self.rng.randint(0, 35)
+        d1, d2 = outcome // 6 + 1, outcome % 6 + 1
+        total = d1 + d2
+        self.dice = [d1, d2]
+        if total == 7:
+            self._mark(seat, text, roll=[d1, d2])
+            limit = self.opts["discard_limit"]
+            self.discards = {}
+            for other in range(self.n):
+                cards = sum(self.hands[other])
+                if cards > limit:
+                    self.discards[other] = cards // 2
+            if self.discards:
+                self.phase = "discard"
+            else:
+                self._enter_robber("main")
+            return
+        gains = self._produce(total)
+        self._mark(seat, text, roll=[d1, d2], gains=gains)
+        self.phase = "main"
+
+    def _produce(self, total: int) -> list[list[int]]:
+        owed = [[0] * 5 for _ in range(self.n)]
+        node_owner = self.node_owner
+        node_level = self.node_level
+        for hex_index in self.number_hexes.get(total, ()):
+            if hex_index == self.robber:
+                continue
+            res = self.terrain[hex_index]
+            for node in HEX_NODES[hex_index]:
+                owner = node_owner[node]
+                if owner != -1:
+                    owed[owner][res] += node_level[node]
+        gains = [[0] * 5 for _ in range(self.n)]
+        for res in range(5):
+            takers = [seat for seat in range(self.n) if owed[seat][res]]
+            if not takers:
+                continue
+            want = sum(owed[seat][res] for seat in takers)
+            if want <= self.bank[res]:
+                for seat in takers:
+                    gains[seat][res] = owed[seat][res]
+            elif len(takers) == 1:
+                gains[takers[0]][res] = self.bank[res]
+            else:
+                continue
+            for seat in takers:
+                self.hands[seat][res] += gains[seat][res]
+                self.bank[res] -= gains[seat][res]
+        return gains
+
+    def _enter_robber(self, back: str) -> None:
+        self.robber_return = back
+        if self.robber_hexes():
+            self.phase = "robber"
+        else:
+            self.phase = back
+            self.last["robber_stays"] = True
+
+    def _do_discard(self, seat: int, words: list[str], text: str) -> None:
+        if self.phase != "discard" or seat not in self.discards:
+            raise IllegalMove("You have nothing to discard now.")
+        amounts = parse_amounts(words[1:])
+        need = self.discards[seat]
+        if sum(amounts) != need:
+            raise IllegalMove(f"Discard exactly {need} cards (half of your hand, rounded down).")
+        if not _holds(self.hands[seat], amounts):
+            raise IllegalMove("You do not hold those cards.")
+        self._pay(seat, amounts)
+        del self.discards[seat]
+        self._mark(seat, "discard " + amounts_text(amounts), discarded=amounts)
+        if not self.discards:
+            self._enter_robber("main")
+
+    def _do_robber(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "robber")
+        if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
+            raise IllegalMove("Write `robber K steal 2` (hex, then the player to rob) or `robber K`.")
+        hex_index = B.HEX_INDEX.get(words[1])
+        if hex_index is None:
+            raise IllegalMove(f"`{words[1]}` is not a hex; hexes are A to S.")
+        if hex_index == self.robber:
+            raise IllegalMove("The robber must move to another hex.")
+        if hex_index not in self.robber_hexes():
+            raise IllegalMove(f"The friendly robber may not go on {HEX_LABELS[hex_index]}: a player with "
+                              "fewer than 3 visible points has a building there.")
+        victims = self.robber_victims(hex_index)
+        victim = -1
+        if len(words) == 4:
+            if not words[3].isdigit() or int(words[3]) - 1 not in victims:
+                if victims:
+                    names = ", ".join(str(v + 1) for v in victims)
+                    raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob player {names}.")
+                raise IllegalMove(f"Nobody beside {HEX_LABELS[hex_index]} can be robbed; write "
+                                  f"`robber {HEX_LABELS[hex_index]}`.")
+            victim = int(words[3]) - 1
+        elif victims:
+            names = ", ".join(str(v + 1) for v in victims)
+            raise IllegalMove(f"Choose whom to rob: `robber {HEX_LABELS[hex_index]} steal N` with N in {names}.")
+        self.robber = hex_index
+        extra: dict[str, Any] = {"hex": hex_index}
+        if victim >= 0:
+            hand = self.hands[victim]
+            pick = self.rng.randint(0, sum(hand) - 1)
+            for res in range(5):
+                if pick < hand[res]:
+                    break
+                pick -= hand[res]
+            hand[res] -= 1
+            self.hands[seat][res] += 1
+            extra["victim"] = victim
+        label = HEX_LABELS[hex_index]
+        self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
+        self.phase = self.robber_return
+
+    def _do_end(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "main")
+        if len(words) != 1:
+            raise IllegalMove("Just `end`.")
+        self._close_offers(f"{self._who(seat)}'s turn ended")
+        self._mark(seat, "end")
+        self.new_devs = [0] * 5
+        self.dev_played = False
+        self.offers_made = 0
+        self.current = (seat + 1) % self.n
+        self.turn += 1
+        self.phase = "roll"
+        self.dice = []
+        self._check_win()
+
+    def _close_offers(self, reason: str) -> None:
+        for offer in self.offers:
+            self.closed[offer["id"]] = [offer["by"], reason]
+        self.offers = []
+        if len(self.closed) > 30:
+            for key in sorted(self.closed)[:-30]:
+                del self.closed[key]
+
+    def _do_settlement(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 2 or (node := B.parse_node(words[1])) is None:
+            raise IllegalMove("Write `settlement N` with a corner number 1-54.")
+        if self.phase == "setup" and seat == self.current:
+            if self.setup_node >= 0:
+                raise IllegalMove(f"Now place a road beside corner {self.setup_node + 1}.")
+            if not self._free_spot(node):
+                raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
+            self._place_settlement(seat, node)
+            self.setup_node = node
+            gains = [0] * 5
+            if self.setup_step >= self.n:  # the second settlement collects
+                for hex_index in NODE_HEXES[node]:
+                    res = self.terrain[hex_index]
+                    if res != D.DESERT and self.bank[res]:
+                        self.bank[res] -= 1
+                        self.hands[seat][res] += 1
+                        gains[res] += 1
+            self._mark(seat, f"settlement {node + 1}", nodes=[node], collected=gains)
+            return
+        self._need_turn(seat, "main")
+        if self.pieces[seat][1] >= D.SETTLEMENTS:
+            raise IllegalMove("All 5 of your settlements are on the board; build a city to free one.")
+        if not _holds(self.hands[seat], D.COST_SETTLEMENT):
+            raise IllegalMove("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.")
+        if not self._free_spot(node):
+            raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
+        if not self._touches_own_road(seat, node):
+            raise IllegalMove(f"Corner {node + 1} does not touch one of your roads.")
+        self._pay(seat, D.COST_SETTLEMENT)
+        self._place_settlement(seat, node)
+        # the new settlement may cut opponents' roads
+        changed = False
+        for edge in NODE_EDGES[node]:
+            owner = self.edge_owner[edge]
+            if owner != -1 and owner != seat:
+                self.road_len[owner] = self.longest_road_of(owner)
+                changed = True
+        if changed:
+            self._settle_road_title()
+        self._mark(seat, f"settlement {node + 1}", nodes=[node])
+        self._check_win()
+
+    def _place_settlement(self, seat: int, node: int) -> None:
+        self.node_owner[node] = seat
+        self.node_level[node] = 1
+        self.pieces[seat][1] += 1
+        harbour = HARBOUR_NODES.get(node)
+        if harbour is not None:
+            kind = self.harbours[harbour]
+            rates = self.rates[seat]
+            if kind == "any":
+                for res in range(5):
+                    rates[res] = min(rates[res], 3)
+            else:
+                rates[D.RES_INDEX[kind]] = 2
+
+    def _do_city(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "main")
+        if len(words) != 2 or (node := B.parse_node(words[1])) is None:
+            raise IllegalMove("Write `city N` with the corner of one of your settlements.")
+        if self.node_owner[node] != seat or self.node_level[node] != 1:
+            raise IllegalMove(f"You have no settlement on corner {node + 1}.")
+        if self.pieces[seat][2] >= D.CITIES:
+            raise IllegalMove("All 4 of your cities are on the board.")
+        if not _holds(self.hands[seat], D.COST_CITY):
+            raise IllegalMove("A city costs 3 ore and 2 grain.")
+        self._pay(seat, D.COST_CITY)
+        self.node_level[node] = 2
+        self.pieces[seat][1] -= 1
+        self.pieces[seat][2] += 1
+        self._mark(seat, f"city {node + 1}", nodes=[node])
+        self._check_win()
+
+    def _do_road(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 2 or (edge := B.parse_edge(words[1])) is None:
+            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+        label = EDGE_LABELS[edge]
+        if self.phase == "setup" and seat == self.current:
+            if self.setup_node < 0:
+                raise IllegalMove("First place a settlement.")
+            if self.edge_owner[edge] != -1 or self.setup_node not in EDGE_NODES[edge]:
+                raise IllegalMove(f"The road must be free and touch your new settlement on {self.setup_node + 1}.")
+            self._place_road(seat, edge)
+            self._mark(seat, f"road {label}", edges=[edge])
+            self.setup_node = -1
+            self.setup_step += 1
+            if self.setup_step >= 2 * self.n:
+                self.phase = "roll"
+                self.current = 0
+                self.turn = 1
+            else:
+                step = self.setup_step
+                self.current = step if step < self.n else 2 * self.n - 1 - step
+            return
+        self._need_turn(seat, "main", "roads")
+        free = self.phase == "roads"
+        if self.pieces[seat][0] >= D.ROADS:
+            raise IllegalMove("All 15 of your roads are on the board.")
+        if not free and not _holds(self.hands[seat], D.COST_ROAD):
+            raise IllegalMove("A road costs 1 lumber and 1 brick.")
+        if self.edge_owner[edge] != -1:
+            raise IllegalMove(f"There is already a road on {label}.")
+        if not self._road_ok(seat, edge):
+            raise IllegalMove(f"Road {label} must continue your own road, settlement or city, and may not "
+                              "pass through another player's building.")
+        if not free:
+            self._pay(seat, D.COST_ROAD)
+        self._place_road(seat, edge)
+        self._mark(seat, f"road {label}", edges=[edge], free=free)
+        if free:
+            self.free_roads -= 1
+            if self.free_roads <= 0 or self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
+                self.phase = "main"
+        self._check_win()
+
+    def _place_road(self, seat: int, edge: int) -> None:
+        self.edge_owner[edge] = seat
+        self.pieces[seat][0] += 1
+        length = self.longest_road_of(seat)
+        if length != self.road_len[seat]:
+            self.road_len[seat] = length
+            if length >= D.LONGEST_ROAD_MIN:
+                self._settle_road_title()
+
+    def _do_buy(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "main")
+        if words[1:] not in (["card"], ["development", "card"], []):
+            raise IllegalMove("Write `buy card`.")
+        if not self.deck:
+            raise IllegalMove("The development cards are all gone.")
+        if not _holds(self.hands[seat], D.COST_DEV):
+            raise IllegalMove("A development card costs 1 wool, 1 grain and 1 ore.")
+        self._pay(seat, D.COST_DEV)
+        card = self.deck.pop()
+        self.devs[seat][card] += 1
+        self.new_devs[card] += 1
+        self._mark(seat, "buy card")
+        self._check_win()
+
+    def _need_card(self, seat: int, card: int, *phases: str) -> None:
+        self._need_turn(seat, *phases)
+        name = D.DEV_CARDS[card]
+        if self.dev_played:
+            raise IllegalMove("You have already played a development card this turn.")
+        if self.devs[seat][card] == 0:
+            raise IllegalMove(f"You hold no {name} card.")
+        if self.devs[seat][card] - self.new_devs[card] <= 0:
+            raise IllegalMove(f"A {name} card bought this turn can be played from your next turn.")
+
+    def _spend_card(self, seat: int, card: int) -> None:
+        self.devs[seat][card] -= 1
+        self.dev_played = True
+
+    def _do_knight(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 1:
+            raise IllegalMove("Write `knight`, then move the robber with `robber K steal N`.")
+        if seat == self.current and self.phase in ("roads", "robber", "setup"):
+            raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
+        self._need_card(seat, D.KNIGHT, "roll", "main")
+        self._spend_card(seat, D.KNIGHT)
+        self.knights[seat] += 1
+        count = self.knights[seat]
+        if count >= D.LARGEST_ARMY_MIN and (self.army == -1 or count > self.knights[self.army]):
+            self.army = seat
+        self._mark(seat, "knight")
+        back = self.phase
+        self._check_win()
+        if self.phase != "over":
+            self._enter_robber(back)
+
+    def _do_road_building(self, seat: int, words: list[str], text: str) -> None:
+        if words[1:] != ["building"]:
+            raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
+        self._need_card(seat, D.ROAD_BUILDING, "main")
+        if self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
+            raise IllegalMove("You have no road to place.")
+        self._spend_card(seat, D.ROAD_BUILDING)
+        self.free_roads = 2
+        self.phase = "roads"
+        self._mark(seat, "road building")
+
+    def _do_road_or_building(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) >= 2 and words[1] == "building":
+            self._do_road_building(seat, words, text)
+        else:
+            self._do_road(seat, words, text)
+
+    def _do_plenty(self, seat: int, words: list[str], text: str) -> None:
+        if words[1:3] != ["of", "plenty"]:
+            raise IllegalMove("Write `year of plenty wool ore`.")
+        self._need_card(seat, D.PLENTY, "main")
+        amounts = parse_amounts(words[3:])
+        wanted = tuple(index for index in range(5) for _ in range(amounts[index]))
+        if wanted not in self._plenty_options():
+            raise IllegalMove("Name 2 resources the bank still holds (1 only when the bank holds a single card).")
+        self._spend_card(seat, D.PLENTY)
+        for res in wanted:
+            self.bank[res] -= 1
+            self.hands[seat][res] += 1
+        self._mark(seat, "year of plenty " + " ".join(R[i] for i in wanted))
+
+    def _do_monopoly(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 2 or words[1] not in D.RES_INDEX:
+            raise IllegalMove(f"Write `monopoly wool` (one of {', '.join(R)}).")
+        self._need_card(seat, D.MONOPOLY, "main")
+        res = D.RES_INDEX[words[1]]
+        self._spend_card(seat, D.MONOPOLY)
+        taken = 0
+        for other in range(self.n):
+            if other != seat:
+                taken += self.hands[other][res]
+                self.hands[other][res] = 0
+        self.hands[seat][res] += taken
+        self._mark(seat, f"monopoly {R[res]}", amount=taken)
+
+    def _split_for(self, words: list[str], what: str) -> tuple[list[int], list[int]]:
+        if "for" not in words:
+            raise IllegalMove(f"Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.")
+        cut = words.index("for")
+        give, get = parse_amounts(words[:cut]), parse_amounts(words[cut + 1:])
+        if not any(give) or not any(get):
+            raise IllegalMove("Both sides of a trade need at least one card.")
+        if any(a and b for a, b in zip(give, get, strict=True)):
+            raise IllegalMove("A resource may not stand on both sides of a trade.")
+        return give, get
+
+    def _do_trade(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "main")
+        give, get = self._split_for(words[1:], "trade")
+        kinds = [index for index in range(5) if give[index]]
+        if len(kinds) != 1 or sum(get) != 1:
+            raise IllegalMove("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
+        res = kinds[0]
+        rate = self.rates[seat][res]
+        if give[res] != rate:
+            raise IllegalMove(f"Your rate for {R[res]} is {rate}:1.")
+        if self.hands[seat][res] < rate:
+            raise IllegalMove(f"You hold only {self.hands[seat][res]} {R[res]}.")
+        target = get.index(1)
+        if not self.bank[target]:
+            raise IllegalMove(f"The bank has no {R[target]} left.")
+        self._pay(seat, give)
+        self.bank[target] -= 1
+        self.hands[seat][target] += 1
+        self._mark(seat, f"trade {rate} {R[res]} for 1 {R[target]}")
+
+    def _do_offer(self, seat: int, words: list[str], text: str) -> None:
+        self._need_turn(seat, "main")
+        give, get = self._split_for(words[1:], "offer")
+        if self.n < 2:
+            raise IllegalMove("Nobody to trade with.")
+        if self.offers_made >= D.MAX_OFFERS_PER_TURN:
+            raise IllegalMove(f"At most {D.MAX_OFFERS_PER_TURN} offers a turn.")
+        if not _holds(self.hands[seat], give):
+            raise IllegalMove("You cannot offer cards you do not hold.")
+        number = self.next_offer
+        self.next_offer += 1
+        self.offers_made += 1
+        self.offers.append({"id": number, "by": seat, "give": give, "get": get, "answers": {}})
+        self._mark(seat, f"offer {amounts_text(give)} for {amounts_text(get)}", offer=number)
+
+    def _find_offer(self, token: str, seat: int) -> dict[str, Any]:
+        token = token.lstrip("#")
+        if not token.isdigit():
+            raise IllegalMove(f"`{token}` is not an offer number.")
+        number = int(token)
+        for offer in self.offers:
+            if offer["id"] == number:
+                return offer
+        if number in self.closed:
+            by, reason = self.closed[number]
+            raise IllegalMove(f"offer #{number} closed when {reason}.")
+        if 0 < number < self.next_offer:
+            raise IllegalMove(f"offer #{number} is closed.")
+        raise IllegalMove(f"There is no offer #{number}.")
+
+    def _answer_check(self, seat: int, words: list[str], least: int) -> dict[str, Any]:
+        if len(words) < least:
+            raise IllegalMove(f"Write `{words[0]} N` with the offer number.")
+        offer = self._find_offer(words[1], seat)
+        if offer["by"] == seat:
+            raise IllegalMove("That is your own offer; `confirm` an answer or `cancel` it.")
+        return offer
+
+    def _do_accept(self, seat: int, words: list[str], text: str) -> None:
+        offer = self._answer_check(seat, words, 2)
+        if len(words) != 2:
+            raise IllegalMove("Write `accept N`.")
+        if not _holds(self.hands[seat], offer["get"]):
+            raise IllegalMove(f"You do not hold {amounts_text(offer['get'])}.")
+        offer["answers"][seat] = ["accept"]
+        self._mark(seat, f"accept {offer['id']}", offer=offer["id"])
+
+    def _do_decline(self, seat: int, words: list[str], text: str) -> None:
+        offer = self._answer_check(seat, words, 2)
+        if len(words) != 2:
+            raise IllegalMove("Write `decline N`.")
+        offer["answers"][seat] = ["decline"]
+        self._mark(seat, f"decline {offer['id']}", offer=offer["id"])
+
+    def _do_counter(self, seat: int, words: list[str], text: str) -> None:
+        offer = self._answer_check(seat, words, 2)
+        give, get = self._split_for(words[2:], f"counter {offer['id']}")
+        if not _holds(self.hands[seat], give):
+            raise IllegalMove("You cannot offer cards you do not hold.")
+        offer["answers"][seat] = ["counter", give, get]
+        self._mark(seat, f"counter {offer['id']} {amounts_text(give)} for {amounts_text(get)}", offer=offer["id"])
+
+    def _do_confirm(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 3 or not words[2].isdigit():
+            raise IllegalMove("Write `confirm N P`: the offer number, then the player whose answer you take.")
+        offer = self._find_offer(words[1], seat)
+        if offer["by"] != seat:
+            raise IllegalMove("Only the player who made the offer confirms it.")
+        self._need_turn(seat, "main")
+        other = int(words[2]) - 1
+        answer = offer["answers"].get(other)
+        if not answer or answer[0] == "decline":
+            raise IllegalMove(f"{self._who(other).capitalize()} has not accepted offer #{offer['id']}.")
+        give, get = self._terms(offer, answer)
+        if not _holds(self.hands[seat], give):
+            raise IllegalMove(f"You no longer hold {amounts_text(give)}.")
+        if not _holds(self.hands[other], get):
+            raise IllegalMove(f"{self._who(other).capitalize()} no longer holds {amounts_text(get)}.")
+        mine, theirs = self.hands[seat], self.hands[other]
+        for res in range(5):
+            mine[res] += get[res] - give[res]
+            theirs[res] += give[res] - get[res]
+        self.offers.remove(offer)
+        self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]
+        self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
+                   gave=give, got=get)
+
+    def _do_cancel(self, seat: int, words: list[str], text: str) -> None:
+        if len(words) != 2:
+            raise IllegalMove("Write `cancel N`.")
+        offer = self._find_offer(words[1], seat)
+        if offer["by"] != seat:
+            raise IllegalMove("Only the player who made the offer may cancel it.")
+        self.offers.remove(offer)
+        self.closed[offer["id"]] = [seat, f"{self._who(seat)} cancelled it"]
+        self._mark(seat, f"cancel {offer['id']}", offer=offer["id"])
+
+    # -- views and words ----------------------------------------------------------------
+    def board_view(self) -> dict[str, Any]:
+        return {
+            "hexes": [{"label": HEX_LABELS[i], "res": D.RESOURCES[t] if t < 5 else "desert",
+                       "number": self.numbers[i]} for i, t in enumerate(self.terrain)],
+            "harbours": [{"edge": EDGE_LABELS[edge], "kind": kind}
+                         for edge, kind in zip(B.HARBOUR_EDGES, self.harbours, strict=True)],
+            "key": "".join(str(t) for t in self.terrain) + "/" + ",".join(map(str, self.numbers)) + "/"
+                   + ",".join(self.harbours),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        players = []
+        for other in range(self.n):
+            players.append({
+                "points": self.visible_points(other),
+                "cards": sum(self.hands[other]),
+                "dev_cards": sum(self.devs[other]),
+                "knights": self.knights[other],
+                "road_length": self.road_len[other],
+                "longest_road": self.road_holder == other,
+                "largest_army": self.army == other,
+                "roads_left": D.ROADS - self.pieces[other][0],
+                "settlements_left": D.SETTLEMENTS - self.pieces[other][1],
+                "cities_left": D.CITIES - self.pieces[other][2],
+                "protected": self.protected(other),
+            })
+        if self.phase == "over":
+            for other in range(self.n):
+                players[other]["final_points"] = self.total_points(other)
+        last = {key: value for key, value in self.last.items()
+                if key in ("seat", "move", "roll", "hex", "victim", "nodes", "edges", "offer", "amount",
+                           "partner", "gave", "got", "discarded", "robber_stays", "free")}
+        result: dict[str, Any] = {
+            "game": self.key,
+            "board": self.board_view(),
+            "robber": HEX_LABELS[self.robber],
+            "buildings": [[node + 1, self.node_owner[node], self.node_level[node]]
+                          for node in range(B.NODE_COUNT) if self.node_owner[node] != -1],
+            "roads": [[EDGE_LABELS[edge], owner] for edge, owner in enumerate(self.edge_owner) if owner != -1],
+            "players": players,
+            "current": self.current,
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "discards": {str(s): c for s, c in sorted(self.discards.items())},
+            "dice": list(self.dice),
+            "bank": list(self.bank),
+            "deck": len(self.deck),
+            "offers": [{"id": o["id"], "by": o["by"], "give": list(o["give"]), "get": list(o["get"]),
+                        "answers": {str(s): _json_copy(a) for s, a in sorted(o["answers"].items())}}
+                       for o in self.offers],
+            "target": self.opts["target"],
+            "turn": self.turn,
+            "winner": self.winner,
+            "last": _json_copy(last),
+            "seat": seat,
+        }
+        if seat is not None and 0 <= seat < self.n:
+            result["hand"] = list(self.hands[seat])
+            result["dev_hand"] = {D.DEV_CARDS[c]: self.devs[seat][c] for c in range(5) if self.devs[seat][c]}
+            if seat == self.current:
+                result["dev_new"] = {D.DEV_CARDS[c]: self.new_devs[c] for c in range(5) if self.new_devs[c]}
+            result["rates"] = list(self.rates[seat])
+        return result
+
+    def status(self, names: Sequence[str]) -> str:
+        score = ", ".join(f"{names[s]} {self.visible_points(s)}" for s in range(self.n))
+        if self.phase == "over":
+            return f"{names[self.winner]} wins with {self.total_points(self.winner)} points. ({score})"
+        who = names[self.current]
+        if self.phase == "discard":
+            waiting = ", ".join(f"{names[s]} ({c})" for s, c in sorted(self.discards.items()))
+            head = f"A 7! Waiting for discards: {waiting}."
+        elif self.phase == "setup":
+            piece = "settlement" if self.setup_node < 0 else "road"
+            head = f"Setup: {who} places a starting {piece}."
+        else:
+            head = f"Turn {self.turn}: {who} is {PHASE_WORDS[self.phase]}."
+        if self.offers:
+            head += " Open offers: " + "; ".join(
+                f"#{o['id']} {amounts_text(o['give'])} for {amounts_text(o['get'])}" for o in self.offers) + "."
+        return f"{head} Points: {score} (target {self.opts['target']})."
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        last = self.last
+        who = names[seat]
+        text = last.get("move", self.normalize(move))
+        if "roll" in last:
+            d1, d2 = last["roll"]
+            line = f"{who} rolled {d1 + d2} ({d1}+{d2})"
+            gains = last.get("gains")
+            if gains:
+                parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
+                line += ": " + ("; ".join(parts) if parts else "nothing produced")
+            elif d1 + d2 == 7:
+                if self.phase == "discard":
+                    line += ". Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(self.discards.items()))
+                elif last.get("robber_stays"):
+                    line += ". Every hex borders a protected player: the robber stays."
+            return line + "."
+        if text.startswith("robber"):
+            line = f"{who} moved the robber to {HEX_LABELS[last['hex']]}"
+            if "victim" in last:
+                line += f" and stole a card from {names[last['victim']]}"
+            return line + "."
+        if text == "knight":
+            line = f"{who} played a knight ({self.knights[seat]} played)"
+            if last.get("robber_stays"):
+                line += "; every hex borders a protected player, so the robber stays"
+            return line + "."
+        if text.startswith("monopoly"):
+            return f"{who} played Monopoly on {text.split()[1]} and took {last.get('amount', 0)}."
+        if text.startswith("year of plenty"):
+            return f"{who} played Year of Plenty: {text[len('year of plenty '):]}."
+        if text == "road building":
+            return f"{who} played Road Building: 2 free roads."
+        if text == "buy card":
+            return f"{who} bought a development card ({len(self.deck)} left)."
+        if text.startswith("offer"):
+            return f"{who} offers #{last['offer']}: {text[6:]}. Others: `accept {last['offer']}`, " \
+                   f"`decline {last['offer']}` or `counter {last['offer']} ... for ...`."
+        if text.startswith("confirm"):
+            return (f"{who} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
+                    f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
+        if text.startswith("discard"):
+            return f"{who} discarded {text[8:]}."
+        if text == "end":
+            line = f"{who} ended the turn."
+            if self.phase == "over":
+                line += f" {names[self.winner]} starts the turn with {self.total_points(self.winner)} points and wins!"
+            else:
+                line += f" {names[self.current]} to roll."
+            return line
+        line = f"{who}: `{text}`"
+        if self.phase == "over" and self.winner == seat:
+            line += f" — {who} reaches {self.total_points(seat)} points and wins!"
+        return line
+
+    def private_text(self, seat: int, names: Sequence[str]) -> str:
+        if not 0 <= seat < self.n:
+            return ""
+        hand = amounts_text(self.hands[seat]) or "no cards"
+        parts = [f"Your hand: {hand}."]
+        cards = []
+        for card in range(5):
+            count = self.devs[seat][card]
+            if count:
+                new = self.new_devs[card] if seat == self.current else 0
+                note = f" ({new} new this turn)" if new else ""
+                cards.append(f"{count} {D.DEV_CARDS[card]}{note}")
+        if cards:
+            parts.append("Development cards: " + ", ".join(cards) + ".")
+        rates = self.rates[seat]
+        special = [f"{R[i]} {rates[i]}:1" for i in range(5) if rates[i] < 4]
+        if special:
+            parts.append("Harbour rates: " + ", ".join(special) + ".")
+        if self.devs[seat][D.VICTORY]:
+            parts.append(f"With hidden points you have {self.total_points(seat)}.")
+        return " ".join(parts)
+
+    def quick_moves(self, seat: int) -> list[str]:
+        moves = self.legal_moves(seat)
+        quick = [m for m in moves if m in ("roll", "end", "knight", "buy card")]
+        if seat != self.current or self.phase == "discard":
+            quick += [m for m in moves if m.startswith(("accept", "decline"))]
+        quick += [m for m in moves if m.startswith("confirm")]
+        return quick[:4]
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        groups: dict[str, list[str]] = {}
+        labels = (
+            ("confirm", "Confirm a trade"), ("city", "Build city"), ("settlement", "Build settlement"),
+            ("road building", "Development cards"), ("road", "Build road"), ("buy", "Development cards"),
+            ("knight", "Development cards"), ("year", "Development cards"), ("monopoly", "Development cards"),
+            ("trade", "Trade with the bank"), ("offer", "Offer to players"), ("cancel", "Offer to players"),
+            ("accept", "Answer offers"), ("decline", "Answer offers"), ("counter", "Counter-offers"),
+            ("robber", "Move the robber"), ("discard", "Discard"), ("roll", "Turn"), ("end", "Turn"),
+        )
+        for move in self.legal_moves(seat):
+            for prefix, label in labels:
+                if move.startswith(prefix):
+                    groups.setdefault(label, []).append(move)
+                    break
+        if self.phase == "setup":
+            groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
+        return list(groups.items())
+
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        from games.pioneers.ai import choose
+
+        return choose(self, seat, rng)
+
+    @classmethod
+    def rules_help(cls) -> str:
+        from games.pioneers.help import HELP
+
+        return HELP
+
+
+def _copy_offer(offer: Mapping[str, Any]) -> dict[str, Any]:
+    answers = offer["answers"]
+    pairs = answers.items() if isinstance(answers, Mapping) else answers
+    return {"id": int(offer["id"]), "by": int(offer["by"]), "give": list(offer["give"]), "get": list(offer["get"]),
+            "answers": {int(s): _json_copy(a) for s, a in pairs}}
+
+
+def _dump_offer(offer: Mapping[str, Any]) -> dict[str, Any]:
+    return {"id": offer["id"], "by": offer["by"], "give": list(offer["give"]), "get": list(offer["get"]),
+            "answers": [[s, _json_copy(a)] for s, a in sorted(offer["answers"].items())]}
+
+
+def _json_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k) if not isinstance(k, str) else k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+_HANDLERS = {
+    "roll": PioneersGame._do_roll,
+    "end": PioneersGame._do_end,
+    "discard": PioneersGame._do_discard,
+    "robber": PioneersGame._do_robber,
+    "settlement": PioneersGame._do_settlement,
+    "city": PioneersGame._do_city,
+    "road": PioneersGame._do_road_or_building,
+    "buy": PioneersGame._do_buy,
+    "knight": PioneersGame._do_knight,
+    "year": PioneersGame._do_plenty,
+    "monopoly": PioneersGame._do_monopoly,
+    "trade": PioneersGame._do_trade,
+    "offer": PioneersGame._do_offer,
+    "accept": PioneersGame._do_accept,
+    "decline": PioneersGame._do_decline,
+    "counter": PioneersGame._do_counter,
+    "confirm": PioneersGame._do_confirm,
+    "cancel": PioneersGame._do_cancel,
+}

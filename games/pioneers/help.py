@@ -1,0 +1,64 @@
+"""The rules help of Pioneer's Isle, written for this project (not the rulebook's words)."""
+
+from __future__ import annotations
+
+from games.pioneers import data as D
+
+_DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
+
+HELP = f"""**Pioneer's Isle** — 2 to 4 players settle an island of 19 hexes. First to the target
+(10 points unless the lobby changes it) on their own turn wins.
+
+**Labels.** Hexes are letters A–S (rows of 3, 4, 5, 4, 3 from the top left). Corners, where
+settlements and cities stand, are numbers 1–54 counted row by row from the top. A road is
+named by the two corners it joins, the smaller first: `12-17`. Players are numbered 1–4 in
+turn order; the picture shows each number beside the name.
+
+**Moves.**
+- Setup (order 1-2-3-4-4-3-2-1): `settlement 12`, then `road 12-17` touching it. Only the
+  second settlement collects its starting cards.
+- Your turn: `roll` (or `knight` first), then any of `road 12-17`, `settlement 12`,
+  `city 12`, `buy card`, `trade 4 wool for 1 ore`, player offers, one development card,
+  and `end`.
+- Cards: `knight`, `road building` (then two `road ...` moves, free), `year of plenty
+  wool ore`, `monopoly wool`. One card a turn, never one bought this turn; only the knight
+  may come before the roll. Victory point cards stay hidden and count at once.
+- Robber: after a 7 or a knight, `robber K steal 2` moves it to hex K and takes a random
+  card from player 2, who must have a building beside K and a card in hand; `robber K` when
+  nobody there can be robbed.
+- A 7: whoever holds more cards than the discard limit (7) throws away half, rounded down,
+  all at the same time: `discard 2 wool 1 ore`.
+- Costs: road 1 lumber + 1 brick; settlement 1 lumber + 1 brick + 1 wool + 1 grain;
+  city 2 grain + 3 ore; development card 1 wool + 1 grain + 1 ore. Pieces: 15 roads,
+  5 settlements, 4 cities each.
+
+**Trading.** The bank takes 4 of a kind for 1, 3 with a generic harbour, 2 of the harbour's
+resource with a 2:1 harbour; write your rate: `trade 3 grain for 1 brick`.
+After rolling, the player in turn may post offers: `offer 1 wool 1 grain for 1 ore` (the
+first half is what you give). Offers are numbered #1, #2, ... and stay open until that
+turn ends. Anyone else may answer at any time while it is open, even when not asked to
+act: `accept 1`, `decline 1`, or `counter 1 2 ore for 1 wool` (again, you give the first
+half). The offerer picks one answer with `confirm 1 3` (offer #1, player 3); both hands are
+checked at that moment. `cancel 1` withdraws an offer. No resource may be on both sides and
+nobody may offer cards they do not hold.
+
+**Production.** A rolled number pays each settlement beside a matching hex 1 card and each
+city 2, except under the robber. When the bank cannot pay every player owed a resource,
+nobody gets that resource — unless only one player is owed it: that player takes what is left.
+
+**Titles.** Longest Road (2 points) needs 5 roads in one line, loops included, and passes
+only to a strictly longer road; another player's building cuts a road. Largest Army
+(2 points) needs 3 knights played and passes only to strictly more knights.
+
+**Winning.** Points: settlement 1, city 2, each title 2, each victory point card 1. You win
+the moment you reach the target during your turn, or when your turn begins if you already
+have it (points can arrive on someone else's turn, through a title).
+
+**Options.** `target` (10), `discard_limit` (7), `friendly_robber` (off: when on, players
+with fewer than 3 visible points cannot be robbed and the robber may not stand beside their
+buildings; if no hex is left, the robber stays put and nobody is robbed), `board`
+(`random` — 6s and 8s never touch — or `beginner`).
+
+**Our readings and designed values.**
+{_DESIGNED}
+"""
