@@ -106,6 +106,10 @@ class TableService:
         row = await self.store.open_table(channel_id)
         return await self._load_row(row) if row else None
 
+    async def _latest_here(self, channel_id: int) -> Loaded | None:
+        row = await self.store.latest_table(channel_id)
+        return await self._load_row(row) if row else None
+
     async def _table_by_id(self, table_id: int) -> Loaded | None:
         row = await self.store.table(table_id)
         return await self._load_row(row) if row else None
@@ -528,7 +532,7 @@ class TableService:
         return Reply(private=_clip(f"Your legal moves ({len(moves)}):\n" + "\n".join(f"`{m}`" for m in moves)))
 
     async def cmd_board(self, caller: Caller) -> Reply:
-        loaded = await self._table_here(caller.channel_id)
+        loaded = await self._latest_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
         if loaded.row.status == "lobby":
@@ -546,7 +550,7 @@ class TableService:
         return Reply(private=_clip(text))
 
     async def cmd_history(self, caller: Caller) -> Reply:
-        loaded = await self._table_here(caller.channel_id)
+        loaded = await self._latest_here(caller.channel_id)
         if loaded is None or loaded.row.status == "lobby":
             raise IllegalMove("No game has been played in this channel yet.")
         names = loaded.names()
@@ -568,7 +572,6 @@ class TableService:
         async with self._lock(loaded.row.id):
             loaded = await self._active(caller)
             mine = self._seat(loaded, caller)
-            game = loaded.game
             mine.resigned = True
             playing = [s for s in loaded.seats if not s.resigned]
             # over when no person plays on, or when a single player is left to face nobody

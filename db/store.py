@@ -178,6 +178,15 @@ class Store:
             row = await cur.fetchone()
         return _table(row) if row else None
 
+    async def latest_table(self, channel_id: int) -> TableRow | None:
+        """The newest table of a channel, open or not."""
+        async with self.conn.execute(
+            "SELECT * FROM tables WHERE channel_id = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _table(row) if row else None
+
     async def table(self, table_id: int) -> TableRow | None:
         async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()

@@ -1,0 +1,538 @@
+"""The Discord adapter: slash commands, autocomplete, buttons and select menus become calls
+on the table service, and the service's replies become Discord messages.
+
+It holds no game rules and no SQL. What a reply looks like in Discord:
+
+- an error (``ok=False``) is private (ephemeral) and nothing else;
+- the public part (text, board picture, buttons or menus) is a new message in the table's
+  channel: the interaction's own answer for quick commands, and a fresh channel message for
+  commands that play, start or show the board (those are deferred first, privately);
+- the private part is one or more ephemeral messages, split to fit Discord's limits;
+- only the users in ``reply.mentions`` are pinged.
+
+Buttons and menus carry the service's custom ids (``isles:...``). They are routed by
+``on_interaction`` without any view kept in memory, so buttons posted before a restart
+still work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import inspect
+import io
+import json
+import logging
+import signal
+from collections.abc import Awaitable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import COMMANDS, Command
+from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
+from bot.service import TableService
+from bot.settings import Settings
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+# Discord's limits on what the bot sends (discord-testing.md, section 1)
+MAX_CONTENT = 2000
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_CUSTOM_ID = 100
+MAX_BUTTON_LABEL = 80
+MAX_PLACEHOLDER = 150
+MAX_OPTION_TEXT = 100
+MAX_SELECT_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_CHOICE_TEXT = 100
+MAX_THREAD_NAME = 100
+THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
+
+# Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
+DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign"})
+DEFER_KINDS = frozenset({"start", "board", "m", "s"})
+QUICK_WINDOW = 2.0  # seconds any other command may take before it is deferred anyway
+AUTOCOMPLETE_DEADLINE = 2.0
+
+SYNC_META_KEY = "discord.commands"
+SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
+
+BUTTON_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+# -- pure helpers (tested directly) ------------------------------------------------------
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_text(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """Split text into pieces of at most `limit` characters, at paragraph or line breaks
+    where possible, closing and reopening ``` code blocks cut in two."""
+    text = text.strip("\n")
+    if not text:
+        return []
+    budget = limit - 8  # room to close and reopen a code block
+    pieces: list[str] = []
+    rest = text
+    while rest:
+        if len(rest) <= limit and rest.count("```") % 2 == 0:
+            pieces.append(rest)
+            break
+        window = rest[:budget]
+        cut = max(window.rfind("\n\n"), window.rfind("\n"))
+        if cut < budget // 2:
+            cut = window.rfind(" ")
+        if cut < budget // 2:
+            cut = budget
+        piece, rest = rest[:cut].rstrip(), rest[cut:].lstrip("\n")
+        if piece.count("```") % 2 == 1:  # a code block is open: close it here, reopen it next
+            piece += "\n```"
+            rest = "```\n" + rest
+        if piece.strip():
+            pieces.append(piece)
+    return pieces
+
+
+def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices within Discord's limits: at most 25, name and value 1-100 chars.
+    A value that does not fit is left out (cut short it would no longer be what it says)."""
+    choices: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for name, value in pairs:
+        if not value or len(value) > MAX_CHOICE_TEXT or value in seen:
+            continue
+        seen.add(value)
+        choices.append(app_commands.Choice(name=clip(name or value, MAX_CHOICE_TEXT), value=value))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices
+
+
+class Components(discord.ui.View):
+    """Buttons and select menus only. Clicks are routed by custom id in `on_interaction`,
+    so no view is kept in memory (and none is lost on a restart)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Components | None:
+    """A view of the menus (one row each) then the buttons (five per row), within 5 rows.
+    Items that cannot be shown within Discord's limits are left out and logged."""
+    if not buttons and not menus:
+        return None
+    view = Components()
+    used: set[str] = set()
+    row = 0
+
+    def usable(cid: str) -> bool:
+        if not cid or len(cid) > MAX_CUSTOM_ID or cid in used:
+            log.warning("component left out: custom id %r is empty, too long or repeated", cid)
+            return False
+        used.add(cid)
+        return True
+
+    for menu in menus:
+        options = [
+            discord.SelectOption(label=clip(label or value, MAX_OPTION_TEXT), value=value)
+            for label, value in menu.options
+            if value and len(value) <= MAX_OPTION_TEXT
+        ][:MAX_SELECT_OPTIONS]
+        if row >= MAX_ROWS:
+            log.warning("menu %r left out: no row left", menu.custom_id)
+            continue
+        if not options or not usable(menu.custom_id):
+            continue
+        view.add_item(discord.ui.Select(
+            custom_id=menu.custom_id, placeholder=clip(menu.placeholder, MAX_PLACEHOLDER) or None,
+            options=options, min_values=1, max_values=1, row=row,
+        ))
+        row += 1
+    in_row = 0
+    for button in buttons:
+        if in_row == MAX_BUTTONS_PER_ROW:
+            row, in_row = row + 1, 0
+        if row >= MAX_ROWS:
+            log.warning("button %r left out: no row left", button.custom_id)
+            continue
+        if not usable(button.custom_id):
+            continue
+        view.add_item(discord.ui.Button(
+            label=clip(button.label, MAX_BUTTON_LABEL) or "·", custom_id=button.custom_id,
+            style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary), row=row,
+        ))
+        in_row += 1
+    return view if view.children else None
+
+
+def mentions_of(reply: Reply) -> discord.AllowedMentions:
+    """Ping exactly the users the reply names, never @everyone or roles."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(user_id) for user_id in dict.fromkeys(reply.mentions)],
+    )
+
+
+def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
+              server_setting: bool = False) -> Caller:
+    perms = interaction.permissions
+    if server_setting:
+        can_manage = perms.manage_guild
+    else:
+        can_manage = perms.manage_channels or (
+            isinstance(interaction.channel, discord.Thread) and perms.manage_threads
+        )
+    user = interaction.user
+    return Caller(
+        guild_id=interaction.guild_id or 0,
+        channel_id=channel_id or interaction.channel_id or 0,
+        user_id=user.id,
+        name=user.display_name,
+        can_manage=bool(can_manage),
+    )
+
+
+# -- the adapter -------------------------------------------------------------------------
+class Adapter:
+    """Turns interactions into service calls and replies into messages."""
+
+    def __init__(self, client: discord.Client, service: TableService):
+        self.client = client
+        self.service = service
+
+    # entry points --------------------------------------------------------------------
+    async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
+        args = {k: v for k, v in values.items() if v is not None}
+        log.info("/%s %s by %s in %s", name, args, interaction.user.id, interaction.channel_id)
+        if interaction.guild_id is None:
+            await interaction.response.send_message("Isles plays in servers: use its commands in a channel.",
+                                                    ephemeral=True)
+            return
+        if name == "open":
+            await self._open(interaction, args)
+            return
+        caller = caller_of(interaction, server_setting=name == "threads")
+        reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
+        await self.show(interaction, reply)
+
+    async def on_press(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        log.info("press %s %s by %s in %s", custom_id, values, interaction.user.id, interaction.channel_id)
+        if interaction.guild_id is None:
+            await interaction.response.send_message("Isles plays in servers.", ephemeral=True)
+            return
+        parsed = parse_custom_id(custom_id)
+        kind = parsed[0] if parsed else ""
+        caller = caller_of(interaction)
+        reply = await self._call(interaction, self.service.press(caller, custom_id, values), kind in DEFER_KINDS)
+        await self.show(interaction, reply)
+
+    async def autocomplete(self, kind: str, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        """Suggestions from the service's memory, within the deadline; [] rather than late."""
+        try:
+            if kind == "move":
+                if interaction.guild_id is None:
+                    return []
+                found = await asyncio.wait_for(
+                    self.service.suggest_moves(caller_of(interaction), current), AUTOCOMPLETE_DEADLINE)
+                return fit_choices([(move, move) for move in found])
+            if kind == "game":
+                return fit_choices(self.service.suggest_games(current))
+            if kind == "options":
+                game = getattr(interaction.namespace, "game", None) or ""
+                return fit_choices([(hint, hint) for hint in self.service.suggest_options(str(game), current)])
+        except TimeoutError:
+            log.warning("autocomplete %s took longer than %ss", kind, AUTOCOMPLETE_DEADLINE)
+        except Exception:
+            log.exception("autocomplete %s failed", kind)
+        return []
+
+    # /open ---------------------------------------------------------------------------
+    async def _open(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        here = interaction.channel
+        game = str(args.get("game", "")).strip().lower()
+        known = {key for _, key in self.service.suggest_games("")}
+        thread: discord.Thread | None = None
+        note = ""
+        if (isinstance(here, discord.TextChannel) and game in known
+                and await self.service.wants_thread(interaction.guild_id)):
+            try:
+                thread = await here.create_thread(
+                    name=self._thread_name(game, interaction.user.display_name),
+                    type=discord.ChannelType.news_thread if here.is_news() else discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                    reason="A table of Isles",
+                )
+            except discord.HTTPException as error:
+                log.warning("could not create a thread in %s: %s", here.id, error)
+                note = "I may not create threads here, so the table is in this channel."
+        caller = caller_of(interaction, channel_id=thread.id if thread else None)
+        reply = await self._guard(self.service.handle(caller, "open", args))
+        if thread is None:
+            await self.show(interaction, reply, note=note)
+            return
+        if not reply.ok:
+            await self._drop_thread(thread)
+            await self.show(interaction, reply)
+            return
+        await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
+
+    def _thread_name(self, game: str, user: str) -> str:
+        titles = {key: label for label, key in self.service.suggest_games(game)}
+        title = titles.get(game, game).split(" (")[0]
+        return clip(f"{title} · {user}", MAX_THREAD_NAME)
+
+    async def _drop_thread(self, thread: discord.Thread) -> None:
+        try:
+            await thread.delete()
+        except discord.HTTPException as error:
+            log.warning("could not delete the unused thread %s: %s", thread.id, error)
+
+    # calling the service ---------------------------------------------------------------
+    async def _guard(self, work: Awaitable[Reply]) -> Reply:
+        try:
+            return await work
+        except Exception:
+            log.exception("the service failed")
+            return Reply.error(SOMETHING_BROKE)
+
+    async def _call(self, interaction: discord.Interaction, work: Awaitable[Reply], defer: bool) -> Reply:
+        """Run a service call inside Discord's 3 seconds: defer at once when asked, or as
+        soon as the call takes longer than QUICK_WINDOW."""
+        if defer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            return await self._guard(work)
+        task = asyncio.ensure_future(self._guard(work))
+        done, _ = await asyncio.wait({task}, timeout=QUICK_WINDOW)
+        if not done:
+            log.info("deferring %s: the service is taking its time", interaction.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        return await task
+
+    # showing a reply -------------------------------------------------------------------
+    async def show(self, interaction: discord.Interaction, reply: Reply,
+                   channel: discord.abc.Messageable | None = None, note: str = "") -> None:
+        if not reply.ok:
+            await self._private(interaction, reply.private or "That did not work.")
+            return
+        image = self._file(interaction, reply)
+        public_image = image if image and not reply.image_private else None
+        private_image = image if image and reply.image_private else None
+        public = bool(reply.text.strip()) or public_image is not None
+        view = build_components(reply.buttons, reply.menus)
+        private = "\n".join(x for x in (note, reply.private) if x)
+        if not public:
+            await self._private(interaction, private or "Done.", view=view, file=private_image)
+            return
+        content = clip(reply.text, MAX_CONTENT)
+        mentions = mentions_of(reply)
+        if channel is None and not interaction.response.is_done():
+            # a quick command: the interaction's own answer is the new public message
+            await interaction.response.send_message(
+                content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+            if private or private_image:
+                await self._private(interaction, private, file=private_image)
+            return
+        target = channel or interaction.channel or self.client.get_partial_messageable(
+            interaction.channel_id or 0, guild_id=interaction.guild_id)
+        try:
+            message = await target.send(content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+        except discord.Forbidden as error:
+            # the bot may not post here: answer privately first (that ends the deferral),
+            # then post the public part as a followup, which needs no channel permission
+            log.warning("could not post in %s: %s", getattr(target, "id", "?"), error)
+            await self._private(interaction, private or "Done.", file=private_image)
+            await interaction.followup.send(content, **_some(file=self._file(interaction, reply)
+                                                             if public_image else None, view=view),
+                                            allowed_mentions=mentions)
+            return
+        ack = private or f"Done: {message.jump_url}"
+        await self._private(interaction, ack, file=private_image)
+
+    def _file(self, interaction: discord.Interaction, reply: Reply) -> discord.File | None:
+        if not reply.image:
+            return None
+        limit = interaction.filesize_limit
+        if len(reply.image) > limit:
+            log.warning("board picture of %d bytes is over the upload limit of %d; not sent", len(reply.image), limit)
+            return None
+        return discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
+
+    async def _private(self, interaction: discord.Interaction, text: str,
+                       view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
+        """Ephemeral messages: the interaction's answer if not yet given, then followups.
+        The picture goes with the first piece and the components with the last."""
+        pieces = split_text(text) or ["Done."]
+        for index, piece in enumerate(pieces):
+            extra = _some(file=file if index == 0 else None, view=view if index == len(pieces) - 1 else None)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(piece, ephemeral=True, **extra)
+            else:
+                await interaction.followup.send(piece, ephemeral=True, **extra)
+
+
+def _some(**kwargs: Any) -> dict[str, Any]:
+    """Only the keyword arguments that have a value (discord.py wants them left out otherwise)."""
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+# -- commands ----------------------------------------------------------------------------
+def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
+    """A slash command from its description in bot/commands.py."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await adapter.on_command(interaction, spec.name, values)
+
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    for param in spec.params:
+        parameters.append(inspect.Parameter(
+            param.name, inspect.Parameter.KEYWORD_ONLY, annotation=str,
+            default=inspect.Parameter.empty if param.required else None,
+        ))
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = f"isles_{spec.name}"
+    if spec.params:
+        app_commands.describe(**{p.name: p.description for p in spec.params})(callback)
+    choices = {p.name: [app_commands.Choice(name=c, value=c) for c in p.choices] for p in spec.params if p.choices}
+    if choices:
+        app_commands.choices(**choices)(callback)
+    command = app_commands.Command(
+        name=spec.name, description=spec.description, callback=callback,
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
+    if spec.name == "threads":
+        command.default_permissions = discord.Permissions(manage_guild=True)
+    for param in spec.params:
+        if param.autocomplete:
+            command.autocomplete(param.name)(_suggester(adapter, param.autocomplete))
+    return command
+
+
+def _suggester(adapter: Adapter, kind: str):
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await adapter.autocomplete(kind, interaction, current)
+
+    return suggest
+
+
+def command_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict]:
+    return [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+
+
+def fingerprint(payload: list[dict], target: str) -> str:
+    text = json.dumps({"target": target, "commands": payload}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def sync_commands(client: discord.Client, tree: app_commands.CommandTree, store: Store,
+                        dev_guild: int | None) -> bool:
+    """Upload the commands only when their definitions changed since the last upload
+    (Discord allows 200 command creations a day per server). With a dev guild, the global
+    commands are copied there and synced there (instant). True when a sync happened."""
+    guild = discord.Object(dev_guild) if dev_guild else None
+    if guild is not None:
+        tree.copy_global_to(guild=guild)
+    target = f"{client.application_id}:{dev_guild or 'global'}"
+    digest = fingerprint(command_payload(tree, guild), target)
+    key = f"{SYNC_META_KEY}:{target}"
+    if await store.get_meta(key) == digest:
+        log.info("commands unchanged since the last sync (%s); not syncing", target)
+        return False
+    synced = await tree.sync(guild=guild)
+    await store.set_meta(key, digest)
+    log.info("synced %d commands (%s)", len(synced), target)
+    return True
+
+
+# -- the client --------------------------------------------------------------------------
+class IslesClient(discord.Client):
+    def __init__(self, service: TableService, settings: Settings):
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.service = service
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.adapter = Adapter(self, service)
+        for spec in COMMANDS:
+            self.tree.add_command(build_command(spec, self.adapter))
+        self.tree.on_error = self._on_tree_error
+
+    async def setup_hook(self) -> None:
+        try:
+            await sync_commands(self, self.tree, self.service.store, self.settings.dev_guild)
+        except discord.HTTPException:
+            log.exception("command sync failed; the bot runs with the commands Discord already has")
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(PREFIX + ":"):
+            return
+        values = [str(v) for v in data.get("values", [])]
+        try:
+            await self.adapter.on_press(interaction, custom_id, values)
+        except discord.HTTPException:
+            log.exception("answering %s failed", custom_id)
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(SOMETHING_BROKE, ephemeral=True)
+            else:
+                await interaction.response.send_message(SOMETHING_BROKE, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+def create_bot(service: TableService, settings: Settings) -> IslesClient:
+    return IslesClient(service, settings)
+
+
+async def run(settings: Settings) -> None:
+    """Open the store, build the service and the client, and run until closed (SIGTERM or
+    Ctrl-C). Discord's addresses are those of discord.py, so a test may point them at a
+    local fake."""
+    if not logging.getLogger().handlers:
+        discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    store = await Store.open(settings.db_path)
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task] = set()
+    try:
+        service = TableService(store)
+        client = create_bot(service, settings)
+        try:
+            loop.add_signal_handler(signal.SIGTERM, lambda: closing.add(loop.create_task(client.close())))
+            handles_sigterm = True
+        except (NotImplementedError, RuntimeError, ValueError):
+            handles_sigterm = False
+        try:
+            async with client:
+                await client.start(settings.token)
+        finally:
+            if handles_sigterm:
+                loop.remove_signal_handler(signal.SIGTERM)
+    finally:
+        await store.close()
+        log.info("stopped")
