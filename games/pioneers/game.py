@@ -532,11 +532,9 @@ class PioneersGame(Game):
             if offer["by"] == seat:
                 continue
             number = offer["id"]
-            answer = offer["answers"].get(seat)
-            if _holds(hand, offer["get"]) and (not answer or answer[0] != "accept"):
+            if _holds(hand, offer["get"]):
                 moves.append(f"accept {number}")
-            if not answer or answer[0] != "decline":
-                moves.append(f"decline {number}")
+            moves.append(f"decline {number}")
             for give in range(5):
                 if hand[give]:
                     for get in range(5):

@@ -1,0 +1,322 @@
+"""The heuristic player of Pioneer's Isle.
+
+It values corners by the dice odds of their hexes and the variety of resources, aims at the
+nearest build (settlement, city, development card, or a road toward a free corner), trades
+its surplus with the bank at its best rate, robs the leader, answers offers by whether
+they bring it closer to its next build, and discards what it needs least.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from games.pioneers import board as B
+from games.pioneers import data as D
+
+if TYPE_CHECKING:
+    from games.pioneers.game import PioneersGame
+
+R = D.RESOURCES
+# DESIGNED: early weights of the resources for a heuristic player; grain and ore lead to cities.
+RES_WEIGHT = (1.0, 1.0, 0.85, 1.1, 1.1)
+
+
+def _hex_value(game: PioneersGame, hex_index: int) -> float:
+    res = game.terrain[hex_index]
+    if res == D.DESERT:
+        return 0.0
+    value = D.PIPS[game.numbers[hex_index]] * RES_WEIGHT[res]
+    return value * (0.4 if hex_index == game.robber else 1.0)
+
+
+def production(game: PioneersGame, seat: int) -> list[float]:
+    """Expected pips per resource of a seat's buildings."""
+    totals = [0.0] * 5
+    for node in range(B.NODE_COUNT):
+        if game.node_owner[node] == seat:
+            for hex_index in B.NODE_HEXES[node]:
+                res = game.terrain[hex_index]
+                if res != D.DESERT and hex_index != game.robber:
+                    totals[res] += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
+    return totals
+
+
+def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | None = None) -> float:
+    owned = owned if owned is not None else production(game, seat)
+    score = 0.0
+    new_kinds = set()
+    for hex_index in B.NODE_HEXES[node]:
+        score += _hex_value(game, hex_index)
+        res = game.terrain[hex_index]
+        if res != D.DESERT and owned[res] == 0:
+            new_kinds.add(res)
+    score += 1.6 * len(new_kinds)
+    harbour = _harbour_at(game, node)
+    if harbour == "any":
+        score += 1.0
+    elif harbour is not None:
+        score += 0.35 * (owned[D.RES_INDEX[harbour]] + sum(
+            D.PIPS[game.numbers[h]] for h in B.NODE_HEXES[node] if game.terrain[h] == D.RES_INDEX[harbour]))
+    return score
+
+
+def _harbour_at(game: PioneersGame, node: int) -> str | None:
+    from games.pioneers.game import HARBOUR_NODES
+
+    index = HARBOUR_NODES.get(node)
+    return None if index is None else game.harbours[index]
+
+
+def _missing(hand: list[int], cost: tuple[int, ...]) -> int:
+    return sum(max(0, need - have) for have, need in zip(hand, cost, strict=True))
+
+
+def goal(game: PioneersGame, seat: int) -> tuple[str, tuple[int, ...]]:
+    """The build the player works toward now, and its cost."""
+    hand = game.hands[seat]
+    pieces = game.pieces[seat]
+    options: list[tuple[float, str, tuple[int, ...]]] = []
+    if pieces[1] < D.SETTLEMENTS and game.settlement_spots(seat):
+        options.append((_missing(hand, D.COST_SETTLEMENT) - 0.5, "settlement", D.COST_SETTLEMENT))
+    if pieces[2] < D.CITIES and pieces[1] > 0:
+        options.append((_missing(hand, D.COST_CITY) - 0.7, "city", D.COST_CITY))
+    if not options and pieces[1] < D.SETTLEMENTS and pieces[0] < D.ROADS and game.road_spots(seat):
+        options.append((_missing(hand, D.COST_ROAD), "road", D.COST_ROAD))
+    if game.deck:
+        options.append((_missing(hand, D.COST_DEV) + 0.8, "card", D.COST_DEV))
+    if not options:
+        return "none", (0, 0, 0, 0, 0)
+    options.sort(key=lambda item: item[0])
+    return options[0][1], options[0][2]
+
+
+def hand_value(hand: list[int], cost: tuple[int, ...]) -> float:
+    covered = sum(min(have, need) for have, need in zip(hand, cost, strict=True))
+    kinds = sum(1 for have in hand if have)
+    return 3.0 * covered + 0.6 * sum(hand) + 0.3 * kinds
+
+
+def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
+    moves = game.legal_moves(seat)
+    if not moves:
+        raise ValueError("no legal move")
+    if len(moves) == 1:
+        return moves[0]
+    phase = game.phase
+    if phase == "discard" and seat in game.discards:
+        return _discard(game, seat, moves)
+    if seat != game.current or phase == "discard":
+        return _answer(game, seat, moves)
+    if phase == "setup":
+        return _setup(game, seat, moves)
+    if phase == "roll":
+        if "knight" in moves and _knight_worth(game, seat):
+            return "knight"
+        return "roll"
+    if phase == "robber":
+        return _robber(game, seat, moves)
+    if phase == "roads":
+        return _best_road(game, seat, [m for m in moves if m.startswith("road ")]) or moves[0]
+    return _main(game, seat, moves)
+
+
+# -- setup ----------------------------------------------------------------------------
+def _setup(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    if moves[0].startswith("settlement"):
+        owned = production(game, seat)
+        best = max(moves, key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
+        return best
+    return _best_road(game, seat, moves) or moves[0]
+
+
+def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
+    """The road that leads nearest to the best free corner."""
+    if not roads:
+        return None
+    owned = production(game, seat)
+    best, best_score = None, -1.0
+    for move in roads:
+        edge = B.parse_edge(move.split()[1])
+        a, b = B.EDGE_NODES[edge]
+        far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
+        score = 0.0
+        if game.node_owner[far] == -1:
+            if game._free_spot(far):
+                score = node_score(game, seat, far, owned) + 2.0
+            for other in B.NODE_NEIGHBOURS[far]:
+                if game.node_owner[other] == -1 and game._free_spot(other):
+                    score = max(score, 0.7 * node_score(game, seat, other, owned))
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _reached(game: PioneersGame, seat: int, node: int) -> bool:
+    return any(game.edge_owner[edge] == seat for edge in B.NODE_EDGES[node])
+
+
+# -- robber ---------------------------------------------------------------------------
+def _threat(game: PioneersGame, seat: int, other: int) -> float:
+    return 1.0 + game.visible_points(other) / 3.0 + (1.0 if other == _leader(game, seat) else 0.0)
+
+
+def _leader(game: PioneersGame, seat: int) -> int:
+    others = [s for s in range(game.n) if s != seat]
+    return max(others, key=lambda s: (game.visible_points(s), sum(game.hands[s])))
+
+
+def _robber(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    def score(move: str) -> float:
+        words = move.split()
+        hex_index = B.HEX_INDEX[words[1].lower()]
+        pips = D.PIPS.get(game.numbers[hex_index], 0)
+        value = 0.0
+        for node in B.HEX_NODES[hex_index]:
+            owner = game.node_owner[node]
+            if owner == seat:
+                value -= 3.0 * pips * game.node_level[node]
+            elif owner != -1:
+                value += pips * game.node_level[node] * _threat(game, seat, owner)
+        if len(words) == 4:
+            victim = int(words[3]) - 1
+            value += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
+        return value
+
+    return max(moves, key=score)
+
+
+def _knight_worth(game: PioneersGame, seat: int) -> bool:
+    robbed = any(game.node_owner[node] == seat for node in B.HEX_NODES[game.robber])
+    if robbed:
+        return True
+    mine = game.knights[seat]
+    if game.army != seat and mine + 1 >= D.LARGEST_ARMY_MIN:
+        holder = game.army
+        if holder == -1 or mine + 1 > game.knights[holder]:
+            return True
+    return False
+
+
+# -- discards and answers ---------------------------------------------------------------
+def _discard(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    from games.pioneers.game import parse_amounts
+
+    _, cost = goal(game, seat)
+    hand = game.hands[seat]
+
+    def score(move: str) -> float:
+        drop = parse_amounts(move.split()[1:])
+        left = [have - lose for have, lose in zip(hand, drop, strict=True)]
+        return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
+
+    return max(moves, key=score)
+
+
+def _answer(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    """Accept an offer that brings the next build closer; decline the others."""
+    _, cost = goal(game, seat)
+    hand = game.hands[seat]
+    before = hand_value(hand, cost)
+    target = game.opts["target"]
+    for offer in game.offers:
+        number = offer["id"]
+        accept = f"accept {number}"
+        if accept not in moves:
+            continue
+        if game.visible_points(offer["by"]) >= target - 2:
+            continue
+        after = [have + got - gave for have, got, gave in zip(hand, offer["give"], offer["get"], strict=True)]
+        if hand_value(after, cost) > before + 0.5:
+            return accept
+    for offer in game.offers:
+        decline = f"decline {offer['id']}"
+        if decline in moves and offer["answers"].get(seat) != ["decline"]:
+            return decline
+    for move in moves:
+        if move.startswith("decline"):
+            return move
+    return moves[0]
+
+
+# -- the main phase ---------------------------------------------------------------------
+def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    hand = game.hands[seat]
+    kind, cost = goal(game, seat)
+    owned = production(game, seat)
+    by_head: dict[str, list[str]] = {}
+    for move in moves:
+        by_head.setdefault(move.split()[0], []).append(move)
+
+    for move in by_head.get("confirm", []):
+        return move  # only answers that help are ever invited by this player's offers
+    if "city" in by_head:
+        return max(by_head["city"], key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
+    if "settlement" in by_head:
+        return max(by_head["settlement"], key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
+    card = _card_play(game, seat, moves, cost)
+    if card:
+        return card
+    roads = [m for m in by_head.get("road", []) if m != "road building"]
+    if roads and kind in ("road", "none") or (roads and kind == "settlement" and not game.settlement_spots(seat)):
+        best = _best_road(game, seat, roads)
+        if best:
+            return best
+    if roads and game.pieces[seat][1] < D.SETTLEMENTS and not game.settlement_spots(seat):
+        best = _best_road(game, seat, roads)
+        if best:
+            return best
+    if "buy" in by_head and (kind == "card" or _missing(hand, cost) > 1 and _spare(hand, cost, D.COST_DEV)):
+        return "buy card"
+    trade = _bank_trade(game, seat, cost, by_head.get("trade", []))
+    if trade:
+        return trade
+    return "end" if "end" in moves else moves[-1]
+
+
+def _spare(hand: list[int], cost: tuple[int, ...], spend: tuple[int, ...]) -> bool:
+    return all(have - use >= need or use == 0 for have, use, need in zip(hand, spend, cost, strict=True))
+
+
+def _card_play(game: PioneersGame, seat: int, moves: list[str], cost: tuple[int, ...]) -> str | None:
+    hand = game.hands[seat]
+    if "knight" in moves and _knight_worth(game, seat):
+        return "knight"
+    if "road building" in moves and game.pieces[seat][1] < D.SETTLEMENTS and game.road_spots(seat):
+        return "road building"
+    plenty = [m for m in moves if m.startswith("year of plenty")]
+    if plenty:
+        def gain(move: str) -> float:
+            names = move.split()[3:]
+            after = list(hand)
+            for name in names:
+                after[D.RES_INDEX[name]] += 1
+            return hand_value(after, cost)
+
+        return max(plenty, key=gain)
+    monopoly = [m for m in moves if m.startswith("monopoly")]
+    if monopoly:
+        needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
+        if any(needs):
+            return f"monopoly {R[max(range(5), key=lambda i: (needs[i], -game.bank[i]))]}"
+    return None
+
+
+def _bank_trade(game: PioneersGame, seat: int, cost: tuple[int, ...], trades: list[str]) -> str | None:
+    hand = game.hands[seat]
+    needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
+    if not any(needs) or not trades:
+        return None
+    rates = game.rates[seat]
+    best, best_key = None, None
+    for move in trades:
+        words = move.split()
+        give, get = D.RES_INDEX[words[2]], D.RES_INDEX[words[5]]
+        if not needs[get]:
+            continue
+        if hand[give] - rates[give] < cost[give]:
+            continue  # would eat into the build itself
+        key = (hand[give] - cost[give] - rates[give], -rates[give])
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
