@@ -316,6 +316,8 @@ class Archipels(Game):
         words = text.split(" ")
         verb = words[0]
         if verb == "take" or verb == "paddle":
+            if self.phase == "flower":
+                raise IllegalMove("Not now: add a flower (`flower r3c2 octopus`).")
             if self.phase != "take":
                 raise IllegalMove("You have already chosen your tiles this turn; place them, then `done`.")
             self._play_take(seat, words)
@@ -337,10 +339,11 @@ class Archipels(Game):
     @staticmethod
     def _canonical(text: str) -> str:
         words = text.split(" ")
-        if words[0] in ("place", "dock", "discard") and len(words) > 1 and not words[1].startswith("t"):
-            words[1] = "t" + words[1]
+        if words[0] in ("place", "dock", "discard") and len(words) > 1:
+            words[1] = f"t{_parse_tile(words[1])}"
         if words[0] == "place":
-            return " ".join(words[:2] + ["".join(words[2:])])
+            x, y = (int(v) for v in "".join(words[2:]).split(","))
+            return f"{words[0]} {words[1]} {x},{y}"
         if words[0] == "take":
             line = words[1] if len(words) > 1 else ""
             raw = "".join(words[2:]).replace(",", " ").split()

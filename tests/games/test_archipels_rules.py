@@ -631,3 +631,28 @@ def test_load_refuses_other_games_and_formats():
         GAME.load({**state, "game": "hawaii"})
     with pytest.raises(ValueError):
         GAME.load({**state, "format": 99})
+
+
+def test_loose_place_texts_are_recorded_canonically():
+    game = GAME.new(2, seed=3)
+    rig_place(game, 0, [SEA[0], SEA[1]])
+    game.play(0, f"place {SEA[0]} 0, 0")
+    assert game.last["move"] == f"place t{SEA[0]} 0,0"
+    game.play(0, f"PLACE t0{SEA[1]} +2,-0")
+    assert game.last["move"] == f"place t{SEA[1]} 2,0"
+    assert game.islands[0].placements == [(SEA[0], 0, 0), (SEA[1], 2, 0)]
+
+
+def test_phase_words_in_flower_and_over():
+    game = GAME.new(3, seed=14)
+    names = ["Ann", "Ben", "Cy"]
+    play_first_moves_until(game, lambda g: g.phase == "flower")
+    assert "Cy" in game.status(names) and "flower" in game.status(names)
+    with pytest.raises(IllegalMove, match="add a flower"):
+        game.play(2, "take r2 c1")
+    with pytest.raises(IllegalMove, match="add a flower"):
+        game.play(2, "done")
+    play_first_moves_until(game, lambda g: g.phase == "over")
+    text = game.status(names)
+    winners = [names[s] for s in game.outcome().winners]
+    assert text.startswith("Game over") and all(w in text for w in winners)
