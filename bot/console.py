@@ -13,7 +13,6 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.commands import BY_NAME
 from bot.replies import Caller, Reply, parse_custom_id
 from bot.service import TableService
 
@@ -51,6 +50,9 @@ class Console:
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
 
+    def help(self) -> str:
+        return HELP.format(commands=", ".join("/" + c.name for c in self.service.commands()))
+
     def parse(self, line: str) -> Parsed:
         match = LINE.match(line)
         if not match:
@@ -69,7 +71,7 @@ class Console:
         self.names[caller.user_id] = user
         self.channels[caller.channel_id] = channel
         args: dict[str, str] = {}
-        spec = BY_NAME.get(command)
+        spec = next((c for c in self.service.commands() if c.name == command), None)
         params = {p.name for p in spec.params} if spec else set()
         loose: list[str] = []
         for word in words:
@@ -92,7 +94,7 @@ class Console:
         if not text or text.startswith("#"):
             return []
         if text.lower() in ("help", "/help", "?"):
-            return [HELP.format(commands=", ".join("/" + c for c in BY_NAME))]
+            return [self.help()]
         try:
             parsed = self.parse(text)
         except ValueError as why:

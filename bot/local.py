@@ -6,8 +6,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.commands import BY_NAME
-from bot.console import HELP, Console
+from bot.console import Console
 from bot.service import TableService
 from db.store import Store
 
@@ -21,7 +20,7 @@ async def run_console(
     interactive = sys.stdin.isatty()
     if interactive:
         print("Isles offline console. Tables are kept in", db_path)
-        print(HELP.format(commands=", ".join("/" + c for c in BY_NAME)))
+        print(console.help())
     try:
         while True:
             if interactive:

@@ -8,6 +8,7 @@ and the new state in one transaction, renders the board off the event loop and r
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import shlex
 from collections.abc import Callable, Sequence
@@ -16,11 +17,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import render
-from bot.commands import BY_NAME
+from bot.commands import COMMANDS, Command
 from bot.replies import Button, Caller, Menu, Reply, custom_id, parse_custom_id
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import Game, IllegalMove, Outcome, parse_options
+
+log = logging.getLogger(__name__)
 
 MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
@@ -87,6 +90,33 @@ class TableService:
         self.draw_images = draw_images
         self._cache: dict[int, Loaded] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._dirty: set[int] = set()  # tables written since listeners were last told
+        self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
+        self.extensions: list[Any] = []
+        # async callbacks (event, Loaded) after each write: opened, started, moved, finished, cancelled
+        self.listeners: list[Callable[[str, Loaded], Any]] = []
+
+    def extend(self, extension: Any) -> None:
+        """Add an extension: its `commands` (bot.commands.Command) are served by its `cmd_<name>` methods,
+        and its `on_event(event, loaded)`, if any, hears every change of a table."""
+        self.extensions.append(extension)
+        for command in getattr(extension, "commands", ()):
+            self._commands[command.name] = (command, extension)
+        if hasattr(extension, "on_event"):
+            self.listeners.append(extension.on_event)
+
+    def commands(self) -> list[Command]:
+        """Every command this service answers, for adapters to offer."""
+        return [command for command, _ in self._commands.values()]
+
+    async def _emit(self, event: str, loaded: Loaded | None) -> None:
+        if loaded is None:
+            return
+        for listener in self.listeners:
+            try:
+                await listener(event, loaded)
+            except Exception:  # a listener's failure must never undo or block a move
+                log.exception("listener failed on %s of table %s", event, loaded.row.id)
 
     # -- loading -----------------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -118,9 +148,9 @@ class TableService:
     async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None) -> Reply:
         """One command from any adapter. Never raises for bad input: it answers privately."""
         args = {k: v for k, v in (args or {}).items() if v is not None}
-        spec = BY_NAME.get(command)
+        spec, owner = self._commands.get(command, (None, None))
         if spec is None:
-            names = ", ".join(f"/{name}" for name in BY_NAME)
+            names = ", ".join(f"/{name}" for name in self._commands)
             return Reply.error(f"There is no command /{command}. Commands: {names}.")
         known = {p.name for p in spec.params}
         for name in args:
@@ -131,18 +161,39 @@ class TableService:
                 return Reply.error(f"/{command} needs `{param.name}`: {param.description.lower()}.")
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
-        method = getattr(self, f"cmd_{command}")
+        method = getattr(owner, f"cmd_{command}")
         try:
             return await method(caller, **{k: str(v) for k, v in args.items()})
         except IllegalMove as why:
             return Reply.error(str(why))
+        finally:
+            await self._flush_events()
+
+    async def _flush_events(self) -> None:
+        """Tell the listeners about every table written since the last call (outside any lock)."""
+        while self._dirty:
+            table_id = self._dirty.pop()
+            await self._emit("changed", await self._table_by_id(table_id))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
+        try:
+            return await self._press(caller, component_id, values)
+        finally:
+            await self._flush_events()
+
+    async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)
         if parsed is None:
             return Reply.error("This button is not one of Isles'.")
         kind, table_id, version, payload = parsed
+        for extension in self.extensions:
+            handler = getattr(extension, f"press_{kind}", None)
+            if handler is not None:
+                try:
+                    return await handler(caller, table_id, version, payload, values)
+                except IllegalMove as why:
+                    return Reply.error(str(why))
         loaded = await self._table_by_id(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
@@ -165,6 +216,10 @@ class TableService:
                 if not values:
                     return Reply.error("Choose a move in the menu.")
                 return await self._move(caller, values[0], expected=version)
+            if kind == "f":  # a form: the player completed the move's text
+                if not values or not values[0].strip():
+                    return Reply.error("The form was empty, so nothing was played.")
+                return await self._move(caller, values[0], expected=None)
         except IllegalMove as why:
             return Reply.error(str(why))
         return Reply.error("This button is not one of Isles'.")
@@ -226,6 +281,7 @@ class TableService:
             raise IllegalMove(
                 "This channel already has a table. Finish or /cancel it, or open one in another channel or thread."
             ) from None
+        self._dirty.add(table_id)
         loaded = await self._table_by_id(table_id)
         return self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
 
@@ -335,7 +391,9 @@ class TableService:
 
     async def _write(self, loaded: Loaded, method, *args, **kwargs) -> int:
         try:
-            return await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
+            version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
+            self._dirty.add(loaded.row.id)
+            return version
         except StaleVersion:
             self._cache.pop(loaded.row.id, None)
             raise IllegalMove(MOVED_ON) from None
@@ -403,6 +461,7 @@ class TableService:
         except StaleVersion:
             self._cache.pop(loaded.row.id, None)
             raise IllegalMove(MOVED_ON) from None
+        self._dirty.add(loaded.row.id)
         loaded.row.version = version
         loaded.row.state = None  # the live game object is the state now
         if results is not None:
@@ -572,23 +631,56 @@ class TableService:
         async with self._lock(loaded.row.id):
             loaded = await self._active(caller)
             mine = self._seat(loaded, caller)
-            mine.resigned = True
-            playing = [s for s in loaded.seats if not s.resigned]
-            # over when no person plays on, or when a single player is left to face nobody
-            ends = len(playing) <= 1 or all(s.is_ai for s in playing)
-            results = self._results(loaded, ended_by_resign=True) if ends else None
-            try:
-                await self._write(loaded, self.store.resign, mine.position, results=results)
-            finally:
-                self._cache.pop(loaded.row.id, None)
-            loaded = await self._table_by_id(loaded.row.id)
-            headline = f"**{caller.name}** resigned."
-            if ends:
-                return await self._finished_by_resign(loaded, headline)
-            headline += " The computer plays that seat from now on, and it will finish last."
-            lines = await self._play_computers(loaded)
-            loaded = await self._table_by_id(loaded.row.id)
+            return await self._give_up(loaded, mine, f"**{caller.name}** resigned.")
+
+    async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
+        async with self._lock(table_id):
+            loaded = await self._table_by_id(table_id)
+            if loaded is None or loaded.row.status != "active":
+                return None
+            row = loaded.by_seat(seat)
+            if row.resigned:
+                return None
+            reply = await self._give_up(loaded, row, headline)
+        await self._flush_events()
+        return reply
+
+    async def _give_up(self, loaded: Loaded, mine: SeatRow, headline: str) -> Reply:
+        """Mark a seat resigned; the game ends when nobody is left to play against. Holds the table lock."""
+        mine.resigned = True
+        playing = [s for s in loaded.seats if not s.resigned]
+        # over when no person plays on, or when a single player is left to face nobody
+        ends = len(playing) <= 1 or all(s.is_ai for s in playing)
+        results = self._results(loaded, ended_by_resign=True) if ends else None
+        try:
+            await self._write(loaded, self.store.resign, mine.position, results=results)
+        finally:
+            self._cache.pop(loaded.row.id, None)
+        loaded = await self._table_by_id(loaded.row.id)
+        if ends:
+            return await self._finished_by_resign(loaded, headline)
+        headline += " The computer plays that seat from now on, and it will finish last."
+        lines = await self._play_computers(loaded)
+        loaded = await self._table_by_id(loaded.row.id)
         return await self._turn_reply(loaded, "\n".join([headline, *lines]))
+
+    async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        """The computer makes one move for a seat that must act (a missed deadline); None if it need not."""
+        async with self._lock(table_id):
+            loaded = await self._table_by_id(table_id)
+            if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
+                return None
+            game, names = loaded.game, loaded.names()
+            move = game.ai_move(seat, random.Random(f"{loaded.row.seed}:{loaded.version}"))
+            game.play(seat, move)
+            lines = [headline, game.describe_move(seat, move, names)]
+            await self._record(loaded, seat, None, move)
+            lines += await self._play_computers(loaded)
+            loaded = await self._table_by_id(table_id)
+            reply = await self._turn_reply(loaded, "\n".join(lines))
+        await self._flush_events()
+        return reply
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         results = await self.store.results(loaded.row.id)
