@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 # custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"
 PREFIX = "isles"
@@ -76,3 +77,17 @@ def parse_custom_id(text: str) -> tuple[str, int, int | None, str] | None:
     except ValueError:
         return None
     return parts[1], table_id, version, parts[4] if len(parts) > 4 else ""
+
+
+class Outbox(Protocol):
+    """How the bot speaks when nobody asked: reminders, deadlines, day-end boards.
+
+    The Discord adapter sends to channels and direct messages; the console prints."""
+
+    async def post(self, channel_id: int, reply: Reply) -> bool:
+        """Post a public reply in a channel or thread (unarchiving a thread first); False on failure."""
+        ...
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        """A direct message; False when it was refused (closed DMs)."""
+        ...

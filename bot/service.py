@@ -12,13 +12,13 @@ import logging
 import random
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 import render
 from bot.commands import COMMANDS, Command
-from bot.replies import Button, Caller, Menu, Reply, custom_id, parse_custom_id
+from bot.replies import Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import Game, IllegalMove, Outcome, parse_options
@@ -93,15 +93,24 @@ class TableService:
         self._dirty: set[int] = set()  # tables written since listeners were last told
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Any] = []
+        self.outbox: Outbox | None = None  # set by the adapter that runs the service
         # async callbacks (event, Loaded) after each write: opened, started, moved, finished, cancelled
         self.listeners: list[Callable[[str, Loaded], Any]] = []
 
     def extend(self, extension: Any) -> None:
-        """Add an extension: its `commands` (bot.commands.Command) are served by its `cmd_<name>` methods,
-        and its `on_event(event, loaded)`, if any, hears every change of a table."""
+        """Add an extension. Every part is optional:
+        - `commands` (bot.commands.Command), served by its `cmd_<name>(caller, **args)` methods;
+        - `press_<kind>(caller, table_id, version, payload, values)` for custom ids `isles:<kind>:...`;
+        - `on_event(event, loaded)` hears every change of a table (after the write, outside locks);
+        - `open_params` add options to /open; `check_open(caller, game_cls, args) -> values` reads them
+          (raise IllegalMove to refuse) and `after_open(table_id, values) -> note` keeps them."""
         self.extensions.append(extension)
         for command in getattr(extension, "commands", ()):
             self._commands[command.name] = (command, extension)
+        extra = tuple(getattr(extension, "open_params", ()))
+        if extra:  # more options for /open, read by the extension's check_open/after_open
+            command, owner = self._commands["open"]
+            self._commands["open"] = (replace(command, params=command.params + extra), owner)
         if hasattr(extension, "on_event"):
             self.listeners.append(extension.on_event)
 
@@ -265,12 +274,16 @@ class TableService:
         return hints[:25]
 
     # -- lobby -------------------------------------------------------------------------
-    async def cmd_open(self, caller: Caller, game: str, options: str = "") -> Reply:
+    async def cmd_open(self, caller: Caller, game: str, options: str = "", **extra: str) -> Reply:
         try:
             cls = registry.get(game.strip().lower())
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         parsed = parse_options(cls.options, parse_option_text(options))
+        checked = []  # each extension's reading of its own /open options, refused before anything is written
+        for extension in self.extensions:
+            if hasattr(extension, "check_open"):
+                checked.append((extension, await extension.check_open(caller, cls, extra)))
         seed = self.seeds()
         try:
             table_id = await self.store.create_table(
@@ -282,8 +295,16 @@ class TableService:
                 "This channel already has a table. Finish or /cancel it, or open one in another channel or thread."
             ) from None
         self._dirty.add(table_id)
+        notes = []
+        for extension, values in checked:
+            note = await extension.after_open(table_id, values)
+            if note:
+                notes.append(note)
         loaded = await self._table_by_id(table_id)
-        return self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+        reply = self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+        if notes:
+            reply.text += "\n" + "\n".join(notes)
+        return reply
 
     def _lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
         cls = registry.get(loaded.row.game)
