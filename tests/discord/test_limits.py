@@ -1,0 +1,178 @@
+"""Discord's limits: the validator itself, the command definitions, the adapter's helpers
+that keep payloads within limits, and syncing commands only when they changed."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.commands import COMMANDS
+from bot.discord_app import (
+    build_components,
+    command_payload,
+    create_bot,
+    fit_choices,
+    split_text,
+    sync_commands,
+)
+from bot.replies import Button, Menu
+from bot.service import TableService
+from tests.discord import limits
+from tests.discord.conftest import settings_for
+from tests.discord.harness import APP, BOT_USER, GUILD, Harness
+
+
+# -- the validator catches what Discord refuses ----------------------------------------------
+def good_command(**changes):
+    command = {"name": "move", "description": "Make a move", "type": 1, "options": [
+        {"type": 3, "name": "move", "description": "Your move", "required": True, "autocomplete": True}]}
+    command.update(changes)
+    return command
+
+
+@pytest.mark.parametrize("changes, problem", [
+    ({"name": "Move"}, "bad command name"),
+    ({"name": "make move"}, "bad command name"),
+    ({"name": "x" * 33}, "bad command name"),
+    ({"description": ""}, "description"),
+    ({"description": "x" * 101}, "description"),
+    ({"options": [{"type": 3, "name": f"o{i}", "description": "d"} for i in range(26)]}, "26 options"),
+    ({"options": [{"type": 3, "name": "o", "description": "d",
+                   "choices": [{"name": str(i), "value": str(i)} for i in range(26)]}]}, "26 choices"),
+    ({"options": [{"type": 3, "name": "o", "description": "d", "autocomplete": True,
+                   "choices": [{"name": "a", "value": "a"}]}]}, "autocomplete cannot"),
+    ({"options": [{"type": 3, "name": "a", "description": "d"},
+                  {"type": 3, "name": "b", "description": "d", "required": True}]}, "required option after"),
+    ({"options": [{"type": 1, "name": f"s{i}", "description": "d" * 100, "options": [
+        {"type": 3, "name": f"o{j}", "description": "d" * 100,
+         "choices": [{"name": "n" * 100, "value": "v" * 100} for _ in range(25)]} for j in range(2)]}
+        for i in range(2)]}, "chars > 8000"),
+])
+def test_validator_refuses_bad_commands(changes, problem):
+    assert limits.check_command(good_command()) == []
+    problems = limits.check_command(good_command(**changes))
+    assert any(problem in p for p in problems), problems
+
+
+def row(*items):
+    return {"type": 1, "components": list(items)}
+
+
+def button(cid, label="b"):
+    return {"type": 2, "style": 1, "label": label, "custom_id": cid}
+
+
+def select(cid, n):
+    return {"type": 3, "custom_id": cid, "options": [{"label": str(i), "value": str(i)} for i in range(n)]}
+
+
+@pytest.mark.parametrize("payload, problem", [
+    ({"content": "x" * 2001}, "content 2001"),
+    ({"embeds": [{"description": "x" * 4000}, {"description": "x" * 2001}]}, "total 6001"),
+    ({"embeds": [{"title": "x" * 257}]}, "embed title"),
+    ({"embeds": [{}] * 11}, "11 embeds"),
+    ({"components": [row(button(f"c{i}")) for i in range(6)]}, "6 action rows"),
+    ({"components": [row(*[button(f"c{i}") for i in range(6)])]}, "6 buttons"),
+    ({"components": [row(button("same"), button("same"))]}, "repeated"),
+    ({"components": [row(button("x" * 101))]}, "101 chars"),
+    ({"components": [row(button("c", "x" * 81))]}, "label over 80"),
+    ({"components": [row(select("s", 26))]}, "26 options"),
+    ({"components": [row(select("s", 2), button("b"))]}, "alone in its row"),
+    ({"allowed_mentions": {"parse": ["everyone"]}}, "@everyone"),
+    ({"content": "x", "flags": 1 << 15}, "components V2"),
+])
+def test_validator_refuses_bad_messages(payload, problem):
+    problems = limits.check_message(payload)
+    assert any(problem in p for p in problems), problems
+
+
+def test_validator_checks_files_choices_and_callbacks():
+    assert limits.check_message({}, [("board.png", 11)], filesize_limit=10)
+    assert limits.check_choices([{"name": str(i), "value": str(i)} for i in range(26)])
+    assert limits.check_choices([{"name": "n", "value": "v" * 101}])
+    assert limits.check_choices([{"name": "", "value": "v"}])
+    assert limits.check_callback({"type": 3})
+    assert limits.check_callback({"type": 8, "data": {"choices": [{"name": "a", "value": "a"}] * 26}})
+    assert limits.check_callback({"type": 4, "data": {"content": "x" * 2001}})
+    assert limits.check_thread({"name": "t", "auto_archive_duration": 10000})
+    assert limits.check_thread({"name": "x" * 101})
+    assert not limits.check_thread({"name": "Archipels · alice", "auto_archive_duration": 10080})
+
+
+# -- the command definitions -----------------------------------------------------------------
+async def test_every_command_definition_is_within_limits():
+    client = create_bot(None, settings_for("unused.db"))
+    payload = command_payload(client.tree)
+    assert [c["name"] for c in payload] == [c.name for c in COMMANDS]
+    assert limits.check_commands(payload) == []
+    by_name = {c["name"]: c for c in payload}
+    assert int(by_name["threads"]["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
+    for spec in COMMANDS:
+        options = {o["name"]: o for o in by_name[spec.name]["options"]}
+        assert list(options) == [p.name for p in sorted(spec.params, key=lambda p: not p.required)]
+        for param in spec.params:
+            option = options[param.name]
+            assert option["required"] == param.required
+            assert option.get("autocomplete", False) == bool(param.autocomplete)
+            assert [c["value"] for c in option.get("choices", [])] == list(param.choices)
+        assert by_name[spec.name]["contexts"] == [0]
+
+
+# -- helpers that keep payloads within limits --------------------------------------------------
+def test_split_text_fits_and_keeps_code_blocks_whole():
+    text = "\n".join(["intro"] + ["```"] + [f"code line {i}" for i in range(400)] + ["```"] + ["x" * 3000])
+    pieces = split_text(text)
+    assert all(len(p) <= 2000 for p in pieces)
+    assert all(p.count("```") % 2 == 0 for p in pieces)
+    joined = "\n".join(pieces)
+    for i in range(400):
+        assert f"code line {i}" in joined
+    assert joined.count("x") == 3000
+    assert split_text("") == [] and split_text("short") == ["short"]
+
+
+def test_fit_choices_caps_and_skips_what_does_not_fit():
+    pairs = [(f"name {i}" + "n" * 200, f"value {i}") for i in range(40)] + [("long", "v" * 101)]
+    choices = fit_choices(pairs)
+    assert len(choices) == 25
+    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
+    assert fit_choices([("a", "same"), ("b", "same"), ("c", "")]) == [discord.app_commands.Choice(name="a", value="same")]
+
+
+async def test_components_stay_within_five_rows():
+    buttons = [Button(f"b{i}", f"isles:m:1:1:{i}") for i in range(30)]
+    view = build_components(buttons, [])
+    payload = view.to_components()
+    assert limits.check_components(payload) == []
+    assert sum(len(r["components"]) for r in payload) == 25
+    menus = [Menu(f"isles:s:1:1:{i}", "p" * 200, [(f"o{j}", f"o{j}") for j in range(30)]) for i in range(7)]
+    payload = build_components([Button("x", "isles:ls:1:1")], menus).to_components()
+    assert limits.check_components(payload) == []
+    assert len(payload) == 5 and all(len(r["components"][0]["options"]) == 25 for r in payload)
+    bad = [Button("a", "isles:m:1:1:a"), Button("dup", "isles:m:1:1:a"), Button("long", "x" * 101),
+           Button("l" * 100, "isles:m:1:1:b")]
+    payload = build_components(bad, []).to_components()
+    assert limits.check_components(payload) == []
+    assert [b["custom_id"] for b in payload[0]["components"]] == ["isles:m:1:1:a", "isles:m:1:1:b"]
+    assert build_components([], []) is None
+
+
+# -- command sync only when the definitions changed ---------------------------------------------
+async def test_commands_sync_once_then_only_when_changed(store, monkeypatch, tmp_path):
+    service = TableService(store)
+    client = create_bot(service, settings_for(tmp_path / "t.db"))
+    harness = Harness(client, service, monkeypatch)
+    async with client:
+        client._connection.user = discord.ClientUser(state=client._connection, data=BOT_USER)
+        client._connection.application_id = APP
+        assert await sync_commands(client, client.tree, store, None) is True
+        puts = [c for c in harness.calls if c.method == "PUT"]
+        assert [c.path for c in puts] == [f"/applications/{APP}/commands"]
+        assert len(puts[0].body) == len(COMMANDS)
+        assert await sync_commands(client, client.tree, store, None) is False
+        assert await sync_commands(client, client.tree, store, GUILD) is True  # a dev guild: synced there
+        assert harness.calls[-1].path == f"/applications/{APP}/guilds/{GUILD}/commands"
+        assert await sync_commands(client, client.tree, store, GUILD) is False
+        client.tree.get_command("move").description = "Make a move now"
+        assert await sync_commands(client, client.tree, store, None) is True
+        assert not harness.problems
