@@ -24,7 +24,7 @@ import io
 import json
 import logging
 import signal
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from typing import Any
 
 import discord
@@ -50,6 +50,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 MAX_THREAD_NAME = 100
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
@@ -389,6 +390,50 @@ def _some(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not None}
 
 
+class DiscordOutbox:
+    """How the service speaks when nobody asked (reminders, deadlines): channel posts and DMs."""
+
+    def __init__(self, client: discord.Client):
+        self.client = client
+
+    async def post(self, channel_id: int, reply: Reply) -> bool:
+        """Post the public part of a reply in a channel or thread (unarchiving the thread first)."""
+        if not reply.ok or not (reply.text.strip() or reply.image):
+            return False
+        try:
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+            if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+                channel = await channel.edit(archived=False)
+            if not isinstance(channel, discord.abc.Messageable):
+                log.warning("channel %s cannot hold messages", channel_id)
+                return False
+            guild = getattr(channel, "guild", None)
+            limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+            file = None
+            if reply.image and not reply.image_private:
+                if len(reply.image) <= limit:
+                    file = discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
+                else:
+                    log.warning("board picture of %d bytes is over the upload limit of %d", len(reply.image), limit)
+            await channel.send(clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
+                               **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+            return True
+        except discord.HTTPException as error:
+            log.warning("could not post in %s: %s", channel_id, error)
+            return False
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        """A direct message; False when it was refused (closed DMs)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            for piece in split_text(text):
+                await user.send(piece)
+            return True
+        except discord.HTTPException as error:
+            log.info("could not send a direct message to %s: %s", user_id, error)
+            return False
+
+
 # -- commands ----------------------------------------------------------------------------
 def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     """A slash command from its description in bot/commands.py."""
@@ -469,8 +514,10 @@ class IslesClient(discord.Client):
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.adapter = Adapter(self, service)
-        for spec in COMMANDS:
+        for spec in commands_of(service):
             self.tree.add_command(build_command(spec, self.adapter))
+        if service is not None:
+            service.outbox = DiscordOutbox(self)
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
@@ -506,14 +553,21 @@ class IslesClient(discord.Client):
             pass
 
 
+def commands_of(service: TableService | None) -> list[Command]:
+    """The commands the service answers (its extensions' included), else the built-in ones."""
+    listed = getattr(service, "commands", None)
+    return list(listed()) if callable(listed) else list(COMMANDS)
+
+
 def create_bot(service: TableService, settings: Settings) -> IslesClient:
+    """The client with its command tree. Extend the service before this: its commands are read here."""
     return IslesClient(service, settings)
 
 
-async def run(settings: Settings) -> None:
-    """Open the store, build the service and the client, and run until closed (SIGTERM or
-    Ctrl-C). Discord's addresses are those of discord.py, so a test may point them at a
-    local fake."""
+async def run(settings: Settings, extensions: Iterable[Any] = ()) -> None:
+    """Open the store, build the service (with `extensions`) and the client, and run until
+    closed (SIGTERM or Ctrl-C). Discord's addresses are those of discord.py, so a test may
+    point them at a local fake."""
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     store = await Store.open(settings.db_path)
@@ -521,6 +575,8 @@ async def run(settings: Settings) -> None:
     closing: set[asyncio.Task] = set()
     try:
         service = TableService(store)
+        for extension in extensions:
+            service.extend(extension)
         client = create_bot(service, settings)
         try:
             loop.add_signal_handler(signal.SIGTERM, lambda: closing.add(loop.create_task(client.close())))

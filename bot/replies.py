@@ -59,8 +59,8 @@ class Reply:
 def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str | None:
     """A component id, or None when it would not fit Discord's 100 characters."""
     parts = [PREFIX, kind, str(table_id)]
-    if version is not None:
-        parts.append(str(version))
+    if version is not None or payload:
+        parts.append("-" if version is None else str(version))
     if payload:
         parts.append(payload)
     text = ":".join(parts)
@@ -73,7 +73,7 @@ def parse_custom_id(text: str) -> tuple[str, int, int | None, str] | None:
         return None
     try:
         table_id = int(parts[2])
-        version = int(parts[3]) if len(parts) > 3 else None
+        version = int(parts[3]) if len(parts) > 3 and parts[3] != "-" else None
     except ValueError:
         return None
     return parts[1], table_id, version, parts[4] if len(parts) > 4 else ""

@@ -225,6 +225,8 @@ class TableService:
                 if not values:
                     return Reply.error("Choose a move in the menu.")
                 return await self._move(caller, values[0], expected=version)
+            if kind == "a":  # a public action: the presser's own move, checked against the table as it is now
+                return await self._move(caller, payload, expected=None)
             if kind == "f":  # a form: the player completed the move's text
                 if not values or not values[0].strip():
                     return Reply.error("The form was empty, so nothing was played.")
@@ -549,6 +551,11 @@ class TableService:
                 cid = custom_id("m", table, version, move)
                 if cid:
                     buttons.append(Button(move[:80], cid, "primary"))
+            for action in game.public_actions():
+                # no version: an answer to an offer stays valid while other moves land
+                cid = custom_id("f" if action.form else "a", table, None, action.move)
+                if cid and len(buttons) < 20:
+                    buttons.append(Button(action.label[:80], cid, action.style))
             buttons.append(Button("My moves", custom_id("ls", table, version), "secondary"))
         image = await self._image(loaded)
         private = ""

@@ -135,6 +135,16 @@ class Rng:
         return cls(data[0], data[1])
 
 
+@dataclass(frozen=True)
+class Action:
+    """A button under the public turn message that any seated player may press for their own seat."""
+
+    label: str
+    move: str  # the move; with `form`, the start of a move that the player completes in a form
+    form: bool = False
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
 class Game(ABC):
     """One table's game. Subclasses set the class attributes and implement the methods.
 
@@ -236,6 +246,11 @@ class Game(ABC):
 
     def quick_moves(self, seat: int) -> list[str]:
         """At most four of the legal moves that deserve a one-click button."""
+        return []
+
+    def public_actions(self) -> list[Action]:
+        """Buttons for moves that several seats may make (answers to a trade offer), and forms
+        that open with the start of a move (`offer `) for the player to complete."""
         return []
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:

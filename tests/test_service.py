@@ -193,3 +193,30 @@ async def test_information_commands_answer_without_a_table(tmp_path, sticks, com
     service = await service_at(tmp_path / "t.db", clock=Clock())
     reply = await service.handle(ALICE, command)
     assert reply.private and not reply.text
+
+
+def test_custom_ids_round_trip_with_and_without_a_version():
+    from bot.replies import custom_id
+
+    assert parse_custom_id(custom_id("m", 12, 5, "take r2 c1,c3")) == ("m", 12, 5, "take r2 c1,c3")
+    assert parse_custom_id(custom_id("f", 12, None, "offer ")) == ("f", 12, None, "offer ")
+    assert parse_custom_id(custom_id("join", 12, 3)) == ("join", 12, 3, "")
+    assert custom_id("m", 12, 5, "x" * 100) is None  # never longer than Discord's 100 characters
+    assert parse_custom_id("other:thing") is None
+
+
+async def test_public_actions_and_forms_play_as_the_pressing_seat(tmp_path, sticks, monkeypatch):
+    from games.base import Action
+
+    monkeypatch.setattr(sticks, "public_actions", lambda self: [Action("Take one", "take 1"),
+                                                                 Action("Take…", "take ", form=True)])
+    service, reply = await started(tmp_path, sticks)
+    order = await seat_order(service)
+    first, second = ({1: ALICE, 2: BOB}[order[s]] for s in (0, 1))
+    take_one = next(b.custom_id for b in reply.buttons if b.label == "Take one")
+    form = next(b.custom_id for b in reply.buttons if b.label == "Take…")
+    assert not (await service.press(second, take_one)).ok  # not the second seat's turn
+    assert (await service.press(first, take_one)).ok
+    assert not (await service.press(second, form, [""])).ok
+    assert (await service.press(second, form, ["take 3"])).ok
+    assert (await service.store.open_table(222)).state["state"]["pile"] == 6
