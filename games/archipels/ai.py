@@ -17,6 +17,7 @@ from games.archipels.data import (
     BOTTLE_PENALTY,
     DOCK_SIZE,
     ELEMENTS,
+    FLOWERABLE,
     LEVEL,
     MULTIPLIER,
     SPACES,
@@ -78,6 +79,19 @@ def tile_worth(island: Island, tile_id: int, values: dict[str, float]) -> float:
     return max(best[0], -0.5)
 
 
+def flower_edge(game: Archipels, seat: int, el: str) -> float:
+    """What a flower on `el` brings `seat` compared with its best-placed rival."""
+    others = [game.islands[s].visible[el] for s in range(game.n) if s != seat]
+    return MULTIPLIER[el] * (game.islands[seat].visible[el] - (max(others) if others else 0))
+
+
+def flower_threat(game: Archipels, seat: int, tile_id: int | None) -> float:
+    """How much a rival could gain over `seat` by flowering this tile."""
+    if tile_id is None:
+        return 0.0
+    return max([0.0] + [-flower_edge(game, seat, el) for el in FLOWERABLE[tile_id]])
+
+
 def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str, float]) -> str:
     if moves[0].startswith("paddle"):
         return moves[0]
@@ -90,6 +104,9 @@ def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str,
         mine[i] = tile_worth(islands[seat], tid, values)
         others = [tile_worth(islands[s], tid, values) for s in range(game.n) if s != seat]
         theirs[i] = max(others) if others else 0.0
+    # a tile taken now can no longer be flowered by a rival at the end of the day
+    rivals_flower = any(s != seat for s in game.flower_order)
+    threat = {i: flower_threat(game, seat, tid) if rivals_flower else 0.0 for i, tid in enumerate(game.board)}
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
         _, line, cross = move.split(" ")
@@ -97,7 +114,7 @@ def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str,
         for part in cross.split(","):
             space = f"{line}{part}" if line[0] == "r" else f"{part}{line}"
             i = SPACE_INDEX[space]
-            total += mine[i] + 0.3 * max(theirs[i], 0.0)
+            total += mine[i] + 0.3 * max(theirs[i], 0.0) + 0.2 * threat[i]
         if total > best_value:
             best_move, best_value = move, total
     return best_move
@@ -128,13 +145,10 @@ def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str
 
 
 def _choose_flower(game: Archipels, seat: int, moves: list[str]) -> str:
-    visible = [island.visible for island in game.islands]
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
         _, space, el = move.split(" ")
-        others = [visible[s][el] for s in range(game.n) if s != seat]
-        edge = visible[seat][el] - (max(others) if others else 0)
-        value = MULTIPLIER[el] * edge
+        value = flower_edge(game, seat, el)
         if value > best_value:
             best_move, best_value = move, value
     return best_move
