@@ -71,7 +71,9 @@ HUTS, TIKIS = 14, 14
 # enough to weigh on most picks, rare enough that most tiles are clean.
 BOTTLE_EVERY = 4
 
-_SQUARE_ORDERS = list(permutations(range(4)))  # varied square layouts, deterministic
+# DESIGNED: elements sit on squares following the 24 orderings of the four squares in turn,
+# so layouts vary from tile to tile (the rulebook shows faces, not a list of them).
+_SQUARE_ORDERS = list(permutations(range(4)))
 
 
 def _build_tiles() -> list[dict[str, Any]]:
