@@ -460,6 +460,7 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
     )
+    command.guild_only = True
     if spec.name == "threads":
         command.default_permissions = discord.Permissions(manage_guild=True)
     for param in spec.params:

@@ -206,6 +206,7 @@ class Harness:
         self.problems: list[str] = []
         self.threads: dict[int, dict[str, Any]] = {}
         self.deleted: set[int] = set()
+        self.dms: dict[int, int] = {}  # user id -> direct message channel id
         self.refusals: list[tuple[str, str]] = []  # (method, path regex) answered 403
         self.attachment_limit = ATTACHMENT_LIMIT
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> state
@@ -240,6 +241,20 @@ class Harness:
             thread = thread_object(int(m[1]), body["name"])
             self.threads[int(thread["id"])] = thread
             return thread
+        if method == "GET" and (m := re.fullmatch(r"/channels/(\d+)", path)):
+            return self.channel(int(m[1]))
+        if method == "PATCH" and (m := re.fullmatch(r"/channels/(\d+)", path)):
+            channel = self.channel(int(m[1]))
+            if "archived" in (body or {}):
+                channel["thread_metadata"]["archived"] = body["archived"]
+            return channel
+        if method == "GET" and (m := re.fullmatch(r"/users/(\d+)", path)):
+            return {"id": m[1], "username": f"user{m[1]}", "discriminator": "0", "avatar": None}
+        if method == "POST" and path == "/users/@me/channels":
+            self.dms[int(body["recipient_id"])] = dm = snowflake()
+            return {"id": str(dm), "type": 1, "last_message_id": None,
+                    "recipients": [{"id": str(body["recipient_id"]), "username": "someone",
+                                    "discriminator": "0", "avatar": None}]}
         if method == "DELETE" and (m := re.fullmatch(r"/channels/(\d+)", path)):
             self.deleted.add(int(m[1]))
             return self.threads.get(int(m[1]), text_channel(int(m[1])))
