@@ -150,7 +150,9 @@ def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: boo
     return image.crop(box), box[0] - ax, box[1] - ay
 
 
-_sprites: Cache = Cache(size=4096)  # rendered labels
+_sprites: Cache = Cache(size=2048)  # rendered labels, each a few kilobytes
+SPRITE_CHARS = 24  # longer lines (names, captions) go to a smaller cache
+_long_sprites: Cache = Cache(size=64)
 
 
 def text(
@@ -174,7 +176,8 @@ def text(
         words = fit_text(words, size, width, bold)
     if words:
         key = (words, size, tuple(fill), anchor, bold, outline)
-        sprite = _sprites.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline))
+        cache = _sprites if len(words) <= SPRITE_CHARS else _long_sprites
+        sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline))
         if sprite is not None:
             image, dx, dy = sprite
             target = draw._image  # the image this ImageDraw paints on

@@ -113,16 +113,20 @@ def _octopus(p: Pen) -> None:
 def _seahorse(p: Pen) -> None:
     body = COLOURS["seahorse"]
     dark = rgb("#8a6d00")
-    p.arc((28, 58, 62, 96), 300, 200, fill=dark, width=13)  # curled tail
-    p.arc((28, 58, 62, 96), 300, 200, fill=body, width=8)
-    p.poly([(38, 30), (26, 40), (36, 48)], fill=rgb("#f08c00"), outline=dark, width=2.5)  # back fin
-    p.ellipse((34, 26, 66, 74), fill=body, outline=dark, width=3.5)  # belly
-    p.poly([(58, 16), (88, 22), (88, 32), (60, 34)], fill=body, outline=dark, width=3)  # snout
-    p.circle(52, 22, 15, fill=body, outline=dark, width=3.5)  # head
-    p.poly([(46, 9), (50, 0), (56, 8)], fill=rgb("#f08c00"))  # crest
-    for y in (40, 50, 60):
-        p.arc((38, y - 8, 64, y + 8), 20, 160, fill=dark, width=2)
-    _eye(p, 54, 21, 5)
+    fin = rgb("#f08c00")
+    spine = [(50, 24), (42, 40), (44, 56), (54, 68), (56, 80), (48, 92), (36, 90), (34, 80), (42, 76)]
+    p.poly([(40, 36), (22, 44), (38, 56)], fill=fin, outline=dark, width=2.5)  # back fin
+    p.line(spine[3:], fill=dark, width=13)  # tail, outlined
+    p.line(spine[3:], fill=body, width=8)
+    p.line([(50, 18), (80, 26)], fill=dark, width=13)  # snout
+    p.line([(50, 18), (80, 26)], fill=body, width=8)
+    p.ellipse((36, 30, 64, 70), fill=body, outline=dark, width=3)  # belly
+    p.circle(50, 20, 14, fill=body, outline=dark, width=3)  # head
+    p.line([(56, 22), (80, 26)], fill=body, width=6, round_ends=False)
+    p.poly([(42, 9), (46, 0), (52, 7)], fill=fin)  # crest
+    for y in (42, 51, 60):
+        p.arc((40, y - 7, 64, y + 7), 20, 160, fill=dark, width=2)
+    _eye(p, 52, 18, 4.5)
 
 
 def _manta(p: Pen) -> None:

@@ -290,3 +290,49 @@ def test_real_games_render_from_start_to_end(players: int) -> None:
             assert {el: drawn.count(el) for el in set(drawn)} == visible
     png = archipels.draw(views[-1], NAMES[:players])
     assert open_png(png).size == archipels.canvas_size(players)
+
+
+# -- shared helpers ------------------------------------------------------------------------
+@pytest.mark.parametrize("anchor", ["la", "lm", "mm", "rm", "md", "lt"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_cached_text_lands_where_direct_text_does(anchor: str, bold: bool) -> None:
+    from PIL import Image, ImageChops, ImageDraw
+
+    from render import common
+
+    direct = Image.new("RGB", (240, 80), common.PAPER)
+    d = ImageDraw.Draw(direct)
+    d.text((120, 40), "t57 Day 3", font=common.font(22), fill=common.INK, anchor=anchor,
+           stroke_width=1 if bold else 0, stroke_fill=common.INK)
+    cached = Image.new("RGB", (240, 80), common.PAPER)
+    for _ in range(2):  # the second call comes from the cache
+        cached.paste(common.PAPER, (0, 0, 240, 80))
+        common.text(ImageDraw.Draw(cached), (120, 40), "t57 Day 3", 22, common.INK, anchor, bold)
+        diff = ImageChops.difference(direct, cached).convert("L")
+        assert diff.getbbox() is None or max(diff.getdata()) <= 8
+
+
+def test_fit_text_and_cache() -> None:
+    from render import common
+
+    long = "Bartholomew the Unready of the Far Isles"
+    short = common.fit_text(long, 20, 150)
+    assert short.endswith("…") and common.text_width(short, 20) <= 150
+    assert common.fit_text("Ann", 20, 150) == "Ann"
+    cache = common.Cache(size=2)
+    built = []
+    for key in ("a", "b", "a", "c", "b"):
+        cache.get(key, lambda key=key: built.append(key) or key.upper())
+    assert built == ["a", "b", "c", "b"]  # "b" was the least recently used when "c" came
+    assert len(cache) == 2
+
+
+def test_png_without_palette() -> None:
+    from PIL import Image
+
+    from render import common
+
+    image = Image.new("RGB", (30, 20), (10, 200, 30))
+    assert open_png(common.to_png(image, colours=None)).mode == "RGB"
+    decoded = open_png(common.to_png(image)).convert("RGB")
+    assert decoded.getpixel((5, 5)) == (10, 200, 30)
