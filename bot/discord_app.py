@@ -24,7 +24,7 @@ import io
 import json
 import logging
 import signal
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Awaitable, Coroutine, Iterable, Sequence
 from typing import Any
 
 import discord
@@ -226,7 +226,8 @@ class Adapter:
             return
         caller = caller_of(interaction, server_setting=name == "threads")
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
-        await self.show(interaction, reply)
+        if reply is not None:
+            await self.show(interaction, reply)
 
     async def on_press(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         log.info("press %s %s by %s in %s", custom_id, values, interaction.user.id, interaction.channel_id)
@@ -237,7 +238,8 @@ class Adapter:
         kind = parsed[0] if parsed else ""
         caller = caller_of(interaction)
         reply = await self._call(interaction, self.service.press(caller, custom_id, values), kind in DEFER_KINDS)
-        await self.show(interaction, reply)
+        if reply is not None:
+            await self.show(interaction, reply)
 
     async def autocomplete(self, kind: str, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
@@ -262,7 +264,8 @@ class Adapter:
 
     # /open ---------------------------------------------------------------------------
     async def _open(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await self._defer(interaction):
+            return
         here = interaction.channel
         game = str(args.get("game", "")).strip().lower()
         known = {key for _, key in self.service.suggest_games("")}
@@ -310,18 +313,49 @@ class Adapter:
             log.exception("the service failed")
             return Reply.error(SOMETHING_BROKE)
 
-    async def _call(self, interaction: discord.Interaction, work: Awaitable[Reply], defer: bool) -> Reply:
-        """Run a service call inside Discord's 3 seconds: defer at once when asked, or as
-        soon as the call takes longer than QUICK_WINDOW."""
-        if defer:
+    async def _defer(self, interaction: discord.Interaction) -> bool:
+        """Defer privately; False when Discord no longer takes an answer (10062, too late)."""
+        try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            return True
+        except discord.NotFound:
+            log.warning("interaction %s expired before it could be answered", interaction.id)
+            return False
+
+    async def _call(self, interaction: discord.Interaction, work: Coroutine[Any, Any, Reply],
+                    defer: bool) -> Reply | None:
+        """Run a service call inside Discord's 3 seconds: defer at once when asked, or as
+        soon as the call takes longer than QUICK_WINDOW. None when the interaction expired
+        (then nothing was done, or what was done is already posted in the channel)."""
+        if defer:
+            if not await self._defer(interaction):
+                work.close()  # never started: nothing changes
+                return None
             return await self._guard(work)
         task = asyncio.ensure_future(self._guard(work))
         done, _ = await asyncio.wait({task}, timeout=QUICK_WINDOW)
         if not done:
             log.info("deferring %s: the service is taking its time", interaction.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not await self._defer(interaction):
+                await self.post_public(interaction, await task)
+                return None
         return await task
+
+    def _channel(self, interaction: discord.Interaction) -> discord.abc.Messageable:
+        return interaction.channel or self.client.get_partial_messageable(  # type: ignore[return-value]
+            interaction.channel_id or 0, guild_id=interaction.guild_id)
+
+    async def post_public(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """The public part alone, in the interaction's channel, when the interaction is gone."""
+        if not reply.ok or not (reply.text.strip() or (reply.image and not reply.image_private)):
+            return
+        file = self._file(interaction, reply) if not reply.image_private else None
+        try:
+            await self._channel(interaction).send(
+                clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
+                **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+        except discord.HTTPException as error:
+            log.warning("could not post in %s: %s", interaction.channel_id, error)
 
     # showing a reply -------------------------------------------------------------------
     async def show(self, interaction: discord.Interaction, reply: Reply,
@@ -342,13 +376,18 @@ class Adapter:
         mentions = mentions_of(reply)
         if channel is None and not interaction.response.is_done():
             # a quick command: the interaction's own answer is the new public message
-            await interaction.response.send_message(
-                content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+            try:
+                await interaction.response.send_message(
+                    content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+            except discord.NotFound:
+                # too late to answer (10062); what happened must still be seen: post it
+                log.warning("interaction %s expired before its answer; posting in the channel", interaction.id)
+                await self.post_public(interaction, reply)
+                return
             if private or private_image:
                 await self._private(interaction, private, file=private_image)
             return
-        target = channel or interaction.channel or self.client.get_partial_messageable(
-            interaction.channel_id or 0, guild_id=interaction.guild_id)
+        target = channel or self._channel(interaction)
         try:
             message = await target.send(content, **_some(file=public_image, view=view), allowed_mentions=mentions)
         except discord.Forbidden as error:

@@ -209,6 +209,7 @@ class Harness:
         self.dms: dict[int, int] = {}  # user id -> direct message channel id
         self.refusals: list[tuple[str, str]] = []  # (method, path regex) answered 403
         self.attachment_limit = ATTACHMENT_LIMIT
+        self.expired = False  # answer every callback with 10062, as for an interaction answered too late
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> state
         self._current: dict[str, Any] | None = None
         harness = self
@@ -279,6 +280,9 @@ class Harness:
         loop = asyncio.get_running_loop()
         limit = state["payload"]["attachment_size_limit"]
         if path.endswith("/callback"):
+            if self.expired:
+                raise discord.NotFound(types.SimpleNamespace(status=404, reason="Not Found"),
+                                       {"code": 10062, "message": "Unknown interaction"})
             if state["acked"] is not None:
                 self.problems.append(f"{path}: interaction already acknowledged (40060)")
             elapsed = loop.time() - state["fed"]
@@ -375,7 +379,7 @@ class Harness:
         await self.settle()
         calls = self.calls[start:]
         self._current = None
-        if state["acked"] is None:
+        if state["acked"] is None and not self.expired:
             self.problems.append(f"interaction {payload['data'].get('name') or payload['data'].get('custom_id')} "
                                  "was never answered")
         problems, self.problems = self.problems, []

@@ -307,3 +307,35 @@ async def test_board_and_history(bot):
     assert "13 sticks left" in one_public(ex).content
     ex = await bot.command(CAROL, "history", channel=thread)
     assert "`take 2`" in only_private(ex)
+
+
+# -- Discord's deadlines ---------------------------------------------------------------------
+async def test_an_expired_interaction_plays_nothing(bot):
+    thread, _, actor = await started_table(bot)
+    before = (await bot.table(thread)).version
+    bot.expired = True
+    ex = await bot.command(PEOPLE[actor], "move", {"move": "take 1"}, channel=thread)
+    assert ex.messages == [] and not ex.rest("POST", r"/messages$")
+    assert (await bot.table(thread)).version == before
+
+
+async def test_a_slow_quick_command_is_deferred(bot, monkeypatch):
+    from bot import discord_app
+
+    thread, _ = await open_table(bot)
+    monkeypatch.setattr(discord_app, "QUICK_WINDOW", 0)
+    ex = await bot.command(BOB, "join", channel=thread)
+    assert ex.callback == {"type": 5, "data": {"flags": EPHEMERAL}}
+    assert "**Bob** sat down" in one_public(ex).content and one_public(ex).how == "channel"
+    assert ex.private
+
+
+async def test_what_landed_after_the_deadline_is_still_posted(bot, monkeypatch):
+    from bot import discord_app
+
+    thread, _ = await open_table(bot)
+    monkeypatch.setattr(discord_app, "QUICK_WINDOW", 0)
+    bot.expired = True
+    ex = await bot.command(BOB, "join", channel=thread)
+    assert "**Bob** sat down" in one_public(ex).content
+    assert len(await bot.service.store.seats((await bot.table(thread)).id)) == 2
