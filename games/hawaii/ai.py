@@ -1,0 +1,541 @@
+"""The heuristic player of the Hawaiian Islands solo game, and a solver for daily deals.
+
+The planner works a round at a time: from a state it lists a pruned set of whole-round plans
+(shares, action, builds, the two goods moves, production placements), plays each on a copy of
+the game and scores the end of the round with `evaluate`. `hint`/`ai_move` play the first move
+of the best plan found on a copy whose dice are reseeded (the real dice are never peeked at);
+`solve` runs a beam search over the ten rounds of a deal with the deal's own dice, to prove that
+a deal can be won before it is offered as a challenge.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Rng
+from games.hawaii import data as D
+from games.hawaii.game import ADJ, ISLAND_INDEX, N_ISLANDS, SMALL_IDX, HawaiiGame
+
+N_ROUTES = len(D.ROUTES)
+FACE_COLUMN_ISLAND = [ISLAND_INDEX[D.FACE_ISLAND[face]] for face in range(1, D.CHART_COLUMNS + 1)]
+
+
+def _all_paths() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    paths = []
+    for start in range(N_ISLANDS):
+        stack: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(start, (start,), ())]
+        while stack:
+            here, path, routes = stack.pop()
+            if routes:
+                paths.append((path, routes))
+            if len(routes) >= D.MAX_LOCO:
+                continue
+            for nxt, r in ADJ[here]:
+                if nxt not in path:
+                    stack.append((nxt, path + (nxt,), routes + (r,)))
+    return paths
+
+
+PATHS = _all_paths()
+_VALID: dict[tuple[tuple[str | None, ...], str], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def valid_paths(discs: tuple[str | None, ...], colour: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Paths a cube of `colour` could take on the full map for these island discs."""
+    key = (discs, colour)
+    found = _VALID.get(key)
+    if found is None:
+        found = [
+            (path, routes)
+            for path, routes in PATHS
+            if discs[path[-1]] == colour and all(discs[i] != colour for i in path[1:-1])
+        ]
+        _VALID[key] = found
+    return found
+
+
+# -- evaluation --------------------------------------------------------------------------
+@dataclass
+class Weights:
+    route_cube: float = 100.0
+    ready: float = 0.0  # a cube deliverable now through its route
+    sourced: float = 6.0  # a source cube and a destination exist, needs connecting / locomotive
+    refillable: float = 18.0  # a destination exists; the source must come from a refill
+    urbanizable: float = 30.0  # needs an urbanization first
+    dead: float = 80.0
+    source_gap: float = 20.0
+    source: float = 10.0  # each island cube that can still clear a route cube of its colour
+    slot_gap: float = 35.0
+    money: float = 1.0
+    broke: float = 60.0
+    loco: float = 4.0
+    income: float = 1.0
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def rounds_left(game: HawaiiGame) -> int:
+    """Rounds whose goods moves are still to come, counting the current one."""
+    if game.phase == "over":
+        return 0
+    return D.ROUNDS - game.round + 1
+
+
+def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
+    if game.phase == "over":
+        if game.result == "won":
+            return 1_000_000.0 + game.score()
+        return -1_000_000.0 - 1000.0 * game.route_cubes_left() + game.income
+    T = rounds_left(game)
+    # moves still to come this round count as part of a round
+    slots = 2 * T - (1 if game.phase == "move" and game.move_no == 2 else 0)
+    loco = game.loco
+    lcap = min(D.MAX_LOCO, loco + T)
+    discs = tuple(game.disc)
+    cubes = game.island_cubes
+    connected = game.connected
+    urban_left = set(c for c in game.urban if c)
+    free_small = [i for i in SMALL_IDX if discs[i] is None]
+    urbanize_chances = (T + (0 if game.last_action == "urbanize" else 1)) // 2 if free_small else 0
+    if game.action == "urbanize" and game.phase in ("build",) and not game.urbanized:
+        urbanize_chances = max(urbanize_chances, 1)
+    chart_colours: dict[str, int] = {}
+    for col in game.chart:
+        for c in col:
+            if c is not None:
+                chart_colours[c] = chart_colours.get(c, 0) + 1
+
+    value = 0.0
+    left = 0
+    lower_bound = 0
+    unconnected_needed = 0
+    by_colour: dict[str, list[int]] = {}
+    for r in range(N_ROUTES):
+        has = False
+        for c in game.route_cubes[r]:
+            if c is not None:
+                has = True
+                left += 1
+                by_colour.setdefault(c, [0] * N_ROUTES)[r] += 1
+        if has and not connected[r]:
+            unconnected_needed += 1
+    value -= w.route_cube * left
+    if left == 0:
+        value += 500.0
+    for colour, counts in by_colour.items():
+        need = max(max(counts), (sum(counts) + 1) // 2)
+        lower_bound += max(counts)
+        paths = valid_paths(discs, colour)
+        sources = set()
+        for path, _routes in paths:
+            if colour in cubes[path[0]]:
+                sources.add(path[0])
+        src_count = sum(cubes[i].count(colour) for i in sources)
+        src_future = chart_colours.get(colour, 0) * min(1.0, T / 4.0) * 0.5
+        gap = need - src_count - src_future
+        value += w.source * min(src_count, need)
+        if gap > 0:
+            value -= w.source_gap * gap
+        alt_paths = None
+        for r in range(N_ROUTES):
+            n = counts[r]
+            if not n:
+                continue
+            best = 0  # 0 dead, 1 urbanizable, 2 refillable, 3 sourced, 4 ready
+            for path, routes in paths:
+                if r not in routes or len(routes) > lcap:
+                    continue
+                if colour in cubes[path[0]]:
+                    if len(routes) <= loco and all(connected[x] for x in routes):
+                        best = 4
+                        break
+                    best = max(best, 3)
+                elif best < 2 and path[0] not in SMALL_IDX:
+                    best = 2
+            if best == 0 and colour in urban_left and urbanize_chances > 0:
+                if alt_paths is None:
+                    alt_paths = []
+                    for s in free_small:
+                        alt = list(discs)
+                        alt[s] = colour
+                        alt_paths.extend(valid_paths(tuple(alt), colour))
+                if any(r in routes and len(routes) <= lcap for _p, routes in alt_paths):
+                    best = 1
+            value -= n * (w.dead, w.urbanizable, w.refillable, w.sourced, w.ready)[best]
+    if lower_bound > slots:
+        value -= w.slot_gap * (lower_bound - slots)
+    # money: connections still to pay against what the rest of the game can raise
+    cost = 8 * unconnected_needed - 4 * min(unconnected_needed // 2, (T + 1) // 2)
+    net = game.cash + game.income * T - (game.shares + loco) * T
+    funds = net + 5 * (D.MAX_SHARES - game.shares) - 0  # shares raise cash but cost upkeep
+    if funds < cost:
+        value -= w.broke * (1 + (cost - funds) / 8.0)
+    value += w.money * min(net - cost, 30) + 0.1 * max(0, net - cost - 30)
+    value += w.income * game.income
+    value += w.loco * min(loco, 4) if left else 0.0
+    return value
+
+
+# -- plans for one round ------------------------------------------------------------------
+def _route_interest(game: HawaiiGame) -> list[int]:
+    """Unconnected routes, most promising first (cubes on them, deliveries they open)."""
+    discs = tuple(game.disc)
+    scores = []
+    for r in range(N_ROUTES):
+        if game.connected[r]:
+            continue
+        cubes = [c for c in game.route_cubes[r] if c is not None]
+        s = 2.0 * len(cubes)
+        for colour in set(cubes):
+            for path, routes in valid_paths(discs, colour):
+                if r in routes and colour in game.island_cubes[path[0]]:
+                    others = sum(1 for x in routes if x != r and not game.connected[x])
+                    s += 3.0 / (1 + others)
+                    break
+        if not cubes:
+            s -= 5.0
+        scores.append((s, r))
+    scores.sort(reverse=True)
+    return [r for _s, r in scores]
+
+
+def _urbanize_options(game: HawaiiGame) -> list[tuple[int, str]]:
+    options = game.urbanizable()
+    if not options:
+        return []
+    route_colours: dict[str, int] = {}
+    for cubes in game.route_cubes:
+        for c in cubes:
+            if c is not None:
+                route_colours[c] = route_colours.get(c, 0) + 1
+    useful = []
+    for i, colour in options:
+        if colour not in route_colours:
+            continue
+        alt = list(game.disc)
+        alt[i] = colour
+        before = valid_paths(tuple(game.disc), colour)
+        after = valid_paths(tuple(alt), colour)
+        gain = 0.0
+        for r in range(N_ROUTES):
+            k = game.route_cubes[r].count(colour)
+            if not k:
+                continue
+            had = any(r in routes for _p, routes in before)
+            has = any(r in routes for _p, routes in after)
+            if has and not had:
+                gain += 3 * k
+            elif has:
+                gain += 0.5 * k
+        for path, _routes in after:
+            if path[-1] == i and colour in game.island_cubes[path[0]]:
+                gain += 1
+                break
+        if gain > 0:
+            useful.append((gain, i, colour))
+    useful.sort(reverse=True)
+    return [(i, colour) for _g, i, colour in useful[:4]]
+
+
+def _build_plans(game: HawaiiGame, action: str, route_limit: int) -> list[tuple[tuple[int, str] | None, tuple[int, ...]]]:
+    """(urbanization or None, routes to connect) for an action, before shares are counted."""
+    ranked = _route_interest(game)[:route_limit]
+    connects: list[tuple[int, ...]] = [()] + [(r,) for r in ranked]
+    if action == "engineer":
+        connects += [(a, b) for k, a in enumerate(ranked) for b in ranked[k + 1 :]]
+    urbs: list[tuple[int, str] | None] = [None]
+    if action == "urbanize":
+        # an urbanization is only listed if it is one of the useful ones
+        saved = game.action
+        game.action = "urbanize"
+        saved_flag = game.urbanized
+        game.urbanized = False
+        urbs += _urbanize_options(game)
+        game.action = saved
+        game.urbanized = saved_flag
+    return [(u, c) for u in urbs for c in connects]
+
+
+def _shares_for(game: HawaiiGame, cost: int) -> int | None:
+    if cost <= game.cash:
+        return 0
+    need = math.ceil((cost - game.cash) / D.SHARE_PRICE)
+    return need if need <= game.max_issue() else None
+
+
+def _move_options(game: HawaiiGame, k: int) -> list[tuple[str, Any]]:
+    found = game.deliveries()
+    scored = []
+    for colour, path, routes in found:
+        clears = game.clears(colour, routes)
+        scored.append((clears, len(routes), colour, path, routes))
+    scored.sort(key=lambda t: (-t[0], -t[1]))
+    options: list[tuple[str, Any]] = []
+    zero_taken = False
+    for clears, _n, colour, path, routes in scored:
+        if clears == 0:
+            if zero_taken:
+                continue
+            zero_taken = True
+        options.append(("deliver", (colour, path, routes)))
+        if len(options) >= k:
+            break
+    if game.can_raise():
+        options.append(("locomotive", None))
+    options.append(("pass", None))
+    return options
+
+
+def _apply_move(game: HawaiiGame, option: tuple[str, Any]) -> str:
+    kind, arg = option
+    if kind == "deliver":
+        colour, path, routes = arg
+        game.do_deliver(colour, path, routes)
+        return f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}"
+    if kind == "locomotive":
+        game.do_locomotive()
+        return "locomotive"
+    game.do_pass()
+    return "pass"
+
+
+def _production_choice(game: HawaiiGame) -> tuple[str, int, int]:
+    """Which drawn cube to place where: the colour most wanted on the routes, on the column
+    whose island can send it furthest along those routes, as near the top as possible."""
+    discs = tuple(game.disc)
+    best = None
+    for colour in dict.fromkeys(game.drawn):
+        need = sum(cubes.count(colour) for cubes in game.route_cubes)
+        have = sum(cubes.count(colour) for cubes in game.island_cubes)
+        for c in range(D.CHART_COLUMNS):
+            rows = [r for r in range(D.CHART_ROWS) if game.chart[c][r] is None]
+            if not rows:
+                continue
+            row = rows[0]
+            ahead = sum(1 for r in range(row) if game.chart[c][r] is not None)
+            island = FACE_COLUMN_ISLAND[c]
+            reach = 0
+            for path, routes in valid_paths(discs, colour):
+                if path[0] == island:
+                    reach = max(reach, game.clears(colour, routes))
+            s = 3.0 * reach + 2.0 * min(need, 3) - 0.5 * have - 1.5 * ahead
+            if best is None or s > best[0]:
+                best = (s, colour, c, row)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+@dataclass
+class Plan:
+    moves: list[str]
+    state: HawaiiGame
+    value: float
+
+
+def _finish_round(game: HawaiiGame, moves: list[str], start_round: int, out: list[Plan], w: Weights) -> None:
+    """Play production placements (chosen by rule) until the round is over, then score."""
+    while game.phase == "produce" and game.round == start_round:
+        colour, c, r = _production_choice(game)
+        game.do_place(colour, c, r)
+        moves.append(f"place {colour} {c + 1},{r + 1}")
+    out.append(Plan(moves, game, evaluate(game, w)))
+
+
+def _moves_phase(game: HawaiiGame, moves: list[str], start_round: int, out: list[Plan], w: Weights, k: int) -> None:
+    if game.phase != "move" or game.round != start_round:
+        _finish_round(game, moves, start_round, out, w)
+        return
+    for option in _move_options(game, k):
+        child = game.clone()
+        text = _apply_move(child, option)
+        _moves_phase(child, moves + [text], start_round, out, w, k if child.move_no == 2 else k)
+
+
+def round_plans(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS, route_limit: int = 4, k: int = 4) -> list[Plan]:
+    """Whole-round plans from the current state (which may be part-way through a round)."""
+    out: list[Plan] = []
+    start_round = game.round
+    phase = game.phase
+    if phase == "over":
+        return out
+    if phase in ("shares", "action"):
+        actions = game.legal_actions()
+        for action in actions:
+            for urb, connects in _build_plans(game, action, route_limit):
+                cost = (D.CONNECT_COST if connects else 0) + (D.ENGINEER_COST if len(connects) > 1 else 0)
+                moves: list[str] = []
+                child = game.clone()
+                if phase == "shares":
+                    n = _shares_for(game, cost)
+                    if n is None:
+                        continue
+                    child.do_shares(n)
+                    moves.append(f"shares {n}")
+                elif cost > game.cash:
+                    continue
+                child.do_action(action)
+                moves.append(f"action {action}")
+                _build_then_move(child, urb, connects, moves, start_round, out, w, k)
+        return out
+    if phase == "build":
+        plans = _build_plans(game, game.action or "", route_limit)
+        for urb, connects in plans:
+            if game.urbanized and urb is not None:
+                continue
+            if len(connects) + game.connects > game.connects_allowed():
+                continue
+            child = game.clone()
+            _build_then_move(child, urb, connects, [], start_round, out, w, k)
+        return out
+    if phase == "move":
+        _moves_phase(game.clone(), [], start_round, out, w, k)
+        return out
+    if phase == "produce":
+        _finish_round(game.clone(), [], start_round, out, w)
+        return out
+    return out
+
+
+def _build_then_move(child: HawaiiGame, urb, connects, moves, start_round, out, w, k) -> None:
+    if urb is not None:
+        if child.phase != "build" or (urb not in child.urbanizable()):
+            return
+        child.do_urbanize(*urb)
+        moves.append(f"urbanize {D.ISLANDS[urb[0]]} {urb[1]}")
+    for r in connects:
+        if child.phase != "build" or r not in child.connectable():
+            return
+        child.do_connect(r)
+        moves.append(f"connect {D.ROUTE_NAMES[r]}")
+    if child.phase == "build":
+        child.phase = "move"  # the same as `done`
+        child.move_no = 1
+        child.loco_raised = False
+        child.last_move = "done"
+        moves.append("done")
+    _moves_phase(child, moves, start_round, out, w, k)
+
+
+# -- playing and hinting -------------------------------------------------------------------
+def best_plan(game: HawaiiGame, rng: random.Random | None = None, w: Weights = DEFAULT_WEIGHTS) -> Plan | None:
+    """The best round plan on a copy whose dice are reseeded, so the real dice stay unknown."""
+    probe = game.clone()
+    probe.rng = Rng((rng or random.Random(0)).getrandbits(48))
+    plans = round_plans(probe, w)
+    if not plans:
+        return None
+    return max(plans, key=lambda p: p.value)
+
+
+def choose_move(game: HawaiiGame, rng: random.Random | None = None) -> str:
+    legal = game.legal_moves(0)
+    if not legal:
+        raise ValueError("no legal move")
+    plan = best_plan(game, rng)
+    if plan and plan.moves:
+        move = plan.moves[0]
+        if move in legal:
+            return move
+    return "pass" if "pass" in legal else legal[-1] if game.phase == "build" else legal[0]
+
+
+def hint(game: HawaiiGame) -> str:
+    """The move the heuristic player would make now."""
+    return choose_move(game, random.Random(game.moves_played))
+
+
+# -- solving a deal ----------------------------------------------------------------------
+@dataclass
+class SolveResult:
+    won: bool
+    score: int
+    moves: list[str]
+    result: str
+    reason: str
+    seconds: float
+    beam: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _state_key(game: HawaiiGame) -> tuple:
+    return (
+        game.cash,
+        game.income,
+        game.shares,
+        game.loco,
+        game.last_action,
+        tuple(game.connected),
+        tuple(tuple(c) for c in game.route_cubes),
+        tuple(tuple(c) for c in game.island_cubes),
+        tuple(game.disc),
+        tuple(tuple(c) for c in game.chart),
+    )
+
+
+def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, deadline: float | None = None) -> Plan:
+    """Plays the deal to its end with its own dice, keeping the `beam` best states each round."""
+    frontier = [Plan([], game.clone(), evaluate(game, w))]
+    while True:
+        live = [p for p in frontier if p.state.phase != "over"]
+        if not live:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            beam = 1
+        children: list[Plan] = [p for p in frontier if p.state.phase == "over"]
+        for parent in live:
+            for plan in round_plans(parent.state, w):
+                children.append(Plan(parent.moves + plan.moves, plan.state, plan.value))
+        children.sort(key=lambda p: p.value, reverse=True)
+        frontier = []
+        seen = set()
+        for child in children:
+            key = _state_key(child.state) if child.state.phase != "over" else ("over", len(frontier))
+            if key in seen:
+                continue
+            seen.add(key)
+            frontier.append(child)
+            if len(frontier) >= beam:
+                break
+    return max(frontier, key=lambda p: p.value)
+
+
+def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY, beams: tuple[int, ...] = (1, 3),
+          budget: float = 2.0) -> SolveResult:
+    """Searches for a winning line of a deal (a seed and a difficulty, or a game in progress).
+
+    Tries growing beam widths until one wins or the time budget runs out. A win is a proof
+    that the deal can be won: replaying `moves` on the same deal wins.
+    """
+    start = time.perf_counter()
+    if isinstance(game_or_seed, HawaiiGame):
+        game = game_or_seed
+    else:
+        game = HawaiiGame.new(1, {"difficulty": difficulty}, seed=game_or_seed)
+    best: Plan | None = None
+    used = beams[0]
+    for width in beams:
+        used = width
+        deadline = start + budget
+        plan = beam_search(game, width, deadline=deadline)
+        if best is None or plan.value > best.value:
+            best = plan
+        if best.state.result == "won" or time.perf_counter() > deadline:
+            break
+    assert best is not None
+    end = best.state
+    return SolveResult(
+        won=end.result == "won",
+        score=end.score(),
+        moves=best.moves,
+        result=end.result or "",
+        reason=end.reason,
+        seconds=time.perf_counter() - start,
+        beam=used,
+        details={"route_cubes_left": end.route_cubes_left(), "income": end.income, "cash": end.cash,
+                 "shares": end.shares},
+    )

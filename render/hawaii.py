@@ -1,0 +1,346 @@
+"""The board picture of Age of Steam: Hawaiian Islands, drawn from a view of the game."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+W, H = 1100, 720
+MAP_W = 740
+PANEL_X = MAP_W + 10
+
+SEA = (156, 200, 226)
+SEA_DARK = (120, 170, 204)
+SAND = (236, 222, 178)
+SAND_EDGE = (150, 128, 84)
+INK = (34, 32, 30)
+MUTED = (92, 96, 104)
+PAPER = (246, 240, 226)
+GREEN = (30, 140, 70)
+HIGHLIGHT = (255, 122, 0)
+CUBE = {
+    "red": (214, 45, 45),
+    "blue": (36, 104, 214),
+    "yellow": (247, 204, 40),
+    "purple": (140, 66, 182),
+    "black": (28, 28, 28),
+}
+
+# island centres and radii on the map (west to east, roughly as on a real map)
+ISLE = {
+    "niihau": (58, 150, 28),
+    "kauai": (170, 100, 46),
+    "oahu": (330, 200, 48),
+    "molokai": (496, 196, 32),
+    "lanai": (446, 356, 28),
+    "maui": (604, 330, 50),
+    "kahoolawe": (516, 470, 28),
+    "hawaii": (640, 590, 60),
+}
+# a bend point for routes that would otherwise cross an island
+BEND = {"oahu-hawaii": (300, 640)}
+# where along its line a route's squares sit (fraction from its first island), where lines crowd
+SPOT = {"oahu-maui": 0.3, "molokai-lanai": 0.72, "molokai-maui": 0.62}
+
+
+@cache
+def _font(size: int) -> ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la", stroke: int = 0,
+          stroke_fill=(255, 255, 255)) -> None:
+    draw.text(xy, text, font=_font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+
+
+def _route_points(name: str, a: str, b: str) -> list[tuple[float, float]]:
+    ax, ay, _ = ISLE[a]
+    bx, by, _ = ISLE[b]
+    if name in BEND:
+        cx, cy = BEND[name]
+        return [(ax + (cx - ax) * t * 2 if t < 0.5 else cx + (bx - cx) * (t - 0.5) * 2,
+                 ay + (cy - ay) * t * 2 if t < 0.5 else cy + (by - cy) * (t - 0.5) * 2) for t in (0, 0.5, 1)]
+    return [(ax, ay), (bx, by)]
+
+
+def _curve(points: list[tuple[float, float]], steps: int = 24) -> list[tuple[float, float]]:
+    """A quadratic Bézier through the bend point (or the straight line)."""
+    if len(points) == 2:
+        return points
+    (x0, y0), (x1, y1), (x2, y2) = points
+    out = []
+    for k in range(steps + 1):
+        t = k / steps
+        out.append(((1 - t) ** 2 * x0 + 2 * (1 - t) * t * x1 + t * t * x2,
+                    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * y1 + t * t * y2))
+    return out
+
+
+def _along(poly: list[tuple[float, float]], frac: float) -> tuple[float, float, float]:
+    """Point at a fraction of a polyline's length, with the direction angle there."""
+    lengths = [math.dist(poly[i], poly[i + 1]) for i in range(len(poly) - 1)]
+    goal = sum(lengths) * frac
+    for i, seg in enumerate(lengths):
+        if goal <= seg or i == len(lengths) - 1:
+            t = goal / seg if seg else 0
+            (x0, y0), (x1, y1) = poly[i], poly[i + 1]
+            return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, math.atan2(y1 - y0, x1 - x0)
+        goal -= seg
+    x, y = poly[-1]
+    return x, y, 0.0
+
+
+def _dashed(draw: ImageDraw.ImageDraw, poly, fill, width: int, dash: int = 10) -> None:
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:], strict=False):
+        seg = math.dist((x0, y0), (x1, y1))
+        n = max(1, int(seg // dash))
+        for k in range(0, n, 2):
+            t0, t1 = k / n, min(1, (k + 1) / n)
+            draw.line([(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0), (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)],
+                      fill=fill, width=width)
+
+
+def _cube(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: str | None, size: int = 22) -> None:
+    h = size / 2
+    box = [cx - h, cy - h, cx + h, cy + h]
+    if colour is None:
+        draw.rectangle(box, fill=(255, 255, 255), outline=(120, 120, 120), width=2)
+        return
+    draw.rectangle(box, fill=CUBE[colour], outline=(255, 255, 255) if colour == "black" else INK, width=2)
+
+
+def _disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: str | None, r: int, label: str = "") -> None:
+    if colour is None:
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=None, outline=MUTED, width=2)
+    else:
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CUBE[colour], outline=INK, width=2)
+    if label:
+        ink = INK if colour in ("yellow", None) else (255, 255, 255)
+        _text(draw, (cx, cy), label, 16, fill=ink, anchor="mm")
+
+
+@cache
+def _layout(routes: tuple[tuple[str, str, str, int], ...]) -> dict[str, Any]:
+    """Where each route's line, disc and squares go (depends only on the map)."""
+    out = {}
+    for name, a, b, n in routes:
+        poly = _curve(_route_points(name, a, b))
+        x, y, ang = _along(poly, SPOT.get(name, 0.5))
+        nx, ny = -math.sin(ang), math.cos(ang)
+        # the squares sit across the line, side by side along it
+        squares = []
+        for k in range(n):
+            off = (k - (n - 1) / 2) * 26
+            squares.append((x + math.cos(ang) * off + nx * 22, y + math.sin(ang) * off + ny * 22))
+        out[name] = {"poly": poly, "disc": (x - nx * 18, y - ny * 18), "squares": squares}
+    return out
+
+
+@cache
+def _base(routes: tuple[tuple[str, str, str, int], ...], islands: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The static part: sea, islands, names, the panel frame."""
+    img = Image.new("RGB", (W, H), SEA)
+    draw = ImageDraw.Draw(img)
+    for k in range(20, 300, 40):
+        draw.arc([k - 16, 660, k + 16, 680], 200, 340, fill=SEA_DARK, width=2)
+    draw.rectangle([MAP_W, 0, W, H], fill=PAPER)
+    draw.line([MAP_W, 0, MAP_W, H], fill=SAND_EDGE, width=3)
+    for name, _label in islands:
+        x, y, r = ISLE[name]
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=SAND, outline=SAND_EDGE, width=3)
+    return img
+
+
+def _label_pos(name: str) -> tuple[float, float, str]:
+    x, y, r = ISLE[name]
+    if name in ("hawaii",):
+        return x - r - 6, y + 10, "rm"
+    if name == "lanai":
+        return x - r - 4, y, "rm"
+    if name == "kahoolawe":
+        return x, y + r + 4, "ma"
+    if name in ("niihau",):
+        return x, y + r + 4, "ma"
+    return x, y - r - 4, "md"
+
+
+def draw(view: dict[str, Any], names: list[str]) -> bytes:
+    routes_key = tuple((r["name"], r["ends"][0], r["ends"][1], r["squares"]) for r in view["routes"])
+    islands_key = tuple((i["name"], i["title"]) for i in view["islands"])
+    layout = _layout(routes_key)
+    img = _base(routes_key, islands_key).copy()
+    d = ImageDraw.Draw(img)
+    last = view.get("last_delivery") or None
+    path_routes = set(last["routes"]) if last else set()
+    fresh = bool(last) and view.get("last_move", "").startswith("deliver")
+
+    # routes: lines first, then the highlighted path, then discs and squares on top
+    for route in view["routes"]:
+        poly = layout[route["name"]]["poly"]
+        if route["connected"]:
+            d.line(poly, fill=GREEN, width=7, joint="curve")
+        else:
+            _dashed(d, poly, (70, 90, 110), 3)
+    if last:
+        colour = HIGHLIGHT if fresh else (255, 190, 120)
+        for name in last["routes"]:
+            d.line(layout[name]["poly"], fill=colour, width=13 if fresh else 9, joint="curve")
+            d.line(layout[name]["poly"], fill=CUBE[last["colour"]], width=5, joint="curve")
+    # islands drawn again over the lines
+    for isle in view["islands"]:
+        x, y, r = ISLE[isle["name"]]
+        on_path = last and isle["name"] in last["path"]
+        d.ellipse([x - r, y - r, x + r, y + r], fill=SAND,
+                  outline=HIGHLIGHT if on_path and fresh else SAND_EDGE, width=5 if on_path and fresh else 3)
+    for route in view["routes"]:
+        spot = layout[route["name"]]
+        dx, dy = spot["disc"]
+        if route["connected"]:
+            d.ellipse([dx - 10, dy - 10, dx + 10, dy + 10], fill=GREEN, outline=(255, 255, 255), width=2)
+        else:
+            d.ellipse([dx - 9, dy - 9, dx + 9, dy + 9], fill=(225, 235, 240), outline=(70, 90, 110), width=2)
+        for (sx, sy), cube in zip(spot["squares"], route["cubes"], strict=False):
+            _cube(d, sx, sy, cube, 22)
+        if route["name"] in path_routes and last and fresh:
+            for (sx, sy) in spot["squares"]:
+                d.rectangle([sx - 14, sy - 14, sx + 14, sy + 14], outline=HIGHLIGHT, width=2)
+    # island contents: name, colour disc with chart numbers, cubes
+    for isle in view["islands"]:
+        x, y, r = ISLE[isle["name"]]
+        lx, ly, anchor = _label_pos(isle["name"])
+        _text(d, (lx, ly), isle["title"], 22, anchor=anchor, stroke=3)
+        nums = "/".join(str(n) for n in isle["numbers"])
+        if isle["large"] or isle["disc"]:
+            _disc(d, x, y - r * 0.45, isle["disc"], 15 if isle["large"] else 12, nums)
+        cubes = isle["cubes"]
+        per_row = 4 if isle["large"] else 3
+        size = 18
+        shown = cubes[:8]
+        for k, colour in enumerate(shown):
+            row, col = divmod(k, per_row)
+            count = min(per_row, len(shown) - row * per_row)
+            cx = x + (col - (count - 1) / 2) * (size + 3)
+            cy = y + 8 + row * (size + 3)
+            _cube(d, cx, cy, colour, size)
+        if len(cubes) > 8:
+            _text(d, (x, y + r - 6), f"+{len(cubes) - 8}", 16, anchor="md", stroke=2)
+
+    _panel(d, view, names)
+    _map_header(d, view)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def _map_header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    left = view["route_cubes_left"]
+    _text(d, (14, 560), f"Round {min(view['round'], view['rounds'])}/{view['rounds']}", 30, stroke=3)
+    _text(d, (14, 598), f"{left} route cube{'s' if left != 1 else ''} left", 24, stroke=3)
+    diff = {"easy": "easy", "standard": "standard", "very_hard": "very hard"}.get(view["difficulty"], view["difficulty"])
+    _text(d, (14, 630), f"difficulty: {diff}", 20, stroke=3, fill=MUTED)
+    last = view.get("last_move") or ""
+    if last:
+        _text(d, (14, 690), _fit("Last move: " + last, 20, MAP_W - 28), 20, stroke=3)
+    if view.get("result"):
+        won = view["result"] == "won"
+        msg = f"{'WON' if won else 'LOST'} · score {view.get('score')}"
+        _text(d, (MAP_W - 16, 14), msg, 32, fill=GREEN if won else (190, 30, 30), anchor="ra", stroke=4)
+        _text(d, (MAP_W - 16, 54), _fit(view.get("reason", ""), 18, 420), 18, anchor="ra", stroke=3)
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    x0 = PANEL_X + 4
+    y = 12
+    who = names[0] if names else "Player"
+    _text(d, (x0, y), who, 24)
+    y += 36
+    stats = [("Cash", f"${view['cash']}"), ("Income", str(view["income"])),
+             ("Shares", f"{view['shares']}/{view['max_shares']}"), ("Loco", f"{view['loco']}/{view['max_loco']}")]
+    for k, (label, value) in enumerate(stats):
+        cx = x0 + (k % 2) * 170
+        cy = y + (k // 2) * 52
+        _text(d, (cx, cy), label, 18, fill=MUTED)
+        _text(d, (cx, cy + 20), value, 28)
+    y += 112
+    # actions: this round's filled, last round's crossed out
+    _text(d, (x0, y), "Actions", 18, fill=MUTED)
+    y += 24
+    for k, action in enumerate(view["actions"]):
+        bx = x0 + (k % 2) * 170
+        by = y + (k // 2) * 40
+        box = [bx, by, bx + 160, by + 34]
+        if action == view.get("action"):
+            d.rounded_rectangle(box, 8, fill=GREEN, outline=INK, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=(255, 255, 255), anchor="mm")
+        elif action == view.get("last_action"):
+            d.rounded_rectangle(box, 8, fill=(225, 220, 210), outline=MUTED, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=MUTED, anchor="mm")
+            d.line([bx + 12, by + 17, bx + 148, by + 17], fill=(190, 30, 30), width=3)
+        else:
+            d.rounded_rectangle(box, 8, fill=(255, 255, 255), outline=MUTED, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, anchor="mm")
+    y += 90
+    # goods chart
+    _text(d, (x0, y), "Goods chart", 18, fill=MUTED)
+    y += 22
+    island_of = {}
+    for isle in view["islands"]:
+        for n in isle["numbers"]:
+            island_of[n] = isle["title"][:2]
+    cell = 40
+    for c, column in enumerate(view["chart"]):
+        cx = x0 + 14 + c * (cell + narrow_gap())
+        _text(d, (cx + cell / 2, y), f"{c + 1}", 20, anchor="ma")
+        _text(d, (cx + cell / 2, y + 22), island_of.get(c + 1, ""), 14, fill=MUTED, anchor="ma")
+        for r, cube in enumerate(column):
+            cy = y + 42 + r * (cell - 6)
+            d.rectangle([cx + 3, cy, cx + cell - 3, cy + cell - 10], outline=MUTED, width=1, fill=(255, 255, 255))
+            if cube:
+                _cube(d, cx + cell / 2, cy + (cell - 10) / 2, cube, 24)
+    y += 42 + 3 * (cell - 6) + 10
+    dice = view.get("dice") or []
+    if dice:
+        _text(d, (x0, y), "Last dice: " + " ".join(str(n) for n in dice), 18, fill=MUTED)
+        y += 26
+    # urbanization area
+    _text(d, (x0, y), "Urbanization", 18, fill=MUTED)
+    y += 24
+    for k, colour in enumerate(view["urban"]):
+        _disc(d, x0 + 16 + k * 40, y + 14, colour, 14)
+    y += 40
+    # the bag, by colour only
+    _text(d, (x0, y), "Bag", 18, fill=MUTED)
+    y += 24
+    for k, colour in enumerate(("red", "blue", "yellow", "purple", "black")):
+        bx = x0 + 10 + k * 64
+        _cube(d, bx, y + 12, colour, 20)
+        _text(d, (bx + 14, y + 12), str(view["bag"].get(colour, 0)), 20, anchor="lm")
+    y += 36
+    if view.get("drawn"):
+        _text(d, (x0, y), "Drawn (place 2):", 18, fill=MUTED)
+        for k, colour in enumerate(view["drawn"]):
+            _cube(d, x0 + 160 + k * 26, y + 10, colour, 20)
+        y += 30
+    # what is awaited / the last move
+    phase = view["phase"]
+    if phase != "over":
+        wait = {"shares": "issue shares", "action": "choose an action", "build": "build",
+                "move": f"move goods {view['move_no']}/2", "produce": "place cubes"}.get(phase, phase)
+        _text(d, (x0, H - 40), f"Now: {wait}", 24)
+
+
+def narrow_gap() -> int:
+    return 8
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    font = _font(size)
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
