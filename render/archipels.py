@@ -46,6 +46,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    supersampled,
     text,
     to_png,
 )
@@ -132,30 +133,31 @@ def squares(x: int, y: int) -> tuple[tuple[int, int], ...]:
 def visible_elements(island: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The elements of an island that show: those that no later tile of a higher level
     covers. Each as {"el", "index" (of its tile), "x", "y" (its square; for a
-    construction the tile's top-left square), "whole" (covers the whole tile)}."""
-    shown = []
-    for index, placed in enumerate(island):
+    construction the tile's top-left square), "whole" (covers the whole tile)}, in
+    placement order."""
+    above: dict[tuple[int, int], int] = {}  # square -> highest level of the tiles placed later
+    shown: list[dict[str, Any]] = []
+    for index in range(len(island) - 1, -1, -1):
+        placed = island[index]
         tile = placed["tile"]
         level = tile["level"]
         x, y = placed["x"], placed["y"]
-        later = [
-            set(squares(other["x"], other["y"]))
-            for other in island[index + 1 :]
-            if other["tile"]["level"] > level
-        ]
-        covered = set().union(*later) if later else set()
+        own = squares(x, y)
+        found = []
         for element in tile["elements"]:
             sq = element.get("sq")
             if sq is None:
-                own = set(squares(x, y))
-                if own & covered:
-                    continue
-                shown.append({"el": element["el"], "index": index, "x": x, "y": y, "whole": True})
+                if all(above.get(square, 0) <= level for square in own):
+                    found.append({"el": element["el"], "index": index, "x": x, "y": y, "whole": True})
             else:
                 square = (x + sq % 2, y + sq // 2)
-                if square in covered:
-                    continue
-                shown.append({"el": element["el"], "index": index, "x": square[0], "y": square[1], "whole": False})
+                if above.get(square, 0) <= level:
+                    found.append({"el": element["el"], "index": index, "x": square[0], "y": square[1],
+                                  "whole": False})
+        shown[:0] = found
+        for square in own:
+            if above.get(square, 0) < level:
+                above[square] = level
     return shown
 
 
@@ -280,8 +282,6 @@ def _centre_island(image: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, i
         for ax, ay in ((0.22, 0.32), (0.78, 0.32), (0.3, 0.14), (0.7, 0.12), (0.5, 0.08)):
             draw.line((0.5 * s, 0.2 * s, ax * s, ay * s), fill=rgb("#2b8a3e"), width=round(7 * k))
         draw.ellipse((0.44 * s, 0.18 * s, 0.56 * s, 0.3 * s), fill=rgb("#5c3417"))
-
-    from render.common import supersampled
 
     picture = supersampled((CELL, CELL), paint)
     image.paste(picture, (round(cx - CELL / 2), round(cy - CELL / 2)), picture)

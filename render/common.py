@@ -260,6 +260,8 @@ __all__ = [
     "MUTED",
     "NEUTRAL",
     "PAPER",
+    "RGB",
+    "RGBA",
     "SEAT_COLOURS",
     "WHITE",
     "alpha",
