@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -108,6 +109,51 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return face
 
 
+_glyphs: dict[str, bool] = {}
+_glyph_lock = threading.Lock()
+
+
+def has_glyph(char: str) -> bool:
+    """Whether the bundled font can draw `char` (it covers plain Latin letters, digits and
+    common punctuation; accents, other scripts and emoji are missing)."""
+    known = _glyphs.get(char)
+    if known is None:
+        face = font(20)
+        with _glyph_lock:
+            missing = bytes(face.getmask("\uffff"))  # a code point no font has: the empty box
+            known = char.isspace() or bytes(face.getmask(char)) != missing
+            _glyphs[char] = known
+    return known
+
+
+_printable = Cache(size=4096)
+# letters without a decomposition into a plain letter and accents
+_SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L",
+            "đ": "d", "Đ": "D", "þ": "th", "Þ": "Th", "ð": "d", "ı": "i"}
+
+
+def printable(words: str) -> str:
+    """`words` with what the font cannot draw taken out: accented letters lose their
+    accents ("Zoë" -> "Zoe"), other missing characters (emoji, other scripts) are dropped,
+    so that no empty boxes show."""
+
+    def build() -> str:
+        if words.isascii():
+            return words
+        kept = []
+        for char in words:
+            if has_glyph(char):
+                kept.append(char)
+                continue
+            base = _SPELLED.get(char) or "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+            )
+            kept.append("".join(c for c in base if has_glyph(c)))
+        return " ".join("".join(kept).split())
+
+    return _printable.get(words, build)
+
+
 _widths: Cache = Cache(size=8192)  # (text, size, bold) -> pixels
 
 
@@ -172,6 +218,7 @@ def text(
 
     Rendered text is cached as small transparent pictures (labels repeat from one board
     to the next), so drawing it again is a paste."""
+    words = printable(words)
     if width is not None:
         words = fit_text(words, size, width, bold)
     if words:
@@ -215,7 +262,7 @@ def ordinal(n: int) -> str:
 
 def seat_name(names: list[str], seat: int) -> str:
     """The name of a seat, or a stand-in when the list is short or the name is blank."""
-    if 0 <= seat < len(names) and str(names[seat]).strip():
+    if 0 <= seat < len(names) and printable(str(names[seat])).strip():
         return " ".join(str(names[seat]).split())
     return f"Seat {seat + 1}"
 
@@ -271,6 +318,8 @@ __all__ = [
     "open_png",
     "ordinal",
     "pill",
+    "printable",
+    "has_glyph",
     "readable_on",
     "rgb",
     "seat_colour",

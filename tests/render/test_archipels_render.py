@@ -336,3 +336,15 @@ def test_png_without_palette() -> None:
     assert open_png(common.to_png(image, colours=None)).mode == "RGB"
     decoded = open_png(common.to_png(image)).convert("RGB")
     assert decoded.getpixel((5, 5)) == (10, 200, 30)
+
+
+def test_names_the_font_cannot_draw() -> None:
+    from render import common
+
+    assert common.printable("Zoë") == "Zoe"
+    assert common.printable("Straße 🔥") == "Strasse"
+    assert common.printable("plain · text…") == "plain · text…"
+    assert common.seat_name(["Дмитрий", "Łukasz"], 0) == "Seat 1"
+    assert common.printable(common.seat_name(["Дмитрий", "Łukasz"], 1)) == "Lukasz"
+    png = archipels.draw(make_view(2, "mid"), ["🏝️", "Zoë"])
+    assert open_png(png).size == archipels.canvas_size(2)
