@@ -691,3 +691,15 @@ def render(view: dict[str, Any], names: Sequence[str]) -> Picture:
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
     """The PNG of an Archipels view; `names[seat]` names the players."""
     return to_png(render(view, names).image)
+
+
+def warm(players: Iterable[int] = (2, 3, 4)) -> None:
+    """Build the cached layers and icons ahead of the first table (startup, off the event
+    loop), so that the first picture of a table is as quick as the next ones."""
+    for count in players:
+        _static_layer(count)
+    for name in ELEMENTS + ("bottle",):
+        icons.icon(name, round(TILE / 2 * 0.84))
+        icons.icon(name, round(MINI / 2 * 0.84))
+    icons.icon("flower", 20)
+    icons.icon("canoe", 40)

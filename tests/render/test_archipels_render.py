@@ -348,3 +348,8 @@ def test_names_the_font_cannot_draw() -> None:
     assert common.printable(common.seat_name(["Дмитрий", "Łukasz"], 1)) == "Lukasz"
     png = archipels.draw(make_view(2, "mid"), ["🏝️", "Zoë"])
     assert open_png(png).size == archipels.canvas_size(2)
+
+
+def test_warm_builds_the_static_layers() -> None:
+    archipels.warm((2, 3))
+    assert open_png(archipels.draw(make_view(3, "start"), NAMES[:3])).size == archipels.canvas_size(3)
