@@ -44,7 +44,7 @@ ISLE = {
 # a bend point for routes that would otherwise cross an island
 BEND = {"oahu-hawaii": (300, 640)}
 # where along its line a route's squares sit (fraction from its first island), where lines crowd
-SPOT = {"oahu-maui": 0.3, "molokai-lanai": 0.72, "molokai-maui": 0.62}
+SPOT = {"oahu-maui": 0.3, "oahu-molokai": 0.62, "molokai-lanai": 0.72, "molokai-maui": 0.62}
 
 
 @cache
