@@ -63,10 +63,26 @@ def placement_gain(island: Island, tile_id: int, x: int, y: int, values: dict[st
     return gain
 
 
+def _spread(island: Island) -> tuple[int, int, int, int, float, float] | None:
+    """The island's bounding box and centre."""
+    if not island.height:
+        return None
+    xs = [sq[0] for sq in island.height]
+    ys = [sq[1] for sq in island.height]
+    return min(xs), max(xs), min(ys), max(ys), sum(xs) / len(xs), sum(ys) / len(ys)
+
+
 def best_placement(island: Island, tile_id: int, values: dict[str, float]) -> tuple[float, int, int] | None:
     best = None
-    for x, y in island.cands[LEVEL[tile_id]]:
+    level = LEVEL[tile_id]
+    box = _spread(island) if level == 1 else None
+    for x, y in island.cands[level]:
         gain = placement_gain(island, tile_id, x, y, values)
+        if box is not None:
+            # compact islands leave room to build upwards; long arms do not
+            x0, x1, y0, y1, cx, cy = box
+            width, height = max(x1, x + 1) - min(x0, x) + 1, max(y1, y + 1) - min(y0, y) + 1
+            gain -= 0.15 * abs(width - height) + 0.02 * (abs(x + 0.5 - cx) + abs(y + 0.5 - cy))
         if best is None or (gain, -y, -x) > (best[0], -best[2], -best[1]):
             best = (gain, x, y)
     return best
