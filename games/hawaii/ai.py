@@ -504,8 +504,8 @@ def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, d
     return max(frontier, key=lambda p: p.value)
 
 
-def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY, beams: tuple[int, ...] = (1, 3),
-          budget: float = 2.0) -> SolveResult:
+def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY, beams: tuple[int, ...] = (1, 2),
+          budget: float = 1.5) -> SolveResult:
     """Searches for a winning line of a deal (a seed and a difficulty, or a game in progress).
 
     Tries growing beam widths until one wins or the time budget runs out. A win is a proof
