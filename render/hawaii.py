@@ -232,7 +232,7 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
     _panel(d, view, names)
     _map_header(d, view)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
+    img.save(buf, format="PNG", compress_level=1)  # the fastest level; about 90 kB
     return buf.getvalue()
 
 
