@@ -339,3 +339,17 @@ async def test_what_landed_after_the_deadline_is_still_posted(bot, monkeypatch):
     ex = await bot.command(BOB, "join", channel=thread)
     assert "**Bob** sat down" in one_public(ex).content
     assert len(await bot.service.store.seats((await bot.table(thread)).id)) == 2
+
+
+async def test_a_failure_inside_the_service_answers_privately(bot, monkeypatch, caplog):
+    async def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    thread, lobby = await open_table(bot)
+    monkeypatch.setattr(bot.service, "handle", broken)
+    monkeypatch.setattr(bot.service, "press", broken)
+    ex = await bot.command(BOB, "join", channel=thread)
+    assert "went wrong" in only_private(ex)
+    ex = await bot.press(BOB, lobby, lobby.buttons()["Join"])
+    assert "went wrong" in only_private(ex)
+    assert "boom" in caplog.text
