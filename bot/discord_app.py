@@ -271,6 +271,10 @@ class Adapter:
         known = {key for _, key in self.service.suggest_games("")}
         thread: discord.Thread | None = None
         note = ""
+        problem = await self.service.open_problem(caller_of(interaction), args)
+        if problem is not None:  # refused before any thread is made for it
+            await self.show(interaction, Reply.error(problem))
+            return
         if (isinstance(here, discord.TextChannel) and game in known
                 and await self.service.wants_thread(interaction.guild_id)):
             try:
@@ -295,9 +299,7 @@ class Adapter:
         await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
 
     def _thread_name(self, game: str, user: str) -> str:
-        titles = {key: label for label, key in self.service.suggest_games(game)}
-        title = titles.get(game, game).split(" (")[0]
-        return clip(f"{title} · {user}", MAX_THREAD_NAME)
+        return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
 
     async def _drop_thread(self, thread: discord.Thread) -> None:
         try:

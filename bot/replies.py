@@ -18,7 +18,9 @@ class Caller:
     channel_id: int
     user_id: int
     name: str
-    can_manage: bool = False  # may manage the channel: cancels any table, changes settings
+    # may manage here: in Discord, Manage Server for server settings (/threads) and Manage Channels
+    # (Manage Threads in a thread) for table commands such as /cancel
+    can_manage: bool = False
 
 
 @dataclass

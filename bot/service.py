@@ -276,16 +276,38 @@ class TableService:
         return hints[:25]
 
     # -- lobby -------------------------------------------------------------------------
-    async def cmd_open(self, caller: Caller, game: str, options: str = "", **extra: str) -> Reply:
+    async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str]):
         try:
             cls = registry.get(game.strip().lower())
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         parsed = parse_options(cls.options, parse_option_text(options))
-        checked = []  # each extension's reading of its own /open options, refused before anything is written
+        checked = []  # each extension's reading of its own /open options
         for extension in self.extensions:
             if hasattr(extension, "check_open"):
                 checked.append((extension, await extension.check_open(caller, cls, extra)))
+        return cls, parsed, checked
+
+    async def open_problem(self, caller: Caller, args: dict[str, Any]) -> str | None:
+        """Why /open with these options would be refused, before an adapter makes a thread for it."""
+        args = {k: str(v) for k, v in args.items() if v is not None}
+        try:
+            await self._read_open(caller, args.pop("game", ""), args.pop("options", ""), args)
+        except IllegalMove as why:
+            return str(why)
+        except TypeError:
+            return "/open was given an option it does not have."
+        return None
+
+    @staticmethod
+    def game_title(key: str) -> str:
+        try:
+            return registry.get(key).title
+        except KeyError:
+            return key
+
+    async def cmd_open(self, caller: Caller, game: str, options: str = "", **extra: str) -> Reply:
+        cls, parsed, checked = await self._read_open(caller, game, options, extra)
         seed = self.seeds()
         try:
             table_id = await self.store.create_table(

@@ -1,0 +1,619 @@
+"""Turn deadlines, reminders, turn notices by direct message and vacations.
+
+An extension of the table service (`service.extend(Timing(service))`):
+
+- `/open` takes `deadline`, `reminder` and `timeout`; `/deadline` changes them later (the
+  host or a member who may manage the channel); `/notify` chooses how a player hears that it
+  is their turn; `/vacation` pauses a player's deadlines in every table of the server.
+- After every change of a table, `on_event` works out whose turn runs. A seat's turn starts
+  when it enters the seats to act and lasts while it stays there: several moves of one turn
+  do not restart its clock, but a seat that moved and then waited for others starts anew.
+  Each turn gets a reminder and a deadline, kept in SQLite with the turn they belong to.
+- `tick(now)` fires what is due; `run_forever()` calls it in a loop. A timer fires only if
+  its turn still runs (the table is looked at again first), so a crash between acting and
+  marking cannot act twice; a deadline that passed while the bot was down fires once at the
+  next tick; a reminder whose deadline has passed is dropped.
+
+A missed deadline is counted and claimed in one transaction before the computer moves, and
+marked done after; a restart between the two finishes the claimed action if the turn still
+runs. A reminder is marked before it is sent, so it is never sent twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import calendar
+import logging
+import re
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.commands import Command, Param
+from bot.replies import Caller, Reply
+from bot.service import Loaded, TableService
+from db.store import Store, TableRow
+from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
+from games import registry
+from games.base import IllegalMove
+
+log = logging.getLogger(__name__)
+
+MINUTE, HOUR, DAY = 60, 3600, 86400
+MIN_DEADLINE = 10 * MINUTE
+MAX_DEADLINE = 14 * DAY
+VACATION_PER_MONTH = 14 * DAY
+MAX_FORFEIT_AFTER = 10
+DEFAULT_FORFEIT_AFTER = 3
+MAX_AI_MOVES_PER_DEADLINE = 50  # the computer finishes a missed turn of several moves, within reason
+TICK_SECONDS = 30.0
+
+NOTIFY_MODES = ("mention", "dm", "quiet")
+
+DEADLINE = Param("deadline", "Time for each turn: 24h (default), 10m to 14d, or none")
+REMINDER = Param("reminder", "Reminder before the deadline: half (default), e.g. 2h, or none")
+TIMEOUT = Param("timeout", "At the deadline: ai (the computer plays the turn) or forfeit-N (out after N misses)")
+
+COMMANDS = (
+    Command("notify", "How you hear that it is your turn in this server", (
+        Param("mode", "mention (default), dm: also a direct message, quiet: no pings in reminders",
+              required=True, choices=NOTIFY_MODES),
+    )),
+    Command("vacation", "Pause your turn deadlines in every table of this server (14 days a month)", (
+        Param("days", "How long, e.g. 5 or 36h (up to 14 days a month); off to come back"),
+    )),
+    Command("deadline", "See or change this table's turn deadline, reminder and timeout", (DEADLINE, REMINDER, TIMEOUT)),
+)
+
+_UNITS = {"m": MINUTE, "min": MINUTE, "mins": MINUTE, "minute": MINUTE, "minutes": MINUTE,
+          "h": HOUR, "hr": HOUR, "hrs": HOUR, "hour": HOUR, "hours": HOUR,
+          "d": DAY, "day": DAY, "days": DAY, "w": 7 * DAY, "week": 7 * DAY, "weeks": 7 * DAY}
+_PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]*)")
+_NONE = ("none", "off", "no", "never", "0")
+
+
+# -- pure helpers --------------------------------------------------------------------------
+def parse_duration(text: str, unit: int = HOUR) -> int:
+    """`90m`, `1d 12h`, `36 hours`, `2.5d`; a bare number counts in `unit`. Seconds."""
+    words = text.strip().lower().replace(",", " ")
+    total, pos = 0.0, 0
+    for match in _PART.finditer(words):
+        if words[pos:match.start()].strip():
+            break
+        number, name = float(match[1]), match[2]
+        if name and name not in _UNITS:
+            raise IllegalMove(f"`{text}` is not a length of time: write it like 30m, 12h or 3d.")
+        total += number * (_UNITS[name] if name else unit)
+        pos = match.end()
+    if pos == 0 or words[pos:].strip():
+        raise IllegalMove(f"`{text}` is not a length of time: write it like 30m, 12h or 3d.")
+    return round(total)
+
+
+def format_duration(seconds: int) -> str:
+    """`2 days 3 hours`, `45 minutes`: the two largest units."""
+    parts = []
+    for size, name in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
+        count, seconds = divmod(seconds, size)
+        if count:
+            parts.append(f"{count} {name}{'s' if count != 1 else ''}")
+    return " ".join(parts[:2]) or "less than a minute"
+
+
+def paused_due(started: int, offset: int, vacations: Sequence[tuple[int, int]]) -> int:
+    """When `offset` seconds of turn time have run since `started`, the clock standing still
+    during the vacations (start, end)."""
+    at, left = started, offset
+    for begins, ends in sorted(vacations):
+        if ends <= at:
+            continue
+        if begins >= at + left:
+            break
+        left -= max(0, begins - at)
+        at = max(at, ends)
+    return at + left
+
+
+def month_span(moment: int) -> tuple[int, int]:
+    """The calendar month (UTC) holding `moment`, as [start, end)."""
+    day = datetime.fromtimestamp(moment, UTC)
+    start = datetime(day.year, day.month, 1, tzinfo=UTC)
+    days = calendar.monthrange(day.year, day.month)[1]
+    return int(start.timestamp()), int(start.timestamp()) + days * DAY
+
+
+def vacation_used(spans: Sequence[tuple[int, int]], month: tuple[int, int]) -> int:
+    lo, hi = month
+    return sum(max(0, min(ends, hi) - max(begins, lo)) for begins, ends in spans)
+
+
+def over_month_limit(spans: Sequence[tuple[int, int]], candidate: tuple[int, int]) -> tuple[int, int] | None:
+    """The first calendar month that the candidate vacation would push over 14 days, with the
+    days left in it; None when it fits."""
+    month = month_span(candidate[0])
+    while month[0] < candidate[1]:
+        used = vacation_used([*spans, candidate], month)
+        if used > VACATION_PER_MONTH:
+            left = VACATION_PER_MONTH - vacation_used(spans, month)
+            return month[0], max(0, left)
+        month = month_span(month[1])
+    return None
+
+
+def turn_restarted(seat: int, movers: Sequence[int]) -> bool:
+    """A seat still to act started a new turn when it moved and others moved after it."""
+    if seat not in movers:
+        return False
+    last = len(movers) - 1 - movers[::-1].index(seat)
+    return any(other != seat for other in movers[last + 1:])
+
+
+def epoch(stamp: str | datetime) -> int:
+    moment = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return int(moment.timestamp())
+
+
+def when(moment: int, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{moment}:{style}>"
+
+
+def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "", timeout: str = "") -> TimingSettings:
+    s = TimingSettings(base.deadline_s, base.reminder_s, base.policy, base.forfeit_after)
+    if deadline.strip():
+        if deadline.strip().lower() in _NONE:
+            s.deadline_s = None
+        else:
+            value = parse_duration(deadline)
+            if not MIN_DEADLINE <= value <= MAX_DEADLINE:
+                raise IllegalMove("A turn deadline is between 10 minutes and 14 days, or none.")
+            s.deadline_s = value
+    if reminder.strip():
+        word = reminder.strip().lower()
+        if word in _NONE:
+            s.reminder_s = 0
+        elif word in ("half", "default"):
+            s.reminder_s = -1
+        else:
+            s.reminder_s = parse_duration(reminder)
+            if s.reminder_s < MINUTE:
+                raise IllegalMove("A reminder comes at least a minute before the deadline.")
+    if s.deadline_s is not None and s.reminder_s > 0 and s.reminder_s >= s.deadline_s:
+        raise IllegalMove(f"The reminder must come before the deadline: less than {format_duration(s.deadline_s)} "
+                          "before it (or half, or none).")
+    if timeout.strip():
+        word = timeout.strip().lower()
+        match = re.fullmatch(r"forfeit(?:[\s\-_:=]*(?:after)?\s*(\d+))?", word)
+        if word in ("ai", "computer", "bot"):
+            s.policy = "ai"
+        elif match:
+            count = int(match[1]) if match[1] else DEFAULT_FORFEIT_AFTER
+            if not 1 <= count <= MAX_FORFEIT_AFTER:
+                raise IllegalMove(f"Forfeit after 1 to {MAX_FORFEIT_AFTER} missed deadlines.")
+            s.policy, s.forfeit_after = "forfeit", count
+        else:
+            raise IllegalMove("`timeout` is ai (the computer plays a missed turn) or forfeit-N "
+                              "(the computer plays missed turns, and the seat forfeits at the Nth).")
+    return s
+
+
+def describe_settings(s: TimingSettings) -> str:
+    if s.deadline_s is None:
+        return "No turn deadline: the table waits for each player as long as it takes."
+    reminder = s.reminder_offset()
+    remind = (f"a reminder {format_duration(s.deadline_s - reminder)} before it" if reminder is not None
+              else "no reminder")
+    if s.policy == "forfeit":
+        then = (f"at the deadline the computer plays the turn, and a player who misses {s.forfeit_after} "
+                "deadline" + ("s" if s.forfeit_after != 1 else "") + " forfeits (the computer plays their seat, "
+                "and they finish last)")
+    else:
+        then = "at the deadline the computer plays the turn"
+    return f"Turn deadline {format_duration(s.deadline_s)}, {remind}; {then}."
+
+
+def default_settings(game_key: str) -> TimingSettings:
+    """24 hours per turn with the computer playing a missed turn; no deadline for solo games."""
+    try:
+        solo = registry.get(game_key).max_players == 1
+    except KeyError:
+        solo = False
+    return TimingSettings(deadline_s=None) if solo else TimingSettings()
+
+
+async def load_table(store: Store, table_id: int) -> Loaded | None:
+    """A table with its seats and game, read afresh from the store."""
+    row = await store.table(table_id)
+    return await load_row(store, row) if row else None
+
+
+async def load_row(store: Store, row: TableRow) -> Loaded:
+    seats = await store.seats(row.id)
+    game = registry.get(row.game).load(row.state) if row.state else None
+    return Loaded(row, seats, game)
+
+
+@dataclass
+class TurnInfo:
+    seat: int
+    user_id: int
+    started_at: int
+    deadline_at: int | None  # vacations included
+    vacation_until: int | None
+
+
+# -- the extension -------------------------------------------------------------------------
+class Timing:
+    commands = COMMANDS
+    open_params = (DEADLINE, REMINDER, TIMEOUT)
+
+    def __init__(self, service: TableService, clock: Callable[[], datetime] | None = None):
+        self.service = service
+        self.store = service.store
+        self.db = TimingStore.of(service.store)
+        self.clock = clock or service.clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    def now(self) -> int:
+        return epoch(self.clock())
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Messages nobody waits for (a direct message must never hold up a move)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def settle(self) -> None:
+        """Wait for the messages sent in the background."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def settings_of(self, row: TableRow) -> TimingSettings:
+        return await self.db.settings(row.id) or default_settings(row.game)
+
+    # -- /open -------------------------------------------------------------------------
+    async def check_open(self, caller: Caller, game_cls: Any, args: dict[str, str]) -> TimingSettings:
+        base = default_settings(game_cls.key)
+        return parse_settings(base, args.get("deadline", ""), args.get("reminder", ""), args.get("timeout", ""))
+
+    async def after_open(self, table_id: int, values: TimingSettings) -> str:
+        await self.db.set_settings(table_id, values)
+        return describe_settings(values) + " /deadline changes it."
+
+    # -- turns -------------------------------------------------------------------------
+    async def on_event(self, event: str, loaded: Loaded) -> None:
+        for turn in await self.observe(loaded):
+            self._spawn(self._announce(turn, loaded))
+
+    async def observe(self, loaded: Loaded) -> list[TurnRow]:
+        """Work out whose turn runs at this version of the table, once per version. Returns the
+        turns that began here and deserve a notice (not those of a player who just moved)."""
+        row = loaded.row
+        async with self._lock(row.id):
+            watch = await self.db.watch(row.id)
+            if watch is not None and watch[0] >= row.version:
+                return []
+            now = self.now()
+            if row.status != "active" or loaded.game is None:
+                if row.status in ("finished", "cancelled"):
+                    await self.db.end_table(row.id, row.version, now)
+                return []
+            moves = await self.db.moves_since(row.id, watch[1] if watch else 0)
+            last_move = moves[-1][0] if moves else (watch[1] if watch else 0)
+            if watch is None:
+                moves = []  # the first look at a table: every seat to act starts its turn here
+            movers = [seat for _, seat, _ in moves]
+            humans = {s.seat: s for s in loaded.seats if s.seat is not None and not s.is_ai and not s.resigned
+                      and s.user_id is not None}
+            acting = [seat for seat in loaded.game.to_act() if seat in humans]
+            running = {t.seat: t for t in await self.db.turns(row.id)}
+            ended = [seat for seat in running if seat not in acting or turn_restarted(seat, movers)]
+            settings = await self.settings_of(row)
+            started_at = epoch(row.updated_at)
+            started, timers = [], []
+            for seat in acting:
+                if seat in running and seat not in ended:
+                    continue
+                turn = TurnRow(row.id, seat, row.guild_id, row.channel_id, humans[seat].user_id, row.version,
+                               started_at)
+                started.append(turn)
+                if settings.deadline_s is not None:
+                    timers.append((turn, "deadline", settings.deadline_s))
+                    reminder = settings.reminder_offset()
+                    if reminder is not None:
+                        timers.append((turn, "remind", reminder))
+            obs = Observation(row.id, row.version, last_move, ended, started, timers)
+            if not await self.db.apply(obs, now):
+                return []
+        just_moved = {user for _, _, user in moves if user is not None}
+        return [turn for turn in started if turn.user_id not in just_moved]
+
+    async def turn_info(self, loaded: Loaded) -> list[TurnInfo]:
+        """The running turns of a table: since when, and the deadline with vacations counted."""
+        await self.observe(loaded)
+        now = self.now()
+        deadlines = {(t.seat, t.version): t for t in await self.db.timers_of_table(loaded.row.id)
+                     if t.kind == "deadline" and t.state in ("pending", "claimed")}
+        infos = []
+        for turn in await self.db.turns(loaded.row.id):
+            spans = await self.db.vacations_after(turn.guild_id, turn.user_id, turn.started_at)
+            timer = deadlines.get((turn.seat, turn.version))
+            due = paused_due(timer.started_at, timer.offset_s, spans) if timer else None
+            away = next((ends for begins, ends in spans if begins <= now < ends), None)
+            infos.append(TurnInfo(turn.seat, turn.user_id, turn.started_at, due, away))
+        return infos
+
+    async def turn_note(self, loaded: Loaded) -> str:
+        """Lines for a public turn message: the deadline of each seat to act, and vacations."""
+        if loaded.row.status != "active" or loaded.game is None:
+            await self.observe(loaded)
+            return ""
+        names = loaded.names()
+        lines = []
+        infos = await self.turn_info(loaded)
+        for info in infos:
+            name = names[info.seat] if info.seat < len(names) else f"Seat {info.seat + 1}"
+            if info.vacation_until is not None:
+                lines.append(f"{name} is on vacation until {when(info.vacation_until, 'f')}; their turn clock waits.")
+        timed = [info for info in infos if info.deadline_at is not None]
+        if len(timed) == 1:
+            lines.append(f"Turn deadline {when(timed[0].deadline_at)}.")
+        elif timed:
+            lines.append("Turn deadlines: " + ", ".join(
+                f"{names[i.seat]} {when(i.deadline_at)}" for i in timed if i.seat < len(names)) + ".")
+        return "\n".join(lines)
+
+    # -- firing ------------------------------------------------------------------------
+    async def tick(self, now: datetime | None = None) -> int:
+        """Fire every reminder and deadline due by `now`. Returns how many fired."""
+        moment = epoch(now or self.clock())
+        fired = 0
+        for timer in await self.db.due(moment):
+            try:
+                fired += await self._fire(timer, moment)
+            except Exception:
+                log.exception("timer %s of table %s failed", timer.id, timer.table_id)
+        await self.settle()
+        return fired
+
+    async def catch_up(self) -> None:
+        """At start: look at every running table, for changes made while nobody listened."""
+        for row in await self.store.tables(None, ("active",)):
+            try:
+                await self.observe(await load_row(self.store, row))
+            except Exception:
+                log.exception("could not look at table %s", row.id)
+
+    async def run_forever(self, interval: float = TICK_SECONDS) -> None:
+        """Catch up, then tick until cancelled; sleeps until the next timer, at most `interval`."""
+        await self.catch_up()
+        while True:
+            try:
+                await self.tick()
+                upcoming = await self.db.next_due()
+            except Exception:
+                log.exception("tick failed")
+                upcoming = None
+            wait = interval if upcoming is None else min(interval, max(1.0, upcoming - self.now()))
+            await asyncio.sleep(wait)
+
+    async def _fire(self, timer: TimerRow, now: int) -> int:
+        loaded = await load_table(self.store, timer.table_id)
+        if loaded is not None:
+            await self.observe(loaded)  # a change the listener missed (a crash) is seen first
+        current = await self.db.timer(timer.id)
+        if current is None or current.state not in ("pending", "claimed"):
+            return 0
+        running = {t.seat: t for t in await self.db.turns(timer.table_id)} if loaded else {}
+        turn = running.get(current.seat)
+        if loaded is None or loaded.row.status != "active" or turn is None or turn.version != current.version:
+            await self.db.drop(current.id, now)  # the turn is over: the timer lost its meaning
+            return 0
+        spans = await self.db.vacations_after(current.guild_id, current.user_id, current.started_at)
+        due = paused_due(current.started_at, current.offset_s, spans)
+        if current.kind == "remind":
+            return await self._remind(loaded, turn, current, due, spans, now)
+        settings = await self.settings_of(loaded.row)
+        if current.state == "pending":
+            if due > now:
+                await self.db.set_due(current.id, due)  # a vacation moved it on
+                return 0
+            forfeit_after = settings.forfeit_after if settings.policy == "forfeit" else None
+            action = await self.db.claim_deadline(current, now, forfeit_after)
+            if action is None:
+                return 0
+        else:
+            action = current.action or "play"
+        await self._miss(loaded, turn, action, settings)
+        await self.db.mark_done(current.id, now, "claimed")
+        return 1
+
+    async def _remind(self, loaded: Loaded, turn: TurnRow, timer: TimerRow, due: int,
+                      spans: Sequence[tuple[int, int]], now: int) -> int:
+        deadline = next((t for t in await self.db.timers_of_table(turn.table_id)
+                         if t.kind == "deadline" and t.seat == turn.seat and t.version == turn.version), None)
+        if deadline is None or deadline.state != "pending":
+            await self.db.drop(timer.id, now)
+            return 0
+        deadline_at = paused_due(deadline.started_at, deadline.offset_s, spans)
+        if deadline_at <= now:  # too late to remind: the deadline fires instead
+            await self.db.drop(timer.id, now)
+            return 0
+        if due > now:
+            await self.db.set_due(timer.id, due)
+            return 0
+        if not await self.db.mark_done(timer.id, now):
+            return 0
+        title = registry.get(loaded.row.game).title
+        notify = await self.db.notify(turn.guild_id, turn.user_id)
+        name = self._name(loaded, turn.seat)
+        who = f"**{name}**" if notify.mode == "quiet" else f"<@{turn.user_id}>"
+        text = f"Reminder: {who}, your turn in this game of {title} ends {when(deadline_at)}."
+        mentions = [] if notify.mode == "quiet" else [turn.user_id]
+        await self._post(turn.channel_id, Reply(text=text, mentions=mentions, table_id=turn.table_id))
+        if notify.mode == "dm":
+            await self._direct(turn, f"Reminder: your turn in {title} ({self._link(turn)}) ends {when(deadline_at)}.")
+        return 1
+
+    async def _miss(self, loaded: Loaded, turn: TurnRow, action: str, settings: TimingSettings) -> None:
+        name = self._name(loaded, turn.seat)
+        table, seat = turn.table_id, turn.seat
+        if action == "forfeit":
+            headline = (f"**{name}** missed {settings.forfeit_after} turn deadline"
+                        f"{'s' if settings.forfeit_after != 1 else ''} and forfeits.")
+            reply = await self.service.forfeit(table, seat, headline)
+            if reply is not None:
+                await self._post(turn.channel_id, reply)
+            return
+        missed = await self.db.missed(table, seat)
+        headline = f"**{name}** let the turn deadline pass, so the computer played for them."
+        if settings.policy == "forfeit":
+            headline += (f" Missed deadlines: {missed} of {settings.forfeit_after}; "
+                         f"at {settings.forfeit_after} the seat is forfeited.")
+        for _ in range(MAX_AI_MOVES_PER_DEADLINE):
+            reply = await self.service.play_for(table, seat, headline)
+            if reply is None:
+                break
+            await self._post(turn.channel_id, reply)
+            fresh = await load_table(self.store, table)
+            if fresh is None:
+                break
+            await self.observe(fresh)
+            still = {t.seat: t.version for t in await self.db.turns(table)}
+            if still.get(seat) != turn.version:
+                break  # the missed turn is over
+            headline = f"The computer goes on with **{name}**'s turn."
+
+    # -- messages ----------------------------------------------------------------------
+    @staticmethod
+    def _name(loaded: Loaded, seat: int) -> str:
+        names = loaded.names()
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    @staticmethod
+    def _link(turn: TurnRow) -> str:
+        return f"https://discord.com/channels/{turn.guild_id}/{turn.channel_id}"
+
+    async def _announce(self, turn: TurnRow, loaded: Loaded) -> None:
+        notify = await self.db.notify(turn.guild_id, turn.user_id)
+        if notify.mode != "dm":
+            return
+        title = registry.get(loaded.row.game).title
+        settings = await self.settings_of(loaded.row)
+        text = f"It is your turn in {title}: {self._link(turn)}"
+        if settings.deadline_s is not None:
+            text += f" (deadline {when(turn.started_at + settings.deadline_s)}, vacations aside)"
+        await self._direct(turn, text + ".")
+
+    async def _post(self, channel_id: int, reply: Reply) -> bool:
+        outbox = self.service.outbox
+        if outbox is None:
+            log.info("no outbox: not posting in %s: %s", channel_id, reply.text[:80])
+            return False
+        try:
+            return await outbox.post(channel_id, reply)
+        except Exception:
+            log.exception("posting in %s failed", channel_id)
+            return False
+
+    async def _direct(self, turn: TurnRow, text: str) -> bool:
+        """A direct message; when Discord refuses it, the player is told once, in the table's channel."""
+        outbox = self.service.outbox
+        if outbox is None:
+            return False
+        try:
+            sent = await outbox.direct(turn.user_id, text)
+        except Exception:
+            log.exception("direct message to %s failed", turn.user_id)
+            sent = False
+        if sent:
+            return True
+        log.info("direct message to %s refused; noted", turn.user_id)
+        if await self.db.dm_refused(turn.guild_id, turn.user_id, self.now()):
+            await self._post(turn.channel_id, Reply(
+                text=f"<@{turn.user_id}>, I could not send you a direct message (Discord says your direct "
+                     "messages are closed to me), so you will hear of your turns here only. "
+                     "Open them, or choose another way with /notify.",
+                mentions=[turn.user_id], table_id=turn.table_id))
+        return False
+
+    # -- commands ----------------------------------------------------------------------
+    async def cmd_notify(self, caller: Caller, mode: str) -> Reply:
+        mode = mode.strip().lower()
+        await self.db.set_notify(caller.guild_id, caller.user_id, mode)
+        text = {
+            "mention": "When it is your turn you are mentioned in the table's channel (reminders too).",
+            "dm": "When it is your turn you are mentioned in the table's channel and also get a direct message, "
+                  "with reminders by direct message too.",
+            "quiet": "Turn messages still mention you, but reminders name you without a ping and no direct "
+                     "message is sent.",
+        }[mode]
+        return Reply(private=f"{text} This applies to every table of this server.")
+
+    async def cmd_vacation(self, caller: Caller, days: str = "") -> Reply:
+        now = self.now()
+        spans = await self.db.vacations(caller.guild_id, caller.user_id)
+        active = next(((vid, b, e) for vid, b, e in spans if b <= now < e), None)
+        month = month_span(now)
+        word = days.strip().lower()
+        if not word:
+            left = VACATION_PER_MONTH - vacation_used([(b, e) for _, b, e in spans], month)
+            state = (f"You are on vacation until {when(active[2], 'f')}." if active
+                     else "You are not on vacation.")
+            return Reply(private=f"{state} Vacation left this month: {format_duration(max(0, left))} "
+                                 "(14 days a month). /vacation days:5 starts one; days:off ends it.")
+        if word in _NONE or word in ("end", "back", "stop"):
+            if active is None:
+                raise IllegalMove("You are not on vacation.")
+            await self.db.save_vacation(caller.guild_id, caller.user_id, active[0], active[1], now)
+            await self.db.reset_due(caller.guild_id, caller.user_id)
+            return Reply(private="Welcome back: your turn clocks run again in every table of this server.")
+        length = parse_duration(days, unit=DAY)
+        if not HOUR <= length <= VACATION_PER_MONTH:
+            raise IllegalMove("A vacation lasts from an hour to 14 days.")
+        candidate = (active[1] if active else now, now + length)
+        others = [(b, e) for vid, b, e in spans if not active or vid != active[0]]
+        over = over_month_limit(others, candidate)
+        if over is not None:
+            start, left = over
+            name = datetime.fromtimestamp(start, UTC).strftime("%B")
+            raise IllegalMove(f"That would pass 14 days of vacation in {name}: {format_duration(left)} left there. "
+                              "Choose a shorter one.")
+        await self.db.save_vacation(caller.guild_id, caller.user_id, active[0] if active else None, *candidate)
+        await self.db.reset_due(caller.guild_id, caller.user_id)
+        used = vacation_used([*others, candidate], month)
+        return Reply(private=f"Your turn deadlines in every table of this server wait until {when(candidate[1], 'f')}"
+                             f" ({when(candidate[1])}). Turn messages show it. Used this month: "
+                             f"{format_duration(used)} of 14 days. /vacation days:off ends it sooner.")
+
+    async def cmd_deadline(self, caller: Caller, deadline: str = "", reminder: str = "", timeout: str = "") -> Reply:
+        row = await self.store.open_table(caller.channel_id)
+        if row is None:
+            raise IllegalMove("There is no table in this channel.")
+        current = await self.settings_of(row)
+        if not (deadline.strip() or reminder.strip() or timeout.strip()):
+            return Reply(private=describe_settings(current) + " The host or a channel manager changes it with "
+                                                              "/deadline deadline:… reminder:… timeout:….")
+        if caller.user_id != row.host_id and not caller.can_manage:
+            raise IllegalMove("Only the host or a member who may manage this channel changes the table's deadlines.")
+        new = parse_settings(current, deadline, reminder, timeout)
+        await self.db.set_settings(row.id, new)
+        await self._replan(row, new)
+        return Reply(text=f"**{caller.name}** changed the turn settings. {describe_settings(new)} "
+                          "Running turns count from when they began.", table_id=row.id)
+
+    async def _replan(self, row: TableRow, settings: TimingSettings) -> None:
+        if row.status == "active":
+            await self.observe(await load_row(self.store, row))
+        plan: list[tuple[TurnRow, str, int | None]] = []
+        for turn in await self.db.turns(row.id):
+            plan.append((turn, "deadline", settings.deadline_s))
+            plan.append((turn, "remind", settings.reminder_offset()))
+        await self.db.replan(row.id, plan, self.now())
