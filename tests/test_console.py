@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 async def test_lines_are_parsed_like_slash_commands(tmp_path, sticks):
     console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
-    parsed = console.parse('[#games] Alice: /open game:sticks options:"pile=12"')
-    assert parsed.command == "open" and parsed.args == {"game": "sticks", "options": "pile=12"}
+    parsed = console.parse('[#games] Alice: /open game:sticks options:"sticks=12"')
+    assert parsed.command == "open" and parsed.args == {"game": "sticks", "options": "sticks=12"}
     assert parsed.caller.channel_id == stable_id("#games") and parsed.caller.name == "Alice"
     assert console.parse("[#games] Bob: /move take 2").args == {"move": "take 2"}
     with pytest.raises(ValueError):
@@ -27,7 +27,7 @@ async def test_lines_are_parsed_like_slash_commands(tmp_path, sticks):
 async def test_a_sticks_game_in_the_console(tmp_path, sticks):
     console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
     out = []
-    for line in ["[#g] ann: /open game:sticks options:pile=5", "[#g] ben: /press Join", "[#g] ann: /start"]:
+    for line in ["[#g] ann: /open game:sticks options:sticks=5", "[#g] ben: /press Join", "[#g] ann: /start"]:
         out += await console.run_line(line)
     assert any("begins" in line for line in out)
     assert any("@ann" in line or "@ben" in line for line in out)  # mentions print as names

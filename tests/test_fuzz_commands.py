@@ -13,7 +13,7 @@ NAMES = [c.name for c in COMMANDS] + ["nope", "", "MOVE", "open "]
 PARAMS = sorted({p.name for c in COMMANDS for p in c.params} | {"junk", ""})
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120)
 VALUE = st.one_of(TEXT, st.integers(-10**12, 10**12), st.booleans(), st.none(), st.sampled_from(
-    ["take 1", "take 99", "pile=3", "pile=-1", "pile=10 pile=11", "sticks", "on", "off", "take r2 c1,c3"]))
+    ["take 1", "take 99", "sticks=3", "sticks=-1", "sticks=10 sticks=11", "sticks", "on", "off", "take r2 c1,c3"]))
 
 
 def snapshot(store, loop):
@@ -31,7 +31,7 @@ def snapshot(store, loop):
 def test_arbitrary_commands_never_change_a_table_they_are_refused_for(tmp_path, sticks):
     loop = asyncio.new_event_loop()
     service = loop.run_until_complete(service_at(tmp_path / "f.db"))
-    loop.run_until_complete(service.handle(ALICE, "open", {"game": "sticks", "options": "pile=20"}))
+    loop.run_until_complete(service.handle(ALICE, "open", {"game": "sticks", "options": "sticks=20"}))
     loop.run_until_complete(service.handle(BOB, "join"))
     loop.run_until_complete(service.handle(ALICE, "start"))
     strangers = st.builds(Caller, st.just(111), st.just(222), st.integers(10, 10**6), TEXT, st.just(False))

@@ -9,7 +9,7 @@ from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 
 async def started(tmp_path, sticks, *, pile=10, ai=False, players=(ALICE, BOB), **kw):
     service = await service_at(tmp_path / "t.db", **kw)
-    reply = await service.handle(players[0], "open", {"game": "sticks", "options": f"pile={pile}"})
+    reply = await service.handle(players[0], "open", {"game": "sticks", "options": f"sticks={pile}"})
     assert reply.ok, reply.private
     for caller in players[1:]:
         assert (await service.handle(caller, "join")).ok
@@ -63,7 +63,7 @@ async def test_bad_input_is_private_and_changes_nothing(tmp_path, sticks):
 
 async def test_lobby_rules(tmp_path, sticks):
     service = await service_at(tmp_path / "t.db")
-    assert "pile" in (await service.handle(ALICE, "open", {"game": "sticks", "options": "pile=x"})).private
+    assert "sticks" in (await service.handle(ALICE, "open", {"game": "sticks", "options": "sticks=x"})).private
     assert not (await service.handle(ALICE, "open", {"game": "nope"})).ok
     assert (await service.handle(ALICE, "open", {"game": "sticks"})).ok
     assert not (await service.handle(BOB, "start")).ok  # only the host starts

@@ -20,7 +20,7 @@ PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(4096)  # stands in for a board picture of
 @pytest.fixture
 def sticks(monkeypatch):
     """The test game `sticks`, listed in the registry for this test only."""
-    monkeypatch.setitem(registry.MODULES, "sticks", "tests.discord.sticks")
+    monkeypatch.setitem(registry.MODULES, "sticks", "tests.sticks")
     drawn = render.draw
     monkeypatch.setattr(render, "draw", lambda key, view, names: PICTURE if key == "sticks" else drawn(key, view, names))
     return "sticks"

@@ -126,7 +126,7 @@ async def test_open_where_threads_are_refused_uses_the_channel(bot):
 
 async def test_open_autocomplete_reads_the_typed_game(bot):
     ex = await bot.autocomplete(ALICE, "open", {"game": "sti"}, focused="game")
-    assert {"name": "Sticks (2-2 players)", "value": "sticks"} in ex.choices
+    assert {"name": "Sticks (1-4 players)", "value": "sticks"} in ex.choices
     ex = await bot.autocomplete(ALICE, "open", {"game": "sticks", "options": ""}, focused="options")
     assert [c["value"] for c in ex.choices] == ["sticks=15", "most=3"]
 
@@ -279,9 +279,17 @@ async def test_the_game_ends_with_standings(bot):
 
 
 # -- information -----------------------------------------------------------------------------
-async def test_rules_are_split_into_private_messages_within_limits(bot):
-    from tests.discord.sticks import Sticks
+LONG_RULES = "\n".join(
+    ["**Sticks** — take turns taking sticks; whoever takes the last one wins.", "```", "/move take 2", "```"]
+    + [f"Example {n}: with {n + 4} sticks left, taking {n % 3 + 1} leaves {n + 3 - n % 3}." for n in range(1, 120)]
+    + ["```", "A long block", *[f"line {n} of a worked example" for n in range(60)], "```"]
+)
 
+
+async def test_rules_are_split_into_private_messages_within_limits(bot, monkeypatch):
+    from tests.sticks import Sticks
+
+    monkeypatch.setattr(Sticks, "rules_help", classmethod(lambda cls: LONG_RULES))
     ex = await bot.command(ALICE, "rules", {"game": "sticks"})
     assert not ex.public
     assert len(ex.private) >= 4
