@@ -1,0 +1,279 @@
+"""Every SQL statement of the daily challenge and the solo board (schema: migrations/005_daily.sql).
+
+It speaks on the Store's connection. Each write is a single statement, so it is atomic on its
+own and never needs a transaction that another task's statements could interleave with.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from db.store import Store, _stamp
+
+
+@dataclass
+class DealRow:
+    guild_id: int
+    day: str
+    game: str
+    seed: int
+    difficulty: str
+    candidate: int
+    line: list[str]
+    board_channel: int | None
+    final_posted_at: str | None
+
+
+@dataclass
+class AttemptRow:
+    guild_id: int
+    day: str
+    user_id: int
+    name: str
+    channel_id: int
+    table_id: int | None
+    claimed_at: str
+    table_status: str | None  # the status of its table, None while it has none
+
+
+@dataclass
+class SoloResult:
+    table_id: int
+    guild_id: int
+    user_id: int
+    name: str
+    game: str
+    difficulty: str
+    day: str | None
+    won: bool
+    score: float | None
+    ended: str
+    hints: int
+    moves: int
+    finished_at: str
+
+
+def _deal(row: sqlite3.Row) -> DealRow:
+    return DealRow(
+        guild_id=row["guild_id"], day=row["day"], game=row["game"], seed=row["seed"],
+        difficulty=row["difficulty"], candidate=row["candidate"], line=json.loads(row["line"]),
+        board_channel=row["board_channel"], final_posted_at=row["final_posted_at"],
+    )
+
+
+def _attempt(row: sqlite3.Row) -> AttemptRow:
+    return AttemptRow(
+        guild_id=row["guild_id"], day=row["day"], user_id=row["user_id"], name=row["name"],
+        channel_id=row["channel_id"], table_id=row["table_id"], claimed_at=row["claimed_at"],
+        table_status=row["status"],
+    )
+
+
+def _result(row: sqlite3.Row) -> SoloResult:
+    return SoloResult(
+        table_id=row["table_id"], guild_id=row["guild_id"], user_id=row["user_id"], name=row["name"],
+        game=row["game"], difficulty=row["difficulty"], day=row["day"], won=bool(row["won"]),
+        score=row["score"], ended=row["ended"], hints=row["hints"], moves=row["moves"],
+        finished_at=row["finished_at"],
+    )
+
+
+class DailyStore:
+    def __init__(self, store: Store):
+        self.conn = store.conn
+
+    # -- deals -------------------------------------------------------------------------
+    async def deal(self, guild_id: int, day: str) -> DealRow | None:
+        async with self.conn.execute(
+            "SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?", (guild_id, day)
+        ) as cur:
+            row = await cur.fetchone()
+        return _deal(row) if row else None
+
+    async def keep_deal(
+        self, *, guild_id: int, day: str, game: str, seed: int, difficulty: str, candidate: int,
+        line: list[str], now: datetime,
+    ) -> DealRow:
+        """Keep the day's deal unless one is kept already; either way, the kept one."""
+        await self.conn.execute(
+            "INSERT INTO daily_deals (guild_id, day, game, seed, difficulty, candidate, line, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
+            (guild_id, day, game, seed, difficulty, candidate, json.dumps(line), _stamp(now)),
+        )
+        kept = await self.deal(guild_id, day)
+        assert kept is not None
+        return kept
+
+    async def set_board_channel(self, guild_id: int, day: str, channel_id: int) -> int:
+        """The first channel given for a day stays its board channel; returns the kept one."""
+        await self.conn.execute(
+            "UPDATE daily_deals SET board_channel = COALESCE(board_channel, ?) WHERE guild_id = ? AND day = ?",
+            (channel_id, guild_id, day),
+        )
+        kept = await self.deal(guild_id, day)
+        return kept.board_channel if kept and kept.board_channel is not None else channel_id
+
+    async def recent_guilds(self, since: str) -> list[int]:
+        """Servers that had a daily deal on or after `since`."""
+        async with self.conn.execute(
+            "SELECT DISTINCT guild_id FROM daily_deals WHERE day >= ? ORDER BY guild_id", (since,)
+        ) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    async def days_to_close(self, before: str, max_failures: int) -> list[DealRow]:
+        """Days before `before` whose final board has not been posted yet."""
+        async with self.conn.execute(
+            "SELECT * FROM daily_deals WHERE final_posted_at IS NULL AND day < ? AND final_failures < ? "
+            "ORDER BY day, guild_id",
+            (before, max_failures),
+        ) as cur:
+            return [_deal(row) for row in await cur.fetchall()]
+
+    async def claim_final(self, guild_id: int, day: str, now: datetime) -> bool:
+        """Mark the day's final board as posted; True for exactly one caller, ever."""
+        cur = await self.conn.execute(
+            "UPDATE daily_deals SET final_posted_at = ? WHERE guild_id = ? AND day = ? AND final_posted_at IS NULL",
+            (_stamp(now), guild_id, day),
+        )
+        return cur.rowcount == 1
+
+    async def release_final(self, guild_id: int, day: str) -> None:
+        """The final board could not be posted: try again later (a few times)."""
+        await self.conn.execute(
+            "UPDATE daily_deals SET final_posted_at = NULL, final_failures = final_failures + 1 "
+            "WHERE guild_id = ? AND day = ?",
+            (guild_id, day),
+        )
+
+    # -- attempts ----------------------------------------------------------------------
+    async def attempt(self, guild_id: int, day: str, user_id: int) -> AttemptRow | None:
+        async with self.conn.execute(
+            "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
+            "WHERE a.guild_id = ? AND a.day = ? AND a.user_id = ?",
+            (guild_id, day, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return _attempt(row) if row else None
+
+    async def attempt_of_table(self, table_id: int) -> AttemptRow | None:
+        async with self.conn.execute(
+            "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
+            "WHERE a.table_id = ?",
+            (table_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _attempt(row) if row else None
+
+    async def claim(self, *, guild_id: int, day: str, user_id: int, name: str, channel_id: int,
+                    now: datetime) -> bool:
+        """Record an attempt before its table exists. False when the player has one for that day."""
+        try:
+            await self.conn.execute(
+                "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, day, user_id, name, channel_id, _stamp(now)),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def take_over(self, *, guild_id: int, day: str, user_id: int, channel_id: int, older_than: datetime,
+                        now: datetime) -> bool:
+        """Continue an attempt whose opening was cut short (no table, claimed before `older_than`)."""
+        cur = await self.conn.execute(
+            "UPDATE daily_attempts SET claimed_at = ?, channel_id = ? WHERE guild_id = ? AND day = ? "
+            "AND user_id = ? AND table_id IS NULL AND claimed_at < ?",
+            (_stamp(now), channel_id, guild_id, day, user_id, _stamp(older_than)),
+        )
+        return cur.rowcount == 1
+
+    async def link(self, guild_id: int, day: str, user_id: int, table_id: int, channel_id: int) -> None:
+        await self.conn.execute(
+            "UPDATE daily_attempts SET table_id = ?, channel_id = ? WHERE guild_id = ? AND day = ? AND user_id = ?",
+            (table_id, channel_id, guild_id, day, user_id),
+        )
+
+    async def release(self, guild_id: int, day: str, user_id: int) -> None:
+        """Forget a claim whose table could not be opened (never one that has a table)."""
+        await self.conn.execute(
+            "DELETE FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ? AND table_id IS NULL",
+            (guild_id, day, user_id),
+        )
+
+    async def table_of_deal(self, guild_id: int, user_id: int, game: str, seed: int) -> tuple[int, int] | None:
+        """(table id, channel id) of a table that a player opened on a deal, if any."""
+        async with self.conn.execute(
+            "SELECT id, channel_id FROM tables WHERE guild_id = ? AND host_id = ? AND game = ? AND seed = ? "
+            "ORDER BY id LIMIT 1",
+            (guild_id, user_id, game, seed),
+        ) as cur:
+            row = await cur.fetchone()
+        return (row["id"], row["channel_id"]) if row else None
+
+    async def attempts_of_day(self, guild_id: int, day: str) -> list[AttemptRow]:
+        async with self.conn.execute(
+            "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
+            "WHERE a.guild_id = ? AND a.day = ? ORDER BY a.claimed_at, a.user_id",
+            (guild_id, day),
+        ) as cur:
+            return [_attempt(row) for row in await cur.fetchall()]
+
+    async def unrecorded_endings(self) -> list[int]:
+        """Daily tables that ended without their result being kept (a process stopped in between)."""
+        async with self.conn.execute(
+            "SELECT a.table_id FROM daily_attempts a JOIN tables t ON t.id = a.table_id "
+            "LEFT JOIN solo_results r ON r.table_id = a.table_id "
+            "WHERE t.status IN ('finished', 'cancelled') AND r.table_id IS NULL ORDER BY a.table_id"
+        ) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    # -- hints -------------------------------------------------------------------------
+    async def add_hint(self, table_id: int) -> int:
+        await self.conn.execute(
+            "INSERT INTO solo_hints (table_id, hints) VALUES (?, 1) "
+            "ON CONFLICT (table_id) DO UPDATE SET hints = hints + 1",
+            (table_id,),
+        )
+        return await self.hints(table_id)
+
+    async def hints(self, table_id: int) -> int:
+        async with self.conn.execute("SELECT hints FROM solo_hints WHERE table_id = ?", (table_id,)) as cur:
+            row = await cur.fetchone()
+        return row["hints"] if row else 0
+
+    # -- results -----------------------------------------------------------------------
+    async def record_result(
+        self, *, table_id: int, guild_id: int, user_id: int, name: str, game: str, difficulty: str,
+        day: str | None, won: bool, score: float | None, ended: str, moves: int, now: datetime,
+    ) -> bool:
+        """Keep a solo game's result once, with the hints taken; True when it is new."""
+        cur = await self.conn.execute(
+            "INSERT INTO solo_results (table_id, guild_id, user_id, name, game, difficulty, day, won, score, "
+            "ended, hints, moves, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "(SELECT COALESCE(MAX(hints), 0) FROM solo_hints WHERE table_id = ?), ?, ?) "
+            "ON CONFLICT (table_id) DO NOTHING",
+            (table_id, guild_id, user_id, name, game, difficulty, day, int(won), score, ended, table_id, moves,
+             _stamp(now)),
+        )
+        return cur.rowcount == 1
+
+    async def results_of_day(self, guild_id: int, day: str) -> list[SoloResult]:
+        async with self.conn.execute(
+            "SELECT * FROM solo_results WHERE guild_id = ? AND day = ? ORDER BY finished_at, table_id",
+            (guild_id, day),
+        ) as cur:
+            return [_result(row) for row in await cur.fetchall()]
+
+    async def results_of_guild(self, guild_id: int, user_id: int | None = None) -> list[SoloResult]:
+        sql, params = "SELECT * FROM solo_results WHERE guild_id = ?", [guild_id]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        async with self.conn.execute(sql + " ORDER BY finished_at, table_id", params) as cur:
+            return [_result(row) for row in await cur.fetchall()]
+
+
+__all__ = ["AttemptRow", "DailyStore", "DealRow", "SoloResult"]
