@@ -1,0 +1,190 @@
+"""Pictures of the daily challenge board and the solo board (plain data in, PNG out).
+
+Layout (1000 px wide, drawn to stay readable when shown at about 550 px):
+
+    +--------------------------------------------------------------+
+    | title                                             badge       |
+    | subtitle                                                      |
+    +--------------------------------------------------------------+
+    | column labels                                                 |
+    | row: rank, name, result pill, numbers, marks                  |
+    | ...                                                           |
+    +--------------------------------------------------------------+
+    | footer notes                                                  |
+    +--------------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import CARD, INK, LINE, MUTED, PAPER, RGB, WHITE, mix, pill, rgb, text, to_png
+
+WIDTH = 1000
+MARGIN = 28
+HEAD = 118
+LABELS = 46
+ROW = 58
+FOOT_LINE = 36
+TITLE_SIZE = 40
+SUB_SIZE = 26
+LABEL_SIZE = 22
+BODY_SIZE = 28
+FOOT_SIZE = 24
+
+SEA = rgb("#1c6e8c")
+WON = rgb("#2f9e44")
+LOST = rgb("#c92a2a")
+ENDED = rgb("#868e96")
+HINT = rgb("#e8590c")
+GOLD = rgb("#f2b705")
+SILVER = rgb("#adb5bd")
+BRONZE = rgb("#d08c4f")
+STRIPE = mix(CARD, PAPER, 0.55)
+DIFFICULTY = {"easy": rgb("#2f9e44"), "standard": rgb("#1971c2"), "very_hard": rgb("#862e9c")}
+RESULT = {"won": ("WON", WON), "lost": ("LOST", LOST), "resigned": ("RESIGNED", ENDED),
+          "cancelled": ("ABANDONED", ENDED)}
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    width: int
+    align: str = "l"  # l, m or r
+
+
+def _medal(draw: ImageDraw.ImageDraw, x: float, y: float, rank: int) -> None:
+    colour = {1: GOLD, 2: SILVER, 3: BRONZE}.get(rank)
+    if colour is not None:
+        r = 19
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=mix(colour, INK, 0.35), width=2)
+        text(draw, (x, y), str(rank), 24, INK, "mm", bold=True)
+    else:
+        text(draw, (x, y), str(rank), 24, MUTED, "mm", bold=True)
+
+
+def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Sequence[Column],
+           rows: Sequence[Sequence[Any]], footer: Sequence[str], empty: str) -> Image.Image:
+    """A titled table. A cell is a string, ("rank", n), ("pill", words, colour) or ("mark", words, colour)."""
+    body = max(1, len(rows)) * ROW
+    height = HEAD + LABELS + body + 16 + len(footer) * FOOT_LINE + MARGIN
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    # head band
+    draw.rectangle((0, 0, WIDTH, HEAD - 10), fill=SEA)
+    text(draw, (MARGIN, 22), title, TITLE_SIZE, WHITE, "la", bold=True, width=WIDTH - 2 * MARGIN - 220)
+    text(draw, (MARGIN, 72), subtitle, SUB_SIZE, mix(WHITE, SEA, 0.15), "la", width=WIDTH - 2 * MARGIN - 220)
+    if badge is not None:
+        pill(draw, (WIDTH - MARGIN, (HEAD - 10) / 2), badge[0], 26, badge[1], WHITE, anchor="rm", pad=14)
+    # column labels
+    top = HEAD + 4
+    x = MARGIN
+    spots = []
+    for column in columns:
+        anchor_x = {"l": x, "m": x + column.width / 2, "r": x + column.width}[column.align]
+        spots.append((anchor_x, column))
+        text(draw, (anchor_x, top + LABELS / 2), column.label.upper(), LABEL_SIZE, MUTED,
+             column.align + "m", bold=True)
+        x += column.width
+    top += LABELS
+    draw.line((MARGIN, top - 2, WIDTH - MARGIN, top - 2), fill=LINE, width=2)
+    if not rows:
+        text(draw, (WIDTH / 2, top + ROW / 2), empty, BODY_SIZE, MUTED, "mm")
+    for index, row in enumerate(rows):
+        y0 = top + index * ROW
+        mid = y0 + ROW / 2
+        draw.rectangle((MARGIN - 8, y0, WIDTH - MARGIN + 8, y0 + ROW - 1), fill=CARD if index % 2 == 0 else STRIPE)
+        for (anchor_x, column), cell in zip(spots, row, strict=True):
+            if isinstance(cell, tuple) and cell[0] == "rank":
+                _medal(draw, anchor_x, mid, cell[1])
+            elif isinstance(cell, tuple) and cell[0] == "pill":
+                pill(draw, (anchor_x, mid), cell[1], 20, cell[2], WHITE, anchor=column.align + "m", pad=10)
+            elif isinstance(cell, tuple) and cell[0] == "mark":
+                if cell[1]:
+                    pill(draw, (anchor_x, mid), cell[1], 18, cell[2], WHITE, anchor=column.align + "m", pad=8)
+            else:
+                words = str(cell)
+                text(draw, (anchor_x, mid), words, BODY_SIZE, INK, column.align + "m",
+                     bold=column is columns[1], width=column.width - 12)
+    y = top + body + 16
+    for line in footer:
+        text(draw, (MARGIN, y + FOOT_LINE / 2), line, FOOT_SIZE, MUTED, "lm", width=WIDTH - 2 * MARGIN)
+        y += FOOT_LINE
+    return image
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def daily_board(board: dict[str, Any]) -> bytes:
+    """The board of one server's daily challenge on one day.
+
+    `board`: day ("2026-01-01"), weekday, difficulty, final (bool), playing (unfinished attempts),
+    rows: [{rank, name, result (won/lost/resigned/cancelled), score, hints, moves}] best first."""
+    difficulty = str(board.get("difficulty", ""))
+    columns = (
+        Column("#", 56, "m"),
+        Column("Player", 380),
+        Column("Result", 170, "m"),
+        Column("Score", 120, "r"),
+        Column("Moves", 110, "r"),
+        Column("", 108, "r"),
+    )
+    rows = []
+    for row in board.get("rows", []):
+        words, colour = RESULT.get(row["result"], (row["result"].upper(), ENDED))
+        hints = int(row.get("hints") or 0)
+        rows.append([
+            ("rank", int(row["rank"])),
+            row["name"],
+            ("pill", words, colour),
+            _number(row.get("score")),
+            str(row.get("moves", "")),
+            ("mark", ("HINT" if hints == 1 else f"{hints} HINTS") if hints else "", HINT),
+        ])
+    weekday = board.get("weekday", "")
+    subtitle = f"{weekday} {board['day']} (UTC)".strip()
+    title = "Daily challenge · final board" if board.get("final") else "Daily challenge"
+    footer = []
+    playing = int(board.get("playing") or 0)
+    if playing:
+        footer.append(f"{playing} player{'s' if playing != 1 else ''} still playing: results appear when finished.")
+    footer.append("One deal for the whole server that day, one attempt each. Hints are marked.")
+    badge = (difficulty.replace("_", " ").upper(), DIFFICULTY.get(difficulty, SEA)) if difficulty else None
+    image = _sheet(title, subtitle, badge, columns, rows, footer, "No finished attempt yet.")
+    return to_png(image)
+
+
+def solo_board(board: dict[str, Any]) -> bytes:
+    """The solo board of a server: rows [{rank, name, games, wins, best, best_hinted, streak, longest}]."""
+    columns = (
+        Column("#", 56, "m"),
+        Column("Player", 330),
+        Column("Games", 100, "r"),
+        Column("Wins", 90, "r"),
+        Column("Best", 120, "r"),
+        Column("Streak", 120, "r"),
+        Column("Longest", 128, "r"),
+    )
+    rows = []
+    for row in board.get("rows", []):
+        best = _number(row.get("best")) + ("*" if row.get("best_hinted") else "")
+        rows.append([
+            ("rank", int(row["rank"])),
+            row["name"],
+            str(row["games"]),
+            str(row["wins"]),
+            best,
+            str(row["streak"]),
+            str(row["longest"]),
+        ])
+    footer = ["Streaks count consecutive days with a daily challenge won. * best reached with a hint."]
+    footer += list(board.get("notes", []))
+    image = _sheet(board.get("title", "Solo board"), board.get("subtitle", ""), None, columns, rows, footer,
+                   "No solo game finished yet.")
+    return to_png(image)
