@@ -219,24 +219,18 @@ def _answer(game: PioneersGame, seat: int, moves: list[str]) -> str:
     hand = game.hands[seat]
     before = hand_value(hand, cost)
     target = game.opts["target"]
+    wishes = []
     for offer in game.offers:
         number = offer["id"]
-        accept = f"accept {number}"
-        if accept not in moves:
-            continue
-        if game.visible_points(offer["by"]) >= target - 2:
-            continue
-        after = [have + got - gave for have, got, gave in zip(hand, offer["give"], offer["get"], strict=True)]
-        if hand_value(after, cost) > before + 0.5:
-            return accept
-    for offer in game.offers:
-        decline = f"decline {offer['id']}"
-        if decline in moves and offer["answers"].get(seat) != ["decline"]:
-            return decline
-    for move in moves:
-        if move.startswith("decline"):
-            return move
-    return moves[0]
+        wish = f"decline {number}"
+        if f"accept {number}" in moves and game.visible_points(offer["by"]) < target - 2:
+            after = [have + got - gave for have, got, gave in zip(hand, offer["give"], offer["get"], strict=True)]
+            if hand_value(after, cost) > before + 0.5:
+                wish = f"accept {number}"
+        if wish in moves:
+            changed = offer["answers"].get(seat) != [wish.split()[0]]
+            wishes.append((not changed, not wish.startswith("accept"), wish))
+    return min(wishes)[2] if wishes else moves[0]  # new answers first, acceptances before refusals
 
 
 # -- the main phase ---------------------------------------------------------------------

@@ -32,6 +32,14 @@ for _index, _edge in enumerate(B.HARBOUR_EDGES):
     for _node in EDGE_NODES[_edge]:
         HARBOUR_NODES[_node] = _index
 
+# canonical texts, made once
+ROAD_MOVES = [f"road {label}" for label in EDGE_LABELS]
+SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
+CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
+TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
+               for rate in (2, 3, 4)}
+OFFER_MOVES = [[f"offer 1 {R[give]} for 1 {R[get]}" for get in range(5) if get != give] for give in range(5)]
+
 PHASE_WORDS = {
     "setup": "placing a starting settlement and road",
     "roll": "to roll",
@@ -135,6 +143,7 @@ class PioneersGame(Game):
         self.deck: list[int] = []
         self.devs: list[list[int]] = []
         self.new_devs: list[int] = [0] * 5
+        self.played: list[int] = [0] * 5  # development cards played so far, by kind
         self.knights: list[int] = []
         self.dev_played = False
         self.army = -1
@@ -200,6 +209,7 @@ class PioneersGame(Game):
             "robber": self.robber, "node_owner": list(self.node_owner), "node_level": list(self.node_level),
             "edge_owner": list(self.edge_owner), "hands": [list(h) for h in self.hands], "bank": list(self.bank),
             "deck": list(self.deck), "devs": [list(d) for d in self.devs], "new_devs": list(self.new_devs),
+            "played": list(self.played),
             "knights": list(self.knights), "dev_played": self.dev_played, "army": self.army,
             "road_holder": self.road_holder, "road_len": list(self.road_len),
             "pieces": [list(p) for p in self.pieces], "rates": [list(r) for r in self.rates],
@@ -218,7 +228,7 @@ class PioneersGame(Game):
         game.opts = dict(data["opts"])
         game.rng = Rng.from_list(data["rng"])
         for name in ("terrain", "numbers", "harbours", "node_owner", "node_level", "edge_owner", "bank",
-                     "deck", "new_devs", "knights", "road_len", "dice"):
+                     "deck", "new_devs", "played", "knights", "road_len", "dice"):
             setattr(game, name, list(data[name]))
         for name in ("hands", "devs", "pieces", "rates"):
             setattr(game, name, [list(row) for row in data[name]])
@@ -309,10 +319,14 @@ class PioneersGame(Game):
     def road_spots(self, seat: int) -> list[int]:
         owners = self.edge_owner
         node_owner = self.node_owner
+        ends = {node for node, holder in enumerate(node_owner) if holder == seat}
+        for edge, owner in enumerate(owners):
+            if owner == seat:
+                ends.update(EDGE_NODES[edge])
         found = set()
-        for node in range(B.NODE_COUNT):
+        for node in ends:
             holder = node_owner[node]
-            if holder == seat or (holder == -1 and self._touches_own_road(seat, node)):
+            if holder == seat or holder == -1:
                 for edge in NODE_EDGES[node]:
                     if owners[edge] == -1:
                         found.add(edge)
@@ -425,9 +439,8 @@ class PioneersGame(Game):
             return self._answer_moves(seat)
         if phase == "setup":
             if self.setup_node < 0:
-                return [f"settlement {node + 1}" for node in self.setup_spots()]
-            return [f"road {EDGE_LABELS[edge]}" for edge in NODE_EDGES[self.setup_node]
-                    if self.edge_owner[edge] == -1]
+                return [SETTLEMENT_MOVES[node] for node in self.setup_spots()]
+            return [ROAD_MOVES[edge] for edge in NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
         if phase == "roll":
             moves = ["roll"]
             if self.playable(seat, D.KNIGHT):
@@ -436,7 +449,7 @@ class PioneersGame(Game):
         if phase == "robber":
             return self._robber_moves()
         if phase == "roads":
-            return [f"road {EDGE_LABELS[edge]}" for edge in self.road_spots(seat)]
+            return [ROAD_MOVES[edge] for edge in self.road_spots(seat)]
         return self._main_moves(seat)
 
     def _robber_moves(self) -> list[str]:
@@ -458,35 +471,30 @@ class PioneersGame(Game):
             for other, answer in sorted(offer["answers"].items()):
                 if answer[0] != "decline" and self._trade_possible(offer, int(other)):
                     moves.append(f"confirm {offer['id']} {int(other) + 1}")
-        if pieces[2] < D.CITIES and hand[D.GRAIN] >= 2 and hand[D.ORE] >= 3:
-            moves.extend(f"city {node + 1}" for node in self.city_spots(seat))
-        if pieces[1] < D.SETTLEMENTS and _holds(hand, D.COST_SETTLEMENT):
-            moves.extend(f"settlement {node + 1}" for node in self.settlement_spots(seat))
-        if pieces[0] < D.ROADS and hand[D.LUMBER] and hand[D.BRICK]:
-            moves.extend(f"road {EDGE_LABELS[edge]}" for edge in self.road_spots(seat))
-        if self.deck and hand[D.WOOL] and hand[D.GRAIN] and hand[D.ORE]:
+        lumber, brick, wool, grain, ore = hand
+        if pieces[2] < D.CITIES and grain >= 2 and ore >= 3:
+            moves.extend([CITY_MOVES[node] for node in self.city_spots(seat)])
+        if pieces[1] < D.SETTLEMENTS and lumber and brick and wool and grain:
+            moves.extend([SETTLEMENT_MOVES[node] for node in self.settlement_spots(seat)])
+        if pieces[0] < D.ROADS and lumber and brick:
+            moves.extend([ROAD_MOVES[edge] for edge in self.road_spots(seat)])
+        if self.deck and wool and grain and ore:
             moves.append("buy card")
-        if not self.dev_played:
+        if not self.dev_played and any(self.devs[seat]):
             moves.extend(self._card_moves(seat))
         bank = self.bank
         rates = self.rates[seat]
         for give in range(5):
             rate = rates[give]
             if hand[give] >= rate:
-                for get in range(5):
-                    if get != give and bank[get]:
-                        moves.append(f"trade {rate} {R[give]} for 1 {R[get]}")
+                table = TRADE_MOVES[rate][give]
+                moves.extend([table[get] for get in range(5) if get != give and bank[get]])
         if self.offers_made < D.MAX_OFFERS_PER_TURN:
             for give in range(5):
                 if hand[give]:
-                    for get in range(5):
-                        if get != give:
-                            moves.append(f"offer 1 {R[give]} for 1 {R[get]}")
-                    if hand[give] >= 2:
-                        for get in range(5):
-                            if get != give:
-                                moves.append(f"offer 2 {R[give]} for 1 {R[get]}")
-        moves.extend(f"cancel {offer['id']}" for offer in self.offers)
+                    moves.extend(OFFER_MOVES[give])
+        if self.offers:
+            moves.extend([f"cancel {offer['id']}" for offer in self.offers])
         moves.append("end")
         return moves
 
@@ -884,6 +892,7 @@ class PioneersGame(Game):
 
     def _spend_card(self, seat: int, card: int) -> None:
         self.devs[seat][card] -= 1
+        self.played[card] += 1
         self.dev_played = True
 
     def _do_knight(self, seat: int, words: list[str], text: str) -> None:
@@ -1107,8 +1116,14 @@ class PioneersGame(Game):
             for other in range(self.n):
                 players[other]["final_points"] = self.total_points(other)
         last = {key: value for key, value in self.last.items()
-                if key in ("seat", "move", "roll", "hex", "victim", "nodes", "edges", "offer", "amount",
-                           "partner", "gave", "got", "discarded", "robber_stays", "free")}
+                if key in ("seat", "move", "roll", "victim", "offer", "amount", "partner", "gave", "got",
+                           "discarded", "robber_stays", "free")}
+        if "nodes" in self.last:
+            last["nodes"] = [node + 1 for node in self.last["nodes"]]
+        if "edges" in self.last:
+            last["edges"] = [EDGE_LABELS[edge] for edge in self.last["edges"]]
+        if "hex" in self.last:
+            last["hex"] = HEX_LABELS[self.last["hex"]]
         result: dict[str, Any] = {
             "game": self.key,
             "board": self.board_view(),
@@ -1122,8 +1137,8 @@ class PioneersGame(Game):
             "to_act": self.to_act(),
             "discards": {str(s): c for s, c in sorted(self.discards.items())},
             "dice": list(self.dice),
-            "bank": list(self.bank),
             "deck": len(self.deck),
+            "played": {D.DEV_CARDS[c]: self.played[c] for c in range(5) if self.played[c]},
             "offers": [{"id": o["id"], "by": o["by"], "give": list(o["give"]), "get": list(o["get"]),
                         "answers": {str(s): _json_copy(a) for s, a in sorted(o["answers"].items())}}
                        for o in self.offers],

@@ -1,0 +1,319 @@
+"""The Pioneer's Isle board picture, drawn from a view.
+
+The island (sea, hexes, numbers, harbours, hex letters and corner numbers) is drawn once per
+board and cached; roads, buildings, the robber, the last-move highlight and the side panel
+are drawn on a copy for every picture. Corner numbers sit where settlements go; a building
+shows its corner number on itself, so `city 12` can be read off the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.pioneers import board as B
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    Cache,
+    mix,
+    seat_colour,
+    seat_name,
+    shade,
+    supersampled,
+    text,
+    to_png,
+)
+
+# -- layout -------------------------------------------------------------------------------
+RADIUS = 65  # hex centre to corner, pixels
+BOARD_W, BOARD_H = 700, 700
+PANEL_W = 330
+WIDTH, HEIGHT = BOARD_W + PANEL_W, BOARD_H
+CX, CY = BOARD_W / 2, BOARD_H / 2
+SQ3 = math.sqrt(3)
+
+SEA = (64, 124, 172)
+SEA_DEEP = (52, 104, 150)
+TERRAIN_COLOURS = {
+    "lumber": (52, 120, 58),
+    "brick": (190, 96, 52),
+    "wool": (146, 196, 92),
+    "grain": (236, 196, 72),
+    "ore": (128, 132, 146),
+    "desert": (222, 204, 160),
+}
+TERRAIN_WORDS = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore",
+                 "desert": "desert"}
+HOT = (200, 30, 30)
+HIGHLIGHT = (255, 214, 0)
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def node_xy(node: int) -> tuple[float, float]:
+    x, y = B.NODE_XY[node]
+    return CX + x * SQ3 / 2 * RADIUS, CY + y * RADIUS / 2
+
+
+def hex_xy(hex_index: int) -> tuple[float, float]:
+    x, y = B.HEX_CENTER[hex_index]
+    return CX + x * SQ3 / 2 * RADIUS, CY + y * RADIUS / 2
+
+
+def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tuple[float, float]]:
+    cx, cy = hex_xy(hex_index)
+    points = []
+    for node in B.HEX_NODES[hex_index]:
+        x, y = node_xy(node)
+        points.append(((cx + (x - cx) * shrink) * scale, (cy + (y - cy) * shrink) * scale))
+    return points
+
+
+# -- the static island ------------------------------------------------------------------------
+_islands = Cache(size=16)
+
+
+def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+    a, b = B.EDGE_NODES[edge]
+    (ax, ay), (bx, by) = node_xy(a), node_xy(b)
+    hex_index = B.HARBOUR_HEX[B.HARBOUR_EDGES.index(edge)]
+    hx, hy = hex_xy(hex_index)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = mx - hx, my - hy
+    length = math.hypot(dx, dy)
+    spot = (mx + dx / length * RADIUS * 0.62, my + dy / length * RADIUS * 0.62)
+    return (ax, ay), (bx, by), spot
+
+
+def _island(board: dict[str, Any]) -> Image.Image:
+    hexes = board["hexes"]
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        # the sea and the island's shore
+        draw.rectangle((0, 0, BOARD_W * s, BOARD_H * s), fill=SEA)
+        for ring, colour in ((1.22, SEA_DEEP), (1.10, (226, 210, 168))):
+            for index in range(B.HEX_COUNT):
+                draw.polygon(_corners(index, s, ring), fill=colour)
+        # harbour piers under everything else
+        for info in board["harbours"]:
+            edge = B.EDGE_INDEX[info["edge"]]
+            a, b, spot = _harbour_spot(edge)
+            for end in (a, b):
+                draw.line((end[0] * s, end[1] * s, spot[0] * s, spot[1] * s), fill=(120, 86, 52), width=round(5 * s))
+        for index, info in enumerate(hexes):
+            colour = TERRAIN_COLOURS[info["res"]]
+            draw.polygon(_corners(index, s), fill=shade(colour, -0.25))
+            draw.polygon(_corners(index, s, 0.93), fill=colour)
+            cx, cy = hex_xy(index)
+            number = info["number"]
+            if number:
+                r = RADIUS * 0.30
+                draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=(250, 243, 222),
+                             outline=shade(colour, -0.45), width=round(2 * s))
+                dots = PIPS[number]
+                ink = HOT if number in (6, 8) else INK
+                for dot in range(dots):
+                    px = cx + (dot - (dots - 1) / 2) * 5.2
+                    py = cy + r * 0.58
+                    draw.ellipse(((px - 1.7) * s, (py - 1.7) * s, (px + 1.7) * s, (py + 1.7) * s), fill=ink)
+        for info in board["harbours"]:
+            _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
+            r = RADIUS * 0.30
+            kind = info["kind"]
+            fill = WHITE if kind == "any" else mix(TERRAIN_COLOURS[kind], WHITE, 0.45)
+            draw.ellipse(((spot[0] - r) * s, (spot[1] - r) * s, (spot[0] + r) * s, (spot[1] + r) * s), fill=fill,
+                         outline=(90, 64, 40), width=round(3 * s))
+
+    image = Image.new("RGBA", (WIDTH, HEIGHT), PAPER)
+    image.paste(supersampled((BOARD_W, BOARD_H), paint, factor=3), (0, 0))
+    draw = ImageDraw.Draw(image)
+    for index, info in enumerate(hexes):
+        cx, cy = hex_xy(index)
+        number = info["number"]
+        if number:
+            text(draw, (cx, cy - 3), str(number), 24, HOT if number in (6, 8) else INK, "mm", bold=number in (6, 8))
+        word = TERRAIN_WORDS[info["res"]]
+        text(draw, (cx, cy + RADIUS * 0.56), word, 12, mix(INK, TERRAIN_COLOURS[info["res"]], 0.15), "mm")
+        text(draw, (cx, cy - RADIUS * 0.56), info["label"], 22, INK, "mm", bold=True,
+             outline=mix(TERRAIN_COLOURS[info["res"]], WHITE, 0.55))
+    for info in board["harbours"]:
+        _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
+        kind = info["kind"]
+        if kind == "any":
+            text(draw, spot, "3:1", 16, INK, "mm", bold=True)
+        else:
+            text(draw, (spot[0], spot[1] - 6), "2:1", 14, INK, "mm", bold=True)
+            text(draw, (spot[0], spot[1] + 8), kind, 11, INK, "mm")
+    for node in range(B.NODE_COUNT):
+        x, y = node_xy(node)
+        text(draw, (x, y), str(node + 1), 12, (30, 30, 30), "mm", outline=(255, 255, 255))
+    return image
+
+
+# -- pieces -----------------------------------------------------------------------------------
+def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
+    a, b = B.EDGE_NODES[B.EDGE_INDEX[label]]
+    (ax, ay), (bx, by) = node_xy(a), node_xy(b)
+    # stop short of the corners, so corner numbers and buildings stay clear
+    t0, t1 = 0.2, 0.8
+    x0, y0 = ax + (bx - ax) * t0, ay + (by - ay) * t0
+    x1, y1 = ax + (bx - ax) * t1, ay + (by - ay) * t1
+    if glow:
+        draw.line((x0, y0, x1, y1), fill=HIGHLIGHT, width=17)
+    draw.line((x0, y0, x1, y1), fill=(25, 25, 25), width=11)
+    draw.line((x0, y0, x1, y1), fill=seat_colour(seat), width=7)
+
+
+def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool) -> None:
+    x, y = node_xy(node - 1)
+    colour = seat_colour(seat)
+    if level == 1:
+        r = 12
+        shape = [(x - r, y - 2), (x, y - r - 4), (x + r, y - 2), (x + r, y + r), (x - r, y + r)]
+    else:
+        r = 15
+        shape = [(x - r, y + r), (x - r, y - 4), (x - r / 2, y - r - 4), (x, y - 4), (x + r, y - 4),
+                 (x + r, y + r)]
+    if glow:
+        draw.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=HIGHLIGHT)
+    draw.polygon(shape, fill=colour, outline=(20, 20, 20), width=2)
+    text(draw, (x, y + (2 if level == 1 else 4)), str(node), 11 if node < 10 else 10, WHITE, "mm", bold=True)
+
+
+def _robber(draw: ImageDraw.ImageDraw, label: str, glow: bool) -> None:
+    cx, cy = hex_xy(B.HEX_INDEX[label.lower()])
+    x, y = cx + RADIUS * 0.47, cy + RADIUS * 0.05
+    if glow:
+        draw.ellipse((x - 19, y - 26, x + 19, y + 22), fill=HIGHLIGHT)
+    draw.polygon([(x - 11, y + 16), (x - 6, y - 6), (x + 6, y - 6), (x + 11, y + 16)], fill=(40, 40, 44),
+                 outline=WHITE, width=2)
+    draw.ellipse((x - 8, y - 20, x + 8, y - 4), fill=(40, 40, 44), outline=WHITE, width=2)
+
+
+# -- the side panel -----------------------------------------------------------------------------
+PHASES = {
+    "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
+    "robber": "moves the robber", "main": "builds and trades", "roads": "places free roads", "over": "",
+}
+RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
+
+
+def _amounts(amounts: list[int]) -> str:
+    return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
+
+
+def _answer(who: str, answer: list) -> str:
+    if answer[0] == "counter":
+        return f"{who}: {_amounts(answer[1])} for {_amounts(answer[2])}"
+    return f"{who} {answer[0]}s"
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    x0 = BOARD_W + 16
+    right = WIDTH - 14
+    y = 16
+    text(draw, (x0, y), "Pioneer's Isle", 24, INK, bold=True)
+    y += 34
+    current = view["current"]
+    phase = view["phase"]
+    if phase == "over":
+        winner = view["winner"]
+        line = f"{seat_name(names, winner)} wins!"
+        colour = seat_colour(winner)
+    elif phase == "discard":
+        waiting = [seat_name(names, int(s)) for s in view["discards"]]
+        line = "A 7: " + ", ".join(waiting) + " discard"
+        colour = INK
+    else:
+        line = f"{seat_name(names, current)} {PHASES[phase]}"
+        colour = seat_colour(current)
+    text(draw, (x0, y), f"Turn {view['turn']}" if view["turn"] else "Setup", 15, MUTED)
+    if view.get("dice"):
+        d1, d2 = view["dice"]
+        text(draw, (right, y), f"rolled {d1 + d2}  ({d1}+{d2})", 15, HOT if d1 + d2 == 7 else INK, "ra", bold=True)
+    y += 22
+    text(draw, (x0, y), line, 17, colour, bold=True, width=right - x0)
+    y += 30
+    text(draw, (x0, y), f"First to {view['target']} points", 13, MUTED)
+    y += 24
+    for seat, info in enumerate(view["players"]):
+        colour = seat_colour(seat)
+        top = y
+        box = (x0 - 6, top, right, top + 76)
+        active = seat in view["to_act"] and phase != "over"
+        draw.rounded_rectangle(box, radius=8, fill=mix(colour, WHITE, 0.86), outline=colour if active else None,
+                               width=3)
+        draw.rounded_rectangle((x0 - 6, top, x0, top + 76), radius=3, fill=colour)
+        name = f"{seat + 1} {seat_name(names, seat)}"
+        text(draw, (x0 + 6, top + 5), name, 19, INK, bold=True, width=right - x0 - 70)
+        points = info.get("final_points", info["points"])
+        text(draw, (right - 8, top + 4), str(points), 28, colour, "ra", bold=True)
+        text(draw, (right - 8, top + 34), "pts", 11, MUTED, "ra")
+        stats = f"{info['cards']} cards  {info['dev_cards']} dev  {info['knights']} knights  road {info['road_length']}"
+        text(draw, (x0 + 6, top + 31), stats, 14, INK, width=right - x0 - 50)
+        badges = []
+        if info["longest_road"]:
+            badges.append("Longest Road")
+        if info["largest_army"]:
+            badges.append("Largest Army")
+        if info.get("protected"):
+            badges.append("protected")
+        if seat == current and phase != "over":
+            badges.insert(0, "to play")
+        bx = x0 + 6
+        for badge in badges:
+            fill = (60, 60, 60) if badge == "to play" else (214, 160, 30) if badge != "protected" else (120, 150, 120)
+            w = 8 + len(badge) * 7
+            draw.rounded_rectangle((bx, top + 53, bx + w, top + 71), radius=7, fill=fill)
+            text(draw, (bx + w / 2, top + 62), badge, 11, WHITE, "mm", bold=True)
+            bx += w + 5
+        y += 84
+    y += 4
+    last = view.get("last") or {}
+    if last.get("move"):
+        who = seat_name(names, last["seat"])
+        text(draw, (x0, y), "Last move", 13, MUTED)
+        y += 18
+        text(draw, (x0, y), f"{who}: {last['move']}", 15, INK, bold=True, width=right - x0)
+        y += 26
+    offers = view.get("offers") or []
+    if offers:
+        text(draw, (x0, y), "Open offers", 13, MUTED)
+        y += 18
+        for offer in offers[:4]:
+            who = seat_name(names, offer["by"])
+            line = f"#{offer['id']} {who}: {_amounts(offer['give'])} for {_amounts(offer['get'])}"
+            text(draw, (x0, y), line, 13, INK, width=right - x0)
+            y += 17
+            answers = [_answer(seat_name(names, int(s)), a) for s, a in offer["answers"].items()]
+            if answers:
+                text(draw, (x0 + 12, y), ", ".join(answers), 12, MUTED, width=right - x0 - 12)
+                y += 16
+    text(draw, (x0, HEIGHT - 22), f"Development cards left: {view['deck']}", 12, MUTED)
+
+
+# -- drawing --------------------------------------------------------------------------------
+def render(view: dict[str, Any], names: list[str]) -> Image.Image:
+    board = view["board"]
+    base = _islands.get(board["key"], lambda: _island(board))
+    image = base.copy()
+    draw = ImageDraw.Draw(image)
+    last = view.get("last") or {}
+    glow_edges = set(last.get("edges", ()))
+    glow_nodes = set(last.get("nodes", ()))
+    for label, seat in view["roads"]:
+        _road(draw, label, seat, label in glow_edges)
+    for node, seat, level in view["buildings"]:
+        _building(draw, node, seat, level, node in glow_nodes)
+    _robber(draw, view["robber"], last.get("hex") == view["robber"])
+    _panel(draw, view, names)
+    return image
+
+
+def draw(view: dict[str, Any], names: list[str]) -> bytes:
+    """The PNG of a Pioneer's Isle view; `names[seat]` names the players."""
+    return to_png(render(view, names))
