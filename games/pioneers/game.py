@@ -369,10 +369,13 @@ class PioneersGame(Game):
 
     def robber_victims(self, hex_index: int) -> list[int]:
         victims = set()
+        node_owner = self.node_owner
         for node in HEX_NODES[hex_index]:
-            owner = self.node_owner[node]
-            if owner != -1 and owner != self.current and sum(self.hands[owner]) > 0 and not self.protected(owner):
+            owner = node_owner[node]
+            if owner != -1 and owner != self.current and owner not in victims and any(self.hands[owner]):
                 victims.add(owner)
+        if victims and self.opts.get("friendly_robber"):
+            victims = {seat for seat in victims if not self.protected(seat)}
         return sorted(victims)
 
     def playable(self, seat: int, card: int) -> bool:
@@ -624,7 +627,7 @@ class PioneersGame(Game):
         self.phase = "main"
 
     def _produce(self, total: int) -> list[list[int]]:
-        owed = [[0] * 5 for _ in range(self.n)]
+        owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
         node_owner = self.node_owner
         node_level = self.node_level
         for hex_index in self.number_hexes.get(total, ()):
@@ -634,23 +637,19 @@ class PioneersGame(Game):
             for node in HEX_NODES[hex_index]:
                 owner = node_owner[node]
                 if owner != -1:
-                    owed[owner][res] += node_level[node]
+                    by_seat = owed.setdefault(res, {})
+                    by_seat[owner] = by_seat.get(owner, 0) + node_level[node]
         gains = [[0] * 5 for _ in range(self.n)]
-        for res in range(5):
-            takers = [seat for seat in range(self.n) if owed[seat][res]]
-            if not takers:
-                continue
-            want = sum(owed[seat][res] for seat in takers)
-            if want <= self.bank[res]:
-                for seat in takers:
-                    gains[seat][res] = owed[seat][res]
-            elif len(takers) == 1:
-                gains[takers[0]][res] = self.bank[res]
-            else:
-                continue
-            for seat in takers:
-                self.hands[seat][res] += gains[seat][res]
-                self.bank[res] -= gains[seat][res]
+        bank = self.bank
+        for res, by_seat in owed.items():
+            if sum(by_seat.values()) > bank[res]:
+                if len(by_seat) > 1:
+                    continue  # the bank cannot pay everyone: nobody takes this resource
+                by_seat = {seat: bank[res] for seat in by_seat}  # one player takes what is left
+            for seat, count in by_seat.items():
+                gains[seat][res] = count
+                self.hands[seat][res] += count
+                bank[res] -= count
         return gains
 
     def _enter_robber(self, back: str) -> None:

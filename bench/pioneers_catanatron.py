@@ -1,0 +1,103 @@
+"""Random-playout speed of Pioneer's Isle beside catanatron's own random-player games.
+
+    .venv/bin/python -m bench.pioneers_catanatron [games] [rounds]
+
+Both engines play 4-player games between uniformly random players: ours picks uniformly
+among `legal_moves` of a seat in `to_act` and plays the text (so move parsing is counted);
+catanatron's `RandomPlayer` picks uniformly among its playable actions. The two run in
+alternating rounds in one process, so a busy machine slows both alike. Figures are actions
+per second, the median of the rounds. catanatron is an optional, separately installed
+benchmark dependency (`pip install catanatron`); without it only our figure is printed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.pioneers import GAME  # noqa: E402
+
+
+def ours(games: int, seed: int, offers: bool = True) -> tuple[int, float, int]:
+    """(moves, seconds, unfinished) for `games` random 4-player games. Without `offers` the
+    random player leaves player offers (`offer`, `cancel`) aside, so that it uses the same
+    kinds of action as catanatron's (whose random players never trade with each other)."""
+    rng = random.Random(seed)
+    moves = 0
+    unfinished = 0
+    start = time.perf_counter()
+    for index in range(games):
+        game = GAME.new(4, {}, seed + index)
+        count = 0
+        while not game.is_over():
+            seat = rng.choice(game.to_act())
+            moves_now = game.legal_moves(seat)
+            if not offers:
+                moves_now = [m for m in moves_now if not m.startswith(("offer", "cancel"))]
+            game.play(seat, rng.choice(moves_now))
+            count += 1
+            if count >= 100_000:
+                unfinished += 1
+                break
+        moves += count
+    return moves, time.perf_counter() - start, unfinished
+
+
+def theirs(games: int, seed: int) -> tuple[int, float, int] | None:
+    """(actions, seconds, games without a winner) for catanatron, or None if it is missing."""
+    try:
+        from catanatron import Color, Game, RandomPlayer
+    except ImportError:
+        return None
+    colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+    actions = 0
+    unfinished = 0
+    start = time.perf_counter()
+    for index in range(games):
+        game = Game([RandomPlayer(colour) for colour in colours], seed=seed + index)
+        if game.play() is None:
+            unfinished += 1
+        records = getattr(game.state, "action_records", None) or game.state.actions
+        actions += len(records)
+    return actions, time.perf_counter() - start, unfinished
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    our_rates, plain_rates, their_rates = [], [], []
+    for round_index in range(rounds):
+        moves, seconds, open_games = ours(games, 1000 * round_index)
+        our_rates.append(moves / seconds)
+        print(f"round {round_index + 1}: Pioneer's Isle {moves / seconds:9.0f} moves/s "
+              f"({moves / games:.0f} moves a game, {games / seconds:.1f} games/s, {open_games} unfinished)")
+        moves, seconds, open_games = ours(games, 1000 * round_index, offers=False)
+        plain_rates.append(moves / seconds)
+        print(f"round {round_index + 1}:   without offers {moves / seconds:9.0f} moves/s "
+              f"({moves / games:.0f} moves a game, {games / seconds:.1f} games/s, {open_games} unfinished)")
+        result = theirs(games, 1000 * round_index)
+        if result is None:
+            continue
+        actions, seconds, no_winner = result
+        their_rates.append(actions / seconds)
+        print(f"round {round_index + 1}: catanatron     {actions / seconds:9.0f} actions/s "
+              f"({actions / games:.0f} actions a game, {games / seconds:.1f} games/s, {no_winner} without a winner)")
+    ours_median = statistics.median(our_rates)
+    plain_median = statistics.median(plain_rates)
+    print(f"Pioneer's Isle: {ours_median:.0f} moves/s (median of {rounds} rounds of {games} games)")
+    print(f"  without offers: {plain_median:.0f} moves/s")
+    if not their_rates:
+        print("catanatron is not installed: `pip install catanatron` to compare.")
+        return
+    theirs_median = statistics.median(their_rates)
+    print(f"catanatron:     {theirs_median:.0f} actions/s")
+    print(f"ratio:          {ours_median / theirs_median:.2f}x ({plain_median / theirs_median:.2f}x without offers)")
+
+
+if __name__ == "__main__":
+    main()
