@@ -671,7 +671,8 @@ class PioneersGame(Game):
             raise IllegalMove("You do not hold those cards.")
         self._pay(seat, amounts)
         del self.discards[seat]
-        self._mark(seat, "discard " + amounts_text(amounts), discarded=amounts)
+        # only the number of cards is public; which cards stays between the player and the bank
+        self._mark(seat, f"discard {need} cards", discarded=need)
         if not self.discards:
             self._enter_robber("main")
 
@@ -712,6 +713,7 @@ class PioneersGame(Game):
             hand[res] -= 1
             self.hands[seat][res] += 1
             extra["victim"] = victim
+            extra["stolen"] = res  # private: never copied into a view
         label = HEX_LABELS[hex_index]
         self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
         self.phase = self.robber_return
@@ -1223,10 +1225,31 @@ class PioneersGame(Game):
             else:
                 line += f" {names[self.current]} to roll."
             return line
-        line = f"{who}: `{text}`"
+        words = text.split()
+        head = words[0]
+        if head == "settlement":
+            line = f"{who} built a settlement on {words[1]}"
+            if any(last.get("collected") or ()):
+                line += f" and collected {amounts_text(last['collected'])}"
+        elif head == "city":
+            line = f"{who} built a city on {words[1]}"
+        elif head == "road":
+            line = f"{who} built a road on {words[1]}" + (" (free)" if last.get("free") else "")
+        elif head == "trade":
+            line = f"{who} traded {' '.join(words[1:3])} to the bank for {' '.join(words[4:6])}"
+        elif head == "accept":
+            line = f"{who} accepts offer #{words[1]}"
+        elif head == "decline":
+            line = f"{who} declines offer #{words[1]}"
+        elif head == "counter":
+            line = f"{who} counters offer #{words[1]}: {' '.join(words[2:])}"
+        elif head == "cancel":
+            line = f"{who} withdrew offer #{words[1]}"
+        else:
+            line = f"{who}: `{text}`"
         if self.phase == "over" and self.winner == seat:
             line += f" — {who} reaches {self.total_points(seat)} points and wins!"
-        return line
+        return line if line.endswith(("!", "`")) else line + "."
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
@@ -1248,6 +1271,13 @@ class PioneersGame(Game):
             parts.append("Harbour rates: " + ", ".join(special) + ".")
         if self.devs[seat][D.VICTORY]:
             parts.append(f"With hidden points you have {self.total_points(seat)}.")
+        last = self.last
+        if "stolen" in last and seat in (last["seat"], last["victim"]):
+            card = R[last["stolen"]]
+            if seat == last["seat"]:
+                parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
+            else:
+                parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
         return " ".join(parts)
 
     def quick_moves(self, seat: int) -> list[str]:

@@ -239,6 +239,7 @@ def test_seven_everyone_over_limit_discards_at_once():
     game.play(2, "discard 1 lumber 1 brick 1 wool 1 grain")
     assert game.to_act() == [1]
     game.play(1, "discard 3 lumber 1 brick")
+    assert game.describe_move(1, "discard 3 lumber 1 brick", NAMES) == "Bob discarded 4 cards."
     assert game.hands[1] == [0, 2, 2, 0, 0] and game.hands[2] == [1, 1, 1, 1, 1]
     assert game.phase == "robber" and game.to_act() == [0]
 
@@ -271,6 +272,11 @@ def test_robber_moves_and_steals_one_card():
     assert game.robber == B.HEX_INDEX["e"]
     assert game.hands[0][ORE] == 1 and game.hands[1][ORE] == 1
     assert game.phase == "main"
+    assert "stole a card from Bob" in game.describe_move(0, "robber e steal 2", NAMES)
+    assert game.private_text(0, NAMES).startswith("You stole 1 ore from Bob.")
+    assert game.private_text(1, NAMES).startswith("Alice stole 1 ore from you.")
+    assert "stole" not in game.private_text(2, NAMES)
+    assert "stolen" not in json.dumps(game.view(None)) and "ore" not in json.dumps(game.view(2)["last"])
 
 
 def test_robber_without_victims():
