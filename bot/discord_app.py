@@ -55,7 +55,10 @@ THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offe
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign"})
-DEFER_KINDS = frozenset({"start", "board", "m", "s"})
+DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
+FORM_KIND = "f"  # a button that opens a form where the player completes a move
+FORM_TITLE = "Your move"
+FORM_INPUT = "move"
 QUICK_WINDOW = 2.0  # seconds any other command may take before it is deferred anyway
 AUTOCOMPLETE_DEADLINE = 2.0
 
@@ -572,15 +575,20 @@ class IslesClient(discord.Client):
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.component:
+        submitted = interaction.type is discord.InteractionType.modal_submit
+        if interaction.type is not discord.InteractionType.component and not submitted:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(PREFIX + ":"):
             return
-        values = [str(v) for v in data.get("values", [])]
         try:
-            await self.adapter.on_press(interaction, custom_id, values)
+            if submitted:
+                await self.adapter.on_press(interaction, custom_id, form_values(data))
+            elif (parse_custom_id(custom_id) or ("",))[0] == FORM_KIND:
+                await interaction.response.send_modal(move_form(custom_id))
+            else:
+                await self.adapter.on_press(interaction, custom_id, [str(v) for v in data.get("values", [])])
         except discord.HTTPException:
             log.exception("answering %s failed", custom_id)
 
@@ -593,6 +601,38 @@ class IslesClient(discord.Client):
                 await interaction.response.send_message(SOMETHING_BROKE, ephemeral=True)
         except discord.HTTPException:
             pass
+
+
+def move_form(custom_id: str) -> discord.ui.Modal:
+    """A form holding the start of a move (`offer `) for the player to complete. Its answer
+    comes back as a modal submit with the same custom id, handled in `on_interaction`."""
+    parsed = parse_custom_id(custom_id)
+    start = parsed[3] if parsed else ""
+    form = discord.ui.Modal(title=FORM_TITLE, custom_id=custom_id, timeout=None)
+    form.add_item(discord.ui.TextInput(
+        label="Complete the move", custom_id=FORM_INPUT, default=start, max_length=200,
+        placeholder="e.g. offer 1 wool 1 grain for 1 ore",
+    ))
+    form.stop()  # nothing kept in memory: the submit is routed by its custom id
+    return form
+
+
+def form_values(data: dict[str, Any]) -> list[str]:
+    """The text typed into a submitted form, wherever Discord nests it."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("custom_id") == FORM_INPUT and "value" in node:
+                found.append(str(node["value"]))
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(data.get("components", []))
+    return found[:1]
 
 
 def commands_of(service: TableService | None) -> list[Command]:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
+from games.base import Action, Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
 from games.pioneers import board as B
 from games.pioneers import data as D
 
@@ -1287,6 +1287,24 @@ class PioneersGame(Game):
             quick += [m for m in moves if m.startswith(("accept", "decline"))]
         quick += [m for m in moves if m.startswith("confirm")]
         return quick[:4]
+
+    def public_actions(self) -> list[Action]:
+        """Answers to every open offer for anyone seated, and the offer form for the player in turn."""
+        actions: list[Action] = []
+        if self.phase == "over":
+            return actions
+        for offer in self.offers:
+            number = offer["id"]
+            actions += [
+                Action(f"Accept #{number}", f"accept {number}", style="success"),
+                Action(f"Decline #{number}", f"decline {number}", style="danger"),
+                Action(f"Counter #{number}…", f"counter {number} ", form=True),
+            ]
+        if self.phase == "main" and self.offers_made < D.MAX_OFFERS_PER_TURN:
+            actions.append(Action("Offer a trade…", "offer ", form=True, style="primary"))
+        if self.phase == "discard":
+            actions.append(Action("Discard…", "discard ", form=True))
+        return actions
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}

@@ -368,6 +368,12 @@ class Harness:
         shown = message_object(message.channel_id, message.body, 0 if message.public else limits.EPHEMERAL)
         return await self.feed(self._interaction(3, person, message.channel_id, data, shown))
 
+    async def submit(self, person: Person, channel_id: int, custom_id: str, fields: dict[str, str]) -> Exchange:
+        """A form (modal) sent back with what the person typed in its text inputs."""
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+                for key, value in fields.items()]
+        return await self.feed(self._interaction(5, person, channel_id, {"custom_id": custom_id, "components": rows}))
+
     async def feed(self, payload: dict[str, Any]) -> Exchange:
         loop = asyncio.get_running_loop()
         state = {"payload": payload, "fed": loop.time(), "acked": None, "messages": [],

@@ -233,6 +233,23 @@ async def test_quick_move_button_plays(bot):
     assert "earlier turn" in only_private(ex)
 
 
+async def test_a_form_button_opens_a_form_and_its_answer_plays(bot, monkeypatch):
+    from games.base import Action
+    from tests.sticks import Sticks
+
+    monkeypatch.setattr(Sticks, "public_actions", lambda self: [Action("Take…", "take ", form=True)])
+    thread, board, actor = await started_table(bot)
+    form_id = board.buttons()["Take…"]
+    opened = await bot.press(PEOPLE[actor], board, form_id)
+    assert opened.callback["type"] == 9  # a modal, checked against Discord's limits by the harness
+    (field,) = [c for row in opened.callback["data"]["components"] for c in row["components"]]
+    assert field["value"] == "take " and opened.callback["data"]["custom_id"] == form_id
+    wrong = await bot.submit(PEOPLE[other(actor)], thread, form_id, {"move": "take 2"})
+    assert "not your turn" in only_private(wrong).lower()
+    ex = await bot.submit(PEOPLE[actor], thread, form_id, {"move": "take 2"})
+    assert "13 sticks left" in one_public(ex).content
+
+
 async def test_my_moves_menu_then_a_choice_plays_it(bot):
     thread, board, actor = await started_table(bot, "most=30 sticks=100")
     menu = await bot.press(PEOPLE[actor], board, board.buttons()["My moves"])
