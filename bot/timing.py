@@ -92,9 +92,10 @@ def parse_duration(text: str, unit: int = HOUR) -> int:
 
 
 def format_duration(seconds: int) -> str:
-    """`2 days 3 hours`, `45 minutes`: the two largest units."""
+    """`3 days 4 hours`, `36 hours`, `45 minutes`: the two largest units (hours below two days)."""
     parts = []
-    for size, name in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
+    units = ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")) if seconds >= 2 * DAY else ((HOUR, "hour"), (MINUTE, "minute"))
+    for size, name in units:
         count, seconds = divmod(seconds, size)
         if count:
             parts.append(f"{count} {name}{'s' if count != 1 else ''}")
@@ -295,8 +296,13 @@ class Timing:
     async def observe(self, loaded: Loaded) -> list[TurnRow]:
         """Work out whose turn runs at this version of the table, once per version. Returns the
         turns that began here and deserve a notice (not those of a player who just moved)."""
-        row = loaded.row
-        async with self._lock(row.id):
+        async with self._lock(loaded.row.id):
+            fresh = await self.store.table(loaded.row.id)  # the service's cached row keeps an old updated_at
+            if fresh is None:
+                return []
+            if fresh.version != loaded.row.version:
+                loaded = await load_row(self.store, fresh)
+            row = fresh
             watch = await self.db.watch(row.id)
             if watch is not None and watch[0] >= row.version:
                 return []
