@@ -1,0 +1,226 @@
+"""Ratings and leaderboards per server and game (openskill, Plackett-Luce).
+
+An extension of the table service (`service.extend(Ratings(service))`). When a table
+finishes, its people are rated from the table's final ranks (ties stay ties; a seat that
+resigned or forfeited is ranked last by the service). Computer seats are not rated: the
+people are ranked among themselves in the same order. A table with fewer than two people,
+and every solo game, changes no rating. Each table is rated once, in one transaction with
+the mark that it was rated; `catch_up()` rates the tables that finished while nobody listened.
+
+Every player has a rating per game and one across every game (`*`). The shown number is
+openskill's ordinal, mu - 3 sigma: a cautious estimate of skill that starts at 0 for
+everyone and rises with good results and as the estimate grows surer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from datetime import datetime
+
+from openskill.models import PlackettLuce
+
+from bot.commands import Command, Param
+from bot.replies import Caller, Reply
+from bot.service import TableService
+from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
+from games import registry
+from games.base import IllegalMove
+from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats
+
+log = logging.getLogger(__name__)
+
+TOP = 10
+EXPLAIN = ("Rating = openskill's cautious estimate mu - 3 sigma (Plackett-Luce): everyone starts at 0, "
+           "and it rises with good results and as the estimate grows surer. Tables of two or more people count; "
+           "computer seats are left out and a resignation or forfeit counts as last place.")
+
+COMMANDS = (
+    Command("leaderboard", "The best players of this server, in one game or all games together", (
+        Param("game", "Which game (default: all games together)", autocomplete="game"),
+    )),
+    Command("stats", "Games, wins and rating of a player in this server", (
+        Param("user", "Whose: a mention or a name (default: you)"),
+    )),
+)
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def human_ranks(results: list[dict]) -> list[dict]:
+    """The people of a finished table with their ranks, computer seats left out."""
+    return [r for r in results if not r["is_ai"] and r["user_id"] is not None]
+
+
+class Ratings:
+    commands = COMMANDS
+
+    def __init__(self, service: TableService, images: bool | None = None):
+        self.service = service
+        self.store = service.store
+        self.db = RatingStore.of(service.store)
+        self.model = PlackettLuce()
+        self.images = service.draw_images if images is None else images
+        self._lock = asyncio.Lock()
+
+    def _now(self) -> str:
+        moment: datetime = self.service.clock()
+        return moment.isoformat(timespec="seconds")
+
+    # -- rating ------------------------------------------------------------------------
+    async def on_event(self, event: str, loaded) -> None:
+        if loaded.row.status == "finished":
+            await self.rate_table(loaded.row.id)
+
+    async def catch_up(self) -> int:
+        rated = 0
+        for table_id in await self.db.unrated_finished():
+            try:
+                rated += await self.rate_table(table_id)
+            except Exception:
+                log.exception("could not rate table %s", table_id)
+        return rated
+
+    async def rate_table(self, table_id: int) -> bool:
+        """Rate a finished table once. True when ratings changed."""
+        async with self._lock:  # one table at a time: each update reads the ratings the last one wrote
+            if await self.db.is_rated(table_id):
+                return False
+            row = await self.store.table(table_id)
+            if row is None or row.status != "finished":
+                return False
+            at = self._now()
+            try:
+                solo = registry.get(row.game).max_players == 1
+            except KeyError:
+                solo = False
+            results = [] if solo else await self.store.results(table_id)
+            people = human_ranks(results)
+            if solo or len(results) < 2 or len(people) < 2:
+                await self.db.record(table_id, row.guild_id, at, [], [])
+                return False
+            names = {s.user_id: s.name for s in await self.store.seats(table_id)}
+            ranks = [r["rank"] for r in people]
+            users = [r["user_id"] for r in people]
+            ratings: list[RatingRow] = []
+            history: list[HistoryRow] = []
+            for game in (row.game, OVERALL):
+                current = await self.db.ratings(row.guild_id, game, users)
+                teams = [[self.model.rating(mu=current[u].mu, sigma=current[u].sigma) if u in current
+                          else self.model.rating()] for u in users]
+                rated = self.model.rate(teams, ranks=ranks)
+                for r, (new,) in zip(people, rated, strict=True):
+                    user = r["user_id"]
+                    before = current.get(user)
+                    ratings.append(RatingRow(
+                        row.guild_id, game, user, names.get(user, str(user)), new.mu, new.sigma,
+                        (before.games if before else 0) + 1, (before.wins if before else 0) + (r["rank"] == 1),
+                    ))
+                    history.append(HistoryRow(row.guild_id, game, user, table_id, at, r["rank"], len(people),
+                                              new.mu, new.sigma))
+            return await self.db.record(table_id, row.guild_id, at, ratings, history)
+
+    # -- commands ----------------------------------------------------------------------
+    @staticmethod
+    def _game(text: str) -> tuple[str, str]:
+        key = text.strip().lower()
+        if key in ("", "all", "overall", "*", "every", "all games"):
+            return OVERALL, "All games"
+        try:
+            return key, registry.get(key).title
+        except KeyError as missing:
+            raise IllegalMove(missing.args[0] + " Or leave `game` out for all games together.") from None
+
+    async def cmd_leaderboard(self, caller: Caller, game: str = "") -> Reply:
+        key, title = self._game(game)
+        board = await self.db.board(caller.guild_id, key)
+        if not board:
+            return Reply(private=f"No rated game of {title} in this server yet. A table counts when it finishes "
+                                 "with two or more people.")
+        lines = [BoardLine(i + 1, r.name, r.ordinal, r.games, r.wins, r.user_id == caller.user_id)
+                 for i, r in enumerate(board)]
+        top = lines[:TOP]
+        mine = next((line for line in lines if line.you), None)
+        outside = mine if mine and mine.place > TOP else None
+        text = [f"**Leaderboard — {title}** ({len(board)} rated player{'s' if len(board) != 1 else ''} "
+                "in this server)"]
+        text += [self._line(line) for line in top]
+        if outside:
+            text.append("…")
+            text.append(self._line(outside))
+        elif mine is None:
+            text.append("You have no rated game here yet.")
+        text.append(f"-# {EXPLAIN}")
+        image = None
+        if self.images:
+            subtitle = f"{len(board)} rated player{'s' if len(board) != 1 else ''} in this server"
+            image = await asyncio.to_thread(draw_leaderboard, f"Leaderboard · {title}", subtitle, top, outside,
+                                            EXPLAIN)
+        return Reply(text="\n".join(text), image=image, image_name="leaderboard.png")
+
+    @staticmethod
+    def _line(line: BoardLine) -> str:
+        name = f"**{line.name}** (you)" if line.you else line.name
+        return f"{line.place}. {name} — rating {line.rating:.1f} · {count(line.games, 'game')} · {count(line.wins, 'win')}"
+
+    async def _whom(self, caller: Caller, user: str) -> tuple[int, str]:
+        typed = user.strip()
+        if not typed:
+            return caller.user_id, caller.name
+        mention = re.fullmatch(r"<@!?(\d+)>|(\d{5,})", typed)
+        if mention:
+            user_id = int(mention[1] or mention[2])
+            rows = await self.db.player(caller.guild_id, user_id)
+            return user_id, rows[0].name if rows else f"<@{user_id}>"
+        found = await self.db.find(caller.guild_id, typed.lstrip("@"))
+        if not found:
+            raise IllegalMove(f"No rated player called `{typed}` in this server. Mention them, like @name.")
+        return found[0]
+
+    async def cmd_stats(self, caller: Caller, user: str = "") -> Reply:
+        user_id, name = await self._whom(caller, user)
+        rows = await self.db.player(caller.guild_id, user_id)
+        if not rows:
+            who = "You have" if user_id == caller.user_id else f"{name} has"
+            return Reply(private=f"{who} no rated game in this server yet. A table counts when it finishes with "
+                                 "two or more people.")
+        history = await self.db.history(caller.guild_id, user_id)
+        by_game: dict[str, list[HistoryRow]] = {}
+        for h in history:
+            by_game.setdefault(h.game, []).append(h)
+        overall = next((r for r in rows if r.game == OVERALL), None)
+        per_game = sorted((r for r in rows if r.game != OVERALL), key=lambda r: (-r.games, r.game))
+        ordered = ([overall] if overall else []) + per_game
+        name = overall.name if overall else rows[0].name
+        games, wins = (overall.games, overall.wins) if overall else (0, 0)
+        lines = [f"**{name}** in this server: {count(games, 'rated game')}, {count(wins, 'win')}."]
+        game_lines: list[GameLine] = []
+        series: list[tuple[str, list[float]]] = []
+        for r in ordered:
+            title = "All games" if r.game == OVERALL else self._title(r.game)
+            points = [h.ordinal for h in by_game.get(r.game, [])]
+            change = points[-1] - (points[-2] if len(points) > 1 else 0.0) if points else None
+            game_lines.append(GameLine(title, r.ordinal, r.games, r.wins, change))
+            series.append((title, points))
+            recent = " → ".join(f"{p:.1f}" for p in points[-6:])
+            start = "… " if len(points) > 6 else "0.0 → "
+            lines.append(f"{title}: rating {r.ordinal:.1f} (mu {r.mu:.1f}, sigma {r.sigma:.1f}), "
+                         f"{count(r.games, 'game')}, {count(r.wins, 'win')}; history {start}{recent}")
+        if len(series) == 2:  # one game only: its line is the overall one
+            series = series[1:]
+        lines.append(f"-# {EXPLAIN}")
+        image = None
+        if self.images:
+            subtitle = f"{count(games, 'rated game')} · {count(wins, 'win')} · this server"
+            image = await asyncio.to_thread(draw_stats, name, subtitle, game_lines, series, EXPLAIN)
+        return Reply(text="\n".join(lines), image=image, image_name="stats.png")
+
+    @staticmethod
+    def _title(key: str) -> str:
+        try:
+            return registry.get(key).title
+        except KeyError:
+            return key

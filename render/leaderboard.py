@@ -1,0 +1,239 @@
+"""Leaderboard and player statistics pictures, drawn 600 pixels wide so that they stay
+legible where Discord shows them at about 550."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    CARD,
+    INK,
+    LINE,
+    MUTED,
+    NEUTRAL,
+    PAPER,
+    SEAT_COLOURS,
+    WHITE,
+    fit_text,
+    mix,
+    pill,
+    text,
+    text_width,
+    to_png,
+)
+
+WIDTH = 600
+PAD = 22
+ROW = 36
+MEDALS = ((222, 172, 32), (160, 168, 178), (196, 122, 64))  # gold, silver, bronze
+HIGHLIGHT = mix(SEAT_COLOURS[1], WHITE, 0.82)
+CHART_COLOURS = (*SEAT_COLOURS, (142, 68, 173), (22, 160, 160), (230, 90, 150))
+
+
+@dataclass
+class BoardLine:
+    place: int
+    name: str
+    rating: float
+    games: int
+    wins: int
+    you: bool = False
+
+
+@dataclass
+class GameLine:
+    title: str
+    rating: float
+    games: int
+    wins: int
+    change: float | None = None  # of the last rated game
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def _header(d: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
+    d.rectangle((0, 0, WIDTH, 78), fill=INK)
+    text(d, (PAD, 16), title, 28, WHITE, bold=True, width=WIDTH - 2 * PAD)
+    text(d, (PAD, 52), subtitle, 16, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
+    return 78
+
+
+def _note(d: ImageDraw.ImageDraw, y: int, note: str) -> int:
+    for line in wrap(note, 15, WIDTH - 2 * PAD):
+        text(d, (PAD, y), line, 15, MUTED)
+        y += 21
+    return y
+
+
+def _note_height(note: str) -> int:
+    return 21 * len(wrap(note, 15, WIDTH - 2 * PAD)) if note else 0
+
+
+def rating_text(value: float) -> str:
+    return f"{value:.1f}"
+
+
+# columns of the leaderboard: right edges of the numbers
+COL_RATING, COL_GAMES, COL_WINS = 420, 505, WIDTH - PAD
+
+
+def draw_leaderboard(title: str, subtitle: str, lines: Sequence[BoardLine], you: BoardLine | None = None,
+                     note: str = "") -> bytes:
+    """The top lines of a board; `you` is the caller's line when it is not among them."""
+    rows = len(lines) + (2 if you else 0)
+    height = 78 + 44 + rows * ROW + 16 + _note_height(note) + 16
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    d = ImageDraw.Draw(image)
+    y = _header(d, title, subtitle) + 14
+    for label, x, anchor in (("#", PAD + 16, "ma"), ("Player", PAD + 44, "la"), ("Rating", COL_RATING, "ra"),
+                             ("Games", COL_GAMES, "ra"), ("Wins", COL_WINS, "ra")):
+        text(d, (x, y), label, 15, MUTED, anchor, bold=True)
+    y += 26
+    d.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
+    y += 4
+
+    def row(line: BoardLine, index: int) -> None:
+        nonlocal y
+        back = HIGHLIGHT if line.you else (CARD if index % 2 == 0 else PAPER)
+        d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=back)
+        middle = y + ROW // 2 - 1
+        if line.place <= 3:
+            medal = MEDALS[line.place - 1]
+            d.ellipse((PAD + 3, middle - 13, PAD + 29, middle + 13), fill=medal)
+            text(d, (PAD + 16, middle), str(line.place), 16, WHITE, "mm", bold=True)
+        else:
+            text(d, (PAD + 16, middle), str(line.place), 16, MUTED, "mm")
+        name = line.name + (" (you)" if line.you else "")
+        text(d, (PAD + 44, middle), fit_text(name, 18, COL_RATING - 90 - PAD - 44), 18, INK, "lm", bold=line.you)
+        text(d, (COL_RATING, middle), rating_text(line.rating), 18, INK, "rm", bold=True)
+        text(d, (COL_GAMES, middle), str(line.games), 18, INK, "rm")
+        text(d, (COL_WINS, middle), str(line.wins), 18, INK, "rm")
+        y += ROW
+
+    for index, line in enumerate(lines):
+        row(line, index)
+    if you:
+        for dot in range(3):
+            d.ellipse((WIDTH // 2 - 14 + dot * 12, y + ROW // 2 - 3, WIDTH // 2 - 8 + dot * 12, y + ROW // 2 + 3),
+                      fill=LINE)
+        y += ROW
+        row(you, 0)
+    y += 14
+    _note(d, y, note)
+    return to_png(image)
+
+
+# the chart of rating histories
+CHART_H = 230
+LEFT_AXIS = 52
+
+
+def _nice_step(span: float) -> float:
+    for step in (0.5, 1, 2, 5, 10, 20, 50):
+        if span / step <= 5:
+            return step
+    return 100
+
+
+def _chart(d: ImageDraw.ImageDraw, top: int, series: Sequence[tuple[str, Sequence[float]]]) -> int:
+    """Lines of rating after each game from the start (0), one per game; returns the bottom of the legend."""
+    x0, x1 = PAD + LEFT_AXIS, WIDTH - PAD - 8
+    y0, y1 = top + 10, top + CHART_H - 28
+    d.rounded_rectangle((PAD - 8, top - 6, WIDTH - PAD + 8, top + CHART_H + 2), radius=10, fill=CARD)
+    values = [0.0] + [v for _, points in series for v in points]
+    low, high = min(values), max(values)
+    if high - low < 2:
+        low, high = low - 1, high + 1
+    step = _nice_step(high - low)
+    low = step * (low // step)
+    high = step * -(-high // step)
+
+    def ypos(v: float) -> float:
+        return y1 - (v - low) / (high - low) * (y1 - y0)
+
+    tick = low
+    while tick <= high + 1e-9:
+        yy = ypos(tick)
+        d.line((x0, yy, x1, yy), fill=mix(LINE, CARD, 0.4 if tick else 0.0), width=2 if tick == 0 else 1)
+        text(d, (x0 - 8, yy), f"{tick:g}", 14, MUTED, "rm")
+        tick += step
+    longest = max((len(points) for _, points in series), default=0)
+    text(d, (x0 + 6, y1 + 16), "start", 14, MUTED, "lm")
+    text(d, (x1 - 6, y1 + 16), f"game {longest}", 14, MUTED, "rm")
+    text(d, ((x0 + x1) / 2, y1 + 16), "rated games", 14, MUTED, "mm")
+
+    def xpos(i: int) -> float:
+        return x0 + 6 + (x1 - x0 - 12) * (i / longest if longest else 0.5)
+
+    for index, (_, points) in enumerate(series):
+        colour = CHART_COLOURS[index % len(CHART_COLOURS)] if index or len(series) == 1 else NEUTRAL
+        xy = [(xpos(i), ypos(v)) for i, v in enumerate([0.0, *points])]  # everyone starts at 0
+        if len(xy) > 1:
+            d.line(xy, fill=colour, width=3, joint="curve")
+        if len(xy) <= 40:
+            for x, yy in xy:
+                d.ellipse((x - 4, yy - 4, x + 4, yy + 4), fill=colour, outline=WHITE)
+    # legend
+    x, y = PAD, top + CHART_H + 12
+    for index, (label, _) in enumerate(series):
+        colour = CHART_COLOURS[index % len(CHART_COLOURS)] if index or len(series) == 1 else NEUTRAL
+        w = text_width(label, 15) + 34
+        if x + w > WIDTH - PAD:
+            x, y = PAD, y + 24
+        d.rounded_rectangle((x, y + 3, x + 18, y + 15), radius=4, fill=colour)
+        text(d, (x + 24, y + 9), label, 15, INK, "lm")
+        x += w
+    return y + 26
+
+
+def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
+               series: Sequence[tuple[str, Sequence[float]]], note: str = "") -> bytes:
+    """A player's rating, games and wins per game, and the rating after each rated game.
+    The first series is the overall one (drawn grey when there are several)."""
+    legend_rows = 1 + sum(text_width(label, 15) + 34 for label, _ in series) // (WIDTH - 2 * PAD)
+    height = 78 + 44 + len(games) * ROW + 30 + CHART_H + 14 + 24 * legend_rows + 12 + _note_height(note) + 16
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    d = ImageDraw.Draw(image)
+    y = _header(d, name, subtitle) + 14
+    for label, x, anchor in (("Game", PAD, "la"), ("Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
+                             ("Wins", COL_WINS, "ra")):
+        text(d, (x, y), label, 15, MUTED, anchor, bold=True)
+    y += 26
+    d.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
+    y += 4
+    for index, line in enumerate(games):
+        d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=CARD if index % 2 == 0 else PAPER)
+        middle = y + ROW // 2 - 1
+        text(d, (PAD, middle), fit_text(line.title, 18, 260), 18, INK, "lm", bold=index == 0)
+        if line.change is not None:
+            shown = f"{line.change:+.1f}"
+            colour = MUTED if shown in ("+0.0", "-0.0") else SEAT_COLOURS[2] if line.change > 0 else SEAT_COLOURS[0]
+            shown = "±0.0" if colour == MUTED else shown
+            pill(d, (COL_RATING - 64, middle), shown, 13, mix(colour, WHITE, 0.8), ink=colour, anchor="rm", pad=5,
+                 bold=False)
+        text(d, (COL_RATING, middle), rating_text(line.rating), 18, INK, "rm", bold=True)
+        text(d, (COL_GAMES, middle), str(line.games), 18, INK, "rm")
+        text(d, (COL_WINS, middle), str(line.wins), 18, INK, "rm")
+        y += ROW
+    y += 14
+    text(d, (PAD, y), "Rating after each rated game", 16, INK, bold=True)
+    y += 30
+    y = _chart(d, y, series) + 6
+    _note(d, y, note)
+    return to_png(image)
