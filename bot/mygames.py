@@ -1,0 +1,177 @@
+"""`/games`: every table of this server where you are seated, your turns first; and for
+members who may manage the server, `/games view:stalled`: the tables that wait too long.
+
+An extension of the table service (`service.extend(MyGames(service, timing))`). With the
+timing extension it tells since when each turn runs and its deadline (vacations counted);
+without it, since the table's last change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.commands import Command, Param
+from bot.replies import Caller, Reply
+from bot.service import MAX_PRIVATE, Loaded, TableService
+from bot.timing import DAY, Timing, TurnInfo, epoch, load_row, when
+from games import registry
+from games.base import IllegalMove
+
+# a table is stalled when its turn is past the deadline, or has run this long without a deadline,
+# or has run a week whatever the deadline (long deadlines, vacations); a lobby after a week idle
+STALLED_AFTER = 3 * DAY
+STALLED_ANYWAY = 7 * DAY
+IDLE_LOBBY = 7 * DAY
+
+COMMANDS = (
+    Command("games", "Your tables in this server, your turns first", (
+        Param("view", "mine (default), or stalled: every table of the server that waits (managers)",
+              choices=("mine", "stalled")),
+    )),
+)
+
+
+@dataclass
+class Entry:
+    order: tuple
+    text: str
+
+
+def _title(key: str) -> str:
+    try:
+        return registry.get(key).title
+    except KeyError:
+        return key
+
+
+def _most(key: str) -> str:
+    try:
+        return str(registry.get(key).max_players)
+    except KeyError:
+        return "?"
+
+
+class MyGames:
+    commands = COMMANDS
+
+    def __init__(self, service: TableService, timing: Timing | None = None):
+        self.service = service
+        self.store = service.store
+        self.timing = timing
+
+    async def _turns(self, loaded: Loaded) -> dict[int, TurnInfo]:
+        if self.timing is None or loaded.row.status != "active":
+            return {}
+        return {info.seat: info for info in await self.timing.turn_info(loaded)}
+
+    def _now(self) -> int:
+        return epoch(self.service.clock())
+
+    async def cmd_games(self, caller: Caller, view: str = "mine") -> Reply:
+        if view.strip().lower() == "stalled":
+            return await self._stalled(caller)
+        entries: list[Entry] = []
+        for row in await self.store.tables(caller.guild_id):
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == caller.user_id), None)
+            if mine is None:
+                continue
+            title, place = _title(row.game), f"<#{row.channel_id}>"
+            if row.status == "lobby" or not row.state:
+                entries.append(Entry((2, epoch(row.created_at)),
+                                     f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
+                continue
+            loaded = await load_row(self.store, row)
+            turns = await self._turns(loaded)
+            names = loaded.names()
+            acting = loaded.game.to_act()
+            since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
+            due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
+            deadline = f", deadline {when(min(due))}" if due else ""
+            if mine.resigned:
+                entries.append(Entry((3, since), f"{title} in {place} — you resigned; the computer plays your seat"))
+                continue
+            if mine.seat in acting:
+                info = turns.get(mine.seat)
+                started = info.started_at if info else since
+                mine_due = info.deadline_at if info and info.deadline_at is not None else None
+                text = f"**{title}** in {place} — **your turn** since {when(started)}"
+                if mine_due is not None:
+                    text += f", deadline {when(mine_due)}"
+                if info and info.vacation_until:
+                    text += f" (you are on vacation until {when(info.vacation_until, 'f')})"
+                entries.append(Entry((0, mine_due or 2**62, started), text))
+                continue
+            waiting = []
+            for seat in acting:
+                name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                info = turns.get(seat)
+                waiting.append(name + (" (on vacation)" if info and info.vacation_until else ""))
+            who = ", ".join(waiting) or "the computer"
+            entries.append(Entry((1, since), f"{title} in {place} — waiting for {who} since {when(since)}{deadline}"))
+        if not entries:
+            return Reply(private="You are not seated at any table of this server. Open one with /open.")
+        entries.sort(key=lambda e: e.order)
+        yours = sum(1 for e in entries if e.order[0] == 0)
+        head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
+            f"Your tables in this server ({len(entries)}); none waits for you:"
+        return Reply(private=_fit(head, [e.text for e in entries]))
+
+    async def _stalled(self, caller: Caller) -> Reply:
+        if not caller.can_manage:
+            raise IllegalMove("Only members who may manage this server see every table; /games shows yours.")
+        now = self._now()
+        entries: list[Entry] = []
+        count = 0
+        for row in await self.store.tables(caller.guild_id):
+            count += 1
+            title, place = _title(row.game), f"<#{row.channel_id}>"
+            if row.status == "lobby" or not row.state:
+                idle = now - epoch(row.updated_at)
+                if idle >= IDLE_LOBBY:
+                    entries.append(Entry((-idle,), f"{title} in {place} — in the lobby since {when(epoch(row.updated_at))}"))
+                continue
+            loaded = await load_row(self.store, row)
+            turns = await self._turns(loaded)
+            names = loaded.names()
+            acting = loaded.game.to_act()
+            since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
+            due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
+            overdue = bool(due) and min(due) <= now
+            waited = now - since
+            if not (overdue or (not due and waited >= STALLED_AFTER) or waited >= STALLED_ANYWAY):
+                continue
+            who = []
+            for seat in acting:
+                info = turns.get(seat)
+                name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                if info and info.vacation_until:
+                    name += f" (on vacation until {when(info.vacation_until, 'f')})"
+                who.append(name)
+            text = f"**{title}** in {place} — waiting for {', '.join(who) or 'the computer'} since {when(since)}"
+            if due:
+                text += f", deadline {when(min(due))}" + (" (passed)" if overdue else "")
+            else:
+                text += ", no deadline"
+            entries.append(Entry((-(now - since),), text))
+        if not entries:
+            return Reply(private=f"No table of this server is stalled ({count} open): every turn is within its "
+                                 "deadline, and younger than 3 days where there is none.")
+        entries.sort(key=lambda e: e.order)
+        head = (f"Stalled tables of this server ({len(entries)} of {count} open): turns past their deadline, "
+                "3 days old without one or a week old in any case, and lobbies idle for a week. The host or a "
+                "channel manager may /cancel, or set a /deadline.")
+        return Reply(private=_fit(head, [e.text for e in entries]))
+
+
+def _fit(head: str, lines: list[str]) -> str:
+    """The head and as many lines as fit in a private message, saying how many were left out."""
+    shown: list[str] = []
+    for index, line in enumerate(lines):
+        rest = len(lines) - index
+        candidate = "\n".join([head, *shown, line])
+        tail = f"\n… and {rest - 1} more." if rest > 1 else ""
+        if len(candidate) + len(tail) > MAX_PRIVATE:
+            return "\n".join([head, *shown]) + f"\n… and {rest} more."
+        shown.append(line)
+    return "\n".join([head, *shown])
