@@ -6,12 +6,15 @@ own and never needs a transaction that another task's statements could interleav
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from db.store import Store, _stamp
+
+BUSY_RETRIES = 8
 
 
 @dataclass
@@ -85,6 +88,20 @@ class DailyStore:
     def __init__(self, store: Store):
         self.conn = store.conn
 
+    async def _write(self, sql: str, params: tuple) -> int:
+        """One writing statement; the number of rows it changed. When another connection to the
+        file holds the write lock in a way SQLite does not wait for (a stale read snapshot), the
+        statement changed nothing and is tried again shortly."""
+        for attempt in range(BUSY_RETRIES):
+            try:
+                cur = await self.conn.execute(sql, params)
+                return cur.rowcount
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == BUSY_RETRIES - 1:
+                    raise
+                await asyncio.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")
+
     # -- deals -------------------------------------------------------------------------
     async def deal(self, guild_id: int, day: str) -> DealRow | None:
         async with self.conn.execute(
@@ -98,7 +115,7 @@ class DailyStore:
         line: list[str], now: datetime,
     ) -> DealRow:
         """Keep the day's deal unless one is kept already; either way, the kept one."""
-        await self.conn.execute(
+        await self._write(
             "INSERT INTO daily_deals (guild_id, day, game, seed, difficulty, candidate, line, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
             (guild_id, day, game, seed, difficulty, candidate, json.dumps(line), _stamp(now)),
@@ -109,7 +126,7 @@ class DailyStore:
 
     async def set_board_channel(self, guild_id: int, day: str, channel_id: int) -> int:
         """The first channel given for a day stays its board channel; returns the kept one."""
-        await self.conn.execute(
+        await self._write(
             "UPDATE daily_deals SET board_channel = COALESCE(board_channel, ?) WHERE guild_id = ? AND day = ?",
             (channel_id, guild_id, day),
         )
@@ -134,15 +151,15 @@ class DailyStore:
 
     async def claim_final(self, guild_id: int, day: str, now: datetime) -> bool:
         """Mark the day's final board as posted; True for exactly one caller, ever."""
-        cur = await self.conn.execute(
+        changed = await self._write(
             "UPDATE daily_deals SET final_posted_at = ? WHERE guild_id = ? AND day = ? AND final_posted_at IS NULL",
             (_stamp(now), guild_id, day),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def release_final(self, guild_id: int, day: str) -> None:
         """The final board could not be posted: try again later (a few times)."""
-        await self.conn.execute(
+        await self._write(
             "UPDATE daily_deals SET final_posted_at = NULL, final_failures = final_failures + 1 "
             "WHERE guild_id = ? AND day = ?",
             (guild_id, day),
@@ -171,7 +188,7 @@ class DailyStore:
                     now: datetime) -> bool:
         """Record an attempt before its table exists. False when the player has one for that day."""
         try:
-            await self.conn.execute(
+            await self._write(
                 "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (guild_id, day, user_id, name, channel_id, _stamp(now)),
@@ -183,22 +200,22 @@ class DailyStore:
     async def take_over(self, *, guild_id: int, day: str, user_id: int, channel_id: int, older_than: datetime,
                         now: datetime) -> bool:
         """Continue an attempt whose opening was cut short (no table, claimed before `older_than`)."""
-        cur = await self.conn.execute(
+        changed = await self._write(
             "UPDATE daily_attempts SET claimed_at = ?, channel_id = ? WHERE guild_id = ? AND day = ? "
             "AND user_id = ? AND table_id IS NULL AND claimed_at < ?",
             (_stamp(now), channel_id, guild_id, day, user_id, _stamp(older_than)),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def link(self, guild_id: int, day: str, user_id: int, table_id: int, channel_id: int) -> None:
-        await self.conn.execute(
+        await self._write(
             "UPDATE daily_attempts SET table_id = ?, channel_id = ? WHERE guild_id = ? AND day = ? AND user_id = ?",
             (table_id, channel_id, guild_id, day, user_id),
         )
 
     async def release(self, guild_id: int, day: str, user_id: int) -> None:
         """Forget a claim whose table could not be opened (never one that has a table)."""
-        await self.conn.execute(
+        await self._write(
             "DELETE FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ? AND table_id IS NULL",
             (guild_id, day, user_id),
         )
@@ -232,7 +249,7 @@ class DailyStore:
 
     # -- hints -------------------------------------------------------------------------
     async def add_hint(self, table_id: int) -> int:
-        await self.conn.execute(
+        await self._write(
             "INSERT INTO solo_hints (table_id, hints) VALUES (?, 1) "
             "ON CONFLICT (table_id) DO UPDATE SET hints = hints + 1",
             (table_id,),
@@ -250,7 +267,7 @@ class DailyStore:
         day: str | None, won: bool, score: float | None, ended: str, moves: int, now: datetime,
     ) -> bool:
         """Keep a solo game's result once, with the hints taken; True when it is new."""
-        cur = await self.conn.execute(
+        changed = await self._write(
             "INSERT INTO solo_results (table_id, guild_id, user_id, name, game, difficulty, day, won, score, "
             "ended, hints, moves, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
             "(SELECT COALESCE(MAX(hints), 0) FROM solo_hints WHERE table_id = ?), ?, ?) "
@@ -258,7 +275,7 @@ class DailyStore:
             (table_id, guild_id, user_id, name, game, difficulty, day, int(won), score, ended, table_id, moves,
              _stamp(now)),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def results_of_day(self, guild_id: int, day: str) -> list[SoloResult]:
         async with self.conn.execute(
