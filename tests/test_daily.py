@@ -1,0 +1,464 @@
+"""The daily challenge: one deal per server and UTC day, one attempt per player, boards, streaks."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+import bot.daily as daily_mod
+from bot.daily import (
+    DailyChallenge,
+    choose_deal,
+    day_difficulty,
+    derive_seed,
+    hawaii_solver,
+    replay_wins,
+    streaks,
+)
+from bot.replies import Reply
+from db.daily import DailyStore
+from games import registry
+from render.common import open_png
+from render.daily import daily_board, solo_board
+from tests.helpers import Clock, service_at, who
+
+GUILD, OTHER_GUILD = 111, 999
+LOBBY = 500  # the channel where /daily is typed; each player's table gets its own thread
+THURSDAY = datetime(2026, 1, 1, 12, tzinfo=UTC)  # an easy day
+
+
+def thread_of(user_id: int, day: int = 0, guild: int = GUILD) -> int:
+    return 10_000 + 1000 * day + user_id + (100 if guild != GUILD else 0)
+
+
+def player(name: str, user_id: int, day: int = 0, guild: int = GUILD):
+    return who(name, user_id, channel=thread_of(user_id, day, guild), guild=guild)
+
+
+class Outbox:
+    def __init__(self):
+        self.posts: list[tuple[int, Reply]] = []
+
+    async def post(self, channel_id: int, reply: Reply) -> bool:
+        self.posts.append((channel_id, reply))
+        return True
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        return True
+
+
+class Solver:
+    """Accepts every seed unless told otherwise; remembers what it was asked."""
+
+    def __init__(self, reject=(), line=None):
+        self.asked: list[tuple[int, str]] = []
+        self.reject = reject
+        self.line = line
+
+    def __call__(self, seed: int, difficulty: str):
+        self.asked.append((seed, difficulty))
+        rejected = self.reject(seed, difficulty) if callable(self.reject) else seed in self.reject
+        return None if rejected else list(self.line or [])
+
+
+async def setup(tmp_path, clock=None, solver=None, outbox=True, draw=False, ahead=False):
+    clock = clock or Clock(THURSDAY)
+    service = await service_at(tmp_path / "t.db", clock=clock, draw_images=draw)
+    daily = DailyChallenge(solver=solver or Solver(), prepare_ahead=ahead).attach(service)
+    if outbox:
+        service.outbox = Outbox()
+    return service, daily, clock
+
+
+async def start(service, daily, caller, board_channel=LOBBY):
+    """What the Discord adapter does on /daily: prepare in the channel, then call in the new thread."""
+    in_lobby = who(caller.name, caller.user_id, channel=board_channel, guild=caller.guild_id)
+    refusal = await daily.prepare(in_lobby)
+    if refusal is not None:
+        return refusal
+    return await service.handle(caller, "daily", {})
+
+
+async def table_in(service, channel):
+    return await service.store.latest_table(channel)
+
+
+async def lose(service, caller):
+    """Play the plainest moves until the game ends (a bankrupt loss)."""
+    for _ in range(300):
+        row = await service.store.open_table(caller.channel_id)
+        if row is None:
+            return
+        game = registry.get("hawaii").load(row.state)
+        moves = game.legal_moves(0)
+        pick = next((m for m in ("pass", "done", "shares 0") if m in moves), moves[0])
+        reply = await service.handle(caller, "move", {"move": pick})
+        assert reply.ok, reply.private
+    raise AssertionError("the game did not end")
+
+
+async def play_line(service, caller, line):
+    for move in line:
+        reply = await service.handle(caller, "move", {"move": move})
+        assert reply.ok, (move, reply.private)
+    row = await service.store.latest_table(caller.channel_id)
+    assert row.status == "finished"
+
+
+# -- the deal ------------------------------------------------------------------------------
+async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    tables = []
+    for name, uid in (("Alice", 1), ("Bob", 2), ("Carol", 3)):
+        reply = await start(service, daily, player(name, uid))
+        assert reply.ok, reply.private
+        assert "Daily challenge" in reply.text
+        tables.append(await table_in(service, thread_of(uid)))
+    day = clock().date()
+    assert {t.seed for t in tables} == {derive_seed(GUILD, day, 0)}
+    assert {t.options["difficulty"] for t in tables} == {day_difficulty(day)} == {"easy"}
+    assert all(t.status == "active" and t.game == "hawaii" for t in tables)
+    assert len({t.channel_id for t in tables}) == 3  # each in the player's own thread
+    # the same deal again from a fresh process over the same file
+    again = await service_at(tmp_path / "t.db", clock=clock)
+    other = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(again)
+    assert (await other.deal_of(GUILD, day)).seed == tables[0].seed
+
+
+async def test_another_deal_the_next_day_and_in_another_server(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    assert (await start(service, daily, player("Alice", 1))).ok
+    first = await table_in(service, thread_of(1))
+    assert (await start(service, daily, player("Zed", 9, guild=OTHER_GUILD))).ok
+    elsewhere = await table_in(service, thread_of(9, guild=OTHER_GUILD))
+    assert elsewhere.seed != first.seed
+    clock.advance(days=1)  # Friday
+    assert (await start(service, daily, player("Alice", 1, day=1))).ok
+    second = await table_in(service, thread_of(1, day=1))
+    assert second.seed not in (first.seed, elsewhere.seed)
+    assert (first.options["difficulty"], second.options["difficulty"]) == ("easy", "standard")
+    seeds = {derive_seed(GUILD, date(2026, 1, 1) + timedelta(days=n)) for n in range(60)}
+    seeds |= {derive_seed(g, date(2026, 1, 1)) for g in range(1000, 1060)}
+    assert len(seeds) == 120  # stable and spread
+    assert [day_difficulty(date(2026, 1, 5) + timedelta(days=n)) for n in range(7)] == list(
+        daily_mod.WEEKDAY_DIFFICULTY)
+
+
+async def test_the_winnability_check_chooses_the_next_seed(tmp_path):
+    day = THURSDAY.date()
+    solver = Solver(reject={derive_seed(GUILD, day, 0)})
+    service, daily, _ = await setup(tmp_path, solver=solver)
+    assert (await start(service, daily, player("Alice", 1))).ok
+    row = await table_in(service, thread_of(1))
+    assert row.seed == derive_seed(GUILD, day, 1)
+    assert solver.asked == [(derive_seed(GUILD, day, 0), "easy"), (derive_seed(GUILD, day, 1), "easy")]
+    assert (await start(service, daily, player("Bob", 2))).ok
+    assert (await table_in(service, thread_of(2))).seed == row.seed and len(solver.asked) == 2  # kept, not searched again
+    # a day whose difficulty is never won falls back to an easier one
+    saturday = date(2026, 1, 3)
+    deal = choose_deal(GUILD, saturday, Solver(reject=lambda seed, level: level != "standard"))
+    assert (deal.difficulty, deal.candidate) == ("standard", daily_mod.PER_LEVEL)
+    with pytest.raises(LookupError):
+        choose_deal(GUILD, saturday, Solver(reject=lambda seed, level: True), per_level=2, last_level=2)
+
+
+async def test_no_winnable_deal_refuses_and_records_no_attempt(tmp_path, monkeypatch):
+    monkeypatch.setattr(daily_mod, "LAST_LEVEL", 3)
+    monkeypatch.setattr(daily_mod, "PER_LEVEL", 2)
+    service, daily, _ = await setup(tmp_path, solver=Solver(reject=lambda seed, level: True))
+    reply = await start(service, daily, player("Alice", 1))
+    assert not reply.ok and "could not be prepared" in reply.private
+    reply = await service.handle(player("Alice", 1), "daily")
+    assert not reply.ok
+    assert await DailyStore(service.store).attempt(GUILD, "2026-01-01", 1) is None
+    assert await table_in(service, thread_of(1)) is None
+
+
+# -- one attempt -----------------------------------------------------------------------------
+async def test_one_attempt_per_player_and_day_by_any_path(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    again = await start(service, daily, player("Alice", 1, day=5))  # another thread
+    assert not again.ok and "under way" in again.private
+    direct = await service.handle(player("Alice", 1, day=6), "daily")  # past the adapter's check
+    assert not direct.ok and await table_in(service, thread_of(1, day=6)) is None
+    assert (await service.handle(alice, "resign")).ok
+    done = await service.handle(player("Alice", 1, day=7), "daily")
+    assert not done.ok and "already" in done.private and "next deal comes in 12 h" in done.private
+    # a restarted bot over the same file still refuses
+    await service.store.close()
+    clock.advance(hours=3)
+    restarted = await service_at(tmp_path / "t.db", clock=clock)
+    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(restarted)
+    later = await start(restarted, daily2, player("Alice", 1, day=8))
+    assert not later.ok and "already" in later.private
+    assert not (await restarted.handle(player("Alice", 1, day=9), "daily")).ok
+    rows = await restarted.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert [r.host_id for r in rows] == [1]
+    # the next day she plays again
+    clock.advance(days=1)
+    assert (await start(restarted, daily2, player("Alice", 1, day=10))).ok
+
+
+async def test_cancelling_the_table_does_not_give_a_second_attempt(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    assert (await service.handle(alice, "cancel")).ok
+    assert not (await start(service, daily, player("Alice", 1, day=3))).ok
+    board = await service.handle(alice, "dailyboard")
+    assert "Alice — abandoned" in board.text
+
+
+async def test_two_daily_commands_at_once_open_exactly_one_table(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+    other = await service_at(tmp_path / "t.db", clock=service.clock)  # a second process
+    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(other)
+    replies = await asyncio.gather(
+        service.handle(player("Alice", 1, day=1), "daily"),
+        service.handle(player("Alice", 1, day=2), "daily"),
+        other.handle(player("Alice", 1, day=3), "daily"),
+        daily.prepare(player("Alice", 1, day=4)),
+        daily2.prepare(player("Alice", 1, day=5)),
+    )
+    assert sum(1 for r in replies[:3] if r.ok) == 1
+    rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert len(rows) == 1 and rows[0].host_id == 1
+    attempt = await DailyStore(service.store).attempt(GUILD, "2026-01-01", 1)
+    assert attempt.table_id == rows[0].id and attempt.channel_id == rows[0].channel_id
+
+
+async def test_an_attempt_cut_short_before_its_table_continues(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    db = DailyStore(service.store)
+    await daily.deal_of(GUILD, clock().date())
+    assert await db.claim(guild_id=GUILD, day="2026-01-01", user_id=1, name="Alice", channel_id=77, now=clock())
+    soon = await service.handle(player("Alice", 1), "daily")
+    assert not soon.ok and "being set up" in soon.private
+    clock.advance(minutes=5)  # the process that claimed it died before opening the table
+    assert (await service.handle(player("Alice", 1), "daily")).ok
+    assert not (await service.handle(player("Alice", 1, day=2), "daily")).ok
+
+
+async def test_a_busy_channel_gives_the_attempt_back(tmp_path, sticks):
+    service, daily, _ = await setup(tmp_path)
+    alice = player("Alice", 1)
+    assert (await service.handle(alice, "open", {"game": "sticks"})).ok
+    busy = await service.handle(alice, "daily")
+    assert not busy.ok and "already has a table" in busy.private
+    assert (await service.handle(player("Alice", 1, day=1), "daily")).ok
+
+
+async def test_the_day_seed_reaches_only_the_daily_table(tmp_path, sticks):
+    service, daily, _ = await setup(tmp_path)
+    bob = who("Bob", 2, channel=42)
+    replies = await asyncio.gather(
+        service.handle(player("Alice", 1), "daily"),
+        service.handle(bob, "open", {"game": "sticks"}),
+        service.handle(player("Carol", 3), "daily"),
+    )
+    assert all(r.ok for r in replies)
+    assert (await table_in(service, 42)).seed == 7  # the service's own seeds
+    assert (await table_in(service, thread_of(1))).seed == derive_seed(GUILD, THURSDAY.date())
+
+
+# -- results and boards ------------------------------------------------------------------------
+async def test_a_finished_result_appears_on_the_board_and_moves_stay_hidden(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    alice, bob = player("Alice", 1), player("Bob", 2)
+    assert (await start(service, daily, alice)).ok
+    assert (await start(service, daily, bob, board_channel=LOBBY + 1)).ok  # the first channel is kept
+    assert (await service.handle(bob, "move", {"move": "shares 1"})).ok
+    early = await service.handle(alice, "dailyboard")
+    assert "No finished attempt yet" in early.text and "2 still playing" in early.text
+    assert "shares" not in early.text
+    await lose(service, alice)
+    posts = service.outbox.posts
+    assert len(posts) == 1 and posts[0][0] == LOBBY
+    text = posts[0][1].text
+    assert "1. Alice — lost (score" in text and "1 still playing" in text
+    assert "Bob" not in text  # unfinished: neither moves nor result
+    board = await service.handle(bob, "dailyboard", {"date": "2026-01-01"})
+    assert board.text == text
+    assert not (await service.handle(bob, "dailyboard", {"date": "2026-01-02"})).ok
+    assert not (await service.handle(bob, "dailyboard", {"date": "2025-12-31"})).ok
+    assert not (await service.handle(bob, "dailyboard", {"date": "1st of May"})).ok
+    results = await DailyStore(service.store).results_of_day(GUILD, "2026-01-01")
+    assert [(r.name, r.won, r.ended, r.hints) for r in results] == [("Alice", False, "finished", 0)]
+    assert results[0].moves == len(await service.store.moves(results[0].table_id))
+
+
+async def test_the_final_board_is_posted_once_after_a_restart_and_after_downtime(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    alice, bob = player("Alice", 1), player("Bob", 2)
+    assert (await start(service, daily, alice)).ok
+    assert (await start(service, daily, bob)).ok
+    await lose(service, alice)
+    posts = service.outbox.posts
+    assert await daily.tick() == 0  # the day is not over
+    clock.now = datetime(2026, 1, 1, 23, 59, 59, tzinfo=UTC)
+    assert await daily.tick() == 0
+    clock.now = datetime(2026, 1, 2, 0, 0, 5, tzinfo=UTC)
+    assert await daily.tick() == 1
+    final = posts[-1]
+    assert final[0] == LOBBY and "final board" in final[1].text and "1 still playing" in final[1].text
+    count = len(posts)
+    assert await daily.tick() == 0 and len(posts) == count
+    # restart: the new process does not post it again
+    await service.store.close()
+    restarted = await service_at(tmp_path / "t.db", clock=clock)
+    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(restarted)
+    restarted.outbox = Outbox()
+    assert await daily2.tick() == 0 and restarted.outbox.posts == []
+    # Bob finishes after midnight: his result still counts for his day's board
+    assert (await restarted.handle(bob, "resign")).ok
+    assert "Bob — resigned" in restarted.outbox.posts[-1][1].text
+    # a day played, then the bot is down for three days: its final board comes once on return
+    clock.now = datetime(2026, 1, 3, 9, tzinfo=UTC)
+    assert (await start(restarted, daily2, player("Alice", 1, day=3))).ok
+    clock.now = datetime(2026, 1, 6, 15, tzinfo=UTC)
+    before = len(restarted.outbox.posts)
+    assert await daily2.tick() == 1
+    assert "2026-01-03" in restarted.outbox.posts[-1][1].text and len(restarted.outbox.posts) == before + 1
+    assert await daily2.tick() == 0
+
+
+async def test_a_result_missed_by_a_stopped_process_is_kept_by_tick(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    service.listeners.clear()  # the process stops between the last move and its listeners
+    assert (await service.handle(alice, "resign")).ok
+    db = DailyStore(service.store)
+    assert await db.results_of_day(GUILD, "2026-01-01") == []
+    await daily.tick()
+    assert [r.ended for r in await db.results_of_day(GUILD, "2026-01-01")] == ["resigned"]
+
+
+async def test_prepare_ahead_makes_the_deal_of_servers_that_played(tmp_path):
+    solver = Solver()
+    service, daily, clock = await setup(tmp_path, solver=solver, ahead=True)
+    await daily.deal_of(GUILD, clock().date())
+    clock.advance(days=1)
+    await daily.tick()
+    assert await daily.db.deal(GUILD, "2026-01-02") is not None
+    assert await daily.db.deal(OTHER_GUILD, "2026-01-02") is None
+
+
+# -- winning, hints, streaks and bests -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def winning_deal():
+    """An easy deal that the real solver wins, with its line (proof that the check works end to end)."""
+    began = time.perf_counter()
+    for seed in (3, 7, 1, 2, 4, 5, 6, 8, 9, 10):
+        line = hawaii_solver(seed, "easy")
+        if line is not None:
+            return seed, line
+        if time.perf_counter() - began > 20:
+            break
+    pytest.skip("the solver won none of the easy deals tried")
+
+
+def test_the_default_solver_proves_its_line_by_replaying_it(winning_deal):
+    seed, line = winning_deal
+    assert replay_wins(seed, "easy", line)
+    assert not replay_wins(seed, "easy", line[:-1])  # one move short: not over
+    assert not replay_wins(seed, "easy", ["pass"] + line)  # illegal at once
+    assert not replay_wins(seed, "standard", line)
+
+
+async def test_hints_streaks_and_personal_bests(tmp_path, monkeypatch, winning_deal):
+    seed, line = winning_deal
+    monkeypatch.setattr(daily_mod, "derive_seed", lambda guild, day, candidate=0: seed)
+    monkeypatch.setattr(daily_mod, "day_difficulty", lambda day: "easy")
+    service, daily, clock = await setup(tmp_path, solver=Solver(line=line))
+    # day 0: Alice wins; Bob loses
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    await play_line(service, alice, line)
+    assert (await start(service, daily, player("Bob", 2))).ok
+    await lose(service, player("Bob", 2))
+    text = service.outbox.posts[-1][1].text
+    assert text.index("Alice — won") < text.index("Bob — lost")
+    # day 1: Alice asks for a hint (on the proven line), then wins; the result is marked
+    clock.advance(days=1)
+    alice = player("Alice", 1, day=1)
+    assert (await start(service, daily, alice)).ok
+    assert (await service.handle(alice, "move", {"move": line[0]})).ok
+    hint = await service.handle(alice, "hint")
+    assert hint.ok and f"`{line[1]}`" in hint.private and "proved" in hint.private and not hint.text
+    assert not (await service.handle(who("Bob", 2, channel=alice.channel_id), "hint")).ok  # not his table
+    assert not (await service.handle(who("Bob", 2, channel=4242), "hint")).ok  # no table there
+    await play_line(service, alice, line[1:])
+    board = service.outbox.posts[-1][1].text
+    assert "Alice — won" in board and "(1 hint)" in board
+    # day 2: Alice resigns, and her streak ends; day 3 she strays from the line, then gives up
+    clock.advance(days=1)
+    assert (await start(service, daily, player("Alice", 1, day=2))).ok
+    assert (await service.handle(player("Alice", 1, day=2), "resign")).ok
+    clock.advance(days=1)
+    alice = player("Alice", 1, day=3)
+    assert (await start(service, daily, alice)).ok
+    assert (await service.handle(alice, "move", {"move": line[0]})).ok
+    assert (await service.handle(alice, "move", {"move": next(m for m in (await service.suggest_moves(alice, ""))
+                                                            if m != line[1])})).ok
+    off_line = await service.handle(alice, "hint")  # off the proven line: the computer player's move
+    assert off_line.ok and "computer player" in off_line.private
+    assert (await service.handle(alice, "cancel")).ok
+    solo = await service.handle(alice, "solo")
+    assert solo.ok
+    lines = solo.text.splitlines()
+    score = (await DailyStore(service.store).results_of_day(GUILD, "2026-01-01"))[0].score
+    assert lines[1] == f"1. Alice — 2 won of 4, best {score:g}, streak 0 (longest 2)"
+    assert lines[2].startswith("2. Bob — 0 won of 1") and "streak 0 (longest 0)" in lines[2]
+    assert f"Easy: {score:g} points, daily of 2026-01-01" in solo.private
+    assert "Daily challenges: 2 won of 4; streak 0, longest 2." in solo.private
+
+
+def test_streaks_count_consecutive_days_won():
+    d = date(2026, 3, 10)
+    days = {d - timedelta(days=n): True for n in (1, 2, 3)} | {d - timedelta(days=4): False,
+                                                               d - timedelta(days=9): True,
+                                                               d - timedelta(days=8): True}
+    assert streaks(days, d) == (3, 3)  # today not played yet: the run stands
+    assert streaks(days | {d: True}, d) == (4, 4)
+    assert streaks(days | {d: False}, d) == (0, 3)
+    assert streaks(days, d + timedelta(days=2)) == (0, 3)
+    assert streaks({}, d) == (0, 0)
+
+
+# -- help, refusals, pictures -----------------------------------------------------------------------
+async def test_help_and_empty_boards(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+    help_reply = await service.handle(player("Alice", 1), "daily", {"help": "on"})
+    assert help_reply.ok and "Saturday" in help_reply.private and "SHA-256" in help_reply.private
+    assert (await daily.prepare(player("Alice", 1), {"help": "on"})).private == help_reply.private
+    assert await table_in(service, thread_of(1)) is None
+    assert "Nobody has started" in (await service.handle(player("Alice", 1), "dailyboard")).private
+    assert not (await service.handle(player("Alice", 1), "solo")).ok
+    assert {c.name for c in service.commands()} >= {"daily", "hint", "dailyboard", "solo"}
+
+
+async def test_board_pictures(tmp_path):
+    service, daily, clock = await setup(tmp_path, draw=True)
+    for name, uid in (("Alice", 1), ("Bob", 2), ("A player with a very long display name indeed", 3)):
+        assert (await start(service, daily, player(name, uid))).ok
+    await lose(service, player("Alice", 1))
+    assert (await service.handle(player("Bob", 2), "resign")).ok
+    board = await service.handle(player("Bob", 2), "dailyboard")
+    image = open_png(board.image)
+    assert image.width == 1000 and image.height > 300
+    (tmp_path / "daily_board.png").write_bytes(board.image)
+    solo = await service.handle(player("Bob", 2), "solo")
+    assert open_png(solo.image).width == 1000
+    rows = [{"rank": i + 1, "name": f"Player {i}", "result": r, "score": s, "hints": h, "moves": 50 + i}
+            for i, (r, s, h) in enumerate([("won", 119, 0), ("won", 87, 2), ("lost", -81, 0),
+                                           ("resigned", None, 1), ("cancelled", None, 0)])]
+    full = daily_board({"day": "2026-01-03", "weekday": "Saturday", "difficulty": "very_hard", "final": True,
+                        "playing": 2, "rows": rows})
+    empty = solo_board({"rows": []})
+    assert open_png(full).width == open_png(empty).width == 1000
