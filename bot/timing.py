@@ -48,6 +48,7 @@ MAX_FORFEIT_AFTER = 10
 DEFAULT_FORFEIT_AFTER = 3
 MAX_AI_MOVES_PER_DEADLINE = 50  # the computer finishes a missed turn of several moves, within reason
 TICK_SECONDS = 30.0
+FIRST_LOOK_NOTICE = 10 * MINUTE  # a table seen for the first time gets turn notices only if it just changed
 
 NOTIFY_MODES = ("mention", "dm", "quiet")
 
@@ -290,12 +291,13 @@ class Timing:
 
     # -- turns -------------------------------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
-        for turn in await self.observe(loaded):
-            self._spawn(self._announce(turn, loaded))
+        await self.observe(loaded)
 
     async def observe(self, loaded: Loaded) -> list[TurnRow]:
-        """Work out whose turn runs at this version of the table, once per version. Returns the
-        turns that began here and deserve a notice (not those of a player who just moved)."""
+        """Work out whose turn runs at this version of the table, once per version, and send the
+        turn notices by direct message in the background. Returns the turns that began here and
+        deserve a notice: not those of a player who just moved, nor those found at the first look
+        at a table that changed long ago (a restart must not wake everyone)."""
         async with self._lock(loaded.row.id):
             fresh = await self.store.table(loaded.row.id)  # the service's cached row keeps an old updated_at
             if fresh is None:
@@ -338,8 +340,13 @@ class Timing:
             obs = Observation(row.id, row.version, last_move, ended, started, timers)
             if not await self.db.apply(obs, now):
                 return []
+        if watch is None and now - started_at > FIRST_LOOK_NOTICE:
+            return []
         just_moved = {user for _, _, user in moves if user is not None}
-        return [turn for turn in started if turn.user_id not in just_moved]
+        fresh_turns = [turn for turn in started if turn.user_id not in just_moved]
+        for turn in fresh_turns:
+            self._spawn(self._announce(turn, loaded))
+        return fresh_turns
 
     async def turn_info(self, loaded: Loaded) -> list[TurnInfo]:
         """The running turns of a table: since when, and the deadline with vacations counted."""
@@ -461,7 +468,13 @@ class Timing:
         notify = await self.db.notify(turn.guild_id, turn.user_id)
         name = self._name(loaded, turn.seat)
         who = f"**{name}**" if notify.mode == "quiet" else f"<@{turn.user_id}>"
-        text = f"Reminder: {who}, your turn in this game of {title} ends {when(deadline_at)}."
+        settings = await self.settings_of(loaded.row)
+        then = "the computer plays it for you"
+        if settings.policy == "forfeit":
+            missed = await self.db.missed(turn.table_id, turn.seat)
+            then += (f" (missed deadlines so far: {missed} of {settings.forfeit_after}; at "
+                     f"{settings.forfeit_after} the seat is forfeited)")
+        text = f"Reminder: {who}, your turn in this game of {title} ends {when(deadline_at)}; then {then}."
         mentions = [] if notify.mode == "quiet" else [turn.user_id]
         await self._post(turn.channel_id, Reply(text=text, mentions=mentions, table_id=turn.table_id))
         if notify.mode == "dm":

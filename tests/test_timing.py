@@ -498,6 +498,35 @@ async def test_direct_message_when_it_becomes_your_turn(tmp_path, rounds):
     assert len(service.outbox.dms) == 2
 
 
+async def test_a_direct_message_when_the_game_starts_but_not_after_a_restart(tmp_path, rounds):
+    clock = TravelClock()
+    service = await service_at(tmp_path / "t.db", clock=clock)
+    timing = Timing(service)
+    service.extend(timing)
+    service.outbox = FakeOutbox()
+    assert (await service.handle(ALICE, "open", {"game": "rounds"})).ok
+    assert (await service.handle(BOB, "join")).ok
+    for person in (ALICE, BOB):
+        assert (await service.handle(person, "notify", {"mode": "dm"})).ok
+    assert (await service.handle(ALICE, "start")).ok
+    await timing.settle()
+    first, = await to_act(service)
+    assert [user for user, _ in service.outbox.dms] == [first.user_id]
+    # a table started before deadlines were looked after: the first look, a day later, wakes nobody
+    older = await service_at(tmp_path / "older.db", clock=clock)
+    older.outbox = FakeOutbox()
+    assert (await older.handle(ALICE, "open", {"game": "rounds"})).ok
+    assert (await older.handle(BOB, "join")).ok
+    assert (await older.handle(ALICE, "start")).ok
+    clock.advance(hours=20)
+    later = Timing(older)
+    for person in (ALICE, BOB):
+        await later.db.set_notify(111, person.user_id, "dm")
+    await later.catch_up()
+    await later.settle()
+    assert older.outbox.dms == [] and len(await later.db.turns(1)) == 1
+
+
 async def test_closed_direct_messages_never_block_and_the_player_is_told_once(tmp_path, rounds):
     service, timing, clock = await table(tmp_path, refuse=[1, 2])
     for person in (ALICE, BOB):
