@@ -540,3 +540,31 @@ async def test_closed_direct_messages_never_block_and_the_player_is_told_once(tm
     assert sorted(r.mentions[0] for r in told) == [1, 2]  # once each
     assert len(await moves(service)) == 4
 
+
+
+async def test_the_proposed_turn_note_hook_shows_deadline_and_vacation(tmp_path, rounds):
+    service, timing, clock = await table(tmp_path)
+    original = service._turn_reply
+
+    async def with_note(loaded, headline, private_seat=None):  # the hook as the core would call it
+        reply = await original(loaded, headline, private_seat)
+        note = await timing.turn_note(loaded)
+        if note:
+            reply.text += "\n" + note
+        return reply
+
+    service._turn_reply = with_note
+    first, = await to_act(service)
+    other = BOB if first == ALICE else ALICE
+    assert (await service.handle(other, "notify", {"mode": "dm"})).ok
+    assert (await service.handle(other, "vacation", {"days": "2"})).ok
+    back = clock.now + timedelta(days=2)
+    clock.advance(hours=1)
+    reply = await service.handle(first, "move", {"move": "score 2"})
+    await timing.settle()
+    assert f"{other.name} is on vacation until <t:" in reply.text
+    deadline = int(reply.text.split("Turn deadline <t:")[1].split(":")[0])
+    assert deadline == int((back + timedelta(hours=24)).timestamp())  # the turn's 24 hours run after the vacation
+    assert [user for user, _ in service.outbox.dms] == [other.user_id]  # the notice went out once
+    board = await service.handle(first, "board")
+    assert "Turn deadline" in board.text
