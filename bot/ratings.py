@@ -205,6 +205,8 @@ class Ratings:
             change = points[-1] - (points[-2] if len(points) > 1 else 0.0) if points else None
             game_lines.append(GameLine(title, r.ordinal, r.games, r.wins, change))
             series.append((title, points))
+            if r.game == OVERALL and len(per_game) == 1:
+                continue  # one game only: its line says it all
             recent = " → ".join(f"{p:.1f}" for p in points[-6:])
             start = "… " if len(points) > 6 else "0.0 → "
             lines.append(f"{title}: rating {r.ordinal:.1f} (mu {r.mu:.1f}, sigma {r.sigma:.1f}), "
