@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -568,3 +570,26 @@ async def test_the_proposed_turn_note_hook_shows_deadline_and_vacation(tmp_path,
     assert [user for user, _ in service.outbox.dms] == [other.user_id]  # the notice went out once
     board = await service.handle(first, "board")
     assert "Turn deadline" in board.text
+
+
+async def test_run_forever_catches_up_at_start_then_keeps_ticking(tmp_path, rounds):
+    service, timing, clock = await table(tmp_path)
+    clock.advance(hours=30)  # down past a deadline
+    task = asyncio.create_task(timing.run_forever(interval=0.02))
+    try:
+        for _ in range(200):
+            if len(await moves(service)) == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert len(await moves(service)) == 1
+        clock.advance(hours=24)  # the next player's deadline, while running
+        for _ in range(200):
+            if len(await moves(service)) == 2:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        assert [user for _, user, _ in await moves(service)] == [None, None]
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
