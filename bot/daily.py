@@ -7,7 +7,7 @@ unique key, so no path (a second /daily, a second thread, a restart) starts a se
 
 The table is an ordinary table of the service, opened in the player's own channel (a private
 thread made by the adapter), so /move, autocomplete and buttons work as for any table. The
-day's seed reaches the service through its `seeds` callable: `attach` wraps it so that, inside
+day's seed reaches the service through its `seeds` callable, which the extension wraps so that, inside
 the task that opens a daily table (and only there), it returns the day's seed.
 
 Before a seed becomes a day's deal, a solver must win it; the deal is kept in SQLite, so it
@@ -15,7 +15,7 @@ never changes once chosen. Results are kept when a table ends (`on_event`), the 
 posted where /daily was first used that day, and `tick` posts each day's final board once,
 after the day ends, catching up after downtime.
 
-Adapter use: `daily = DailyChallenge().attach(service)`; on /daily, `await daily.prepare(caller)`
+Adapter use: `daily = DailyChallenge(service)`, `service.extend(daily)`; on /daily, `await daily.prepare(caller)`
 in the channel where it was typed (a Reply means: show it and stop), then make a private thread,
 add the player and `service.handle(Caller(... thread id ...), "daily", {})`; call
 `await daily.tick()` about once a minute.
@@ -31,13 +31,16 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command, Param
 from bot.replies import Caller, Reply
 from db.daily import DailyStore, DealRow, SoloResult
 from games import registry
 from games.base import Game, IllegalMove
+
+if TYPE_CHECKING:
+    from bot.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +54,7 @@ STALE_CLAIM = timedelta(minutes=2)  # an attempt without a table after this was 
 FINAL_TRIES = 3  # tries to post a day's final board
 PREPARE_FOR = timedelta(days=7)  # servers that played this recently get the day's deal ahead of time
 BOARD_ROWS = 20
+TICK_SECONDS = 60.0
 
 Solver = Callable[[int, str], "list[str] | None"]
 
@@ -249,20 +253,17 @@ def _rank_key(result: SoloResult) -> tuple:
 class DailyChallenge:
     commands = COMMANDS
 
-    def __init__(self, *, solver: Solver | None = None, game: str = GAME, prepare_ahead: bool = True):
+    def __init__(self, service: TableService, *, solver: Solver | None = None, game: str = GAME,
+                 prepare_ahead: bool = True):
+        """Bound to a table service (add it with `service.extend`). The service's `seeds` is wrapped
+        so that the task opening a daily table, and only that task, gets the day's seed."""
+        self.service = service
+        self.db = DailyStore(service.store)
         self.solver: Solver = solver or hawaii_solver
         self.game = game
         self.prepare_ahead = prepare_ahead
-        self.service: Any = None
-        self.db: DailyStore | None = None
         self._deal_locks: dict[tuple[int, str], asyncio.Lock] = {}
         self._tick_lock = asyncio.Lock()
-
-    def attach(self, service: Any) -> DailyChallenge:
-        """Join a table service: keep its store, give it the day's seed when opening a daily table,
-        and register the commands and the change listener."""
-        self.service = service
-        self.db = DailyStore(service.store)
         original = service.seeds
         if not getattr(original, "daily_seed", False):
             def seeds() -> int:
@@ -271,8 +272,6 @@ class DailyChallenge:
 
             seeds.daily_seed = True  # type: ignore[attr-defined]
             service.seeds = seeds
-        service.extend(self)
-        return self
 
     # -- helpers for adapters ----------------------------------------------------------
     def now(self) -> datetime:
@@ -644,7 +643,18 @@ class DailyChallenge:
                         pass
             return posted
 
+    async def run_forever(self, interval: float = TICK_SECONDS) -> None:
+        """Tick until cancelled (the bot's scheduler may call `tick` itself instead)."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("daily tick failed")
+            await asyncio.sleep(interval)
 
-def install(service: Any, **options: Any) -> DailyChallenge:
-    """The daily challenge attached to a table service."""
-    return DailyChallenge(**options).attach(service)
+
+def install(service: TableService, **options: Any) -> DailyChallenge:
+    """The daily challenge, added to a table service."""
+    daily = DailyChallenge(service, **options)
+    service.extend(daily)
+    return daily

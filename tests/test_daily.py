@@ -10,11 +10,11 @@ import pytest
 
 import bot.daily as daily_mod
 from bot.daily import (
-    DailyChallenge,
     choose_deal,
     day_difficulty,
     derive_seed,
     hawaii_solver,
+    install,
     replay_wins,
     streaks,
 )
@@ -67,7 +67,7 @@ class Solver:
 async def setup(tmp_path, clock=None, solver=None, outbox=True, draw=False, ahead=False):
     clock = clock or Clock(THURSDAY)
     service = await service_at(tmp_path / "t.db", clock=clock, draw_images=draw)
-    daily = DailyChallenge(solver=solver or Solver(), prepare_ahead=ahead).attach(service)
+    daily = install(service, solver=solver or Solver(), prepare_ahead=ahead)
     if outbox:
         service.outbox = Outbox()
     return service, daily, clock
@@ -124,7 +124,7 @@ async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
     assert len({t.channel_id for t in tables}) == 3  # each in the player's own thread
     # the same deal again from a fresh process over the same file
     again = await service_at(tmp_path / "t.db", clock=clock)
-    other = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(again)
+    other = install(again, solver=Solver(), prepare_ahead=False)
     assert (await other.deal_of(GUILD, day)).seed == tables[0].seed
 
 
@@ -193,7 +193,7 @@ async def test_one_attempt_per_player_and_day_by_any_path(tmp_path):
     await service.store.close()
     clock.advance(hours=3)
     restarted = await service_at(tmp_path / "t.db", clock=clock)
-    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(restarted)
+    daily2 = install(restarted, solver=Solver(), prepare_ahead=False)
     later = await start(restarted, daily2, player("Alice", 1, day=8))
     assert not later.ok and "already" in later.private
     assert not (await restarted.handle(player("Alice", 1, day=9), "daily")).ok
@@ -217,7 +217,7 @@ async def test_cancelling_the_table_does_not_give_a_second_attempt(tmp_path):
 async def test_two_daily_commands_at_once_open_exactly_one_table(tmp_path):
     service, daily, _ = await setup(tmp_path)
     other = await service_at(tmp_path / "t.db", clock=service.clock)  # a second process
-    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(other)
+    daily2 = install(other, solver=Solver(), prepare_ahead=False)
     replies = await asyncio.gather(
         service.handle(player("Alice", 1, day=1), "daily"),
         service.handle(player("Alice", 1, day=2), "daily"),
@@ -311,7 +311,7 @@ async def test_the_final_board_is_posted_once_after_a_restart_and_after_downtime
     # restart: the new process does not post it again
     await service.store.close()
     restarted = await service_at(tmp_path / "t.db", clock=clock)
-    daily2 = DailyChallenge(solver=Solver(), prepare_ahead=False).attach(restarted)
+    daily2 = install(restarted, solver=Solver(), prepare_ahead=False)
     restarted.outbox = Outbox()
     assert await daily2.tick() == 0 and restarted.outbox.posts == []
     # Bob finishes after midnight: his result still counts for his day's board
@@ -462,3 +462,18 @@ async def test_board_pictures(tmp_path):
                         "playing": 2, "rows": rows})
     empty = solo_board({"rows": []})
     assert open_png(full).width == open_png(empty).width == 1000
+
+
+async def test_with_the_other_extensions(tmp_path):
+    from bot.ratings import Ratings
+    from bot.timing import Timing
+
+    service, daily, clock = await setup(tmp_path)
+    for extension in (Timing(service), Ratings(service)):
+        service.extend(extension)
+    alice = player("Alice", 1)
+    reply = await start(service, daily, alice)
+    assert reply.ok, reply.private
+    await lose(service, alice)
+    assert "Alice — lost" in service.outbox.posts[-1][1].text
+    assert not (await start(service, daily, player("Alice", 1, day=1))).ok
