@@ -496,11 +496,14 @@ class Timing:
         if settings.policy == "forfeit":
             headline += (f" Missed deadlines: {missed} of {settings.forfeit_after}; "
                          f"at {settings.forfeit_after} the seat is forfeited.")
-        for _ in range(MAX_AI_MOVES_PER_DEADLINE):
-            reply = await self.service.play_for(table, seat, headline)
+        played: list[str] = []  # how the log told each move of the missed turn
+        last: Reply | None = None
+        for step in range(MAX_AI_MOVES_PER_DEADLINE):
+            reply = await self.service.play_for(table, seat, headline if step == 0 else "")
             if reply is None:
                 break
-            await self._post(turn.channel_id, reply)
+            last = reply
+            played.append(reply.text.split("\n")[1] if "\n" in reply.text else "")
             fresh = await load_table(self.store, table)
             if fresh is None:
                 break
@@ -508,7 +511,14 @@ class Timing:
             still = {t.seat: t.version for t in await self.db.turns(table)}
             if still.get(seat) != turn.version:
                 break  # the missed turn is over
-            headline = f"The computer goes on with **{name}**'s turn."
+        if last is None:
+            return
+        if len(played) > 1:  # one message for the whole turn: every move, then the last reply's board
+            earlier = played[:-1]
+            if len(earlier) > 10:
+                earlier = [f"… {len(earlier) - 8} moves (see /history) …", *earlier[-8:]]
+            last.text = "\n".join([headline, *earlier, last.text.split("\n", 1)[1]])
+        await self._post(turn.channel_id, last)
 
     # -- messages ----------------------------------------------------------------------
     @staticmethod

@@ -279,6 +279,10 @@ async def test_several_moves_of_one_turn_keep_its_clock(tmp_path, rounds):
     assert await timing.tick(at(clock, hours=4 + 24)) == 1
     assert [(user, move) for _, user, move in (await moves(service))[2:]] == [(None, "score 1"), (None, "score 1")]
     assert await to_act(service) == [first]
+    # one message for the whole missed turn, telling both moves, that calls the next player
+    missed = service.outbox.posts[-1][1]
+    assert len(service.outbox.posts) == 2
+    assert missed.text.count(f"{second.name}: `score 1`") == 2 and missed.mentions == [first.user_id]
 
 
 async def test_a_restart_fires_what_is_due_once(tmp_path, rounds):
