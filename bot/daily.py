@@ -27,6 +27,7 @@ import asyncio
 import hashlib
 import logging
 import random
+import secrets
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ FINAL_TRIES = 3  # tries to post a day's final board
 PREPARE_FOR = timedelta(days=7)  # servers that played this recently get the day's deal ahead of time
 BOARD_ROWS = 20
 TICK_SECONDS = 60.0
+SECRET_KEY = "daily:secret"
 
 Solver = Callable[[int, str], "list[str] | None"]
 
@@ -86,7 +88,8 @@ HELP = (
     "• One attempt per player and day: once started, `/daily` starts nothing more that day, whatever "
     "happens. Resigning or cancelling ends the attempt as lost.\n"
     f"• Difficulty by weekday (UTC): {_rotation()}.\n"
-    "• The deal: seeds are derived from the server and the date with SHA-256. Before a seed is dealt, "
+    "• The deal: seeds are derived from the server, the date and a secret of this bot with SHA-256. "
+    "Before a seed is dealt, "
     "a solver plays it and must win; the first seed it wins is the day's deal. If it wins none of "
     f"{PER_LEVEL} seeds at the day's difficulty, the day falls back to the next easier one "
     "(the board shows the difficulty dealt).\n"
@@ -113,9 +116,10 @@ def utc_day(moment: datetime) -> date:
     return moment.astimezone(UTC).date() if moment.tzinfo else moment.date()
 
 
-def derive_seed(guild_id: int, day: date, candidate: int = 0) -> int:
-    """The `candidate`-th seed of a server's day: stable across runs, machines and versions."""
-    digest = hashlib.sha256(f"isles daily|{guild_id}|{day.isoformat()}|{candidate}".encode()).digest()
+def derive_seed(guild_id: int, day: date, candidate: int = 0, secret: str = "") -> int:
+    """The `candidate`-th seed of a server's day: stable across runs, machines and versions. The
+    installation's secret keeps players from working out a deal from the source before playing it."""
+    digest = hashlib.sha256(f"isles daily|{secret}|{guild_id}|{day.isoformat()}|{candidate}".encode()).digest()
     return int.from_bytes(digest[:6], "big") + 1
 
 
@@ -132,7 +136,7 @@ class Deal:
 
 
 def choose_deal(guild_id: int, day: date, solver: Solver, per_level: int = PER_LEVEL,
-                last_level: int = LAST_LEVEL) -> Deal:
+                last_level: int = LAST_LEVEL, secret: str = "") -> Deal:
     """The first derived seed that the solver wins, at the day's difficulty or, failing that, easier ones.
 
     Candidates are numbered across levels, so a seed is never tried twice. Raises LookupError when
@@ -142,7 +146,7 @@ def choose_deal(guild_id: int, day: date, solver: Solver, per_level: int = PER_L
     while difficulty is not None:
         easier = EASIER.get(difficulty)
         for _ in range(per_level if easier else last_level):
-            seed = derive_seed(guild_id, day, candidate)
+            seed = derive_seed(guild_id, day, candidate, secret)
             line = solver(seed, difficulty)
             if line is not None:
                 return Deal(seed, difficulty, candidate, list(line))
@@ -264,6 +268,8 @@ class DailyChallenge:
         self.prepare_ahead = prepare_ahead
         self._deal_locks: dict[tuple[int, str], asyncio.Lock] = {}
         self._tick_lock = asyncio.Lock()
+        self._secret: str | None = None
+        self._secret_lock = asyncio.Lock()
         original = service.seeds
         if not getattr(original, "daily_seed", False):
             def seeds() -> int:
@@ -279,6 +285,17 @@ class DailyChallenge:
 
     def today(self) -> date:
         return utc_day(self.now())
+
+    async def secret(self) -> str:
+        """This installation's secret for deriving seeds, made once and kept with the bot's data."""
+        async with self._secret_lock:
+            if self._secret is None:
+                kept = await self.service.store.get_meta(SECRET_KEY)
+                if kept is None:
+                    await self.service.store.set_meta(SECRET_KEY, secrets.token_hex(16))
+                    kept = await self.service.store.get_meta(SECRET_KEY)
+                self._secret = kept or ""
+            return self._secret
 
     def thread_name(self, caller: Caller) -> str:
         return f"Daily {self.today().isoformat()} · {caller.name}"[:100]
@@ -312,7 +329,7 @@ class DailyChallenge:
             if kept is not None:
                 return kept
             try:
-                deal = await asyncio.to_thread(choose_deal, guild_id, day, self.solver)
+                deal = await asyncio.to_thread(choose_deal, guild_id, day, self.solver, secret=await self.secret())
             except LookupError:
                 log.error("no winnable daily deal for server %s on %s", guild_id, day)
                 raise IllegalMove("Today's challenge could not be prepared: no deal was proven winnable yet. "

@@ -118,7 +118,7 @@ async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
         assert "Daily challenge" in reply.text
         tables.append(await table_in(service, thread_of(uid)))
     day = clock().date()
-    assert {t.seed for t in tables} == {derive_seed(GUILD, day, 0)}
+    assert {t.seed for t in tables} == {derive_seed(GUILD, day, 0, await daily.secret())}
     assert {t.options["difficulty"] for t in tables} == {day_difficulty(day)} == {"easy"}
     assert all(t.status == "active" and t.game == "hawaii" for t in tables)
     assert len({t.channel_id for t in tables}) == 3  # each in the player's own thread
@@ -126,6 +126,11 @@ async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
     again = await service_at(tmp_path / "t.db", clock=clock)
     other = install(again, solver=Solver(), prepare_ahead=False)
     assert (await other.deal_of(GUILD, day)).seed == tables[0].seed
+    assert await other.secret() == await daily.secret()
+    # another installation (its own data) deals otherwise
+    (tmp_path / "elsewhere").mkdir()
+    _, stranger, _ = await setup(tmp_path / "elsewhere", clock=clock)
+    assert (await stranger.deal_of(GUILD, day)).seed != tables[0].seed
 
 
 async def test_another_deal_the_next_day_and_in_another_server(tmp_path):
@@ -149,12 +154,13 @@ async def test_another_deal_the_next_day_and_in_another_server(tmp_path):
 
 async def test_the_winnability_check_chooses_the_next_seed(tmp_path):
     day = THURSDAY.date()
-    solver = Solver(reject={derive_seed(GUILD, day, 0)})
+    solver = Solver(reject=lambda seed, level: len(solver.asked) == 1)  # the first seed is not won
     service, daily, _ = await setup(tmp_path, solver=solver)
     assert (await start(service, daily, player("Alice", 1))).ok
     row = await table_in(service, thread_of(1))
-    assert row.seed == derive_seed(GUILD, day, 1)
-    assert solver.asked == [(derive_seed(GUILD, day, 0), "easy"), (derive_seed(GUILD, day, 1), "easy")]
+    secret = await daily.secret()
+    assert row.seed == derive_seed(GUILD, day, 1, secret)
+    assert solver.asked == [(derive_seed(GUILD, day, 0, secret), "easy"), (row.seed, "easy")]
     assert (await start(service, daily, player("Bob", 2))).ok
     assert (await table_in(service, thread_of(2))).seed == row.seed and len(solver.asked) == 2  # kept, not searched again
     # a day whose difficulty is never won falls back to an easier one
@@ -263,7 +269,7 @@ async def test_the_day_seed_reaches_only_the_daily_table(tmp_path, sticks):
     )
     assert all(r.ok for r in replies)
     assert (await table_in(service, 42)).seed == 7  # the service's own seeds
-    assert (await table_in(service, thread_of(1))).seed == derive_seed(GUILD, THURSDAY.date())
+    assert (await table_in(service, thread_of(1))).seed == derive_seed(GUILD, THURSDAY.date(), 0, await daily.secret())
 
 
 # -- results and boards ------------------------------------------------------------------------
@@ -373,7 +379,7 @@ def test_the_default_solver_proves_its_line_by_replaying_it(winning_deal):
 
 async def test_hints_streaks_and_personal_bests(tmp_path, monkeypatch, winning_deal):
     seed, line = winning_deal
-    monkeypatch.setattr(daily_mod, "derive_seed", lambda guild, day, candidate=0: seed)
+    monkeypatch.setattr(daily_mod, "derive_seed", lambda guild, day, candidate=0, secret="": seed)
     monkeypatch.setattr(daily_mod, "day_difficulty", lambda day: "easy")
     service, daily, clock = await setup(tmp_path, solver=Solver(line=line))
     # day 0: Alice wins; Bob loses
