@@ -42,7 +42,6 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", "How to play a game here, with our designed values", (
         Param("game", "Which game (default: this table's)", autocomplete="game"),
     )),
-    Command("tables", "Tables of this server where you are seated"),
     Command("threads", "Server setting: open a thread for each new table", (
         Param("enabled", "on or off", required=True, choices=("on", "off")),
     )),

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import shlex
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.replies import Caller, Reply, parse_custom_id
@@ -41,7 +43,8 @@ class Parsed:
 
 
 class Console:
-    def __init__(self, service: TableService, out_dir: Path, managers: set[str] = frozenset()):
+    def __init__(self, service: TableService, out_dir: Path, managers: set[str] = frozenset(),
+                 tick: Callable[[], Awaitable[object]] | None = None):
         self.service = service
         self.out_dir = out_dir
         self.managers = {m.lower() for m in managers}
@@ -49,6 +52,9 @@ class Console:
         self.channels: dict[int, str] = {}
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
+        self.tick = tick  # fires due reminders and deadlines before each line
+        self.unprompted: list[str] = []  # what the bot said on its own since the last line
+        service.outbox = ConsoleOutbox(self)
 
     def help(self) -> str:
         return HELP.format(commands=", ".join("/" + c.name for c in self.service.commands()))
@@ -90,6 +96,12 @@ class Console:
         return Parsed(caller, command, args)
 
     async def run_line(self, line: str) -> list[str]:
+        if self.tick is not None:
+            await self.tick()
+        before, self.unprompted = self.unprompted, []
+        return before + await self._run_line(line)
+
+    async def _run_line(self, line: str) -> list[str]:
         text = line.strip()
         if not text or text.startswith("#"):
             return []
@@ -117,6 +129,9 @@ class Console:
         return Reply.error(f"No button `{label}` on the last message here. Buttons: {labels}.")
 
     def _names(self, text: str) -> str:
+        """Discord's markup for people, channels and times, as a terminal shows them."""
+        text = re.sub(r"<t:(\d+)(?::\w)?>", lambda m: datetime.fromtimestamp(int(m[1]), UTC).strftime(
+            "%Y-%m-%d %H:%M UTC"), text)
         text = re.sub(r"<@(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         return re.sub(r"<#(\d+)>", lambda m: "#" + self.channels.get(int(m[1]), m[1]), text)
 
@@ -139,3 +154,24 @@ class Console:
             kind = parse_custom_id(menu.custom_id)
             lines.append(f"  [menu {menu.placeholder}] " + " | ".join(v for _, v in menu.options) if kind else "")
         return lines
+
+
+class ConsoleOutbox:
+    """What the bot says on its own (reminders, deadlines) prints before the next line's answer."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    async def post(self, channel_id: int, reply: Reply) -> bool:
+        where = self.console.channels.get(channel_id, str(channel_id))
+        shown = self.console.show(Caller(GUILD, channel_id, 0, "bot"), Reply(
+            text=reply.text, image=reply.image, buttons=reply.buttons))
+        self.console.unprompted += [f"  [#{where}, from the bot]"] + shown
+        if reply.text:
+            self.console.last[channel_id] = reply
+        return True
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        who = self.console.names.get(user_id, str(user_id))
+        self.console.unprompted += [f"  [direct message to {who}] {line}" for line in text.splitlines()]
+        return True

@@ -6,9 +6,8 @@ Each player has one attempt a day, recorded before the table is opened and guard
 unique key, so no path (a second /daily, a second thread, a restart) starts a second one.
 
 The table is an ordinary table of the service, opened in the player's own channel (a private
-thread made by the adapter), so /move, autocomplete and buttons work as for any table. The
-day's seed reaches the service through its `seeds` callable, which the extension wraps so that, inside
-the task that opens a daily table (and only there), it returns the day's seed.
+thread made by the adapter), so /move, autocomplete and buttons work as for any table; it is
+opened with the day's seed through the service's own /open.
 
 Before a seed becomes a day's deal, a solver must win it; the deal is kept in SQLite, so it
 never changes once chosen. Results are kept when a table ends (`on_event`), the day's board is
@@ -29,7 +28,6 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -60,8 +58,6 @@ SECRET_KEY = "daily:secret"
 
 Solver = Callable[[int, str], "list[str] | None"]
 
-# the seed the service's `seeds` returns inside the task that opens a daily table
-_DEAL_SEED: ContextVar[int | None] = ContextVar("daily_deal_seed", default=None)
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -259,8 +255,7 @@ class DailyChallenge:
 
     def __init__(self, service: TableService, *, solver: Solver | None = None, game: str = GAME,
                  prepare_ahead: bool = True):
-        """Bound to a table service (add it with `service.extend`). The service's `seeds` is wrapped
-        so that the task opening a daily table, and only that task, gets the day's seed."""
+        """Bound to a table service (add it with `service.extend`)."""
         self.service = service
         self.db = DailyStore(service.store)
         self.solver: Solver = solver or hawaii_solver
@@ -270,14 +265,6 @@ class DailyChallenge:
         self._tick_lock = asyncio.Lock()
         self._secret: str | None = None
         self._secret_lock = asyncio.Lock()
-        original = service.seeds
-        if not getattr(original, "daily_seed", False):
-            def seeds() -> int:
-                chosen = _DEAL_SEED.get()
-                return chosen if chosen is not None else original()
-
-            seeds.daily_seed = True  # type: ignore[attr-defined]
-            service.seeds = seeds
 
     # -- helpers for adapters ----------------------------------------------------------
     def now(self) -> datetime:
@@ -401,11 +388,8 @@ class DailyChallenge:
     async def _open(self, caller: Caller, deal: DealRow) -> Reply:
         """Open and start the player's table through the service's own /open and /start."""
         service = self.service
-        token = _DEAL_SEED.set(deal.seed)
-        try:
-            opened = await service.cmd_open(caller, game=deal.game, options=f"difficulty={deal.difficulty}")
-        finally:
-            _DEAL_SEED.reset(token)
+        opened = await service.cmd_open(caller, game=deal.game, options=f"difficulty={deal.difficulty}",
+                                        seed=deal.seed)
         row = await service.store.table(opened.table_id)
         if row is None or row.seed != deal.seed:
             await service.cmd_cancel(caller)

@@ -24,13 +24,14 @@ import io
 import json
 import logging
 import signal
-from collections.abc import Awaitable, Coroutine, Iterable, Sequence
+from collections.abc import Awaitable, Coroutine, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, Command
+from bot.extensions import Installed, install
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
 from bot.service import TableService
 from bot.settings import Settings
@@ -54,7 +55,9 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
-DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign"})
+DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",
+                            "solo", "hint"})
+SERVER_SETTINGS = frozenset({"threads", "games"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
 FORM_TITLE = "Your move"
@@ -215,6 +218,8 @@ class Adapter:
     def __init__(self, client: discord.Client, service: TableService):
         self.client = client
         self.service = service
+        # the daily challenge, when installed: its tables live in private threads made here
+        self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "prepare")), None)
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
@@ -227,7 +232,10 @@ class Adapter:
         if name == "open":
             await self._open(interaction, args)
             return
-        caller = caller_of(interaction, server_setting=name == "threads")
+        if name == "daily" and self.daily is not None:
+            await self._daily(interaction, args)
+            return
+        caller = caller_of(interaction, server_setting=name in SERVER_SETTINGS)
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
         if reply is not None:
             await self.show(interaction, reply)
@@ -300,6 +308,38 @@ class Adapter:
             await self.show(interaction, reply)
             return
         await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
+
+    async def _daily(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
+        """Today's deal in a private thread of the player's own, so nobody sees their moves."""
+        if not await self._defer(interaction):  # preparing a day's deal can take a while
+            return
+        here = interaction.channel
+        parent = here.parent if isinstance(here, discord.Thread) else here
+        if not isinstance(parent, discord.TextChannel):
+            await self.show(interaction, Reply.error("The daily challenge needs a text channel for its threads."))
+            return
+        first = await self._guard(self.daily.prepare(caller_of(interaction, channel_id=parent.id), args))
+        if first is not None:  # help, or the reason it is refused
+            await self.show(interaction, first)
+            return
+        try:
+            thread = await parent.create_thread(
+                name=clip(self.daily.thread_name(caller_of(interaction)), MAX_THREAD_NAME),
+                type=discord.ChannelType.private_thread, invitable=False,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Daily challenge",
+            )
+            await thread.add_user(interaction.user)
+        except discord.HTTPException as error:
+            log.warning("could not make a private thread in %s: %s", parent.id, error)
+            await self.show(interaction, Reply.error("I may not create private threads here, so the daily "
+                                                     "challenge cannot start in this channel."))
+            return
+        reply = await self._guard(self.service.handle(caller_of(interaction, channel_id=thread.id), "daily", args))
+        if not reply.ok:
+            await self._drop_thread(thread)
+            await self.show(interaction, reply)
+            return
+        await self.show(interaction, reply, channel=thread, note=f"Your daily challenge is in {thread.mention}.")
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
@@ -434,47 +474,75 @@ def _some(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not None}
 
 
+CANNOT_MESSAGE_USER = 50007  # Discord: the user's direct messages are closed to the bot
+THREAD_ARCHIVED = 50083  # Discord: the thread was archived since it was looked up
+
+
 class DiscordOutbox:
-    """How the service speaks when nobody asked (reminders, deadlines): channel posts and DMs."""
+    """How the service speaks when nobody asked (reminders, deadlines): channel posts and DMs.
+
+    A thread that Discord archived after a quiet week is unarchived first. A refused direct
+    message returns False and is logged: it never raises, so it never blocks a game."""
 
     def __init__(self, client: discord.Client):
         self.client = client
 
+    async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
+        channel = None if fresh else self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            log.info("unarchiving thread %s to post in it", channel.id)
+            channel = await channel.edit(archived=False)
+        return channel
+
     async def post(self, channel_id: int, reply: Reply) -> bool:
-        """Post the public part of a reply in a channel or thread (unarchiving the thread first)."""
+        """Post the public part of a reply in a channel or thread; False (and logged) when refused."""
         if not reply.ok or not (reply.text.strip() or reply.image):
-            return False
+            return True  # nothing public to say
         try:
-            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
-            if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
-                channel = await channel.edit(archived=False)
-            if not isinstance(channel, discord.abc.Messageable):
-                log.warning("channel %s cannot hold messages", channel_id)
-                return False
-            guild = getattr(channel, "guild", None)
-            limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
-            file = None
-            if reply.image and not reply.image_private:
-                if len(reply.image) <= limit:
-                    file = discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
-                else:
-                    log.warning("board picture of %d bytes is over the upload limit of %d", len(reply.image), limit)
-            await channel.send(clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                               **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+            channel = await self._channel(channel_id)
+            try:
+                await self._send(channel, reply)
+            except discord.HTTPException as error:
+                if error.code != THREAD_ARCHIVED:
+                    raise
+                await self._send(await self._channel(channel_id, fresh=True), reply)
             return True
         except discord.HTTPException as error:
-            log.warning("could not post in %s: %s", channel_id, error)
+            log.warning("could not post in %s: %s (code %s)", channel_id, error, error.code)
             return False
 
+    @staticmethod
+    async def _send(channel: Any, reply: Reply) -> None:
+        if not isinstance(channel, discord.abc.Messageable):
+            raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
+        guild = getattr(channel, "guild", None)
+        limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+        file = None
+        if reply.image and not reply.image_private:
+            if len(reply.image) <= limit:
+                file = discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
+            else:
+                log.warning("board picture of %d bytes is over the upload limit of %d", len(reply.image), limit)
+        await channel.send(clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
+                           **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+
     async def direct(self, user_id: int, text: str) -> bool:
-        """A direct message; False when it was refused (closed DMs)."""
+        """A direct message; False when it was refused (closed DMs: 50007)."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             for piece in split_text(text):
-                await user.send(piece)
+                await user.send(piece, allowed_mentions=discord.AllowedMentions.none())
             return True
+        except discord.Forbidden as error:
+            if error.code == CANNOT_MESSAGE_USER:
+                log.info("direct messages of %s are closed to the bot (50007)", user_id)
+            else:
+                log.warning("direct message to %s refused: %s (code %s)", user_id, error, error.code)
+            return False
         except discord.HTTPException as error:
-            log.info("could not send a direct message to %s: %s", user_id, error)
+            log.warning("direct message to %s failed: %s (code %s)", user_id, error, error.code)
             return False
 
 
@@ -558,6 +626,7 @@ class IslesClient(discord.Client):
         self.service = service
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
+        self.installed: Installed | None = None  # the standard extensions' clocks, started after login
         self.adapter = Adapter(self, service)
         for spec in commands_of(service):
             self.tree.add_command(build_command(spec, self.adapter))
@@ -570,6 +639,13 @@ class IslesClient(discord.Client):
             await sync_commands(self, self.tree, self.service.store, self.settings.dev_guild)
         except discord.HTTPException:
             log.exception("command sync failed; the bot runs with the commands Discord already has")
+        if self.installed is not None:  # reminders, deadlines and day-end boards, once logged in
+            await self.installed.start()
+
+    async def close(self) -> None:
+        if self.installed is not None:
+            await self.installed.stop()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
@@ -646,9 +722,9 @@ def create_bot(service: TableService, settings: Settings) -> IslesClient:
     return IslesClient(service, settings)
 
 
-async def run(settings: Settings, extensions: Iterable[Any] = ()) -> None:
-    """Open the store, build the service (with `extensions`) and the client, and run until
-    closed (SIGTERM or Ctrl-C). Discord's addresses are those of discord.py, so a test may
+async def run(settings: Settings, extensions: bool = True) -> None:
+    """Open the store, build the service (with the standard extensions) and the client, and run
+    until closed (SIGTERM or Ctrl-C). Discord's addresses are those of discord.py, so a test may
     point them at a local fake."""
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
@@ -657,9 +733,9 @@ async def run(settings: Settings, extensions: Iterable[Any] = ()) -> None:
     closing: set[asyncio.Task] = set()
     try:
         service = TableService(store)
-        for extension in extensions:
-            service.extend(extension)
+        installed = install(service) if extensions else None
         client = create_bot(service, settings)
+        client.installed = installed
         try:
             loop.add_signal_handler(signal.SIGTERM, lambda: closing.add(loop.create_task(client.close())))
             handles_sigterm = True

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from bot.console import Console
+from bot.extensions import install
 from bot.service import TableService
 from db.store import Store
 
@@ -16,7 +17,10 @@ async def run_console(
 ) -> int:
     store = await Store.open(db_path)
     seeds = (lambda: seed) if seed is not None else None
-    console = Console(TableService(store, draw_images=images, seeds=seeds), out_dir, managers)
+    service = TableService(store, draw_images=images, seeds=seeds)
+    installed = install(service, prepare_daily=False)
+    await installed.timing.catch_up()
+    console = Console(service, out_dir, managers, tick=installed.tick)
     interactive = sys.stdin.isatty()
     if interactive:
         print("Isles offline console. Tables are kept in", db_path)

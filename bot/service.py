@@ -94,7 +94,7 @@ class TableService:
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Any] = []
         self.outbox: Outbox | None = None  # set by the adapter that runs the service
-        # async callbacks (event, Loaded) after each write: opened, started, moved, finished, cancelled
+        # async callbacks (event, Loaded) after each write; the event is "changed", the row tells the rest
         self.listeners: list[Callable[[str, Loaded], Any]] = []
 
     def extend(self, extension: Any) -> None:
@@ -306,9 +306,11 @@ class TableService:
         except KeyError:
             return key
 
-    async def cmd_open(self, caller: Caller, game: str, options: str = "", **extra: str) -> Reply:
+    async def cmd_open(self, caller: Caller, game: str, options: str = "", *, seed: int | None = None,
+                       **extra: str) -> Reply:
+        """`seed` is for extensions (a daily deal); `handle` never passes it, since /open has no such option."""
         cls, parsed, checked = await self._read_open(caller, game, options, extra)
-        seed = self.seeds()
+        seed = self.seeds() if seed is None else seed
         try:
             table_id = await self.store.create_table(
                 guild_id=caller.guild_id, channel_id=caller.channel_id, game=cls.key, options=parsed,
@@ -508,6 +510,7 @@ class TableService:
             raise IllegalMove(MOVED_ON) from None
         self._dirty.add(loaded.row.id)
         loaded.row.version = version
+        loaded.row.updated_at = self.clock().isoformat(timespec="seconds")
         loaded.row.state = None  # the live game object is the state now
         if results is not None:
             loaded.row.status = "finished"
@@ -565,6 +568,17 @@ class TableService:
                     calls.append(f"<@{row.user_id}>")
             if calls:
                 lines.append("Your move: " + " ".join(calls))
+            for extension in self.extensions:  # e.g. the deadline, and who is on vacation
+                note = getattr(extension, "turn_note", None)
+                if note is None:
+                    continue
+                try:
+                    extra = await note(loaded)
+                except Exception:
+                    log.exception("turn note of %s failed", type(extension).__name__)
+                    extra = ""
+                if extra:
+                    lines.append(extra)
             quick = []
             acting = [s for s in game.to_act() if s not in self._computer_seats(loaded)]
             if len(acting) == 1:
@@ -759,28 +773,6 @@ class TableService:
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         return Reply(private=cls.rules_help())
-
-    async def cmd_tables(self, caller: Caller) -> Reply:
-        rows = await self.store.tables(caller.guild_id)
-        lines = []
-        for row in rows:
-            loaded = await self._load_row(row)
-            mine = loaded.seat_of(caller.user_id)
-            if mine is None:
-                continue
-            title = registry.get(row.game).title
-            if row.status == "lobby":
-                lines.append((1, f"{title} in <#{row.channel_id}> — in the lobby"))
-                continue
-            acting = loaded.game.to_act()
-            waiting = ", ".join(loaded.names()[s] for s in acting)
-            yours = mine.seat in acting
-            lines.append((0 if yours else 1, f"{title} in <#{row.channel_id}> — "
-                                             f"{'**your turn**' if yours else 'waiting for ' + waiting}"))
-        if not lines:
-            return Reply(private="You are not seated at any table of this server. Open one with /open.")
-        lines.sort(key=lambda item: item[0])
-        return Reply(private=_clip("\n".join(text for _, text in lines)))
 
     async def cmd_threads(self, caller: Caller, enabled: str) -> Reply:
         if not caller.can_manage:

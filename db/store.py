@@ -11,6 +11,8 @@ from typing import Any
 
 import aiosqlite
 
+from db.connection import SerialConnection
+
 OPEN = ("lobby", "active")
 
 
@@ -85,13 +87,14 @@ def migrations() -> list[tuple[int, str]]:
 
 
 class Store:
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: SerialConnection | aiosqlite.Connection):
         self.conn = conn
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = sqlite3.Row
+        raw = await aiosqlite.connect(path, isolation_level=None)
+        raw.row_factory = sqlite3.Row
+        conn = SerialConnection(raw)
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed process
         await conn.execute("PRAGMA foreign_keys=ON")
@@ -107,17 +110,17 @@ class Store:
         await self.conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
-        async with self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-            current = (await cur.fetchone())[0]
+        async with self.conn.execute("SELECT version FROM schema_migrations") as cur:
+            applied = {row[0] for row in await cur.fetchall()}
         for version, script in migrations():
-            if version <= current:
-                continue
+            if version in applied:
+                continue  # every missing one is applied, even below the newest (branches land out of order)
             # executescript commits on its own, so the script and its record go in one explicit transaction
             await self.conn.executescript(
                 f"BEGIN;\n{script}\nINSERT INTO schema_migrations VALUES ({version}, datetime('now'));\nCOMMIT;"
             )
-            current = version
-        return current
+            applied.add(version)
+        return max(applied, default=0)
 
     # -- named values ------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:

@@ -79,3 +79,10 @@ async def test_the_example_script_of_the_readme_still_plays_to_its_end(tmp_path)
     )
     assert run.returncode == 0 and "The game is over." in run.stdout
     assert "  ! " not in run.stdout  # not one line refused
+
+
+async def test_discord_markup_prints_readably(tmp_path, sticks):
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    console.names[5] = "ann"
+    console.channels[7] = "table"
+    assert console._names("<@5> in <#7> until <t:0:R>") == "@ann in #table until 1970-01-01 00:00 UTC"

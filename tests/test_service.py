@@ -188,7 +188,7 @@ async def test_menus_page_legal_moves(tmp_path, sticks):
     assert chosen.ok and (await service.store.open_table(222)).state["state"]["pile"] == 7
 
 
-@pytest.mark.parametrize("command", ["board", "hand", "history", "moves", "rules", "tables"])
+@pytest.mark.parametrize("command", ["board", "hand", "history", "moves", "rules"])
 async def test_information_commands_answer_without_a_table(tmp_path, sticks, command):
     service = await service_at(tmp_path / "t.db", clock=Clock())
     reply = await service.handle(ALICE, command)

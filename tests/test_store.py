@@ -61,3 +61,37 @@ async def test_a_failed_transaction_leaves_nothing_behind(tmp_path):
     assert (row.version, row.status, row.state) == (version, "active", {"s": 1})
     assert await store.moves(table) == []
     await store.close()
+
+
+async def test_a_migration_missing_below_the_newest_is_still_applied(tmp_path):
+    store = await Store.open(str(tmp_path / "a.db"))
+    await store.conn.execute("DROP TABLE meta")
+    await store.conn.execute("DELETE FROM schema_migrations WHERE version = 2")
+    await store.close()
+    store = await Store.open(str(tmp_path / "a.db"))
+    await store.set_meta("k", "v")  # the meta table is back
+    assert await store.get_meta("k") == "v"
+    await store.close()
+
+
+async def test_a_statement_of_another_task_waits_for_an_open_transaction(tmp_path):
+    import asyncio
+
+    store = await Store.open(str(tmp_path / "a.db"))
+    entered = asyncio.Event()
+
+    async def long_transaction():
+        await store.conn.execute("BEGIN IMMEDIATE")
+        await store.conn.execute("INSERT INTO meta VALUES ('a', '1')")
+        entered.set()
+        await asyncio.sleep(0.05)  # another task runs meanwhile
+        await store.conn.execute("ROLLBACK")
+
+    async def meanwhile():
+        await entered.wait()
+        await store.set_meta("b", "2")  # must not be swept into the rolled-back transaction
+
+    await asyncio.gather(long_transaction(), meanwhile())
+    assert await store.get_meta("a") is None
+    assert await store.get_meta("b") == "2"
+    await store.close()

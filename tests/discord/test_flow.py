@@ -320,7 +320,7 @@ async def test_rules_are_split_into_private_messages_within_limits(bot, monkeypa
 
 async def test_private_commands_stay_private(bot):
     thread, _, actor = await started_table(bot)
-    for name in ("moves", "hand", "history", "tables"):
+    for name in ("moves", "hand", "history", "rules"):
         ex = await bot.command(PEOPLE[actor], name, channel=thread)
         assert ex.private and not ex.public, name
 

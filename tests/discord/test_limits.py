@@ -100,6 +100,22 @@ def test_validator_checks_files_choices_and_callbacks():
 
 
 # -- the command definitions -----------------------------------------------------------------
+async def test_every_command_of_the_installed_bot_is_within_limits(tmp_path):
+    from bot.extensions import install
+    from bot.service import TableService
+    from db.store import Store
+
+    store = await Store.open(str(tmp_path / "all.db"))
+    try:
+        service = TableService(store, draw_images=False)
+        install(service)
+        payload = command_payload(create_bot(service, settings_for("unused.db")).tree)
+        assert len(payload) == len(service.commands()) > len(COMMANDS)
+        assert limits.check_commands(payload) == []
+    finally:
+        await store.close()
+
+
 async def test_every_command_definition_is_within_limits():
     client = create_bot(None, settings_for("unused.db"))
     payload = command_payload(client.tree)

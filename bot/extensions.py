@@ -1,0 +1,59 @@
+"""The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge.
+
+The Discord bot and the offline console install the same set, so both offer the same commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.daily import DailyChallenge
+from bot.mygames import MyGames
+from bot.ratings import Ratings
+from bot.service import TableService
+from bot.timing import Timing
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Installed:
+    timing: Timing
+    ratings: Ratings
+    games: MyGames
+    daily: DailyChallenge
+    tasks: set[asyncio.Task] = field(default_factory=set)
+
+    async def tick(self, now: datetime | None = None) -> None:
+        """Fire what is due: reminders, deadlines, day-end boards."""
+        await self.timing.tick(now)
+        await self.daily.tick(now)
+
+    async def start(self) -> None:
+        """Catch up with what happened while the bot was away, then keep the clocks running."""
+        try:
+            await self.ratings.catch_up()
+        except Exception:
+            log.exception("rating catch-up failed")
+        for loop in (self.timing.run_forever(), self.daily.run_forever()):
+            task = asyncio.create_task(loop)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
+    timing = Timing(service)
+    ratings = Ratings(service)
+    games = MyGames(service, timing)
+    daily = DailyChallenge(service, prepare_ahead=prepare_daily)
+    for extension in (timing, ratings, games, daily):
+        service.extend(extension)
+    return Installed(timing, ratings, games, daily)

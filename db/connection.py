@@ -1,0 +1,83 @@
+"""One SQLite connection shared safely by every task of the bot.
+
+aiosqlite runs all statements of a connection on one thread, in order, but an explicit
+transaction (`BEGIN IMMEDIATE` ... `COMMIT`) spans several awaits. Without care, a statement
+of another task (a reminder firing during a move) would land inside that transaction and be
+committed or rolled back with it. `SerialConnection` makes other tasks wait while one task
+holds a transaction open; statements outside transactions run as they come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import aiosqlite
+
+OPENS = ("BEGIN",)
+CLOSES = ("COMMIT", "ROLLBACK", "END")
+
+
+def _first_word(sql: str) -> str:
+    words = sql.lstrip().split(None, 1)
+    return words[0].upper() if words else ""
+
+
+class SerialConnection:
+    def __init__(self, conn: aiosqlite.Connection):
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task | None = None  # the task whose transaction is open
+
+    def __getattr__(self, name: str) -> Any:  # row_factory, close, commit, ...
+        return getattr(self._conn, name)
+
+    def execute(self, sql: str, parameters: Any = ()) -> _Statement:
+        return _Statement(self, sql, parameters)
+
+    async def executescript(self, script: str) -> Any:
+        async with self._lock:
+            return await self._conn.executescript(script)
+
+    async def _run(self, sql: str, parameters: Any) -> aiosqlite.Cursor:
+        task = asyncio.current_task()
+        word = _first_word(sql)
+        if self._owner is task:  # a statement of the open transaction
+            try:
+                return await self._conn.execute(sql, parameters)
+            finally:
+                if word in CLOSES:
+                    self._owner = None
+                    self._lock.release()
+        await self._lock.acquire()
+        if word in OPENS:
+            try:
+                cursor = await self._conn.execute(sql, parameters)
+            except BaseException:
+                self._lock.release()
+                raise
+            self._owner = task  # held until this task commits or rolls back
+            return cursor
+        try:
+            return await self._conn.execute(sql, parameters)
+        finally:
+            self._lock.release()
+
+
+class _Statement:
+    """Awaitable like aiosqlite's: `await conn.execute(...)` or `async with conn.execute(...) as cur`."""
+
+    def __init__(self, owner: SerialConnection, sql: str, parameters: Any):
+        self._run = owner._run(sql, parameters)
+        self._cursor: aiosqlite.Cursor | None = None
+
+    def __await__(self):
+        return self._run.__await__()
+
+    async def __aenter__(self) -> aiosqlite.Cursor:
+        self._cursor = await self._run
+        return self._cursor
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._cursor is not None:
+            await self._cursor.close()
