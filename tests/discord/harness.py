@@ -84,8 +84,8 @@ def text_channel(channel_id: int = CHANNEL, name: str = "general") -> dict[str, 
             "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None}
 
 
-def thread_object(parent_id: int, name: str, thread_id: int | None = None) -> dict[str, Any]:
-    return {"id": str(thread_id or snowflake()), "type": 11, "guild_id": str(GUILD), "parent_id": str(parent_id),
+def thread_object(parent_id: int, name: str, thread_id: int | None = None, kind: int = 11) -> dict[str, Any]:
+    return {"id": str(thread_id or snowflake()), "type": kind, "guild_id": str(GUILD), "parent_id": str(parent_id),
             "owner_id": str(APP), "name": name, "message_count": 0, "member_count": 1,
             "rate_limit_per_user": 0, "flags": 0,
             "thread_metadata": {"archived": False, "auto_archive_duration": 10080, "locked": False,
@@ -239,7 +239,7 @@ class Harness:
             return message_object(int(m[1]), body)
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/threads", path)):
             self.problems += [f"{path}: {p}" for p in limits.check_thread(body or {})]
-            thread = thread_object(int(m[1]), body["name"])
+            thread = thread_object(int(m[1]), body["name"], kind=body.get("type") or 11)
             self.threads[int(thread["id"])] = thread
             return thread
         if method == "GET" and (m := re.fullmatch(r"/channels/(\d+)", path)):
