@@ -10,6 +10,8 @@ holds a transaction open; statements outside transactions run as they come.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
@@ -34,6 +36,17 @@ class SerialConnection:
 
     def execute(self, sql: str, parameters: Any = ()) -> _Statement:
         return _Statement(self, sql, parameters)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SerialConnection]:
+        """`BEGIN IMMEDIATE` ... `COMMIT`, or `ROLLBACK` when the block raises."""
+        await self.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            await self.execute("ROLLBACK")
+            raise
+        await self.execute("COMMIT")
 
     async def executescript(self, script: str) -> Any:
         async with self._lock:

@@ -87,7 +87,7 @@ def migrations() -> list[tuple[int, str]]:
 
 
 class Store:
-    def __init__(self, conn: SerialConnection | aiosqlite.Connection):
+    def __init__(self, conn: SerialConnection):
         self.conn = conn
 
     @classmethod
@@ -154,24 +154,19 @@ class Store:
     ) -> int:
         stamp = _stamp(now)
         try:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            cur = await self.conn.execute(
-                "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, version, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
-                (guild_id, channel_id, game, _json(options), seed, host_id, stamp, stamp),
-            )
-            table_id = cur.lastrowid
-            await self.conn.execute(
-                "INSERT INTO seats (table_id, position, user_id, name) VALUES (?, 0, ?, ?)",
-                (table_id, host_id, host_name),
-            )
-            await self.conn.execute("COMMIT")
+            async with self.conn.transaction():
+                cur = await self.conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, version, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+                    (guild_id, channel_id, game, _json(options), seed, host_id, stamp, stamp),
+                )
+                table_id = cur.lastrowid
+                await self.conn.execute(
+                    "INSERT INTO seats (table_id, position, user_id, name) VALUES (?, 0, ?, ?)",
+                    (table_id, host_id, host_name),
+                )
         except sqlite3.IntegrityError:
-            await self.conn.execute("ROLLBACK")
             raise ChannelBusy() from None
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
         return table_id
 
     async def open_table(self, channel_id: int) -> TableRow | None:
@@ -225,15 +220,10 @@ class Store:
 
     async def _write(self, table_id: int, version: int, now: datetime, steps, extra: str = "", params=()) -> int:
         """Run `steps` (SQL, params) and the version bump in one transaction."""
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.conn.transaction():
             await self._bump(table_id, version, now, extra, params)
             for sql, args in steps:
                 await self.conn.execute(sql, args)
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
         return version + 1
 
     async def add_seat(self, table_id: int, version: int, *, user_id: int | None, name: str, now: datetime) -> int:

@@ -98,14 +98,9 @@ class TimingStore:
         return cls(store.conn)
 
     async def _transaction(self, steps: Sequence[tuple[str, tuple]]) -> None:
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.conn.transaction():
             for sql, args in steps:
                 await self.conn.execute(sql, args)
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
 
     async def _all(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         async with self.conn.execute(sql, args) as cur:

@@ -3,6 +3,8 @@ SQLite file, and the real discord.py client driven in process (harness.py)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import discord
 import pytest
 
@@ -37,14 +39,19 @@ async def store(tmp_path):
     await store.close()
 
 
-@pytest.fixture
-async def bot(store, sticks, monkeypatch, tmp_path):
-    """A harness around the real client, logged in as far as interactions need."""
-    service = TableService(store, draw_images=True)
-    client = create_bot(service, settings_for(tmp_path / "t.db"))
+@asynccontextmanager
+async def harness_for(service: TableService, monkeypatch, db_path):
+    """A harness around the real client of `service`, logged in as far as interactions need."""
+    client = create_bot(service, settings_for(db_path))
     harness = Harness(client, service, monkeypatch)
     async with client:
         state = client._connection
         state.user = discord.ClientUser(state=state, data=BOT_USER)
         state.application_id = APP
+        yield harness
+
+
+@pytest.fixture
+async def bot(store, sticks, monkeypatch, tmp_path):
+    async with harness_for(TableService(store, draw_images=True), monkeypatch, tmp_path / "t.db") as harness:
         yield harness

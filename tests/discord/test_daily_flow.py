@@ -6,8 +6,8 @@ import pytest
 from bot.daily import install
 from bot.service import TableService
 from games import registry
-from tests.discord.conftest import settings_for
-from tests.discord.harness import APP, BOT_USER, CHANNEL, Harness
+from tests.discord.conftest import harness_for
+from tests.discord.harness import CHANNEL
 from tests.discord.test_flow import ALICE, BOB, one_public, only_private
 from tests.test_daily import Solver
 
@@ -18,14 +18,7 @@ pytestmark = pytest.mark.skipif("hawaii" not in registry.available(), reason="Ha
 async def daily_bot(store, monkeypatch, tmp_path):
     service = TableService(store, draw_images=False)
     install(service, solver=Solver(), prepare_ahead=False)
-    from bot.discord_app import create_bot
-
-    client = create_bot(service, settings_for(tmp_path / "t.db"))
-    harness = Harness(client, service, monkeypatch)
-    async with client:
-        state = client._connection
-        state.user = discord.ClientUser(state=state, data=BOT_USER)
-        state.application_id = APP
+    async with harness_for(service, monkeypatch, tmp_path / "t.db") as harness:
         yield harness
 
 
