@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -359,14 +358,11 @@ async def test_prepare_ahead_makes_the_deal_of_servers_that_played(tmp_path):
 @pytest.fixture(scope="module")
 def winning_deal():
     """An easy deal that the real solver wins, with its line (proof that the check works end to end)."""
-    began = time.perf_counter()
-    for seed in (3, 7, 1, 2, 4, 5, 6, 8, 9, 10):
+    for seed in (3, 1010):  # deals its first, narrowest search already wins, whatever the machine's speed
         line = hawaii_solver(seed, "easy")
         if line is not None:
             return seed, line
-        if time.perf_counter() - began > 20:
-            break
-    pytest.skip("the solver won none of the easy deals tried")
+    raise AssertionError("the solver won neither of two easy deals it is known to win")
 
 
 def test_the_default_solver_proves_its_line_by_replaying_it(winning_deal):
