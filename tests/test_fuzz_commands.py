@@ -5,12 +5,9 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.commands import COMMANDS
 from bot.replies import Caller
 from tests.helpers import ALICE, BOB, service_at
 
-NAMES = [c.name for c in COMMANDS] + ["nope", "", "MOVE", "open "]
-PARAMS = sorted({p.name for c in COMMANDS for p in c.params} | {"junk", ""})
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120)
 VALUE = st.one_of(TEXT, st.integers(-10**12, 10**12), st.booleans(), st.none(), st.sampled_from(
     ["take 1", "take 99", "sticks=3", "sticks=-1", "sticks=10 sticks=11", "sticks", "on", "off", "take r2 c1,c3"]))
@@ -28,9 +25,22 @@ def snapshot(store, loop):
     return loop.run_until_complete(read())
 
 
+def installed_service(loop, path):
+    """A service with every extension the bot runs (the daily deal checked by a stand-in solver)."""
+    from bot.extensions import install
+    from tests.test_daily import Solver
+
+    service = loop.run_until_complete(service_at(path))
+    installed = install(service, prepare_daily=False)
+    installed.daily.solver = Solver()
+    return service
+
+
 def test_arbitrary_commands_never_change_a_table_they_are_refused_for(tmp_path, sticks):
     loop = asyncio.new_event_loop()
-    service = loop.run_until_complete(service_at(tmp_path / "f.db"))
+    service = installed_service(loop, tmp_path / "f.db")
+    names = [c.name for c in service.commands()] + ["nope", "", "MOVE", "open "]
+    params = sorted({p.name for c in service.commands() for p in c.params} | {"junk", ""})
     loop.run_until_complete(service.handle(ALICE, "open", {"game": "sticks", "options": "sticks=20"}))
     loop.run_until_complete(service.handle(BOB, "join"))
     loop.run_until_complete(service.handle(ALICE, "start"))
@@ -38,7 +48,7 @@ def test_arbitrary_commands_never_change_a_table_they_are_refused_for(tmp_path, 
     callers = st.one_of(st.just(ALICE), st.just(BOB), strangers)
 
     @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(callers, st.sampled_from(NAMES), st.dictionaries(st.sampled_from(PARAMS), VALUE, max_size=3))
+    @given(callers, st.sampled_from(names), st.dictionaries(st.sampled_from(params), VALUE, max_size=3))
     def throw(caller, command, args):
         before = snapshot(service.store, loop)
         reply = loop.run_until_complete(service.handle(caller, command, args))
@@ -47,8 +57,9 @@ def test_arbitrary_commands_never_change_a_table_they_are_refused_for(tmp_path, 
             assert reply.private.strip(), "a refusal must say why"
             assert not reply.text and reply.image is None and not reply.buttons
             assert after == before
-        elif command in ("move", "resign", "cancel", "leave", "join", "addai", "open", "start"):
-            pass  # an accepted action may change the table
+        elif command in ("move", "resign", "cancel", "leave", "join", "addai", "open", "start", "deadline",
+                         "daily"):
+            pass  # an accepted action may change a table
         else:
             assert after[0] == before[0] and after[1] == before[1]
 
@@ -61,12 +72,14 @@ def test_arbitrary_commands_never_change_a_table_they_are_refused_for(tmp_path, 
 
 def test_arbitrary_option_text_opens_nothing_when_refused(tmp_path, sticks):
     loop = asyncio.new_event_loop()
-    service = loop.run_until_complete(service_at(tmp_path / "o.db"))
+    service = installed_service(loop, tmp_path / "o.db")
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(TEXT, st.sampled_from(["sticks", "archipels", "pioneers", "hawaii", "chess", ""]))
-    def throw(options, game):
-        reply = loop.run_until_complete(service.handle(ALICE, "open", {"game": game, "options": options}))
+    @given(TEXT, st.sampled_from(["sticks", "archipels", "pioneers", "hawaii", "chess", ""]),
+           st.dictionaries(st.sampled_from(["deadline", "reminder", "timeout"]), VALUE, max_size=3))
+    def throw(options, game, timing):
+        args = {"game": game, "options": options, **timing}
+        reply = loop.run_until_complete(service.handle(ALICE, "open", args))
         if reply.ok:
             assert loop.run_until_complete(service.handle(ALICE, "cancel")).ok
         else:
