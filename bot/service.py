@@ -542,8 +542,14 @@ class TableService:
                 break
             seat = waiting[0]
             rng = random.Random(f"{loaded.row.seed}:{loaded.version}")
-            move = game.ai_move(seat, rng)
-            game.play(seat, move)
+            before = game.dump()
+            try:
+                move = game.ai_move(seat, rng)
+                game.play(seat, move)
+            except Exception:  # a fault of the computer player must not take the table down with it
+                log.exception("computer player of table %s failed at seat %s", loaded.row.id, seat)
+                loaded.game = game = registry.get(loaded.row.game).load(before)
+                break
             lines.append(game.describe_move(seat, move, names))
             await self._record(loaded, seat, None, move)
         if len(lines) > 12:

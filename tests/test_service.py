@@ -220,3 +220,19 @@ async def test_public_actions_and_forms_play_as_the_pressing_seat(tmp_path, stic
     assert not (await service.press(second, form, [""])).ok
     assert (await service.press(second, form, ["take 3"])).ok
     assert (await service.store.open_table(222)).state["state"]["pile"] == 6
+
+
+async def test_a_failing_computer_player_leaves_the_table_whole_and_waiting(tmp_path, sticks, monkeypatch):
+    service, _ = await started(tmp_path, sticks, players=(ALICE,), ai=True, pile=20)
+    seats = {s.seat: s for s in await service.store.seats(1)}  # the computer has moved if it was first
+
+    def broken(self, seat, rng):
+        raise RuntimeError("bug in the computer player")
+
+    monkeypatch.setattr(sticks, "ai_move", broken)
+    reply = await service.handle(ALICE, "move", {"move": "take 1"})
+    assert reply.ok  # Alice's move landed; the computer's turn waits
+    row = await service.store.table(1)
+    assert await matches_log(service.store, 1)
+    game = service._cache[1].game
+    assert seats[game.to_act()[0]].is_ai and row.state["state"]["pile"] == game.pile
