@@ -428,7 +428,7 @@ class TableService:
             await self._write(loaded, self.store.start, seat_of_position, game.dump())
             loaded = await self._table_by_id(loaded.row.id)
             headline = f"The game of **{cls.title}** begins. Seat order: " + ", ".join(loaded.names()) + "."
-            await self._play_computers(loaded)
+            headline = "\n".join([headline, *await self._play_computers(loaded)])
             loaded = await self._table_by_id(loaded.row.id)
         return await self._turn_reply(loaded, headline)
 
