@@ -548,18 +548,8 @@ async def test_closed_direct_messages_never_block_and_the_player_is_told_once(tm
 
 
 
-async def test_the_proposed_turn_note_hook_shows_deadline_and_vacation(tmp_path, rounds):
+async def test_turn_messages_show_the_deadline_and_vacations(tmp_path, rounds):
     service, timing, clock = await table(tmp_path)
-    original = service._turn_reply
-
-    async def with_note(loaded, headline, private_seat=None):  # the hook as the core would call it
-        reply = await original(loaded, headline, private_seat)
-        note = await timing.turn_note(loaded)
-        if note:
-            reply.text += "\n" + note
-        return reply
-
-    service._turn_reply = with_note
     first, = await to_act(service)
     other = BOB if first == ALICE else ALICE
     assert (await service.handle(other, "notify", {"mode": "dm"})).ok
