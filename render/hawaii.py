@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.common import font
+
 W, H = 1100, 720
 MAP_W = 740
 PANEL_X = MAP_W + 10
@@ -47,9 +49,8 @@ BEND = {"oahu-hawaii": (300, 640)}
 SPOT = {"oahu-maui": 0.3, "oahu-molokai": 0.62, "molokai-lanai": 0.72, "molokai-maui": 0.62}
 
 
-@cache
 def _font(size: int) -> ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    return font(size)  # one face per thread: FreeType faces are not safe to share between threads
 
 
 def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la", stroke: int = 0,
