@@ -64,6 +64,15 @@ class MyGames:
             return {}
         return {info.seat: info for info in await self.timing.turn_info(loaded)}
 
+    async def _waiting(self, row) -> tuple[Loaded, dict[int, TurnInfo], list[int], int, list[int]]:
+        """A running table's turns: who acts, since when (the earliest turn start) and their deadlines."""
+        loaded = await load_row(self.store, row)
+        turns = await self._turns(loaded)
+        acting = loaded.game.to_act()
+        since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
+        due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
+        return loaded, turns, acting, since, due
+
     def _now(self) -> int:
         return epoch(self.service.clock())
 
@@ -81,12 +90,8 @@ class MyGames:
                 entries.append(Entry((2, epoch(row.created_at)),
                                      f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
                 continue
-            loaded = await load_row(self.store, row)
-            turns = await self._turns(loaded)
+            loaded, turns, acting, since, due = await self._waiting(row)
             names = loaded.names()
-            acting = loaded.game.to_act()
-            since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
-            due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
             deadline = f", deadline {when(min(due))}" if due else ""
             if mine.resigned:
                 entries.append(Entry((3, since), f"{title} in {place} — you resigned; the computer plays your seat"))
@@ -131,12 +136,8 @@ class MyGames:
                 if idle >= IDLE_LOBBY:
                     entries.append(Entry((-idle,), f"{title} in {place} — in the lobby since {when(epoch(row.updated_at))}"))
                 continue
-            loaded = await load_row(self.store, row)
-            turns = await self._turns(loaded)
+            loaded, turns, acting, since, due = await self._waiting(row)
             names = loaded.names()
-            acting = loaded.game.to_act()
-            since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
-            due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
             overdue = bool(due) and min(due) <= now
             waited = now - since
             if not (overdue or (not due and waited >= STALLED_AFTER) or waited >= STALLED_ANYWAY):
