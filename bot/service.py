@@ -21,7 +21,7 @@ from bot.commands import COMMANDS, Command
 from bot.replies import Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
-from games.base import Game, IllegalMove, Outcome, parse_options
+from games.base import Game, IllegalMove, Outcome, parse_options, rank_by
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,7 @@ def parse_option_text(text: str) -> dict[str, str]:
 def final_ranks(outcome: Outcome | None, players: int, resigned: set[int]) -> list[int]:
     """The game's ranks with resigned seats moved below everyone who played on."""
     base = outcome.ranks if outcome else [1] * players
-    keys = [(seat not in resigned, -base[seat]) for seat in range(players)]
-    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    return rank_by([(seat not in resigned, -base[seat]) for seat in range(players)])
 
 
 class TableService:
