@@ -1,16 +1,21 @@
 """Drawing helpers shared by the board renderers: fonts, colours, text, caches, PNG output.
 
 Fonts come from Pillow's bundled scalable font (`ImageFont.load_default(size=...)`), so a
-picture looks the same on every machine whatever fonts the system has.
+picture looks the same on every machine whatever fonts the system has. That font only covers
+plain Latin; words it cannot draw (accented letters, Greek, Cyrillic, ...) are drawn with
+DejaVu Sans, shipped in render/fonts/.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
@@ -109,60 +114,170 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return face
 
 
-_glyphs: dict[str, bool] = {}
+# DejaVu Sans is drawn a little smaller so that its capitals are as tall as the bundled font's
+FALLBACK_SCALE = 0.96
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+def _font_file(bold: bool) -> Any:
+    return resources.files(__package__ or "render").joinpath("fonts", _FONT_FILES[bold])
+
+
+def fallback_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans face (regular or bold) that draws what the bundled font
+    cannot, for text of `size` pixels; cached per size (and thread) like `font`."""
+    cache = getattr(_fonts, "fallback", None)
+    if cache is None:
+        cache = _fonts.fallback = {}
+    face = cache.get((size, bold))
+    if face is None:
+        source = _font_file(bold)  # a file beside this module, unless installed in a zip
+        face = ImageFont.truetype(str(source) if isinstance(source, Path) else io.BytesIO(source.read_bytes()),
+                                  size * FALLBACK_SCALE)
+        cache[(size, bold)] = face
+    return face
+
+
+_glyphs: dict[tuple[str, bool], bool] = {}
 _glyph_lock = threading.Lock()
+
+
+def _draws(char: str, fallback: bool) -> bool:
+    """Whether the bundled font (or, with `fallback`, DejaVu Sans) has a visible glyph for `char`."""
+    known = _glyphs.get((char, fallback))
+    if known is None:
+        if char.isspace():
+            known = True
+        elif unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
+            known = False  # zero-width joiners, emoji variation selectors: nothing to draw alone
+        else:
+            face = fallback_font(20) if fallback else font(20)
+            with _glyph_lock:
+                missing = bytes(face.getmask("\uffff"))  # a code point no font has: the empty box
+                mask = face.getmask(char)
+                known = mask.size[0] > 0 and bytes(mask) != missing
+        _glyphs[(char, fallback)] = known
+    return known
 
 
 def has_glyph(char: str) -> bool:
     """Whether the bundled font can draw `char` (it covers plain Latin letters, digits and
     common punctuation; accents, other scripts and emoji are missing)."""
-    known = _glyphs.get(char)
-    if known is None:
-        face = font(20)
-        with _glyph_lock:
-            missing = bytes(face.getmask("\uffff"))  # a code point no font has: the empty box
-            known = char.isspace() or bytes(face.getmask(char)) != missing
-            _glyphs[char] = known
-    return known
+    return _draws(char, False)
+
+
+def has_fallback_glyph(char: str) -> bool:
+    """Whether the shipped DejaVu Sans can draw `char` (accented Latin, Greek, Cyrillic and
+    more; not emoji)."""
+    return _draws(char, True)
 
 
 _printable = Cache(size=4096)
-# letters without a decomposition into a plain letter and accents
-_SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L",
-            "đ": "d", "Đ": "D", "þ": "th", "Þ": "Th", "ð": "d", "ı": "i"}
 
 
 def printable(words: str) -> str:
-    """`words` with what the font cannot draw taken out: accented letters lose their
-    accents ("Zoë" -> "Zoe"), other missing characters (emoji, other scripts) are dropped,
-    so that no empty boxes show."""
+    """`words` with what neither font can draw taken out, so that no empty boxes show:
+    letters keep their accents and scripts ("Zoë", "Дмитрий"); a missing letter that is an
+    accented or compatibility form of a drawable one is replaced by it ("ｚ" -> "z"); the
+    rest (emoji, scripts neither font covers) is dropped."""
 
     def build() -> str:
         if words.isascii():
             return words
         kept = []
-        for char in words:
-            if has_glyph(char):
-                kept.append(char)
+        base_kept = True  # combining marks follow their letter: dropped with it
+        for char in unicodedata.normalize("NFC", words):
+            if unicodedata.combining(char) and not base_kept:
                 continue
-            base = _SPELLED.get(char) or "".join(
-                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-            )
-            kept.append("".join(c for c in base if has_glyph(c)))
+            if has_glyph(char) or has_fallback_glyph(char):
+                kept.append(char)
+                base_kept = True
+                continue
+            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            base = "".join(c for c in base if has_glyph(c) or has_fallback_glyph(c))
+            kept.append(base)
+            base_kept = bool(base)
         return " ".join("".join(kept).split())
 
     return _printable.get(words, build)
+
+
+_SPACES = re.compile(r"(\s+)")
+
+
+def runs(words: str) -> list[tuple[str, bool]]:
+    """`words` cut into runs of (text, fallback): a word with a character the bundled font
+    lacks is drawn whole with DejaVu Sans, so that a name keeps one face; the other words
+    keep the bundled font."""
+    out: list[tuple[str, bool]] = []
+    for piece in _SPACES.split(words):
+        if not piece:
+            continue
+        if piece.isspace():
+            fallback = out[-1][1] if out else False  # spaces go with the word before
+        else:
+            fallback = not all(has_glyph(c) for c in piece)
+        if out and out[-1][1] == fallback:
+            out[-1] = (out[-1][0] + piece, fallback)
+        else:
+            out.append((piece, fallback))
+    return out
+
+
+def _faces(words: str, size: int, bold: bool) -> list[tuple[str, ImageFont.FreeTypeFont, int]]:
+    """(run, face, stroke) for each run. Bold is a one-pixel stroke for both faces: DejaVu
+    Sans's own bold face looks lighter than the stroked bundled font beside it."""
+    stroke = 1 if bold else 0
+    return [(run, fallback_font(size) if fallback else font(size), stroke) for run, fallback in runs(words)]
+
+
+def line_length(words: str, size: int, bold: bool = False) -> float:
+    """The advance width of `words` drawn by `draw_line` (without the stroke)."""
+    return sum(face.getlength(run) for run, face, _ in _faces(words, size, bold))
+
+
+def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: Any,
+              anchor: str = "la", bold: bool = False, stroke_width: int = 0, stroke_fill: Any = None) -> None:
+    """`ImageDraw.text` for one line in the bundled font at `size`, with the words it cannot
+    draw in DejaVu Sans, set on the same baseline. `bold` as in `text`; `stroke_width` is added
+    (a halo when `stroke_fill` differs from `fill`). Pass `printable(words)` to drop what
+    neither font has."""
+    parts = _faces(words, size, bold)
+    if not parts:
+        return
+    if len(parts) == 1 and parts[0][1] is font(size):  # all in the bundled font: exactly as before
+        draw.text(xy, words, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke_width + parts[0][2],
+                  stroke_fill=stroke_fill if stroke_width else fill)
+        return
+    lengths = [face.getlength(run) for run, face, _ in parts]
+    total = sum(lengths)
+    x = xy[0] - {"m": total / 2, "r": total}.get(anchor[0], 0)
+    v = anchor[1]
+    if v in "tb":  # the top or bottom of the drawn text
+        boxes = [face.getbbox(run, anchor="ls") for run, face, _ in parts]
+        baseline = xy[1] - (min(b[1] for b in boxes) if v == "t" else max(b[3] for b in boxes))
+    else:  # ascender, middle, baseline or descender of the bundled font, as Pillow places them
+        primary = font(size)
+        baseline = xy[1] + primary.getbbox("H", anchor="l" + v)[1] - primary.getbbox("H", anchor="ls")[1]
+    for (run, face, stroke), length in zip(parts, lengths, strict=True):
+        draw.text((x, baseline), run, font=face, fill=fill, anchor="ls", stroke_width=stroke_width + stroke,
+                  stroke_fill=stroke_fill if stroke_width else fill)
+        x += length
 
 
 _widths: Cache = Cache(size=8192)  # (text, size, bold) -> pixels
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return _widths.get((text, size, bold), lambda: round(font(size).getlength(text)) + (2 if bold else 0))
+    """Pixels `text` takes when drawn by `text` (after `printable`)."""
+    return _widths.get((text, size, bold),
+                       lambda: round(line_length(printable(text), size, bold)) + (2 if bold else 0))
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, shortened with an ellipsis if needed so that it is at most `width` pixels wide."""
+    """`text` (made `printable`), shortened with an ellipsis if needed so that it is at most
+    `width` pixels wide."""
+    text = printable(text)
     if text_width(text, size, bold) <= width:
         return text
     while text and text_width(text + "…", size, bold) > width:
@@ -173,11 +288,10 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: bool,
             outline: RGB | None) -> tuple[Image.Image, int, int] | None:
     """Text drawn once on a transparent image, cropped: (image, dx, dy) from the anchor point."""
-    face = font(size)
     stroke = 1 if bold else 0
     halo = stroke + 2 if outline is not None else stroke
     pad = halo + 2
-    width = round(face.getlength(words)) + 2 * pad
+    width = round(line_length(words, size, bold)) + 2 * pad
     height = size * 2 + 2 * pad
     ax = {"l": pad, "m": width // 2, "r": width - pad}.get(anchor[0], pad)
     ay = {"a": pad, "t": pad, "m": height // 2, "s": height - pad - size // 2, "b": height - pad,
@@ -187,9 +301,8 @@ def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: boo
     d = ImageDraw.Draw(image)
     ink = tuple(fill) if len(fill) == 4 else (*colour, 255)
     if outline is not None:
-        d.text((ax, ay), words, font=face, fill=(*outline, 255), anchor=anchor, stroke_width=halo,
-               stroke_fill=(*outline, 255))
-    d.text((ax, ay), words, font=face, fill=ink, anchor=anchor, stroke_width=stroke, stroke_fill=ink)
+        draw_line(d, (ax, ay), words, size, (*outline, 255), anchor, bold, stroke_width=2, stroke_fill=(*outline, 255))
+    draw_line(d, (ax, ay), words, size, ink, anchor, bold)
     box = image.getbbox()
     if box is None:
         return None
@@ -212,8 +325,9 @@ def text(
     width: int | None = None,
     outline: RGB | None = None,
 ) -> int:
-    """Draw one line of text; returns its width. The bundled font has no bold face, so
-    bold is a one-pixel stroke in the text colour. `width` shortens the text to fit;
+    """Draw one line of text; returns its width. Words the bundled font cannot draw are
+    drawn with DejaVu Sans (see `draw_line`). The bundled font has no bold face, so bold is
+    a one-pixel stroke in the text colour. `width` shortens the text to fit;
     `outline` draws a halo of that colour, for text over busy pictures.
 
     Rendered text is cached as small transparent pictures (labels repeat from one board
@@ -261,10 +375,10 @@ def ordinal(n: int) -> str:
 
 
 def seat_name(names: list[str], seat: int) -> str:
-    """The name of a seat, or a stand-in when the list is short or the name is blank."""
-    if 0 <= seat < len(names) and printable(str(names[seat])).strip():
-        return " ".join(str(names[seat]).split())
-    return f"Seat {seat + 1}"
+    """The name of a seat as it will be drawn (what no font has, such as emoji, left out), or
+    a stand-in when the list is short or nothing of the name can be drawn."""
+    shown = printable(str(names[seat])).strip() if 0 <= seat < len(names) else ""
+    return shown or f"Seat {seat + 1}"
 
 
 def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None], factor: int = 4) -> Image.Image:
@@ -312,16 +426,21 @@ __all__ = [
     "SEAT_COLOURS",
     "WHITE",
     "alpha",
+    "draw_line",
+    "fallback_font",
     "fit_text",
     "font",
+    "has_fallback_glyph",
     "mix",
     "open_png",
     "ordinal",
     "pill",
     "printable",
     "has_glyph",
+    "line_length",
     "readable_on",
     "rgb",
+    "runs",
     "seat_colour",
     "seat_name",
     "shade",

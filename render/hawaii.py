@@ -7,9 +7,9 @@ import math
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from render.common import font
+from render.common import draw_line, line_length, printable
 
 W, H = 1100, 720
 MAP_W = 740
@@ -49,13 +49,10 @@ BEND = {"oahu-hawaii": (300, 640)}
 SPOT = {"oahu-maui": 0.3, "oahu-molokai": 0.62, "molokai-lanai": 0.72, "molokai-maui": 0.62}
 
 
-def _font(size: int) -> ImageFont.ImageFont:
-    return font(size)  # one face per thread: FreeType faces are not safe to share between threads
-
-
 def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la", stroke: int = 0,
           stroke_fill=(255, 255, 255)) -> None:
-    draw.text(xy, text, font=_font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    # through the shared path: words the bundled font lacks (names in other scripts) use the fallback face
+    draw_line(draw, xy, printable(text), size, fill, anchor, stroke_width=stroke, stroke_fill=stroke_fill)
 
 
 def _route_points(name: str, a: str, b: str) -> list[tuple[float, float]]:
@@ -256,7 +253,7 @@ def _map_header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     x0 = PANEL_X + 4
     y = 12
-    who = names[0] if names else "Player"
+    who = names[0] if names and printable(names[0]) else "Player"
     _text(d, (x0, y), who, 24)
     y += 36
     stats = [("Cash", f"${view['cash']}"), ("Income", str(view["income"])),
@@ -339,9 +336,9 @@ def narrow_gap() -> int:
 
 
 def _fit(text: str, size: int, width: int) -> str:
-    font = _font(size)
-    if font.getlength(text) <= width:
+    text = printable(text)
+    if line_length(text, size) <= width:
         return text
-    while text and font.getlength(text + "…") > width:
+    while text and line_length(text + "…", size) > width:
         text = text[:-1]
     return text + "…"
