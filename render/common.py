@@ -116,25 +116,25 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 # DejaVu Sans is drawn a little smaller so that its capitals are as tall as the bundled font's
 FALLBACK_SCALE = 0.96
-_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+FONT_FILE = "DejaVuSans.ttf"  # bold text is this face with a one-pixel stroke, as for the bundled font
 
 
-def _font_file(bold: bool) -> Any:
-    return resources.files(__package__ or "render").joinpath("fonts", _FONT_FILES[bold])
+def _font_file() -> Any:
+    return resources.files(__package__ or "render").joinpath("fonts", FONT_FILE)
 
 
-def fallback_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu Sans face (regular or bold) that draws what the bundled font
-    cannot, for text of `size` pixels; cached per size (and thread) like `font`."""
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans face that draws what the bundled font cannot, for text of
+    `size` pixels; cached per size (and thread) like `font`."""
     cache = getattr(_fonts, "fallback", None)
     if cache is None:
         cache = _fonts.fallback = {}
-    face = cache.get((size, bold))
+    face = cache.get(size)
     if face is None:
-        source = _font_file(bold)  # a file beside this module, unless installed in a zip
+        source = _font_file()  # a file beside this module, unless installed in a zip
         face = ImageFont.truetype(str(source) if isinstance(source, Path) else io.BytesIO(source.read_bytes()),
                                   size * FALLBACK_SCALE)
-        cache[(size, bold)] = face
+        cache[size] = face
     return face
 
 
