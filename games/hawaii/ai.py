@@ -4,8 +4,9 @@ The planner works a round at a time: from a state it lists a pruned set of whole
 (shares, action, builds, the two goods moves, production placements), plays each on a copy of
 the game and scores the end of the round with `evaluate`. `hint`/`ai_move` play the first move
 of the best plan found on a copy whose dice are reseeded (the real dice are never peeked at);
-`solve` runs a beam search over the ten rounds of a deal with the deal's own dice, to prove that
-a deal can be won before it is offered as a challenge.
+`solve` runs beam searches over the ten rounds of a deal with the deal's own dice (a narrow one
+first, then others that look wider, while time allows; each keeps more states before the last
+rounds), to prove that a deal can be won before it is offered as a challenge.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Weights:
     sourced: float = 6.0  # a source cube and a destination exist, needs connecting / locomotive
     refillable: float = 18.0  # a destination exists; the source must come from a refill
     urbanizable: float = 30.0  # needs an urbanization first
-    dead: float = 80.0
+    dead: float = 400.0  # a route cube no delivery can ever clear: the deal is lost
     source_gap: float = 20.0
     source: float = 10.0  # each island cube that can still clear a route cube of its colour
     slot_gap: float = 35.0
@@ -115,6 +116,7 @@ def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
     lower_bound = 0
     unconnected_needed = 0
     by_colour: dict[str, list[int]] = {}
+    urban_needs: set[str] = set()  # colours some route cube can only be cleared by after an urbanization
     for r in range(N_ROUTES):
         has = False
         for c in game.route_cubes[r]:
@@ -164,9 +166,17 @@ def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
                         alt = list(discs)
                         alt[s] = colour
                         alt_paths.extend(valid_paths(tuple(alt), colour))
-                if any(r in routes and len(routes) <= lcap for _p, routes in alt_paths):
+                # the cube must be able to start there: one lies there, or a refill can bring one
+                if any(
+                    r in routes and len(routes) <= lcap and (path[0] not in SMALL_IDX or colour in cubes[path[0]])
+                    for path, routes in alt_paths
+                ):
                     best = 1
             value -= n * (w.dead, w.urbanizable, w.refillable, w.sourced, w.ready)[best]
+            if best == 1:
+                urban_needs.add(colour)
+    if len(urban_needs) > urbanize_chances:
+        value -= w.dead * (len(urban_needs) - urbanize_chances)
     if lower_bound > slots:
         value -= w.slot_gap * (lower_bound - slots)
     # money: connections still to pay against what the rest of the game can raise
@@ -337,12 +347,26 @@ class Plan:
     value: float
 
 
+class _Plans(list):
+    """Round plans, each end state scored once: plans reaching the same state are kept once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[tuple] = set()
+
+
 def _finish_round(game: HawaiiGame, moves: list[str], start_round: int, out: list[Plan], w: Weights) -> None:
     """Play production placements (chosen by rule) until the round is over, then score."""
     while game.phase == "produce" and game.round == start_round:
         colour, c, r = _production_choice(game)
         game.do_place(colour, c, r)
         moves.append(f"place {colour} {c + 1},{r + 1}")
+    seen = getattr(out, "seen", None)
+    if seen is not None:
+        key = _state_key(game)
+        if key in seen:
+            return
+        seen.add(key)
     out.append(Plan(moves, game, evaluate(game, w)))
 
 
@@ -358,7 +382,7 @@ def _moves_phase(game: HawaiiGame, moves: list[str], start_round: int, out: list
 
 def round_plans(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS, route_limit: int = 4, k: int = 4) -> list[Plan]:
     """Whole-round plans from the current state (which may be part-way through a round)."""
-    out: list[Plan] = []
+    out: list[Plan] = _Plans()
     start_round = game.round
     phase = game.phase
     if phase == "over":
@@ -464,6 +488,10 @@ class SolveResult:
 
 def _state_key(game: HawaiiGame) -> tuple:
     return (
+        game.phase,
+        game.round,
+        game.move_no,
+        game.rng.counter,
         game.cash,
         game.income,
         game.shares,
@@ -477,8 +505,15 @@ def _state_key(game: HawaiiGame) -> tuple:
     )
 
 
-def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, deadline: float | None = None) -> Plan:
-    """Plays the deal to its end with its own dice, keeping the `beam` best states each round."""
+# How many states the beam keeps, at least, before each of the last rounds (last round first):
+# there the evaluation is exact or nearly, so a wider search is cheap and finds the last cubes.
+TAIL_WIDTHS = (12, 3)
+
+
+def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, deadline: float | None = None,
+                tail: tuple[int, ...] = TAIL_WIDTHS, route_limit: int = 4, k: int = 4) -> Plan:
+    """Plays the deal to its end with its own dice, keeping the `beam` best states each round
+    (more before the last rounds, as `tail` says)."""
     frontier = [Plan([], game.clone(), evaluate(game, w))]
     while True:
         live = [p for p in frontier if p.state.phase != "over"]
@@ -488,43 +523,62 @@ def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, d
             beam = 1
         children: list[Plan] = [p for p in frontier if p.state.phase == "over"]
         for parent in live:
-            for plan in round_plans(parent.state, w):
+            for plan in round_plans(parent.state, w, route_limit, k):
                 children.append(Plan(parent.moves + plan.moves, plan.state, plan.value))
         children.sort(key=lambda p: p.value, reverse=True)
         frontier = []
         seen = set()
+        width = beam
+        ahead = D.ROUNDS - max((c.state.round for c in children if c.state.phase != "over"), default=D.ROUNDS)
+        if 0 <= ahead < len(tail):
+            width = max(width, tail[ahead])
         for child in children:
             key = _state_key(child.state) if child.state.phase != "over" else ("over", len(frontier))
             if key in seen:
                 continue
             seen.add(key)
             frontier.append(child)
-            if len(frontier) >= beam:
+            if len(frontier) >= width:
                 break
     return max(frontier, key=lambda p: p.value)
 
 
-def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY, beams: tuple[int, ...] = (1, 2),
-          budget: float = 1.5) -> SolveResult:
+# The searches `solve` tries in turn: (beam width, routes considered for connecting, deliveries
+# considered per move). The first is the narrowest and never looks at the clock, so whether it
+# wins a deal is the same on every machine; the others look at the deal in other ways.
+PASSES: tuple[tuple[int, int, int], ...] = ((1, 4, 4), (1, 6, 4), (2, 4, 4), (1, 5, 6), (2, 6, 5), (3, 5, 5))
+
+
+def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY, beams: tuple[int, ...] | None = None,
+          budget: float = 2.0) -> SolveResult:
     """Searches for a winning line of a deal (a seed and a difficulty, or a game in progress).
 
-    Tries growing beam widths until one wins or the time budget runs out. A win is a proof
-    that the deal can be won: replaying `moves` on the same deal wins.
+    Tries the searches of `PASSES` (or beams of the given widths) until one wins or the time
+    budget runs out; the first always runs to its end. A win is a proof that the deal can be
+    won: replaying `moves` on the same deal wins.
     """
     start = time.perf_counter()
     if isinstance(game_or_seed, HawaiiGame):
         game = game_or_seed
     else:
         game = HawaiiGame.new(1, {"difficulty": difficulty}, seed=game_or_seed)
+    passes = PASSES if beams is None else tuple((width, 4, 4) for width in beams)
     best: Plan | None = None
-    used = beams[0]
-    for width in beams:
+    used = passes[0][0]
+    deadline = start + budget
+    first = 0.0  # how long the first pass took: a later one starts only if it should end in time
+    ran = 0
+    for n, (width, route_limit, k) in enumerate(passes):
+        if n and time.perf_counter() + 0.75 * width * first > deadline:
+            break
         used = width
-        deadline = start + budget
-        plan = beam_search(game, width, deadline=deadline)
+        ran = n + 1
+        plan = beam_search(game, width, deadline=deadline if n else None, route_limit=route_limit, k=k)
+        if not n:
+            first = time.perf_counter() - start
         if best is None or plan.value > best.value:
             best = plan
-        if best.state.result == "won" or time.perf_counter() > deadline:
+        if best.state.result == "won":
             break
     assert best is not None
     end = best.state
@@ -537,5 +591,5 @@ def solve(game_or_seed: HawaiiGame | int, difficulty: str = D.DEFAULT_DIFFICULTY
         seconds=time.perf_counter() - start,
         beam=used,
         details={"route_cubes_left": end.route_cubes_left(), "income": end.income, "cash": end.cash,
-                 "shares": end.shares},
+                 "shares": end.shares, "passes": ran},
     )
