@@ -139,12 +139,15 @@ class Console:
         lines: list[str] = []
         if reply.text:
             lines += [f"  {line}" for line in self._names(reply.text).splitlines()]
-        if reply.image:
-            self.images += 1
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{self.images:04d}-{self.channels.get(caller.channel_id, 'x')}.png"
-            path.write_bytes(reply.image)
-            lines.append(f"  [image] {path}")
+        for private in (False, True):
+            for name, data in reply.files(private):
+                self.images += 1
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                ext = name.rpartition(".")[2] if "." in name else "png"
+                path = self.out_dir / f"{self.images:04d}-{self.channels.get(caller.channel_id, 'x')}.{ext}"
+                path.write_bytes(data)
+                kind = "image" if ext in ("png", "webp", "gif", "jpg") else "file"
+                lines.append(f"  [{kind}{', only you' if private else ''}] {path}")
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private:
@@ -165,7 +168,8 @@ class ConsoleOutbox:
     async def post(self, channel_id: int, reply: Reply) -> bool:
         where = self.console.channels.get(channel_id, str(channel_id))
         shown = self.console.show(Caller(GUILD, channel_id, 0, "bot"), Reply(
-            text=reply.text, image=reply.image, buttons=reply.buttons))
+            text=reply.text, image=reply.image, image_name=reply.image_name, buttons=reply.buttons,
+            attachments=[a for a in reply.attachments if not a.private]))
         self.console.unprompted += [f"  [#{where}, from the bot]"] + shown
         if reply.text:
             self.console.last[channel_id] = reply

@@ -392,13 +392,13 @@ class Adapter:
 
     async def post_public(self, interaction: discord.Interaction, reply: Reply) -> None:
         """The public part alone, in the interaction's channel, when the interaction is gone."""
-        if not reply.ok or not (reply.text.strip() or (reply.image and not reply.image_private)):
+        if not reply.ok or not (reply.text.strip() or reply.files(private=False)):
             return
-        file = self._file(interaction, reply) if not reply.image_private else None
         try:
             await self._channel(interaction).send(
                 clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+                **_some(files=self._files(interaction, reply, private=False) or None,
+                        view=build_components(reply.buttons, reply.menus)))
         except discord.HTTPException as error:
             log.warning("could not post in %s: %s", interaction.channel_id, error)
 
@@ -408,14 +408,13 @@ class Adapter:
         if not reply.ok:
             await self._private(interaction, reply.private or "That did not work.")
             return
-        image = self._file(interaction, reply)
-        public_image = image if image and not reply.image_private else None
-        private_image = image if image and reply.image_private else None
+        public_image = self._files(interaction, reply, private=False) or None
+        private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or public_image is not None
         view = build_components(reply.buttons, reply.menus)
         private = "\n".join(x for x in (note, reply.private) if x)
         if not public:
-            await self._private(interaction, private or "Done.", view=view, file=private_image)
+            await self._private(interaction, private or "Done.", view=view, files=private_image)
             return
         content = clip(reply.text, MAX_CONTENT)
         mentions = mentions_of(reply)
@@ -423,50 +422,56 @@ class Adapter:
             # a quick command: the interaction's own answer is the new public message
             try:
                 await interaction.response.send_message(
-                    content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+                    content, **_some(files=public_image, view=view), allowed_mentions=mentions)
             except discord.NotFound:
                 # too late to answer (10062); what happened must still be seen: post it
                 log.warning("interaction %s expired before its answer; posting in the channel", interaction.id)
                 await self.post_public(interaction, reply)
                 return
             if private or private_image:
-                await self._private(interaction, private, file=private_image)
+                await self._private(interaction, private, files=private_image)
             return
         target = channel or self._channel(interaction)
         try:
-            message = await target.send(content, **_some(file=public_image, view=view), allowed_mentions=mentions)
+            message = await target.send(content, **_some(files=public_image, view=view), allowed_mentions=mentions)
         except discord.Forbidden as error:
             # the bot may not post here: answer privately first (that ends the deferral),
             # then post the public part as a followup, which needs no channel permission
             log.warning("could not post in %s: %s", getattr(target, "id", "?"), error)
-            await self._private(interaction, private or "Done.", file=private_image)
-            await interaction.followup.send(content, **_some(file=self._file(interaction, reply)
-                                                             if public_image else None, view=view),
+            await self._private(interaction, private or "Done.", files=private_image)
+            await interaction.followup.send(content, **_some(files=self._files(interaction, reply, private=False)
+                                                             or None, view=view),
                                             allowed_mentions=mentions)
             return
         ack = private or f"Done: {message.jump_url}"
-        await self._private(interaction, ack, file=private_image)
+        await self._private(interaction, ack, files=private_image)
 
-    def _file(self, interaction: discord.Interaction, reply: Reply) -> discord.File | None:
-        if not reply.image:
-            return None
-        limit = interaction.filesize_limit
-        if len(reply.image) > limit:
-            log.warning("board picture of %d bytes is over the upload limit of %d; not sent", len(reply.image), limit)
-            return None
-        return discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
+    def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
+        return discord_files(reply.files(private), interaction.filesize_limit)
 
     async def _private(self, interaction: discord.Interaction, text: str,
-                       view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
+                       view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:
         """Ephemeral messages: the interaction's answer if not yet given, then followups.
-        The picture goes with the first piece and the components with the last."""
+        The files go with the first piece and the components with the last."""
         pieces = split_text(text) or ["Done."]
         for index, piece in enumerate(pieces):
-            extra = _some(file=file if index == 0 else None, view=view if index == len(pieces) - 1 else None)
+            extra = _some(files=files if index == 0 and files else None,
+                          view=view if index == len(pieces) - 1 else None)
             if not interaction.response.is_done():
                 await interaction.response.send_message(piece, ephemeral=True, **extra)
             else:
                 await interaction.followup.send(piece, ephemeral=True, **extra)
+
+
+def discord_files(files: Sequence[tuple[str, bytes]], limit: int) -> list[discord.File]:
+    """Files within the upload limit; one over it is left out (and logged) rather than failing the post."""
+    out = []
+    for name, data in files:
+        if len(data) > limit:
+            log.warning("%s of %d bytes is over the upload limit of %d; not sent", name, len(data), limit)
+            continue
+        out.append(discord.File(io.BytesIO(data), filename=name))
+    return out
 
 
 def _some(**kwargs: Any) -> dict[str, Any]:
@@ -498,7 +503,7 @@ class DiscordOutbox:
 
     async def post(self, channel_id: int, reply: Reply) -> bool:
         """Post the public part of a reply in a channel or thread; False (and logged) when refused."""
-        if not reply.ok or not (reply.text.strip() or reply.image):
+        if not reply.ok or not (reply.text.strip() or reply.files(private=False)):
             return True  # nothing public to say
         try:
             channel = await self._channel(channel_id)
@@ -519,14 +524,9 @@ class DiscordOutbox:
             raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
         guild = getattr(channel, "guild", None)
         limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
-        file = None
-        if reply.image and not reply.image_private:
-            if len(reply.image) <= limit:
-                file = discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
-            else:
-                log.warning("board picture of %d bytes is over the upload limit of %d", len(reply.image), limit)
+        files = discord_files(reply.files(private=False), limit)
         await channel.send(clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                           **_some(file=file, view=build_components(reply.buttons, reply.menus)))
+                           **_some(files=files or None, view=build_components(reply.buttons, reply.menus)))
 
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""

@@ -39,6 +39,15 @@ class Menu:
     options: list[tuple[str, str]]
 
 
+@dataclass(frozen=True)
+class Attachment:
+    """A file sent with a reply beside the board picture: a game's log, an animation."""
+
+    name: str
+    data: bytes
+    private: bool = False  # goes with the private text instead of the public message
+
+
 @dataclass
 class Reply:
     text: str = ""  # public message; mentions as <@id>
@@ -49,6 +58,7 @@ class Reply:
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the public text
     buttons: list[Button] = field(default_factory=list)
     menus: list[Menu] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
     ok: bool = True
     table_id: int | None = None
     version: int | None = None
@@ -56,6 +66,11 @@ class Reply:
     @classmethod
     def error(cls, reason: str) -> Reply:
         return cls(private=reason, ok=False)
+
+    def files(self, private: bool) -> list[tuple[str, bytes]]:
+        """(name, data) of every file for the public message, or for the private answer."""
+        out = [(self.image_name or "board.png", self.image)] if self.image and self.image_private == private else []
+        return out + [(a.name, a.data) for a in self.attachments if a.private == private]
 
 
 def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str | None:

@@ -86,3 +86,17 @@ async def test_discord_markup_prints_readably(tmp_path, sticks):
     console.names[5] = "ann"
     console.channels[7] = "table"
     assert console._names("<@5> in <#7> until <t:0:R>") == "@ann in #table until 1970-01-01 00:00 UTC"
+
+
+async def test_files_beside_the_picture_are_saved_with_their_kind(tmp_path, sticks):
+    from bot.replies import Attachment, Reply
+
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    caller = Caller(1, stable_id("#g"), 1, "ann")
+    lines = console.show(caller, Reply(text="done", image=b"png", private="yours",
+                                       attachments=[Attachment("game.webp", b"anim"),
+                                                    Attachment("log.txt", b"1. take 2", private=True)]))
+    saved = [line.split("] ", 1)[1] for line in lines if line.startswith("  [image") or line.startswith("  [file")]
+    assert [Path(p).suffix for p in saved] == [".png", ".webp", ".txt"]
+    assert [Path(p).read_bytes() for p in saved] == [b"png", b"anim", b"1. take 2"]
+    assert any(line.startswith("  [file, only you]") for line in lines)

@@ -7,7 +7,7 @@ import discord
 
 from bot.commands import Command, Param
 from bot.discord_app import command_payload, create_bot
-from bot.replies import Button, Reply, custom_id
+from bot.replies import Attachment, Button, Reply, custom_id
 from bot.service import TableService
 from tests.discord import limits
 from tests.discord.conftest import PICTURE, settings_for
@@ -64,6 +64,9 @@ class Extension:
         return Reply(text=f"pong {word}".strip(), buttons=[Button("Again", custom_id("hello", 1, 0, "again"))])
 
     async def press_hello(self, caller, table_id, version, payload, values) -> Reply:
+        if payload == "files":
+            return Reply(text="the game so far", image=PICTURE, private="your copy",
+                         attachments=[Attachment("game.webp", b"RIFF" * 10), Attachment("log.txt", b"1. a", True)])
         return Reply(private=f"hello {payload}")
 
     async def check_open(self, caller, game_cls, args):
@@ -92,6 +95,11 @@ async def test_extension_commands_options_and_buttons_reach_the_service(store, s
         assert pong.content == "pong hi"
         ex = await bot.press(BOB, pong, pong.buttons()["Again"])
         assert only_private(ex) == "hello again"
+        # files beside the picture: the public ones with the public message, the private ones privately
+        ex = await bot.press(BOB, pong, custom_id("hello", 1, 0, "files"))
+        assert one_public(ex).files == [("board.png", len(PICTURE)), ("game.webp", 40)]
+        assert [m.files for m in ex.private] == [[("log.txt", 4)]]
+        assert not bot.problems
         ex = await bot.autocomplete(ALICE, "open", {"game": "sticks", "deadline": "4"}, focused="deadline")
         assert ex.choices == []  # a kind the adapter does not know: nothing rather than an error
         ex = await bot.command(ALICE, "open", {"game": "sticks", "deadline": "48"})
