@@ -12,6 +12,7 @@ MODULES = {
     "archipels": "games.archipels",
     "pioneers": "games.pioneers",
     "hawaii": "games.hawaii",
+    "propeller": "games.propeller",
 }
 
 

@@ -1,0 +1,1057 @@
+"""Propeller Islands: the rules engine.
+
+A turn is made of steps, each one move (canonical texts, see `rules_help`):
+  die 4 · die 4 to 5 · die 4 reroll            draft a die (change it, or Jacques's re-roll)
+  claim b at 1,-1 · discard b · run t3 · stop  the action; `run` activates one building
+  deploy a2 to t3 · place 1,0 · depot t4 · gain steel · value 5 · skip   choices inside effects
+  blueprint 12 on t3 · blueprint 12 keep · pass · take 30 · draw i     end of the turn
+Several steps may be sent as one move joined by `;` (`die 5; run t0 goods; run t3; stop`):
+they are played in order, all or nothing.
+Tiles on an island are t0 (the Capitol), t1, t2, ... in the order they were placed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by
+from games.propeller import data as D
+from games.propeller import scoring as S
+
+TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
+E, ST, P = D.ENERGY, D.STEEL, D.PART
+SKIPPABLE = ("deploy", "any", "depot")
+STEP_WORDS = {
+    "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
+    "blueprint": "to complete a Blueprint or pass", "take": "to take a new Blueprint",
+}
+
+
+def wrap(value: int) -> int:
+    return (value - 1) % 6 + 1
+
+
+def parse_cell(text: str) -> tuple[int, int] | None:
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
+def cost_text(cost: Sequence[int]) -> str:
+    return " ".join(f"{n} {D.RESOURCES[i]}" for i, n in enumerate(cost) if n) or "nothing"
+
+
+class PropellerGame(Game):
+    key = "propeller"
+    title = "Propeller Islands"
+    min_players = 2
+    max_players = 4
+    format_version = 1
+    options = ()
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.opts: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.phase = "characters"  # characters, turn, bonus, over
+        self.round = 0
+        self.first = 0
+        self.turn_no = 0
+        self.current = 0
+        self.step = "pick"
+        self.dealt: list[str] = []
+        self.chars: list[str] = []
+        self.forge = [0] * 7  # dice on each forge space 1-6 (index 0 unused)
+        self.drafted: list[list[int]] = []
+        self.bonus_die = 0
+        self.waiting: list[int] = []  # seats still using the bonus die
+        self.offer: list[int] = [-1] * D.OFFER_SIZE
+        self.stack: list[int] = []
+        self.discarded: list[int] = []
+        self.islands: list[list[list]] = []
+        self.dock: list[list[int]] = []
+        self.cleared: list[list[str]] = []
+        self.res: list[list[int]] = []
+        self.fame: list[int] = []
+        self.hands: list[list[int]] = []
+        self.done: list[list[int]] = []
+        self.unused: list[list[str]] = []
+        self.bp_stacks: list[list[int]] = [[], []]
+        self.bp_offer: list[list[int]] = [[], []]
+        self.amelia_used: list[bool] = []
+        self.marie_used = False
+        self.value: list[int] = []  # the die value each seat is using (0: none, -1: Nelson to choose)
+        self.tasks: list[list[dict[str, Any]]] = []
+        self.last: dict[str, Any] = {}
+        self.version = 0
+        self._legal: tuple[int, int, list[str], set[str]] | None = None
+        self._index()
+
+    def _index(self) -> None:
+        self._at = [{(e[Q], e[R]): i for i, e in enumerate(island)} for island in self.islands]
+        self._legal = None
+
+    # -- life cycle -------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PropellerGame:
+        if not cls.min_players <= players <= cls.max_players:
+            raise IllegalMove(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
+        game = cls()
+        game.n = players
+        game.opts = parse_options(cls.options, options)
+        game.rng = Rng(seed)
+        game.stack = list(range(D.TILE_COUNT))
+        game.rng.shuffle(game.stack)
+        game.offer = [game.stack.pop() for _ in range(D.OFFER_SIZE)]
+        for level in (1, 2):
+            cards = [card.id for card in D.BLUEPRINTS if card.level == level]
+            game.rng.shuffle(cards)
+            game.bp_stacks[level - 1] = cards
+            game.bp_offer[level - 1] = [cards.pop() for _ in range(D.OFFER_PER_LEVEL)]
+        game.hands = []
+        for _ in range(players):
+            hand = [game.bp_stacks[0].pop() for _ in range(D.START_HAND[0])]
+            hand += [game.bp_stacks[1].pop() for _ in range(D.START_HAND[1])]
+            game.hands.append(sorted(hand))
+        game.islands = [[[-1, 0, 0, 1, "", "", 0]] for _ in range(players)]
+        game.dock = [[1] * D.DOCK_SIZE for _ in range(players)]
+        game.cleared = [[] for _ in range(players)]
+        game.res = [list(D.START_RESOURCES) for _ in range(players)]
+        game.fame = [0] * players
+        game.done = [[] for _ in range(players)]
+        game.unused = [[] for _ in range(players)]
+        game.drafted = [[] for _ in range(players)]
+        game.amelia_used = [False] * players
+        game.value = [0] * players
+        game.tasks = [[] for _ in range(players)]
+        game.chars = [""] * players
+        game.dealt = game.rng.sample(D.CHARACTERS, players + 1)
+        game.current = players - 1  # characters are chosen in reverse player order
+        game.phase = "characters"
+        game._index()
+        return game
+
+    FIELDS = ("n", "opts", "phase", "round", "first", "turn_no", "current", "step", "dealt", "chars", "forge",
+              "drafted", "bonus_die", "waiting", "offer", "stack", "discarded", "islands", "dock", "cleared",
+              "res", "fame", "hands", "done", "unused", "bp_stacks", "bp_offer", "amelia_used", "marie_used",
+              "value", "tasks", "last", "version")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {name: _copy(getattr(self, name)) for name in self.FIELDS}
+        data["rng"] = self.rng.to_list()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PropellerGame:
+        game = cls()
+        for name in cls.FIELDS:
+            setattr(game, name, _copy(data[name]))
+        game.rng = Rng.from_list(data["rng"])
+        game._index()
+        return game
+
+    def copy(self) -> PropellerGame:
+        return self.from_dict(self.to_dict())
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def to_act(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "bonus":
+            return list(self.waiting)
+        return [self.current]
+
+    def level(self, seat: int) -> int:
+        """The character power reached: 0 none, 1 basic, 2 advanced."""
+        fame = self.fame[seat]
+        return 2 if fame >= D.TRUMPETS[1] else 1 if fame >= D.TRUMPETS[0] else 0
+
+    def power(self, seat: int, name: str) -> int:
+        return self.level(seat) if self.chars[seat] == name else 0
+
+    def can_deploy(self, seat: int) -> bool:
+        if not any(self.dock[seat]):
+            return False
+        return any(e[WORKER] == 0 and D.tile(e[TILE]).houses for e in self.islands[seat])
+
+    def frontier(self, seat: int) -> list[tuple[int, int]]:
+        at = self._at[seat]
+        found: set[tuple[int, int]] = set()
+        for q, r in at:
+            for cell in D.neighbours(q, r):
+                if cell not in at:
+                    found.add(cell)
+        return sorted(found)
+
+    def links_total(self, seat: int) -> int:
+        island, at = self.islands[seat], self._at[seat]
+        total = 0
+        for entry in island:
+            banners = S.banners_of(entry)
+            if not banners:
+                continue
+            for cell in D.neighbours(entry[Q], entry[R]):
+                other = at.get(cell)
+                if other is not None:
+                    hub = D.tile(island[other][TILE]).hub
+                    total += sum(1 for b in banners if b == hub)
+        return total
+
+    def _matches(self, entry: list, value: int) -> bool:
+        spec = D.tile(entry[TILE])
+        return spec.kind == D.CAPITOL or spec.number == 0 or bool(entry[WILD]) or spec.number == value
+
+    def _choices(self, seat: int, entry: list, spare: int = 0) -> list[str]:
+        """The ways a building can be activated now ("" when it has no choice); `spare` energy is kept back."""
+        kind = D.tile(entry[TILE]).kind
+        energy, steel, parts = self.res[seat]
+        energy -= spare
+        if kind == D.CAPITOL:
+            return (["deploy"] if self.can_deploy(seat) else []) + ["goods"]
+        if kind == 8:
+            return [""] if self.can_deploy(seat) else []
+        if kind == 9:
+            return [""] if energy >= 2 else []
+        if kind == 10:
+            return [""] if steel >= 1 else []
+        if kind == 13:
+            found = ["buy steel", "buy part"] if energy >= 2 else []
+            if parts:
+                found.append("sell part")
+            if steel:
+                found.append("sell steel")
+            return found
+        if kind == 12:
+            return [""] if any(D.tile(e[TILE]).kind in D.DEPOTS for e in self.islands[seat]) else []
+        return [""]
+
+    def _run_moves(self, seat: int, value: int | None, marie: bool) -> list[str]:
+        """`run` moves: of buildings matching `value` (any number when None), Marie's extra if allowed."""
+        moves = []
+        extra_cost = 1 if marie and self.power(seat, "marie") == 1 else 0
+        for index, entry in enumerate(self.islands[seat]):
+            if entry[WORKER] != 1 or not D.tile(entry[TILE]).active:
+                continue
+            if value is None or self._matches(entry, value):
+                for choice in self._choices(seat, entry):
+                    moves.append(f"run t{index} {choice}".rstrip())
+            elif marie and self.res[seat][E] >= extra_cost:
+                for choice in self._choices(seat, entry, extra_cost):
+                    moves.append(f"run t{index} {choice} extra".replace("  ", " "))
+        return moves
+
+    def _marie_ok(self, seat: int) -> bool:
+        return (self.phase == "turn" and seat == self.current and not self.marie_used
+                and self.power(seat, "marie") > 0)
+
+    def _task_moves(self, seat: int, task: dict[str, Any]) -> list[str]:
+        kind = task["t"]
+        if kind == "deploy":
+            if not self.can_deploy(seat):
+                return []
+            spaces = [D.space_name(i) for i, here in enumerate(self.dock[seat]) if here]
+            vacant = [i for i, e in enumerate(self.islands[seat]) if e[WORKER] == 0 and D.tile(e[TILE]).houses]
+            return [f"deploy {space} to t{i}" for i in vacant for space in spaces]
+        if kind == "place":
+            return [f"place {q},{r}" for q, r in self.frontier(seat)]
+        if kind == "any":
+            return self._run_moves(seat, None, False)
+        if kind == "depot":
+            return [f"depot t{i}" for i, e in enumerate(self.islands[seat])
+                    if D.tile(e[TILE]).kind in D.DEPOTS and i not in task["used"]]
+        if kind == "gain":
+            return ["gain energy", "gain steel"]
+        if kind == "value":
+            die = self.bonus_die
+            if task["level"] >= 2:
+                return [f"value {v}" for v in range(1, 7)]
+            return [f"value {v}" for v in sorted({wrap(die - 1), die, wrap(die + 1)})]
+        return []
+
+    def legal_moves(self, seat: int) -> list[str]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat and cached[1] == self.version:
+            return list(cached[2])
+        moves = self._legal_moves(seat)
+        self._legal = (seat, self.version, moves, set(moves))
+        return list(moves)
+
+    def _legal_set(self, seat: int) -> set[str]:
+        self.legal_moves(seat)
+        return self._legal[3]
+
+    def _legal_moves(self, seat: int) -> list[str]:
+        if self.phase == "over" or not isinstance(seat, int) or not 0 <= seat < self.n:
+            return []
+        if self.phase == "characters":
+            return [f"character {name}" for name in self.dealt] if seat == self.current else []
+        if self.phase == "bonus":
+            if seat not in self.waiting:
+                return []
+        elif seat != self.current:
+            return []
+        tasks = self.tasks[seat]
+        if tasks:
+            moves = self._task_moves(seat, tasks[-1])
+            if tasks[-1]["t"] in SKIPPABLE:
+                moves.append("skip")
+            return moves
+        if self.phase == "bonus":
+            return self._run_moves(seat, self.value[seat], False) + ["stop"]
+        step = self.step
+        if step == "pick":
+            return self._die_moves(seat)
+        if step == "act":
+            moves = []
+            value = self.value[seat]
+            for slot in D.SLOTS_BY_VALUE[value]:
+                if self.offer[slot] >= 0:
+                    moves += [f"claim {D.SLOTS[slot]} at {q},{r}" for q, r in self.frontier(seat)]
+            moves += [f"discard {D.SLOTS[slot]}" for slot in D.SLOTS_BY_VALUE[value] if self.offer[slot] >= 0]
+            return moves + self._run_moves(seat, value, self._marie_ok(seat)) + ["stop"]
+        if step == "run":
+            return self._run_moves(seat, self.value[seat], self._marie_ok(seat)) + ["stop"]
+        if step == "blueprint":
+            return self._blueprint_moves(seat) + ["pass"]
+        if step == "take":
+            moves = [f"take {card}" for level in (0, 1) for card in self.bp_offer[level]]
+            moves += [f"draw {name}" for level, name in ((0, "i"), (1, "ii")) if self.bp_stacks[level]]
+            return moves
+        return []
+
+    def _die_moves(self, seat: int) -> list[str]:
+        moves = []
+        charles = self.power(seat, "charles")
+        jacques = self.power(seat, "jacques")
+        for face in range(1, 7):
+            if not self.forge[face]:
+                continue
+            moves.append(f"die {face}")
+            if charles:
+                steps = (1, 2) if charles >= 2 else (1,)
+            else:
+                steps = (1,) if self.res[seat][E] else ()
+            targets = []
+            for size in steps:
+                for sign in (-1, 1):
+                    target = wrap(face + sign * size)
+                    if target not in targets and target != face:
+                        targets.append(target)
+            moves += [f"die {face} to {t}" for t in sorted(targets)]
+            if jacques:
+                moves.append(f"die {face} reroll")
+        return moves
+
+    def _upgrade_targets(self, seat: int, code: str) -> list[int]:
+        slot = code[0]
+        field = {"P": PROD, "B": BANNER, "W": WILD}[slot]
+        return [i for i, e in enumerate(self.islands[seat]) if slot in D.tile(e[TILE]).slots and not e[field]]
+
+    def _blueprint_moves(self, seat: int) -> list[str]:
+        moves = []
+        have = self.res[seat]
+        for card_id in self.hands[seat]:
+            card = D.BLUEPRINT_BY_ID[card_id]
+            if all(have[i] >= card.cost[i] for i in range(3)):
+                moves += [f"blueprint {card_id} on t{i}" for i in self._upgrade_targets(seat, card.upgrade)]
+                moves.append(f"blueprint {card_id} keep")
+        return moves
+
+    # -- playing ----------------------------------------------------------------------
+    def play(self, seat: int, move: str) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalMove("There is no such seat at this table.")
+        text = self.normalize(move)
+        if not text:
+            raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if len(steps) == 1:
+            last = self.last
+            self.last = {"seat": seat, "move": steps[0], "notes": []}
+            try:
+                self._step(seat, steps[0])
+            except IllegalMove:
+                self.last = last
+                raise
+            return
+        before = self.to_dict()
+        self.last = {"seat": seat, "move": "; ".join(steps), "notes": []}
+        try:
+            for number, step in enumerate(steps, 1):
+                try:
+                    self._step(seat, step)
+                except IllegalMove as error:
+                    raise IllegalMove(f"Step {number} (`{step}`): {error} Nothing was played.") from None
+        except IllegalMove:
+            restored = self.from_dict(before)
+            self.__dict__.update(restored.__dict__)
+            raise
+
+    def _step(self, seat: int, text: str) -> None:
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        if text not in self._legal_set(seat):
+            raise IllegalMove(self._why(seat, text))
+        words = text.split()
+        handler = _HANDLERS[words[0]]
+        self.version += 1
+        self._legal = None
+        handler(self, seat, words)
+        self._settle()
+
+    def _note(self, text: str) -> None:
+        self.last.setdefault("notes", []).append(text)
+
+    def _why(self, seat: int, text: str) -> str:
+        """Why a move that is not in the legal set was refused, in the rules' words."""
+        head = text.split()[0]
+        if head not in _HANDLERS:
+            return f"`{text}` is not a move of {self.title}; /moves lists yours, the rules help gives the notation."
+        if seat not in self.to_act():
+            return "It is not your turn." if self.phase != "bonus" else "You have finished with the bonus die."
+        tasks = self.tasks[seat]
+        if tasks:
+            task = tasks[-1]
+            need = {"deploy": "deploy a worker (`deploy a1 to t2`) or `skip`",
+                    "place": "place the building you drew (`place 1,0`)",
+                    "any": "activate a building with a ready worker (`run t2`) or `skip`",
+                    "depot": "choose a Depot (`depot t2`) or `skip`",
+                    "gain": "choose `gain energy` or `gain steel`",
+                    "value": "choose the bonus die's value (`value 4`)"}[task["t"]]
+            return f"First {need}."
+        if self.phase == "characters":
+            return f"Choose one of the characters dealt: {', '.join(self.dealt)}."
+        if self.phase == "bonus":
+            return self._why_run(seat, text) if head == "run" else "With the bonus die you may only `run` buildings, then `stop`."
+        step = self.step
+        if head == "die":
+            if step != "pick":
+                return "You have drafted your die already this turn."
+            words = text.split()
+            if len(words) < 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 6:
+                return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
+            if not self.forge[int(words[1])]:
+                return f"No die shows {words[1]} on the forge."
+            if "reroll" in words:
+                return "Only Jacques, from the first trumpet, may re-roll the drafted die."
+            if self.power(seat, "charles") < 2 and "to" in words:
+                return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
+            return "That change is not allowed."
+        if head == "blueprint":
+            if step != "blueprint":
+                return "Blueprints are completed at the end of your turn, after your action."
+            words = text.split()
+            if len(words) < 2 or not words[1].isdigit() or int(words[1]) not in self.hands[seat]:
+                return "That Blueprint is not in your hand (/hand shows it)."
+            card = D.BLUEPRINT_BY_ID[int(words[1])]
+            if any(self.res[seat][i] < card.cost[i] for i in range(3)):
+                return f"Blueprint {card.id} costs {cost_text(card.cost)}."
+            return (f"Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
+                    f"(`blueprint {card.id} on t2`), or is kept aside (`blueprint {card.id} keep`).")
+        if step == "pick":
+            return "First draft a die: `die 4`."
+        if head in ("claim", "discard"):
+            if step != "act":
+                return "You already took your action this turn."
+            slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
+            if head == "claim":
+                return (f"With a {self.value[seat]} you may take a tile from {slots}, placed beside your island "
+                        "(`claim b at 1,-1`).")
+            return f"With a {self.value[seat]} you may discard a tile from {slots}."
+        if head == "run":
+            if step not in ("act", "run"):
+                return "Your action is over."
+            return self._why_run(seat, text)
+        if head == "stop":
+            return "There is no activation to stop now."
+        if head in ("take", "draw"):
+            return "Take a new Blueprint after completing one." if step != "take" else \
+                "Take a face-up Blueprint of the offer (`take 12`) or draw from a stack (`draw i`, `draw ii`)."
+        if head == "pass":
+            return "You may pass only instead of completing a Blueprint."
+        return "Not now."
+
+    def _why_run(self, seat: int, text: str) -> str:
+        words = text.split()
+        index = int(words[1][1:]) if len(words) > 1 and words[1][:1] == "t" and words[1][1:].isdigit() else -1
+        island = self.islands[seat]
+        if not 0 <= index < len(island):
+            return f"Your island has tiles t0 to t{len(island) - 1}."
+        entry = island[index]
+        spec = D.tile(entry[TILE])
+        if not spec.active:
+            return f"t{index} ({D.KIND_NAMES[spec.kind]}) is not activated with a die."
+        if entry[WORKER] == 0:
+            return f"t{index} has no worker."
+        if entry[WORKER] == 2:
+            return f"The worker on t{index} is lying down: it was activated this round."
+        if not self._matches(entry, self.value[seat]) and "extra" not in words:
+            return f"t{index} needs a {spec.number}; your die is a {self.value[seat]}."
+        return f"t{index} can be activated as: " + (", ".join(
+            f"`run t{index} {c}`".replace(" `", "`") for c in self._choices(seat, entry)) or "not now (its cost)") + "."
+
+    # handlers ------------------------------------------------------------------------
+    def _do_character(self, seat: int, words: list[str]) -> None:
+        name = words[1]
+        self.chars[seat] = name
+        self.dealt.remove(name)
+        self._note(f"chose {D.CHARACTER_NAMES[name]}")
+        if seat == 0:
+            self.dealt = []
+            self._start_round()
+        else:
+            self.current = seat - 1
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = "turn"
+        self.turn_no = 0
+        self.current = self.first
+        self.step = "pick"
+        dice = [self.rng.randint(1, 6) for _ in range(D.DICE_BY_PLAYERS[self.n])]
+        counts = [0] * 7
+        for face in dice:
+            counts[face] += 1
+        while any(c > D.MAX_PER_FACE for c in counts):
+            extra = 0
+            for face in range(1, 7):
+                if counts[face] > D.MAX_PER_FACE:
+                    extra += counts[face] - D.MAX_PER_FACE
+                    counts[face] = D.MAX_PER_FACE
+            for _ in range(extra):
+                counts[self.rng.randint(1, 6)] += 1
+        self.forge = counts
+        self.bonus_die = 0
+        rolled = " ".join(str(face) for face in range(1, 7) for _ in range(counts[face]))
+        self._note(f"round {self.round}: the dice show {rolled}")
+
+    def _do_die(self, seat: int, words: list[str]) -> None:
+        face = int(words[1])
+        self.forge[face] -= 1
+        value = face
+        if len(words) == 4:
+            value = int(words[3])
+            if not self.power(seat, "charles"):
+                self.res[seat][E] -= 1
+        elif len(words) == 3:
+            value = self.rng.randint(1, 6)
+            self.res[seat][E] += 1
+            gained = "+1 energy"
+            if self.power(seat, "jacques") >= 2:
+                self.res[seat][ST] += 1
+                gained += " +1 steel"
+            self._note(f"re-rolled it to {value} ({gained})")
+        self.drafted[seat].append(value)
+        self.value[seat] = value
+        self.marie_used = False
+        self.step = "act"
+
+    def _do_claim(self, seat: int, words: list[str]) -> None:
+        slot = D.SLOTS.index(words[1])
+        tile_id = self.offer[slot]
+        self._refill(slot)
+        self.step = "blueprint"
+        self._place(seat, tile_id, parse_cell(words[3]))
+
+    def _do_discard(self, seat: int, words: list[str]) -> None:
+        slot = D.SLOTS.index(words[1])
+        self.discarded.append(self.offer[slot])
+        self._refill(slot)
+        self.res[seat][E] += 2
+        self.step = "blueprint"
+
+    def _refill(self, slot: int) -> None:
+        self.offer[slot] = self.stack.pop() if self.stack else -1
+
+    def _place(self, seat: int, tile_id: int, cell: tuple[int, int]) -> None:
+        island, at = self.islands[seat], self._at[seat]
+        entry = [tile_id, cell[0], cell[1], 0, "", "", 0]
+        before = self.links_total(seat)
+        at[cell] = len(island)
+        island.append(entry)
+        links = self.links_total(seat) - before
+        spec = D.tile(tile_id)
+        self._note(f"placed {spec.kind:02d} {D.KIND_NAMES[spec.kind]} as t{len(island) - 1}")
+        if links:
+            self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")
+        self._depot_benefit(seat, spec.kind)
+
+    def _depot_benefit(self, seat: int, kind: int) -> None:
+        if kind == 2:
+            self.tasks[seat].append({"t": "deploy"})
+        elif kind == 3:
+            self.res[seat][ST] += 1
+        elif kind == 4:
+            self.res[seat][P] += 1
+
+    def _gain_fame(self, seat: int, amount: int, why: str) -> None:
+        before = self.fame[seat]
+        self.fame[seat] += amount
+        self._note(f"+{amount} fame ({why})")
+        for trumpet, word in zip(D.TRUMPETS, ("basic", "advanced"), strict=True):
+            if before < trumpet <= self.fame[seat] and self.chars[seat]:
+                self._note(f"reached the {word} power of {D.CHARACTER_NAMES[self.chars[seat]].split(',')[0]}")
+        if self.chars[seat] == "amelia" and self.level(seat) and not self.amelia_used[seat]:
+            self.amelia_used[seat] = True
+            if self.level(seat) >= 2:
+                self.tasks[seat].append({"t": "gain"})
+            else:
+                self.res[seat][E] += 1
+                self._note("Amelia: +1 energy")
+
+    def _do_run(self, seat: int, words: list[str]) -> None:
+        index = int(words[1][1:])
+        tasks = self.tasks[seat]
+        if tasks and tasks[-1]["t"] == "any":
+            task = tasks[-1]
+            task["left"] -= 1
+            if task["left"] <= 0:
+                tasks.pop()
+        elif self.phase == "turn":
+            self.step = "run"
+        if words[-1] == "extra":
+            self.marie_used = True
+            if self.power(seat, "marie") == 1:
+                self.res[seat][E] -= 1
+            words = words[:-1]
+        choice = " ".join(words[2:])
+        self._activate(seat, index, choice)
+
+    def _activate(self, seat: int, index: int, choice: str) -> None:
+        entry = self.islands[seat][index]
+        entry[WORKER] = 2
+        kind = D.tile(entry[TILE]).kind
+        res = self.res[seat]
+        tasks = self.tasks[seat]
+        if kind == D.CAPITOL:
+            if choice == "deploy":
+                tasks.append({"t": "deploy"})
+            else:
+                res[ST] += 1
+                res[E] += 1
+        elif kind == 5:
+            res[P] += 1
+        elif kind == 6:
+            res[E] += 2
+        elif kind == 7:
+            res[ST] += 1
+        elif kind == 8:
+            tasks.append({"t": "deploy"})
+        elif kind == 9:
+            res[E] -= 2
+            res[P] += 1
+            res[ST] += 1
+        elif kind == 10:
+            res[ST] -= 1
+            res[P] += 2
+        elif kind == 11:
+            tasks.append({"t": "any", "left": 1})
+        elif kind == 12:
+            tasks.append({"t": "depot", "left": 1, "used": []})
+        elif kind == 13:
+            if choice == "buy steel":
+                res[E] -= 2
+                res[ST] += 1
+            elif choice == "buy part":
+                res[E] -= 2
+                res[P] += 1
+            elif choice == "sell part":
+                res[P] -= 1
+                res[E] += 2
+            else:
+                res[ST] -= 1
+                res[E] += 2
+        if entry[PROD]:
+            res[D.RES_LETTER.index(entry[PROD])] += 1
+
+    def _do_deploy(self, seat: int, words: list[str]) -> None:
+        space = D.SPACE_INDEX[words[1]]
+        index = int(words[3][1:])
+        self.tasks[seat].pop()
+        dock = self.dock[seat]
+        dock[space] = 0
+        self.islands[seat][index][WORKER] = 1
+        column, row = space % D.COLUMNS, space // D.COLUMNS
+        rewards = []
+        if not any(dock[r * D.COLUMNS + column] for r in range(D.ROWS)):
+            rewards.append((f"column {D.COLUMN_LETTERS[column]}", D.COLUMN_REWARDS[column]))
+        if not any(dock[row * D.COLUMNS: (row + 1) * D.COLUMNS]):
+            rewards.append((f"row {row + 1}", D.ROW_REWARDS[row]))
+        for name, reward in rewards:
+            self.cleared[seat].append(name)
+            self._note(f"cleared {name}: {D.REWARD_TEXT[reward]}")
+            self._reward(seat, reward)
+
+    def _reward(self, seat: int, reward: str) -> None:
+        res, tasks = self.res[seat], self.tasks[seat]
+        if reward == "part":
+            res[P] += 1
+        elif reward == "es":
+            res[E] += 1
+            res[ST] += 1
+        elif reward == "fame3":
+            self._gain_fame(seat, 3, "dock reward")
+        elif reward == "tile":
+            if self.stack:
+                tile_id = self.stack.pop()
+                spec = D.tile(tile_id)
+                self._note(f"drew {spec.kind:02d} {D.KIND_NAMES[spec.kind]}")
+                tasks.append({"t": "place", "tile": tile_id})
+        elif reward == "any2":
+            tasks.append({"t": "any", "left": 2})
+        elif reward == "depot2":
+            tasks.append({"t": "depot", "left": 2, "used": []})
+        elif reward == "deploy":
+            tasks.append({"t": "deploy"})
+
+    def _do_place(self, seat: int, words: list[str]) -> None:
+        task = self.tasks[seat].pop()
+        self._place(seat, task["tile"], parse_cell(words[1]))
+
+    def _do_depot(self, seat: int, words: list[str]) -> None:
+        index = int(words[1][1:])
+        task = self.tasks[seat][-1]
+        task["left"] -= 1
+        task["used"].append(index)
+        if task["left"] <= 0:
+            self.tasks[seat].pop()
+        self._depot_benefit(seat, D.tile(self.islands[seat][index][TILE]).kind)
+
+    def _do_gain(self, seat: int, words: list[str]) -> None:
+        self.tasks[seat].pop()
+        self.res[seat][E if words[1] == "energy" else ST] += 1
+
+    def _do_value(self, seat: int, words: list[str]) -> None:
+        self.tasks[seat].pop()
+        self.value[seat] = int(words[1])
+
+    def _do_skip(self, seat: int, words: list[str]) -> None:
+        self.tasks[seat].pop()
+
+    def _do_stop(self, seat: int, words: list[str]) -> None:
+        if self.phase == "bonus":
+            self.waiting.remove(seat)
+            self.value[seat] = 0
+        else:
+            self.step = "blueprint"
+
+    def _do_blueprint(self, seat: int, words: list[str]) -> None:
+        card = D.BLUEPRINT_BY_ID[int(words[1])]
+        res = self.res[seat]
+        for i in range(3):
+            res[i] -= card.cost[i]
+        self.hands[seat].remove(card.id)
+        self.done[seat].append(card.id)
+        code = card.upgrade
+        self._note(f"completed Blueprint {card.id} ({card.vp} VP, {D.UPGRADE_NAMES[code]})")
+        if words[2] == "keep":
+            self.unused[seat].append(code)
+        else:
+            index = int(words[3][1:])
+            entry = self.islands[seat][index]
+            if code == "W":
+                entry[WILD] = 1
+            elif code[0] == "P":
+                entry[PROD] = code[1]
+            else:
+                before = self.links_total(seat)
+                entry[BANNER] = code[1]
+                links = self.links_total(seat) - before
+                if links:
+                    self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")
+        nicola = self.power(seat, "nicola")
+        if nicola >= 2:
+            self.tasks[seat].append({"t": "gain"})
+        elif nicola:
+            res[E] += 1
+            self._note("Nicola: +1 energy")
+        if any(self.bp_offer) or any(self.bp_stacks):
+            self.step = "take"
+        else:
+            self._end_turn()
+
+    def _do_pass(self, seat: int, words: list[str]) -> None:
+        self._end_turn()
+
+    def _do_take(self, seat: int, words: list[str]) -> None:
+        card_id = int(words[1])
+        level = D.BLUEPRINT_BY_ID[card_id].level - 1
+        self.bp_offer[level].remove(card_id)
+        if self.bp_stacks[level]:
+            self.bp_offer[level].append(self.bp_stacks[level].pop())
+        self.hands[seat].append(card_id)
+        self.hands[seat].sort()
+        self._end_turn()
+
+    def _do_draw(self, seat: int, words: list[str]) -> None:
+        level = 0 if words[1] == "i" else 1
+        card_id = self.bp_stacks[level].pop()
+        self.hands[seat].append(card_id)
+        self.hands[seat].sort()
+        self.last["secret"] = card_id  # only the drawer is told which
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turn_no += 1
+        self.value[self.current] = 0
+        if self.turn_no >= 2 * self.n:
+            self._start_bonus()
+            return
+        self.current = (self.first + self.turn_no) % self.n
+        self.step = "pick"
+
+    def _start_bonus(self) -> None:
+        self.phase = "bonus"
+        self.step = ""
+        face = next(f for f in range(1, 7) if self.forge[f])
+        self.bonus_die = face
+        self.waiting = list(range(self.n))
+        for seat in range(self.n):
+            nelson = self.power(seat, "nelson")
+            self.value[seat] = face
+            if nelson:
+                self.tasks[seat].append({"t": "value", "level": nelson})
+        self._note(f"the bonus die shows {face}: everyone may activate with it")
+
+    def _settle(self) -> None:
+        """Drop choices that have no option left, close activations with nothing left to do."""
+        seats = self.waiting if self.phase == "bonus" else [self.current]
+        for seat in list(seats):
+            tasks = self.tasks[seat]
+            while tasks and not self._task_moves(seat, tasks[-1]):
+                tasks.pop()
+            if tasks:
+                continue
+            if self.phase == "bonus":
+                if not self._run_moves(seat, self.value[seat], False):
+                    self.waiting.remove(seat)
+                    self.value[seat] = 0
+            elif self.phase == "turn" and self.step == "run":
+                if not self._run_moves(seat, self.value[seat], self._marie_ok(seat)):
+                    self.step = "blueprint"
+        if self.phase == "bonus" and not self.waiting:
+            self._end_round()
+        self._legal = None
+
+    def _end_round(self) -> None:
+        ended = []
+        if any(len(done) >= D.BLUEPRINTS_TO_END for done in self.done):
+            ended.append("a player completed 7 Blueprints")
+        if any(not any(dock) for dock in self.dock):
+            ended.append("a player deployed every worker")
+        if not self.stack:
+            ended.append("the draw stack is empty")
+        self.forge = [0] * 7
+        self.drafted = [[] for _ in range(self.n)]
+        if ended:
+            self.phase = "over"
+            self.step = ""
+            self.bonus_die = 0
+            self._note("the game ends: " + "; ".join(ended))
+            return
+        for island in self.islands:
+            for entry in island:
+                if entry[WORKER] == 2:
+                    entry[WORKER] = 1
+        self.amelia_used = [False] * self.n
+        self.first = (self.first + 1) % self.n
+        self._start_round()
+
+    # -- scores -----------------------------------------------------------------------
+    def score(self, seat: int) -> dict[str, Any]:
+        vp = sum(D.BLUEPRINT_BY_ID[c].vp for c in self.done[seat])
+        return S.breakdown(self.fame[seat], self.res[seat], len(self.unused[seat]), self.islands[seat], vp,
+                           sum(self.dock[seat]))
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        details = [self.score(seat) for seat in range(self.n)]
+        totals = [d["total"] for d in details]
+        keys = [(totals[s], details[s]["undeployed"]) for s in range(self.n)]
+        ranks = rank_by(keys)
+        tiebreak = ""
+        for seat in range(self.n):
+            tied = [o for o in range(self.n) if totals[o] == totals[seat]]
+            if len(tied) > 1:
+                if len({details[o]["undeployed"] for o in tied}) > 1:
+                    tiebreak = "equal scores were split by the most workers left on the dock"
+                if len({keys[o] for o in tied}) < len(tied):
+                    tiebreak = (tiebreak + "; " if tiebreak else "") + \
+                        "players equal in score and dock workers share their place"
+                    break
+        return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
+
+    # -- views and words ---------------------------------------------------------------
+    @staticmethod
+    def tile_view(tile_id: int) -> dict[str, Any]:
+        spec = D.tile(tile_id)
+        return {"id": tile_id, "kind": spec.kind, "name": D.KIND_NAMES[spec.kind], "number": spec.number,
+                "banner": spec.banner, "hub": spec.hub, "slots": spec.slots, "effect": D.EFFECT_TEXT[spec.kind]}
+
+    @staticmethod
+    def card_view(card_id: int) -> dict[str, Any]:
+        card = D.BLUEPRINT_BY_ID[card_id]
+        return {"id": card.id, "level": card.level, "cost": list(card.cost), "vp": card.vp, "upgrade": card.upgrade}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        players = []
+        for other in range(self.n):
+            island = []
+            for index, entry in enumerate(self.islands[other]):
+                item = self.tile_view(entry[TILE])
+                item.update({"label": f"t{index}", "q": entry[Q], "r": entry[R], "worker": entry[WORKER],
+                             "prod": entry[PROD], "ubanner": entry[BANNER], "wild": entry[WILD]})
+                island.append(item)
+            players.append({
+                "character": self.chars[other], "level": self.level(other), "fame": self.fame[other],
+                "tokens": self.fame[other] // D.TRACK_SPACES, "track": self.fame[other] % D.TRACK_SPACES,
+                "resources": list(self.res[other]), "dock": list(self.dock[other]),
+                "cleared": list(self.cleared[other]), "drafted": list(self.drafted[other]),
+                "hand": len(self.hands[other]), "done": [self.card_view(c) for c in self.done[other]],
+                "unused": list(self.unused[other]), "island": island, "links": self.links_total(other),
+                "tasks": [task["t"] for task in self.tasks[other]], "value": self.value[other],
+            })
+        result: dict[str, Any] = {
+            "game": self.key, "phase": self.phase, "round": self.round, "first": self.first,
+            "current": self.current, "step": self.step, "to_act": self.to_act(),
+            "forge": self.forge[1:], "bonus_die": self.bonus_die,
+            "offer": [self.tile_view(t) if t >= 0 else None for t in self.offer],
+            "stack": len(self.stack), "discarded": len(self.discarded),
+            "bp_offer": [[self.card_view(c) for c in level] for level in self.bp_offer],
+            "bp_stacks": [len(s) for s in self.bp_stacks], "dealt": list(self.dealt),
+            "players": players, "last": {"seat": self.last.get("seat"), "move": self.last.get("move"),
+                                         "notes": list(self.last.get("notes", []))},
+            "seat": seat,
+        }
+        if self.phase == "over":
+            outcome = self.outcome()
+            result["final"] = {"scores": outcome.scores, "ranks": outcome.ranks, "details": outcome.details,
+                               "tiebreak": outcome.tiebreak}
+        if seat is not None and 0 <= seat < self.n:
+            have = self.res[seat]
+            result["hand"] = [dict(self.card_view(c), payable=all(have[i] >= D.BLUEPRINT_BY_ID[c].cost[i]
+                                                                  for i in range(3)))
+                              for c in self.hands[seat]]
+        return result
+
+    def status(self, names: Sequence[str]) -> str:
+        fame = ", ".join(f"{names[s]} {self.fame[s]}" for s in range(self.n))
+        if self.phase == "over":
+            outcome = self.outcome()
+            best = [names[s] for s in outcome.winners]
+            return f"The game is over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}. Fame: {fame}."
+        if self.phase == "characters":
+            return f"{names[self.current]} chooses a character: {', '.join(self.dealt)}."
+        if self.phase == "bonus":
+            who = ", ".join(names[s] for s in self.waiting)
+            return f"Round {self.round}: the bonus die shows {self.bonus_die}; waiting for {who}. Fame: {fame}."
+        seat = self.current
+        line = f"Round {self.round}, turn {self.turn_no + 1} of {2 * self.n}: {names[seat]} is "
+        if self.tasks[seat]:
+            line += f"resolving a choice ({self.tasks[seat][-1]['t']})"
+        else:
+            line += STEP_WORDS.get(self.step, self.step)
+        if self.step not in ("pick",) and self.value[seat]:
+            line += f" with a {self.value[seat]}"
+        return line + f". Fame: {fame}."
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        who = names[seat]
+        text = self.last.get("move", self.normalize(move))
+        notes = list(self.last.get("notes", []))
+        line = f"{who}: `{text}`"
+        if notes:
+            line += " — " + "; ".join(notes)
+        if self.phase == "over":
+            outcome = self.outcome()
+            line += ". Final: " + ", ".join(f"{names[s]} {outcome.scores[s]:g}" for s in range(self.n))
+        return line + "."
+
+    def private_text(self, seat: int, names: Sequence[str]) -> str:
+        if not 0 <= seat < self.n:
+            return ""
+        have = self.res[seat]
+        lines = []
+        secret = self.last.get("secret")
+        if secret and self.last.get("seat") == seat:
+            lines.append(f"You drew Blueprint {secret}.")
+        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} parts.")
+        lines.append("Your Blueprints:")
+        for card_id in self.hands[seat]:
+            card = D.BLUEPRINT_BY_ID[card_id]
+            ok = all(have[i] >= card.cost[i] for i in range(3))
+            lines.append(f"- {card.id} (level {'I' * card.level}): costs {cost_text(card.cost)}, {card.vp} VP, "
+                         f"{D.UPGRADE_NAMES[card.upgrade]}{' — you can pay it now' if ok else ''}")
+        if not self.hands[seat]:
+            lines.append("- none")
+        return "\n".join(lines)
+
+    def quick_moves(self, seat: int) -> list[str]:
+        # Public buttons: only moves whose existence says nothing of a Blueprint hand.
+        moves = self.legal_moves(seat)
+        quick = [m for m in moves if m in ("stop", "pass", "skip", "gain energy", "gain steel")]
+        quick += [m for m in moves if m.startswith(("die ", "character ", "value ")) and " to " not in m]
+        return quick[:4]
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        labels = {"die": "Draft a die", "claim": "Claim a tile", "discard": "Discard a tile for 2 energy",
+                  "run": "Activate", "stop": "Finish", "deploy": "Deploy a worker", "place": "Place the building",
+                  "depot": "Use a Depot", "gain": "Gain", "value": "Bonus die value", "skip": "Finish",
+                  "blueprint": "Complete a Blueprint", "pass": "Finish", "take": "Take a Blueprint",
+                  "draw": "Take a Blueprint", "character": "Choose a character"}
+        groups: dict[str, list[str]] = {}
+        for move in self.legal_moves(seat):
+            groups.setdefault(labels[move.split()[0]], []).append(move)
+        return list(groups.items())
+
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        from games.propeller.ai import choose
+
+        return choose(self, seat, rng)
+
+    @classmethod
+    def rules_help(cls) -> str:
+        from games.propeller.help import HELP
+
+        return HELP
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value
+
+
+_HANDLERS = {
+    "character": PropellerGame._do_character,
+    "die": PropellerGame._do_die,
+    "claim": PropellerGame._do_claim,
+    "discard": PropellerGame._do_discard,
+    "run": PropellerGame._do_run,
+    "stop": PropellerGame._do_stop,
+    "deploy": PropellerGame._do_deploy,
+    "place": PropellerGame._do_place,
+    "depot": PropellerGame._do_depot,
+    "gain": PropellerGame._do_gain,
+    "value": PropellerGame._do_value,
+    "skip": PropellerGame._do_skip,
+    "blueprint": PropellerGame._do_blueprint,
+    "pass": PropellerGame._do_pass,
+    "take": PropellerGame._do_take,
+    "draw": PropellerGame._do_draw,
+}
