@@ -32,10 +32,12 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, Command
 from bot.extensions import Installed, install
+from bot.places import Places, missing, post_needs, thread_needs
+from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
 from bot.service import TableService
 from bot.settings import Settings
-from db.store import Store
+from db.store import ChannelBusy, Store
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +69,11 @@ AUTOCOMPLETE_DEADLINE = 2.0
 
 SYNC_META_KEY = "discord.commands"
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
+SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
+             "The board is being posted in the channel.")
+POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
+PLACE_GONE = "This channel or thread no longer exists for the bot, so its table is closed."
+LINK_WAIT = 14 * 60  # the interaction's token lasts 15 minutes: the board's link can be told until then
 
 BUTTON_STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -181,7 +188,10 @@ def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Compon
             style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary), row=row,
         ))
         in_row += 1
-    return view if view.children else None
+    if not view.children:
+        return None
+    view.stop()  # finished: discord.py keeps no reference to it once sent (clicks are routed by custom id)
+    return view
 
 
 def mentions_of(reply: Reply) -> discord.AllowedMentions:
@@ -218,6 +228,8 @@ class Adapter:
     def __init__(self, client: discord.Client, service: TableService):
         self.client = client
         self.service = service
+        self.poster: Poster | None = None  # the outbox's sender, set by the client
+        self._tasks: set[asyncio.Task] = set()
         # the daily challenge, when installed: its tables live in private threads made here
         self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "prepare")), None)
 
@@ -286,8 +298,20 @@ class Adapter:
         if problem is not None:  # refused before any thread is made for it
             await self.show(interaction, Reply.error(problem))
             return
-        if (isinstance(here, discord.TextChannel) and game in known
-                and await self.service.wants_thread(interaction.guild_id)):
+        permissions = interaction.app_permissions
+        lacking = missing(permissions, *post_needs(isinstance(here, discord.Thread)))
+        if lacking:  # a table is never bound to a place where its boards cannot be posted
+            await self.show(interaction, Reply.error(
+                f"I may not post a table's boards here: I lack {' and '.join(lacking)} in this channel. "
+                "Ask a moderator to allow it, or open the table in another channel."))
+            return
+        wants_thread = (isinstance(here, discord.TextChannel) and game in known
+                        and await self.service.wants_thread(interaction.guild_id))
+        if wants_thread and (lacking := missing(permissions, *thread_needs())):
+            wants_thread = False
+            note = (f"I may not use threads here (I lack {' and '.join(lacking)}), "
+                    "so the table is in this channel.")
+        if wants_thread:
             try:
                 thread = await here.create_thread(
                     name=self._thread_name(game, interaction.user.display_name),
@@ -307,7 +331,32 @@ class Adapter:
             await self._drop_thread(thread)
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
+        if self.poster is None:
+            await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
+            return
+        delivery = await self.poster.publish(thread.id, reply, target=thread, limit=interaction.filesize_limit)
+        if delivery.state != REFUSED:
+            await self._tell(interaction, reply, delivery, f"Your table is in {thread.mention}.", None)
+            return
+        await self._first_post_refused(interaction, reply, thread, here, args)
+
+    async def _first_post_refused(self, interaction: discord.Interaction, reply: Reply, thread: discord.Thread,
+                                  here: Any, args: dict[str, Any]) -> None:
+        """Discord refused the first post in the new thread: the table moves to this channel, whose
+        Join button then works, or is cancelled if this channel holds a table already."""
+        await self._drop_thread(thread)
+        why = ("I could not post in the thread I made (Discord refused it: check my Send Messages in Threads "
+               "and Attach Files permissions in this channel)")
+        try:
+            await self.places.rebind(reply.table_id, here.id)
+        except ChannelBusy:
+            cancelled = await self._guard(self.service.handle(caller_of(interaction, channel_id=thread.id), "cancel"))
+            await self.poster.nothing_public(cancelled)  # the thread is gone: nothing to post there
+            await self.show(interaction, Reply.error(f"{why}, and this channel already has a table, "
+                                                     "so no table was opened."))
+            return
+        lobby = await self._guard(self.service.handle(caller_of(interaction), "board"))
+        await self.show(interaction, lobby, note=f"{why}, so the table is in this channel.")
 
     async def _daily(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
         """Today's deal in a private thread of the player's own, so nobody sees their moves."""
@@ -351,12 +400,36 @@ class Adapter:
             log.warning("could not delete the unused thread %s: %s", thread.id, error)
 
     # calling the service ---------------------------------------------------------------
-    async def _guard(self, work: Awaitable[Reply]) -> Reply:
+    async def _guard(self, work: Awaitable[Reply], interaction: discord.Interaction | None = None) -> Reply:
         try:
             return await work
         except Exception:
             log.exception("the service failed")
+            if interaction is not None and await self.saved_anyway(interaction):
+                return Reply.error(SAVED_BUT)
             return Reply.error(SOMETHING_BROKE)
+
+    async def saved_anyway(self, interaction: discord.Interaction) -> bool:
+        """After a failure: did the interaction save a change? Its post is then sent from the outbox."""
+        if self.poster is None or interaction.channel_id is None:
+            return False
+        try:
+            return await self.poster.recover(interaction.channel_id, int(interaction.created_at.timestamp()) - 1)
+        except Exception:
+            log.exception("could not look for what interaction %s saved", interaction.id)
+            return False
+
+    async def answer_failure(self, interaction: discord.Interaction) -> None:
+        """Whatever failed, the person gets a private answer (deferring is not needed: a first answer
+        may still be given, else a followup)."""
+        text = SAVED_BUT if await self.saved_anyway(interaction) else SOMETHING_BROKE
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not tell %s of a failure: %s", interaction.id, error)
 
     async def _defer(self, interaction: discord.Interaction) -> bool:
         """Defer privately; False when Discord no longer takes an answer (10062, too late)."""
@@ -376,8 +449,8 @@ class Adapter:
             if not await self._defer(interaction):
                 work.close()  # never started: nothing changes
                 return None
-            return await self._guard(work)
-        task = asyncio.ensure_future(self._guard(work))
+            return await self._guard(work, interaction)
+        task = asyncio.ensure_future(self._guard(work, interaction))
         done, _ = await asyncio.wait({task}, timeout=QUICK_WINDOW)
         if not done:
             log.info("deferring %s: the service is taking its time", interaction.id)
@@ -393,6 +466,10 @@ class Adapter:
     async def post_public(self, interaction: discord.Interaction, reply: Reply) -> None:
         """The public part alone, in the interaction's channel, when the interaction is gone."""
         if not reply.ok or not (reply.text.strip() or reply.files(private=False)):
+            return
+        if self.poster is not None:
+            await self.poster.publish(interaction.channel_id or 0, reply, target=interaction.channel,
+                                      limit=interaction.filesize_limit)
             return
         try:
             await self._channel(interaction).send(
@@ -414,6 +491,8 @@ class Adapter:
         view = build_components(reply.buttons, reply.menus)
         private = "\n".join(x for x in (note, reply.private) if x)
         if not public:
+            if self.poster is not None:
+                await self.poster.nothing_public(reply)
             await self._private(interaction, private or "Done.", view=view, files=private_image)
             return
         content = clip(reply.text, MAX_CONTENT)
@@ -421,17 +500,25 @@ class Adapter:
         if channel is None and not interaction.response.is_done():
             # a quick command: the interaction's own answer is the new public message
             try:
-                await interaction.response.send_message(
+                sent = await interaction.response.send_message(
                     content, **_some(files=public_image, view=view), allowed_mentions=mentions)
-            except discord.NotFound:
-                # too late to answer (10062); what happened must still be seen: post it
-                log.warning("interaction %s expired before its answer; posting in the channel", interaction.id)
+            except discord.HTTPException as error:
+                # too late to answer (10062) or Discord failed: what happened must still be seen: post it
+                log.warning("interaction %s could not be answered (%s); posting in the channel", interaction.id,
+                            error.status)
                 await self.post_public(interaction, reply)
+                if not isinstance(error, discord.NotFound) and not interaction.response.is_done():
+                    await self._quietly(self._private(interaction, private or "Done: it is posted in the channel."))
                 return
+            if self.poster is not None:
+                await self.poster.shown(interaction.channel_id or 0, reply, getattr(sent, "message_id", None))
             if private or private_image:
                 await self._private(interaction, private, files=private_image)
             return
         target = channel or self._channel(interaction)
+        if self.poster is not None:
+            await self._publish(interaction, reply, target, private, private_image)
+            return
         try:
             message = await target.send(content, **_some(files=public_image, view=view), allowed_mentions=mentions)
         except discord.Forbidden as error:
@@ -445,6 +532,50 @@ class Adapter:
             return
         ack = private or f"Done: {message.jump_url}"
         await self._private(interaction, ack, files=private_image)
+
+    async def _publish(self, interaction: discord.Interaction, reply: Reply, target: Any, private: str,
+                       private_image: list[discord.File] | None) -> None:
+        """The public part through the outbox; the person is told privately what became of it."""
+        channel_id = getattr(target, "id", None) or interaction.channel_id or 0
+        delivery = await self.poster.publish(channel_id, reply, target=target, limit=interaction.filesize_limit)
+        await self._tell(interaction, reply, delivery, private, private_image)
+
+    async def _tell(self, interaction: discord.Interaction, reply: Reply, delivery: Any, private: str,
+                    private_image: list[discord.File] | None) -> None:
+        """The private answer once the public part is posted, or what became of it."""
+        if delivery.state == SENT:
+            await self._private(interaction, private or f"Done: {delivery.link}", files=private_image)
+        elif delivery.state == REFUSED:
+            # the bot may not post there: answer privately first (that ends the deferral), then show
+            # the public part as a followup, which needs no channel permission
+            await self._private(interaction, private or "Done.", files=private_image)
+            await self._quietly(interaction.followup.send(
+                clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
+                **_some(files=self._files(interaction, reply, private=False) or None,
+                        view=build_components(reply.buttons, reply.menus))))
+        elif delivery.state == GONE:
+            await self._private(interaction, PLACE_GONE)
+        else:
+            await self._private(interaction, "\n".join(x for x in (private, POST_FOLLOWS) if x), files=private_image)
+            if delivery.state == RETRYING:
+                self._background(self._tell_link(interaction, delivery))
+
+    async def _tell_link(self, interaction: discord.Interaction, delivery: Any) -> None:
+        delivery = await delivery.settled(LINK_WAIT)
+        if delivery.state == SENT and delivery.message is not None:
+            await self._quietly(interaction.followup.send(f"The board is posted: {delivery.link}", ephemeral=True))
+
+    def _background(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _quietly(work: Awaitable[Any]) -> None:
+        try:
+            await work
+        except discord.HTTPException as error:
+            log.warning("a followup failed: %s", error)
 
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
         return discord_files(reply.files(private), interaction.filesize_limit)
@@ -489,8 +620,9 @@ class DiscordOutbox:
     A thread that Discord archived after a quiet week is unarchived first. A refused direct
     message returns False and is logged: it never raises, so it never blocks a game."""
 
-    def __init__(self, client: discord.Client):
+    def __init__(self, client: discord.Client, poster: Poster | None = None):
         self.client = client
+        self.poster = poster  # when set, public posts go through the outbox (retried, posted once)
 
     async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
         channel = None if fresh else self.client.get_channel(channel_id)
@@ -505,6 +637,9 @@ class DiscordOutbox:
         """Post the public part of a reply in a channel or thread; False (and logged) when refused."""
         if not reply.ok or not (reply.text.strip() or reply.files(private=False)):
             return True  # nothing public to say
+        if self.poster is not None:
+            delivery = await self.poster.publish(channel_id, reply)
+            return delivery.state in (SENT, RETRYING)
         try:
             channel = await self._channel(channel_id)
             try:
@@ -630,8 +765,13 @@ class IslesClient(discord.Client):
         self.adapter = Adapter(self, service)
         for spec in commands_of(service):
             self.tree.add_command(build_command(spec, self.adapter))
+        self.poster: Poster | None = None
+        self.places: Places | None = None
         if service is not None:
-            service.outbox = DiscordOutbox(self)
+            self.poster = self.adapter.poster = Poster(self, service)
+            self.places = self.adapter.places = Places(service)
+            self.poster.on_gone = lambda channel_id: self.places.gone([channel_id])
+            service.outbox = DiscordOutbox(self, self.poster)
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
@@ -641,14 +781,43 @@ class IslesClient(discord.Client):
             log.exception("command sync failed; the bot runs with the commands Discord already has")
         if self.installed is not None:  # reminders, deadlines and day-end boards, once logged in
             await self.installed.start()
+        if self.poster is not None:  # posts left unsent by the last run, then every retry
+            self._sweeper = asyncio.create_task(self.poster.run_forever())
 
     async def close(self) -> None:
         if self.installed is not None:
             await self.installed.stop()
+        sweeper = getattr(self, "_sweeper", None)
+        if sweeper is not None:
+            sweeper.cancel()
+        if self.poster is not None:  # posts under way may finish; the rest waits in the outbox
+            await self.poster.flush(timeout=5.0)
         await super().close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if self.places is not None and not getattr(self, "_places_checked", False):
+            self._places_checked = True  # places that went while the bot was away, once per start
+            self._place_check = asyncio.create_task(self.places.check_at_start(self))
+
+    # places that go: their tables close (bot/places.py)
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._gone([payload.thread_id])
+
+    async def on_thread_remove(self, thread: discord.Thread) -> None:  # the bot was removed from it
+        await self._gone([thread.id])
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        threads = [t.id for t in getattr(channel.guild, "threads", ()) if t.parent_id == channel.id]
+        await self._gone([channel.id, *threads])
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        if self.places is not None:
+            await self.places.guild_gone(guild.id)
+
+    async def _gone(self, channel_ids: list[int]) -> None:
+        if self.places is not None:
+            await self.places.gone(channel_ids)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         submitted = interaction.type is discord.InteractionType.modal_submit
@@ -665,18 +834,13 @@ class IslesClient(discord.Client):
                 await interaction.response.send_modal(move_form(custom_id))
             else:
                 await self.adapter.on_press(interaction, custom_id, [str(v) for v in data.get("values", [])])
-        except discord.HTTPException:
+        except Exception:  # every click gets an answer, whatever failed
             log.exception("answering %s failed", custom_id)
+            await self.adapter.answer_failure(interaction)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(SOMETHING_BROKE, ephemeral=True)
-            else:
-                await interaction.response.send_message(SOMETHING_BROKE, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        await self.adapter.answer_failure(interaction)
 
 
 def move_form(custom_id: str) -> discord.ui.Modal:

@@ -12,6 +12,7 @@ from typing import Any
 import aiosqlite
 
 from db.connection import SerialConnection
+from db.outbox import draft_step
 
 OPEN = ("lobby", "active")
 
@@ -165,6 +166,7 @@ class Store:
                     "INSERT INTO seats (table_id, position, user_id, name) VALUES (?, 0, ?, ?)",
                     (table_id, host_id, host_name),
                 )
+                await self.conn.execute(*draft_step(table_id, int(now.timestamp())))  # the lobby's post
         except sqlite3.IntegrityError:
             raise ChannelBusy() from None
         return table_id
@@ -222,6 +224,7 @@ class Store:
         """Run `steps` (SQL, params) and the version bump in one transaction."""
         async with self.conn.transaction():
             await self._bump(table_id, version, now, extra, params)
+            await self.conn.execute(*draft_step(table_id, int(now.timestamp())))  # the post it owes
             for sql, args in steps:
                 await self.conn.execute(sql, args)
         return version + 1

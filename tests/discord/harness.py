@@ -208,7 +208,9 @@ class Harness:
         self.deleted: set[int] = set()
         self.dms: dict[int, int] = {}  # user id -> direct message channel id
         self.refusals: list[tuple[str, str]] = []  # (method, path regex) answered 403
+        self.failures: list[dict[str, Any]] = []  # what Discord answers instead, a number of times (fail())
         self.attachment_limit = ATTACHMENT_LIMIT
+        self.app_permissions = BOT_PERMISSIONS  # what the bot may do in the interaction's channel
         self.expired = False  # answer every callback with 10062, as for an interaction answered too late
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> state
         self._current: dict[str, Any] | None = None
@@ -223,11 +225,53 @@ class Harness:
         monkeypatch.setattr(HTTPClient, "request", rest)
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook)
 
+    def fail(self, method: str, pattern: str, status: int, code: int = 0, times: int = 1) -> None:
+        """Answer the next `times` requests matching (method, path regex) as Discord (or Cloudflare)
+        does: a 5xx, a Cloudflare 429 (an HTML page, which discord.py raises instead of waiting),
+        a 404 (10003 unknown channel by default) or a 403."""
+        response = types.SimpleNamespace(status=status, reason="failure", headers={"Retry-After": "0"})
+
+        def error() -> discord.HTTPException:
+            if status >= 500:
+                return discord.DiscordServerError(response, {"code": 0, "message": "Server error"})
+            if status == 429:
+                return discord.HTTPException(response, "<html>You are being rate limited.</html>")
+            if status == 404:
+                return discord.NotFound(response, {"code": code or 10003, "message": "Unknown Channel"})
+            if status == 403:
+                return discord.Forbidden(response, {"code": code or 50001, "message": "Missing Access"})
+            return discord.HTTPException(response, {"code": code, "message": "Bad request"})
+
+        self.failures.append({"method": method, "pattern": pattern, "times": times, "error": error})
+
+    def posts(self, channel_id: int | None = None) -> list[Call]:
+        """Channel messages the bot asked for (failed ones included), in order."""
+        where = str(channel_id) if channel_id else r"\d+"
+        return [c for c in self.calls if c.via == "rest" and c.method == "POST"
+                and re.fullmatch(rf"/channels/{where}/messages", c.path)]
+
+    async def drain(self, timeout: float = 20.0) -> None:
+        """Wait for the posts and followups the bot goes on with in the background."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            poster, adapter = getattr(self.client, "poster", None), getattr(self.client, "adapter", None)
+            tasks = [*getattr(poster, "_background", ()), *getattr(adapter, "_tasks", ())]
+            pending = [t for t in tasks if not t.done()]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=end - loop.time())
+        raise AssertionError("background posts still running after the timeout")
+
     # -- Discord's side of the requests -------------------------------------------------
     async def _rest(self, route, files, form, kwargs):
         body = _payload_json(form) if form else kwargs.get("json")
         path, method = _path(route.url), route.method
         self.calls.append(Call("rest", method, path, body, _files(files), kwargs.get("params")))
+        for failure in self.failures:
+            if failure["times"] and method == failure["method"] and re.fullmatch(failure["pattern"], path):
+                failure["times"] -= 1
+                raise failure["error"]()
         for refused_method, pattern in self.refusals:
             if method == refused_method and re.fullmatch(pattern, path):
                 raise discord.Forbidden(types.SimpleNamespace(status=403, reason="Forbidden"),
@@ -333,7 +377,7 @@ class Harness:
             "id": str(interaction_id), "application_id": str(APP), "type": itype, "token": f"token-{interaction_id}",
             "version": 1, "attachment_size_limit": self.attachment_limit, "locale": "en-US", "guild_locale": "en-US",
             "guild_id": str(GUILD), "channel_id": str(channel_id), "channel": self.channel(channel_id),
-            "app_permissions": str(BOT_PERMISSIONS.value), "entitlements": [],
+            "app_permissions": str(self.app_permissions.value), "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD)}, "context": 0,
             "member": person.member(), "data": data,
         }
@@ -404,6 +448,25 @@ class Harness:
                 return
             await asyncio.wait(pending, timeout=end - loop.time())
         raise AssertionError("handlers still running after the timeout")
+
+    # -- gateway events --------------------------------------------------------------------
+    def add_guild(self) -> None:
+        """The server in the client's cache, with its channel and the threads made so far, as
+        GUILD_CREATE leaves it (events about threads and channels are dropped without it)."""
+        state = self.client._connection
+        state._add_guild_from_data({
+            "id": str(GUILD), "name": "Test", "member_count": 2, "owner_id": "1", "large": False,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "roles": [{"id": str(GUILD), "name": "@everyone", "permissions": str(BOT_PERMISSIONS.value),
+                       "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False}],
+            "channels": [text_channel()], "threads": list(self.threads.values()), "members": [], "emojis": [],
+            "stickers": [], "features": [], "voice_states": [], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": []})
+
+    async def event(self, name: str, data: dict[str, Any]) -> None:
+        """A gateway event, parsed by discord.py as it comes off the socket; waits for its handlers."""
+        self.client._connection.parsers[name](data)
+        await self.settle()
 
     # -- looking at the table ------------------------------------------------------------
     async def table(self, channel_id: int):

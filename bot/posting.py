@@ -1,0 +1,395 @@
+"""The durable public post of every saved change: the outbox's sender.
+
+A table write saves a draft row with the change (db/outbox.py). The reply that the service
+composes seals it (text, mentions, buttons, menus); this module posts it in the table's
+channel, with the row id as Discord's message nonce (discord.py sends `enforce_nonce`), so
+that a post repeated after a crash or a lost answer is shown once. Server errors (5xx), rate
+limits (429, Cloudflare's included) and network failures are retried with a growing delay;
+what Discord will never accept is not retried: 403 (the bot may not post there) pauses the
+channel, 404 (unknown channel) hands the place to `on_gone`, which closes its tables.
+
+A channel's posts keep their order: a post waits for the older ones of its channel. The
+board picture is kept in memory until its post is sent; after a restart it is drawn again
+from the saved table if the table has not moved on since (an older post then goes without
+its picture: a newer one shows the board). Public files beside the picture (a game's log)
+are not kept across a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.replies import Button, Menu, Reply
+from db.outbox import OutboxRow, OutboxStore
+from games import registry
+
+log = logging.getLogger(__name__)
+
+POST_WAIT = 4.0  # seconds a player's command waits for its post before being told it will follow
+BACKOFF = (2, 5, 15, 30, 60, 120, 300)  # seconds before the 1st, 2nd, ... retry; then the last one
+MAX_ATTEMPTS = 80  # about six hours of server errors, then the post is given up as failed
+REFUSED_PAUSE = 600  # after a 403, posts to that channel are refused without asking for this long
+DRAFT_GRACE = 30  # a draft older than this, whose table is not busy, is composed by the sweep
+SWEEP_SECONDS = 5.0
+KEPT_PICTURES = 512  # pictures of unsent posts held in memory; older ones are drawn again when sent
+UNKNOWN_CHANNEL = 10003
+THREAD_ARCHIVED = 50083
+MAX_CONTENT = 2000
+SENT, RETRYING, REFUSED, GONE, FAILED = "sent", "retrying", "refused", "gone", "failed"
+
+
+def body_of(reply: Reply) -> dict[str, Any]:
+    """The public part of a reply as the outbox keeps it (the picture by name only)."""
+    picture = reply.image_name or "board.png" if reply.image is not None and not reply.image_private else None
+    return {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
+            "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
+            "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus]}
+
+
+def reply_of(body: dict[str, Any]) -> Reply:
+    return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
+                 buttons=[Button(*b) for b in body.get("buttons") or []],
+                 menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []])
+
+
+def nonce_of(row_id: int) -> str:
+    return f"isles-{row_id}"  # at most 25 characters, as Discord wants
+
+
+def backoff(attempts: int, retry_after: float | None = None, delays: tuple[float, ...] = BACKOFF) -> float:
+    wait = delays[min(attempts, len(delays) - 1)] * random.uniform(0.8, 1.2)
+    return max(wait, retry_after or 0.0)
+
+
+def retriable(error: BaseException) -> bool:
+    """A failure that may pass: a server error, a rate limit or the network."""
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError)
+
+
+def retry_after_of(error: BaseException) -> float | None:
+    if isinstance(error, discord.RateLimited):
+        return error.retry_after
+    response = getattr(error, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After") or headers.get("retry-after") or 0) or None
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass
+class Delivery:
+    """What became of a post: sent (with its message), retrying (in the background), refused
+    (403), gone (404: the place was deleted) or failed (Discord never takes it)."""
+
+    row_id: int
+    state: str
+    message: discord.Message | None = None
+    later: asyncio.Future | None = field(default=None, repr=False)  # the background sending, when retrying
+
+    @property
+    def link(self) -> str:
+        return self.message.jump_url if self.message is not None else ""
+
+    async def settled(self, timeout: float) -> Delivery:
+        """Follow the retries in the background until the post is sent or given up, within `timeout`."""
+        delivery, loop = self, asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while delivery.state == RETRYING and delivery.later is not None and loop.time() < end:
+            done, _ = await asyncio.wait({delivery.later}, timeout=end - loop.time())
+            if not done:
+                break
+            delivery = delivery.later.result()
+        return delivery
+
+
+class Poster:
+    def __init__(self, client: discord.Client, service: Any, *, clock: Callable[[], float] = time.time):
+        self.client = client
+        self.service = service
+        self.db = OutboxStore.of(service.store)
+        self.clock = clock
+        self.on_gone: Callable[[int], Awaitable[Any]] | None = None  # closes the tables of a deleted place
+        self._pictures: OrderedDict[int, list[tuple[str, bytes]]] = OrderedDict()
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._refused_until: dict[int, float] = {}
+        self._background: set[asyncio.Task] = set()
+        self._wake = asyncio.Event()
+        self.delays = BACKOFF  # seconds before each retry (tests make them short)
+        self.wait = POST_WAIT
+
+    def now(self) -> int:
+        return int(self.clock())
+
+    # -- entry points ------------------------------------------------------------------
+    async def publish(self, channel_id: int, reply: Reply, *, target: Any = None,
+                      wait: float | None = None, limit: int | None = None) -> Delivery:
+        """Save the public part of a reply as a pending post (sealing its table's draft) and post
+        it. Waits at most `wait` seconds; the post then goes on in the background. Files over
+        `limit` bytes (the interaction's upload limit) are left out."""
+        row_id = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                    body=body_of(reply), now=self.now())
+        files = reply.files(private=False)
+        if limit is not None:
+            for name, data in files:
+                if len(data) > limit:
+                    log.warning("%s of %d bytes is over the upload limit of %d; not sent", name, len(data), limit)
+            files = [(name, data) for name, data in files if len(data) <= limit]
+        self._keep(row_id, files)
+        task = self._spawn(self._send_through(channel_id, row_id, target))
+        wait = self.wait if wait is None else wait
+        loop = asyncio.get_running_loop()
+        end = loop.time() + wait
+        done, _ = await asyncio.wait({task}, timeout=wait)
+        if not done:
+            return Delivery(row_id, RETRYING, later=task)
+        return await task.result().settled(max(0.0, end - loop.time()))
+
+    async def shown(self, channel_id: int, reply: Reply, message_id: int | None) -> None:
+        """The public part was shown another way (the interaction's own answer): nothing owed."""
+        row_id = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                    body=body_of(reply), now=self.now())
+        await self.db.mark_sent(row_id, message_id, self.now())
+
+    async def nothing_public(self, reply: Reply) -> None:
+        """A change whose reply had nothing public to say owes no post."""
+        if reply.table_id is not None:
+            await self.db.settle_draft(reply.table_id, reply.version, self.now())
+
+    async def recover(self, channel_id: int, since: int) -> bool:
+        """After a failure in a command: post what it saved in the channel. True if it saved a change."""
+        drafts = await self.db.drafts_in(channel_id, since)
+        for row in drafts:
+            try:
+                if await self._compose(row, force=True):
+                    self._spawn(self._send_through(row.channel_id, row.id))
+            except Exception:
+                log.exception("could not compose the post of table %s", row.table_id)
+        return bool(drafts)
+
+    # -- the sweep ---------------------------------------------------------------------
+    async def sweep(self, *, startup: bool = False) -> int:
+        """Compose forgotten drafts and send due posts. Returns how many posts were tried."""
+        now = self.now()
+        for row in await self.db.drafts(now if startup else now - DRAFT_GRACE):
+            await self._compose(row, force=startup)
+        tried = 0
+        by_channel: dict[int, int] = {}
+        for row in await self.db.due(self.now()):
+            by_channel[row.channel_id] = max(row.id, by_channel.get(row.channel_id, 0))
+        for channel_id, last in by_channel.items():
+            await self._send_through(channel_id, last)
+            tried += 1
+        return tried
+
+    async def run_forever(self, interval: float = SWEEP_SECONDS) -> None:
+        first = True
+        while True:
+            try:
+                await self.sweep(startup=first)
+                first = False
+            except Exception:
+                log.exception("outbox sweep failed")
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), interval)
+            except TimeoutError:
+                pass
+
+    async def flush(self, timeout: float) -> None:
+        """At shutdown: let posts under way finish, within `timeout`; the rest waits for the next start."""
+        pending = [t for t in self._background if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=timeout)
+
+    # -- sending -----------------------------------------------------------------------
+    def _spawn(self, work) -> asyncio.Task:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    def _keep(self, row_id: int, files: list[tuple[str, bytes]]) -> None:
+        self._pictures[row_id] = files  # even none: a picture left out is not drawn again
+        while len(self._pictures) > KEPT_PICTURES:
+            self._pictures.popitem(last=False)
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = self._channel_locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def _send_through(self, channel_id: int, row_id: int, target: Any = None) -> Delivery:
+        """Send the channel's waiting posts up to `row_id`, oldest first, and tell what became of
+        `row_id`. A post waiting for its retry holds back the newer ones (the sweep sends them)."""
+        lock = self._lock(channel_id)
+        try:
+            async with lock:
+                for row in await self.db.waiting_in(channel_id, row_id):
+                    if row.id != row_id and row.next_at > self.now():  # after the older one's retry
+                        later = self._spawn(self._retry(channel_id, row_id, row.next_at - self.now() + 0.5))
+                        return Delivery(row_id, RETRYING, later=later)
+                    result = await self._attempt(row, target)
+                    if row.id == row_id:
+                        return result
+                    if result.state == RETRYING:
+                        older = await self.db.get(row.id)
+                        wait = (older.next_at if older else self.now()) - self.now() + 0.5
+                        later = self._spawn(self._retry(channel_id, row_id, wait))
+                        return Delivery(row_id, RETRYING, later=later)
+                current = await self.db.get(row_id)
+                state = current.state if current is not None else "dropped"
+                return Delivery(row_id, {"sent": SENT, "pending": RETRYING, "refused": REFUSED,
+                                         "dropped": GONE}.get(state, FAILED))
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None):
+                self._channel_locks.pop(channel_id, None)
+
+    async def _attempt(self, row: OutboxRow, target: Any = None) -> Delivery:
+        now = self.now()
+        if self._refused_until.get(row.channel_id, 0) > now:
+            await self.db.give_up(row.id, "refused", "the channel refused an earlier post", now)
+            self._pictures.pop(row.id, None)
+            return Delivery(row.id, REFUSED)
+        body = row.body or {}
+        try:
+            channel = target if target is not None else await self._channel(row.channel_id)
+            files = await self._files(row)
+            try:
+                message = await self._send(channel, row, body, files)
+            except discord.HTTPException as error:
+                if error.code != THREAD_ARCHIVED:
+                    raise
+                message = await self._send(await self._channel(row.channel_id, fresh=True), row, body,
+                                           await self._files(row))
+        except discord.NotFound as error:
+            log.warning("channel %s is gone (%s); its tables close", row.channel_id, error.code)
+            await self.db.give_up(row.id, "dropped", f"404 {error.code}: {error.text}", self.now())
+            await self.db.drop_channel(row.channel_id, self.now())
+            self._pictures.pop(row.id, None)
+            if self.on_gone is not None:
+                try:
+                    await self.on_gone(row.channel_id)
+                except Exception:
+                    log.exception("closing the tables of channel %s failed", row.channel_id)
+            return Delivery(row.id, GONE)
+        except discord.Forbidden as error:
+            log.warning("channel %s refused a post (%s); not retried", row.channel_id, error.code)
+            self._refused_until[row.channel_id] = self.now() + REFUSED_PAUSE
+            await self.db.give_up(row.id, "refused", f"403 {error.code}: {error.text}", self.now())
+            self._pictures.pop(row.id, None)
+            return Delivery(row.id, REFUSED)
+        except Exception as error:  # noqa: BLE001 - every failure is either retried or given up, never raised
+            if not retriable(error) or row.attempts + 1 >= MAX_ATTEMPTS:
+                log.error("post %s to %s failed for good: %r", row.id, row.channel_id, error)
+                await self.db.give_up(row.id, "failed", repr(error), self.now())
+                self._pictures.pop(row.id, None)
+                return Delivery(row.id, FAILED)
+            delay = backoff(row.attempts, retry_after_of(error), self.delays)
+            log.warning("post %s to %s failed (%r); retrying in %.0fs", row.id, row.channel_id, error, delay)
+            await self.db.retry_later(row.id, int(self.now() + delay), repr(error))
+            later = self._spawn(self._retry(row.channel_id, row.id, delay))
+            return Delivery(row.id, RETRYING, later=later)
+        await self.db.mark_sent(row.id, message.id, self.now())
+        self._pictures.pop(row.id, None)
+        return Delivery(row.id, SENT, message)
+
+    async def _retry(self, channel_id: int, row_id: int, delay: float) -> Delivery:
+        await asyncio.sleep(delay)
+        return await self._send_through(channel_id, row_id)  # the sweep sends newer posts held back
+
+    async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
+        channel = None if fresh else self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            log.info("unarchiving thread %s to post in it", channel.id)
+            channel = await channel.edit(archived=False)
+        return channel
+
+    async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
+                    files: list[tuple[str, bytes]]) -> discord.Message:
+        from bot.discord_app import build_components, discord_files, mentions_of  # the adapter's shapes
+
+        if not isinstance(channel, discord.abc.Messageable):
+            raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
+        reply = reply_of(body)
+        guild = getattr(channel, "guild", None)
+        limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
+        extra: dict[str, Any] = {}
+        attached = discord_files(files, limit)
+        if attached:
+            extra["files"] = attached
+        view = build_components(reply.buttons, reply.menus)
+        if view is not None:
+            extra["view"] = view
+        text = reply.text if len(reply.text) <= MAX_CONTENT else reply.text[: MAX_CONTENT - 1] + "…"
+        return await channel.send(text, nonce=nonce_of(row.id), allowed_mentions=mentions_of(reply), **extra)
+
+    async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:
+        kept = self._pictures.get(row.id)
+        if kept is not None:
+            return kept
+        picture = (row.body or {}).get("picture")
+        if not picture or row.table_id is None:
+            return []
+        loaded = await self.service._table_by_id(row.table_id)
+        if loaded is None or loaded.version != row.version or loaded.game is None:
+            return []  # the table moved on: a newer post shows the board
+        image = await self.service._image(loaded)
+        return [(picture, image)] if image else []
+
+    # -- drafts nobody sealed ----------------------------------------------------------
+    def _busy(self, table_id: int, channel_id: int) -> bool:
+        locks = getattr(self.service, "_locks", {})
+        return any(lock.locked() for lock in (locks.get(table_id), locks.get(-channel_id)) if lock is not None)
+
+    async def _compose(self, row: OutboxRow, force: bool = False) -> bool:
+        """Turn a draft into a post composed from the saved table: the board as it is now, headed
+        by the moves saved since the last post."""
+        if row.table_id is None or (not force and self._busy(row.table_id, row.channel_id)):
+            return False
+        service = self.service
+        loaded = await service._table_by_id(row.table_id)
+        if loaded is None or getattr(loaded.row, "closed_reason", None):
+            await self.db.settle_draft(row.table_id, None, self.now())
+            return False
+        title = registry.get(loaded.row.game).title
+        if loaded.row.status == "cancelled":
+            reply = Reply(text=f"The table of {title} was cancelled.", table_id=loaded.row.id)
+        elif loaded.row.status == "lobby":
+            reply = service._lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
+        else:
+            names = loaded.names()
+            moves = [m for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
+            said = [f"{names[m.seat] if 0 <= m.seat < len(names) else m.seat}: `{m.move}`" for m in moves[-12:]]
+            if len(moves) > 12:
+                said.insert(0, f"… {len(moves) - 12} earlier moves (see /history) …")
+            headline = "\n".join(["Saved moves:", *said]) if said else ""
+            try:
+                reply = await service._turn_reply(loaded, headline)
+            except Exception:  # the board itself fails (its picture): the words still go out
+                log.exception("the board of table %s could not be composed; posting its moves alone", row.table_id)
+                acting = loaded.game.to_act() if loaded.game is not None else []
+                waiting = [s.user_id for s in loaded.seats
+                           if s.user_id and not s.resigned and s.seat is not None and s.seat in acting]
+                call = "Your move: " + " ".join(f"<@{u}>" for u in waiting) if waiting else ""
+                text = "\n".join(x for x in (headline, call) if x) or f"The table of {title} changed."
+                reply = Reply(text=text, mentions=waiting, table_id=loaded.row.id, version=loaded.version)
+        if await self.db.compose_draft(row.id, body_of(reply), loaded.version, self.now()):
+            self._keep(row.id, reply.files(private=False))
+            return True
+        return False
