@@ -11,12 +11,14 @@ import asyncio
 import logging
 import random
 import shlex
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 import render
+from bot.cache import TableCache
 from bot.commands import COMMANDS, Command
 from bot.replies import Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
@@ -87,8 +89,9 @@ class TableService:
         self.seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**53))
         self.clock = clock
         self.draw_images = draw_images
-        self._cache: dict[int, Loaded] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache = TableCache()  # active tables only, least recently used dropped first
+        # a lock lives while a task holds or awaits it, then goes with its table
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Any] = []

@@ -25,6 +25,7 @@ import asyncio
 import calendar
 import logging
 import re
+import weakref
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -257,7 +258,7 @@ class Timing:
         self.store = service.store
         self.db = TimingStore.of(service.store)
         self.clock = clock or service.clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task] = set()
 
     def now(self) -> int:
