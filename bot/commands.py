@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+TEXT = "text"
+USER = "user"  # a member of the server: Discord's own picker; the service gets a mention `<@id>`
+KINDS = (TEXT, USER)
+
 
 @dataclass(frozen=True)
 class Param:
@@ -12,6 +16,13 @@ class Param:
     required: bool = False
     autocomplete: str = ""  # "game", "move" or "options": what the adapter should suggest
     choices: tuple[str, ...] = ()
+    kind: str = TEXT  # one of KINDS: how an adapter asks for the value
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+        if self.kind != TEXT and (self.autocomplete or self.choices):
+            raise ValueError(f"option {self.name}: only text options have suggestions or choices")
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, Command
+from bot.commands import COMMANDS, TEXT, USER, Command
 from bot.extensions import Installed, install
 from bot.places import Places, missing, post_needs, thread_needs
 from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
@@ -686,13 +686,13 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     """A slash command from its description in bot/commands.py."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await adapter.on_command(interaction, spec.name, values)
+        await adapter.on_command(interaction, spec.name, {k: option_text(v) for k, v in values.items()})
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
     for param in spec.params:
         parameters.append(inspect.Parameter(
-            param.name, inspect.Parameter.KEYWORD_ONLY, annotation=str,
+            param.name, inspect.Parameter.KEYWORD_ONLY, annotation=OPTION_TYPES[param.kind],
             default=inspect.Parameter.empty if param.required else None,
         ))
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -716,6 +716,15 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     return command
 
 
+# what Discord asks for, by the kind of option (bot/commands.py): a User is Discord's user picker
+OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
+
+
+def option_text(value: Any) -> Any:
+    """The service reads text: a picked user becomes their mention `<@id>`."""
+    return value.mention if isinstance(value, discord.abc.User) else value
+
+
 def _suggester(adapter: Adapter, kind: str):
     async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await adapter.autocomplete(kind, interaction, current)
@@ -736,20 +745,50 @@ async def sync_commands(client: discord.Client, tree: app_commands.CommandTree, 
                         dev_guild: int | None) -> bool:
     """Upload the commands only when their definitions changed since the last upload
     (Discord allows 200 command creations a day per server). With a dev guild, the global
-    commands are copied there and synced there (instant). True when a sync happened."""
+    commands are copied there and synced there (instant). The scope not in use (global, or a
+    former dev guild) is emptied once, or every command would show twice in that server.
+    True when a sync happened."""
     guild = discord.Object(dev_guild) if dev_guild else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    target = f"{client.application_id}:{dev_guild or 'global'}"
+    scope = str(dev_guild or "global")
+    target = f"{client.application_id}:{scope}"
     digest = fingerprint(command_payload(tree, guild), target)
     key = f"{SYNC_META_KEY}:{target}"
-    if await store.get_meta(key) == digest:
+    synced = None
+    if await store.get_meta(key) != digest:
+        synced = await tree.sync(guild=guild)
+        await store.set_meta(key, digest)
+        log.info("synced %d commands (%s)", len(synced), target)
+    else:
         log.info("commands unchanged since the last sync (%s); not syncing", target)
-        return False
-    synced = await tree.sync(guild=guild)
-    await store.set_meta(key, digest)
-    log.info("synced %d commands (%s)", len(synced), target)
-    return True
+    await _empty_other_scopes(client, store, scope)
+    return synced is not None
+
+
+async def _empty_other_scopes(client: discord.Client, store: Store, scope: str) -> None:
+    """Remove the commands this application registered in another scope before a switch."""
+    listed = f"{SYNC_META_KEY}.scopes:{client.application_id}"
+    known = await store.get_meta(listed)
+    if known is None:  # kept since this list exists; before it, only the global key says what was synced
+        had_global = await store.get_meta(f"{SYNC_META_KEY}:{client.application_id}:global")
+        scopes = ["global"] if had_global else []
+    else:
+        scopes = json.loads(known)
+    for other in scopes:
+        if other == scope:
+            continue
+        try:
+            if other == "global":
+                await client.http.bulk_upsert_global_commands(client.application_id, [])
+            else:
+                await client.http.bulk_upsert_guild_commands(client.application_id, int(other), [])
+        except (discord.Forbidden, discord.NotFound) as error:  # a server the bot has left: nothing to show twice
+            log.warning("could not empty the commands of %s: %s", other, error)
+        await store.set_meta(f"{SYNC_META_KEY}:{client.application_id}:{other}", "")  # next time: a full sync
+        log.info("removed the commands registered in the other scope (%s)", other)
+    if scopes != [scope]:
+        await store.set_meta(listed, json.dumps([scope]))
 
 
 # -- the client --------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from bot.commands import Command, Param
+from bot.commands import USER, Command, Param
 from bot.replies import Caller, Reply
 from bot.service import TableService
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
@@ -41,7 +41,7 @@ COMMANDS = (
         Param("game", "Which game (default: all games together)", autocomplete="game"),
     )),
     Command("stats", "Games, wins and rating of a player in this server", (
-        Param("user", "Whose: a mention or a name (default: you)"),
+        Param("user", "Whose (default: yours)", kind=USER),
     )),
 )
 

@@ -36,6 +36,8 @@ V2_COMPONENTS_MAX = 40
 THREAD_NAME_MAX = 100
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 CALLBACK_TYPES = {1, 4, 5, 6, 7, 8, 9}
+OPTION_TYPES = range(1, 12)  # subcommand 1, group 2, string 3, integer 4, boolean 5, user 6 ... attachment 11
+SUGGESTING_TYPES = {3, 4, 10}  # only string, integer and number options take choices or autocomplete
 
 
 def _name_ok(name: str) -> bool:
@@ -72,6 +74,11 @@ def _check_option(option: dict[str, Any], where: str, depth: int) -> list[str]:
     if not 1 <= len(option.get("description", "")) <= DESCRIPTION_MAX:
         problems.append(f"{here}: description must be 1-{DESCRIPTION_MAX} chars")
     choices = option.get("choices") or []
+    kind = option.get("type")
+    if kind not in OPTION_TYPES:
+        problems.append(f"{here}: option type {kind!r} is not one of Discord's")
+    elif kind not in (1, 2) and (choices or option.get("autocomplete")) and kind not in SUGGESTING_TYPES:
+        problems.append(f"{here}: choices or autocomplete on an option of type {kind}")
     if len(choices) > CHOICES_MAX:
         problems.append(f"{here}: {len(choices)} choices > {CHOICES_MAX}")
     if choices and option.get("autocomplete"):

@@ -41,6 +41,10 @@ def good_command(**changes):
                    "choices": [{"name": str(i), "value": str(i)} for i in range(26)]}]}, "26 choices"),
     ({"options": [{"type": 3, "name": "o", "description": "d", "autocomplete": True,
                    "choices": [{"name": "a", "value": "a"}]}]}, "autocomplete cannot"),
+    ({"options": [{"type": 6, "name": "o", "description": "d", "autocomplete": True}]}, "on an option of type 6"),
+    ({"options": [{"type": 6, "name": "o", "description": "d", "choices": [{"name": "a", "value": "a"}]}]},
+     "on an option of type 6"),
+    ({"options": [{"type": 12, "name": "o", "description": "d"}]}, "not one of Discord's"),
     ({"options": [{"type": 3, "name": "a", "description": "d"},
                   {"type": 3, "name": "b", "description": "d", "required": True}]}, "required option after"),
     ({"options": [{"type": 1, "name": f"s{i}", "description": "d" * 100, "options": [
@@ -129,6 +133,7 @@ async def test_every_command_definition_is_within_limits():
         for param in spec.params:
             option = options[param.name]
             assert option["required"] == param.required
+            assert option["type"] == {"text": 3, "user": 6}[param.kind]
             assert option.get("autocomplete", False) == bool(param.autocomplete)
             assert [c["value"] for c in option.get("choices", [])] == list(param.choices)
         assert by_name[spec.name]["contexts"] == [0]
@@ -187,8 +192,47 @@ async def test_commands_sync_once_then_only_when_changed(store, monkeypatch, tmp
         assert len(puts[0].body) == len(COMMANDS)
         assert await sync_commands(client, client.tree, store, None) is False
         assert await sync_commands(client, client.tree, store, GUILD) is True  # a dev guild: synced there
-        assert harness.calls[-1].path == f"/applications/{APP}/guilds/{GUILD}/commands"
+        assert harness.calls[-2].path == f"/applications/{APP}/guilds/{GUILD}/commands"
         assert await sync_commands(client, client.tree, store, GUILD) is False
         client.tree.get_command("move").description = "Make a move now"
         assert await sync_commands(client, client.tree, store, None) is True
         assert not harness.problems
+
+
+async def test_switching_scope_empties_the_one_left_once(store, monkeypatch, tmp_path):
+    service = TableService(store)
+    client = create_bot(service, settings_for(tmp_path / "t.db"))
+    harness = Harness(client, service, monkeypatch)
+    global_path, guild_path = f"/applications/{APP}/commands", f"/applications/{APP}/guilds/{GUILD}/commands"
+
+    async def puts(dev_guild):
+        start = len(harness.calls)
+        await sync_commands(client, client.tree, store, dev_guild)
+        return [(c.path, len(c.body)) for c in harness.calls[start:] if c.method == "PUT"]
+
+    async with client:
+        client._connection.user = discord.ClientUser(state=client._connection, data=BOT_USER)
+        client._connection.application_id = APP
+        assert await puts(None) == [(global_path, len(COMMANDS))]
+        assert await puts(GUILD) == [(guild_path, len(COMMANDS)), (global_path, 0)]  # global emptied
+        assert await puts(GUILD) == []  # nothing left to do: no request at all
+        assert await puts(None) == [(global_path, len(COMMANDS)), (guild_path, 0)]  # back: the guild emptied
+        assert await puts(None) == []
+        other = GUILD + 1
+        assert await puts(other) == [(f"/applications/{APP}/guilds/{other}/commands", len(COMMANDS)),
+                                     (global_path, 0)]
+        assert await puts(GUILD) == [(guild_path, len(COMMANDS)), (f"/applications/{APP}/guilds/{other}/commands", 0)]
+        assert not harness.problems
+
+
+async def test_commands_synced_globally_before_the_switch_was_tracked_are_emptied(store, monkeypatch, tmp_path):
+    service = TableService(store)
+    client = create_bot(service, settings_for(tmp_path / "t.db"))
+    harness = Harness(client, service, monkeypatch)
+    await store.set_meta(f"discord.commands:{APP}:global", "an older sync")
+    async with client:
+        client._connection.user = discord.ClientUser(state=client._connection, data=BOT_USER)
+        client._connection.application_id = APP
+        await sync_commands(client, client.tree, store, GUILD)
+        emptied = [c for c in harness.calls if c.method == "PUT" and c.body == []]
+        assert [c.path for c in emptied] == [f"/applications/{APP}/commands"]
