@@ -1,6 +1,6 @@
 """Speed of every game: random playouts, rendering, and the service's move time on disk.
 
-    python bench/run.py [GAME ...] [--games N] [--repeat R]
+    .venv/bin/python bench/run.py [GAME ...] [--games N] [--repeat R]
 
 Figures are medians over repeated runs (and p95 where a distribution matters); nothing
 here asserts a time.

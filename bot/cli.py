@@ -1,67 +1,152 @@
-"""The `isles` command: run the bot, play offline in the console, or watch a demo game."""
+"""The `isles` command: run the bot, play offline in the console, or watch a demo game.
+
+A person's mistake (a setting that cannot work, a token Discord refuses, no network) ends
+with one line that says what to change and a nonzero exit, never a traceback; Ctrl-C ends
+quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import shutil
+import sqlite3
 import sys
 from pathlib import Path
 
-from bot.settings import Settings
+from bot.settings import SettingError, Settings, check_db_path
+
+INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
+MISTAKE = 2  # a setting or an argument to change
+FAILED = 1  # Discord refused, or could not be reached
 
 NO_TOKEN = """Isles cannot start: no Discord bot token is set.
 
 To get one:
   1. Open https://discord.com/developers/applications and create an application.
   2. Under Bot, press "Reset Token" and copy the token.
-  3. Put it in a file named .env here:   DISCORD_TOKEN=your-token
-     (see .env.example for every setting), then run `isles run` again.
+  3. Put it in a file named .env in this folder:   DISCORD_TOKEN=your-token
+     (see .env.example for every setting), then run again:   {isles} run
 
-No token at hand? Play offline with the same commands:   isles local
-Or watch computer players play a whole game:              isles demo archipels --out demo
+No token at hand? Play offline with the same commands:   {isles} local
+Or watch computer players play a whole game:              {isles} demo archipels --out demo
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="isles", description="Isles: island board games for Discord.")
-    sub = parser.add_subparsers(dest="what", required=True)
-    sub.add_parser("run", help="start the Discord bot")
-    local = sub.add_parser("local", help="play offline: type Discord's commands in the terminal")
+def invocation() -> str:
+    """How to type this command here: `isles` when the shell finds this very program by that
+    name (its virtualenv is active), else its path (`.venv/bin/isles`)."""
+    program = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path("isles")
+    if program.name in ("__main__.py", "cli.py", "-c", "-m"):  # python -m bot.cli
+        return f"{_typed(Path(sys.executable))} -m bot.cli"
+    found = shutil.which(program.name)
+    if found and Path(found).resolve() == program.resolve():
+        return program.name
+    return _typed(program)
+
+
+def _typed(path: Path) -> str:
+    """A path as one would type it from the current folder."""
+    try:
+        relative = path.absolute().relative_to(Path.cwd())
+    except ValueError:
+        return str(path.absolute())
+    return str(relative) if relative.parent != Path(".") else f"./{relative}"
+
+
+def players(low: int, high: int) -> str:
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+
+
+def _games_help() -> str:
+    from games import registry
+
+    lines = [f"  {key:<10} {cls.title} ({players(cls.min_players, cls.max_players)})"
+             for key, cls in registry.available().items()]
+    return "games (by key or title, any case):\n" + "\n".join(lines)
+
+
+def parser(isles: str) -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
+    sub = top.add_subparsers(dest="what", required=True)
+    sub.add_parser("run", help="start the Discord bot (settings from .env, see .env.example)")
+    local = sub.add_parser(
+        "local", help="play offline: type Discord's commands in the terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"example:\n  {isles} local\n  {isles} local --seed 5 < examples/archipels-2p.txt")
     local.add_argument("--db", default="isles-local.db", help="SQLite file for offline tables")
     local.add_argument("--out", default="isles-images", help="folder for board images")
     local.add_argument("--manager", action="append", default=[], help="a user who may manage channels")
     local.add_argument("--no-images", action="store_true", help="do not draw board images")
     local.add_argument("--seed", type=int, default=None, help="seed every new table with this number")
-    demo = sub.add_parser("demo", help="computer players play a whole game through the service")
-    demo.add_argument("game")
-    demo.add_argument("--players", type=int, default=None)
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--out", default="demo")
-    args = parser.parse_args(argv)
+    demo = sub.add_parser(
+        "demo", help="computer players play a whole game through the service",
+        description="Computer players play a whole game through the table service, as people would.\n"
+                    "Every turn's picture, the log and the standings are written to the output folder.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"{_games_help()}\n\nexample:\n  {isles} demo archipels --players 3 --seed 7 --out demo")
+    demo.add_argument("game", help="which game (see the list below)")
+    demo.add_argument("--players", type=int, default=None, help="how many (default: as many as the game takes)")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+    demo.add_argument("--out", default="demo", help="folder for the pictures and the log (default: demo)")
+    return top
 
-    if args.what == "run":
-        settings = Settings.from_env()
-        logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        if not settings.token:
-            print(NO_TOKEN, file=sys.stderr)
-            return 2
-        from bot import discord_app
 
-        try:
-            asyncio.run(discord_app.run(settings))
-        except KeyboardInterrupt:
-            pass
-        return 0
-    if args.what == "local":
-        from bot.local import run_console
+def main(argv: list[str] | None = None) -> int:
+    isles = invocation()
+    args = parser(isles).parse_args(argv)
+    try:
+        if args.what == "run":
+            return run_bot(isles)
+        if args.what == "local":
+            from bot.local import run_console
 
-        return asyncio.run(
-            run_console(args.db, Path(args.out), set(args.manager), images=not args.no_images, seed=args.seed)
-        )
-    from bot.demo import run_demo
+            check_db_path(args.db, "--db")
+            return run_console(args.db, Path(args.out), set(args.manager), images=not args.no_images,
+                               seed=args.seed)
+        from bot.demo import run_demo
 
-    return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
+        return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
+    except SettingError as mistake:
+        print(mistake, file=sys.stderr)
+        return MISTAKE
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def run_bot(isles: str) -> int:
+    settings = Settings.from_env()
+    if not settings.token:
+        print(NO_TOKEN.format(isles=isles), file=sys.stderr)
+        return MISTAKE
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import aiohttp
+    import discord
+
+    from bot import discord_app
+
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
+    try:
+        asyncio.run(discord_app.run(settings))
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN. Copy it again from "
+              "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.",
+              file=sys.stderr)
+        return FAILED
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
+        print(f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "
+              f"connection, then start again: {isles} run", file=sys.stderr)
+        return FAILED
+    except sqlite3.Error as error:
+        print(f"ISLES_DB={settings.db_path}: the database cannot be opened ({error}). "
+              "Check the file and its folder's permissions, or choose another path.", file=sys.stderr)
+        return MISTAKE
+    except OSError as error:  # a socket error below aiohttp, while logging in
+        print(f"Could not reach Discord ({error.strerror or error}). Check this machine's network connection, "
+              f"then start again: {isles} run", file=sys.stderr)
+        return FAILED
+    return 0
 
 
 if __name__ == "__main__":

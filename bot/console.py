@@ -1,26 +1,30 @@
 """The offline console: Discord's commands typed as text, through the same table service.
 
 A line reads `[#channel] user: /command option:value ...`; a value with spaces goes in
-quotes. `/move take r2 c1,c3` may leave out `move:` (any command with one text option may).
+quotes, or it comes last: the option written last takes the rest of the line
+(`/moves filter:take r1`). Words before any option fill the first option (`/move take r2 c1,c3`).
 Replies print as text; board images are saved to a folder and their paths printed.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.commands import USER, Command
 from bot.replies import Caller, Reply, parse_custom_id
 from bot.service import TableService
 
-LINE = re.compile(r"^\s*\[#(?P<channel>[^\]\s]+)\]\s*(?P<user>[^:]+?)\s*:\s*(?P<rest>.*)$")
+OPTION = re.compile(r"^([A-Za-z][\w-]*):(.*)$", re.S)  # an `option:value` word
+LINE = re.compile(r"^\s*(?:\[#(?P<channel>[^\]\s]+)\])?\s*(?P<user>[^:\[\]]+?)\s*:\s*(?P<rest>.*)$")
 GUILD = 1
-HELP = """Lines look like: [#channel] user: /command option:value
+HELP = """Lines look like: [#channel] user: /command option:value  (without [#channel]: where user last was)
   [#lobby] alice: /open game:archipels
   [#lobby] bob: /join
   [#lobby] alice: /start
@@ -28,6 +32,43 @@ HELP = """Lines look like: [#channel] user: /command option:value
   [#lobby] alice: /move take r2 c1,c3
   [#lobby] bob: /press Join        (clicks a button of the last reply by its label)
 Commands: {commands}. `help` shows this, `quit` leaves."""
+
+
+def read_options(spec: Command, words: list[str]) -> dict[str, str]:
+    """`option:value` words as Discord's option fields. The option written last takes the rest of
+    the line (`/moves filter:take r1`); words before any option fill the first one not given
+    (`/move take r1 c2`). A word shaped like an option this command lacks is refused, as Discord
+    would have no field for it; name the option to mean the text (`/move move:say:hi`)."""
+    params = {p.name: p for p in spec.params}
+    args: dict[str, str] = {}
+    current = ""
+    loose: list[str] = []
+    for word in words:
+        named = OPTION.match(word)
+        if named and named[1].lower() in params:
+            current = named[1].lower()
+            if current in args:
+                raise ValueError(f"`{current}` is given twice.")
+            args[current] = named[2]
+        elif named:
+            raise ValueError(f"/{spec.name} has no option `{named[1]}`. {_options_of(spec)}")
+        elif current:
+            args[current] = f"{args[current]} {word}".strip()
+        else:
+            loose.append(word)
+    if loose:
+        free = next((p.name for p in spec.params if p.name not in args), None)
+        if free is None:
+            raise ValueError(f"Could not read `{' '.join(loose)}`. {_options_of(spec)}")
+        args[free] = " ".join(loose)
+    return args
+
+
+def _options_of(spec: Command) -> str:
+    if not spec.params:
+        return f"/{spec.name} takes no options."
+    listed = ", ".join(f"`{p.name}:`" + (" (required)" if p.required else "") for p in spec.params)
+    return f"Its options: {listed}."
 
 
 def stable_id(text: str) -> int:
@@ -54,6 +95,7 @@ class Console:
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
         self.tick = tick  # fires due reminders and deadlines before each line
         self.unprompted: list[str] = []  # what the bot said on its own since the last line
+        self.places: dict[str, str] = {}  # user -> where their lines go when they name no channel
         service.outbox = ConsoleOutbox(self)
 
     def help(self) -> str:
@@ -64,6 +106,9 @@ class Console:
         if not match:
             raise ValueError("Write `[#channel] user: /command option:value` (or `help`).")
         channel, user, rest = match["channel"], match["user"].strip(), match["rest"].strip()
+        channel = channel or self.places.get(user.lower())
+        if channel is None:
+            raise ValueError(f"Where? Start the line with a channel: [#lobby] {user}: {rest}")
         if not rest.startswith("/"):
             raise ValueError("Commands start with a slash, like /join.")
         try:
@@ -73,33 +118,51 @@ class Console:
         if not words:
             raise ValueError("Which command?")
         command, words = words[0].lower(), words[1:]
+        specs = {c.name: c for c in self.service.commands()}
+        if command == "press":
+            args = {"label": " ".join(words)}
+        elif command in specs:
+            args = read_options(specs[command], words)
+        else:
+            names = [*specs, "press"]
+            near = difflib.get_close_matches(command, names, n=1)
+            hint = f" Did you mean /{near[0]}?" if near else ""
+            raise ValueError(f"There is no command /{command}.{hint} Commands: {', '.join('/' + n for n in names)}.")
         caller = Caller(GUILD, stable_id("#" + channel), stable_id(user), user, user.lower() in self.managers)
         self.names[caller.user_id] = user
         self.channels[caller.channel_id] = channel
-        args: dict[str, str] = {}
-        spec = next((c for c in self.service.commands() if c.name == command), None)
-        params = {p.name for p in spec.params} if spec else set()
-        loose: list[str] = []
-        for word in words:
-            name, sep, value = word.partition(":")
-            if sep and name.lower() in params:
-                args[name.lower()] = value
-            else:
-                loose.append(word)
-        if loose:
-            if command == "press":
-                args["label"] = " ".join(loose)
-            elif spec and len(spec.params) >= 1 and spec.params[0].name not in args:
-                args[spec.params[0].name] = " ".join(loose)
-            else:
-                raise ValueError(f"Could not read `{' '.join(loose)}`: write option:value.")
+        self.places[user.lower()] = channel
+        for param in specs[command].params if command in specs else ():
+            if param.kind == USER and args.get(param.name, "").strip():
+                args[param.name] = self._mention(args[param.name])
         return Parsed(caller, command, args)
 
+    def _mention(self, typed: str) -> str:
+        """A person as Discord's user picker gives them: `<@id>`. Here a name is a person (ids come
+        from names), so `bob`, `@bob` and `<@id>` all work."""
+        typed = typed.strip()
+        if re.fullmatch(r"<@!?\d+>|\d+", typed):
+            return typed
+        name = typed.removeprefix("@")
+        self.names.setdefault(stable_id(name), name)
+        return f"<@{stable_id(name)}>"
+
     async def run_line(self, line: str) -> list[str]:
+        """The answer to one line, in the order Discord would show it: what the bot said on its own
+        before the line, what it posted while handling it, the answer, then what fell due after."""
+        out = await self._due()
+        answer = await self._run_line(line)
+        out += self._said() + answer
+        return out + await self._due()
+
+    async def _due(self) -> list[str]:
         if self.tick is not None:
             await self.tick()
-        before, self.unprompted = self.unprompted, []
-        return before + await self._run_line(line)
+        return self._said()
+
+    def _said(self) -> list[str]:
+        said, self.unprompted = self.unprompted, []
+        return said
 
     async def _run_line(self, line: str) -> list[str]:
         text = line.strip()
@@ -111,13 +174,38 @@ class Console:
             parsed = self.parse(text)
         except ValueError as why:
             return [f"  ! {why}"]
+        caller = parsed.caller
         if parsed.command == "press":
-            reply = await self._press(parsed.caller, parsed.args.get("label", ""))
+            reply = await self._press(caller, parsed.args.get("label", ""))
+        elif parsed.command == "daily" and self._daily() is not None:
+            caller, reply = await self._start_daily(caller, parsed.args)
         else:
-            reply = await self.service.handle(parsed.caller, parsed.command, parsed.args)
+            reply = await self.service.handle(caller, parsed.command, parsed.args)
         if reply.text:
-            self.last[parsed.caller.channel_id] = reply
-        return self.show(parsed.caller, reply)
+            self.last[caller.channel_id] = reply
+        moved = caller.channel_id != parsed.caller.channel_id and reply.text
+        return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
+
+    def _daily(self):
+        return next((e for e in getattr(self.service, "extensions", ()) if hasattr(e, "prepare")), None)
+
+    async def _start_daily(self, caller: Caller, args: dict[str, str]) -> tuple[Caller, Reply]:
+        """As in Discord, each attempt gets a place of its own (there a private thread): a channel
+        named after the day and the player, where the player's next lines go."""
+        daily = self._daily()
+        first = await daily.prepare(caller, args)
+        if first is not None:  # help, or why not
+            return caller, first
+        place = "daily-" + re.sub(r"[^\w-]+", "-", daily.thread_name(caller).removeprefix("Daily ")).strip("-")
+        thread = replace(caller, channel_id=stable_id("#" + place))
+        self.channels[thread.channel_id] = place
+        reply = await self.service.handle(thread, "daily", args)
+        if not reply.ok:
+            return caller, reply
+        self.places[caller.name.lower()] = place
+        note = (f"Your daily challenge is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
+                "go there.")
+        return thread, replace(reply, private="\n".join(x for x in (note, reply.private) if x))
 
     async def _press(self, caller: Caller, label: str) -> Reply:
         reply = self.last.get(caller.channel_id)

@@ -7,6 +7,7 @@ in the output folder.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from bot.replies import Caller
@@ -58,13 +59,15 @@ async def play_demo(service: TableService, key: str, players: int, out: Path) ->
 
 async def run_demo(key: str, players: int | None, seed: int, out: Path) -> int:
     try:
-        cls = registry.get(key)
+        key = registry.find(key)
     except KeyError as missing:
-        print(missing.args[0])
+        print(missing.args[0], file=sys.stderr)
         return 2
+    cls = registry.get(key)
     players = players or cls.max_players
     if not cls.min_players <= players <= min(cls.max_players, len(NAMES)):
-        print(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
+        print(f"{cls.title} takes {cls.min_players} to {min(cls.max_players, len(NAMES))} players here.",
+              file=sys.stderr)
         return 2
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.db"

@@ -37,3 +37,22 @@ def get(key: str) -> type[Game]:
         names = ", ".join(available()) or "none"
         raise KeyError(f"No game `{key}`. Games here: {names}.")
     return game
+
+
+def _plain(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def find(text: str) -> str:
+    """The key of the game a person named: its key or its title in any case and punctuation
+    (`Archipels`, `pioneer's isle`), else the one game whose title holds the words (`hawaiian`)."""
+    typed = _plain(text)
+    games = available()
+    for key, game in games.items():
+        if typed in (_plain(key), _plain(game.title)):
+            return key
+    holding = [key for key, game in games.items() if typed and typed in _plain(game.title)]
+    if len(holding) == 1:
+        return holding[0]
+    get(text.strip())  # raises with the list of games
+    return text.strip()

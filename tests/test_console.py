@@ -100,3 +100,116 @@ async def test_files_beside_the_picture_are_saved_with_their_kind(tmp_path, stic
     assert [Path(p).suffix for p in saved] == [".png", ".webp", ".txt"]
     assert [Path(p).read_bytes() for p in saved] == [b"png", b"anim", b"1. take 2"]
     assert any(line.startswith("  [file, only you]") for line in lines)
+
+
+# -- reading a line as Discord would read the command's fields ---------------------------------
+async def test_an_unknown_command_is_named_with_the_valid_ones(tmp_path, sticks):
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    with pytest.raises(ValueError) as why:
+        console.parse("[#g] ann: /opne game:archipels")
+    assert "There is no command /opne. Did you mean /open?" in str(why.value)
+    assert "/join" in str(why.value) and "/press" in str(why.value)
+    answer = await console.run_line("[#g] ann: /opne game:archipels")
+    assert answer[0].startswith("  ! There is no command /opne")
+
+
+@pytest.mark.parametrize("line, says", [
+    ("/moves who:bob", "/moves has no option `who`. Its options: `filter:`."),
+    ("/open game:sticks colour:red", "/open has no option `colour`. Its options: `game:` (required), `options:`"),
+    ("/join now:please", "/join has no option `now`. /join takes no options."),
+    ("/join now", "Could not read `now`. /join takes no options."),
+    ("/move move:take move:1", "`move` is given twice."),
+])
+async def test_an_unknown_option_is_refused_naming_it_and_the_valid_ones(tmp_path, sticks, line, says):
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    with pytest.raises(ValueError) as why:
+        console.parse(f"[#g] ann: {line}")
+    assert str(why.value).startswith(says)
+
+
+async def test_the_option_written_last_takes_the_rest_of_the_line(tmp_path, sticks):
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    assert console.parse("[#g] ann: /moves filter:take r1").args == {"filter": "take r1"}
+    assert console.parse("[#g] ann: /moves filter: take r1").args == {"filter": "take r1"}
+    assert console.parse("[#g] ann: /moves take r1").args == {"filter": "take r1"}
+    assert console.parse("[#g] ann: /open sticks options:sticks=9 rule=x").args == {
+        "game": "sticks", "options": "sticks=9 rule=x"}
+    assert console.parse("[#g] ann: /move move:say:hi there").args == {"move": "say:hi there"}
+    assert console.parse('[#g] ann: /moves filter:"a b:c"').args == {"filter": "a b:c"}
+
+
+async def test_the_moves_filter_without_quotes_filters(tmp_path, sticks):
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    for line in ["[#g] ann: /open game:sticks options:sticks=5", "[#g] ben: /join", "[#g] ann: /start"]:
+        await console.run_line(line)
+    seats = {s.seat: s.name for s in await console.service.store.seats(1)}
+    first = seats[0]
+    listed = "\n".join(await console.run_line(f"[#g] {first}: /moves filter:take 2"))
+    assert "`take 2`" in listed and "`take 1`" not in listed
+
+
+async def test_a_user_option_takes_a_name_or_a_mention(tmp_path):
+    from bot.extensions import install
+
+    service = await service_at(tmp_path / "t.db", draw_images=False)
+    install(service, prepare_daily=False)
+    console = Console(service, tmp_path / "img")
+    bob = f"<@{stable_id('bob')}>"
+    for typed in ("bob", "@bob", "Bob", bob):
+        assert console.parse(f"[#g] ann: /stats user:{typed}").args == {"user": bob}
+    assert console.parse("[#g] ann: /stats").args == {}
+    answer = await console.run_line("[#g] ann: /stats user:@bob")
+    assert answer == ["  (only you) @bob has no rated game in this server yet. A table counts when it finishes "
+                      "with two or more people."]
+
+
+# -- the daily challenge: a place of its own for each attempt -----------------------------------
+async def test_each_daily_attempt_has_a_place_of_its_own(tmp_path):
+    from bot.daily import DailyChallenge
+
+    service = await service_at(tmp_path / "t.db", draw_images=False)
+    service.extend(DailyChallenge(service, solver=lambda seed, difficulty: [], prepare_ahead=False))
+    console = Console(service, tmp_path / "img")
+    ann = await console.run_line("[#lobby] ann: /daily")
+    ben = await console.run_line("[#lobby] ben: /daily")
+    assert not any(line.startswith("  !") for line in ann + ben), ann + ben
+    day = service.clock().date().isoformat()
+    assert f"  [in #daily-{day}-ann]" in ann and f"  [in #daily-{day}-ben]" in ben
+    assert any(f"Your daily challenge is in #daily-{day}-ben" in line for line in ben)
+    ann_table = await service.store.open_table(stable_id(f"#daily-{day}-ann"))
+    ben_table = await service.store.open_table(stable_id(f"#daily-{day}-ben"))
+    assert ann_table and ben_table and ann_table.id != ben_table.id
+    assert await service.store.open_table(stable_id("#lobby")) is None  # the lobby stays free
+    moves = await console.run_line("ben: /moves")  # no channel: ben's line goes to his attempt
+    assert moves[0].startswith("  (only you) Your legal moves")
+    again = await console.run_line("[#lobby] ann: /daily")
+    assert again[0].startswith("  !")  # one attempt a day, as in Discord
+
+
+# -- what the bot says on its own prints in order -------------------------------------------------
+async def test_output_stays_in_the_order_of_the_messages(tmp_path, sticks):
+    from bot.replies import Reply
+
+    service = await service_at(tmp_path / "t.db")
+    fired: list[str] = []
+
+    async def tick():
+        if fired:  # after the line: a reminder falls due
+            await service.outbox.post(stable_id("#g"), Reply(text="Reminder: ann, your turn", image=b"png"))
+        fired.append("tick")
+
+    console = Console(service, tmp_path / "img", tick=tick)
+    handle = service.handle
+
+    async def handle_and_post(caller, command, args=None):  # the bot posts elsewhere while handling a line
+        await service.outbox.post(stable_id("#other"), Reply(text="Posted in passing", image=b"png"))
+        return await handle(caller, command, args)
+
+    service.handle = handle_and_post
+    console.channels[stable_id("#other")] = "other"
+    out = await console.run_line("[#g] ann: /open game:sticks")
+    texts = [line for line in out if "Posted" in line or "opened" in line or "Reminder" in line]
+    assert [t.split()[0] for t in texts] == ["Posted", "**ann**", "Reminder:"]
+    images = [line.rsplit("/", 1)[1] for line in out if "[image]" in line]
+    assert images == sorted(images) and len(images) == 2  # numbered in the order they print
+    assert out.index(next(x for x in out if "Reminder" in x)) > out.index(next(x for x in out if "opened" in x))
