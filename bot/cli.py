@@ -55,14 +55,11 @@ def _typed(path: Path) -> str:
     return str(relative) if relative.parent != Path(".") else f"./{relative}"
 
 
-def players(low: int, high: int) -> str:
-    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
-
-
 def _games_help() -> str:
+    from bot.demo import count_players
     from games import registry
 
-    lines = [f"  {key:<10} {cls.title} ({players(cls.min_players, cls.max_players)})"
+    lines = [f"  {key:<10} {cls.title} ({count_players(cls.min_players, cls.max_players)})"
              for key, cls in registry.available().items()]
     return "games (by key or title, any case):\n" + "\n".join(lines)
 

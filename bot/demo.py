@@ -57,6 +57,14 @@ async def play_demo(service: TableService, key: str, players: int, out: Path) ->
     return log
 
 
+def count_players(low: int, high: int) -> str:
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
+
+
+def join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 async def run_demo(key: str, players: int | None, seed: int, out: Path) -> int:
     try:
         key = registry.find(key)
@@ -64,11 +72,14 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path) -> int:
         print(missing.args[0], file=sys.stderr)
         return 2
     cls = registry.get(key)
-    players = players or cls.max_players
-    if not cls.min_players <= players <= min(cls.max_players, len(NAMES)):
-        print(f"{cls.title} takes {cls.min_players} to {min(cls.max_players, len(NAMES))} players here.",
+    most = min(cls.max_players, len(NAMES))
+    players = players or most
+    if not cls.min_players <= players <= most:
+        print(f"--players {players}: {cls.title} takes {count_players(cls.min_players, most)} here.",
               file=sys.stderr)
         return 2
+    print(f"{join_names(NAMES[:players])} play {cls.title} (seed {seed}); every turn's picture goes to {out}/ ...",
+          flush=True)
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.db"
     for suffix in ("", "-wal", "-shm"):
