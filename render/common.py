@@ -3,7 +3,8 @@
 Fonts come from Pillow's bundled scalable font (`ImageFont.load_default(size=...)`), so a
 picture looks the same on every machine whatever fonts the system has. That font only covers
 plain Latin; words it cannot draw (accented letters, Greek, Cyrillic, ...) are drawn with
-DejaVu Sans, shipped in render/fonts/.
+DejaVu Sans, and Chinese, Japanese and Korean with a subset of Noto Sans CJK, both shipped
+in render/fonts/.
 """
 
 from __future__ import annotations
@@ -117,59 +118,94 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 # DejaVu Sans is drawn a little smaller so that its capitals are as tall as the bundled font's
 FALLBACK_SCALE = 0.96
 FONT_FILE = "DejaVuSans.ttf"  # bold text is this face with a one-pixel stroke, as for the bundled font
+# ideographs fill the whole em: at this scale they stand a little taller than Latin capitals
+CJK_SCALE = 0.85
+CJK_FILE = "NotoSansCJK-Subset.otf"  # made by fonts/subset_cjk.py; its coverage is listed there
+
+BUNDLED, FALLBACK, CJK = 0, 1, 2  # the faces, in the order they are tried for a word
 
 
-def _font_file() -> Any:
-    return resources.files(__package__ or "render").joinpath("fonts", FONT_FILE)
+def _font_file(name: str = FONT_FILE) -> Any:
+    return resources.files(__package__ or "render").joinpath("fonts", name)
+
+
+def _shipped(kind: str, name: str, size: float) -> ImageFont.FreeTypeFont:
+    """A shipped face, cached per size (and thread) like `font`."""
+    cache = getattr(_fonts, kind, None)
+    if cache is None:
+        cache = {}
+        setattr(_fonts, kind, cache)
+    face = cache.get(size)
+    if face is None:
+        source = _font_file(name)  # a file beside this module, unless installed in a zip
+        face = ImageFont.truetype(str(source) if isinstance(source, Path) else io.BytesIO(source.read_bytes()),
+                                  size)
+        cache[size] = face
+    return face
 
 
 def fallback_font(size: int) -> ImageFont.FreeTypeFont:
     """The shipped DejaVu Sans face that draws what the bundled font cannot, for text of
     `size` pixels; cached per size (and thread) like `font`."""
-    cache = getattr(_fonts, "fallback", None)
-    if cache is None:
-        cache = _fonts.fallback = {}
-    face = cache.get(size)
-    if face is None:
-        source = _font_file()  # a file beside this module, unless installed in a zip
-        face = ImageFont.truetype(str(source) if isinstance(source, Path) else io.BytesIO(source.read_bytes()),
-                                  size * FALLBACK_SCALE)
-        cache[size] = face
-    return face
+    return _shipped("fallback", FONT_FILE, size * FALLBACK_SCALE)
 
 
-_glyphs: dict[tuple[str, bool], bool] = {}
+def cjk_font(size: int) -> ImageFont.FreeTypeFont:
+    """The shipped Noto Sans CJK subset that draws Chinese, Japanese and Korean, for text of
+    `size` pixels."""
+    return _shipped("cjk", CJK_FILE, size * CJK_SCALE)
+
+
+def typeface(kind: int, size: int) -> ImageFont.FreeTypeFont:
+    return font(size) if kind == BUNDLED else fallback_font(size) if kind == FALLBACK else cjk_font(size)
+
+
+_glyphs: dict[tuple[str, int], bool] = {}
 _glyph_lock = threading.Lock()
 
 
-def _draws(char: str, fallback: bool) -> bool:
-    """Whether the bundled font (or, with `fallback`, DejaVu Sans) has a visible glyph for `char`."""
-    known = _glyphs.get((char, fallback))
+def _draws(char: str, kind: int) -> bool:
+    """Whether the face `kind` has a visible glyph for `char`."""
+    known = _glyphs.get((char, kind))
     if known is None:
         if char.isspace():
             known = True
         elif unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
             known = False  # zero-width joiners, emoji variation selectors: nothing to draw alone
         else:
-            face = fallback_font(20) if fallback else font(20)
+            drawn = typeface(kind, 20)
             with _glyph_lock:
-                missing = bytes(face.getmask("\uffff"))  # a code point no font has: the empty box
-                mask = face.getmask(char)
+                missing = bytes(drawn.getmask("\uffff"))  # a code point no font has: the empty box
+                mask = drawn.getmask(char)
                 known = mask.size[0] > 0 and bytes(mask) != missing
-        _glyphs[(char, fallback)] = known
+        _glyphs[(char, kind)] = known
     return known
 
 
 def has_glyph(char: str) -> bool:
     """Whether the bundled font can draw `char` (it covers plain Latin letters, digits and
     common punctuation; accents, other scripts and emoji are missing)."""
-    return _draws(char, False)
+    return _draws(char, BUNDLED)
 
 
 def has_fallback_glyph(char: str) -> bool:
     """Whether the shipped DejaVu Sans can draw `char` (accented Latin, Greek, Cyrillic and
     more; not emoji)."""
-    return _draws(char, True)
+    return _draws(char, FALLBACK)
+
+
+def has_cjk_glyph(char: str) -> bool:
+    """Whether the shipped Noto Sans CJK subset can draw `char` (the characters of GB 2312,
+    Big5's frequent set, JIS X 0208 and KS X 1001, kana, CJK punctuation)."""
+    return _draws(char, CJK)
+
+
+def face_for(char: str) -> int | None:
+    """The first face that draws `char`, or None when none does."""
+    for kind in (BUNDLED, FALLBACK, CJK):
+        if _draws(char, kind):
+            return kind
+    return None
 
 
 _printable = Cache(size=4096)
@@ -177,7 +213,7 @@ _printable = Cache(size=4096)
 
 def printable(words: str) -> str:
     """`words` with what neither font can draw taken out, so that no empty boxes show:
-    letters keep their accents and scripts ("Zoë", "Дмитрий"); a missing letter that is an
+    letters keep their accents and scripts ("Zoë", "Дмитрий", "李明"); a missing letter that is an
     accented or compatibility form of a drawable one is replaced by it ("ｚ" -> "z"); the
     rest (emoji, scripts neither font covers) is dropped."""
 
@@ -189,12 +225,12 @@ def printable(words: str) -> str:
         for char in unicodedata.normalize("NFC", words):
             if unicodedata.combining(char) and not base_kept:
                 continue
-            if has_glyph(char) or has_fallback_glyph(char):
+            if face_for(char) is not None:
                 kept.append(char)
                 base_kept = True
                 continue
             base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            base = "".join(c for c in base if has_glyph(c) or has_fallback_glyph(c))
+            base = "".join(c for c in base if face_for(c) is not None)
             kept.append(base)
             base_kept = bool(base)
         return " ".join("".join(kept).split())
@@ -205,30 +241,42 @@ def printable(words: str) -> str:
 _SPACES = re.compile(r"(\s+)")
 
 
-def runs(words: str) -> list[tuple[str, bool]]:
-    """`words` cut into runs of (text, fallback): a word with a character the bundled font
-    lacks is drawn whole with DejaVu Sans, so that a name keeps one face; the other words
-    keep the bundled font."""
-    out: list[tuple[str, bool]] = []
+def runs(words: str) -> list[tuple[str, int]]:
+    """`words` cut into runs of (text, face): a word with a character the bundled font lacks
+    is drawn whole with DejaVu Sans if it can be, so that a name keeps one face, else with
+    the CJK face; a word that no one face covers (a Latin name written with kana) is cut
+    where its face changes. Other words keep the bundled font."""
+    out: list[tuple[str, int]] = []
+
+    def add(piece: str, kind: int) -> None:
+        if out and out[-1][1] == kind:
+            out[-1] = (out[-1][0] + piece, kind)
+        else:
+            out.append((piece, kind))
+
     for piece in _SPACES.split(words):
         if not piece:
             continue
         if piece.isspace():
-            fallback = out[-1][1] if out else False  # spaces go with the word before
+            # spaces go with the word before, but the CJK subset has no space of its own
+            add(piece, out[-1][1] if out and out[-1][1] != CJK else BUNDLED)
+            continue
+        for kind in (BUNDLED, FALLBACK, CJK):
+            if all(_draws(c, kind) for c in piece):
+                add(piece, kind)
+                break
         else:
-            fallback = not all(has_glyph(c) for c in piece)
-        if out and out[-1][1] == fallback:
-            out[-1] = (out[-1][0] + piece, fallback)
-        else:
-            out.append((piece, fallback))
+            for char in piece:
+                add(char, face_for(char) or BUNDLED)
     return out
 
 
 def _faces(words: str, size: int, bold: bool) -> list[tuple[str, ImageFont.FreeTypeFont, int]]:
-    """(run, face, stroke) for each run. Bold is a one-pixel stroke for both faces: DejaVu
-    Sans's own bold face looks lighter than the stroked bundled font beside it."""
-    stroke = 1 if bold else 0
-    return [(run, fallback_font(size) if fallback else font(size), stroke) for run, fallback in runs(words)]
+    """(run, face, stroke) for each run. Bold is a one-pixel stroke: DejaVu Sans's own bold
+    face looks lighter than the stroked bundled font beside it. Small ideographs stay
+    unstroked: a stroke fills in their many lines."""
+    return [(run, typeface(kind, size), 1 if bold and (kind != CJK or size >= 20) else 0)
+            for run, kind in runs(words)]
 
 
 def line_length(words: str, size: int, bold: bool = False) -> float:
@@ -239,7 +287,7 @@ def line_length(words: str, size: int, bold: bool = False) -> float:
 def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: Any,
               anchor: str = "la", bold: bool = False, stroke_width: int = 0, stroke_fill: Any = None) -> None:
     """`ImageDraw.text` for one line in the bundled font at `size`, with the words it cannot
-    draw in DejaVu Sans, set on the same baseline. `bold` as in `text`; `stroke_width` is added
+    draw in DejaVu Sans or the CJK face, set on the same baseline. `bold` as in `text`; `stroke_width` is added
     (a halo when `stroke_fill` differs from `fill`). Pass `printable(words)` to drop what
     neither font has."""
     parts = _faces(words, size, bold)
@@ -326,7 +374,7 @@ def text(
     outline: RGB | None = None,
 ) -> int:
     """Draw one line of text; returns its width. Words the bundled font cannot draw are
-    drawn with DejaVu Sans (see `draw_line`). The bundled font has no bold face, so bold is
+    drawn with DejaVu Sans or the CJK face (see `draw_line`). The bundled font has no bold face, so bold is
     a one-pixel stroke in the text colour. `width` shortens the text to fit;
     `outline` draws a halo of that colour, for text over busy pictures.
 
@@ -430,6 +478,9 @@ __all__ = [
     "fallback_font",
     "fit_text",
     "font",
+    "cjk_font",
+    "face_for",
+    "has_cjk_glyph",
     "has_fallback_glyph",
     "mix",
     "open_png",

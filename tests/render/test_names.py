@@ -1,6 +1,6 @@
 """Player names are drawn in their own script: accented Latin, Greek and Cyrillic come out as
-written (with the shipped DejaVu Sans where the bundled font has no glyph), emoji are left out
-without an empty box."""
+written (with the shipped DejaVu Sans where the bundled font has no glyph), Chinese, Japanese
+and Korean with the shipped Noto Sans CJK subset, emoji are left out without an empty box."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_emoji_and_unknown_scripts_are_dropped() -> None:
     assert common.printable("a\u200db\ufe0f") == "ab"
     assert common.printable("🎲\u0301") == ""  # an accent on a dropped emoji goes with it
     assert common.seat_name(["🎲🎲", "李明"], 0) == "Seat 1"
-    assert common.seat_name(["🎲🎲", "李明"], 1) == "Seat 2"
+    assert common.printable("𓀀 Ann") == "Ann"  # Egyptian hieroglyphs: no shipped face has them
 
 
 def canvas(words: str, size: int = 24, bold: bool = False, outline: common.RGB | None = None) -> Image.Image:
@@ -159,3 +159,78 @@ def test_leaderboard_draws_each_letter_in_the_name_column() -> None:
         assert box is not None, name
         assert PAD + 40 <= box[0] and box[2] <= COL_RATING - 90, name
     assert differing_box(board("Łukasz 🎲"), board("Łukasz")) is None
+
+
+# -- Chinese, Japanese and Korean ----------------------------------------------------------------
+CJK_NAMES = ["李小龙", "陳大文", "王秀英", "さくら", "サクラ", "田中太郎", "김민준", "이서연"]
+CJK_VARIANTS = [("李小龙", "李小虎"), ("さくら", "さくま"), ("김민준", "김민수")]
+
+
+@pytest.mark.parametrize("name", CJK_NAMES)
+def test_cjk_names_are_kept_not_replaced_by_the_seat(name: str) -> None:
+    assert common.printable(name) == name
+    assert common.seat_name(["Ann", name], 1) == name
+    assert common.runs(name) == [(name, common.CJK)]
+
+
+@pytest.mark.parametrize("name", CJK_NAMES)
+def test_cjk_letters_are_glyphs_not_empty_boxes(name: str) -> None:
+    face = common.cjk_font(24)
+    notdef = bytes(face.getmask("\uffff"))
+    for char in name:
+        assert common.has_cjk_glyph(char), char
+        assert bytes(face.getmask(char)) != notdef, char
+    # the whole name as drawn is not a row of .notdef boxes either
+    drawn = canvas(name)
+    boxes = Image.new("RGB", drawn.size, common.WHITE)
+    ImageDraw.Draw(boxes).text((10, 30), "\uffff" * len(name), font=face, fill=common.INK, anchor="lm")
+    assert ink_box(drawn) is not None
+    assert image_box(drawn, boxes) is not None
+    box = ink_box(drawn)
+    assert abs((box[2] - box[0]) - common.text_width(name, 24)) <= 6
+    assert 14 <= box[3] - box[1] <= 30  # a little taller than Latin capitals, one line
+
+
+def test_mixed_latin_and_cjk_words_use_each_face() -> None:
+    assert common.runs("Ken 田中") == [("Ken ", common.BUNDLED), ("田中", common.CJK)]
+    assert common.runs("Kenさん") == [("Ken", common.BUNDLED), ("さん", common.CJK)]
+    # a space after a CJK word is drawn by the bundled font: the subset has none
+    assert common.runs("田中 Ken") == [("田中", common.CJK), (" Ken", common.BUNDLED)]
+    assert ink_box(canvas("田中 ")) == ink_box(canvas("田中"))
+
+
+def test_cjk_font_is_shipped_small_with_its_licence() -> None:
+    here = Path(common.__file__).parent / "fonts"
+    shipped = here / common.CJK_FILE
+    assert Path(common.cjk_font(20).path).resolve() == shipped.resolve()
+    assert shipped.stat().st_size < 4 * 1024 * 1024
+    licence = (here / "LICENSE").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Noto Sans CJK" in licence
+
+
+@pytest.mark.parametrize("key", ["archipels", "pioneers"])
+def test_game_pictures_draw_cjk_names(key: str) -> None:
+    if key == "archipels":
+        view = played(ARCHIPELS.new(4, {}, 5), 12, 5).view(None)
+
+        def picture(names: list[str]) -> Image.Image:
+            return archipels.render(view, names).image
+    else:
+        view = played(PIONEERS.new(4, {}, 7), 40, 7).view(None)
+
+        def picture(names: list[str]) -> Image.Image:
+            return pioneers.render(view, names)
+
+    for name, variant in CJK_VARIANTS:
+        drawn = picture(["Ann", name, "Ben", "Cat"])
+        box = image_box(drawn, picture(["Ann", variant, "Ben", "Cat"]))
+        assert box is not None, name
+        assert (box[2] - box[0]) * (box[3] - box[1]) < drawn.width * drawn.height / 20, name
+        assert image_box(drawn, picture(["Ann", "Seat 2", "Ben", "Cat"])) is not None, name
+
+
+def test_hawaii_picture_draws_a_cjk_name() -> None:
+    view = HAWAII.new(1, {"difficulty": "standard"}, seed=1003).view(None)
+    for name, variant in CJK_VARIANTS:
+        box = differing_box(render.draw("hawaii", view, [name]), render.draw("hawaii", view, [variant]))
+        assert box is not None and box[0] >= 740 and box[3] <= 60, name
