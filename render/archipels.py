@@ -21,8 +21,10 @@ draws the pieces of the view on it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -48,6 +50,7 @@ from render.common import (
     shade,
     supersampled,
     text,
+    text_width,
     to_png,
 )
 
@@ -91,6 +94,11 @@ PANEL_H = 318
 PANEL_HEAD = 46
 MINI = 56  # a hand or dock tile
 MAX_SQUARE = 46  # largest island square
+
+# the frame around the tile the last move placed (or docked): the yellow of the other
+# pictures' last-move glow, between two dark lines so that it shows on sea, sand and jungle
+LAST = (255, 214, 0)
+LAST_EDGE = rgb("#3b2a12")
 
 # colours of the frame
 BG = PAPER
@@ -322,7 +330,7 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
         band = mix(CARD, icons.COLOURS[el], 0.10)
         d.rounded_rectangle((x0 + 8, y + 2, x1 - 8, y + ROW_H - 2), radius=8, fill=band)
         icons.paste(image, el, 38, (x0 + 32, y + ROW_H / 2))
-        text(d, (x0 + 58, y + ROW_H / 2), LABELS[el], 20, INK, "lm")
+        text(d, (x0 + NAME_X, y + ROW_H / 2), LABELS[el], 20, INK, "lm")
     # legend: the levels and the marks
     y = last_y + 14
     bottom = BOARD_Y + BOARD_H
@@ -338,10 +346,21 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     icons.paste(image, "canoe", 34, (lx + 16, ly))
     lx += 36
     lx += text(d, (lx, ly), "first player", 18, INK, "lm") + 16
-    _hatch(d, (lx, ly - 11, lx + 24, ly + 11), rgb("#868e96"))
-    d.rectangle((lx, ly - 11, lx + 24, ly + 11), outline=WOOD_DARK, width=1)
-    lx += 30
-    text(d, (lx, ly), "blocked", 18, INK, "lm")
+    # a piece of a sand tile hatched as a board tile under a paddle, in the players' colours
+    box = blocked_swatch(players)
+    image.paste(tile_face(2, TILE).crop((0, 0, box[2] - box[0], box[3] - box[1])), box[:2])
+    _hatch(d, (box[0], box[1], box[2] - 1, box[3] - 1), [seat_colour(s) for s in range(players)])
+    text(d, (box[2] + 6, ly), "blocked", 18, INK, "lm")
+
+
+def blocked_swatch(players: int) -> tuple[int, int, int, int]:
+    """Where the legend's sample of a blocked tile goes."""
+    rows = _score_rows()
+    top = rows[-1][2] + ROW_H + 14
+    bottom = BOARD_Y + BOARD_H
+    ly = round(top + 3 * (bottom - top) / 4 - 1)
+    lx = SCORE_X + 10 + 36 + text_width("first player", 18) + 16
+    return lx, ly - 12, lx + 40, ly + 12
 
 
 # -- drawing the pieces -----------------------------------------------------------------
@@ -351,20 +370,25 @@ class Picture:
 
     image: Image.Image
     placed: list[dict[str, Any]] = field(default_factory=list)
+    marked: list[dict[str, Any]] = field(default_factory=list)  # {"where", "tile", "box"} framed as last move
 
 
-def _hatch(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB, a: int = 150) -> None:
+def _hatch(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB | Sequence[RGB],
+           a: int = 150) -> None:
+    """Darken `box` and stripe it at 45 degrees in `colour` (the blocking paddle's); with
+    several colours the stripes take them in turn (the legend's sample)."""
+    colours = [colour] if isinstance(colour[0], int) else list(colour)
     x0, y0, x1, y1 = box
     d.rectangle(box, fill=(20, 24, 32, 105))
     step = 14
     w = x1 - x0
     h = y1 - y0
-    for k in range(-int(h), int(w), step):
+    for n, k in enumerate(range(-int(h), int(w), step)):
         # a 45-degree stripe clipped to the box
         ax, ay = x0 + max(k, 0), y0 + max(-k, 0)
         length = min(w - max(k, 0), h - max(-k, 0))
         if length > 0:
-            d.line((ax, ay, ax + length, ay + length), fill=alpha(colour, a), width=3)
+            d.line((ax, ay, ax + length, ay + length), fill=alpha(colours[n % len(colours)], a), width=3)
 
 
 def _draw_tile(picture: Picture, d: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, size: int,
@@ -440,7 +464,7 @@ def _draw_scores(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any])
     flowers = view.get("flowers", {})
     values = view.get("values", {})
     x1 = SCORE_X + SCORE_W
-    fx0 = SCORE_X + 150
+    fx0 = flower_x()
     for kind, el, y in _score_rows():
         if kind != "row":
             continue
@@ -453,13 +477,57 @@ def _draw_scores(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any])
         value = values.get(el, 0)
         if count <= 5:
             for i in range(count):
-                icons.paste(image, "flower", 20, (fx0 + 10 + i * 19, cy))
+                icons.paste(image, "flower", 20, (fx0 + 10 + i * FLOWER_STEP, cy))
         else:
             icons.paste(image, "flower", 20, (fx0 + 10, cy))
             text(d, (fx0 + 23, cy), f"x {count}", 20, INK, "lm", bold=True)
         if count == 0:
             text(d, (fx0 + 2, cy), "no flower", 15, MUTED, "lm")
         text(d, (x1 - 18, cy), f"{value}", 26, INK if value else MUTED, "rm", bold=True)
+
+
+_PUT_DOWN = re.compile(r"(place|dock) t(\d+)(?: (-?\d+),(-?\d+))?")
+
+
+def last_put_down(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The tile the last move put down, from its canonical text (`place t110 0,-3` or
+    `dock t57`): {"seat", "tile", "where" ("island" or "dock"), "x", "y"}, else None."""
+    last = view.get("last") or {}
+    found = _PUT_DOWN.fullmatch(str(last.get("move", "")))
+    if found is None or not isinstance(last.get("seat"), int):
+        return None
+    verb, tid, x, y = found.groups()
+    if verb == "place" and x is None:
+        return None
+    return {"seat": last["seat"], "tile": int(tid), "where": "island" if verb == "place" else "dock",
+            "x": None if x is None else int(x), "y": None if y is None else int(y)}
+
+
+def _frame(picture: Picture, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], where: str,
+           tile: int, width: int = 5, label: bool = True) -> None:
+    """The last-move frame just outside `box`: a yellow band between two dark lines, with
+    the tile's name on a tab above its top left corner."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    g = width
+    d.rectangle((x0 - g - 2, y0 - g - 2, x1 + g + 1, y1 + g + 1), outline=LAST_EDGE, width=1)
+    d.rectangle((x0 - g - 1, y0 - g - 1, x1 + g, y1 + g), outline=LAST, width=g)
+    d.rectangle((x0 - 1, y0 - 1, x1, y1), outline=LAST_EDGE, width=1)
+    if label:  # the tile's name on the frame, as the last move wrote it
+        w = text_width(f"t{tile}", 15, True) + 10
+        d.rounded_rectangle((x0 - g - 2, y0 - g - 20, x0 - g - 2 + w, y0 - g + 1), radius=6, fill=LAST,
+                            outline=LAST_EDGE, width=1)
+        text(d, (x0 - g - 2 + w / 2, y0 - g - 9), f"t{tile}", 15, LAST_EDGE, "mm", bold=True)
+    picture.marked.append({"where": where, "tile": tile, "box": (x0, y0, x1, y1), "band": g})
+
+
+NAME_X = 58  # element names on the score board, from its left edge
+FLOWER_STEP = 19
+
+
+@cache
+def flower_x() -> int:
+    """Where the row of flowers starts: clear of the longest element name."""
+    return SCORE_X + NAME_X + max(text_width(LABELS[el], 20) for el in ELEMENTS) + 10
 
 
 STRIP_H = 22 + MINI + 26  # hand and dock laid out along the bottom of a panel
@@ -506,7 +574,7 @@ def _panel_layout(box: tuple[int, int, int, int], island: Sequence[dict[str, Any
 
 
 def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict[str, Any]],
-                 area: tuple[int, int, int, int], seat: int) -> None:
+                 area: tuple[int, int, int, int], seat: int, mark: dict[str, Any] | None = None) -> None:
     ax0, ay0, ax1, ay1 = area
     if not island:
         d.rounded_rectangle(area, radius=10, fill=mix(CARD, LEVELS[1][0], 0.12))
@@ -546,14 +614,24 @@ def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict
         icons.paste(image, shown["el"], size, centre)
         picture.placed.append({"where": f"island:{seat}", "el": shown["el"], "centre": centre, "size": size,
                                "square": (shown["x"], shown["y"])})
+    if mark is not None and mark["where"] == "island":
+        for placed in island:
+            if (placed["tile"].get("id"), placed["x"], placed["y"]) == (mark["tile"], mark["x"], mark["y"]):
+                x = round(ox + placed["x"] * s)
+                y = round(oy + placed["y"] * s)
+                drop = elevation(placed["tile"]["level"], s)
+                _frame(picture, d, (x, y, x + 2 * s + drop, y + 2 * s + drop), f"island:{seat}", mark["tile"])
 
 
 def _draw_minis(picture: Picture, d: ImageDraw.ImageDraw, tiles: Iterable[dict[str, Any]], x: int, y: int,
-                where: str) -> None:
-    """Hand or dock tiles in a row, each with its label under it."""
+                where: str, marked: int | None = None) -> None:
+    """Hand or dock tiles in a row, each with its label under it; tile `marked` framed."""
     for i, tile in enumerate(tiles):
         tx = x + i * (MINI + 8)
         _draw_tile(picture, d, tile, tx, y, MINI, where)
+        if tile.get("id") == marked:
+            drop = elevation(tile.get("level", 1), MINI // 2)
+            _frame(picture, d, (tx, y, tx + MINI + drop, y + MINI + drop), where, marked, width=3, label=False)
         text(d, (tx + MINI / 2, y + MINI + 13), f"t{tile['id']}", 19, INK, "mm", bold=True)
 
 
@@ -601,7 +679,10 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
     hand, dock = seat_view.get("hand", []), seat_view.get("dock", [])
     side_w = _side_width(len(hand), len(dock))
     where, area = _panel_layout(box, island, side_w)
-    _draw_island(picture, d, island, area, seat)
+    mark = last_put_down(view)
+    if mark is not None and mark["seat"] != seat:
+        mark = None
+    _draw_island(picture, d, island, area, seat, mark)
     groups = ([("Hand", hand, "hand")] if hand else []) + [("Dock", dock, "dock")]
     if where == "side":
         sx = x1 - side_w - 12
@@ -616,7 +697,8 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
         if key == "dock":
             text(d, (gx + w + 6, gy + 2), f"{len(tiles)}/2", 16, LINE)
         if tiles:
-            _draw_minis(picture, d, tiles, gx, gy + 26, f"{key}:{seat}")
+            docked = mark["tile"] if mark is not None and mark["where"] == key else None
+            _draw_minis(picture, d, tiles, gx, gy + 26, f"{key}:{seat}", docked)
         else:
             d.rounded_rectangle((gx, gy + 26, gx + MINI, gy + 26 + MINI), radius=6, outline=LINE, width=2)
             text(d, (gx + MINI / 2, gy + 26 + MINI / 2), "empty", 15, LINE, "mm")

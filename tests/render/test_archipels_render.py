@@ -353,3 +353,130 @@ def test_names_the_font_cannot_draw() -> None:
 def test_warm_builds_the_static_layers() -> None:
     archipels.warm((2, 3))
     assert open_png(archipels.draw(make_view(3, "start"), NAMES[:3])).size == archipels.canvas_size(3)
+
+
+# -- the last move, the legend and the score board, as a player reads them -------------------
+def _last_pixels(image: Any, box: tuple[int, int, int, int]) -> int:
+    """How many pixels of `box` have exactly the last-move frame's colour."""
+    region = image.convert("RGB").crop(box)
+    return sum(n for n, pixel in region.getcolors(1 << 20) if pixel == archipels.LAST)
+
+
+def _panels_outside(image: Any, players: int, hole: tuple[int, int, int, int] | None) -> int:
+    total = 0
+    for seat in range(players):
+        total += _last_pixels(image, archipels.panel_box(seat, players))
+    if hole is not None:
+        total -= _last_pixels(image, hole)
+    return total
+
+
+def test_the_tile_the_last_move_placed_is_framed() -> None:
+    view = make_view(4, "mid")
+    island = view["seats"][2]["island"]
+    placed = island[-1]  # t232, a sea tile at (6, -1)
+    view["last"] = {"seat": 2, "move": f"place t{placed['tile']['id']} {placed['x']},{placed['y']}"}
+    picture = archipels.render(view, NAMES)
+    assert [(m["where"], m["tile"]) for m in picture.marked] == [("island:2", placed["tile"]["id"])]
+    x0, y0, x1, y1 = picture.marked[0]["box"]
+    band = picture.marked[0]["band"]
+    # the frame's band around the box is the frame colour all round (the name tab is too)
+    ring = sum(_last_pixels(picture.image, side) for side in (
+        (x0 - band - 1, y0 - band - 1, x1 + band + 1, y0 - 1),  # top
+        (x0 - band - 1, y1 + 1, x1 + band + 1, y1 + band + 1),  # bottom
+        (x0 - band - 1, y0 - 1, x0 - 1, y1 + 1),  # left
+        (x1 + 1, y0 - 1, x1 + band + 1, y1 + 1),  # right
+    ))
+    perimeter = 2 * (x1 - x0 + 2 * band + 2) * band + 2 * (y1 - y0 + 2) * band
+    assert ring >= 0.75 * perimeter
+    # it frames exactly the placed tile's four squares: its elements inside, every other outside
+    own = {(placed["x"] + dx, placed["y"] + dy) for dx in (0, 1) for dy in (0, 1)}
+    for shown in (p for p in picture.placed if p["where"] == "island:2"):
+        cx, cy = shown["centre"]
+        inside = x0 <= cx <= x1 and y0 <= cy <= y1
+        assert inside == (shown["square"] in own), shown
+    # and nothing else in the players' panels wears the frame's colour
+    hole = (x0 - band - 3, y0 - band - 22, x1 + band + 3, y1 + band + 3)
+    assert _panels_outside(picture.image, 4, hole) == 0
+
+
+def test_a_docked_tile_is_framed_and_other_moves_frame_nothing() -> None:
+    view = make_view(4, "mid")
+    docked = view["seats"][1]["dock"][0]
+    view["last"] = {"seat": 1, "move": f"dock t{docked['id']}"}
+    picture = archipels.render(view, NAMES)
+    assert [(m["where"], m["tile"]) for m in picture.marked] == [("dock:1", docked["id"])]
+    for move in ("take r2 c1,c2,c4", "done", "flower r3c2 octopus", "discard t41"):
+        view["last"] = {"seat": 0, "move": move}
+        picture = archipels.render(view, NAMES)
+        assert picture.marked == []
+        assert _panels_outside(picture.image, 4, None) == 0
+
+
+def test_a_real_game_frames_each_placed_tile() -> None:
+    game_module = pytest.importorskip("games.archipels")
+    game = game_module.GAME.new(3, {}, seed=11)
+    rng = random.Random(11)
+    framed = 0
+    while not game.is_over() and framed < 6:
+        seat = game.to_act()[0]
+        game.play(seat, game.ai_move(seat, rng))
+        view = game.view(None)
+        if not view["last"]["move"].startswith("place "):
+            continue
+        tid = int(view["last"]["move"].split()[1][1:])
+        picture = archipels.render(view, NAMES[:3])
+        assert [(m["where"], m["tile"]) for m in picture.marked] == [(f"island:{seat}", tid)]
+        framed += 1
+    assert framed == 6
+
+
+def _dominant(image: Any, box: tuple[int, int, int, int], n: int) -> list[tuple[int, int, int]]:
+    colours = sorted(image.convert("RGB").crop(box).getcolors(1 << 16), reverse=True)
+    return [colour for _, colour in colours[:n]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legend_sample_is_hatched_as_the_board(players: int) -> None:
+    view = make_view(players, "mid")
+    picture = archipels.render(view, NAMES[:players])
+    sample = archipels.blocked_swatch(players)
+    in_sample = set(_dominant(picture.image, sample, 12))
+    # a sand tile under a paddle on the board: its darkened face and the stripes of the paddle's colour
+    blockers = {p["line"]: p["seat"] for p in view["paddles"]}
+    checked = 0
+    for space in view["board"]:
+        line = next((ln for ln in (f"r{space['row']}", f"c{space['col']}") if ln in blockers), None)
+        if space["tile"] is None or space["free"] or space["tile"]["level"] != 2 or blockers.get(line) is None:
+            continue
+        x0, y0, _, _ = archipels.cell_box(space["row"], space["col"])
+        tx, ty = x0 + (archipels.CELL - archipels.TILE) // 2, y0 + 5
+        board_colours = _dominant(picture.image, (tx + 4, ty + 4, tx + 40, ty + 40), 2)
+        assert set(board_colours) <= in_sample, (space["space"], board_colours)
+        checked += 1
+    assert checked >= 1
+
+
+def test_five_flowers_keep_clear_of_the_names_and_points() -> None:
+    from PIL import ImageChops
+
+    from render import common
+
+    view = make_view(4, "mid")
+    view["flowers"] = dict.fromkeys(ELEMENTS, 5)
+    view["values"] = {el: 5 * MULTIPLIER[el] for el in ELEMENTS}
+    image = archipels.render(view, NAMES).image.convert("RGB")
+    static = archipels._static_layer(4).convert("RGB")
+    x0, x1 = archipels.SCORE_X, archipels.SCORE_X + archipels.SCORE_W
+    for kind, el, y in archipels._score_rows():
+        if kind != "row" or el == "bottle":
+            continue
+        row = (x0 + 50, y + 4, x1 - 8, y + archipels.ROW_H - 4)
+        # the name is in the static layer: dark ink; flowers and points are drawn on top
+        name = static.crop(row).convert("L").point(lambda v: 255 if v < 110 else 0).getbbox()
+        drawn = ImageChops.difference(image.crop(row), static.crop(row)).convert("L")
+        points_left = x1 - 18 - common.text_width(str(view["values"][el]), 26, True) - row[0]
+        flowers = drawn.crop((0, 0, points_left - 2, drawn.height)).point(lambda v: 255 if v > 30 else 0).getbbox()
+        assert name is not None and flowers is not None, el
+        assert flowers[0] - name[2] >= 6, (el, name, flowers)  # a clear gap after the name
+        assert flowers[2] <= points_left - 6, (el, flowers, points_left)
