@@ -504,19 +504,14 @@ def last_put_down(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _frame(picture: Picture, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], where: str,
-           tile: int, width: int = 5, label: bool = True) -> None:
-    """The last-move frame just outside `box`: a yellow band between two dark lines, with
-    the tile's name on a tab above its top left corner."""
+           tile: int, width: int = 5) -> None:
+    """The last-move frame just outside `box`: a yellow band between two dark lines (no
+    label: one would cover the island's coordinates or a neighbour)."""
     x0, y0, x1, y1 = (round(v) for v in box)
     g = width
     d.rectangle((x0 - g - 2, y0 - g - 2, x1 + g + 1, y1 + g + 1), outline=LAST_EDGE, width=1)
     d.rectangle((x0 - g - 1, y0 - g - 1, x1 + g, y1 + g), outline=LAST, width=g)
     d.rectangle((x0 - 1, y0 - 1, x1, y1), outline=LAST_EDGE, width=1)
-    if label:  # the tile's name on the frame, as the last move wrote it
-        w = text_width(f"t{tile}", 15, True) + 10
-        d.rounded_rectangle((x0 - g - 2, y0 - g - 20, x0 - g - 2 + w, y0 - g + 1), radius=6, fill=LAST,
-                            outline=LAST_EDGE, width=1)
-        text(d, (x0 - g - 2 + w / 2, y0 - g - 9), f"t{tile}", 15, LAST_EDGE, "mm", bold=True)
     picture.marked.append({"where": where, "tile": tile, "box": (x0, y0, x1, y1), "band": g})
 
 
@@ -585,16 +580,6 @@ def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict
     s = _square(extent, area)
     ox = ax0 + TICK_LEFT + (ax1 - ax0 - TICK_LEFT - nx * s) / 2 - minx * s
     oy = ay0 + TICK_TOP + (ay1 - ay0 - TICK_TOP - ny * s) / 2 - miny * s
-    # coordinates, so that a player can write `place t57 2,-1`
-    step = 1 if s >= 18 else 2 if s >= 10 else 5
-    size = 15 if s >= 18 else 13
-    ink = mix(CARD, MUTED, 0.8)
-    for gx in range(minx, minx + nx):
-        if gx % step == 0:
-            text(d, (ox + (gx + 0.5) * s, oy + miny * s - 3), str(gx), size, ink, "md")
-    for gy in range(miny, miny + ny):
-        if gy % step == 0:
-            text(d, (ox + minx * s - 5, oy + (gy + 0.5) * s), str(gy), size, ink, "rm")
     order = sorted(range(len(island)), key=lambda i: (island[i]["tile"]["level"], i))
     image = picture.image
     for i in order:
@@ -621,6 +606,16 @@ def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict
                 y = round(oy + placed["y"] * s)
                 drop = elevation(placed["tile"]["level"], s)
                 _frame(picture, d, (x, y, x + 2 * s + drop, y + 2 * s + drop), f"island:{seat}", mark["tile"])
+    # coordinates, so that a player can write `place t57 2,-1` (over the frame, which may reach them)
+    step = 1 if s >= 18 else 2 if s >= 10 else 5
+    size = 15 if s >= 18 else 13
+    ink = mix(CARD, MUTED, 0.8)
+    for gx in range(minx, minx + nx):
+        if gx % step == 0:
+            text(d, (ox + (gx + 0.5) * s, oy + miny * s - 3), str(gx), size, ink, "md")
+    for gy in range(miny, miny + ny):
+        if gy % step == 0:
+            text(d, (ox + minx * s - 5, oy + (gy + 0.5) * s), str(gy), size, ink, "rm")
 
 
 def _draw_minis(picture: Picture, d: ImageDraw.ImageDraw, tiles: Iterable[dict[str, Any]], x: int, y: int,
@@ -631,7 +626,7 @@ def _draw_minis(picture: Picture, d: ImageDraw.ImageDraw, tiles: Iterable[dict[s
         _draw_tile(picture, d, tile, tx, y, MINI, where)
         if tile.get("id") == marked:
             drop = elevation(tile.get("level", 1), MINI // 2)
-            _frame(picture, d, (tx, y, tx + MINI + drop, y + MINI + drop), where, marked, width=3, label=False)
+            _frame(picture, d, (tx, y, tx + MINI + drop, y + MINI + drop), where, marked, width=3)
         text(d, (tx + MINI / 2, y + MINI + 13), f"t{tile['id']}", 19, INK, "mm", bold=True)
 
 

@@ -380,7 +380,7 @@ def test_the_tile_the_last_move_placed_is_framed() -> None:
     assert [(m["where"], m["tile"]) for m in picture.marked] == [("island:2", placed["tile"]["id"])]
     x0, y0, x1, y1 = picture.marked[0]["box"]
     band = picture.marked[0]["band"]
-    # the frame's band around the box is the frame colour all round (the name tab is too)
+    # the frame's band around the box is the frame colour all round
     ring = sum(_last_pixels(picture.image, side) for side in (
         (x0 - band - 1, y0 - band - 1, x1 + band + 1, y0 - 1),  # top
         (x0 - band - 1, y1 + 1, x1 + band + 1, y1 + band + 1),  # bottom
@@ -396,7 +396,7 @@ def test_the_tile_the_last_move_placed_is_framed() -> None:
         inside = x0 <= cx <= x1 and y0 <= cy <= y1
         assert inside == (shown["square"] in own), shown
     # and nothing else in the players' panels wears the frame's colour
-    hole = (x0 - band - 3, y0 - band - 22, x1 + band + 3, y1 + band + 3)
+    hole = (x0 - band - 3, y0 - band - 3, x1 + band + 3, y1 + band + 3)
     assert _panels_outside(picture.image, 4, hole) == 0
 
 
