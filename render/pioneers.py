@@ -9,6 +9,7 @@ shows its corner number on itself, so `city 12` can be read off the picture.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -20,6 +21,7 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    font,
     mix,
     seat_colour,
     seat_name,
@@ -51,6 +53,9 @@ TERRAIN_WORDS = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": 
                  "desert": "desert"}
 HOT = (200, 30, 30)
 HIGHLIGHT = (255, 214, 0)
+# corner numbers: bold, so that "53" and "63" stay apart when the picture is shown at about
+# 550 px wide (half size), as chat previews do
+CORNER_SIZE = 18
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
@@ -75,6 +80,32 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 
 # -- the static island ------------------------------------------------------------------------
 _islands = Cache(size=16)
+HARBOUR_R = RADIUS * 0.42  # a harbour's circle: room for "lumber" in a readable size
+HARBOUR_EDGE = 3  # its outline
+
+
+def label_box(dx: float, dy: float, words: str, size: int, bold: bool) -> tuple[float, float, float, float]:
+    """The box a label drawn centred ("mm") at (dx, dy) covers, stroke included."""
+    x0, y0, x1, y1 = font(size).getbbox(words, anchor="mm", stroke_width=1 if bold else 0)
+    return dx + x0, dy + y0, dx + x1, dy + y1
+
+
+def _inside(box: tuple[float, float, float, float], r: float) -> bool:
+    return all(math.hypot(x, y) <= r for x in (box[0], box[2]) for y in (box[1], box[3]))
+
+
+@cache
+def harbour_labels(kind: str) -> tuple[tuple[float, float, str, int, bool], ...]:
+    """(dx, dy, words, size, bold) of a harbour's labels around its centre: "3:1", or "2:1"
+    over the resource, each as large as fits inside the circle's outline."""
+    room = HARBOUR_R - HARBOUR_EDGE - 1
+    if kind == "any":
+        return ((0, 0, "3:1", 17, True),)
+    for size in range(12, 8, -1):
+        labels = ((0, -7, "2:1", 15, True), (0, 6, kind, size, False))
+        if all(_inside(label_box(*label), room) for label in labels):
+            return labels
+    return labels
 
 
 def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
@@ -122,11 +153,11 @@ def _island(board: dict[str, Any]) -> Image.Image:
                     draw.ellipse(((px - 1.7) * s, (py - 1.7) * s, (px + 1.7) * s, (py + 1.7) * s), fill=ink)
         for info in board["harbours"]:
             _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
-            r = RADIUS * 0.30
+            r = HARBOUR_R
             kind = info["kind"]
             fill = WHITE if kind == "any" else mix(TERRAIN_COLOURS[kind], WHITE, 0.45)
             draw.ellipse(((spot[0] - r) * s, (spot[1] - r) * s, (spot[0] + r) * s, (spot[1] + r) * s), fill=fill,
-                         outline=(90, 64, 40), width=round(3 * s))
+                         outline=(90, 64, 40), width=round(HARBOUR_EDGE * s))
 
     image = Image.new("RGBA", (WIDTH, HEIGHT), PAPER)
     image.paste(supersampled((BOARD_W, BOARD_H), paint, factor=3), (0, 0))
@@ -142,15 +173,11 @@ def _island(board: dict[str, Any]) -> Image.Image:
              outline=mix(TERRAIN_COLOURS[info["res"]], WHITE, 0.55))
     for info in board["harbours"]:
         _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
-        kind = info["kind"]
-        if kind == "any":
-            text(draw, spot, "3:1", 16, INK, "mm", bold=True)
-        else:
-            text(draw, (spot[0], spot[1] - 6), "2:1", 14, INK, "mm", bold=True)
-            text(draw, (spot[0], spot[1] + 8), kind, 11, INK, "mm")
+        for dx, dy, words, size, bold in harbour_labels(info["kind"]):
+            text(draw, (spot[0] + dx, spot[1] + dy), words, size, INK, "mm", bold=bold)
     for node in range(B.NODE_COUNT):
         x, y = node_xy(node)
-        text(draw, (x, y), str(node + 1), 12, (30, 30, 30), "mm", outline=(255, 255, 255))
+        text(draw, (x, y), str(node + 1), CORNER_SIZE, (30, 30, 30), "mm", bold=True, outline=(255, 255, 255))
     return image
 
 
@@ -159,7 +186,7 @@ def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
     a, b = B.EDGE_NODES[B.EDGE_INDEX[label]]
     (ax, ay), (bx, by) = node_xy(a), node_xy(b)
     # stop short of the corners, so corner numbers and buildings stay clear
-    t0, t1 = 0.2, 0.8
+    t0, t1 = 0.25, 0.75
     x0, y0 = ax + (bx - ax) * t0, ay + (by - ay) * t0
     x1, y1 = ax + (bx - ax) * t1, ay + (by - ay) * t1
     if glow:
@@ -172,16 +199,16 @@ def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow:
     x, y = node_xy(node - 1)
     colour = seat_colour(seat)
     if level == 1:
-        r = 12
+        r = 14
         shape = [(x - r, y - 2), (x, y - r - 4), (x + r, y - 2), (x + r, y + r), (x - r, y + r)]
     else:
-        r = 15
+        r = 17
         shape = [(x - r, y + r), (x - r, y - 4), (x - r / 2, y - r - 4), (x, y - 4), (x + r, y - 4),
                  (x + r, y + r)]
     if glow:
         draw.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=HIGHLIGHT)
     draw.polygon(shape, fill=colour, outline=(20, 20, 20), width=2)
-    text(draw, (x, y + (2 if level == 1 else 4)), str(node), 11 if node < 10 else 10, WHITE, "mm", bold=True)
+    text(draw, (x, y + (3 if level == 1 else 5)), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
 
 
 def _robber(draw: ImageDraw.ImageDraw, label: str, glow: bool) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+
+from PIL import Image
 
 from games.pioneers import GAME
 from render import pioneers
@@ -49,3 +52,59 @@ def test_island_is_drawn_once_per_board():
     assert cached is not None
     pioneers.render(view, NAMES)
     assert pioneers._islands.get(view["board"]["key"], lambda: None) is cached
+
+
+# -- legible at the width of a chat preview ------------------------------------------------------
+PREVIEW = 550  # pixels: how wide chat previews show a picture before it is opened
+
+
+def test_corner_numbers_read_at_preview_width() -> None:
+    from PIL import ImageChops
+
+    view = GAME.new(4, {}, 9).view(None)
+    island = pioneers._islands.get(view["board"]["key"], lambda: pioneers._island(view["board"])).convert("L")
+    scale = PREVIEW / pioneers.WIDTH
+    for node in (0, 20, 31, 52, 53):  # corner numbers 1, 21, 32, 53, 54: coast and inland
+        x, y = pioneers.node_xy(node)
+        crop = island.crop((round(x) - 20, round(y) - 14, round(x) + 20, round(y) + 14))
+        ink = crop.point(lambda v: 255 if v < 70 else 0).getbbox()  # the digits' dark strokes
+        assert ink is not None, node
+        height = (ink[3] - ink[1]) * scale
+        assert height >= 6.5, (node + 1, height)  # about what 9 px text needs to stay legible
+    # a 5 and a 6 stay apart once scaled down: the digits differ in more than a few pixels
+    def corner(words: str) -> Image.Image:
+        from PIL import ImageDraw
+
+        from render.common import text
+
+        image = Image.new("RGB", (60, 40), pioneers.TERRAIN_COLOURS["wool"])
+        text(ImageDraw.Draw(image), (30, 20), words, pioneers.CORNER_SIZE, (30, 30, 30), "mm", bold=True,
+             outline=(255, 255, 255))
+        small = image.resize((round(60 * scale), round(40 * scale)), Image.Resampling.LANCZOS).convert("L")
+        return small.point(lambda v: 255 if v < 90 else 0)
+
+    differ = ImageChops.difference(corner("53"), corner("63"))
+    assert sum(1 for v in differ.get_flattened_data() if v) >= 4
+
+
+def test_harbour_labels_stay_inside_their_circles() -> None:
+    from PIL import ImageDraw
+
+    from render.common import text
+
+    room = pioneers.HARBOUR_R - pioneers.HARBOUR_EDGE
+    for kind in ("any", "lumber", "brick", "wool", "grain", "ore"):
+        for label in pioneers.harbour_labels(kind):
+            box = pioneers.label_box(*label)
+            corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+            assert all(math.hypot(x, y) <= room for x, y in corners), (kind, label, box)
+            # the box is where the ink really goes
+            dx, dy, words, size, bold = label
+            image = Image.new("L", (120, 120), 255)
+            text(ImageDraw.Draw(image), (60 + dx, 60 + dy), words, size, (0, 0, 0), "mm", bold=bold)
+            ink = image.point(lambda v: 255 if v < 200 else 0).getbbox()
+            assert ink is not None
+            assert box[0] - 1 <= ink[0] - 60 and ink[2] - 60 <= box[2] + 1, (kind, words, box, ink)
+            assert box[1] - 1 <= ink[1] - 60 and ink[3] - 60 <= box[3] + 1, (kind, words, box, ink)
+        sizes = [label[3] for label in pioneers.harbour_labels(kind)]
+        assert min(sizes) >= 12  # and not shrunk into a smudge
