@@ -34,10 +34,10 @@ CUBE = {
 
 # island centres and radii on the map (west to east, roughly as on a real map)
 ISLE = {
-    "niihau": (58, 150, 28),
-    "kauai": (170, 100, 46),
+    "niihau": (40, 176, 28),
+    "kauai": (148, 82, 46),
     "oahu": (330, 200, 48),
-    "molokai": (496, 196, 32),
+    "molokai": (490, 188, 32),
     "lanai": (446, 356, 28),
     "maui": (604, 330, 50),
     "kahoolawe": (516, 470, 28),
@@ -45,8 +45,6 @@ ISLE = {
 }
 # a bend point for routes that would otherwise cross an island
 BEND = {"oahu-hawaii": (300, 640)}
-# where along its line a route's squares sit (fraction from its first island), where lines crowd
-SPOT = {"oahu-maui": 0.3, "oahu-molokai": 0.62, "molokai-lanai": 0.72, "molokai-maui": 0.62}
 
 
 def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la", stroke: int = 0,
@@ -121,21 +119,81 @@ def _disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: str | None, r
         _text(draw, (cx, cy), label, 16, fill=ink, anchor="mm")
 
 
+CUBE_SIZE = 22  # a route cube's square
+DISC_R = 10  # a route's marker disc
+PITCH = 25  # from one square (or the disc) to the next along a route, across or down
+CLEAR = 10  # from a square or disc to another route's line
+
+
 @cache
 def _layout(routes: tuple[tuple[str, str, str, int], ...]) -> dict[str, Any]:
-    """Where each route's line, disc and squares go (depends only on the map)."""
+    """Where each route's line, disc and squares go (depends only on the map). The squares
+    and the disc sit in a row on the route's own line, so the line runs through the cubes it
+    holds; the row skips the places where another route crosses, and stays off the islands,
+    so no cube can be taken for another route's."""
+    polys = {name: _curve(_route_points(name, a, b)) for name, a, b, _ in routes}
     out = {}
-    for name, a, b, n in routes:
-        poly = _curve(_route_points(name, a, b))
-        x, y, ang = _along(poly, SPOT.get(name, 0.5))
-        nx, ny = -math.sin(ang), math.cos(ang)
-        # the squares sit across the line, side by side along it
-        squares = []
-        for k in range(n):
-            off = (k - (n - 1) / 2) * 26
-            squares.append((x + math.cos(ang) * off + nx * 22, y + math.sin(ang) * off + ny * 22))
-        out[name] = {"poly": poly, "disc": (x - nx * 18, y - ny * 18), "squares": squares}
+    for name, _a, _b, n in routes:
+        poly = polys[name]
+        others = [other for key, other in polys.items() if key != name]
+        free = [k / 500 for k in range(501) if _free(*_along(poly, k / 500)[:2], others, False)]
+        first, last = (free[0], free[-1]) if free else (0.0, 1.0)
+        _, end = _row(poly, first, n, others)
+        # the squares, then the disc, in the middle of the stretch of open water
+        spots, _ = _row(poly, first + max(0.0, last - end) / 2, n, others)
+        out[name] = {"poly": poly, "disc": spots[-1], "squares": spots[:-1]}
     return out
+
+
+def _free(x: float, y: float, others: list[list[tuple[float, float]]], disc: bool) -> bool:
+    """Whether a square (or the disc) at (x, y) keeps clear of every island and of the other
+    routes' lines."""
+    h = CUBE_SIZE / 2
+    reach = DISC_R if disc else h * math.sqrt(2)
+    for ix, iy, ir in ISLE.values():
+        if disc:
+            gap = math.dist((x, y), (ix, iy)) - DISC_R
+        else:
+            gap = math.dist((min(max(ix, x - h), x + h), min(max(iy, y - h), y + h)), (ix, iy))
+        if gap <= ir + 3:
+            return False
+    return all(_distance(x, y, other) > reach + CLEAR for other in others)
+
+
+def _distance(x: float, y: float, poly: list[tuple[float, float]]) -> float:
+    best = math.inf
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:], strict=False):
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
+        best = min(best, math.dist((x, y), (x0 + t * dx, y0 + t * dy)))
+    return best
+
+
+def _apart(x: float, y: float, square: tuple[float, float], disc: bool) -> bool:
+    """Whether a square (or the disc) at (x, y) keeps a small gap from the square before."""
+    if not disc:
+        return max(abs(x - square[0]), abs(y - square[1])) >= PITCH
+    h = CUBE_SIZE / 2
+    near = (min(max(x, square[0] - h), square[0] + h), min(max(y, square[1] - h), square[1] + h))
+    return math.dist((x, y), near) >= DISC_R + PITCH - CUBE_SIZE
+
+
+def _row(poly: list[tuple[float, float]], start: float, squares: int,
+         others: list[list[tuple[float, float]]]) -> tuple[list[tuple[float, float]], float]:
+    """The places of `squares` squares and then the disc along `poly` from the fraction
+    `start` on, each the first free place apart from the one before; and the fraction of
+    the last."""
+    points: list[tuple[float, float]] = []
+    t = start
+    while len(points) <= squares and t < 1:
+        disc = len(points) == squares
+        x, y, _ = _along(poly, t)
+        if _free(x, y, others, disc) and (not points or _apart(x, y, points[-1], disc)):
+            points.append((x, y))
+        t += 0.002
+    while len(points) <= squares:  # no room left on the route: never on this map
+        points.append(_along(poly, 1)[:2])
+    return points, t
 
 
 @cache
@@ -172,9 +230,10 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
     layout = _layout(routes_key)
     img = _base(routes_key, islands_key).copy()
     d = ImageDraw.Draw(img)
-    last = view.get("last_delivery") or None
+    # the last delivery's path shows on the picture right after it, not for the rest of the game
+    fresh = (view.get("last_move") or "").startswith("deliver")
+    last = (view.get("last_delivery") or None) if fresh else None
     path_routes = set(last["routes"]) if last else set()
-    fresh = bool(last) and view.get("last_move", "").startswith("deliver")
 
     # routes: lines first, then the highlighted path, then discs and squares on top
     for route in view["routes"]:
@@ -184,26 +243,22 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
         else:
             _dashed(d, poly, (70, 90, 110), 3)
     if last:
-        colour = HIGHLIGHT if fresh else (255, 190, 120)
         for name in last["routes"]:
-            d.line(layout[name]["poly"], fill=colour, width=13 if fresh else 9, joint="curve")
+            d.line(layout[name]["poly"], fill=HIGHLIGHT, width=13, joint="curve")
             d.line(layout[name]["poly"], fill=CUBE[last["colour"]], width=5, joint="curve")
     # islands drawn again over the lines
     for isle in view["islands"]:
         x, y, r = ISLE[isle["name"]]
-        on_path = last and isle["name"] in last["path"]
+        on_path = bool(last) and isle["name"] in last["path"]
         d.ellipse([x - r, y - r, x + r, y + r], fill=SAND,
-                  outline=HIGHLIGHT if on_path and fresh else SAND_EDGE, width=5 if on_path and fresh else 3)
+                  outline=HIGHLIGHT if on_path else SAND_EDGE, width=5 if on_path else 3)
     for route in view["routes"]:
         spot = layout[route["name"]]
         dx, dy = spot["disc"]
-        if route["connected"]:
-            d.ellipse([dx - 10, dy - 10, dx + 10, dy + 10], fill=GREEN, outline=(255, 255, 255), width=2)
-        else:
-            d.ellipse([dx - 9, dy - 9, dx + 9, dy + 9], fill=(225, 235, 240), outline=(70, 90, 110), width=2)
+        _route_disc(d, dx, dy, route["connected"])
         for (sx, sy), cube in zip(spot["squares"], route["cubes"], strict=False):
-            _cube(d, sx, sy, cube, 22)
-        if route["name"] in path_routes and last and fresh:
+            _cube(d, sx, sy, cube, CUBE_SIZE)
+        if route["name"] in path_routes:
             for (sx, sy) in spot["squares"]:
                 d.rectangle([sx - 14, sy - 14, sx + 14, sy + 14], outline=HIGHLIGHT, width=2)
     # island contents: name, colour disc with chart numbers, cubes
@@ -227,11 +282,45 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
         if len(cubes) > 8:
             _text(d, (x, y + r - 6), f"+{len(cubes) - 8}", 16, anchor="md", stroke=2)
 
+    _legend(d)
     _panel(d, view, names)
     _map_header(d, view)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=1)  # the fastest level; about 90 kB
     return buf.getvalue()
+
+
+def _route_disc(d: ImageDraw.ImageDraw, x: float, y: float, connected: bool) -> None:
+    """A route's marker: green once the route is built, pale until then."""
+    r = DISC_R if connected else DISC_R - 1
+    if connected:
+        d.ellipse([x - r, y - r, x + r, y + r], fill=GREEN, outline=(255, 255, 255), width=2)
+    else:
+        d.ellipse([x - r, y - r, x + r, y + r], fill=(225, 235, 240), outline=(70, 90, 110), width=2)
+
+
+LEGEND = (12, 262, 250, 392)  # open sea west of the Oahu-Hawaii route
+
+
+def _legend(d: ImageDraw.ImageDraw) -> None:
+    """What the route markings mean: built or not, cubes on a route, the last delivery."""
+    x0, y0, x1, y1 = LEGEND
+    d.rounded_rectangle(LEGEND, 8, fill=(232, 242, 248), outline=SEA_DARK, width=2)
+    _text(d, (x0 + 10, y0 + 7), "Routes", 18, fill=MUTED)
+    rows = y0 + 42
+    for k, (connected, words) in enumerate(((True, "built"), (False, "not built yet"))):
+        y = rows + k * 28
+        if connected:
+            d.line([x0 + 12, y, x0 + 52, y], fill=GREEN, width=7)
+        else:
+            _dashed(d, [(x0 + 12, y), (x0 + 52, y)], (70, 90, 110), 3)
+        _route_disc(d, x0 + 32, y, connected)
+        _text(d, (x0 + 64, y), words, 18, anchor="lm")
+    y = rows + 56
+    _dashed(d, [(x0 + 12, y), (x0 + 52, y)], (70, 90, 110), 3)
+    _cube(d, x0 + 24, y, "red", 18)
+    _cube(d, x0 + 42, y, None, 18)
+    _text(d, (x0 + 64, y), "cubes on the route", 18, anchor="lm")
 
 
 def _map_header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -254,7 +343,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
     x0 = PANEL_X + 4
     y = 12
     who = names[0] if names and printable(names[0]) else "Player"
-    _text(d, (x0, y), who, 24)
+    _text(d, (x0, y), _fit(who, 24, W - x0 - 14), 24)
     y += 36
     stats = [("Cash", f"${view['cash']}"), ("Income", str(view["income"])),
              ("Shares", f"{view['shares']}/{view['max_shares']}"), ("Loco", f"{view['loco']}/{view['max_loco']}")]
