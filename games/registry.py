@@ -13,6 +13,7 @@ MODULES = {
     "pioneers": "games.pioneers",
     "hawaii": "games.hawaii",
     "propeller": "games.propeller",
+    "growsky": "games.growsky",
 }
 
 

@@ -1,0 +1,870 @@
+"""The Grow Sky state machine.
+
+A round: the first player rolls every die; in turn each player places one die on Flight,
+Develop or Standby, with free actions before and after, until one die is left; then the
+cleanup refreshes the route tile market and the first player token passes on. Bonuses are
+kept in a queue of effects owned by the player whose turn it is: automatic effects resolve
+at once, in order; an effect that needs a choice (either/or, a part to place, a route tile
+to buy) waits at the front of the queue for that player's move. A flight is itself an
+effect that moves one route space at a time, so bonuses come in the order they are passed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
+from games.growsky import data
+from games.growsky.board import Board, tile_side
+from games.growsky.data import (
+    AREAS,
+    BOOST_COST,
+    CHECKPOINT_AT,
+    CHECKPOINTS,
+    CLEANUP_DISCARD,
+    DEVELOP_COST,
+    DICE,
+    FACES,
+    FLAGS,
+    FLIGHT_COST,
+    FULL,
+    GROW_COSTS,
+    ICON_BITS,
+    MARKET_COST,
+    MARKET_SIZE,
+    MAX_BUY,
+    PART_SUPPLY,
+    RING,
+    ROOM_CARDS,
+    ROUTE_SPACES,
+    ROW_BONUS,
+    ROW_MASKS,
+    SEARCH_END,
+    SEARCH_TRACK,
+    SHAPE_TIER,
+    SPACE_AT,
+    TIER_SHAPE,
+    TILES,
+    TOTAL_CUBES,
+    UPGRADE_COST,
+    VP_TRIGGER,
+    bonus_words,
+    legal_placements,
+)
+
+END_STEPS = (4, 2, 1)  # search steps for the 1st, 2nd, 3rd least blanks / most upgraded tiles
+LEFTOVER_RATE = 3  # 3 grow, 3 blue cubes or 3 fuel -> 1 search step at the end
+
+
+def alt_key(alt: str) -> str:
+    """The word that names one side of an either/or bonus in `pick <word>`."""
+    return alt.split("+")[0].split("*")[0].split(":")[0]
+
+
+class GrowSky(Game):
+    key = "growsky"
+    title = "Grow Sky"
+    min_players = 2
+    max_players = 4
+    options = (
+        OptionSpec("advanced", bool, False, "Advanced mode: each player gets a room card and chooses its side"),
+        OptionSpec("instant", bool, False, "Instant win: a 5-point lead over a second with 5 or more ends the game"),
+    )
+    format_version = 1
+
+    # -- life cycle -------------------------------------------------------------------
+    def __init__(self) -> None:
+        self.n = 0
+        self.opts: dict[str, Any] = {"advanced": False, "instant": False}
+        self.rng = Rng(0)
+        self.phase = "draft"  # room, draft, turn, over
+        self.round = 0
+        self.first = 0  # holder of the first player token
+        self.start = 0  # who plays first this round (the trigger player in the final round)
+        self.final = False
+        self.trigger: int | None = None
+        self.turn = 0  # turns played this round
+        self.dice: list[int] = []  # faces not placed yet
+        self.flight: list[int] = []  # faces on the flight spaces, left to right
+        self.develop: list[int] = []
+        self.standby: list[int] = []
+        self.die_used = False
+        self.queue: list[str] = []  # effects waiting, front first, all of the current seat
+        self.market: list[int | None] = [None] * MARKET_SIZE
+        self.bag: list[int] = []  # tile ids, kept sorted: draws are random at the moment of drawing
+        self.removed: list[int] = []
+        self.pool: list[int] = []  # the setup draft's tiles
+        self.draft_turn = 0
+        self.cards: list[int] = []  # advanced mode: each seat's room card until its side is chosen
+        self.boards: list[Board] = []
+        self.cube_supply = TOTAL_CUBES
+        self.part_supply = list(PART_SUPPLY)
+        self.flags: dict[int, int] = {}  # flag space -> first seat there
+        self.winner: int | None = None  # instant win
+        self.end: list[dict[str, Any]] | None = None
+        self.last: dict[str, Any] | None = None
+        self.notes: list[str] = []
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
+        opts = parse_options(cls.options, options)
+        if not cls.min_players <= players <= cls.max_players:
+            raise IllegalMove(f"Grow Sky is played by {cls.min_players} to {cls.max_players} players.")
+        game = cls()
+        game.n = players
+        game.opts = opts
+        game.rng = Rng(seed)
+        game.bag = list(range(data.TILE_COUNT))
+        game.boards = [Board.start(seat) for seat in range(players)]
+        game.cube_supply = TOTAL_CUBES - sum(sum(b.cubes) for b in game.boards)
+        game._refill()
+        game.pool = [game._draw() for _ in range(players + 1)]
+        if opts["advanced"]:
+            game.cards = game.rng.sample(range(len(ROOM_CARDS)), players)
+            game.phase = "room"
+        else:
+            game.phase = "draft"
+        return game
+
+    FIELDS = ("phase", "round", "first", "start", "final", "trigger", "turn", "dice", "flight", "develop",
+              "standby", "die_used", "queue", "market", "bag", "removed", "pool", "draft_turn", "cards",
+              "cube_supply", "part_supply", "winner", "end", "last")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.n, "options": dict(self.opts), "rng": self.rng.to_list()}
+        for name in self.FIELDS:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, list) else value
+        out["end"] = [dict(r) for r in self.end] if self.end is not None else None
+        out["last"] = {**self.last, "notes": list(self.last["notes"])} if self.last else None
+        out["boards"] = [b.to_dict() for b in self.boards]
+        out["flags"] = [[space, seat] for space, seat in sorted(self.flags.items())]
+        return out
+
+    @classmethod
+    def from_dict(cls, state: Mapping[str, Any]) -> GrowSky:
+        game = cls()
+        game.n = state["players"]
+        game.opts = dict(state["options"])
+        game.rng = Rng.from_list(state["rng"])
+        for name in cls.FIELDS:
+            value = state[name]
+            setattr(game, name, list(value) if isinstance(value, list) else value)
+        if game.last is not None:
+            game.last = {**game.last, "notes": list(game.last["notes"])}
+        if game.end is not None:
+            game.end = [dict(r) for r in game.end]
+        game.boards = [Board.from_dict(b) for b in state["boards"]]
+        game.flags = {space: seat for space, seat in state["flags"]}
+        return game
+
+    # -- bag, market, rounds ----------------------------------------------------------
+    def _draw(self) -> int:
+        return self.bag.pop(self.rng.randint(0, len(self.bag) - 1))
+
+    def _shift_market(self) -> None:
+        tiles = [t for t in self.market if t is not None]
+        self.market = tiles + [None] * (MARKET_SIZE - len(tiles))
+
+    def _refill(self) -> None:
+        self._shift_market()
+        for i in range(MARKET_SIZE):
+            if self.market[i] is None and self.bag:
+                self.market[i] = self._draw()
+
+    def _cleanup(self) -> None:
+        self._shift_market()
+        for i in range(CLEANUP_DISCARD):
+            if self.market[i] is not None:
+                self.removed.append(self.market[i])
+                self.market[i] = None
+        self._refill()
+
+    def _start_round(self, start: int) -> None:
+        self.round += 1
+        self.start = start
+        self.turn = 0
+        self.dice = sorted(self.rng.randint(1, 6) for _ in range(DICE[self.n]))
+        self.flight, self.develop, self.standby = [], [], []
+        self.die_used = False
+        self.queue = []
+
+    def _end_turn(self) -> None:
+        self._shift_market()
+        self.turn += 1
+        self.die_used = False
+        if len(self.dice) > 1:
+            return
+        self._cleanup()
+        self.notes.append("round over: the market's bottom row is discarded and the market refilled")
+        if self.final:
+            self._finish()
+            return
+        self.first = (self.first + 1) % self.n
+        if self.trigger is not None:
+            self.final = True
+            self._start_round(self.trigger)
+        else:
+            self._start_round(self.first)
+
+    # -- asking -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def current(self) -> int | None:
+        if self.phase == "turn":
+            return (self.start + self.turn) % self.n
+        if self.phase == "draft":
+            return self.n - 1 - self.draft_turn
+        return None
+
+    def to_act(self) -> list[int]:
+        if self.phase == "room":
+            return [s for s in range(self.n) if self.boards[s].card is None]
+        seat = self.current()
+        return [] if seat is None else [seat]
+
+    def legal_moves(self, seat: int) -> list[str]:
+        if self.phase == "room":
+            return ["side a", "side b"] if self.boards[seat].card is None else []
+        if seat != self.current():
+            return []
+        if self.phase == "draft":
+            return [f"draft p{i + 1} s{s + 1}" for i in range(len(self.pool)) for s in range(12)]
+        if self.queue:
+            return self._decision_moves(seat)
+        moves = [] if self.die_used else self._die_moves(seat)
+        moves += self._free_moves(seat)
+        if self.die_used:
+            moves.insert(0, "end")
+        return moves
+
+    def _die_moves(self, seat: int) -> list[str]:
+        board = self.boards[seat]
+        money = board.spendable()
+        faces = sorted(set(self.dice))
+        moves = []
+        areas = AREAS[self.n]
+        if len(self.develop) < areas and DEVELOP_COST[len(self.develop)] <= money:
+            moves += [f"develop {f}" for f in faces]
+        if len(self.flight) < areas:
+            cost = FLIGHT_COST[len(self.flight)]
+            if cost <= money:
+                for f in faces:
+                    moves.append(f"fly {f}")
+                    moves += [f"fly {f} +{k}" for k in range(1, (money - cost) // BOOST_COST + 1)]
+        moves += [f"standby {f}" for f in faces]
+        return moves
+
+    def _free_moves(self, seat: int) -> list[str]:
+        board = self.boards[seat]
+        moves = []
+        if board.cubes[3]:
+            moves += [f"upgrade s{s + 1}" for s in range(12) if board.route[s] and not board.route[s][-1][1]]
+            moves += [f"cube {text}" for _, text in legal_placements("cube", board.filled)]
+        g = board.grow
+        if g >= GROW_COSTS["fuel"]:
+            moves.append("grow fuel")
+        if g >= GROW_COSTS["fuel2"]:
+            moves.append("grow fuel2")
+        if g >= GROW_COSTS["rudder"]:
+            moves.append("grow rudder")
+        if g >= GROW_COSTS["die"]:
+            for f in sorted(set(self.dice)):
+                moves += [f"grow die {f} {to}" for to in range(1, 7) if to != f]
+        if g >= GROW_COSTS["move"]:
+            for s in range(12):
+                if board.route[s]:
+                    moves += [f"grow move s{s + 1} s{t + 1}" for t in range(12) if t != s]
+        return moves
+
+    def _decision_moves(self, seat: int) -> list[str]:
+        item = self.queue[0]
+        board = self.boards[seat]
+        if "|" in item:
+            return [f"pick {alt_key(alt)}" for alt in item.split("|") if self._feasible(board, alt)]
+        if item.startswith("part:"):
+            return [f"place {text}" for _, text in self._part_options(board, int(item[5:]))]
+        if item.startswith("buy:"):
+            money = board.spendable()
+            moves = [
+                f"buy m{i + 1} s{s + 1}"
+                for i, tile in enumerate(self.market)
+                if tile is not None and MARKET_COST[i] <= money
+                for s in range(12)
+            ]
+            return moves + ["pass"]
+        raise AssertionError(item)
+
+    def _part_options(self, board: Board, tier: int) -> list[tuple[int, str]]:
+        """(fuel, placement) for the part and its affordable upgrades still in the supply."""
+        money = board.spendable()
+        out = []
+        for up in (0, 1, 2):
+            t = tier + up
+            if t > 4 or UPGRADE_COST[up] > money or not self.part_supply[t - 1]:
+                continue
+            shape = TIER_SHAPE[t]
+            out += [(UPGRADE_COST[up], text) for _, text in legal_placements(shape, board.filled)]
+        return out
+
+    def _feasible(self, board: Board, alt: str) -> bool:
+        if alt.startswith("boost:"):
+            return board.spendable() >= int(alt.split(":")[1])
+        if alt.startswith("part:"):
+            return bool(self._part_options(board, int(alt[5:])))
+        return True
+
+    # -- acting -----------------------------------------------------------------------
+    def play(self, seat: int, move: str) -> None:
+        text = self.normalize(move)
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        if text not in self.legal_moves(seat):
+            canonical = self._canonical(text)
+            if canonical not in self.legal_moves(seat):
+                raise IllegalMove(self._why(seat, text))
+            text = canonical
+        self.notes = []
+        verb, *args = text.split(" ")
+        if self.phase == "room":
+            board = self.boards[seat]
+            board.card = [self.cards[seat], 0 if args[0] == "a" else 1]
+            board.rebuild()
+            if not self.to_act():
+                self.phase = "draft"
+        elif self.phase == "draft":
+            self._play_draft(args)
+        elif self.queue:
+            self._play_decision(seat, verb, args)
+        elif verb == "end":
+            self._end_turn()
+        elif verb in ("fly", "develop", "standby"):
+            self._play_die(seat, verb, args)
+        else:
+            self._play_free(seat, verb, args)
+        self._drain(seat)
+        self._check_instant()
+        self.last = {"seat": seat, "move": text, "notes": list(self.notes)}
+
+    def _canonical(self, text: str) -> str:
+        """Lenient spellings: `fly 3 +0`, `fly 3 1`, `pick 2` (the second choice)."""
+        words = text.split(" ")
+        if words[0] == "fly" and len(words) == 3:
+            k = words[2].lstrip("+")
+            return f"fly {words[1]}" if k == "0" else f"fly {words[1]} +{k}"
+        if words[0] == "pick" and len(words) == 2 and words[1].isdigit() and self.queue and "|" in self.queue[0]:
+            alts = self.queue[0].split("|")
+            i = int(words[1]) - 1
+            if 0 <= i < len(alts):
+                return f"pick {alt_key(alts[i])}"
+        return text
+
+    def _why(self, seat: int, text: str) -> str:
+        if self.phase == "room":
+            if seat not in self.to_act():
+                return "You have already chosen your room card's side."
+            return "Choose your room card's side: `side a` or `side b`."
+        if seat != self.current():
+            return "It is not your turn."
+        verb = text.split(" ")[0]
+        if self.phase == "draft":
+            return "Setup draft: take a tile of the pool onto a route space, e.g. `draft p1 s4`."
+        if self.queue:
+            item = self.queue[0]
+            if "|" in item:
+                return f"First choose: {bonus_words(item)} (`pick {alt_key(item.split('|')[0])}`)."
+            if item.startswith("part:"):
+                return (f"First place your tier-{item[5:]} part, e.g. `place i2 o1 a1` "
+                        "(shape, orientation, the square of its lowest row's leftmost cell). "
+                        "See /moves place for every legal placement.")
+            return "First buy route tiles (`buy m1 s3`: market slot, route space) or `pass`."
+        if verb in ("fly", "develop", "standby"):
+            if self.die_used:
+                return "You have already placed your die this turn: free actions, then `end`."
+            return self._why_die(seat, text)
+        if verb == "end":
+            return "Place a die first (fly, develop or standby)."
+        if verb == "upgrade":
+            return "Upgrading a route tile needs a Lv. 3 blue cube and an unflipped tile on top of that space."
+        if verb == "cube":
+            if not self.boards[seat].cubes[3]:
+                return "You have no Lv. 3 blue cube to place."
+            return "That square is taken, off the room, or not supported from below."
+        if verb == "grow":
+            return ("Grow costs: fuel 2, fuel2 3, rudder 3, die 4 (`grow die 3 5`), move 4 "
+                    "(`grow move s2 s5`, a space with a tile to another).")
+        if verb in ("place", "buy", "pass", "pick"):
+            return "Nothing is waiting for that now."
+        return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+
+    def _why_die(self, seat: int, text: str) -> str:
+        words = text.split(" ")
+        if len(words) < 2 or not words[1].isdigit() or int(words[1]) not in self.dice:
+            faces = ", ".join(str(f) for f in self.dice)
+            return f"No die shows that; the dice left show {faces}."
+        areas, money = AREAS[self.n], self.boards[seat].spendable()
+        if words[0] == "fly":
+            if len(self.flight) >= areas:
+                return "Every flight space is taken this round."
+            return f"Not enough fuel: this flight costs {FLIGHT_COST[len(self.flight)]} plus 4 a boost; you can pay {money}."
+        if words[0] == "develop":
+            if len(self.develop) >= areas:
+                return "Every develop space is taken this round."
+            return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
+        return "Write `standby 3` with a die's face."
+
+    def _play_draft(self, args: list[str]) -> None:
+        seat = self.current()
+        assert seat is not None
+        tile = self.pool.pop(int(args[0][1:]) - 1)
+        self.boards[seat].route[int(args[1][1:]) - 1].append([tile, 0])
+        self.draft_turn += 1
+        if self.draft_turn == self.n:
+            self.bag = sorted(self.bag + self.pool)
+            self.pool = []
+            self.phase = "turn"
+            self._start_round(self.first)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        if amount:
+            paid = self.boards[seat].pay(amount)
+            self.cube_supply += sum(paid)
+            self.notes.append(f"paid {amount} fuel")
+
+    def _play_die(self, seat: int, verb: str, args: list[str]) -> None:
+        face = int(args[0])
+        self.dice.remove(face)
+        self.die_used = True
+        if verb == "fly":
+            boost = int(args[1][1:]) if len(args) > 1 else 0
+            self._pay(seat, FLIGHT_COST[len(self.flight)] + BOOST_COST * boost)
+            self.flight.append(face)
+            self.queue.append(f"fly:{face + boost}")
+        elif verb == "develop":
+            self._pay(seat, DEVELOP_COST[len(self.develop)])
+            self.develop.append(face)
+            symbols = FACES[face]
+            if "R" in symbols:
+                self.queue.append("cube*2+rudder")
+            if "S" in symbols:
+                self.queue.append("search*3")
+            if "P" in symbols:
+                self.queue.append(f"buy:{MAX_BUY}")
+        else:
+            self.standby.append(face)
+            self.queue += ["cube", "search", "fuel"]
+
+    def _play_free(self, seat: int, verb: str, args: list[str]) -> None:
+        board = self.boards[seat]
+        if verb == "upgrade":
+            board.cubes[3] -= 1
+            self.cube_supply += 1
+            board.route[int(args[0][1:]) - 1][-1][1] = 1
+        elif verb == "cube":
+            board.cubes[3] -= 1
+            self._place_part(seat, "cube", args[0])
+        else:
+            what = args[0]
+            board.grow -= GROW_COSTS[what]
+            if what == "fuel":
+                self.queue.append("fuel")
+            elif what == "fuel2":
+                self.queue.append("fuel*2")
+            elif what == "rudder":
+                board.turn_rudder()
+            elif what == "die":
+                self.dice.remove(int(args[1]))
+                self.dice.append(int(args[2]))
+                self.dice.sort()
+            else:
+                tile = board.route[int(args[1][1:]) - 1].pop()
+                board.route[int(args[2][1:]) - 1].append(tile)
+
+    def _play_decision(self, seat: int, verb: str, args: list[str]) -> None:
+        item = self.queue[0]
+        board = self.boards[seat]
+        if verb == "pick":
+            alt = next(a for a in item.split("|") if alt_key(a) == args[0])
+            self.queue[0] = alt
+        elif verb == "place":
+            shape, text = args[0], " ".join(args)
+            up = SHAPE_TIER[shape] - int(item[5:])
+            self.queue.pop(0)
+            self._pay(seat, UPGRADE_COST[up])
+            self.part_supply[SHAPE_TIER[shape] - 1] -= 1
+            self._place_part(seat, shape, text)
+        elif verb == "pass":
+            self.queue.pop(0)
+        else:  # buy
+            slot, space = int(args[0][1:]) - 1, int(args[1][1:]) - 1
+            left = int(item[4:]) - 1
+            if left:
+                self.queue[0] = f"buy:{left}"
+            else:
+                self.queue.pop(0)
+            self._pay(seat, MARKET_COST[slot])
+            tile = self.market[slot]
+            assert tile is not None
+            self.market[slot] = None
+            board.route[space].append([tile, 0])
+            info = TILES[tile]
+            self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")
+            if info["bolt"]:
+                self.queue.insert(0, info["front"][1])
+
+    def _place_part(self, seat: int, shape: str, text: str) -> None:
+        board = self.boards[seat]
+        mask = data.PLACEMENT_BY_TEXT[shape][text]
+        before = board.filled
+        board.parts.append([shape, text])
+        board.filled |= mask
+        self.notes.append(f"placed {'a Lv. 3 cube' if shape == 'cube' else 'part ' + text} in the engine room")
+        gains = [bonus for b, bonus in ICON_BITS.items() if b & mask]
+        gains += [ROW_BONUS[r] for r, m in enumerate(ROW_MASKS) if before & m != m and board.filled & m == m]
+        self.queue[0:0] = gains
+        self._check_trigger(seat)
+
+    # -- effects ----------------------------------------------------------------------
+    def _drain(self, seat: int) -> None:
+        """Resolve automatic effects at the front of the queue until a choice waits."""
+        board = self.boards[seat] if self.phase == "turn" else None
+        while self.queue and board is not None:
+            item = self.queue[0]
+            if "|" in item:
+                feasible = [a for a in item.split("|") if self._feasible(board, a)]
+                if len(feasible) > 1:
+                    return
+                self.queue[0] = feasible[0]
+                continue
+            if item.startswith("part:"):
+                if self._part_options(board, int(item[5:])):
+                    return
+                self.queue.pop(0)
+                self.notes.append(f"a tier-{item[5:]} part fits nowhere (or none is left) and is lost")
+                continue
+            if item.startswith("buy:"):
+                money = board.spendable()
+                if any(t is not None and MARKET_COST[i] <= money for i, t in enumerate(self.market)):
+                    return
+                self.queue.pop(0)
+                continue
+            self.queue.pop(0)
+            if "+" in item:
+                self.queue[0:0] = item.split("+")
+                continue
+            self._apply(seat, item)
+
+    def _apply(self, seat: int, atom: str) -> None:
+        board = self.boards[seat]
+        if atom.startswith("fly:"):
+            self._fly_step(seat, int(atom[4:]))
+            return
+        if atom.startswith("boost:"):
+            _, fuel, spaces = atom.split(":")
+            self._pay(seat, int(fuel))
+            self.queue.insert(0, f"fly:{spaces}")
+            return
+        name, _, count = atom.partition("*")
+        n = int(count or 1)
+        if name == "search":
+            self.queue[0:0] = ["step"] * n
+        elif name == "step":
+            self._search_step(seat)
+        elif name == "rudder":
+            for _ in range(n):
+                board.turn_rudder()
+            self.notes.append("turned the rudder")
+        elif name == "cube":
+            got = min(n, board.cap - board.cubes[0], self.cube_supply)
+            got = max(got, 0)
+            board.cubes[0] += got
+            self.cube_supply -= got
+            self.notes.append(f"gained {got} blue cube{'s' if got != 1 else ''}" + (" (storage full)" if got < n else ""))
+        elif name == "cap":
+            board.cap += n
+            self.notes.append("raised the Lv. 0 storage cap")
+        elif name == "buy":
+            self.queue.insert(0, "buy:1")
+        else:
+            got = board.gain(name, n)
+            self.notes.append(f"gained {got} {name}" + (" (at the limit)" if got < n else ""))
+        self._check_trigger(seat)
+
+    def _fly_step(self, seat: int, left: int) -> None:
+        board = self.boards[seat]
+        board.pos = (board.pos + 1) % RING
+        if board.pos in CHECKPOINT_AT:
+            self.queue[0:0] = [CHECKPOINTS[CHECKPOINT_AT[board.pos]], f"fly:{left}"]
+            return
+        space = SPACE_AT[board.pos]
+        board.flown += 1
+        colour, bonus = self.space_bonus(seat, space)
+        if left == 1:
+            self.queue.insert(0, bonus)
+            self.notes.append(f"stopped on s{space + 1}")
+        else:
+            self.queue[0:0] = ([bonus] if colour == "Y" else []) + [f"fly:{left - 1}"]
+
+    def space_bonus(self, seat: int, space: int) -> tuple[str, str]:
+        top = self.boards[seat].top(space)
+        return ("B", ROUTE_SPACES[space]) if top is None else tile_side(top)
+
+    def _search_step(self, seat: int) -> None:
+        board = self.boards[seat]
+        if board.search >= SEARCH_END:
+            return
+        board.search += 1
+        at = board.search
+        if at in FLAGS:
+            first = at not in self.flags
+            if first:
+                self.flags[at] = seat
+            self.queue.insert(0, FLAGS[at][0 if first else 1])
+        elif at in SEARCH_TRACK:
+            self.queue.insert(0, SEARCH_TRACK[at])
+
+    def _check_trigger(self, seat: int) -> None:
+        if self.trigger is not None:
+            return
+        board = self.boards[seat]
+        if board.vp >= VP_TRIGGER or board.search >= SEARCH_END or board.filled == FULL:
+            self.trigger = seat
+            self.notes.append("this triggers the final round")
+
+    def _check_instant(self) -> None:
+        if not self.opts["instant"] or self.phase != "turn":
+            return
+        order = sorted(range(self.n), key=lambda s: -self.boards[s].vp)
+        top, second = self.boards[order[0]].vp, self.boards[order[1]].vp
+        if top - second >= 5 and second >= 5:
+            self.winner = order[0]
+            self.queue = []
+            self.phase = "over"
+            self.notes.append("instant win: a lead of 5 victory points")
+
+    # -- the end ----------------------------------------------------------------------
+    def final_position(self, seat: int) -> int:
+        """0 for the player who played first in the final round (the trigger player)."""
+        return (seat - self.start) % self.n
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.queue = []
+        records = [{"seat": s, "vp_before": b.vp, "search_before": b.search, "blanks": b.blanks(),
+                    "upgraded": b.upgraded(), "flown": b.flown, "final_position": self.final_position(s)}
+                   for s, b in enumerate(self.boards)]
+        by_blanks = sorted(range(self.n), key=lambda s: (self.boards[s].blanks(), self.final_position(s)))
+        by_upgrades = sorted(range(self.n), key=lambda s: (-self.boards[s].upgraded(), self.final_position(s)))
+        for key, order in (("blank_steps", by_blanks), ("upgrade_steps", by_upgrades)):
+            for place, seat in enumerate(order):
+                none = key == "upgrade_steps" and not self.boards[seat].upgraded()
+                records[seat][key] = END_STEPS[place] if place < len(END_STEPS) and not none else 0
+        for seat, board in enumerate(self.boards):
+            rec = records[seat]
+            rec["grow_steps"] = board.grow // LEFTOVER_RATE
+            rec["cube_steps"] = sum(board.cubes) // LEFTOVER_RATE
+            rec["fuel_steps"] = board.fuel // LEFTOVER_RATE
+            steps = rec["blank_steps"] + rec["upgrade_steps"] + rec["grow_steps"] + rec["cube_steps"] + rec["fuel_steps"]
+            # at the end only the search track's victory points count
+            for _ in range(steps):
+                if board.search >= SEARCH_END:
+                    break
+                board.search += 1
+                bonus = SEARCH_TRACK.get(board.search, "")
+                if bonus.startswith("vp"):
+                    board.gain("vp", int(bonus.partition("*")[2] or 1))
+            rec["search"] = board.search
+            rec["vp"] = board.vp
+        self.end = records
+        self.notes.append("the game is over")
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        vps = [b.vp for b in self.boards]
+        if self.winner is not None:
+            ranks = rank_by([(s == self.winner, vps[s]) for s in range(self.n)])
+            details = [{"vp": vps[s], "instant_win": s == self.winner} for s in range(self.n)]
+            return Outcome(ranks, [float(v) for v in vps], "instant win (a 5-point lead)", details)
+        assert self.end is not None
+        keys = [(vps[s], self.boards[s].flown, -self.final_position(s)) for s in range(self.n)]
+        ranks = rank_by(keys)
+        tiebreak = ""
+        tied = [self.boards[s].flown for s in range(self.n) if vps[s] == max(vps)]
+        if len(tied) > 1:
+            if tied.count(max(tied)) == 1:
+                tiebreak = "distance flown"
+            else:
+                tiebreak = "distance flown, then the earlier turn in the final round"
+        return Outcome(ranks, [float(v) for v in vps], tiebreak, [dict(r) for r in self.end])
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        def tile_json(tile: int | None) -> dict[str, Any] | None:
+            if tile is None:
+                return None
+            info = TILES[tile]
+            return {"id": tile, "kind": info["kind"], "colour": info["front"][0], "bonus": info["front"][1],
+                    "bolt": info["bolt"], "back": list(info["back"])}
+
+        boards = []
+        for s, b in enumerate(self.boards):
+            route = []
+            for space in range(12):
+                top = b.top(space)
+                colour, bonus = self.space_bonus(s, space)
+                route.append({"space": space + 1, "colour": colour, "bonus": bonus, "depth": len(b.route[space]),
+                              "tile": None if top is None else top[0], "upgraded": bool(top and top[1]),
+                              "bolt": bool(top and not top[1] and TILES[top[0]]["bolt"])})
+            card = None
+            if b.card is not None:
+                card = {"card": b.card[0] + 1, "side": "ab"[b.card[1]],
+                        "cells": list(ROOM_CARDS[b.card[0]][b.card[1]])}
+            elif self.cards:
+                card = {"card": self.cards[s] + 1, "side": None, "cells": [],
+                        "sides": [list(side) for side in ROOM_CARDS[self.cards[s]]]}
+            boards.append({
+                "seat": s, "vp": b.vp, "grow": b.grow, "fuel": b.fuel, "search": b.search,
+                "cubes": list(b.cubes), "cap": b.cap, "pos": b.pos, "flown": b.flown, "route": route,
+                "parts": [list(p) for p in b.parts], "card": card, "blanks": b.blanks(),
+                "upgraded": b.upgraded(), "full_rows": b.full_rows(),
+                "spendable": b.spendable(),
+            })
+        outcome = self.outcome()
+        return {
+            "game": self.key,
+            "players": self.n,
+            "phase": self.phase,
+            "round": self.round,
+            "final": self.final,
+            "trigger": self.trigger,
+            "first": self.first,
+            "start": self.start,
+            "to_act": self.to_act(),
+            "current": self.current(),
+            "dice": list(self.dice),
+            "flight": list(self.flight),
+            "develop": list(self.develop),
+            "standby": list(self.standby),
+            "areas": AREAS[self.n],
+            "die_used": self.die_used,
+            "pending": self.queue[0] if self.queue else None,
+            "market": [tile_json(t) for t in self.market],
+            "pool": [tile_json(t) for t in self.pool],
+            "bag": len(self.bag),
+            "removed": len(self.removed),
+            "flags": {str(k): v for k, v in self.flags.items()},
+            "cube_supply": self.cube_supply,
+            "part_supply": list(self.part_supply),
+            "boards": boards,
+            "end": [dict(r) for r in self.end] if self.end else None,
+            "outcome": None if outcome is None else {"ranks": outcome.ranks, "scores": outcome.scores,
+                                                     "tiebreak": outcome.tiebreak},
+            "last": dict(self.last) if self.last else None,
+        }
+
+    # -- AI ---------------------------------------------------------------------------
+    def ai_move(self, seat: int, rng: random.Random) -> str:
+        from games.growsky.ai import choose
+
+        return choose(self, seat, rng)
+
+    def copy(self) -> GrowSky:
+        return GrowSky.from_dict(self.to_dict())
+
+    # -- words ------------------------------------------------------------------------
+    @classmethod
+    def rules_help(cls) -> str:
+        from games.growsky.help import RULES_HELP
+
+        return RULES_HELP
+
+    def status(self, names: Sequence[str]) -> str:
+        if self.phase == "over":
+            outcome = self.outcome()
+            assert outcome is not None
+            winners = " and ".join(names[s] for s in outcome.winners)
+            scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
+            tb = f" (tie broken by {outcome.tiebreak})" if outcome.tiebreak else ""
+            return f"Game over: {winners} won{tb}. Victory points: {scores}."
+        if self.phase == "room":
+            waiting = ", ".join(names[s] for s in self.to_act())
+            return f"Setup: choosing room card sides (waiting for {waiting})."
+        seat = self.current()
+        assert seat is not None
+        if self.phase == "draft":
+            return f"Setup draft: {names[seat]} takes a route tile from the pool onto a route space."
+        head = f"{'Final round' if self.final else f'Round {self.round}'}, dice left {' '.join(map(str, self.dice))}."
+        if self.trigger is not None and not self.final:
+            head += f" {names[self.trigger]} triggered the final round."
+        if self.queue:
+            item = self.queue[0]
+            if "|" in item:
+                doing = f"choose {bonus_words(item)}"
+            elif item.startswith("part:"):
+                doing = f"place a tier-{item[5:]} part in the engine room"
+            else:
+                doing = f"buy up to {item[4:]} route tile(s) or pass"
+        elif self.die_used:
+            doing = "take free actions or `end` the turn"
+        else:
+            doing = "place a die (fly, develop or standby)"
+        return f"{head} Waiting for {names[seat]} to {doing}."
+
+    def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
+        who = names[seat]
+        text = self.normalize(move)
+        words = text.split(" ")
+        verb = words[0]
+        if verb == "fly":
+            what = f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
+        elif verb == "develop":
+            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
+            what = f"developed with a {words[1]} ({symbols})"
+        elif verb == "standby":
+            what = f"stood by with a {words[1]}"
+        elif verb == "end":
+            what = "ended the turn"
+        elif verb == "grow":
+            what = f"used grow: {' '.join(words[1:])}"
+        elif verb == "draft":
+            what = f"drafted a route tile onto {words[2]}"
+        elif verb == "side":
+            what = f"chose room card side {words[1].upper()}"
+        else:
+            what = f"`{text}`"
+        notes = []
+        if self.last and self.last.get("seat") == seat and self.last.get("move") in (text, self._canonical(text)):
+            notes = self.last.get("notes", [])
+        line = f"{who} {what}" + (": " + "; ".join(notes) if notes else "") + "."
+        return line if len(line) <= 900 else line[:897] + "..."
+
+    def private_text(self, seat: int, names: Sequence[str]) -> str:
+        if self.phase == "turn" and self.queue and self.queue[0].startswith("part:") and seat == self.current():
+            moves = self.legal_moves(seat)
+            anchors = sorted({m.split(" ")[-1] for m in moves})
+            return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
+                    f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them.")
+        return ""
+
+    def quick_moves(self, seat: int) -> list[str]:
+        moves = self.legal_moves(seat)
+        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ")]
+        if self.phase == "room":
+            quick = moves
+        if self.phase == "turn" and not self.queue and not self.die_used:
+            quick += [m for m in moves if m.startswith("standby ")][:1]
+        return quick[:4]
+
+    def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
+        labels = {"fly": "Fly", "develop": "Develop", "standby": "Standby", "upgrade": "Upgrade tile",
+                  "cube": "Lv. 3 cube as part", "grow": "Grow", "end": "End turn", "pick": "Choose",
+                  "place": "Place part", "buy": "Buy tile", "pass": "Buy tile", "draft": "Draft", "side": "Room card"}
+        groups: dict[str, list[str]] = {}
+        for move in self.legal_moves(seat):
+            groups.setdefault(labels[move.split(" ", 1)[0]], []).append(move)
+        return list(groups.items())
