@@ -111,6 +111,16 @@ class Board:
     def engine_cubes(self) -> int:
         return sum(1 for shape, _ in self.parts if shape == "cube")
 
+    def copy(self) -> Board:
+        board = Board.__new__(Board)
+        board.vp, board.grow, board.fuel, board.search = self.vp, self.grow, self.fuel, self.search
+        board.cubes = list(self.cubes)
+        board.cap, board.pos, board.flown, board.filled = self.cap, self.pos, self.flown, self.filled
+        board.route = [[list(t) for t in stack] for stack in self.route]
+        board.parts = [list(p) for p in self.parts]
+        board.card = list(self.card) if self.card is not None else None
+        return board
+
     # -- persistence ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -219,6 +219,10 @@ PLACEMENT_BY_TEXT: dict[str, dict[str, int]] = {
 }
 
 
+def mask_cells(mask: int) -> list[str]:
+    return [cell_name(i % COLS, i // COLS) for i in range(COLS * ROWS) if mask >> i & 1]
+
+
 def legal_placements(shape: str, filled: int) -> list[tuple[int, str]]:
     """Placements of `shape` on empty squares that rest on the floor or on a filled square."""
     return [

@@ -318,6 +318,11 @@ class GrowSky(Game):
             return bool(self._part_options(board, int(alt[5:])))
         return True
 
+    def waiting_part(self) -> int | None:
+        """The tier of the part waiting to be placed, if one is."""
+        item = self.queue[0] if self.queue else ""
+        return int(item[5:]) if item.startswith("part:") and "|" not in item else None
+
     # -- acting -----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
         text = self.normalize(move)
@@ -687,7 +692,8 @@ class GrowSky(Game):
             return None
         vps = [b.vp for b in self.boards]
         if self.winner is not None:
-            ranks = rank_by([(s == self.winner, vps[s]) for s in range(self.n)])
+            ranks = rank_by([(s == self.winner, vps[s], self.boards[s].flown, -self.final_position(s))
+                             for s in range(self.n)])
             details = [{"vp": vps[s], "instant_win": s == self.winner} for s in range(self.n)]
             return Outcome(ranks, [float(v) for v in vps], "instant win (a 5-point lead)", details)
         assert self.end is not None
@@ -730,14 +736,25 @@ class GrowSky(Game):
             boards.append({
                 "seat": s, "vp": b.vp, "grow": b.grow, "fuel": b.fuel, "search": b.search,
                 "cubes": list(b.cubes), "cap": b.cap, "pos": b.pos, "flown": b.flown, "route": route,
-                "parts": [list(p) for p in b.parts], "card": card, "blanks": b.blanks(),
+                "parts": [[shape, text, data.mask_cells(data.PLACEMENT_BY_TEXT[shape][text])] for shape, text in b.parts],
+                "card": card, "blanks": b.blanks(),
                 "upgraded": b.upgraded(), "full_rows": b.full_rows(),
                 "spendable": b.spendable(),
             })
         outcome = self.outcome()
+        placements: list[str] = []
+        shapes: dict[str, list[list[list[int]]]] = {}
+        seat_now = self.current()
+        if self.waiting_part() and seat_now is not None:
+            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now)]
+            for move in placements:
+                shape = move.split(" ")[0]
+                shapes.setdefault(shape, [[list(p) for p in o] for o in data.ORIENTATIONS[shape]])
         return {
             "game": self.key,
             "players": self.n,
+            "placements": placements,
+            "orientations": shapes,
             "phase": self.phase,
             "round": self.round,
             "final": self.final,
@@ -774,7 +791,17 @@ class GrowSky(Game):
         return choose(self, seat, rng)
 
     def copy(self) -> GrowSky:
-        return GrowSky.from_dict(self.to_dict())
+        """The same state, sharing nothing mutable (what `load(dump())` gives, faster)."""
+        game = GrowSky.__new__(GrowSky)
+        for name, value in self.__dict__.items():
+            setattr(game, name, list(value) if isinstance(value, list) else value)
+        game.opts = dict(self.opts)
+        game.rng = Rng(self.rng.seed, self.rng.counter)
+        game.flags = dict(self.flags)
+        game.boards = [board.copy() for board in self.boards]
+        game.end = [dict(r) for r in self.end] if self.end is not None else None
+        game.last = {**self.last, "notes": list(self.last["notes"])} if self.last else None
+        return game
 
     # -- words ------------------------------------------------------------------------
     @classmethod
@@ -844,7 +871,7 @@ class GrowSky(Game):
         return line if len(line) <= 900 else line[:897] + "..."
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
-        if self.phase == "turn" and self.queue and self.queue[0].startswith("part:") and seat == self.current():
+        if self.phase == "turn" and self.waiting_part() and seat == self.current():
             moves = self.legal_moves(seat)
             anchors = sorted({m.split(" ")[-1] for m in moves})
             return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "

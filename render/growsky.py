@@ -1,0 +1,470 @@
+"""The Grow Sky picture: the shared search board above, one panel per player below.
+
+Layout (1000 px wide, sized to stay readable when shown at about 550 px):
+
+    +---------------------------------------------------------------+
+    | Grow Sky  Round 3                    who must act and what    |
+    | the last move                                                 |
+    +------------------------------+--------------------------------+
+    | dice left; Fly, Develop and  | route tile market: top row 2   |
+    | Standby spaces with costs    | fuel, middle 1, bottom free    |
+    +------------------------------+--------------------------------+
+    | search track 0..44: bonuses, flags, every player's token      |
+    +------------------------------+--------------------------------+
+    | player panel: gauges, route  | player panel ...               |
+    | ring with airship, rudder,   |                                |
+    | engine room with icons       |                                |
+    +------------------------------+--------------------------------+
+    | part orientations (while a part waits to be placed)           |
+    +---------------------------------------------------------------+
+
+The frame that depends only on the number of players is drawn once and cached. While a part
+waits, the acting player's engine room marks every legal anchor square and a legend draws the
+orientations o1, o2, ... of each shape on offer, so the picture is the placement preview.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    CARD,
+    INK,
+    LINE,
+    MUTED,
+    PAPER,
+    WHITE,
+    Cache,
+    mix,
+    pill,
+    rgb,
+    seat_colour,
+    seat_name,
+    shade,
+    text,
+    text_width,
+    to_png,
+)
+
+W = 1000
+HEADER = 74
+SHARED = 236
+TRACK = 90
+PANEL_W, PANEL_H = 494, 316
+LEGEND = 100
+RESULTS_ROW = 30
+
+YELLOW = rgb("#f6c945")
+BLUE = rgb("#6fa8dc")
+PRINTED = rgb("#dbe8f4")
+GOLD = rgb("#b8860b")
+SKY = rgb("#eef4fb")
+CHECK = rgb("#c9b8e8")
+SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4a"), "l4": rgb("#c0616b"),
+                 "p5": rgb("#8a6bbf")}
+CARD_FILL = rgb("#9e9384")
+ANCHOR = rgb("#2f9e44")
+
+CHECKPOINTS = ("V", "R/S", "V", "P1/S")
+FACES = {1: "RSP", 2: "RS", 3: "SP", 4: "RP", 5: "S", 6: "P"}
+# engine room icons and row bonuses (as in games/growsky/data.py, drawn from there by the view's words)
+ICONS = {"e1": "C2", "b2": "F2", "g2": "G", "d3": "S2", "h3": "R", "a4": "V", "b5": "G", "e5": "R", "g5": "F2",
+         "c6": "C2", "h6": "S2", "d6": "T", "a7": "T", "f7": "V"}
+ROW_BONUS = ("cap", "F2", "cap", "S2", "V", "V", "V2")
+SEARCH_TRACK = {2: "C", 4: "F", 5: "V", 6: "G", 8: "C", 9: "F", 10: "V", 12: "G", 13: "C", 14: "R", 15: "V",
+                16: "F", 17: "G", 18: "C", 20: "V", 21: "F", 23: "G", 24: "C", 25: "V", 26: "R", 27: "F",
+                28: "G", 29: "V", 30: "C", 32: "V", 34: "F", 35: "V", 36: "G", 38: "V", 40: "V", 42: "V",
+                44: "V2"}
+FLAGS = {11: "P2", 22: "P3", 33: "P4"}
+ATOMS = {"vp": "V", "fuel": "F", "grow": "G", "cube": "C", "search": "S", "rudder": "R", "buy": "T", "cap": "cap"}
+
+
+def short(bonus: str) -> str:
+    """`cube*2+rudder` -> `C2+R`; `boost:5:3|fuel*2` -> `5>3/F2`."""
+    alts = []
+    for alt in bonus.split("|"):
+        atoms = []
+        for atom in alt.split("+"):
+            if atom.startswith("part:"):
+                atoms.append(f"P{atom[5:]}")
+            elif atom.startswith("boost:"):
+                _, fuel, spaces = atom.split(":")
+                atoms.append(f"{fuel}>{spaces}")
+            else:
+                name, _, count = atom.partition("*")
+                atoms.append(ATOMS.get(name, name) + (count if count and count != "1" else ""))
+        alts.append("+".join(atoms))
+    return "/".join(alts)
+
+
+def canvas_size(view: dict[str, Any]) -> tuple[int, int]:
+    players = view["players"]
+    rows = (players + 1) // 2
+    extra = 0
+    if _pending_part(view):
+        extra += LEGEND
+    if view.get("end"):
+        extra += 40 + RESULTS_ROW * players
+    return W, HEADER + SHARED + TRACK + rows * (PANEL_H + 8) + 8 + extra
+
+
+def _pending_part(view: dict[str, Any]) -> int | None:
+    pending = view.get("pending")
+    if pending and pending.startswith("part:") and "|" not in pending and view.get("placements"):
+        return int(pending[5:])
+    return None
+
+
+_static = Cache(size=8)
+
+
+def _frame(size: tuple[int, int], players: int) -> Image.Image:
+    def build() -> Image.Image:
+        image = Image.new("RGB", size, PAPER)
+        d = ImageDraw.Draw(image)
+        d.rounded_rectangle((8, HEADER, W - 8, HEADER + SHARED - 6), 10, fill=CARD, outline=LINE)
+        d.rounded_rectangle((8, HEADER + SHARED, W - 8, HEADER + SHARED + TRACK - 6), 10, fill=CARD, outline=LINE)
+        for seat in range(players):
+            x, y = _panel_origin(seat)
+            d.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), 10, fill=CARD, outline=LINE)
+        return image
+
+    return _static.get((size, players), build)
+
+
+def _panel_origin(seat: int) -> tuple[int, int]:
+    return 8 + (seat % 2) * (PANEL_W + 4), HEADER + SHARED + TRACK + (seat // 2) * (PANEL_H + 8)
+
+
+# -- header ---------------------------------------------------------------------------------
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    phase = view["phase"]
+    title = "Grow Sky"
+    if phase == "room":
+        title += "  ·  setup: room cards"
+    elif phase == "draft":
+        title += "  ·  setup draft"
+    elif phase == "over":
+        title += "  ·  game over"
+    else:
+        title += "  ·  final round" if view["final"] else f"  ·  round {view['round']}"
+    text(d, (16, 10), title, 26, INK, bold=True)
+    current = view.get("current")
+    doing = _doing(view)
+    if current is not None:
+        pill(d, (W - 16, 24), f"{seat_name(names, current)}: {doing}", 17, seat_colour(current), anchor="rm")
+    elif phase == "room":
+        text(d, (W - 16, 24), "each player chooses a room card side", 17, MUTED, anchor="rm")
+    last = view.get("last")
+    if last:
+        line = f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
+        if last.get("notes"):
+            line += " — " + "; ".join(last["notes"])
+        text(d, (16, 46), line, 16, MUTED, width=W - 32)
+    if view.get("trigger") is not None and phase != "over":
+        text(d, (W - 16, 50), f"final round triggered by {seat_name(names, view['trigger'])}", 15, GOLD,
+             anchor="rm")
+
+
+def _doing(view: dict[str, Any]) -> str:
+    if view["phase"] == "draft":
+        return "draft a route tile"
+    pending = view.get("pending")
+    if pending:
+        if "|" in pending:
+            return f"choose {short(pending)}"
+        if pending.startswith("part:"):
+            return f"place a tier-{pending[5:]} part"
+        return "buy route tiles or pass"
+    return "free actions or end" if view.get("die_used") else "place a die"
+
+
+# -- shared board -----------------------------------------------------------------------
+def _die(d: ImageDraw.ImageDraw, x: float, y: float, face: int, size: int = 34, dim: bool = False) -> None:
+    fill = mix(WHITE, PAPER, 0.5) if dim else WHITE
+    d.rounded_rectangle((x, y, x + size, y + size), 6, fill=fill, outline=INK, width=2)
+    text(d, (x + size / 2, y + size * 0.38), str(face), 18, INK, "mm", bold=True)
+    text(d, (x + size / 2, y + size * 0.8), FACES[face], 11, MUTED, "mm")
+
+
+def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    top = HEADER + 10
+    text(d, (20, top), "Dice left", 17, INK, bold=True)
+    for i, face in enumerate(view["dice"]):
+        _die(d, 110 + i * 40, top - 8, face)
+    text(d, (20, top + 36), "R rudder, S search, P purchase", 13, MUTED)
+    costs = {"Fly": (1, 2, 2, 3, 4), "Develop": (0, 0, 1, 1, 2)}
+    for row, (label, key) in enumerate((("Fly", "flight"), ("Develop", "develop"))):
+        y = top + 62 + row * 56
+        text(d, (20, y + 10), label, 17, INK, bold=True)
+        placed = view[key]
+        for i in range(view["areas"]):
+            x = 110 + i * 48
+            d.rounded_rectangle((x - 3, y - 4, x + 40, y + 44), 6, fill=SKY, outline=LINE)
+            if i < len(placed):
+                _die(d, x + 1, y, placed[i], 36)
+            else:
+                text(d, (x + 19, y + 20), f"{costs[label][i]}F", 15, MUTED, "mm")
+    y = top + 176
+    text(d, (20, y + 6), "Standby", 17, INK, bold=True)
+    text(d, (20, y + 28), "C + S + F", 13, MUTED)
+    for i, face in enumerate(view["standby"][:9]):
+        _die(d, 110 + i * 36, y, face, 30)
+    # market
+    x0 = 430
+    text(d, (x0, top), "Route tile market", 17, INK, bold=True)
+    text(d, (W - 20, top), f"bag {view['bag']} · cubes {view['cube_supply']} · parts "
+         + "/".join(str(n) for n in view["part_supply"]), 14, MUTED, anchor="ra")
+    rows = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
+    for r, (slots, cost) in enumerate(rows):
+        y = top + 26 + r * 66
+        text(d, (x0, y + 24), cost, 16, INK, bold=True, anchor="lm")
+        for k, slot in enumerate(slots):
+            _market_tile(d, x0 + 64 + k * 166, y, slot, view["market"][slot])
+
+
+def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: dict[str, Any] | None) -> None:
+    box = (x, y, x + 158, y + 58)
+    if tile is None:
+        d.rounded_rectangle(box, 6, outline=LINE, width=2)
+        text(d, (x + 79, y + 29), f"m{slot + 1} empty", 14, MUTED, "mm")
+        return
+    colour = YELLOW if tile["colour"] == "Y" else BLUE
+    d.rounded_rectangle(box, 6, fill=colour, outline=shade(colour, -0.4), width=2)
+    text(d, (x + 6, y + 4), f"m{slot + 1}", 13, INK)
+    bolt = "  +bolt" if tile["bolt"] else ""
+    text(d, (x + 152, y + 4), ("yellow" if tile["colour"] == "Y" else "blue") + bolt, 12, INK, anchor="ra")
+    text(d, (x + 79, y + 28), short(tile["bonus"]), 19, INK, "mm", bold=True, width=150)
+    back_colour, back = tile["back"]
+    text(d, (x + 79, y + 48), f"gold: {back_colour} {short(back)}", 12, shade(INK, 0.2), "mm", width=150)
+
+
+def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    y0 = HEADER + SHARED + 6
+    cell = (W - 40) / 45
+    flags = view.get("flags", {})
+    for i in range(45):
+        x = 20 + i * cell
+        label = FLAGS.get(i) or SEARCH_TRACK.get(i, "")
+        fill = rgb("#fff3bf") if label.startswith("V") else rgb("#ffe3e3") if i in FLAGS else WHITE
+        d.rectangle((x, y0 + 22, x + cell - 2, y0 + 48), fill=fill, outline=LINE)
+        text(d, (x + cell / 2 - 1, y0 + 35), label, 12, INK, "mm", bold=label.startswith("V"))
+        if i % 5 == 0 or i == 44:
+            text(d, (x + cell / 2 - 1, y0 + 58), str(i), 11, MUTED, "mm")
+        if str(i) in flags:
+            owner = flags[str(i)]
+            d.rectangle((x + 1, y0 + 23, x + cell - 3, y0 + 26), fill=seat_colour(owner))
+    text(d, (20, y0 + 2), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", 14, MUTED)
+    by_space: dict[int, list[int]] = {}
+    for b in view["boards"]:
+        by_space.setdefault(b["search"], []).append(b["seat"])
+    for space, seats in by_space.items():
+        for k, seat in enumerate(seats):
+            cx = 20 + space * cell + cell / 2 - 1
+            cy = y0 + 74
+            r = 7
+            d.ellipse((cx - r + (k - (len(seats) - 1) / 2) * 9, cy - r, cx + r + (k - (len(seats) - 1) / 2) * 9, cy + r),
+                      fill=seat_colour(seat), outline=INK)
+
+
+# -- player panels ----------------------------------------------------------------------
+RING_CELL = 44
+
+
+def _ring_xy(index: int) -> tuple[int, int]:
+    if index <= 4:
+        return index, 0
+    if index <= 8:
+        return 4, index - 4
+    if index <= 12:
+        return 12 - index, 4
+    return 0, 16 - index
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str],
+           anchors: set[str]) -> None:
+    seat = board["seat"]
+    x0, y0 = _panel_origin(seat)
+    colour = seat_colour(seat)
+    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + 30), 10, fill=colour)
+    d.rectangle((x0, y0 + 20, x0 + PANEL_W, y0 + 30), fill=colour)
+    name = seat_name(names, seat) + (" (1st)" if view["first"] == seat and view["phase"] == "turn" else "")
+    gauges = f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
+    room = PANEL_W - 30 - text_width(gauges, 16, True)
+    text(d, (x0 + 10, y0 + 15), name, 17, WHITE, "lm", bold=True, width=room)
+    text(d, (x0 + PANEL_W - 10, y0 + 15), gauges, 16, WHITE, "rm", bold=True)
+    # route ring
+    rx, ry = x0 + 10, y0 + 40
+    for index in range(16):
+        gx, gy = _ring_xy(index)
+        bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
+        box = (bx, by, bx + RING_CELL - 2, by + RING_CELL - 2)
+        if index % 4 == 0:
+            d.rounded_rectangle(box, 8, fill=CHECK, outline=shade(CHECK, -0.4))
+            text(d, (bx + 21, by + 21), CHECKPOINTS[index // 4], 13, INK, "mm", bold=True)
+            continue
+        space = board["route"][index - 1 - index // 4]
+        fill = PRINTED if space["tile"] is None else YELLOW if space["colour"] == "Y" else BLUE
+        edge = GOLD if space["upgraded"] else shade(fill, -0.4)
+        d.rectangle(box, fill=fill, outline=edge, width=3 if space["upgraded"] else 1)
+        text(d, (bx + 3, by + 1), str(space["space"]), 11, MUTED)
+        if space["depth"] > 1:
+            text(d, (bx + 40, by + 1), f"x{space['depth']}", 11, MUTED, anchor="ra")
+        if space["bolt"]:
+            text(d, (bx + 40, by + 30), "*", 14, INK, anchor="ra", bold=True)
+        text(d, (bx + 21, by + 25), short(space["bonus"]), 13 if len(short(space["bonus"])) < 6 else 10, INK, "mm",
+             bold=True)
+    gx, gy = _ring_xy(board["pos"])
+    cx, cy = rx + gx * RING_CELL + 33, ry + gy * RING_CELL + 33
+    d.polygon([(cx - 7, cy - 8), (cx + 8, cy), (cx - 7, cy + 8)], fill=colour, outline=INK)  # the airship
+    # rudder inside the ring
+    ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
+    text(d, (ix, iy), "Rudder", 15, INK, bold=True)
+    cubes, cap = board["cubes"], board["cap"]
+    for level in range(4):
+        y = iy + 22 + level * 22
+        label = f"Lv{level}" + (f" cap {cap}" if level == 0 else " 2=1F" if level == 1 else " 1=1F")
+        text(d, (ix, y), label, 12, MUTED)
+        for k in range(min(cubes[level], 6)):
+            d.rectangle((ix + 70 + k * 9, y + 2, ix + 77 + k * 9, y + 9 + 2), fill=BLUE, outline=INK)
+        if cubes[level] > 6 or True:
+            text(d, (ix + 126, y), str(cubes[level]), 12, INK, anchor="ra", bold=True)
+    text(d, (ix, iy + 112), f"flown {board['flown']}", 12, MUTED)
+    # engine room
+    _engine(d, x0 + 236, y0 + 40, board, anchors)
+    # footer
+    text(d, (x0 + 10, y0 + PANEL_H - 22),
+         f"blank {board['blanks']}  upgraded {board['upgraded']}  spendable fuel {board['spendable']}", 13, MUTED)
+    card = board.get("card")
+    if card:
+        side = card["side"].upper() if card["side"] else "?"
+        text(d, (x0 + PANEL_W - 10, y0 + PANEL_H - 22), f"room card {card['card']}{side}", 13, MUTED, anchor="ra")
+
+
+EC = 26
+
+
+def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:
+    owner: dict[int, str] = {}
+    masks = []
+    for shape, _, cells in board["parts"]:
+        mask = 0
+        for cell in cells:
+            i = (int(cell[1:]) - 1) * 8 + "abcdefgh".index(cell[0])
+            owner[i] = shape
+            mask |= 1 << i
+        masks.append(mask)
+    card_cells = set(board["card"]["cells"]) if board.get("card") else set()
+    text(d, (x0, y0 - 2), "Engine room", 15, INK, bold=True)
+    gx, gy = x0 + 14, y0 + 18
+    for r in range(7):
+        y = gy + (6 - r) * EC
+        text(d, (gx - 4, y + EC / 2), str(r + 1), 11, MUTED, "rm")
+        bonus = ROW_BONUS[r]
+        full = r in board["full_rows"]
+        text(d, (gx + 8 * EC + 4, y + EC / 2), bonus, 12, GOLD if not full else MUTED, "lm", bold=not full)
+        for c in range(8):
+            x = gx + c * EC
+            name = "abcdefgh"[c] + str(r + 1)
+            i = r * 8 + c
+            box = (x, y, x + EC - 1, y + EC - 1)
+            if i in owner:
+                fill = SHAPE_COLOURS[owner[i]]
+                d.rectangle(box, fill=fill, outline=shade(fill, -0.35))
+            elif name in card_cells:
+                d.rectangle(box, fill=CARD_FILL, outline=shade(CARD_FILL, -0.3))
+            else:
+                d.rectangle(box, fill=WHITE, outline=LINE)
+                if name in anchors:
+                    d.rectangle((x + 2, y + 2, x + EC - 3, y + EC - 3), outline=ANCHOR, width=3)
+                if name in ICONS:
+                    text(d, (x + EC / 2, y + EC / 2), ICONS[name], 12, INK, "mm", bold=True)
+    # outline parts so neighbours of one shape stay apart
+    for mask in masks:
+        for i in range(56):
+            if not mask >> i & 1:
+                continue
+            c, r = i % 8, i // 8
+            x, y = gx + c * EC, gy + (6 - r) * EC
+            if c == 7 or not mask >> (i + 1) & 1:
+                d.line((x + EC - 1, y, x + EC - 1, y + EC - 1), fill=INK, width=2)
+            if c == 0 or not mask >> (i - 1) & 1:
+                d.line((x, y, x, y + EC - 1), fill=INK, width=2)
+            if r == 6 or not mask >> (i + 8) & 1:
+                d.line((x, y, x + EC - 1, y), fill=INK, width=2)
+            if r == 0 or not mask >> (i - 8) & 1:
+                d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=INK, width=2)
+    for c in range(8):
+        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 8), "abcdefgh"[c], 11, MUTED, "mm")
+
+
+def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
+    orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}
+    shapes = list(orient)
+    text(d, (16, y0), "Part orientations (dot = anchor square; green frames = legal anchors of the acting player)",
+         14, MUTED)
+    x = 16
+    unit = 13
+    for shape in shapes:
+        text(d, (x, y0 + 22), shape, 15, INK, bold=True)
+        x += 30
+        for k, offsets in enumerate(orient[shape], start=1):
+            minx = min(dx for dx, _ in offsets)
+            maxy = max(dy for _, dy in offsets)
+            for dx, dy in offsets:
+                px, py = x + (dx - minx) * unit, y0 + 22 + (maxy - dy) * unit
+                d.rectangle((px, py, px + unit - 1, py + unit - 1), fill=SHAPE_COLOURS[shape], outline=INK)
+                if (dx, dy) == (0, 0):
+                    d.ellipse((px + 2, py + 2, px + unit - 3, py + unit - 3), fill=INK)
+            text(d, (x, y0 + 24 + 3 * unit), f"o{k}", 13, INK, bold=True)
+            width = (max(dx for dx, _ in offsets) - minx + 1) * unit
+            x += max(width, 22) + 10
+        x += 14
+
+
+def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0: int) -> None:
+    end = view["end"]
+    outcome = view.get("outcome") or {}
+    ranks = outcome.get("ranks") or [0] * len(end)
+    text(d, (16, y0), "Final scoring: end steps on the search track pay victory points only", 16, INK, bold=True)
+    if outcome.get("tiebreak"):
+        text(d, (W - 16, y0), f"tie-break: {outcome['tiebreak']}", 15, GOLD, anchor="ra", bold=True)
+    order = sorted(range(len(end)), key=lambda s: ranks[s])
+    for k, seat in enumerate(order):
+        rec = end[seat]
+        y = y0 + 28 + k * RESULTS_ROW
+        if "blanks" not in rec:
+            line = f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP" + (" — instant win" if rec.get("instant_win") else "")
+        else:
+            line = (f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP (was {rec['vp_before']}) · "
+                    f"{rec['blanks']} blank +{rec['blank_steps']} · {rec['upgraded']} upgraded +{rec['upgrade_steps']} · "
+                    f"leftovers +{rec['grow_steps']}G +{rec['cube_steps']}C +{rec['fuel_steps']}F · "
+                    f"search {rec['search_before']}->{rec['search']} · flown {rec['flown']}")
+        d.rectangle((16, y + 3, 28, y + 15), fill=seat_colour(seat))
+        text(d, (36, y), line, 14, INK, width=W - 52)
+
+
+def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    names = list(names)
+    size = canvas_size(view)
+    image = _frame(size, view["players"]).copy()
+    d = ImageDraw.Draw(image)
+    _header(d, view, names)
+    _shared(d, view)
+    _track(d, view, names)
+    part = _pending_part(view)
+    anchors: set[str] = set()
+    if part is not None:
+        anchors = {move.split(" ")[-1] for move in view["placements"]}
+    for board in view["boards"]:
+        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") else set())
+    y = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
+    if part is not None:
+        _legend(d, view, y)
+        y += LEGEND
+    if view.get("end"):
+        _results(d, view, names, y + 6)
+    return to_png(image)
