@@ -130,6 +130,9 @@ def _frame(size: tuple[int, int], players: int) -> Image.Image:
         for seat in range(players):
             x, y = _panel_origin(seat)
             d.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), 10, fill=CARD, outline=LINE)
+            _static_panel(d, seat)
+        _static_shared(d, players)
+        _static_track(d)
         return image
 
     return _static.get((size, players), build)
@@ -190,40 +193,45 @@ def _die(d: ImageDraw.ImageDraw, x: float, y: float, face: int, size: int = 34, 
     text(d, (x + size / 2, y + size * 0.8), FACES[face], 11, MUTED, "mm")
 
 
-def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+MARKET_ROWS = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
+AREAS = {2: 3, 3: 4, 4: 5}
+
+
+def _static_shared(d: ImageDraw.ImageDraw, players: int) -> None:
     top = HEADER + 10
     text(d, (20, top), "Dice left", 17, INK, bold=True)
-    for i, face in enumerate(view["dice"]):
-        _die(d, 110 + i * 40, top - 8, face)
     text(d, (20, top + 36), "R rudder, S search, P purchase", 13, MUTED)
     costs = {"Fly": (1, 2, 2, 3, 4), "Develop": (0, 0, 1, 1, 2)}
-    for row, (label, key) in enumerate((("Fly", "flight"), ("Develop", "develop"))):
+    for row, label in enumerate(("Fly", "Develop")):
         y = top + 62 + row * 56
         text(d, (20, y + 10), label, 17, INK, bold=True)
-        placed = view[key]
-        for i in range(view["areas"]):
+        for i in range(AREAS[players]):
             x = 110 + i * 48
             d.rounded_rectangle((x - 3, y - 4, x + 40, y + 44), 6, fill=SKY, outline=LINE)
-            if i < len(placed):
-                _die(d, x + 1, y, placed[i], 36)
-            else:
-                text(d, (x + 19, y + 20), f"{costs[label][i]}F", 15, MUTED, "mm")
+            text(d, (x + 19, y + 20), f"{costs[label][i]}F", 15, MUTED, "mm")
     y = top + 176
     text(d, (20, y + 6), "Standby", 17, INK, bold=True)
     text(d, (20, y + 28), "C + S + F", 13, MUTED)
+    text(d, (430, top), "Route tile market", 17, INK, bold=True)
+    for r, (_, cost) in enumerate(MARKET_ROWS):
+        text(d, (430, top + 26 + r * 66 + 24), cost, 16, INK, bold=True, anchor="lm")
+
+
+def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    top = HEADER + 10
+    for i, face in enumerate(view["dice"]):
+        _die(d, 110 + i * 40, top - 8, face)
+    for row, key in enumerate(("flight", "develop")):
+        y = top + 62 + row * 56
+        for i, face in enumerate(view[key]):
+            _die(d, 110 + i * 48 + 1, y, face, 36)
     for i, face in enumerate(view["standby"][:9]):
-        _die(d, 110 + i * 36, y, face, 30)
-    # market
-    x0 = 430
-    text(d, (x0, top), "Route tile market", 17, INK, bold=True)
+        _die(d, 110 + i * 36, top + 176, face, 30)
     text(d, (W - 20, top), f"bag {view['bag']} · cubes {view['cube_supply']} · parts "
          + "/".join(str(n) for n in view["part_supply"]), 14, MUTED, anchor="ra")
-    rows = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
-    for r, (slots, cost) in enumerate(rows):
-        y = top + 26 + r * 66
-        text(d, (x0, y + 24), cost, 16, INK, bold=True, anchor="lm")
+    for r, (slots, _) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
-            _market_tile(d, x0 + 64 + k * 166, y, slot, view["market"][slot])
+            _market_tile(d, 430 + 64 + k * 166, top + 26 + r * 66, slot, view["market"][slot])
 
 
 def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: dict[str, Any] | None) -> None:
@@ -242,10 +250,9 @@ def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: di
     text(d, (x + 79, y + 48), f"gold: {back_colour} {short(back)}", 12, shade(INK, 0.2), "mm", width=150)
 
 
-def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _static_track(d: ImageDraw.ImageDraw) -> None:
     y0 = HEADER + SHARED + 6
     cell = (W - 40) / 45
-    flags = view.get("flags", {})
     for i in range(45):
         x = 20 + i * cell
         label = FLAGS.get(i) or SEARCH_TRACK.get(i, "")
@@ -254,16 +261,21 @@ def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         text(d, (x + cell / 2 - 1, y0 + 35), label, 12, INK, "mm", bold=label.startswith("V"))
         if i % 5 == 0 or i == 44:
             text(d, (x + cell / 2 - 1, y0 + 58), str(i), 11, MUTED, "mm")
-        if str(i) in flags:
-            owner = flags[str(i)]
-            d.rectangle((x + 1, y0 + 23, x + cell - 3, y0 + 26), fill=seat_colour(owner))
     text(d, (20, y0 + 2), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", 14, MUTED)
+
+
+def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    y0 = HEADER + SHARED + 6
+    cell = (W - 40) / 45
+    for space, owner in view.get("flags", {}).items():
+        x = 20 + int(space) * cell
+        d.rectangle((x + 1, y0 + 23, x + cell - 3, y0 + 26), fill=seat_colour(owner))
     by_space: dict[int, list[int]] = {}
     for b in view["boards"]:
         by_space.setdefault(b["search"], []).append(b["seat"])
     for space, seats in by_space.items():
         for k, seat in enumerate(seats):
-            cx = 20 + space * cell + cell / 2 - 1
+            cx = min(20 + space * cell + cell / 2 - 1, W - 20 - 5 * len(seats))
             cy = y0 + 74
             r = 7
             d.ellipse((cx - r + (k - (len(seats) - 1) / 2) * 9, cy - r, cx + r + (k - (len(seats) - 1) / 2) * 9, cy + r),
@@ -289,8 +301,6 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     seat = board["seat"]
     x0, y0 = _panel_origin(seat)
     colour = seat_colour(seat)
-    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + 30), 10, fill=colour)
-    d.rectangle((x0, y0 + 20, x0 + PANEL_W, y0 + 30), fill=colour)
     name = seat_name(names, seat) + (" (1st)" if view["first"] == seat and view["phase"] == "turn" else "")
     gauges = f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
     room = PANEL_W - 30 - text_width(gauges, 16, True)
@@ -303,8 +313,6 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
         bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
         box = (bx, by, bx + RING_CELL - 2, by + RING_CELL - 2)
         if index % 4 == 0:
-            d.rounded_rectangle(box, 8, fill=CHECK, outline=shade(CHECK, -0.4))
-            text(d, (bx + 21, by + 21), CHECKPOINTS[index // 4], 13, INK, "mm", bold=True)
             continue
         space = board["route"][index - 1 - index // 4]
         fill = PRINTED if space["tile"] is None else YELLOW if space["colour"] == "Y" else BLUE
@@ -322,16 +330,13 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     d.polygon([(cx - 7, cy - 8), (cx + 8, cy), (cx - 7, cy + 8)], fill=colour, outline=INK)  # the airship
     # rudder inside the ring
     ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
-    text(d, (ix, iy), "Rudder", 15, INK, bold=True)
     cubes, cap = board["cubes"], board["cap"]
+    text(d, (ix + 26, iy + 22), f"cap {cap}", 12, MUTED)
     for level in range(4):
         y = iy + 22 + level * 22
-        label = f"Lv{level}" + (f" cap {cap}" if level == 0 else " 2=1F" if level == 1 else " 1=1F")
-        text(d, (ix, y), label, 12, MUTED)
         for k in range(min(cubes[level], 6)):
             d.rectangle((ix + 70 + k * 9, y + 2, ix + 77 + k * 9, y + 9 + 2), fill=BLUE, outline=INK)
-        if cubes[level] > 6 or True:
-            text(d, (ix + 126, y), str(cubes[level]), 12, INK, anchor="ra", bold=True)
+        text(d, (ix + 126, y), str(cubes[level]), 12, INK, anchor="ra", bold=True)
     text(d, (ix, iy + 112), f"flown {board['flown']}", 12, MUTED)
     # engine room
     _engine(d, x0 + 236, y0 + 40, board, anchors)
@@ -347,6 +352,38 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
 EC = 26
 
 
+def _static_panel(d: ImageDraw.ImageDraw, seat: int) -> None:
+    x0, y0 = _panel_origin(seat)
+    colour = seat_colour(seat)
+    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + 30), 10, fill=colour)
+    d.rectangle((x0, y0 + 20, x0 + PANEL_W, y0 + 30), fill=colour)
+    rx, ry = x0 + 10, y0 + 40
+    for index in range(0, 16, 4):
+        gx, gy = _ring_xy(index)
+        bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
+        d.rounded_rectangle((bx, by, bx + RING_CELL - 2, by + RING_CELL - 2), 8, fill=CHECK, outline=shade(CHECK, -0.4))
+        text(d, (bx + 21, by + 21), CHECKPOINTS[index // 4], 13, INK, "mm", bold=True)
+    ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
+    text(d, (ix, iy), "Rudder", 15, INK, bold=True)
+    for level in range(4):
+        label = "Lv0" if level == 0 else f"Lv{level}" + (" 2=1F" if level == 1 else " 1=1F")
+        text(d, (ix, iy + 22 + level * 22), label, 12, MUTED)
+    gx, gy = x0 + 236 + 14, y0 + 40 + 18
+    text(d, (x0 + 236, y0 + 38), "Engine room", 15, INK, bold=True)
+    for r in range(7):
+        y = gy + (6 - r) * EC
+        text(d, (gx - 4, y + EC / 2), str(r + 1), 11, MUTED, "rm")
+        text(d, (gx + 8 * EC + 4, y + EC / 2), ROW_BONUS[r], 12, GOLD, "lm", bold=True)
+        for c in range(8):
+            x = gx + c * EC
+            name = "abcdefgh"[c] + str(r + 1)
+            d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=WHITE, outline=LINE)
+            if name in ICONS:
+                text(d, (x + EC / 2, y + EC / 2), ICONS[name], 12, INK, "mm", bold=True)
+    for c in range(8):
+        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 8), "abcdefgh"[c], 11, MUTED, "mm")
+
+
 def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:
     owner: dict[int, str] = {}
     masks = []
@@ -358,30 +395,22 @@ def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anc
             mask |= 1 << i
         masks.append(mask)
     card_cells = set(board["card"]["cells"]) if board.get("card") else set()
-    text(d, (x0, y0 - 2), "Engine room", 15, INK, bold=True)
     gx, gy = x0 + 14, y0 + 18
-    for r in range(7):
-        y = gy + (6 - r) * EC
-        text(d, (gx - 4, y + EC / 2), str(r + 1), 11, MUTED, "rm")
-        bonus = ROW_BONUS[r]
-        full = r in board["full_rows"]
-        text(d, (gx + 8 * EC + 4, y + EC / 2), bonus, 12, GOLD if not full else MUTED, "lm", bold=not full)
-        for c in range(8):
-            x = gx + c * EC
-            name = "abcdefgh"[c] + str(r + 1)
-            i = r * 8 + c
-            box = (x, y, x + EC - 1, y + EC - 1)
-            if i in owner:
-                fill = SHAPE_COLOURS[owner[i]]
-                d.rectangle(box, fill=fill, outline=shade(fill, -0.35))
-            elif name in card_cells:
-                d.rectangle(box, fill=CARD_FILL, outline=shade(CARD_FILL, -0.3))
-            else:
-                d.rectangle(box, fill=WHITE, outline=LINE)
-                if name in anchors:
-                    d.rectangle((x + 2, y + 2, x + EC - 3, y + EC - 3), outline=ANCHOR, width=3)
-                if name in ICONS:
-                    text(d, (x + EC / 2, y + EC / 2), ICONS[name], 12, INK, "mm", bold=True)
+    for r in board["full_rows"]:  # a paid row bonus is struck through
+        y = gy + (6 - r) * EC + EC // 2
+        d.line((gx + 8 * EC + 3, y, gx + 8 * EC + 26, y), fill=INK, width=2)
+    for cell in card_cells | anchors:
+        c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+        x, y = gx + c * EC, gy + (6 - r) * EC
+        if cell in card_cells:
+            d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=CARD_FILL, outline=shade(CARD_FILL, -0.3))
+        else:
+            d.rectangle((x + 2, y + 2, x + EC - 3, y + EC - 3), outline=ANCHOR, width=3)
+    for i, shape in owner.items():
+        c, r = i % 8, i // 8
+        x, y = gx + c * EC, gy + (6 - r) * EC
+        fill = SHAPE_COLOURS[shape]
+        d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=fill, outline=shade(fill, -0.35))
     # outline parts so neighbours of one shape stay apart
     for mask in masks:
         for i in range(56):
@@ -397,8 +426,6 @@ def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anc
                 d.line((x, y, x + EC - 1, y), fill=INK, width=2)
             if r == 0 or not mask >> (i - 8) & 1:
                 d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=INK, width=2)
-    for c in range(8):
-        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 8), "abcdefgh"[c], 11, MUTED, "mm")
 
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:

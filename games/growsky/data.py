@@ -11,6 +11,7 @@ every part in the engine room as bit masks) is computed here once.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 # -- players and dice -----------------------------------------------------------------
@@ -223,13 +224,18 @@ def mask_cells(mask: int) -> list[str]:
     return [cell_name(i % COLS, i // COLS) for i in range(COLS * ROWS) if mask >> i & 1]
 
 
-def legal_placements(shape: str, filled: int) -> list[tuple[int, str]]:
-    """Placements of `shape` on empty squares that rest on the floor or on a filled square."""
-    return [
+@lru_cache(maxsize=8192)
+def legal_placements(shape: str, filled: int) -> tuple[tuple[int, str], ...]:
+    """Placements of `shape` on empty squares that rest on the floor or on a filled square.
+
+    A room changes only when a part is placed, and the same room is asked about again and
+    again (to list moves, to check one, to see whether a gained part fits at all), so the
+    answer is kept per room."""
+    return tuple(
         (mask, text)
         for mask, below, grounded, text in PLACEMENTS[shape]
         if not mask & filled and (grounded or below & filled)
-    ]
+    )
 
 
 # -- bonus words ----------------------------------------------------------------------------

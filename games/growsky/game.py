@@ -862,13 +862,43 @@ class GrowSky(Game):
             what = f"drafted a route tile onto {words[2]}"
         elif verb == "side":
             what = f"chose room card side {words[1].upper()}"
+        elif verb == "pick":
+            what = f"chose {words[1]}"
+        elif verb == "place":
+            what = f"placed part {' '.join(words[1:])}"
+        elif verb == "buy":
+            what = f"bought the route tile of {words[1]} for {words[2]}"
+        elif verb == "pass":
+            what = "bought no more route tiles"
+        elif verb == "upgrade":
+            what = f"upgraded the route tile on {words[1]}"
+        elif verb == "cube":
+            what = f"placed a Lv. 3 cube at {words[1]}"
         else:
             what = f"`{text}`"
         notes = []
         if self.last and self.last.get("seat") == seat and self.last.get("move") in (text, self._canonical(text)):
-            notes = self.last.get("notes", [])
+            notes = [n for n in self.last.get("notes", []) if not n.startswith("placed ")]
         line = f"{who} {what}" + (": " + "; ".join(notes) if notes else "") + "."
-        return line if len(line) <= 900 else line[:897] + "..."
+        if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
+            line += "\n" + self.end_summary(names)
+        return line if len(line) <= 1900 else line[:1897] + "..."
+
+    def end_summary(self, names: Sequence[str]) -> str:
+        """Each player's end-of-game steps, in words, and the tie-break used."""
+        lines = ["End of the game (steps on the search track pay victory points only):"]
+        for rec in self.end or []:
+            if "blanks" not in rec:
+                continue
+            lines.append(
+                f"- {names[rec['seat']]}: {rec['blanks']} blank squares +{rec['blank_steps']}, "
+                f"{rec['upgraded']} upgraded tiles +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
+                f"+{rec['cube_steps']} cubes +{rec['fuel_steps']} fuel; search {rec['search_before']} -> "
+                f"{rec['search']}; {rec['vp_before']} -> {rec['vp']} victory points; flown {rec['flown']}.")
+        outcome = self.outcome()
+        if outcome and outcome.tiebreak:
+            lines.append(f"Tie broken by {outcome.tiebreak}.")
+        return "\n".join(lines)
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if self.phase == "turn" and self.waiting_part() and seat == self.current():

@@ -496,6 +496,11 @@ def test_the_trigger_player_goes_first_in_the_final_round_and_the_game_then_ends
             game.play(seat, f"standby {game.dice[0]}")
     assert order == [1, 2, 0, 1, 2, 0]
     assert game.to_act() == [] and game.outcome() is not None
+    final = game.describe_move(game.last["seat"], game.last["move"], NAMES[:3])
+    assert "End of the game" in final
+    for seat, name in enumerate(NAMES[:3]):
+        rec = game.outcome().details[seat]
+        assert f"{name}: {rec['blanks']} blank squares +{rec['blank_steps']}" in final
 
 
 def finish_now(game):
