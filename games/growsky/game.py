@@ -187,6 +187,8 @@ class GrowSky(Game):
         self.start = start
         self.turn = 0
         self.dice = sorted(self.rng.randint(1, 6) for _ in range(DICE[self.n]))
+        self.notes.append(f"{'final round' if self.final else f'round {self.round}'}: the dice show "
+                          + " ".join(map(str, self.dice)))
         self.flight, self.develop, self.standby = [], [], []
         self.die_used = False
         self.queue = []
@@ -923,5 +925,9 @@ class GrowSky(Game):
                   "place": "Place part", "buy": "Buy tile", "pass": "Buy tile", "draft": "Draft", "side": "Room card"}
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(labels[move.split(" ", 1)[0]], []).append(move)
+            words = move.split(" ")
+            label = labels[words[0]]
+            if words[0] == "place":  # a menu per shape, the part as gained first (the upgrades cost fuel)
+                label = f"Place {words[1]}"
+            groups.setdefault(label, []).append(move)
         return list(groups.items())

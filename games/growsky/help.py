@@ -36,7 +36,7 @@ rudder moves every cube up a level; Lv. 3 cubes stay at Lv. 3.
 
 **Free actions**
 - `upgrade s3` flips the top tile of route space 3 to its gold side for a Lv. 3 cube.
-- `cube c2` places a Lv. 3 cube in the engine room as a one-square part.
+- `cube c1` places a Lv. 3 cube in the engine room as a one-square part.
 - Grow: `grow fuel` (2 grow: 1 fuel), `grow fuel2` (3 grow: 2 fuel), `grow rudder` (3), \
 `grow die 3 5` (4: turn a die left in the pool from 3 to 5), `grow move s2 s7` (4: move the \
 top tile of space 2 onto space 7).
@@ -66,7 +66,8 @@ Options: `advanced=on` deals each player a room card to lay on side `side a` or 
 `instant=on` ends the game when the leader is 5 points ahead of a second who has 5 or more.
 
 **Our readings of the rulebook**
-- The setup draft goes from the last seat back to the first; drafted tiles pay nothing.
+- The setup draft goes from the last seat back to the first (`draft p2 s5`: the pool's second \
+tile onto route space 5); drafted tiles pay nothing.
 - Market tiles slide down at the end of the turn in which they were bought.
 - Checkpoint and tile either/or bonuses you cannot use (an unaffordable boost, a part that \
 fits nowhere) resolve as the other side.
