@@ -217,8 +217,26 @@ def _static_shared(d: ImageDraw.ImageDraw, players: int) -> None:
         text(d, (430, top + 26 + r * 66 + 24), cost, 16, INK, bold=True, anchor="lm")
 
 
+def _pool(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The setup draft's tiles, drawn over the (still empty) dice area."""
+    top = HEADER + 10
+    d.rectangle((14, top - 8, 420, top + 216), fill=CARD)
+    text(d, (20, top), "Setup draft: tiles to take (no bonus paid)", 17, INK, bold=True)
+    for i, tile in enumerate(view["pool"]):
+        x, y = 20 + (i % 3) * 132, top + 30 + (i // 3) * 74
+        colour = YELLOW if tile["colour"] == "Y" else BLUE
+        d.rounded_rectangle((x, y, x + 124, y + 64), 6, fill=colour, outline=shade(colour, -0.4), width=2)
+        text(d, (x + 6, y + 4), f"p{i + 1}", 14, INK, bold=True)
+        text(d, (x + 118, y + 4), "yellow" if tile["colour"] == "Y" else "blue" + (" +bolt" if tile["bolt"] else ""),
+             12, INK, anchor="ra")
+        text(d, (x + 62, y + 34), short(tile["bonus"]), 18, INK, "mm", bold=True, width=116)
+        text(d, (x + 62, y + 54), f"gold: {tile['back'][0]} {short(tile['back'][1])}", 12, INK, "mm", width=116)
+
+
 def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     top = HEADER + 10
+    if view["phase"] in ("draft", "room") and view["pool"]:
+        _pool(d, view)
     for i, face in enumerate(view["dice"]):
         _die(d, 110 + i * 40, top - 8, face)
     for row, key in enumerate(("flight", "develop")):
@@ -275,7 +293,8 @@ def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         by_space.setdefault(b["search"], []).append(b["seat"])
     for space, seats in by_space.items():
         for k, seat in enumerate(seats):
-            cx = min(20 + space * cell + cell / 2 - 1, W - 20 - 5 * len(seats))
+            spread = (len(seats) - 1) * 4.5 + 8
+            cx = min(max(20 + space * cell + cell / 2 - 1, 14 + spread), W - 14 - spread)
             cy = y0 + 74
             r = 7
             d.ellipse((cx - r + (k - (len(seats) - 1) / 2) * 9, cy - r, cx + r + (k - (len(seats) - 1) / 2) * 9, cy + r),
