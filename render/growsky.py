@@ -162,14 +162,15 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     elif phase == "room":
         text(d, (W - 16, 24), "each player chooses a room card side", 17, MUTED, anchor="rm")
     last = view.get("last")
+    line = ""
+    if view.get("trigger") is not None and phase != "over" and not view["final"]:
+        line = f"Final round next, triggered by {seat_name(names, view['trigger'])}.  "
     if last:
-        line = f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
+        line += f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
         if last.get("notes"):
             line += " — " + "; ".join(last["notes"])
+    if line:
         text(d, (16, 46), line, 16, MUTED, width=W - 32)
-    if view.get("trigger") is not None and phase != "over":
-        text(d, (W - 16, 50), f"final round triggered by {seat_name(names, view['trigger'])}", 15, GOLD,
-             anchor="rm")
 
 
 def _doing(view: dict[str, Any]) -> str:
@@ -356,16 +357,16 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
         for k in range(min(cubes[level], 6)):
             d.rectangle((ix + 70 + k * 9, y + 2, ix + 77 + k * 9, y + 9 + 2), fill=BLUE, outline=INK)
         text(d, (ix + 126, y), str(cubes[level]), 12, INK, anchor="ra", bold=True)
-    text(d, (ix, iy + 112), f"flown {board['flown']}", 12, MUTED)
+    text(d, (ix, iy + 110), f"flown {board['flown']}", 14, INK)
     # engine room
     _engine(d, x0 + 236, y0 + 40, board, anchors)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
-         f"blank {board['blanks']}  upgraded {board['upgraded']}  spendable fuel {board['spendable']}", 13, MUTED)
+         f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
     card = board.get("card")
     if card:
         side = card["side"].upper() if card["side"] else "?"
-        text(d, (x0 + PANEL_W - 10, y0 + PANEL_H - 22), f"room card {card['card']}{side}", 13, MUTED, anchor="ra")
+        text(d, (x0 + PANEL_W - 10, y0 + PANEL_H - 22), f"room card {card['card']}{side}", 15, INK, anchor="ra")
 
 
 EC = 26
