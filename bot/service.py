@@ -678,7 +678,11 @@ class TableService:
         text = loaded.game.private_text(mine.seat, loaded.names())
         if not text:
             text = "Nothing is hidden in this game: the board shows everything. /moves lists your moves."
-        return Reply(private=_clip(text))
+        image = None
+        if self.draw_images:  # a game may draw the hand too (render.draw_hand)
+            view = loaded.game.view(mine.seat)
+            image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
+        return Reply(private=_clip(text), image=image, image_private=True)
 
     async def cmd_history(self, caller: Caller) -> Reply:
         loaded = await self._latest_here(caller.channel_id)
