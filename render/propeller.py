@@ -9,6 +9,7 @@ character. `draw_hand` draws one player's Blueprints for /hand.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -22,6 +23,7 @@ from render.common import (
     MUTED,
     PAPER,
     WHITE,
+    Cache,
     mix,
     seat_colour,
     seat_name,
@@ -353,6 +355,23 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
              INK, bold=True)
 
 
+_panels = Cache(size=64)  # a player's panel changes only when that player does something
+
+
+def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int) -> str:
+    final = view.get("final")
+    last = view.get("last") or {}
+    return json.dumps([seat, seat_name(names, seat), height, view["players"][seat], seat in view["to_act"],
+                       view["first"] == seat, view["phase"], final and final["details"][seat],
+                       final and final["ranks"][seat], last if last.get("seat") == seat else None], sort_keys=True)
+
+
+def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int) -> Image.Image:
+    image = Image.new("RGB", (PANEL_W, height), PAPER)
+    _panel(ImageDraw.Draw(image), view, names, seat, 0, 0, height)
+    return image
+
+
 def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0: int, y0: int) -> None:
     final = view["final"]
     text(draw, (x0, y0), "Final score by source", 17, INK, bold=True)
@@ -385,7 +404,9 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         _final(draw, view, names, 420, 246)
     for seat in range(players):
         row = seat // 2
-        _panel(draw, view, names, seat, (seat % 2) * PANEL_W, TOP_H + sum(heights[:row]), heights[row])
+        panel = _panels.get(_panel_key(view, names, seat, heights[row]), lambda s=seat, h=heights[row]: _panel_image(
+            view, names, s, h))
+        image.paste(panel, ((seat % 2) * PANEL_W, TOP_H + sum(heights[:row])))
     return image
 
 

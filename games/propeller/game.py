@@ -157,7 +157,24 @@ class PropellerGame(Game):
         return game
 
     def copy(self) -> PropellerGame:
-        return self.from_dict(self.to_dict())
+        """The same as `load(dump())`, made field by field (the AI copies the game for every move it weighs)."""
+        game = PropellerGame.__new__(PropellerGame)
+        for name in ("n", "phase", "round", "first", "turn_no", "current", "step", "bonus_die", "marie_used",
+                     "version"):
+            setattr(game, name, getattr(self, name))
+        for name in ("dealt", "chars", "forge", "waiting", "offer", "stack", "discarded", "fame", "amelia_used",
+                     "value"):
+            setattr(game, name, list(getattr(self, name)))
+        for name in ("drafted", "dock", "cleared", "res", "hands", "done", "unused", "bp_stacks", "bp_offer"):
+            setattr(game, name, [list(row) for row in getattr(self, name)])
+        game.islands = [[list(entry) for entry in island] for island in self.islands]
+        game.tasks = [[{k: (list(v) if isinstance(v, list) else v) for k, v in task.items()} for task in tasks]
+                      for tasks in self.tasks]
+        game.opts = dict(self.opts)
+        game.last = _copy(self.last)
+        game.rng = Rng(self.rng.seed, self.rng.counter)
+        game._index()
+        return game
 
     # -- asking -----------------------------------------------------------------------
     @property
@@ -398,6 +415,15 @@ class PropellerGame(Game):
             restored = self.from_dict(before)
             self.__dict__.update(restored.__dict__)
             raise
+
+    def play_legal(self, seat: int, move: str) -> None:
+        """Play one step already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
+        self.last = {"seat": seat, "move": move, "notes": []}
+        words = move.split()
+        self.version += 1
+        self._legal = None
+        _HANDLERS[words[0]](self, seat, words)
+        self._settle()
 
     def _step(self, seat: int, text: str) -> None:
         if self.phase == "over":
