@@ -32,6 +32,7 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, TEXT, USER, Command
 from bot.extensions import Installed, install
+from bot.lease import LeasedWork
 from bot.places import Places, missing, post_needs, thread_needs
 from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
@@ -66,6 +67,7 @@ FORM_TITLE = "Your move"
 FORM_INPUT = "move"
 QUICK_WINDOW = 2.0  # seconds any other command may take before it is deferred anyway
 AUTOCOMPLETE_DEADLINE = 2.0
+SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot stops
 
 SYNC_META_KEY = "discord.commands"
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
@@ -792,11 +794,17 @@ async def _empty_other_scopes(client: discord.Client, store: Store, scope: str) 
 
 
 # -- the client --------------------------------------------------------------------------
-class IslesClient(discord.Client):
+class IslesClient(discord.AutoShardedClient):
+    """The bot: as many gateway shards as Discord recommends (past 2,500 servers one connection is
+    refused), or those of ISLES_SHARDS / ISLES_SHARD_IDS when processes split them."""
+
     def __init__(self, service: TableService, settings: Settings):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        shard_ids = getattr(settings, "shard_ids", None)
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=getattr(settings, "shards", None),
+                         shard_ids=list(shard_ids) if shard_ids else None)
         self.service = service
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -818,20 +826,50 @@ class IslesClient(discord.Client):
             await sync_commands(self, self.tree, self.service.store, self.settings.dev_guild)
         except discord.HTTPException:
             log.exception("command sync failed; the bot runs with the commands Discord already has")
-        if self.installed is not None:  # reminders, deadlines and day-end boards, once logged in
+        # the clocks and the outbox sweep run in the one process holding the database's lease
+        self.lease = LeasedWork(self.service.store, self._start_clocks, self._stop_clocks)
+        self._lease_task = asyncio.create_task(self.lease.run_forever())
+
+    async def _start_clocks(self) -> None:
+        if self.installed is not None:  # reminders, deadlines, day-end boards and the daily's work
             await self.installed.start()
         if self.poster is not None:  # posts left unsent by the last run, then every retry
             self._sweeper = asyncio.create_task(self.poster.run_forever())
 
-    async def close(self) -> None:
+    async def _stop_clocks(self) -> None:
         if self.installed is not None:
             await self.installed.stop()
         sweeper = getattr(self, "_sweeper", None)
         if sweeper is not None:
             sweeper.cancel()
-        if self.poster is not None:  # posts under way may finish; the rest waits in the outbox
-            await self.poster.flush(timeout=5.0)
+            await asyncio.gather(sweeper, return_exceptions=True)
+
+    async def close(self) -> None:
+        """A clean stop (SIGTERM): commands under way finish (a move is saved whole or not at all),
+        the clocks stop and give their lease back, posts under way may finish and the rest stays
+        in the outbox for the next start."""
+        if not getattr(self, "_stopping", False):
+            self._stopping = True
+            await self._finish_interactions(SHUTDOWN_GRACE)
+            lease_task = getattr(self, "_lease_task", None)
+            if lease_task is not None:
+                lease_task.cancel()
+                await asyncio.gather(lease_task, return_exceptions=True)
+                await self.lease.close()
+            elif self.installed is not None:
+                await self.installed.stop()
+            if self.poster is not None:
+                await self.poster.flush(timeout=5.0)
         await super().close()
+
+    @staticmethod
+    async def _finish_interactions(timeout: float) -> None:
+        me = asyncio.current_task()
+        running = [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                   and t.get_name().startswith(("CommandTree-invoker", "discord.py: on_interaction"))]
+        if running:
+            log.info("waiting for %d commands under way before stopping", len(running))
+            await asyncio.wait(running, timeout=timeout)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))

@@ -36,6 +36,8 @@ class Settings:
     db_path: str
     dev_guild: int | None
     log_level: str
+    shards: int | None = None  # total shard count; None: as Discord recommends
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -55,4 +57,32 @@ class Settings:
             db_path=check_db_path(os.environ.get("ISLES_DB", "").strip() or "isles.db", "ISLES_DB"),
             dev_guild=int(guild) if guild else None,
             log_level=level,
+            **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
         )
+
+
+def shard_settings(count: str, ids: str) -> dict:
+    """ISLES_SHARDS (the total) and ISLES_SHARD_IDS (this process's), checked together."""
+    count = count.strip()
+    if count and not (count.isdigit() and int(count) > 0):
+        raise SettingError(f"ISLES_SHARDS={count} is not a number of shards: write e.g. 4, or leave it empty "
+                           "for as many as Discord recommends.")
+    shards = int(count) if count else None
+    shard_ids = parse_shard_ids(ids)
+    if shard_ids is not None and (shards is None or max(shard_ids) >= shards):
+        raise SettingError(f"ISLES_SHARD_IDS={ids.strip()} needs ISLES_SHARDS, the total, above each of them "
+                           "(shards are numbered from 0).")
+    return {"shards": shards, "shard_ids": shard_ids}
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...] | None:
+    """`0,1,2`, `0-3` or `0-3,8`: the shards one process runs; None when empty."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        low, sep, high = part.partition("-")
+        if not low.isdigit() or (sep and not high.isdigit()):
+            raise SettingError(f"ISLES_SHARD_IDS: `{part}` is not a shard number or a range like 0-3.")
+        ids.extend(range(int(low), int(high) + 1) if sep else [int(low)])
+    return tuple(sorted(set(ids))) or None

@@ -4,6 +4,11 @@ and answer interactions over real sockets.
 
 Point discord.py at it with `redirect(monkeypatch)`: only `discord.http.Route.BASE` and
 `discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY` change.
+
+What a deployment meets can be played: `reconnect()` (op 7: the bot must RESUME), `drop()` (the
+socket dies: RESUME), `invalidate()` (op 9: a new IDENTIFY), events sent while the bot is away
+replayed after its RESUME as Discord does, and `fail()` on REST routes: 5xx, a 429 with
+rate-limit headers (discord.py waits), a Cloudflare 429 (an HTML page), 404, 403.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ class Request:
     query: dict[str, str]
     body: Any
     files: list[tuple[str, int]]
+    status: int = 200  # what the fake answered
 
 
 class FakeDiscord:
@@ -54,6 +60,10 @@ class FakeDiscord:
         self.requests: list[Request] = []
         self.problems: list[str] = []
         self.identifies = 0
+        self.resumes = 0
+        self.dispatched: list[dict[str, Any]] = []  # interactions sent to the bot
+        self.failures: list[dict[str, Any]] = []
+        self._missed: list[dict[str, Any]] = []  # events of the session sent while the bot was away
         self.threads: dict[int, dict[str, Any]] = {}
         self.answered: set[str] = set()
         self._ws: web.WebSocketResponse | None = None
@@ -106,14 +116,61 @@ class FakeDiscord:
 
     # -- gateway ------------------------------------------------------------------------
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._ws is not None, "the bot is not connected"
         self._seq += 1
-        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        packet = {"op": 0, "t": event, "s": self._seq, "d": data}
+        if event == "INTERACTION_CREATE":
+            self.dispatched.append(data)
+        if self._ws is None or self._ws.closed:
+            self._missed.append(packet)  # replayed when the session resumes
+            return
+        await self._ws.send_json(packet)
+
+    async def reconnect(self) -> None:
+        """Op 7: Discord asks the bot to reconnect; it must come back with RESUME."""
+        ws, self._ws = self._ws, None
+        await ws.send_json({"op": 7, "d": None})
+
+    async def drop(self) -> None:
+        """The socket dies (as in a network failure): the bot must RESUME."""
+        ws, self._ws = self._ws, None
+        await ws.close(code=4000, message=b"gone")
+
+    async def invalidate(self) -> None:
+        """Op 9, not resumable: the bot must IDENTIFY anew."""
+        ws, self._ws = self._ws, None
+        self._missed.clear()
+        await ws.send_json({"op": 9, "d": False})
+
+    def unanswered(self) -> list[str]:
+        return [p["token"] for p in self.dispatched if p["type"] != 4 and p["token"] not in self.answered]
+
+    def fail(self, method: str, pattern: str, status: int, times: int = 1, retry_after: float = 0.2,
+             cloudflare: bool = False) -> None:
+        self.failures.append({"method": method, "pattern": pattern, "status": status, "times": times,
+                              "retry_after": retry_after, "cloudflare": cloudflare})
+
+    def _failure(self, method: str, path: str) -> web.Response | None:
+        for f in self.failures:
+            if f["times"] and method == f["method"] and re.fullmatch(f["pattern"], path):
+                f["times"] -= 1
+                if f["status"] == 429 and f["cloudflare"]:  # Cloudflare's page: no JSON, no Via header
+                    return web.Response(body=b"<html>1015: You are being rate limited</html>", status=429,
+                                        headers={"Content-Type": "text/html", "Retry-After": "1"})
+                if f["status"] == 429:
+                    headers = {"Content-Type": "application/json", "Via": "1.1 google",
+                               "Retry-After": str(f["retry_after"]), "X-RateLimit-Limit": "5",
+                               "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": str(f["retry_after"]),
+                               "X-RateLimit-Bucket": "fakebucket", "X-RateLimit-Scope": "user"}
+                    body = {"message": "You are being rate limited.", "retry_after": f["retry_after"],
+                            "global": False}
+                    return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+                code = {404: 10003, 403: 50001}.get(f["status"], 0)
+                return J({"message": "failure", "code": code}, f["status"])
+        return None
 
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})  # HELLO
         async for message in ws:
             if message.type != WSMsgType.TEXT:
@@ -122,6 +179,7 @@ class FakeDiscord:
             if packet["op"] == 1:  # HEARTBEAT
                 await ws.send_json({"op": 11})
             elif packet["op"] == 2:  # IDENTIFY
+                self._ws, self._missed = ws, []
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD), "unavailable": True}],
                     "session_id": "session", "resume_gateway_url": f"ws://{request.host}/", "shard": [0, 1],
@@ -129,8 +187,15 @@ class FakeDiscord:
                 await self.dispatch("GUILD_CREATE", self.guild())
                 self.identifies += 1
                 await self._note()
-            elif packet["op"] == 6:  # RESUME
+            elif packet["op"] == 6:  # RESUME: what the bot missed, then RESUMED
+                assert packet["d"]["session_id"] == "session", packet
+                self._ws = ws
+                missed, self._missed = self._missed, []
+                for event in missed:
+                    await ws.send_json(event)
                 await self.dispatch("RESUMED", {})
+                self.resumes += 1
+                await self._note()
         return ws
 
     def guild(self) -> dict[str, Any]:
@@ -156,10 +221,30 @@ class FakeDiscord:
         }
 
     async def command(self, person: Person, name: str, options: dict[str, str] | None = None,
-                      channel: int = CHANNEL) -> dict[str, Any]:
-        data = {"id": str(snowflake()), "name": name, "type": 1, "guild_id": str(GUILD),
-                "options": [{"type": 3, "name": k, "value": v} for k, v in (options or {}).items()]}
-        payload = self.interaction(2, person, channel, data)
+                      channel: int = CHANNEL, focused: str | None = None) -> dict[str, Any]:
+        """A slash command, or its autocomplete when `focused` names the option being typed."""
+        options_list = [{"type": 3, "name": k, "value": v, **({"focused": True} if k == focused else {})}
+                        for k, v in (options or {}).items()]
+        data = {"id": str(snowflake()), "name": name, "type": 1, "guild_id": str(GUILD), "options": options_list}
+        payload = self.interaction(4 if focused else 2, person, channel, data)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def click(self, person: Person, channel: int, message: dict[str, Any], custom_id: str,
+                    values: list[str] | None = None) -> dict[str, Any]:
+        """A button (or, with values, a select menu) of a message the bot posted."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
+        if values is not None:
+            data["values"] = values
+        payload = self.interaction(3, person, channel, data)
+        payload["message"] = message_object(channel, message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def submit(self, person: Person, channel: int, custom_id: str, fields: dict[str, str]) -> dict[str, Any]:
+        """A form (modal) sent back with what the person typed."""
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in fields.items()]
+        payload = self.interaction(5, person, channel, {"custom_id": custom_id, "components": rows})
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
@@ -177,12 +262,20 @@ class FakeDiscord:
                     body = json.loads(value)
                 elif hasattr(value, "file"):
                     files.append((value.filename, len(value.file.read())))
-        await self._note(Request(method, path, dict(request.query), body, files))
+        failed = self._failure(method, path)
+        await self._note(Request(method, path, dict(request.query), body, files,
+                                 failed.status if failed is not None else 200))
+        if failed is not None:
+            return failed
         return await self._answer(method, path, body, files)
 
     async def _answer(self, method: str, path: str, body: Any, files) -> web.Response:
         if path == "/users/@me":
             return J(BOT_USER)
+        if path == "/gateway/bot":  # an AutoShardedClient asks how many shards to run
+            return J({"url": f"ws://127.0.0.1:{self.port}/", "shards": 1,
+                      "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
+                                              "max_concurrency": 1}})
         if path == "/oauth2/applications/@me":
             return J({"id": str(APP), "name": "isles", "description": "", "icon": None, "bot_public": True,
                       "bot_require_code_grant": False, "verify_key": "k", "flags": 0, "owner": BOT_USER})

@@ -1,0 +1,68 @@
+"""The clocks run in one process at a time: two processes sharing the database never both hold
+the lease; a lease not renewed is taken over once it has expired; a lease given back is taken
+at once. Also the shard settings several processes split."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.lease import LeasedWork
+from bot.settings import Settings, parse_shard_ids
+from db.store import Store
+from tests.helpers import OPENED
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def two_processes(tmp_path):
+    """Two connections to one database file, as two bot processes have."""
+    stores = [await Store.open(str(tmp_path / "shared.db")) for _ in range(2)]
+    OPENED.extend(stores)
+    return stores
+
+
+async def test_one_holder_at_a_time_and_a_takeover_after_expiry(tmp_path):
+    clock = Clock()
+    log: list[str] = []
+
+    def work(name: str) -> LeasedWork:
+        async def start() -> None:
+            log.append(f"{name} starts")
+
+        async def stop() -> None:
+            log.append(f"{name} stops")
+
+        return LeasedWork(stores[names.index(name)], start, stop, holder=name, ttl=30, renew=10, clock=clock)
+
+    names = ["a", "b"]
+    stores = await two_processes(tmp_path)
+    a, b = work("a"), work("b")
+    assert await a.step() and not await b.step()
+    clock.now += 20
+    assert await a.step() and not await b.step()  # renewed in time: still a's
+    clock.now += 29
+    assert not await b.step()  # a's renewal holds until 30 s after it
+    clock.now += 2  # a stalled (killed): its lease expired
+    assert await b.step()
+    assert not await a.step()  # a comes back: it lost the lease and stops its work
+    assert log == ["a starts", "b starts", "a stops"]
+    await b.close()  # a clean stop gives the lease back: a takes it at once
+    assert await a.step()
+    assert log[-2:] == ["b stops", "a starts"]
+
+
+def test_shard_settings(monkeypatch):
+    assert parse_shard_ids("0-2, 5") == (0, 1, 2, 5)
+    assert parse_shard_ids("") is None
+    with pytest.raises(ValueError):
+        parse_shard_ids("two")
+    monkeypatch.setenv("ISLES_SHARDS", "8")
+    monkeypatch.setenv("ISLES_SHARD_IDS", "4-7")
+    settings = Settings.from_env(env_file=None)
+    assert settings.shards == 8 and settings.shard_ids == (4, 5, 6, 7)
