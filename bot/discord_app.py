@@ -340,10 +340,10 @@ class Adapter:
         if delivery.state != REFUSED:
             await self._tell(interaction, reply, delivery, f"Your table is in {thread.mention}.", None)
             return
-        await self._first_post_refused(interaction, reply, thread, here, args)
+        await self._first_post_refused(interaction, reply, thread, here)
 
     async def _first_post_refused(self, interaction: discord.Interaction, reply: Reply, thread: discord.Thread,
-                                  here: Any, args: dict[str, Any]) -> None:
+                                  here: Any) -> None:
         """Discord refused the first post in the new thread: the table moves to this channel, whose
         Join button then works, or is cancelled if this channel holds a table already."""
         await self._drop_thread(thread)
@@ -422,8 +422,13 @@ class Adapter:
             return False
 
     async def answer_failure(self, interaction: discord.Interaction) -> None:
-        """Whatever failed, the person gets a private answer (deferring is not needed: a first answer
-        may still be given, else a followup)."""
+        """Whatever failed, the person gets a private answer: deferred first (looking for what was
+        saved may pass Discord's 3 seconds), then told whether their change counted."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            log.warning("could not defer %s after a failure: %s", interaction.id, error)
         text = SAVED_BUT if await self.saved_anyway(interaction) else SOMETHING_BROKE
         try:
             if interaction.response.is_done():

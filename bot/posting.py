@@ -41,6 +41,7 @@ MAX_ATTEMPTS = 80  # about six hours of server errors, then the post is given up
 REFUSED_PAUSE = 600  # after a 403, posts to that channel are refused without asking for this long
 DRAFT_GRACE = 30  # a draft older than this, whose table is not busy, is composed by the sweep
 SWEEP_SECONDS = 5.0
+KEEP_SETTLED = 7 * 86400  # settled posts are forgotten after a week (the outbox stays small)
 KEPT_PICTURES = 512  # pictures of unsent posts held in memory; older ones are drawn again when sent
 UNKNOWN_CHANNEL = 10003
 THREAD_ARCHIVED = 50083
@@ -183,6 +184,9 @@ class Poster:
     async def sweep(self, *, startup: bool = False) -> int:
         """Compose forgotten drafts and send due posts. Returns how many posts were tried."""
         now = self.now()
+        if now - getattr(self, "_pruned", 0) > 3600:
+            self._pruned = now
+            await self.db.prune(now - KEEP_SETTLED)
         for row in await self.db.drafts(now if startup else now - DRAFT_GRACE):
             await self._compose(row, force=startup)
         tried = 0

@@ -171,3 +171,10 @@ class OutboxStore:
             "UPDATE outbox SET state = 'dropped', sent_at = ? WHERE table_id = ? AND state IN ('draft', 'pending')",
             (now, table_id))
         return cur.rowcount
+
+    async def prune(self, before: int) -> int:
+        """Forget posts settled before `before` (the newest row always stays, so ids are never reused)."""
+        cur = await self.conn.execute(
+            "DELETE FROM outbox WHERE state IN ('sent', 'refused', 'dropped', 'failed') AND COALESCE(sent_at, 0) < ? "
+            "AND id < (SELECT MAX(id) FROM outbox)", (before,))
+        return cur.rowcount

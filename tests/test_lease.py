@@ -66,3 +66,20 @@ def test_shard_settings(monkeypatch):
     monkeypatch.setenv("ISLES_SHARD_IDS", "4-7")
     settings = Settings.from_env(env_file=None)
     assert settings.shards == 8 and settings.shard_ids == (4, 5, 6, 7)
+
+
+async def test_the_client_runs_the_shards_it_is_given_and_judges_only_their_servers(tmp_path):
+    import discord
+
+    from bot.discord_app import create_bot
+    from bot.places import owns
+    from bot.service import TableService
+
+    store = await Store.open(str(tmp_path / "t.db"))
+    OPENED.append(store)
+    settings = Settings("token", str(tmp_path / "t.db"), None, "INFO", shards=4, shard_ids=(1, 3))
+    client = create_bot(TableService(store), settings)
+    assert isinstance(client, discord.AutoShardedClient)
+    assert client.shard_count == 4 and client.shard_ids == [1, 3]
+    on_shard = {shard: (1000 << 22) * 4 + (shard << 22) for shard in range(4)}  # a server id on each shard
+    assert [owns(client, on_shard[shard]) for shard in range(4)] == [False, True, False, True]

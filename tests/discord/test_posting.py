@@ -134,3 +134,17 @@ async def test_no_view_is_kept_in_discord_py_for_the_messages_sent(bot):
     await bot.command(BOB, "addai", channel=thread)
     store = bot.client._connection._view_store
     assert len(store._views) == 0 and len(store._synced_message_views) == 0
+
+
+async def test_a_command_that_fails_in_the_adapter_is_answered_by_the_trees_error_handler(bot, monkeypatch):
+    fast(bot)
+    thread, _ = await open_table(bot)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("showing failed")
+
+    monkeypatch.setattr(bot.client.adapter, "show", broken)
+    ex = await bot.command(BOB, "join", channel=thread)
+    assert ex.private_text == discord_app.SAVED_BUT and ex.callback["type"] == 5
+    await bot.drain()
+    assert "Bob" in bot.posts(thread)[-1].body["content"]
