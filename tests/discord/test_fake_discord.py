@@ -195,6 +195,7 @@ async def test_a_deployment_day_reconnects_failures_deletions_and_sigterm(fake, 
             await asyncio.sleep(0.1)
         assert closed_reason(tmp_path, thread) == "place deleted"
 
+        assert not task.done()  # run() is up, so its SIGTERM handler is the one that hears this
         os.kill(os.getpid(), signal.SIGTERM)  # as a host's process manager stops the bot
         await asyncio.wait_for(task, 20)
     finally:
