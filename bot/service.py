@@ -21,9 +21,10 @@ import render
 from bot.cache import TableCache
 from bot.commands import COMMANDS, Command
 from bot.replies import Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.turn_buttons import turn_buttons
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
-from games.base import Game, IllegalMove, Outcome, parse_options, rank_by
+from games.base import Game, IllegalMove, Outcome, fill_names, parse_options, rank_by
 
 log = logging.getLogger(__name__)
 
@@ -484,14 +485,15 @@ class TableService:
                 waiting = ", ".join(names[s] for s in game.to_act())
                 raise IllegalMove(f"It is not your turn: the table waits for {waiting}.")
             before = game.dump()
+            canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
             try:
                 game.play(mine.seat, move)
-            except IllegalMove:
+            except IllegalMove as why:
                 loaded.game = registry.get(loaded.row.game).load(before)  # a game must not be left half-moved
-                raise
-            lines = [game.describe_move(mine.seat, move, names)]
+                raise IllegalMove(fill_names(str(why), names)) from None
+            lines = [game.describe_move(mine.seat, canonical, names)]
             try:
-                await self._record(loaded, mine.seat, caller.user_id, move)
+                await self._record(loaded, mine.seat, caller.user_id, canonical)
             except IllegalMove:
                 loaded.game = registry.get(loaded.row.game).load(before)
                 raise
@@ -587,20 +589,7 @@ class TableService:
                     extra = ""
                 if extra:
                     lines.append(extra)
-            quick = []
-            acting = [s for s in game.to_act() if s not in self._computer_seats(loaded)]
-            if len(acting) == 1:
-                quick = game.quick_moves(acting[0])[:4]
-            for move in quick:
-                cid = custom_id("m", table, version, move)
-                if cid:
-                    buttons.append(Button(move[:80], cid, "primary"))
-            for action in game.public_actions():
-                # no version: an answer to an offer stays valid while other moves land
-                cid = custom_id("f" if action.form else "a", table, None, action.move)
-                if cid and len(buttons) < 20:
-                    buttons.append(Button(action.label[:80], cid, action.style))
-            buttons.append(Button("My moves", custom_id("ls", table, version), "secondary"))
+            buttons = turn_buttons(game, table, version, names, self._computer_seats(loaded))
         image = await self._image(loaded)
         private = ""
         if private_seat is not None and not game.is_over():

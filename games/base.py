@@ -7,6 +7,7 @@ its state, so the seed plus the move log replays a table exactly.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,27 @@ T = TypeVar("T")
 
 
 class IllegalMove(ValueError):
-    """A move that may not be made now. The message is shown to the player as is."""
+    """A move that may not be made now. The message is shown to the player, with every
+    `seat_name(seat)` in it replaced by that seat's name."""
+
+
+_SEAT_MARK = re.compile(r"\{seat(\d+)\}")
+
+
+def seat_name(seat: int) -> str:
+    """A seat's place in a text the game writes without knowing names (a refusal, a button
+    label): the table service puts the player's name there (`fill_names`)."""
+    return f"{{seat{seat}}}"
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """`text` with every `seat_name` mark replaced by the seat's name."""
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
+
+    return _SEAT_MARK.sub(name, text)
 
 
 @dataclass(frozen=True)
@@ -152,6 +173,10 @@ class Game(ABC):
     exactly the texts that `legal_moves` lists (after whitespace and case are normalized by
     `normalize`), and raises `IllegalMove` with a reason for anything else, leaving the
     state unchanged.
+
+    Hidden information: `view(None)`, `status`, `describe_move`, `quick_moves` and
+    `public_actions` are public surfaces. Nothing on them may depend on what a seat keeps
+    hidden (which cards a hand holds), only on public facts (how many).
     """
 
     key: ClassVar[str]
@@ -237,23 +262,48 @@ class Game(ABC):
         """One or two lines: where the game stands and what is awaited of whom."""
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
-        """How the public log tells a move that was just played (may mention its effects)."""
+        """The public form of a move just played: what everyone may read of it (it may tell its
+        effects). It never names hidden cards: a discard is told by its count, a steal without
+        the card. The public log, the turn message and `/history` show only this text."""
         return f"{names[seat]}: `{move}`"
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The one canonical text of a move `seat` may make now, as `legal_moves` lists it
+        (the log keeps this, never the text as typed); called before `play`. The default
+        finds the legal move equal to it after `normalize`, else returns it normalized."""
+        text = self.normalize(move)
+        for legal in self.legal_moves(seat):
+            if self.normalize(legal) == text:
+                return legal
+        return text
+
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Deal what is hidden between seats anew, keeping everything public (each seat's
+        counts of cards): a hand swapped for another of the same size. The conformance suite
+        (tests/games/test_conformance.py) then checks that no public surface changed. Return
+        False when the game hides nothing one seat could know and another not. Every game
+        states this; the default refuses, so a new game cannot skip the check by omission."""
+        raise NotImplementedError(f"{type(self).__name__} must say what it hides: define redeal_hidden")
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         """What only `seat` should be told (a hidden hand, say); "" when nothing is hidden."""
         return ""
 
     def quick_moves(self, seat: int) -> list[str]:
-        """At most four of the legal moves that deserve a one-click button."""
+        """At most four of the legal moves that deserve a one-click button. The buttons sit
+        under the PUBLIC turn message, so offer only moves whose existence reveals nothing
+        hidden (`roll`, `end`): never a move that only a hidden card allows (`knight`,
+        `buy card`). Those belong in `move_groups`, which only the seat sees."""
         return []
 
     def public_actions(self) -> list[Action]:
         """Buttons for moves that several seats may make (answers to a trade offer), and forms
-        that open with the start of a move (`offer `) for the player to complete."""
+        that open with the start of a move (`offer `) for the player to complete. Public like
+        `quick_moves`: whether a button is shown may depend on public facts only (an offer is
+        open), never on a hand; pressing it checks the presser's own cards."""
         return []
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
-        """The legal moves in labelled groups, for select menus."""
+        """The legal moves in labelled groups, for select menus shown to `seat` alone (My moves)."""
         moves = self.legal_moves(seat)
         return [("Moves", moves)] if moves else []

@@ -233,9 +233,10 @@ def _amounts(amounts: list[int]) -> str:
     return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
 
 
-def _answer(who: str, answer: list) -> str:
+def _answer(who: str, offerer: str, answer: list) -> str:
+    """An answer told from the offerer's side, as every offer is (a counter lists the answerer's cards)."""
     if answer[0] == "counter":
-        return f"{who}: {_amounts(answer[1])} for {_amounts(answer[2])}"
+        return f"{who} counters: {offerer} gives {_amounts(answer[2])}, gets {_amounts(answer[1])}"
     return f"{who} {answer[0]}s"
 
 
@@ -305,7 +306,10 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         who = seat_name(names, last["seat"])
         text(draw, (x0, y), "Last move", 13, MUTED)
         y += 18
-        text(draw, (x0, y), f"{who}: {last['move']}", 15, INK, bold=True, width=right - x0)
+        move = last["move"]
+        if move.startswith("counter"):  # its terms are in the answerer's words: the offers below tell them
+            move = f"counter to offer #{move.split()[1]}"
+        text(draw, (x0, y), f"{who}: {move}", 15, INK, bold=True, width=right - x0)
         y += 26
     offers = view.get("offers") or []
     if offers:
@@ -313,10 +317,10 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         y += 18
         for offer in offers[:4]:
             who = seat_name(names, offer["by"])
-            line = f"#{offer['id']} {who}: {_amounts(offer['give'])} for {_amounts(offer['get'])}"
+            line = f"#{offer['id']} {who} gives {_amounts(offer['give'])}, gets {_amounts(offer['get'])}"
             text(draw, (x0, y), line, 13, INK, width=right - x0)
             y += 17
-            answers = [_answer(seat_name(names, int(s)), a) for s, a in offer["answers"].items()]
+            answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
             if answers:
                 text(draw, (x0 + 12, y), ", ".join(answers), 12, MUTED, width=right - x0 - 12)
                 y += 16

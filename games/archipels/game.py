@@ -413,6 +413,8 @@ class Archipels(Game):
     def _play_place(self, seat: int, words: list[str]) -> None:
         verb = words[0]
         hand, dock = self.hands[seat], self.docks[seat]
+        if verb in ("done", "dock", "discard") and len(words) != (1 if verb == "done" else 2):
+            raise IllegalMove("Write `done`." if verb == "done" else f"Write `{verb} t57`: one tile.")
         if verb == "done":
             if hand:
                 raise IllegalMove(
@@ -553,6 +555,11 @@ class Archipels(Game):
             if outcome is None
             else {"ranks": outcome.ranks, "scores": outcome.scores, "tiebreak": outcome.tiebreak},
         }
+
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Nothing: hands and docks lie open on the table, and the stack's order is unknown to
+        every seat alike."""
+        return False
 
     # -- AI ---------------------------------------------------------------------------
     def ai_move(self, seat: int, rng: random.Random) -> str:

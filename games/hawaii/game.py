@@ -692,6 +692,10 @@ class HawaiiGame(Game):
         self.reason = reason
         self.phase = "over"
 
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Nothing between seats: one player, and the bag's order is unknown to them too."""
+        return False
+
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.hawaii.ai import choose_move
 

@@ -5,7 +5,7 @@ Notation (canonical texts, see `rules_help`):
   knight · road building · year of plenty wool ore · monopoly wool
   robber K steal 2 · robber K · discard 2 wool 1 ore
   trade 4 wool for 1 ore · offer 1 wool 1 grain for 1 ore · cancel 1
-  accept 1 · decline 1 · counter 1 2 ore for 1 wool · confirm 1 3
+  accept 1 · decline 1 · counter 1 give 2 ore get 1 wool · confirm 1 3
 Seats appear in moves as player numbers 1..n; offers are numbered #1, #2, ... over the game.
 """
 
@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Action, Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
+from games.base import Action, Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by, seat_name
 from games.pioneers import board as B
 from games.pioneers import data as D
 
@@ -550,7 +550,7 @@ class PioneersGame(Game):
                 if hand[give]:
                     for get in range(5):
                         if get != give:
-                            moves.append(f"counter {number} 1 {R[give]} for 1 {R[get]}")
+                            moves.append(f"counter {number} give 1 {R[give]} get 1 {R[get]}")
         return moves
 
     # -- playing ----------------------------------------------------------------------
@@ -569,6 +569,29 @@ class PioneersGame(Game):
             raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
         handler(self, seat, words, text)
 
+    def canonical(self, seat: int, move: str) -> str:
+        """The listed text when there is one; otherwise the cards written in one order, as the
+        engine writes them (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)."""
+        text = super().canonical(seat, move)
+        words = text.split()
+        try:
+            if words[:1] == ["discard"]:
+                return "discard " + amounts_text(parse_amounts(words[1:]))
+            if words[:1] in (["offer"], ["trade"]):
+                give, get = self._split_for(words[1:], words[0])
+                return f"{words[0]} {amounts_text(give)} for {amounts_text(get)}"
+            if words[:1] == ["counter"] and len(words) > 2:
+                give, get = self._counter_terms(words[2:], int(words[1].lstrip("#")))
+                return f"counter {words[1].lstrip('#')} give {amounts_text(give)} get {amounts_text(get)}"
+            if words[:3] == ["year", "of", "plenty"]:
+                amounts = parse_amounts(words[3:])
+                return "year of plenty " + " ".join(R[i] for i in range(5) for _ in range(amounts[i]))
+            if words in (["buy"], ["buy", "development", "card"]):
+                return "buy card"
+        except (IllegalMove, ValueError):
+            pass  # `play` will refuse it with the reason
+        return text
+
     # moves of the seat in turn --------------------------------------------------------
     def _need_turn(self, seat: int, *phases: str) -> None:
         if seat != self.current or self.phase == "discard":
@@ -581,7 +604,7 @@ class PioneersGame(Game):
             raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
 
     def _who(self, seat: int) -> str:
-        return f"player {seat + 1}"
+        return seat_name(seat)  # the service writes the player's name here
 
     def _mark(self, seat: int, text: str, **extra: Any) -> None:
         self.last = {"seat": seat, "move": text, **extra}
@@ -693,14 +716,13 @@ class PioneersGame(Game):
         if len(words) == 4:
             if not words[3].isdigit() or int(words[3]) - 1 not in victims:
                 if victims:
-                    names = ", ".join(str(v + 1) for v in victims)
-                    raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob player {names}.")
+                    raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
                 raise IllegalMove(f"Nobody beside {HEX_LABELS[hex_index]} can be robbed; write "
                                   f"`robber {HEX_LABELS[hex_index]}`.")
             victim = int(words[3]) - 1
         elif victims:
-            names = ", ".join(str(v + 1) for v in victims)
-            raise IllegalMove(f"Choose whom to rob: `robber {HEX_LABELS[hex_index]} steal N` with N in {names}.")
+            raise IllegalMove(f"Choose whom to rob: `robber {HEX_LABELS[hex_index]} steal N`, where N is "
+                              f"{_victim_words(victims)}.")
         self.robber = hex_index
         extra: dict[str, Any] = {"hex": hex_index}
         if victim >= 0:
@@ -1043,13 +1065,25 @@ class PioneersGame(Game):
         offer["answers"][seat] = ["decline"]
         self._mark(seat, f"decline {offer['id']}", offer=offer["id"])
 
+    def _counter_terms(self, words: list[str], number: int) -> tuple[list[int], list[int]]:
+        """What the answerer gives and gets: `give 2 ore get 1 wool`, or the older `2 ore for 1 wool`
+        (the answerer's cards first too, so logs written before `give`/`get` replay the same)."""
+        if words[:1] != ["give"]:
+            return self._split_for(words, f"counter {number}")
+        if "get" not in words:
+            raise IllegalMove(f"Write `counter {number} give <your cards> get <their cards>`, "
+                              f"e.g. `counter {number} give 1 wool get 1 ore`.")
+        cut = words.index("get")
+        return self._split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}")
+
     def _do_counter(self, seat: int, words: list[str], text: str) -> None:
         offer = self._answer_check(seat, words, 2)
-        give, get = self._split_for(words[2:], f"counter {offer['id']}")
+        give, get = self._counter_terms(words[2:], offer["id"])
         if not _holds(self.hands[seat], give):
             raise IllegalMove("You cannot offer cards you do not hold.")
         offer["answers"][seat] = ["counter", give, get]
-        self._mark(seat, f"counter {offer['id']} {amounts_text(give)} for {amounts_text(get)}", offer=offer["id"])
+        self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
+                   offer=offer["id"])
 
     def _do_confirm(self, seat: int, words: list[str], text: str) -> None:
         if len(words) != 3 or not words[2].isdigit():
@@ -1171,8 +1205,7 @@ class PioneersGame(Game):
         else:
             head = f"Turn {self.turn}: {who} is {PHASE_WORDS[self.phase]}."
         if self.offers:
-            head += " Open offers: " + "; ".join(
-                f"#{o['id']} {amounts_text(o['give'])} for {amounts_text(o['get'])}" for o in self.offers) + "."
+            head += " Open offers: " + "; ".join(self._offer_line(o, names) for o in self.offers) + "."
         return f"{head} Points: {score} (target {self.opts['target']})."
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
@@ -1211,8 +1244,11 @@ class PioneersGame(Game):
         if text == "buy card":
             return f"{who} bought a development card ({len(self.deck)} left)."
         if text.startswith("offer"):
-            return f"{who} offers #{last['offer']}: {text[6:]}. Others: `accept {last['offer']}`, " \
-                   f"`decline {last['offer']}` or `counter {last['offer']} ... for ...`."
+            number = last["offer"]
+            offer = next((o for o in self.offers if o["id"] == number), None)
+            terms = self.terms_text(offer, ["accept"], names) if offer else text[6:]
+            return f"{who} offers #{number}: {terms}. Others: `accept {number}`, " \
+                   f"`decline {number}` or `counter {number} give ... get ...`."
         if text.startswith("confirm"):
             return (f"{who} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
                     f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
@@ -1242,7 +1278,10 @@ class PioneersGame(Game):
         elif head == "decline":
             line = f"{who} declines offer #{words[1]}"
         elif head == "counter":
-            line = f"{who} counters offer #{words[1]}: {' '.join(words[2:])}"
+            offer = next((o for o in self.offers if o["id"] == last.get("offer")), None)
+            answer = offer["answers"].get(seat) if offer else None
+            terms = self.terms_text(offer, answer, names) if answer else " ".join(words[2:])
+            line = f"{who} counters offer #{words[1]}: {terms}"
         elif head == "cancel":
             line = f"{who} withdrew offer #{words[1]}"
         else:
@@ -1250,6 +1289,20 @@ class PioneersGame(Game):
         if self.phase == "over" and self.winner == seat:
             line += f" — {who} reaches {self.total_points(seat)} points and wins!"
         return line if line.endswith(("!", "`")) else line + "."
+
+    def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
+        """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
+        give, get = self._terms(offer, answer)
+        return f"{names[offer['by']]} gives {amounts_text(give)}, gets {amounts_text(get)}"
+
+    def _offer_line(self, offer: Mapping[str, Any], names: Sequence[str]) -> str:
+        line = f"#{offer['id']} {self.terms_text(offer, ['accept'], names)}"
+        for other, answer in sorted(offer["answers"].items()):
+            if answer[0] == "counter":
+                line += f" (counter by {names[int(other)]}: {self.terms_text(offer, answer, names)})"
+            else:
+                line += f" ({names[int(other)]} {answer[0]}s)"
+        return line
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
@@ -1281,15 +1334,14 @@ class PioneersGame(Game):
         return " ".join(parts)
 
     def quick_moves(self, seat: int) -> list[str]:
-        moves = self.legal_moves(seat)
-        quick = [m for m in moves if m in ("roll", "end", "knight", "buy card")]
-        if seat != self.current or self.phase == "discard":
-            quick += [m for m in moves if m.startswith(("accept", "decline"))]
-        quick += [m for m in moves if m.startswith("confirm")]
-        return quick[:4]
+        """Only `roll` and `end`: a `knight` or `buy card` button under the public message would
+        tell the channel what the player holds. Those stay in My moves and /moves."""
+        return [m for m in self.legal_moves(seat) if m in ("roll", "end")]
 
     def public_actions(self) -> list[Action]:
-        """Answers to every open offer for anyone seated, and the offer form for the player in turn."""
+        """Answers to every open offer for anyone seated, a Confirm for every answer given, and
+        the offer form for the player in turn. Shown from public facts alone: whether the
+        presser holds the cards is checked when the button is pressed."""
         actions: list[Action] = []
         if self.phase == "over":
             return actions
@@ -1298,13 +1350,41 @@ class PioneersGame(Game):
             actions += [
                 Action(f"Accept #{number}", f"accept {number}", style="success"),
                 Action(f"Decline #{number}", f"decline {number}", style="danger"),
-                Action(f"Counter #{number}…", f"counter {number} ", form=True),
+                Action(f"Counter #{number}…", f"counter {number} give ", form=True),
             ]
+            for other, answer in sorted(offer["answers"].items()):
+                if answer[0] != "decline":
+                    actions.append(Action(f"Confirm #{number} with {seat_name(int(other))}",
+                                          f"confirm {number} {int(other) + 1}", style="primary"))
         if self.phase == "main" and self.offers_made < D.MAX_OFFERS_PER_TURN:
             actions.append(Action("Offer a trade…", "offer ", form=True, style="primary"))
         if self.phase == "discard":
             actions.append(Action("Discard…", "discard ", form=True))
         return actions
+
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Resource cards and unplayed development cards are hidden: pool each kind over the
+        seats and deal it back in hands of the same sizes (cards bought this turn stay put)."""
+        pool = [res for hand in self.hands for res in range(5) for _ in range(hand[res])]
+        rng.shuffle(pool)
+        sizes = [sum(hand) for hand in self.hands]
+        for seat, size in enumerate(sizes):
+            hand = [0] * 5
+            for res in pool[:size]:
+                hand[res] += 1
+            pool = pool[size:]
+            self.hands[seat] = hand
+        kept = [[self.new_devs[c] if seat == self.current else 0 for c in range(5)] for seat in range(self.n)]
+        pool = [c for seat in range(self.n) for c in range(5) for _ in range(self.devs[seat][c] - kept[seat][c])]
+        rng.shuffle(pool)
+        for seat in range(self.n):
+            size = sum(self.devs[seat]) - sum(kept[seat])
+            cards = list(kept[seat])
+            for card in pool[:size]:
+                cards[card] += 1
+            pool = pool[size:]
+            self.devs[seat] = cards
+        return True
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
@@ -1335,6 +1415,10 @@ class PioneersGame(Game):
         from games.pioneers.help import HELP
 
         return HELP
+
+
+def _victim_words(victims: Sequence[int]) -> str:
+    return " or ".join(f"{seat_name(v)} (`steal {v + 1}`)" for v in victims)
 
 
 def _copy_offer(offer: Mapping[str, Any]) -> dict[str, Any]:

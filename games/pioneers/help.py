@@ -37,9 +37,10 @@ resource with a 2:1 harbour; write your rate: `trade 3 grain for 1 brick`.
 After rolling, the player in turn may post offers: `offer 1 wool 1 grain for 1 ore` (the
 first half is what you give). Offers are numbered #1, #2, ... and stay open until that
 turn ends. Anyone else may answer at any time while it is open, even when not asked to
-act: `accept 1`, `decline 1`, or `counter 1 2 ore for 1 wool` (again, you give the first
-half). The offerer picks one answer with `confirm 1 3` (offer #1, player 3); both hands are
-checked at that moment. `cancel 1` withdraws an offer. No resource may be on both sides and
+act: `accept 1`, `decline 1`, or `counter 1 give 2 ore get 1 wool` (you give 2 ore and get
+1 wool; the older `counter 1 2 ore for 1 wool` means the same). The table shows every offer
+and counter from the offerer's side: "bob gives 1 wool, gets 2 ore". The offerer picks one
+answer with `confirm 1 3` (offer #1, player 3); both hands are checked at that moment. `cancel 1` withdraws an offer. No resource may be on both sides and
 nobody may offer cards they do not hold.
 
 **Production.** A rolled number pays each settlement beside a matching hex 1 card and each

@@ -2,7 +2,11 @@
 
 import random
 
+import pytest
+
+from games.base import IllegalMove
 from games.pioneers import GAME
+from games.pioneers.data import RESOURCES as GAME_RES
 
 
 def game_with_an_open_offer():
@@ -28,11 +32,33 @@ def test_open_offers_get_accept_decline_and_counter_buttons():
     number = offer["id"]
     assert actions[f"Accept #{number}"].move == f"accept {number}" and not actions[f"Accept #{number}"].form
     assert actions[f"Decline #{number}"].move == f"decline {number}"
-    assert actions[f"Counter #{number}…"].form and actions[f"Counter #{number}…"].move == f"counter {number} "
+    assert actions[f"Counter #{number}…"].form and actions[f"Counter #{number}…"].move == f"counter {number} give "
     assert actions["Offer a trade…"].form
     other = next(s for s in range(game.players) if s != offerer)
     game.play(other, f"decline {number}")  # an answer from a seat that is not in to_act
     assert offer["answers"]
+    assert not [a for a in game.public_actions() if a.label.startswith("Confirm")]  # a decline is not confirmed
+
+
+def test_every_answer_given_gets_a_confirm_button_whatever_the_hands_hold():
+    game, offerer = game_with_an_open_offer()
+    (offer,) = game.offers
+    other = next(s for s in range(game.players) if s != offerer)
+    number = offer["id"]
+    game.hands[other] = [0] * 5
+    game.hands[other][0] = 1
+    want = next(r for r in range(5) if offer["give"][r])
+    got = 0 if want != 0 else 1
+    game.hands[other][got] = 1
+    game.play(other, f"counter {number} give 1 {GAME_RES[got]} get 1 {GAME_RES[want]}")
+    confirms = [a for a in game.public_actions() if a.label.startswith("Confirm")]
+    assert [(a.label, a.move) for a in confirms] == [(f"Confirm #{number} with {{seat{other}}}",
+                                                     f"confirm {number} {other + 1}")]
+    # the offerer can no longer pay: the button stays (hands are hidden), pressing it is refused
+    game.hands[offerer] = [0] * 5
+    assert [a.label for a in game.public_actions() if a.label.startswith("Confirm")] == [confirms[0].label]
+    with pytest.raises(IllegalMove):
+        game.play(offerer, confirms[0].move)
 
 
 def test_no_offer_buttons_once_the_turn_ends():

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from games.base import IllegalMove
+from games.base import IllegalMove, fill_names
 from games.pioneers import GAME
 from games.pioneers import board as B
 from games.pioneers import data as D
@@ -717,7 +717,7 @@ def test_answer_after_the_offerers_turn_ended():
     game.play(0, "end")
     with pytest.raises(IllegalMove) as info:
         game.play(1, "accept 1")
-    assert str(info.value) == "offer #1 closed when player 1's turn ended."
+    assert fill_names(str(info.value), ["ann", "ben"]) == "offer #1 closed when ann's turn ended."
     assert not any(m.endswith(" 1") and m.startswith("accept") for m in game.legal_moves(1))
     with pytest.raises(IllegalMove, match="no offer #7"):
         game.play(1, "decline 7")
@@ -810,7 +810,9 @@ def test_words_and_menus():
     give(game, 0, 2, 2, 1, 1, 1)
     groups = dict(game.move_groups(0))
     assert "Build road" in groups and "Development cards" in groups and "Offer to players" in groups
-    assert "end" in game.quick_moves(0) and "buy card" in game.quick_moves(0)
+    # buy card is legal, but a public button would tell the channel the hand holds wool, grain and ore
+    assert "buy card" in game.legal_moves(0) and game.quick_moves(0) == ["end"]
+    assert "buy card" in dict(game.move_groups(0))["Development cards"]
     flat = [m for _, moves in game.move_groups(0) for m in moves]
     assert sorted(flat) == sorted(game.legal_moves(0))
     game.phase = "roll"
@@ -835,3 +837,43 @@ def test_bad_input_is_refused_without_change():
     with pytest.raises(IllegalMove):
         game.play(9, "end")
     assert json.dumps(game.dump(), sort_keys=True) == before
+
+
+def test_offers_and_counters_are_told_from_the_offerers_side():
+    """Bob offers 1 lumber for 1 brick; a counter that asks for the opposite must not read like it."""
+    game = blank(3)
+    give(game, 0, 1, 0, 0, 0, 0)
+    give(game, 1, 1, 1, 0, 0, 0)
+    game.play(0, "offer 1 lumber for 1 brick")
+    assert "Alice gives 1 lumber, gets 1 brick" in game.describe_move(0, "offer 1 lumber for 1 brick", NAMES)
+    # Bob gives his lumber and asks for Alice's brick... she has none: the opposite trade
+    assert game.canonical(1, "counter 1 1 lumber for 1 brick") == "counter 1 give 1 lumber get 1 brick"
+    game.play(1, "counter 1 give 1 lumber get 1 brick")
+    told = game.describe_move(1, "counter 1 give 1 lumber get 1 brick", NAMES)
+    assert told == "Bob counters offer #1: Alice gives 1 brick, gets 1 lumber."
+    status = game.status(NAMES)
+    assert "#1 Alice gives 1 lumber, gets 1 brick (counter by Bob: Alice gives 1 brick, gets 1 lumber)" in status
+    with pytest.raises(IllegalMove, match="give <your cards> get"):
+        game.play(1, "counter 1 give 1 lumber")
+    # the older notation means the same as before: the answerer's cards first
+    older = blank(3)
+    give(older, 0, 1, 0, 0, 0, 0)
+    give(older, 1, 1, 1, 0, 0, 0)
+    older.play(0, "offer 1 lumber for 1 brick")
+    older.play(1, "counter 1 1 lumber for 1 brick")
+    assert older.offers[0]["answers"] == game.offers[0]["answers"]
+
+
+def test_refusals_name_seats_for_the_service_to_fill():
+    game = blank(3)
+    with pytest.raises(IllegalMove) as info:
+        game.play(1, "roll")
+    assert fill_names(str(info.value), NAMES) == "It is Alice's turn."
+    give(game, 0, 0, 0, 1, 0, 0)
+    give(game, 1, 0, 0, 0, 0, 1)
+    game.play(0, "offer 1 wool for 1 ore")
+    game.play(1, "accept 1")
+    game.play(0, "confirm 1 2")
+    with pytest.raises(IllegalMove) as info:
+        game.play(2, "accept 1")
+    assert fill_names(str(info.value), NAMES) == "offer #1 closed when Alice traded it with Bob."

@@ -1,0 +1,32 @@
+"""The buttons under a public turn message, built from public facts only (games/README.md).
+
+Everyone in the channel sees them, so they come from `quick_moves` and `public_actions`,
+which a game keeps free of anything hidden; a player's own moves stay in My moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from bot.replies import Button, custom_id
+from games.base import Game, fill_names
+
+MAX_BUTTONS = 20  # Discord takes 25 per message; room is kept for My moves and table buttons
+
+
+def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
+                 computers: Collection[int] = ()) -> list[Button]:
+    buttons: list[Button] = []
+    acting = [seat for seat in game.to_act() if seat not in computers]
+    quick = game.quick_moves(acting[0])[:4] if len(acting) == 1 else []
+    for move in quick:
+        cid = custom_id("m", table_id, version, move)
+        if cid:
+            buttons.append(Button(move[:80], cid, "primary"))
+    for action in game.public_actions():
+        # no version: an answer to an offer stays valid while other moves land
+        cid = custom_id("f" if action.form else "a", table_id, None, action.move)
+        if cid and len(buttons) < MAX_BUTTONS:
+            buttons.append(Button(fill_names(action.label, names)[:80], cid, action.style))
+    buttons.append(Button("My moves", custom_id("ls", table_id, version), "secondary"))
+    return buttons
