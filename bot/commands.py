@@ -45,10 +45,15 @@ COMMANDS: tuple[Command, ...] = (
     Command("start", "Start the game (host); the seat order is drawn"),
     Command("cancel", "Cancel the table (host or channel managers)"),
     Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),)),
-    Command("moves", "List your legal moves (privately)", (Param("filter", "Only moves containing this text"),)),
+    Command("moves", "List your legal moves (privately)", (
+        Param("filter", "Only moves containing this text"),
+        Param("page", "Which page of a long list (default: the first)"),
+    )),
     Command("board", "Show the board"),
     Command("hand", "See what only you may see: your hand, your seat"),
-    Command("history", "The moves played so far"),
+    Command("history", "The moves played so far, a page at a time, and the whole log as a file", (
+        Param("page", "Which page: 1 is the first (default: the latest)"),
+    )),
     Command("resign", "Resign: the computer plays your seat and you finish last"),
     Command("rules", "How to play a game here, with our designed values", (
         Param("game", "Which game (default: this table's)", autocomplete="game"),

@@ -93,6 +93,7 @@ class Console:
         self.channels: dict[int, str] = {}
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
+        self.mine: dict[tuple[int, int], Reply] = {}  # last private reply with buttons, per channel and user
         self.tick = tick  # fires due reminders and deadlines before each line
         self.unprompted: list[str] = []  # what the bot said on its own since the last line
         self.places: dict[str, str] = {}  # user -> where their lines go when they name no channel
@@ -183,6 +184,8 @@ class Console:
             reply = await self.service.handle(caller, parsed.command, parsed.args)
         if reply.text:
             self.last[caller.channel_id] = reply
+        elif reply.buttons:  # buttons of a private answer (pages of /history): only its reader presses them
+            self.mine[(caller.channel_id, caller.user_id)] = reply
         moved = caller.channel_id != parsed.caller.channel_id and reply.text
         return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
 
@@ -210,7 +213,8 @@ class Console:
     async def _press(self, caller: Caller, label: str) -> Reply:
         reply = self.last.get(caller.channel_id)
         wanted = label.strip().lower()
-        for button in reply.buttons if reply else []:
+        own = self.mine.get((caller.channel_id, caller.user_id))
+        for button in [*(own.buttons if own else []), *(reply.buttons if reply else [])]:
             if button.label.lower() == wanted:
                 return await self.service.press(caller, button.custom_id)
         labels = ", ".join(b.label for b in reply.buttons) if reply else "none"

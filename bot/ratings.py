@@ -138,7 +138,8 @@ class Ratings:
         key, title = self._game(game)
         board = await self.db.board(caller.guild_id, key)
         if not board:
-            return Reply(private=f"No rated game of {title} in this server yet. A table counts when it finishes "
+            which = "No rated game" if key == OVERALL else f"No rated game of {title}"
+            return Reply(private=f"{which} in this server yet. A table counts when it finishes "
                                  "with two or more people.")
         lines = [BoardLine(i + 1, r.name, r.ordinal, r.games, r.wins, r.user_id == caller.user_id)
                  for i, r in enumerate(board)]

@@ -18,13 +18,25 @@ from datetime import UTC, datetime
 from typing import Any
 
 import render
+from bot import history
 from bot.cache import TableCache
 from bot.commands import COMMANDS, Command
-from bot.replies import Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.move_list import moves_page
+from bot.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.standings import standings_text
 from bot.turn_buttons import turn_buttons
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
-from games.base import Game, IllegalMove, Outcome, fill_names, parse_options, rank_by
+from games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    count_text,
+    fill_names,
+    parse_options,
+    players_text,
+    rank_by,
+)
 
 log = logging.getLogger(__name__)
 
@@ -209,6 +221,10 @@ class TableService:
         loaded = await self._table_by_id(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
+        if kind == "hist":  # the log stays readable once the game is over
+            return await self._history_page(caller, loaded, int(payload) if payload.isdigit() else 0)
+        if kind == "log":
+            return await self._history_file(caller, loaded)
         if loaded.row.status not in ("lobby", "active"):
             return Reply.error(f"This table is {loaded.row.status}; its buttons do nothing now.")
         try:
@@ -228,6 +244,13 @@ class TableService:
                 if not values:
                     return Reply.error("Choose a move in the menu.")
                 return await self._move(caller, values[0], expected=version)
+            if kind == "resign":  # the confirmation of a 2-player /resign
+                return await self.cmd_resign(caller, confirmed=True)
+            if kind == "mv":  # a page of /moves, for the table as it was when listed
+                if version != loaded.version:
+                    return Reply.error("The table has moved on since that list: /moves lists your moves now.")
+                page, _, typed = payload.partition(":")
+                return await self.cmd_moves(caller, typed, page)
             if kind == "a":  # a public action: the presser's own move, checked against the table as it is now
                 return await self._move(caller, payload, expected=None)
             if kind == "f":  # a form: the player completed the move's text
@@ -261,7 +284,7 @@ class TableService:
     def suggest_games(self, current: str) -> list[tuple[str, str]]:
         typed = current.strip().lower()
         return [
-            (f"{game.title} ({game.min_players}-{game.max_players} players)", key)
+            (f"{game.title} ({players_text(game.min_players, game.max_players).replace(' to ', '-')})", key)
             for key, game in registry.available().items()
             if typed in key or typed in game.title.lower()
         ][:25]
@@ -339,18 +362,26 @@ class TableService:
         cls = registry.get(loaded.row.game)
         seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
         shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
+        room = len(loaded.seats) < cls.max_players
+        ready = cls.min_players <= len(loaded.seats) <= cls.max_players
+        if cls.max_players == 1:
+            how = "A solo game: the host starts it with /start or the button."
+        else:
+            how = (f"Join with /join or the button; the host starts with /start once "
+                   f"{count_text(cls.min_players, 'player')} or more are seated.")
         lines = [
             headline,
             f"Seats ({len(loaded.seats)}/{cls.max_players}): {seated}.",
             f"Options: {' '.join(shown)}" if shown else "",
-            f"Join with /join or the button; the host starts with /start once {cls.min_players} or more are seated.",
+            how,
         ]
         table, version = loaded.row.id, loaded.version
-        buttons = [
-            Button("Join", custom_id("join", table, version), "primary"),
-            Button("Add AI", custom_id("ai", table, version)),
-            Button("Start", custom_id("start", table, version), "success"),
-        ]
+        buttons = []  # only buttons that can work now: no Join at a full table, no Start before enough sit
+        if room:
+            buttons.append(Button("Join", custom_id("join", table, version), "primary"))
+            buttons.append(Button("Add AI", custom_id("ai", table, version)))
+        if ready:
+            buttons.append(Button("Start", custom_id("start", table, version), "success"))
         return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
 
     async def _lobby(self, caller: Caller) -> Loaded:
@@ -368,7 +399,8 @@ class TableService:
                 raise IllegalMove("You are already seated at this table.")
             cls = registry.get(loaded.row.game)
             if len(loaded.seats) >= cls.max_players:
-                raise IllegalMove(f"The table is full: {cls.title} takes at most {cls.max_players} players.")
+                raise IllegalMove(f"The table is full: {cls.title} takes at most "
+                                  f"{count_text(cls.max_players, 'player')}.")
             await self._write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
             loaded = await self._table_by_id(loaded.row.id)
         return self._lobby_reply(loaded, f"**{caller.name}** sat down.")
@@ -380,7 +412,8 @@ class TableService:
                 raise IllegalMove("Only a seated player can add a computer player.")
             cls = registry.get(loaded.row.game)
             if len(loaded.seats) >= cls.max_players:
-                raise IllegalMove(f"The table is full: {cls.title} takes at most {cls.max_players} players.")
+                raise IllegalMove(f"The table is full: {cls.title} takes at most "
+                                  f"{count_text(cls.max_players, 'player')}.")
             taken = {s.name for s in loaded.seats}
             name = next(f"Bot {n}" for n in range(1, 10) if f"Bot {n}" not in taken)
             await self._write(loaded, self.store.add_seat, user_id=None, name=name)
@@ -422,7 +455,7 @@ class TableService:
             cls = registry.get(loaded.row.game)
             count = len(loaded.seats)
             if not cls.min_players <= count <= cls.max_players:
-                raise IllegalMove(f"{cls.title} needs {cls.min_players} to {cls.max_players} players; "
+                raise IllegalMove(f"{cls.title} needs {players_text(cls.min_players, cls.max_players)}; "
                                   f"{count} seated. Invite someone or /addai.")
             order = [s.position for s in loaded.seats]
             random.Random(loaded.row.seed).shuffle(order)
@@ -598,19 +631,8 @@ class TableService:
                      buttons=buttons, table_id=table, version=version)
 
     def _standings(self, loaded: Loaded) -> str:
-        game, names = loaded.game, loaded.names()
-        outcome = game.outcome()
         resigned = {s.seat for s in loaded.seats if s.resigned}
-        ranks = final_ranks(outcome, game.players, resigned)
-        order = sorted(range(game.players), key=lambda s: (ranks[s], s))
-        lines = ["**The game is over.**"]
-        for seat in order:
-            score = f" — {outcome.scores[seat]:g} points" if outcome else ""
-            note = " (resigned)" if seat in resigned else ""
-            lines.append(f"{ranks[seat]}. {names[seat]}{score}{note}")
-        if outcome and outcome.tiebreak:
-            lines.append(f"Tie-break: {outcome.tiebreak}")
-        return "\n".join(lines)
+        return standings_text(loaded.game, loaded.names(), resigned)
 
     async def _image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
         if not self.draw_images or loaded.game is None:
@@ -638,7 +660,10 @@ class TableService:
         note = "" if shown == total else f" Showing {shown} of {total}; type /move for the rest."
         return Reply(private=f"Choose your move.{note}", menus=menus, table_id=loaded.row.id, version=loaded.version)
 
-    async def cmd_moves(self, caller: Caller, filter: str = "") -> Reply:
+    async def cmd_moves(self, caller: Caller, filter: str = "", page: str = "") -> Reply:
+        over = await self._over_here(caller)
+        if over is not None:
+            return over
         loaded = await self._active(caller)
         mine = self._seat(loaded, caller)
         moves = loaded.game.legal_moves(mine.seat)
@@ -649,7 +674,22 @@ class TableService:
             waiting = ", ".join(loaded.names()[s] for s in loaded.game.to_act())
             return Reply(private=f"You have no legal move right now{' matching that' if typed else ''}. "
                                  f"The table waits for {waiting}.")
-        return Reply(private=_clip(f"Your legal moves ({len(moves)}):\n" + "\n".join(f"`{m}`" for m in moves)))
+        text, shown, count = moves_page(moves, int(page) if page.strip().isdigit() else 1, typed)
+        buttons = []
+        for label, target in (("Earlier moves", shown - 1), ("More moves", shown + 1)):
+            cid = custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")
+            if 1 <= target <= count and cid:
+                buttons.append(Button(label, cid))
+        return Reply(private=text, buttons=buttons, table_id=loaded.row.id, version=loaded.version)
+
+    async def _over_here(self, caller: Caller) -> Reply | None:
+        """After the game in this channel ended: its final standings, for /hand and /moves."""
+        if await self.store.open_table(caller.channel_id) is not None:
+            return None
+        latest = await self._latest_here(caller.channel_id)
+        if latest is None or latest.row.status != "finished" or latest.game is None:
+            return None
+        return Reply(private=self._standings(latest) + "\n/board shows the final board and /history the moves.")
 
     async def cmd_board(self, caller: Caller) -> Reply:
         loaded = await self._latest_here(caller.channel_id)
@@ -660,6 +700,9 @@ class TableService:
         return await self._turn_reply(loaded, "")
 
     async def cmd_hand(self, caller: Caller) -> Reply:
+        over = await self._over_here(caller)
+        if over is not None:
+            return over
         loaded = await self._active(caller)
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
@@ -673,29 +716,61 @@ class TableService:
             image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
         return Reply(private=_clip(text), image=image, image_private=True)
 
-    async def cmd_history(self, caller: Caller) -> Reply:
+    async def cmd_history(self, caller: Caller, page: str = "") -> Reply:
         loaded = await self._latest_here(caller.channel_id)
         if loaded is None or loaded.row.status == "lobby":
             raise IllegalMove("No game has been played in this channel yet.")
-        names = loaded.names()
-        moves = await self.store.moves(loaded.row.id)
-        if not moves:
-            return Reply(private="No move has been played yet.")
-        lines = [f"{m.n}. {names[m.seat]}: `{m.move}`" for m in moves]
-        text = "\n".join(lines)
-        while len(text) > MAX_PRIVATE - 40:
-            lines = lines[1:]
-            text = "\n".join(lines)
-        more = len(moves) - len(lines)
-        return Reply(private=(f"... {more} earlier moves\n" if more else "") + text)
+        if page.strip() and not page.strip().isdigit():
+            raise IllegalMove("`page` is a number: 1 is the first page.")
+        return await self._history_page(caller, loaded, int(page or 0))
 
-    async def cmd_resign(self, caller: Caller) -> Reply:
+    async def _history_page(self, caller: Caller, loaded: Loaded, page: int) -> Reply:
+        """One page of the log as the caller may read it, with buttons to the others and to the file."""
+        items, viewer, over = await self._history(caller, loaded)
+        if not items:
+            return Reply(private="No move has been played yet.")
+        lines = [history.line(item, viewer, over) for item in items]
+        text, shown, count = history.page_text(lines, page, viewer, over)
+        table = loaded.row.id
+        buttons = [Button(label, custom_id("hist", table, None, str(target)))
+                   for label, target in (("First page", 1), ("Earlier", shown - 1), ("Later", shown + 1),
+                                         ("Last page", count)) if 1 <= target <= count and target != shown]
+        buttons.append(Button("Download the log", custom_id("log", table), "primary"))
+        return Reply(private=text, buttons=buttons, table_id=table)
+
+    async def _history(self, caller: Caller, loaded: Loaded) -> tuple[list[history.Entry], int | None, bool]:
+        mine = loaded.seat_of(caller.user_id)
+        viewer = mine.seat if mine is not None else None
+        over = loaded.row.status == "finished" or (loaded.game is not None and loaded.game.is_over())
+        moves = await self.store.moves(loaded.row.id)
+        return history.entries(loaded.row, loaded.names(), moves), viewer, over
+
+    async def _history_file(self, caller: Caller, loaded: Loaded) -> Reply:
+        items, viewer, over = await self._history(caller, loaded)
+        shown = " ".join(f"{k}={'on' if v is True else 'off' if v is False else v}"
+                         for k, v in loaded.row.options.items())
+        standings = self._standings(loaded) if over and loaded.game is not None else ""
+        data = history.log_file(loaded.row, self.game_title(loaded.row.game), loaded.names(), shown, items,
+                                viewer, over, standings)
+        note = ("The whole log, with the seed: it replays the game." if over else
+                "The whole log: your moves exactly, the others' as the table saw them. "
+                "The seed comes with the file once the game is over.")
+        name = f"isles-{loaded.row.game}-table{loaded.row.id}.txt"
+        return Reply(private=note, attachments=[Attachment(name, data, private=True)], table_id=loaded.row.id)
+
+    async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no game in this channel.")
         async with self._lock(loaded.row.id):
             loaded = await self._active(caller)
             mine = self._seat(loaded, caller)
+            if loaded.game.players == 2 and not confirmed:  # it ends the game at once: ask first
+                other = loaded.names()[1 - mine.seat]
+                return Reply(private=f"Resigning ends the game: {other} wins and you finish last. "
+                                     "Press Resign to confirm; otherwise nothing changes.",
+                             buttons=[Button("Resign", custom_id("resign", loaded.row.id, loaded.version), "danger")],
+                             table_id=loaded.row.id, version=loaded.version)
             return await self._give_up(loaded, mine, f"**{caller.name}** resigned.")
 
     async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
@@ -748,10 +823,7 @@ class TableService:
         return reply
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
-        results = await self.store.results(loaded.row.id)
-        names = loaded.names()
-        lines = [headline, "**The game is over.**"]
-        lines += [f"{r['rank']}. {names[r['seat']]}" for r in results]
+        lines = [headline, self._standings(loaded)]
         return Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
 
     async def ai_suggestion(self, caller: Caller) -> str:

@@ -110,6 +110,16 @@ class Outcome:
         return cls(list(data["ranks"]), list(data["scores"]), data.get("tiebreak", ""), list(data.get("details", [])))
 
 
+def count_text(count: int, word: str, plural: str | None = None) -> str:
+    """`1 card`, `2 cards`: a number and its word in the right form."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def players_text(least: int, most: int) -> str:
+    """`1 player`, `2 to 4 players`: how many a game takes."""
+    return count_text(least, "player") if least == most else f"{least} to {most} players"
+
+
 def rank_by(keys: Sequence[tuple]) -> list[int]:
     """Competition ranks (1, 1, 3, ...) for per-seat sort keys where larger is better."""
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
@@ -284,6 +294,12 @@ class Game(ABC):
         False when the game hides nothing one seat could know and another not. Every game
         states this; the default refuses, so a new game cannot skip the check by omission."""
         raise NotImplementedError(f"{type(self).__name__} must say what it hides: define redeal_hidden")
+
+    def score_breakdown(self, seat: int) -> str:
+        """Once the game is over: how `seat`'s score is made up, in words, from
+        `Outcome.details` ("2 settlements 2, 1 city 2, Longest Road 2"). The final message
+        shows it beside each player; hidden points are revealed here. "" when nothing to add."""
+        return ""
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         """What only `seat` should be told (a hidden hand, say); "" when nothing is hidden."""

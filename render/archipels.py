@@ -720,8 +720,8 @@ def _draw_header(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any],
         if winners:
             line += f" · {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
         tiebreak = (outcome or {}).get("tiebreak")
-        if tiebreak:
-            line += f" ({tiebreak})"
+        if tiebreak:  # it names the places it decided: they need not be the winner's
+            line += f" · tie-break: {tiebreak}"
         text(d, (MARGIN + 2, y2), line, 24, rgb("#ffd43b"), "lm", bold=True, width=WIDTH - 2 * MARGIN)
         scores = (outcome or {}).get("scores") or []
         order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))

@@ -229,6 +229,10 @@ PHASES = {
 RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _amounts(amounts: list[int]) -> str:
     return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
 
@@ -281,8 +285,15 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         points = info.get("final_points", info["points"])
         text(draw, (right - 8, top + 4), str(points), 28, colour, "ra", bold=True)
         text(draw, (right - 8, top + 34), "pts", 11, MUTED, "ra")
-        stats = f"{info['cards']} cards  {info['dev_cards']} dev  {info['knights']} knights  road {info['road_length']}"
+        stats = (f"{_count(info['cards'], 'card')}  {info['dev_cards']} dev  {_count(info['knights'], 'knight')}  "
+                 f"road {info['road_length']}")
         text(draw, (x0 + 6, top + 31), stats, 14, INK, width=right - x0 - 50)
+        if info.get("final_sources"):  # the end: points by source in place of the badges, hidden cards revealed
+            short = {"Longest Road": "Road", "Largest Army": "Army"}
+            sources = " · ".join(f"{short.get(label, label)} {points}" for label, points in info["final_sources"])
+            text(draw, (x0 + 6, top + 54), sources, 13, INK, width=right - x0 - 14)
+            y += 84
+            continue
         badges = []
         if info["longest_road"]:
             badges.append("Longest Road")

@@ -188,7 +188,9 @@ async def test_leaderboard_shows_the_top_and_the_callers_own_place(tmp_path):
     assert "**Player 01** (you)" in top.text.splitlines()[1] and "…" not in top.text
     assert not (await service.handle(players[0], "leaderboard", {"game": "chess"})).ok
     empty = await service.handle(who("Eve", 9, guild=333), "leaderboard")
-    assert not empty.text and "No rated game" in empty.private
+    assert not empty.text and empty.private.startswith("No rated game in this server yet.")
+    some = await service.handle(who("Eve", 9, guild=333), "leaderboard", {"game": "archipels"})
+    assert some.private.startswith("No rated game of Archipels in this server")
 
 
 async def test_stats_show_games_wins_rating_and_history(tmp_path):

@@ -161,8 +161,11 @@ async def test_resign_hands_the_seat_to_the_computer_and_ranks_it_last(tmp_path,
 
 async def test_last_human_resigning_ends_the_game(tmp_path, sticks):
     service, _ = await started(tmp_path, sticks)
-    reply = await service.handle(ALICE, "resign")
-    assert "over" in reply.text.lower()
+    ask = await service.handle(ALICE, "resign")  # two players: it ends the game, so it asks first
+    assert ask.ok and not ask.text and "Bob wins" in ask.private and [b.label for b in ask.buttons] == ["Resign"]
+    assert (await service.store.table(1)).status == "active"
+    reply = await service.press(ALICE, ask.buttons[0].custom_id)
+    assert "over" in reply.text.lower() and "1. Bob" in reply.text and "2. Alice (resigned)" in reply.text
     ranks = {r["user_id"]: r["rank"] for r in await service.store.results(1)}
     assert ranks == {BOB.user_id: 1, ALICE.user_id: 2}
 

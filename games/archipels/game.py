@@ -35,7 +35,7 @@ from games.archipels.data import (
     TILE_BY_ID,
 )
 from games.archipels.island import Island, values_from_flowers
-from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by
+from games.base import Game, IllegalMove, Outcome, Rng, parse_options, players_text, rank_by
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 LINE_WORD = {"r": "row", "c": "column"}
@@ -60,6 +60,16 @@ def _parse_tile(token: str) -> int:
     if not text.isdigit():
         raise IllegalMove(f"`{token}` is not a tile; tiles are written like `t57`.")
     return int(text)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _places(first: int, last: int) -> str:
+    """`2nd and 3rd places`, `1st to 3rd places`."""
+    joint = " and " if last == first + 1 else " to "
+    return f"{_ordinal(first)}{joint}{_ordinal(last)} places"
 
 
 class Archipels(Game):
@@ -99,7 +109,7 @@ class Archipels(Game):
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Archipels:
         parse_options(cls.options, options)
         if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"Archipels is played by {cls.min_players} to {cls.max_players} players.")
+            raise IllegalMove(f"Archipels is played by {players_text(cls.min_players, cls.max_players)}.")
         game = cls()
         game.n = players
         game.days = DAYS[players]
@@ -491,17 +501,19 @@ class Archipels(Game):
             tied = [i for i in range(self.n) if scores[i] == score]
             if len(tied) < 2:
                 continue
-            if len({bottles[i] for i in tied}) > 1 and "fewest visible bottles" not in tiebreak:
-                tiebreak.append("fewest visible bottles")
-            if len({bottles[i] for i in tied}) < len(tied) and "shared" not in tiebreak:
-                tiebreak.append("shared")
+            first = 1 + sum(1 for other in scores if other > score)  # the places this tie covers
+            places = _places(first, first + len(tied) - 1)
+            if len({bottles[i] for i in tied}) > 1:
+                tiebreak.append(f"{places} decided by fewest visible bottles")
+            else:
+                tiebreak.append(f"{places} shared (same score, same bottles)")
         details = []
         for island, score in zip(self.islands, scores, strict=True):
             visible = dict(island.visible)
             points = {el: visible[el] * values[el] for el in ELEMENTS}
             points[BOTTLE] = visible[BOTTLE] * data.BOTTLE_PENALTY
             details.append({"visible": visible, "points": points, "score": score})
-        return Outcome(ranks, [float(s) for s in scores], ", then ".join(tiebreak), details)
+        return Outcome(ranks, [float(s) for s in scores], "; ".join(tiebreak), details)
 
     # -- views ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -556,6 +568,26 @@ class Archipels(Game):
             else {"ranks": outcome.ranks, "scores": outcome.scores, "tiebreak": outcome.tiebreak},
         }
 
+    def score_breakdown(self, seat: int) -> str:
+        """Each visible element: how many, times its worth; bottles cost their penalty."""
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        info = outcome.details[seat]
+        values = self.values()
+        parts = [f"{el} {info['visible'][el]}×{values[el]}" for el in ELEMENTS if info["visible"].get(el)]
+        bottles = info["visible"].get(BOTTLE, 0)
+        if bottles:
+            parts.append(f"bottles {bottles}×{data.BOTTLE_PENALTY}")
+        return ", ".join(parts)
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The one text of a move however it was typed (`take r2 3,1` -> `take r2 c1,c3`)."""
+        try:
+            return self._canonical(self.normalize(move))
+        except (IllegalMove, ValueError, IndexError):
+            return self.normalize(move)  # `play` refuses it with the reason
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: hands and docks lie open on the table, and the stack's order is unknown to
         every seat alike."""
@@ -580,8 +612,8 @@ class Archipels(Game):
             assert outcome is not None
             winners = " and ".join(names[s] for s in outcome.winners)
             scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
-            tb = f" (tie broken by {outcome.tiebreak})" if outcome.tiebreak else ""
-            return f"Game over after day {self.days}: {winners} won{tb}. Scores: {scores}."
+            tb = f" Tie-break: {outcome.tiebreak}." if outcome.tiebreak else ""
+            return f"Game over after day {self.days}: {winners} won. Scores: {scores}.{tb}"
         seat = self.current()
         assert seat is not None
         head = f"Day {self.day}/{self.days}, canoe with {names[self.canoe]}."

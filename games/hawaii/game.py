@@ -692,6 +692,27 @@ class HawaiiGame(Game):
         self.reason = reason
         self.phase = "over"
 
+    def score_breakdown(self, seat: int) -> str:
+        """The designed score in its parts (see `score`)."""
+        if self.phase != "over":
+            return ""
+        if self.result == "won":
+            return f"income {self.income}×3, shares {self.shares}×−3, cash {self.cash}"
+        cleared = D.ROUTE_TOTAL - self.route_cubes_left()
+        return f"lost: −100, plus {cleared} route cubes cleared"
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The listed text, or the one the engine writes for it (`connect maui-oahu` -> `connect oahu-maui`)."""
+        text = super().canonical(seat, move)
+        if text in self.legal_moves(seat):
+            return text
+        trial = self.clone()
+        try:
+            trial.play(seat, text)
+        except IllegalMove:
+            return text
+        return trial.last_move or text
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing between seats: one player, and the bag's order is unknown to them too."""
         return False

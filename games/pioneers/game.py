@@ -15,7 +15,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Action, Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by, seat_name
+from games.base import (
+    Action,
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Outcome,
+    Rng,
+    count_text,
+    parse_options,
+    players_text,
+    rank_by,
+    seat_name,
+)
 from games.pioneers import board as B
 from games.pioneers import data as D
 
@@ -177,7 +189,7 @@ class PioneersGame(Game):
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PioneersGame:
         if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
+            raise IllegalMove(f"{cls.title} takes {players_text(cls.min_players, cls.max_players)}.")
         game = cls()
         game.n = players
         game.opts = parse_options(cls.options, options)
@@ -1147,9 +1159,15 @@ class PioneersGame(Game):
                 "cities_left": D.CITIES - self.pieces[other][2],
                 "protected": self.protected(other),
             })
-        if self.phase == "over":
+        if self.phase == "over":  # everything is told at the end, victory point cards included
             for other in range(self.n):
                 players[other]["final_points"] = self.total_points(other)
+                info = self.outcome().details[other]
+                sources = [("settlements", info["settlements"]), ("cities", 2 * info["cities"]),
+                           ("Longest Road", D.TITLE_POINTS * info["longest_road"]),
+                           ("Largest Army", D.TITLE_POINTS * info["largest_army"]),
+                           ("VP cards", info["victory_cards"])]
+                players[other]["final_sources"] = [[label, points] for label, points in sources if points]
         last = {key: value for key, value in self.last.items()
                 if key in ("seat", "move", "roll", "victim", "offer", "amount", "partner", "gave", "got",
                            "discarded", "robber_stays", "free")}
@@ -1303,6 +1321,25 @@ class PioneersGame(Game):
             else:
                 line += f" ({names[int(other)]} {answer[0]}s)"
         return line
+
+    def score_breakdown(self, seat: int) -> str:
+        """Points by source, the hidden victory point cards revealed."""
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        info = outcome.details[seat]
+        parts = []
+        if info["settlements"]:
+            parts.append(f"{count_text(info['settlements'], 'settlement')} {info['settlements']}")
+        if info["cities"]:
+            parts.append(f"{count_text(info['cities'], 'city', 'cities')} {2 * info['cities']}")
+        if info["longest_road"]:
+            parts.append(f"Longest Road {D.TITLE_POINTS}")
+        if info["largest_army"]:
+            parts.append(f"Largest Army {D.TITLE_POINTS}")
+        if info["victory_cards"]:
+            parts.append(f"{count_text(info['victory_cards'], 'victory point card')} {info['victory_cards']}")
+        return ", ".join(parts)
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:

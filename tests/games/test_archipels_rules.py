@@ -453,7 +453,7 @@ def test_ties_go_to_fewer_bottles_then_are_shared():
     game.islands[2].visible.update(tiki=1, fish=4)  # 7 + 0 (fish has no flower) = 7
     outcome = game.outcome()
     assert outcome.scores == [11, 11, 7]
-    assert outcome.ranks == [1, 1, 3] and outcome.tiebreak == "shared"
+    assert outcome.ranks == [1, 1, 3] and outcome.tiebreak == "1st and 2nd places shared (same score, same bottles)"
     # now seat 1 reaches 11 with more bottles: seat 0 wins on bottles
     game.islands[1].visible.update(tiki=2, bottle=2, fish=0)
     game.scored.append((0, "octopus"))
@@ -461,8 +461,31 @@ def test_ties_go_to_fewer_bottles_then_are_shared():
     game.islands[1].visible["octopus"] = 3  # 14 + 3 - 6 = 11
     outcome = game.outcome()
     assert outcome.scores == [11, 11, 7]
-    assert outcome.ranks == [1, 2, 3] and outcome.tiebreak == "fewest visible bottles"
+    assert outcome.ranks == [1, 2, 3] and outcome.tiebreak == "1st and 2nd places decided by fewest visible bottles"
     assert outcome.winners == [0]
+
+
+def test_a_tiebreak_names_only_the_places_it_decided():
+    """Ben wins 85 to 79 outright; bottles split 2nd and 3rd: the tie-break is theirs, not his."""
+    game = finished(3)
+    for island in game.islands:
+        island.visible = dict.fromkeys(data.ELEMENTS + (data.BOTTLE,), 0)
+    game.start, game.scored = [], [(0, "tiki")]
+    game._recount_flowers()
+    game.islands[0].visible.update(tiki=3)  # 21
+    game.islands[1].visible.update(tiki=2, bottle=1)  # 11
+    game.islands[2].visible.update(tiki=2, bottle=1)  # 11
+    outcome = game.outcome()
+    assert outcome.ranks == [1, 2, 2] and outcome.tiebreak == "2nd and 3rd places shared (same score, same bottles)"
+    game.scored.append((0, "octopus"))
+    game._recount_flowers()
+    game.islands[2].visible.update(bottle=2, octopus=3)  # 14 + 3 - 6 = 11
+    outcome = game.outcome()
+    assert outcome.ranks == [1, 2, 3] and outcome.tiebreak == "2nd and 3rd places decided by fewest visible bottles"
+    names = ["Ann", "Ben", "Cleo"]
+    assert "Ann won. Scores:" in game.status(names) and game.status(names).endswith(
+        "Tie-break: 2nd and 3rd places decided by fewest visible bottles.")
+    assert "tiki 3×7" in game.score_breakdown(0) and "bottles 2×-3" in game.score_breakdown(2)
 
 
 def test_no_tiebreak_when_scores_differ():

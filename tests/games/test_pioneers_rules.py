@@ -10,6 +10,7 @@ Harbours: 2-6 3:1, 7-11 grain, 21-27 ore, 43-47 3:1, 50-54 wool, 49-52 3:1, 34-3
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -877,3 +878,19 @@ def test_refusals_name_seats_for_the_service_to_fill():
     with pytest.raises(IllegalMove) as info:
         game.play(2, "accept 1")
     assert fill_names(str(info.value), NAMES) == "offer #1 closed when Alice traded it with Bob."
+
+
+def test_the_end_reveals_each_players_points_by_source():
+    rng = random.Random(3)
+    game = GAME.new(3, {}, 9)
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.play(seat, game.ai_move(seat, rng))
+    view = game.view(None)
+    for seat, info in enumerate(view["players"]):
+        assert sum(points for _, points in info["final_sources"]) == info["final_points"] == game.total_points(seat)
+        cards = game.devs[seat][D.VICTORY]
+        assert (["VP cards", cards] in info["final_sources"]) == bool(cards)
+    winner = game.winner
+    assert game.score_breakdown(winner).startswith(f"{game.pieces[winner][1]} settlement")
+    assert "victory point card" in " ".join(game.score_breakdown(s) for s in range(3))  # this seed has some

@@ -1,0 +1,128 @@
+"""A table's move log as people may read it: pages for /history, and a file to download.
+
+The store keeps each move's exact canonical text, for replay. Others read a move in its
+public form (`describe_move`, replayed from the seed): a discard on a 7 by its count, never
+its cards. The player who made a move also sees its exact text. Once the game is over
+nothing is left to protect, so every move shows exactly, and the file gives the seed: with
+it the file replays the game. While the game runs the seed stays out of the file, since it
+decides every roll and draw still to come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from db.store import MoveRow, TableRow
+from games import registry
+
+PAGE_CHARS = 1700  # a page and its header fit a private Discord message (2000)
+
+
+@dataclass
+class Entry:
+    n: int
+    seat: int
+    move: str  # the exact canonical text
+    public: str  # what everyone may read
+
+
+def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> list[Entry]:
+    """Every logged move with its public form, by replaying the table from its seed."""
+    cls = registry.get(row.game)
+    game = cls.new(len(names), row.options, row.seed)
+    out = []
+    for logged in moves:
+        try:
+            game.play(logged.seat, logged.move)
+            public = game.describe_move(logged.seat, logged.move, names)
+        except Exception:  # a log the engine no longer reads: say so rather than show the move
+            public = f"{names[logged.seat]} moved (this move no longer replays)."
+        out.append(Entry(logged.n, logged.seat, logged.move, public))
+    return out
+
+
+def shows_exact(entry: Entry, viewer: int | None, over: bool) -> bool:
+    return over or entry.seat == viewer
+
+
+def line(entry: Entry, viewer: int | None, over: bool) -> str:
+    text = f"{entry.n}. {entry.public}"
+    if shows_exact(entry, viewer, over):
+        text += f" `{entry.move}`"
+    return text
+
+
+def pages(lines: Sequence[str], limit: int = PAGE_CHARS) -> list[list[str]]:
+    """Lines packed into pages from the first move on, so a page keeps its number as moves come."""
+    out: list[list[str]] = [[]]
+    size = 0
+    for text in lines:
+        text = text if len(text) <= limit else text[: limit - 2] + " …"
+        if out[-1] and size + len(text) + 1 > limit:
+            out.append([])
+            size = 0
+        out[-1].append(text)
+        size += len(text) + 1
+    return out
+
+
+def page_text(lines: Sequence[str], page: int, viewer: int | None, over: bool) -> tuple[str, int, int]:
+    """(text, page shown, page count) for a 1-based page; 0 or past the end means the last."""
+    book = pages(lines)
+    count = len(book)
+    shown = page if 1 <= page <= count else count
+    head = f"Moves, page {shown} of {count}"
+    if over:
+        head += " (the game is over: every move shows exactly)"
+    elif viewer is not None:
+        head += " (your own moves show exactly; others' as the table saw them)"
+    else:
+        head += " (as the table saw them)"
+    return head + ":\n" + "\n".join(book[shown - 1]), shown, count
+
+
+def log_file(row: TableRow, title: str, names: Sequence[str], options_text: str, items: Sequence[Entry],
+             viewer: int | None, over: bool, standings: str = "") -> bytes:
+    """The whole log as text. Lines are `n<TAB>seat<TAB>move<TAB>public form`; a move the
+    reader may not see yet reads `?` in the move column."""
+    out = [
+        f"# Isles game log: {title} ({row.game}), table {row.id}",
+        f"# opened {row.created_at}, status {row.status}",
+        f"game: {row.game}",
+        f"options: {options_text or '(defaults)'}",
+        f"seed: {row.seed}" if over else "seed: (given once the game is over: it decides every roll and draw to come)",
+        "seats: " + ", ".join(f"{seat + 1}={name}" for seat, name in enumerate(names)),
+        "# To replay: new(players, options, seed), then play(seat - 1, move) for each line below.",
+    ]
+    if not over:
+        out.append("# While the game runs, other players' moves show as the table saw them (move `?`).")
+    out.append("n\tseat\tmove\tpublic")
+    for entry in items:
+        move = entry.move if shows_exact(entry, viewer, over) else "?"
+        out.append(f"{entry.n}\t{entry.seat + 1}\t{move}\t{entry.public}")
+    if standings:
+        out += ["", *("# " + text for text in standings.splitlines())]
+    return ("\n".join(out) + "\n").encode()
+
+
+def read_log_file(data: bytes) -> tuple[str, dict[str, str], int, int, list[tuple[int, str]]]:
+    """(game, options, seed, players, [(seat, move)]) from a downloaded file of a finished game."""
+    head: dict[str, str] = {}
+    moves: list[tuple[int, str]] = []
+    body = False
+    for text in data.decode().splitlines():
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith("n\tseat\tmove"):
+            body = True
+            continue
+        if body:
+            _n, seat, move, _public = text.split("\t", 3)
+            moves.append((int(seat) - 1, move))
+        else:
+            key, _, value = text.partition(": ")
+            head[key] = value
+    options = {} if head["options"] == "(defaults)" else dict(
+        pair.split("=", 1) for pair in head["options"].split())
+    return head["game"], options, int(head["seed"]), len(head["seats"].split(", ")), moves
