@@ -1025,6 +1025,18 @@ class PropellerGame(Game):
             lines.append("- none")
         return "\n".join(lines)
 
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Blueprint hands are hidden: pool the cards of each level over the seats and deal
+        them back, each seat keeping how many of each level it holds."""
+        for level in (1, 2):
+            pool = [c for hand in self.hands for c in hand if D.BLUEPRINT_BY_ID[c].level == level]
+            rng.shuffle(pool)
+            for hand in self.hands:
+                count = sum(1 for c in hand if D.BLUEPRINT_BY_ID[c].level == level)
+                hand[:] = sorted([c for c in hand if D.BLUEPRINT_BY_ID[c].level != level] + pool[:count])
+                pool = pool[count:]
+        return True
+
     def quick_moves(self, seat: int) -> list[str]:
         # Public buttons: only moves whose existence says nothing of a Blueprint hand.
         moves = self.legal_moves(seat)
