@@ -114,7 +114,7 @@ async def test_an_unknown_command_is_named_with_the_valid_ones(tmp_path, sticks)
 
 
 @pytest.mark.parametrize("line, says", [
-    ("/moves who:bob", "/moves has no option `who`. Its options: `filter:`."),
+    ("/moves who:bob", "/moves has no option `who`. Its options: `filter:`, `page:`."),
     ("/open game:sticks colour:red", "/open has no option `colour`. Its options: `game:` (required), `options:`"),
     ("/join now:please", "/join has no option `now`. /join takes no options."),
     ("/join now", "Could not read `now`. /join takes no options."),
