@@ -902,6 +902,10 @@ class GrowSky(Game):
             lines.append(f"Tie broken by {outcome.tiebreak}.")
         return "\n".join(lines)
 
+    def redeal_hidden(self, rng: random.Random) -> bool:
+        """Nothing: every board, part and route tile lies open; the dice are rolled in public."""
+        return False
+
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if self.phase == "turn" and self.waiting_part() and seat == self.current():
             moves = self.legal_moves(seat)
