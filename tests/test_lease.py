@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.lease import LeasedWork
-from bot.settings import Settings, parse_shard_ids
+from bot.settings import SettingError, Settings, parse_shard_ids
 from db.store import Store
 from tests.helpers import OPENED
 
@@ -66,6 +66,12 @@ def test_shard_settings(monkeypatch):
     monkeypatch.setenv("ISLES_SHARD_IDS", "4-7")
     settings = Settings.from_env(env_file=None)
     assert settings.shards == 8 and settings.shard_ids == (4, 5, 6, 7)
+    monkeypatch.setenv("ISLES_SHARD_IDS", "8")  # shards are numbered from 0: 8 of 8 does not exist
+    with pytest.raises(SettingError, match="ISLES_SHARD_IDS"):
+        Settings.from_env(env_file=None)
+    monkeypatch.setenv("ISLES_SHARDS", "four")
+    with pytest.raises(SettingError, match="ISLES_SHARDS"):
+        Settings.from_env(env_file=None)
 
 
 async def test_the_client_runs_the_shards_it_is_given_and_judges_only_their_servers(tmp_path):
