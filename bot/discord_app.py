@@ -373,6 +373,13 @@ class Adapter:
         if first is not None:  # help, or the reason it is refused
             await self.show(interaction, first)
             return
+        lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
+                          "attach_files")
+        if lacking:  # never a daily table in a thread the bot could not make or post in
+            await self.show(interaction, Reply.error(
+                f"The daily challenge plays in a private thread, and I lack {' and '.join(lacking)} in this "
+                "channel. Ask a moderator to allow it, or use /daily in another channel."))
+            return
         try:
             thread = await parent.create_thread(
                 name=clip(self.daily.thread_name(caller_of(interaction)), MAX_THREAD_NAME),

@@ -43,7 +43,7 @@ BASIC = discord.Permissions(view_channel=True, send_messages=True, send_messages
 MANAGER = discord.Permissions(BASIC.value | discord.Permissions(
     manage_channels=True, manage_guild=True, manage_threads=True).value)
 BOT_PERMISSIONS = discord.Permissions(BASIC.value | discord.Permissions(
-    attach_files=True, embed_links=True, create_public_threads=True).value)
+    attach_files=True, embed_links=True, create_public_threads=True, create_private_threads=True).value)
 
 
 @dataclass(frozen=True)

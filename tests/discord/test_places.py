@@ -13,6 +13,7 @@ from bot.extensions import install
 from bot.service import TableService
 from db.places import PLACE_DELETED, PlacesStore
 from db.timing import TimingStore
+from games import registry
 from tests.discord.conftest import harness_for
 from tests.discord.harness import ALICE, APP, BOB, BOT_PERMISSIONS, CHANNEL, GUILD
 from tests.discord.test_flow import PEOPLE, one_public, started_table
@@ -71,6 +72,20 @@ async def test_a_refused_first_post_in_the_new_thread_moves_the_table_to_the_cha
     assert "sat down" in one_public(joined).content
     row = await bot.table(CHANNEL)
     assert [s.user_id for s in await bot.service.store.seats(row.id)] == [ALICE.id, BOB.id]
+
+
+@pytest.mark.skipif("hawaii" not in registry.available(), reason="Hawaiian Islands not built")
+async def test_without_private_threads_the_daily_is_refused_with_the_permission_named(store, monkeypatch, tmp_path):
+    from bot.daily import install as install_daily
+    from tests.test_daily import Solver
+
+    service = TableService(store, draw_images=False)
+    install_daily(service, solver=Solver(), prepare_ahead=False)
+    async with harness_for(service, monkeypatch, tmp_path / "t.db") as bot:
+        bot.app_permissions = without("create_private_threads")
+        ex = await bot.command(ALICE, "daily")
+        assert "Create Private Threads" in ex.private_text and not ex.public
+        assert not ex.rest("POST", r"/channels/\d+/threads$")
 
 
 # -- places that go --------------------------------------------------------------------------
