@@ -15,7 +15,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.settings import SettingError, Settings, check_db_path
+from bot.settings import SettingError, Settings, check_db_path, check_folder
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
 MISTAKE = 2  # a setting or an argument to change
@@ -100,10 +100,12 @@ def main(argv: list[str] | None = None) -> int:
             from bot.local import run_console
 
             check_db_path(args.db, "--db")
+            check_folder(args.out, "--out")
             return run_console(args.db, Path(args.out), set(args.manager), images=not args.no_images,
                                seed=args.seed)
         from bot.demo import run_demo
 
+        check_folder(args.out, "--out")
         return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
     except SettingError as mistake:
         print(mistake, file=sys.stderr)

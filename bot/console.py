@@ -31,7 +31,7 @@ HELP = """Lines look like: [#channel] user: /command option:value  (without [#ch
   [#lobby] alice: /moves
   [#lobby] alice: /move take r2 c1,c3
   [#lobby] bob: /press Join        (clicks a button of the last reply by its label)
-Commands: {commands}. `help` shows this, `quit` leaves."""
+Commands: {commands}. `help` shows this; `quit` or Ctrl-C leaves."""
 
 
 def read_options(spec: Command, words: list[str]) -> dict[str, str]:

@@ -30,6 +30,13 @@ def check_db_path(path: str, setting: str) -> str:
     return path
 
 
+def check_folder(path: str, setting: str) -> str:
+    """A folder to write into: it may be made, but not where a file is."""
+    if Path(path).exists() and not Path(path).is_dir():
+        raise SettingError(f"{setting}={path} is a file: name a folder for the pictures.")
+    return path
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str

@@ -85,6 +85,13 @@ def test_a_local_database_in_a_missing_folder_is_one_line(env, capsys):
     assert one_line(capsys.readouterr().err).startswith("--db=gone/local.db: the folder gone does not exist")
 
 
+@pytest.mark.parametrize("what", [["local"], ["demo", "archipels"]])
+def test_an_output_folder_that_is_a_file_is_one_line(env, tmp_path, capsys, what):
+    (tmp_path / "pictures").write_text("not a folder")
+    assert cli.main([*what, "--out", "pictures"]) == cli.MISTAKE
+    assert one_line(capsys.readouterr().err).startswith("--out=pictures is a file")
+
+
 # -- logging in ----------------------------------------------------------------------------------
 def fake_login(env, error: BaseException) -> list[str]:
     tried: list[str] = []
