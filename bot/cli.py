@@ -66,14 +66,17 @@ def _games_help() -> str:
 
 def parser(isles: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
-    sub = top.add_subparsers(dest="what", required=True)
+    sub = top.add_subparsers(dest="what", metavar="{run,local,demo}", required=True)
     sub.add_parser("run", help="start the Discord bot (settings from .env, see .env.example)")
     local = sub.add_parser(
         "local", help="play offline: type Discord's commands in the terminal",
+        description="Play offline: type Discord's commands as lines like\n"
+                    "  [#lobby] alice: /open game:archipels\n"
+                    "`help` in the console shows more; `quit` or Ctrl-C leaves.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"example:\n  {isles} local\n  {isles} local --seed 5 < examples/archipels-2p.txt")
-    local.add_argument("--db", default="isles-local.db", help="SQLite file for offline tables")
-    local.add_argument("--out", default="isles-images", help="folder for board images")
+    local.add_argument("--db", default="isles-local.db", help="SQLite file for offline tables (default: %(default)s)")
+    local.add_argument("--out", default="isles-images", help="folder for board images (default: %(default)s)")
     local.add_argument("--manager", action="append", default=[], help="a user who may manage channels")
     local.add_argument("--no-images", action="store_true", help="do not draw board images")
     local.add_argument("--seed", type=int, default=None, help="seed every new table with this number")
@@ -92,6 +95,10 @@ def parser(isles: str) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     isles = invocation()
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # a first try: say what there is rather than what is missing
+        parser(isles).print_help(sys.stderr)
+        return MISTAKE
     args = parser(isles).parse_args(argv)
     try:
         if args.what == "run":

@@ -234,3 +234,9 @@ raise SystemExit(main(["run"]))
     out, err = child.communicate(timeout=60)
     assert child.returncode == cli.INTERRUPTED
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_isles_alone_shows_what_there_is(env, capsys):
+    assert cli.main([]) == cli.MISTAKE
+    told = capsys.readouterr().err
+    assert "run" in told and "local" in told and "demo" in told and "required" not in told
