@@ -97,6 +97,7 @@ class Console:
         self.tick = tick  # fires due reminders and deadlines before each line
         self.unprompted: list[str] = []  # what the bot said on its own since the last line
         self.places: dict[str, str] = {}  # user -> where their lines go when they name no channel
+        self.parents: dict[int, int] = {}  # a daily attempt's channel -> where /daily was typed, as a thread's parent
         service.outbox = ConsoleOutbox(self)
 
     def help(self) -> str:
@@ -196,12 +197,14 @@ class Console:
         """As in Discord, each attempt gets a place of its own (there a private thread): a channel
         named after the day and the player, where the player's next lines go."""
         daily = self._daily()
+        caller = replace(caller, channel_id=self.parents.get(caller.channel_id, caller.channel_id))
         first = await daily.prepare(caller, args)
         if first is not None:  # help, or why not
             return caller, first
         place = "daily-" + re.sub(r"[^\w-]+", "-", daily.thread_name(caller).removeprefix("Daily ")).strip("-")
         thread = replace(caller, channel_id=stable_id("#" + place))
         self.channels[thread.channel_id] = place
+        self.parents[thread.channel_id] = caller.channel_id
         reply = await self.service.handle(thread, "daily", args)
         if not reply.ok:
             return caller, reply

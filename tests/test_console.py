@@ -184,6 +184,9 @@ async def test_each_daily_attempt_has_a_place_of_its_own(tmp_path):
     assert moves[0].startswith("  (only you) Your legal moves")
     again = await console.run_line("[#lobby] ann: /daily")
     assert again[0].startswith("  !")  # one attempt a day, as in Discord
+    cy = await console.run_line(f"[#daily-{day}-ann] cy: /daily")  # typed in a thread: made beside it
+    assert f"  [in #daily-{day}-cy]" in cy
+    assert console.parents[stable_id(f"#daily-{day}-cy")] == stable_id("#lobby")
 
 
 # -- what the bot says on its own prints in order -------------------------------------------------
