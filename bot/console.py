@@ -94,7 +94,7 @@ class Console:
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
         self.mine: dict[tuple[int, int], Reply] = {}  # last private reply with buttons, per channel and user
-        self.tick = tick  # fires due reminders and deadlines before each line
+        self.tick = tick  # fires due reminders and deadlines before and after each line
         self.unprompted: list[str] = []  # what the bot said on its own since the last line
         self.places: dict[str, str] = {}  # user -> where their lines go when they name no channel
         self.parents: dict[int, int] = {}  # a daily attempt's channel -> where /daily was typed, as a thread's parent
