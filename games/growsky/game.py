@@ -902,6 +902,16 @@ class GrowSky(Game):
             lines.append(f"Tie broken by {outcome.tiebreak}.")
         return "\n".join(lines)
 
+    def score_breakdown(self, seat: int) -> str:
+        """Victory points won in play, then those of the end steps (see `end_summary`)."""
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        rec = outcome.details[seat]
+        if "vp_before" not in rec:
+            return "instant win: a 5-point lead" if rec.get("instant_win") else ""
+        return f"{rec['vp_before']} in play, {rec['vp'] - rec['vp_before']} from the end steps"
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: every board, part and route tile lies open; the dice are rolled in public."""
         return False

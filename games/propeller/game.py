@@ -1025,6 +1025,16 @@ class PropellerGame(Game):
             lines.append("- none")
         return "\n".join(lines)
 
+    def score_breakdown(self, seat: int) -> str:
+        """The final score by source, from `score`."""
+        if self.phase != "over":
+            return ""
+        info = self.score(seat)
+        parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
+                 ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
+                 *info["landmarks"].items()]
+        return ", ".join(f"{label} {points}" for label, points in parts if points)
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
         them back, each seat keeping how many of each level it holds."""

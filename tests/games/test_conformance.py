@@ -72,6 +72,8 @@ def test_random_playouts_finish_with_an_outcome(game_cls):
             assert outcome is not None and game.to_act() == []
             assert len(outcome.ranks) == len(outcome.scores) == players and min(outcome.ranks) == 1
             assert all(not game.legal_moves(seat) for seat in range(players))
+            # the final message shows how each score is made up
+            assert all(game.score_breakdown(seat).strip() for seat in range(players)), game_cls.key
 
 
 def test_every_legal_move_plays_is_canonical_short_and_described(game_cls, spots):
