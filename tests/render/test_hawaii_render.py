@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import cache
 
 from PIL import Image
 
@@ -11,6 +12,7 @@ from games.hawaii import GAME, ai
 from render import hawaii as R
 
 
+@cache  # a solved game is slow to make; the tests only read views of it
 def states():
     start = GAME.new(1, {"difficulty": "standard"}, seed=1003)
     result = ai.solve(1003, "standard", beams=(1,))
