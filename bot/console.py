@@ -217,9 +217,14 @@ class Console:
         reply = self.last.get(caller.channel_id)
         wanted = label.strip().lower()
         own = self.mine.get((caller.channel_id, caller.user_id))
-        for button in [*(own.buttons if own else []), *(reply.buttons if reply else [])]:
+        buttons = [*(own.buttons if own else []), *(reply.buttons if reply else [])]
+        for button in buttons:
             if button.label.lower() == wanted:
                 return await self.service.press(caller, button.custom_id)
+        # a label's start names it when only one button starts so (`Accept #1` for `Accept #1: bob gives ...`)
+        starting = [b for b in buttons if b.label.lower().startswith(wanted + ":")]
+        if wanted and len(starting) == 1:
+            return await self.service.press(caller, starting[0].custom_id)
         labels = ", ".join(b.label for b in reply.buttons) if reply else "none"
         return Reply.error(f"No button `{label}` on the last message here. Buttons: {labels}.")
 

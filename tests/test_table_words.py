@@ -106,7 +106,8 @@ async def test_refusals_use_names_and_offers_read_from_one_side(tmp_path):
     assert countered.ok, countered.private
     assert f"{other.name} counters offer #{number}: {offerer.name} gives {give}, gets {theirs}." in countered.text
     labels = [b.label for b in countered.buttons]
-    assert f"Confirm #{number} with {other.name}" in labels
+    assert f"Confirm #{number} with {other.name}: {offerer.name} gives {give}, gets {theirs}" in labels
+    assert f"Accept #{number}: {offerer.name} gives {give}, gets {get}" in labels
     logged = (await service.store.moves(table))[-1].move
     assert logged == f"counter {number} give {theirs} get {give}"  # the log keeps the unambiguous notation
     ended = await service.handle(offerer, "move", {"move": "end"})
@@ -123,3 +124,40 @@ async def test_the_final_message_shows_each_players_points_by_source(tmp_path):
     assert len(lines) == 3
     for line in lines:
         assert re.search(r"— \d+ points \(\d settlements? \d", line), line
+
+
+async def test_console_presses_a_long_label_by_its_start(tmp_path):
+    from bot.console import Console
+
+    service, table = await pioneers_table(tmp_path, "target=10")
+    console = Console(service, tmp_path / "img")
+    seats = await seats_of(service, table)
+
+    def offered(played):
+        game = service._cache[table].game
+        return game.phase == "main" and any(m.startswith("offer ") for m in game.legal_moves(game.current))
+
+    await play_until(service, table, offered)
+    game = service._cache[table].game
+    offerer = seats[game.current]
+    offer = next(m for m in game.legal_moves(game.current) if m.startswith("offer "))
+    console.last[222] = await service.handle(offerer, "move", {"move": offer})
+    number = service._cache[table].game.offers[-1]["id"]
+    other = next(c for c in PEOPLE if c is not offerer)
+    reply = await console._press(other, f"Accept #{number}")
+    assert "No button" not in reply.private
+    assert not (await console._press(other, "Accept")).ok  # a start that is not a whole name before `:`
+
+
+async def test_console_presses_the_buttons_of_a_private_answer(tmp_path, sticks):
+    from bot.console import Console
+
+    console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
+    for line in ["[#g] ann: /open game:sticks options:sticks=9", "[#g] ann: /start", "[#g] ann: /move take 2"]:
+        await console.run_line(line)
+    pages = await console.run_line("[#g] ann: /history")
+    assert any("[Download the log]" in line for line in pages)
+    got = await console.run_line("[#g] ann: /press Download the log")
+    assert any("[file, only you]" in line for line in got), got
+    others = await console.run_line("[#g] ben: /press Download the log")  # ann's private answer is hers
+    assert others[0].startswith("  ! No button")

@@ -1313,6 +1313,10 @@ class PioneersGame(Game):
         give, get = self._terms(offer, answer)
         return f"{names[offer['by']]} gives {amounts_text(give)}, gets {amounts_text(get)}"
 
+    def _terms_words(self, offer: Mapping[str, Any], answer: list) -> str:
+        """`terms_text` for a button label, the offerer's name left for the service to write."""
+        return self.terms_text(offer, answer, [seat_name(seat) for seat in range(self.n)])
+
     def _offer_line(self, offer: Mapping[str, Any], names: Sequence[str]) -> str:
         line = f"#{offer['id']} {self.terms_text(offer, ['accept'], names)}"
         for other, answer in sorted(offer["answers"].items()):
@@ -1384,14 +1388,16 @@ class PioneersGame(Game):
             return actions
         for offer in self.offers:
             number = offer["id"]
+            terms = self._terms_words(offer, ["accept"])
             actions += [
-                Action(f"Accept #{number}", f"accept {number}", style="success"),
+                Action(f"Accept #{number}: {terms}", f"accept {number}", style="success"),
                 Action(f"Decline #{number}", f"decline {number}", style="danger"),
                 Action(f"Counter #{number}…", f"counter {number} give ", form=True),
             ]
             for other, answer in sorted(offer["answers"].items()):
                 if answer[0] != "decline":
-                    actions.append(Action(f"Confirm #{number} with {seat_name(int(other))}",
+                    actions.append(Action(f"Confirm #{number} with {seat_name(int(other))}: "
+                                          f"{self._terms_words(offer, answer)}",
                                           f"confirm {number} {int(other) + 1}", style="primary"))
         if self.phase == "main" and self.offers_made < D.MAX_OFFERS_PER_TURN:
             actions.append(Action("Offer a trade…", "offer ", form=True, style="primary"))

@@ -7,6 +7,7 @@ import pytest
 from games.base import IllegalMove
 from games.pioneers import GAME
 from games.pioneers.data import RESOURCES as GAME_RES
+from games.pioneers.game import amounts_text
 
 
 def game_with_an_open_offer():
@@ -30,7 +31,8 @@ def test_open_offers_get_accept_decline_and_counter_buttons():
     (offer,) = game.offers
     actions = {a.label: a for a in game.public_actions()}
     number = offer["id"]
-    assert actions[f"Accept #{number}"].move == f"accept {number}" and not actions[f"Accept #{number}"].form
+    accept = f"Accept #{number}: {{seat{offerer}}} gives {amounts_text(offer['give'])}, gets {amounts_text(offer['get'])}"
+    assert actions[accept].move == f"accept {number}" and not actions[accept].form
     assert actions[f"Decline #{number}"].move == f"decline {number}"
     assert actions[f"Counter #{number}…"].form and actions[f"Counter #{number}…"].move == f"counter {number} give "
     assert actions["Offer a trade…"].form
@@ -52,8 +54,10 @@ def test_every_answer_given_gets_a_confirm_button_whatever_the_hands_hold():
     game.hands[other][got] = 1
     game.play(other, f"counter {number} give 1 {GAME_RES[got]} get 1 {GAME_RES[want]}")
     confirms = [a for a in game.public_actions() if a.label.startswith("Confirm")]
-    assert [(a.label, a.move) for a in confirms] == [(f"Confirm #{number} with {{seat{other}}}",
-                                                     f"confirm {number} {other + 1}")]
+    # told from the offerer's side, so the offerer sees what they give under this answer
+    label = (f"Confirm #{number} with {{seat{other}}}: {{seat{offerer}}} gives 1 {GAME_RES[want]}, "
+             f"gets 1 {GAME_RES[got]}")
+    assert [(a.label, a.move) for a in confirms] == [(label, f"confirm {number} {other + 1}")]
     # the offerer can no longer pay: the button stays (hands are hidden), pressing it is refused
     game.hands[offerer] = [0] * 5
     assert [a.label for a in game.public_actions() if a.label.startswith("Confirm")] == [confirms[0].label]
