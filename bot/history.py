@@ -33,12 +33,14 @@ def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> li
     game = cls.new(len(names), row.options, row.seed)
     out = []
     for logged in moves:
+        move = logged.move
         try:
+            move = game.canonical(logged.seat, move)  # logs written before canonical texts read as they do now
             game.play(logged.seat, logged.move)
-            public = game.describe_move(logged.seat, logged.move, names)
+            public = game.describe_move(logged.seat, move, names)
         except Exception:  # a log the engine no longer reads: say so rather than show the move
             public = f"{names[logged.seat]} moved (this move no longer replays)."
-        out.append(Entry(logged.n, logged.seat, logged.move, public))
+        out.append(Entry(logged.n, logged.seat, move, public))
     return out
 
 

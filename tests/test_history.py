@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot import history
 from bot.replies import parse_custom_id
@@ -123,3 +124,16 @@ async def test_after_the_game_the_file_replays_it_and_shows_every_move(tmp_path)
     for seat, move in moves:
         game.play(seat, move)
     assert game.dump() == row.state
+
+
+async def test_a_log_written_as_typed_reads_in_canonical_text(tmp_path):
+    """Tables logged before canonical texts (`robber k steal 1`) show the canonical move."""
+    service, table = await pioneers_table(tmp_path)
+    played = await play_until(service, table, lambda played: any(m.startswith("robber ") for _, m in played))
+    robbed = played[-1][1]
+    moves = await service.store.moves(table)
+    moves[-1] = replace(moves[-1], move=robbed.lower())  # as an older log kept it
+    names = [c.name for _, c in sorted((await seats_of(service, table)).items())]
+    items = history.entries(await service.store.table(table), names, moves)
+    assert robbed.lower() != robbed and items[-1].move == robbed
+    assert "moved the robber" in items[-1].public
