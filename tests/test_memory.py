@@ -21,7 +21,8 @@ async def test_finished_and_cancelled_tables_leave_the_cache_and_the_bound_holds
         assert (await service.handle(guest, "join")).ok
         assert (await service.handle(host, "start")).ok
         if n % 3 == 0:
-            assert (await service.handle(host, "resign")).ok  # finished by resigning
+            ask = await service.handle(host, "resign")  # two players: it asks to confirm first
+            assert (await service.press(host, ask.buttons[0].custom_id)).ok  # finished by resigning
         elif n % 3 == 1:
             row = await service.store.open_table(1000 + n)
             seat = service._cache[row.id].game.to_act()[0]
