@@ -50,7 +50,7 @@ def shows_exact(entry: Entry, viewer: int | None, over: bool) -> bool:
 
 def line(entry: Entry, viewer: int | None, over: bool) -> str:
     text = f"{entry.n}. {entry.public}"
-    if shows_exact(entry, viewer, over):
+    if shows_exact(entry, viewer, over) and f"`{entry.move}`" not in entry.public:
         text += f" `{entry.move}`"
     return text
 
