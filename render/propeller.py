@@ -275,6 +275,25 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
     for tile in tiles:
         x, y = hex_centre(tile["q"], tile["r"], radius)
         draw_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
+    _links(draw, tiles, radius, ox, oy)
+
+
+def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float, ox: float, oy: float) -> None:
+    """A bar of the guild's colour across each shared edge where a banner meets a hub of its guild."""
+    at = {(t["q"], t["r"]): t for t in tiles}
+    for tile in tiles:
+        banners = {b for b in (tile.get("banner"), tile.get("ubanner")) if b}
+        for cell in D.neighbours(tile["q"], tile["r"]):
+            other = at.get(cell)
+            if other is None or other.get("hub") not in banners:
+                continue
+            ax, ay = hex_centre(tile["q"], tile["r"], radius)
+            bx, by = hex_centre(cell[0], cell[1], radius)
+            mx, my = ox + (ax + bx) / 2, oy + (ay + by) / 2
+            dx, dy = (bx - ax) / (SQ3 * radius), (by - ay) / (SQ3 * radius)
+            half = radius * 0.3
+            draw.line((mx - dy * half, my + dx * half, mx + dy * half, my - dx * half),
+                      fill=GUILD_COLOURS[other["hub"]], width=max(4, int(radius * 0.14)))
 
 
 def island_height(player: dict[str, Any]) -> int:
@@ -309,6 +328,15 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
              MUTED if not done else (170, 160, 150), "lm")
 
 
+def _fame_track(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x: float, y: float) -> None:
+    """The 0-15 fame track: trumpet spaces in gold, the tracker in the seat's colour."""
+    for space in range(D.TRACK_SPACES):
+        fill = HIGHLIGHT if space in D.TRUMPETS else WHITE
+        draw.rectangle((x + space * 10, y, x + space * 10 + 9, y + 14), fill=fill, outline=LINE)
+    spot = x + player["track"] * 10
+    draw.ellipse((spot, y + 2, spot + 9, y + 12), fill=seat_colour(seat), outline=INK)
+
+
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, x0: int, y0: int,
            height: int) -> None:
     PANEL_H = height  # noqa: N806 - the panel's height, as the layout names it
@@ -327,7 +355,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     if player["tokens"]:
         fame += f" (15+ ×{player['tokens']}, track {player['track']})"
     line = f"{fame} · E {player['resources'][0]} · S {player['resources'][1]} · P {player['resources'][2]}"
-    text(draw, (x0 + 14, y0 + 40), line, 17, INK, bold=True)
+    text(draw, (x0 + 14, y0 + 40), line, 17, INK, bold=True, width=300)
+    _fame_track(draw, player, seat, x0 + PANEL_W - 14 - 16 * 10, y0 + 42)
     done_vp = sum(c["vp"] for c in player["done"])
     line2 = (f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
              f" · upgrades aside {len(player['unused'])} · links {player['links']}")
@@ -388,8 +417,14 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0
         for c, words in zip(cols, row, strict=True):
             text(draw, (c, y), str(words), 14, INK, bold=c == cols[-1], width=120)
         y += 20
+    y += 4
+    for seat, d in enumerate(final["details"]):
+        if d["landmarks"]:
+            marks = ", ".join(f"{name} {vp}" for name, vp in d["landmarks"].items())
+            text(draw, (x0, y), f"{seat_name(names, seat)}: {marks}", 13, MUTED, width=WIDTH - x0 - 10)
+            y += 17
     if final.get("tiebreak"):
-        text(draw, (x0, y + 4), "Tie-break: " + final["tiebreak"], 13, MUTED, width=WIDTH - x0 - 10)
+        text(draw, (x0, y + 2), "Tie-break: " + final["tiebreak"], 13, MUTED, width=WIDTH - x0 - 10)
 
 
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:

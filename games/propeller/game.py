@@ -335,9 +335,11 @@ class PropellerGame(Game):
                 if self.offer[slot] >= 0:
                     moves += [f"claim {D.SLOTS[slot]} at {q},{r}" for q, r in self.frontier(seat)]
             moves += [f"discard {D.SLOTS[slot]}" for slot in D.SLOTS_BY_VALUE[value] if self.offer[slot] >= 0]
-            return moves + self._run_moves(seat, value, self._marie_ok(seat)) + ["stop"]
+            runs = self._run_moves(seat, value, self._marie_ok(seat))
+            return self._whole_activation(seat, runs) + moves + runs + ["stop"]
         if step == "run":
-            return self._run_moves(seat, self.value[seat], self._marie_ok(seat)) + ["stop"]
+            runs = self._run_moves(seat, self.value[seat], self._marie_ok(seat))
+            return self._whole_activation(seat, runs) + runs + ["stop"]
         if step == "blueprint":
             return self._blueprint_moves(seat) + ["pass"]
         if step == "take":
@@ -345,6 +347,33 @@ class PropellerGame(Game):
             moves += [f"draw {name}" for level, name in ((0, "i"), (1, "ii")) if self.bp_stacks[level]]
             return moves
         return []
+
+    def _whole_activation(self, seat: int, runs: list[str]) -> list[str]:
+        """One move running, in turn, every building of the die's value that asks for no choice: each
+        step is the first that can be paid once the earlier ones have produced. Empty unless it
+        joins two steps or more."""
+        if not any(self._plain(seat, move) for move in runs):
+            return []
+        probe = self.copy()
+        steps: list[str] = []
+        length = -2
+        while True:
+            plain = [m for m in probe._run_moves(seat, probe.value[seat], False) if probe._plain(seat, m)]
+            if not plain or length + len(plain[0]) + 2 > MOVE_LIMIT:
+                break
+            probe.play_legal(seat, plain[0])
+            steps.append(plain[0])
+            length += len(plain[0]) + 2
+            if probe.tasks[seat] or probe.step != "run":
+                break
+        return ["; ".join(steps)] if len(steps) >= 2 else []
+
+    def _plain(self, seat: int, move: str) -> bool:
+        """A `run` step that opens no further choice (no deploy, Radio, Warehouse or trade to pick)."""
+        words = move.split()
+        if len(words) == 3:
+            return words[2] == "goods"
+        return len(words) == 2 and D.tile(self.islands[seat][int(words[1][1:])][TILE]).kind not in (8, 11, 12)
 
     def _die_moves(self, seat: int) -> list[str]:
         moves = []
@@ -394,6 +423,8 @@ class PropellerGame(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if not steps:
+            raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
         if len(steps) == 1:
             last = self.last
             self.last = {"seat": seat, "move": steps[0], "notes": []}
@@ -417,13 +448,14 @@ class PropellerGame(Game):
             raise
 
     def play_legal(self, seat: int, move: str) -> None:
-        """Play one step already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
+        """Play a move already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
         self.last = {"seat": seat, "move": move, "notes": []}
-        words = move.split()
-        self.version += 1
-        self._legal = None
-        _HANDLERS[words[0]](self, seat, words)
-        self._settle()
+        for step in move.split("; "):
+            words = step.split()
+            self.version += 1
+            self._legal = None
+            _HANDLERS[words[0]](self, seat, words)
+            self._settle()
 
     def _step(self, seat: int, text: str) -> None:
         if self.phase == "over":
@@ -1002,9 +1034,24 @@ class PropellerGame(Game):
         if notes:
             line += " — " + "; ".join(notes)
         if self.phase == "over":
-            outcome = self.outcome()
-            line += ". Final: " + ", ".join(f"{names[s]} {outcome.scores[s]:g}" for s in range(self.n))
+            line += ". " + self.final_text(names)
         return line + "."
+
+    def final_text(self, names: Sequence[str]) -> str:
+        """Each player's final score by source, best first, and the tie-break if one decided."""
+        outcome = self.outcome()
+        parts = []
+        for seat in sorted(range(self.n), key=lambda s: (outcome.ranks[s], s)):
+            d = outcome.details[seat]
+            sources = [f"fame {d['fame']}", f"resources {d['energy'] + d['steel'] + d['parts']}",
+                       f"upgrades {d['upgrades']}"]
+            sources += [f"{name} {vp}" for name, vp in d["landmarks"].items()]
+            sources.append(f"Blueprints {d['blueprints']}")
+            parts.append(f"{outcome.ranks[seat]}. {names[seat]} {d['total']} ({', '.join(sources)})")
+        text = "Final: " + "; ".join(parts)
+        if outcome.tiebreak:
+            text += f". Tie-break: {outcome.tiebreak}"
+        return text
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
@@ -1075,6 +1122,9 @@ class PropellerGame(Game):
         from games.propeller.help import HELP
 
         return HELP
+
+
+MOVE_LIMIT = 60  # a move must fit a button id and a menu value
 
 
 def _copy(value: Any) -> Any:

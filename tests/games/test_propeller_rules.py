@@ -196,6 +196,22 @@ def test_susan_activates_her_capitol_and_factory_on_a_5_but_not_the_foundry():
     assert game.step == "blueprint"  # nothing left to activate closes the activation
 
 
+def test_the_whole_activation_is_one_move_in_an_order_that_pays():
+    game = started(2, 8)
+    build(game, 0, [(TEN_ON_5, 0, -1, 1), (FOUNDRY_ON_3, 1, -1, 1), (find_tile(8, number=5), -1, 0, 1),
+                    (find_tile(5, number=1), 0, 1, 0)])
+    game.res[0] = [0, 0, 0]
+    set_forge(game, [5, 1, 2, 2, 4])
+    game.play(0, "die 5")
+    whole = game.legal_moves(0)[0]
+    assert whole == "run t0 goods; run t1"  # the Hotel asks where its worker goes: not in the chain
+    game.play(0, whole)
+    assert game.res[0] == [1, 0, 2] and game.step == "run" and "run t3" in game.legal_moves(0)
+    assert game.describe_move(0, whole, NAMES).startswith("Susan: `run t0 goods; run t1`")
+    with pytest.raises(IllegalMove):
+        game.play(0, " ; ;")
+
+
 def test_activation_may_skip_buildings_and_lying_workers_cannot_act_again():
     game = started(2, 8)
     build(game, 0, [(find_tile(5, number=5), 0, -1, 1), (find_tile(6, number=5), 1, -1, 1)])
@@ -577,6 +593,10 @@ def test_final_score_by_source_and_tie_break_by_dock_workers():
     game.dock[1][0] = 1
     outcome = game.outcome()
     assert outcome.ranks == [1, 1] and "share" in outcome.tiebreak
+    build(game, 0, [(find_tile(15), 0, -1, 0)])
+    line = game.final_text(NAMES)
+    assert line.startswith("Final: 1. Susan 4 (fame 4, resources 0, upgrades 0, Parcel Service 0, Blueprints 0)")
+    assert "Tie-break: " in line
 
 
 # -- moves ---------------------------------------------------------------------------------
