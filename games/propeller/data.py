@@ -177,8 +177,14 @@ RING = tuple(_ring(2))
 SLOTS = "abcdefghijkl"
 
 
-def neighbours(q: int, r: int) -> list[tuple[int, int]]:
-    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def neighbours(q: int, r: int) -> tuple[tuple[int, int], ...]:
+    found = _NEIGHBOURS.get((q, r))
+    if found is None:
+        found = _NEIGHBOURS[(q, r)] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    return found
 
 
 def _slots_by_value() -> dict[int, tuple[int, ...]]:

@@ -44,7 +44,8 @@ def parse_cell(text: str) -> tuple[int, int] | None:
 
 
 def cost_text(cost: Sequence[int]) -> str:
-    return " ".join(f"{n} {D.RESOURCES[i]}" for i, n in enumerate(cost) if n) or "nothing"
+    return " ".join(f"{n} {D.RESOURCES[i]}{'s' if i == D.PART and n > 1 else ''}"
+                    for i, n in enumerate(cost) if n) or "nothing"
 
 
 class PropellerGame(Game):
@@ -94,7 +95,9 @@ class PropellerGame(Game):
         self._index()
 
     def _index(self) -> None:
+        """Rebuild what is derived from the islands (after a load or an edit by hand)."""
         self._at = [{(e[Q], e[R]): i for i, e in enumerate(island)} for island in self.islands]
+        self._free: list[list[tuple[int, int]] | None] = [None] * len(self.islands)
         self._legal = None
 
     # -- life cycle -------------------------------------------------------------------
@@ -202,13 +205,30 @@ class PropellerGame(Game):
         return any(e[WORKER] == 0 and D.tile(e[TILE]).houses for e in self.islands[seat])
 
     def frontier(self, seat: int) -> list[tuple[int, int]]:
-        at = self._at[seat]
-        found: set[tuple[int, int]] = set()
-        for q, r in at:
-            for cell in D.neighbours(q, r):
-                if cell not in at:
-                    found.add(cell)
-        return sorted(found)
+        """The empty hexes touching the island, where a tile may go (kept until the island grows)."""
+        found = self._free[seat]
+        if found is None:
+            at = self._at[seat]
+            cells = {cell for q, r in at for cell in D.neighbours(q, r) if cell not in at}
+            found = self._free[seat] = sorted(cells)
+        return found
+
+    def _new_links(self, seat: int, index: int, banner: str = "") -> int:
+        """Links made by tile `index` joining the island (or, with `banner`, by that banner added to it)."""
+        island, at = self.islands[seat], self._at[seat]
+        entry = island[index]
+        hub = D.tile(entry[TILE]).hub
+        banners = [banner] if banner else S.banners_of(entry)
+        count = 0
+        for cell in D.neighbours(entry[Q], entry[R]):
+            other = at.get(cell)
+            if other is None or other == index:
+                continue
+            near = island[other]
+            count += banners.count(D.tile(near[TILE]).hub)
+            if hub and not banner:
+                count += S.banners_of(near).count(hub)
+        return count
 
     def links_total(self, seat: int) -> int:
         island, at = self.islands[seat], self._at[seat]
@@ -351,29 +371,35 @@ class PropellerGame(Game):
     def _whole_activation(self, seat: int, runs: list[str]) -> list[str]:
         """One move running, in turn, every building of the die's value that asks for no choice: each
         step is the first that can be paid once the earlier ones have produced. Empty unless it
-        joins two steps or more."""
-        if not any(self._plain(seat, move) for move in runs):
+        joins two steps or more. Worked out on a scratch copy of the resources only."""
+        if len(runs) < 2:
             return []
-        probe = self.copy()
+        value = self.value[seat]
+        res = list(self.res[seat])
+        waiting = [(index, entry) for index, entry in enumerate(self.islands[seat])
+                   if entry[WORKER] == 1 and D.tile(entry[TILE]).kind in PLAIN_KINDS and self._matches(entry, value)]
         steps: list[str] = []
         length = -2
         while True:
-            plain = [m for m in probe._run_moves(seat, probe.value[seat], False) if probe._plain(seat, m)]
-            if not plain or length + len(plain[0]) + 2 > MOVE_LIMIT:
+            payable = [n for n, (_, entry) in enumerate(waiting)
+                       if not (entry[TILE] >= 0 and (D.TILES[entry[TILE]].kind == 9 and res[E] < 2
+                                                    or D.TILES[entry[TILE]].kind == 10 and res[ST] < 1))]
+            if not payable:
                 break
-            probe.play_legal(seat, plain[0])
-            steps.append(plain[0])
-            length += len(plain[0]) + 2
-            if probe.tasks[seat] or probe.step != "run":
+            position = payable[0]
+            index, entry = waiting[position]
+            kind = D.tile(entry[TILE]).kind
+            step = f"run t{index} goods" if kind == D.CAPITOL else f"run t{index}"
+            if length + len(step) + 2 > MOVE_LIMIT:
                 break
+            length += len(step) + 2
+            steps.append(step)
+            del waiting[position]
+            for gained, amount in enumerate(PLAIN_GAINS[kind]):
+                res[gained] += amount
+            if entry[PROD]:
+                res[D.RES_LETTER.index(entry[PROD])] += 1
         return ["; ".join(steps)] if len(steps) >= 2 else []
-
-    def _plain(self, seat: int, move: str) -> bool:
-        """A `run` step that opens no further choice (no deploy, Radio, Warehouse or trade to pick)."""
-        words = move.split()
-        if len(words) == 3:
-            return words[2] == "goods"
-        return len(words) == 2 and D.tile(self.islands[seat][int(words[1][1:])][TILE]).kind not in (8, 11, 12)
 
     def _die_moves(self, seat: int) -> list[str]:
         moves = []
@@ -636,10 +662,10 @@ class PropellerGame(Game):
     def _place(self, seat: int, tile_id: int, cell: tuple[int, int]) -> None:
         island, at = self.islands[seat], self._at[seat]
         entry = [tile_id, cell[0], cell[1], 0, "", "", 0]
-        before = self.links_total(seat)
         at[cell] = len(island)
         island.append(entry)
-        links = self.links_total(seat) - before
+        self._free[seat] = None
+        links = self._new_links(seat, len(island) - 1)
         spec = D.tile(tile_id)
         self._note(f"placed {spec.kind:02d} {D.KIND_NAMES[spec.kind]} as t{len(island) - 1}")
         if links:
@@ -824,9 +850,8 @@ class PropellerGame(Game):
             elif code[0] == "P":
                 entry[PROD] = code[1]
             else:
-                before = self.links_total(seat)
                 entry[BANNER] = code[1]
-                links = self.links_total(seat) - before
+                links = self._new_links(seat, index, code[1])
                 if links:
                     self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")
         nicola = self.power(seat, "nicola")
@@ -1022,7 +1047,7 @@ class PropellerGame(Game):
             line += f"resolving a choice ({self.tasks[seat][-1]['t']})"
         else:
             line += STEP_WORDS.get(self.step, self.step)
-        if self.step not in ("pick",) and self.value[seat]:
+        if self.step in ("act", "run") and self.value[seat]:
             line += f" with a {self.value[seat]}"
         return line + f". Fame: {fame}."
 
@@ -1125,6 +1150,9 @@ class PropellerGame(Game):
 
 
 MOVE_LIMIT = 60  # a move must fit a button id and a menu value
+# buildings whose activation asks for no choice, and what they change (energy, steel, parts)
+PLAIN_GAINS = {D.CAPITOL: (1, 1, 0), 5: (0, 0, 1), 6: (2, 0, 0), 7: (0, 1, 0), 9: (-2, 1, 1), 10: (0, -1, 2)}
+PLAIN_KINDS = frozenset(PLAIN_GAINS)
 
 
 def _copy(value: Any) -> Any:

@@ -40,3 +40,20 @@ def test_ai_activates_what_pays_and_completes_a_payable_blueprint():
     game._index()
     assert game.ai_move(0, rng).startswith("blueprint ")
     assert ai.value(game, 0) > ai.value(started(2, 30), 0)
+
+
+async def test_the_example_console_script_plays_to_its_end(tmp_path):
+    from pathlib import Path
+
+    from bot.console import Console
+    from tests.helpers import service_at
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "propeller-2p.txt"
+    console = Console(await service_at(tmp_path / "t.db", seeds=lambda: 5), tmp_path / "img")
+    out = []
+    for line in script.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            out += await console.run_line(line)
+    text = "\n".join(out)
+    assert "The game is over." in text and "Final: 1." in text
+    assert "  ! " not in text  # not one line refused

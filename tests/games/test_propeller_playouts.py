@@ -27,6 +27,8 @@ def check_invariants(game) -> None:
         on_island = sum(1 for e in game.islands[seat] if e[3])
         assert sum(game.dock[seat]) + on_island == D.WORKERS
         assert all(value >= 0 for value in game.res[seat])
+        # fame comes from guild links (counted again here) and from clearing dock row 1
+        assert game.fame[seat] == game.links_total(seat) + 3 * ("row 1" in game.cleared[seat])
         cells = [(e[1], e[2]) for e in game.islands[seat]]
         assert len(cells) == len(set(cells))
     if game.phase in ("turn", "bonus"):

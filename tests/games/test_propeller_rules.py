@@ -626,3 +626,27 @@ def test_every_move_fits_a_button_and_the_public_buttons_reveal_no_blueprint():
         assert set(game.quick_moves(seat)) <= set(moves)
         game.play(seat, rng.choice(moves))
         seen += 1
+
+
+def test_every_notation_example_of_the_rules_help_has_the_shape_of_a_real_move():
+    import random
+    import re
+
+    def shape(move: str) -> str:
+        move = re.sub(r"-?\d+", "N", move)
+        return re.sub(r"^(claim|discard) [a-l]", r"\1 X", move)
+
+    seen = set()
+    for seed in range(4):
+        game = GAME.new(4, {}, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = rng.choice(game.to_act())
+            moves = game.legal_moves(seat)
+            seen.update(shape(m) for m in moves for m in m.split("; "))
+            game.play(seat, game.ai_move(seat, rng) if rng.random() < 0.5 else rng.choice(moves))
+    examples = re.findall(r"`([a-z][^`]*)`", GAME.rules_help())
+    steps = {step for example in examples for step in example.split("; ")}
+    fragments = {"q,r", "run", "buy part", "sell part", "sell steel", *D.CHARACTERS}  # words inside an example
+    missing = {step for step in steps - fragments if shape(step) not in seen}
+    assert not missing
