@@ -126,7 +126,8 @@ async def memory_run(count: int, game: str) -> None:
                 assert (await service.handle(host, "open", {"game": game})).ok
                 assert (await service.handle(host, "addai")).ok
                 assert (await service.handle(host, "start")).ok
-                assert (await service.handle(host, "resign")).ok
+                asked = await service.handle(host, "resign")  # it asks first, then the button confirms
+                assert (await service.press(host, asked.buttons[0].custom_id)).ok
 
             warm = 300
             for n in range(warm):

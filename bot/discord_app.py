@@ -505,8 +505,6 @@ class Adapter:
         view = build_components(reply.buttons, reply.menus)
         private = "\n".join(x for x in (note, reply.private) if x)
         if not public:
-            if self.poster is not None:
-                await self.poster.nothing_public(reply)
             await self._private(interaction, private or "Done.", view=view, files=private_image)
             return
         content = clip(reply.text, MAX_CONTENT)
