@@ -1,45 +1,52 @@
 """The daily challenge and the solo board, a table service extension.
 
-Every server gets one solo deal of Age of Steam: Hawaiian Islands per UTC day: the same seed
-and difficulty for all of its players, another deal the next day and in every other server.
-Each player has one attempt a day, recorded before the table is opened and guarded by a
-unique key, so no path (a second /daily, a second thread, a restart) starts a second one.
+One solo deal of Age of Steam: Hawaiian Islands per UTC day, the same for every server (each
+server keeps its own boards). Each player has one attempt a day, recorded before its table is
+opened and guarded by a unique key; only the call that recorded it may tie a table to it, so no
+path (a second /daily, two at once, a second process, a restart) opens a second table.
 
-The table is an ordinary table of the service, opened in the player's own channel (a private
-thread made by the adapter), so /move, autocomplete and buttons work as for any table; it is
-opened with the day's seed through the service's own /open.
+A deal is proven winnable before it is dealt: a solver must win it. Solving takes seconds, so
+it is done ahead of time by `prepare_deals`, a job that keeps today's and tomorrow's deals
+ready (the process that runs the clocks calls it about once a minute); the solver runs in a
+pool of worker processes (bot/solving.py), never in the bot's own. A /daily never waits for a
+solve: when the day's deal is not ready (the bot's very first start), it says so and the
+preparation starts at once. The offline console, which has no clock process, waits instead.
 
-Before a seed becomes a day's deal, a solver must win it; the deal is kept in SQLite, so it
-never changes once chosen. Results are kept when a table ends (`on_event`), the day's board is
-posted where /daily was first used that day, and `tick` posts each day's final board once,
-after the day ends, catching up after downtime.
+The table is an ordinary table of the service, opened in the player's own place (a private
+thread the adapter makes, only after the attempt is recorded), so /move, autocomplete and
+buttons work as for any table. An attempt ends with its day: at 00:00 UTC an unfinished one
+ends as a loss ('expired'), a move after that is refused and ends the table, and the day's
+final board is posted once, after the day ends (`tick`, catching up after downtime).
 
-Adapter use: `daily = DailyChallenge(service)`, `service.extend(daily)`; on /daily, `await daily.prepare(caller)`
-in the channel where it was typed (a Reply means: show it and stop), then make a private thread,
-add the player and `service.handle(Caller(... thread id ...), "daily", {})`; call
-`await daily.tick()` about once a minute.
+Adapter use: `daily = DailyChallenge(service)`, `service.extend(daily)`; on /daily,
+`await daily.begin(caller, args, make_place)` where the command was typed, `make_place(name)`
+making the private thread (and returning its channel id) once the attempt is the caller's;
+call `await daily.tick()` and `await daily.prepare_deals()` about once a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hashlib
+import inspect
 import logging
 import random
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command, Param
 from bot.replies import Caller, Reply
-from db.daily import DailyStore, DealRow, SoloResult
+from bot.solving import SolverPool
+from db.daily import DailyStore, DayDeal, DealRow, SoloResult
 from games import registry
 from games.base import Game, IllegalMove
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.service import Loaded, TableService
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +58,21 @@ PER_LEVEL = 12  # derived seeds tried at a difficulty before the day falls back 
 LAST_LEVEL = 40  # seeds tried at the easiest difficulty before giving up for now
 STALE_CLAIM = timedelta(minutes=2)  # an attempt without a table after this was cut short
 FINAL_TRIES = 3  # tries to post a day's final board
-PREPARE_FOR = timedelta(days=7)  # servers that played this recently get the day's deal ahead of time
 BOARD_ROWS = 20
 TICK_SECONDS = 60.0
 SECRET_KEY = "daily:secret"
 
-Solver = Callable[[int, str], "list[str] | None"]
+Solver = Callable[[int, str], "list[str] | None | Awaitable[list[str] | None]"]
+PlaceMaker = Callable[[str], Awaitable[int]]  # makes the attempt's own place (a thread) by name; its channel id
+
+# The adapter's place maker for the /daily being served: set by `begin` around the service call,
+# read by `cmd_daily`, so that /daily still goes through the service's one entry point.
+_PLACE: contextvars.ContextVar[PlaceMaker | None] = contextvars.ContextVar("daily_place", default=None)
+
+NOT_READY = ("Today's deal is still being prepared: before a deal is dealt, a solver plays it and must win it. "
+             "Nothing was started; try /daily again in a minute or two.")
+NO_PLACE = ("The daily challenge could not make its private thread here, so nothing was started and your "
+            "attempt is still yours. Try again, or ask a moderator to let Isles create private threads here.")
 
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -78,25 +94,35 @@ def _rotation() -> str:
 
 HELP = (
     "**Daily challenge** — one solo deal of Age of Steam: Hawaiian Islands a day.\n"
-    "• `/daily` opens today's deal for you in a private thread. Everyone in this server gets the same deal "
-    "(the same seed and difficulty) on the same UTC day; other servers get other deals, and a new deal "
-    "comes at 00:00 UTC.\n"
+    "• `/daily` opens today's deal for you in a private thread. Everyone gets the same deal (the same seed "
+    "and difficulty) on the same UTC day, in every server; each server keeps its own board. "
+    "A new deal comes at 00:00 UTC.\n"
+    "• Same dice for the same actions: the seed fixes one sequence of random draws, used in order. The two "
+    "dice of each round take the next two draws; a round with Production first takes six more (the cubes "
+    "drawn from the bag). So the dice of a round depend only on how many times you took Production up to "
+    "then: everyone who did so as often rolls the same dice, whatever else they did (shares, builds, "
+    "deliveries, placements). Which colours the drawn cubes are also depends on what is in the bag, which "
+    "your deliveries change.\n"
     "• One attempt per player and day: once started, `/daily` starts nothing more that day, whatever "
     "happens. Resigning or cancelling ends the attempt as lost.\n"
+    "• An attempt ends with its day: at 00:00 UTC an unfinished attempt ends as a loss (\"out of time\" "
+    "on the board), a move after that is refused, and the day's final board is posted. It is final: "
+    "nothing changes it afterwards. Start early to have the whole day.\n"
     f"• Difficulty by weekday (UTC): {_rotation()}.\n"
-    "• The deal: seeds are derived from the server, the date and a secret of this bot with SHA-256. "
-    "Before a seed is dealt, "
-    "a solver plays it and must win; the first seed it wins is the day's deal. If it wins none of "
-    f"{PER_LEVEL} seeds at the day's difficulty, the day falls back to the next easier one "
-    "(the board shows the difficulty dealt).\n"
+    "• The deal: seeds are derived from the date and a secret of this bot with SHA-256. Each deal is "
+    "prepared the day before: a solver plays it and must win it, and the first seed it wins is the day's "
+    f"deal. If it wins none of {PER_LEVEL} seeds at the day's difficulty, the day falls back to the next "
+    "easier one (the board shows the difficulty dealt). If a day's deal is not ready yet (the bot has just "
+    "been installed), `/daily` says so and starts nothing: try again a minute later.\n"
     "• `/hint` shows a suggested move, privately; your result is then marked as hinted.\n"
     "• When you finish, your result goes on the server's board (`/dailyboard`): only finished results, "
-    "never moves. The final board is posted when the day ends. `/solo` shows wins, best scores, "
-    "streaks (consecutive days with a daily won) and your personal bests."
+    "never moves. `/solo` shows wins, best scores, streaks (consecutive days with a daily won) and your "
+    "personal bests. A solo game of Hawaiian Islands, daily or not, that is cancelled after it started "
+    "counts there as a loss."
 )
 
 COMMANDS = (
-    Command("daily", "Today's solo challenge: the same deal for the whole server, one attempt each", (
+    Command("daily", "Today's solo challenge: the same deal for everyone, one attempt each", (
         Param("help", "on: explain the daily challenge instead of starting it", choices=("on", "off")),
     )),
     Command("hint", "A suggested move for your solo game (your result is marked as hinted)"),
@@ -112,10 +138,17 @@ def utc_day(moment: datetime) -> date:
     return moment.astimezone(UTC).date() if moment.tzinfo else moment.date()
 
 
-def derive_seed(guild_id: int, day: date, candidate: int = 0, secret: str = "") -> int:
-    """The `candidate`-th seed of a server's day: stable across runs, machines and versions. The
+def day_end(day: date | str) -> datetime:
+    """When an attempt of `day` ends: 00:00 UTC of the next day."""
+    if isinstance(day, str):
+        day = date.fromisoformat(day)
+    return datetime.combine(day + timedelta(days=1), datetime.min.time(), UTC)
+
+
+def derive_seed(day: date, candidate: int = 0, secret: str = "") -> int:
+    """The `candidate`-th seed of a day: stable across runs, machines and versions. The
     installation's secret keeps players from working out a deal from the source before playing it."""
-    digest = hashlib.sha256(f"isles daily|{secret}|{guild_id}|{day.isoformat()}|{candidate}".encode()).digest()
+    digest = hashlib.sha256(f"isles daily|{secret}|{day.isoformat()}|{candidate}".encode()).digest()
     return int.from_bytes(digest[:6], "big") + 1
 
 
@@ -131,10 +164,11 @@ class Deal:
     line: list[str]  # moves that win it, as the solver found them ([] when it gave none)
 
 
-def choose_deal(guild_id: int, day: date, solver: Solver, per_level: int = PER_LEVEL,
-                last_level: int = LAST_LEVEL, secret: str = "") -> Deal:
+async def choose_deal(day: date, solver: Solver, per_level: int = PER_LEVEL, last_level: int = LAST_LEVEL,
+                      secret: str = "") -> Deal:
     """The first derived seed that the solver wins, at the day's difficulty or, failing that, easier ones.
 
+    The solver may be a plain function or a coroutine function (a solve in a worker process).
     Candidates are numbered across levels, so a seed is never tried twice. Raises LookupError when
     no candidate was won."""
     difficulty: str | None = day_difficulty(day)
@@ -142,8 +176,10 @@ def choose_deal(guild_id: int, day: date, solver: Solver, per_level: int = PER_L
     while difficulty is not None:
         easier = EASIER.get(difficulty)
         for _ in range(per_level if easier else last_level):
-            seed = derive_seed(guild_id, day, candidate, secret)
+            seed = derive_seed(day, candidate, secret)
             line = solver(seed, difficulty)
+            if inspect.isawaitable(line):
+                line = await line
             if line is not None:
                 return Deal(seed, difficulty, candidate, list(line))
             candidate += 1
@@ -245,6 +281,12 @@ def _until_midnight(now: datetime) -> str:
     return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
 
+def _ended_at(row: Any) -> datetime:
+    """When a table last changed (for an ended table: when it ended)."""
+    moment = datetime.fromisoformat(row.updated_at)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _rank_key(result: SoloResult) -> tuple:
     return (not result.won, result.hints > 0, -(result.score if result.score is not None else -1e9))
 
@@ -253,18 +295,30 @@ def _rank_key(result: SoloResult) -> tuple:
 class DailyChallenge:
     commands = COMMANDS
 
-    def __init__(self, service: TableService, *, solver: Solver | None = None, game: str = GAME,
-                 prepare_ahead: bool = True):
-        """Bound to a table service (add it with `service.extend`)."""
+    def __init__(self, service: TableService, *, solver: Solver | None = None, pool: SolverPool | None = None,
+                 game: str = GAME, wait_for_deal: bool = False):
+        """Bound to a table service (add it with `service.extend`). The default solver runs in a pool of
+        worker processes (`pool`, else one from the ISLES_SOLVER_* settings); a solver given without a
+        pool is called in this process (a stand-in of tests). `wait_for_deal`: a /daily whose deal is
+        not ready waits for its solve (the offline console) instead of saying so (the bot)."""
         self.service = service
         self.db = DailyStore(service.store)
         self.solver: Solver = solver or hawaii_solver
+        self.pool = pool if pool is not None or solver is not None else SolverPool.from_env()
         self.game = game
-        self.prepare_ahead = prepare_ahead
-        self._deal_locks: dict[tuple[int, str], asyncio.Lock] = {}
+        self.wait_for_deal = wait_for_deal
+        self._deal_locks: dict[str, asyncio.Lock] = {}
+        self._preparing: dict[str, asyncio.Task] = {}
         self._tick_lock = asyncio.Lock()
         self._secret: str | None = None
         self._secret_lock = asyncio.Lock()
+
+    def close(self) -> None:
+        """Stop background preparations and the solver's worker processes."""
+        for task in self._preparing.values():
+            task.cancel()
+        if self.pool is not None:
+            self.pool.close()
 
     # -- helpers for adapters ----------------------------------------------------------
     def now(self) -> datetime:
@@ -284,49 +338,116 @@ class DailyChallenge:
                 self._secret = kept or ""
             return self._secret
 
-    def thread_name(self, caller: Caller) -> str:
-        return f"Daily {self.today().isoformat()} · {caller.name}"[:100]
+    def thread_name(self, caller: Caller, day: date | None = None) -> str:
+        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"[:100]
 
-    async def prepare(self, caller: Caller, args: dict[str, Any] | None = None) -> Reply | None:
-        """Before the adapter makes a private thread for /daily, in the channel where it was typed:
-        a Reply to show instead (help, or why not), or None to go on. The deal is made ready (it may
-        take a while the first time of a day) and this channel becomes the day's board channel if
-        it is the first."""
-        if str((args or {}).get("help", "")).lower() == "on":
-            return Reply(private=HELP)
-        day = self.today()
-        why = await self._refusal(caller, day)
-        if why:
-            return Reply.error(why)
+    async def begin(self, caller: Caller, args: dict[str, Any] | None = None,
+                    make_place: PlaceMaker | None = None) -> Reply:
+        """/daily typed in `caller`'s channel (which becomes the day's board channel if it is the first).
+        `make_place(thread name)` makes the attempt's own place and returns its channel id; it is called
+        only once the attempt is recorded for this call, so racing calls never make a second place.
+        Without it the table opens in the caller's channel."""
+        token = _PLACE.set(make_place)
         try:
-            deal = await self.deal_of(caller.guild_id, day)
-        except IllegalMove as error:
-            return Reply.error(str(error))
-        await self.db.set_board_channel(caller.guild_id, deal.day, caller.channel_id)
-        return None
+            return await self.service.handle(caller, "daily", args or {})
+        finally:
+            _PLACE.reset(token)
 
-    async def deal_of(self, guild_id: int, day: date) -> DealRow:
-        """The server's deal of the day, chosen (and proven winnable) the first time it is asked for."""
-        key = (guild_id, day.isoformat())
-        kept = await self.db.deal(*key)
+    # -- the deals -------------------------------------------------------------------------
+    async def _solve(self, seed: int, difficulty: str) -> list[str] | None:
+        if self.pool is None:
+            found = self.solver(seed, difficulty)
+            return await found if inspect.isawaitable(found) else found
+        try:
+            return await self.pool.run(self.solver, seed, difficulty)
+        except TimeoutError:
+            log.warning("the solver gave no answer in time for seed %s (%s): the next seed is tried", seed, difficulty)
+            return None
+
+    async def day_deal(self, day: date) -> DayDeal:
+        """The deal of a day for every server: kept, or chosen now (this solves: call it from the
+        preparation job, or where waiting is fine). Raises LookupError when no seed was won."""
+        key = day.isoformat()
+        kept = await self.db.day_deal(key)
         if kept is not None:
             return kept
         async with self._deal_locks.setdefault(key, asyncio.Lock()):
-            kept = await self.db.deal(*key)
+            kept = await self.db.day_deal(key)
             if kept is not None:
                 return kept
+            deal = await choose_deal(day, self._solve, secret=await self.secret())
+            log.info("daily deal of %s: seed %s (%s), candidate %s", day, deal.seed, deal.difficulty, deal.candidate)
+            return await self.db.keep_day_deal(day=key, game=self.game, seed=deal.seed, difficulty=deal.difficulty,
+                                               candidate=deal.candidate, line=deal.line, now=self.now())
+
+    async def prepare_deals(self, now: datetime | None = None) -> list[str]:
+        """The preparation job: today's and tomorrow's deals chosen and proven, so that no /daily waits
+        for a solve. Run it about once a minute in one process (the one that runs the clocks); when both
+        deals are kept it only reads two rows. Returns the days whose deal it made."""
+        today = utc_day(now or self.now())
+        made = []
+        for day in (today, today + timedelta(days=1)):
+            if await self.db.day_deal(day.isoformat()) is not None:
+                continue
             try:
-                deal = await asyncio.to_thread(choose_deal, guild_id, day, self.solver, secret=await self.secret())
+                await self.day_deal(day)
             except LookupError:
-                log.error("no winnable daily deal for server %s on %s", guild_id, day)
+                log.error("no winnable daily deal for %s yet", day)
+                continue
+            made.append(day.isoformat())
+        for key in [k for k in self._deal_locks if k < today.isoformat()]:
+            if not self._deal_locks[key].locked():
+                del self._deal_locks[key]
+        return made
+
+    async def prepare_forever(self, interval: float = TICK_SECONDS) -> None:
+        """`prepare_deals` until cancelled (a scheduler may call `prepare_deals` itself instead)."""
+        while True:
+            try:
+                await self.prepare_deals()
+            except Exception:
+                log.exception("preparing the daily deals failed")
+            await asyncio.sleep(interval)
+
+    def _prepare_soon(self, day: date) -> None:
+        """Start preparing a day's deal in the background, once."""
+        key = day.isoformat()
+        running = self._preparing.get(key)
+        if running is not None and not running.done():
+            return
+
+        async def prepare() -> None:
+            try:
+                await self.day_deal(day)
+            except LookupError:
+                log.error("no winnable daily deal for %s yet", day)
+            except Exception:
+                log.exception("preparing the daily deal of %s failed", day)
+
+        self._preparing[key] = asyncio.get_running_loop().create_task(prepare())
+
+    async def deal_of(self, guild_id: int, day: date) -> DealRow:
+        """The server's copy of the day's deal (its board channel and final board go with it). Never
+        solves unless `wait_for_deal`: when the day's deal is not ready, IllegalMove says so."""
+        key = day.isoformat()
+        kept = await self.db.deal(guild_id, key)
+        if kept is not None:
+            return kept
+        shared = await self.db.day_deal(key)
+        if shared is None:
+            if not self.wait_for_deal:
+                self._prepare_soon(day)
+                raise IllegalMove(NOT_READY)
+            try:
+                shared = await self.day_deal(day)
+            except LookupError:
+                log.error("no winnable daily deal for %s", day)
                 raise IllegalMove("Today's challenge could not be prepared: no deal was proven winnable yet. "
                                   "Try again later.") from None
-            log.info("daily deal of server %s on %s: seed %s (%s), candidate %s", guild_id, day,
-                     deal.seed, deal.difficulty, deal.candidate)
-            return await self.db.keep_deal(
-                guild_id=guild_id, day=key[1], game=self.game, seed=deal.seed, difficulty=deal.difficulty,
-                candidate=deal.candidate, line=deal.line, now=self.now(),
-            )
+        return await self.db.keep_deal(
+            guild_id=guild_id, day=key, game=shared.game, seed=shared.seed, difficulty=shared.difficulty,
+            candidate=shared.candidate, line=shared.line, now=self.now(),
+        )
 
     async def _refusal(self, caller: Caller, day: date) -> str | None:
         attempt = await self.db.attempt(caller.guild_id, day.isoformat(), caller.user_id)
@@ -336,7 +457,7 @@ class DailyChallenge:
             claimed = datetime.fromisoformat(attempt.claimed_at)
             if self.now() - claimed >= STALE_CLAIM:
                 return None  # cut short before its table was opened: /daily continues it
-            return "Your daily challenge is being set up right now."
+            return "Your daily challenge is being set up right now. One attempt per day."
         if attempt.table_status == "lobby":
             return (f"Your daily challenge is waiting in <#{attempt.channel_id}>: /start it there. "
                     "One attempt per day.")
@@ -349,53 +470,129 @@ class DailyChallenge:
     async def cmd_daily(self, caller: Caller, help: str = "") -> Reply:
         if help.lower() == "on":
             return Reply(private=HELP)
-        day = self.today()
+        make_place = _PLACE.get()
+        day = self.today()  # the attempt's day, fixed once: its thread is named with it
         why = await self._refusal(caller, day)
         if why:
             raise IllegalMove(why)
         deal = await self.deal_of(caller.guild_id, day)
         guild, key, user = caller.guild_id, deal.day, caller.user_id
         await self.db.set_board_channel(guild, key, caller.channel_id)
-        claimed = await self.db.claim(guild_id=guild, day=key, user_id=user, name=caller.name,
-                                      channel_id=caller.channel_id, now=self.now())
-        if not claimed:
-            existing = await self.db.attempt(guild, key, user)
-            if existing is not None and existing.table_id is None:
-                found = await self.db.table_of_deal(guild, user, deal.game, deal.seed)
-                if found is not None:
-                    await self.db.link(guild, key, user, *found)
-                else:
-                    claimed = await self.db.take_over(guild_id=guild, day=key, user_id=user,
-                                                      channel_id=caller.channel_id,
-                                                      older_than=self.now() - STALE_CLAIM, now=self.now())
-            if not claimed:
-                raise IllegalMove(await self._refusal(caller, day) or "You have a daily challenge today already.")
+        opener = secrets.token_hex(8)
+        await self._claim(caller, deal, opener)
         try:
-            reply = await self._open(caller, deal)
+            place = caller.channel_id
+            if make_place is not None:
+                try:
+                    place = await make_place(self.thread_name(caller, day))
+                except Exception:
+                    log.warning("no place could be made for the daily attempt of %s", user, exc_info=True)
+                    raise IllegalMove(NO_PLACE) from None
+            reply = await self._open(replace(caller, channel_id=place), deal, opener)
         except BaseException:
-            found = await self.db.table_of_deal(guild, user, deal.game, deal.seed)
-            if found is not None:
-                await self.db.link(guild, key, user, *found)
-            else:
-                await self.db.release(guild, key, user)
+            await self.db.release(guild, key, user, opener)
             raise
         level = deal.difficulty.replace("_", " ")
+        ends = f"It ends at 00:00 UTC, in {_until_midnight(self.now())}; unfinished by then, it counts as a loss."
         headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
-                    "One attempt; your moves stay in this thread. /hint suggests a move (and marks your result).")
+                    f"One attempt; your moves stay in this thread. {ends} "
+                    "/hint suggests a move (and marks your result).")
         reply.text = f"{headline}\n{reply.text}" if reply.text else headline
         return reply
 
-    async def _open(self, caller: Caller, deal: DealRow) -> Reply:
-        """Open and start the player's table through the service's own /open and /start."""
+    async def _claim(self, caller: Caller, deal: DealRow, opener: str) -> None:
+        """Record the attempt for this call (`opener`), or raise IllegalMove: the player has one."""
+        guild, key, user = caller.guild_id, deal.day, caller.user_id
+        now = self.now()
+        if await self.db.claim(guild_id=guild, day=key, user_id=user, name=caller.name,
+                               channel_id=caller.channel_id, now=now, opener=opener):
+            return
+        existing = await self.db.attempt(guild, key, user)
+        stale = (existing is not None and existing.table_id is None
+                 and now - datetime.fromisoformat(existing.claimed_at) >= STALE_CLAIM)
+        if stale:
+            found = await self.db.table_of_deal(guild, user, deal.game, deal.seed)
+            if found is not None:  # the call that claimed it opened a table, then stopped before tying it
+                await self.db.link(guild, key, user, *found)
+            elif await self.db.take_over(guild_id=guild, day=key, user_id=user, channel_id=caller.channel_id,
+                                         older_than=now - STALE_CLAIM, now=now, opener=opener):
+                return
+        raise IllegalMove(await self._refusal(caller, date.fromisoformat(key))
+                          or "You have a daily challenge today already. One attempt per day.")
+
+    async def _open(self, caller: Caller, deal: DealRow, opener: str) -> Reply:
+        """Open the player's table through the service's own /open, tie it to the attempt, then /start it.
+        A table this call could not tie to the attempt is cancelled before it starts (nothing is kept)."""
         service = self.service
+        mine = await self.db.attempt(caller.guild_id, deal.day, caller.user_id)
+        if mine is None or mine.opener != opener or mine.table_id is not None:  # taken over while its place was made
+            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day))
+                              or "You have a daily challenge today already. One attempt per day.")
         opened = await service.cmd_open(caller, game=deal.game, options=f"difficulty={deal.difficulty}",
                                         seed=deal.seed)
         row = await service.store.table(opened.table_id)
-        if row is None or row.seed != deal.seed:
-            await service.cmd_cancel(caller)
-            raise RuntimeError("the daily table was opened without the day's seed")
-        await self.db.link(caller.guild_id, deal.day, caller.user_id, row.id, caller.channel_id)
+        tied = False
+        try:
+            if row is None or row.seed != deal.seed:
+                raise RuntimeError("the daily table was opened without the day's seed")
+            tied = await self.db.link(caller.guild_id, deal.day, caller.user_id, row.id, caller.channel_id,
+                                      opener=opener)
+            if not tied:
+                attempt = await self.db.attempt(caller.guild_id, deal.day, caller.user_id)
+                tied = attempt is not None and attempt.table_id == row.id
+        finally:
+            if not tied:
+                await service.cmd_cancel(caller)
+        if not tied:
+            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day))
+                              or "You have a daily challenge today already. One attempt per day.")
         return await service.cmd_start(caller)
+
+    # -- the end of a day ----------------------------------------------------------------
+    async def check_move(self, loaded: Loaded) -> None:
+        """Before a move (the service asks every extension): a daily table whose day is over takes no
+        more moves; it ends as a loss, and the mover is told why."""
+        row = loaded.row
+        if row.game != self.game or row.status != "active":
+            return
+        attempt = await self.db.attempt_of_table(row.id)
+        if attempt is None or self.now() < day_end(attempt.day):
+            return
+        await self.expire(attempt.table_id)
+        raise IllegalMove(self._ended_text(attempt.day))
+
+    def _ended_text(self, day: str) -> str:
+        return (f"Your daily challenge of {day} ended with its day at 00:00 UTC, unfinished, so it counts as a "
+                "loss and takes no more moves. Today's deal: /daily.")
+
+    async def expire(self, table_id: int) -> bool:
+        """End a daily table whose day is over: the game ends, unfinished, as a loss ('expired'); the end is
+        posted at the table. False when it had ended already."""
+        service = self.service
+        row = await service.store.table(table_id)
+        attempt = await self.db.attempt_of_table(table_id)
+        if row is None or attempt is None or row.status not in ("lobby", "active"):
+            return False
+        headline = (f"**{attempt.name}**'s daily challenge of {attempt.day} ended with its day (00:00 UTC), "
+                    "unfinished: it counts as a loss.")
+        reply: Reply | None = None
+        if row.status == "active":
+            seat = next((s.seat for s in await service.store.seats(table_id) if s.user_id == row.host_id), 0)
+            reply = await service.forfeit(table_id, seat if seat is not None else 0, headline)
+        else:
+            host = Caller(row.guild_id, row.channel_id, row.host_id, attempt.name)
+            try:
+                await service.cmd_cancel(host)
+                reply = Reply(text=headline, table_id=table_id)
+            except IllegalMove:
+                reply = None
+        await self._record_table(table_id)
+        if reply is not None and service.outbox is not None:
+            try:
+                await service.outbox.post(row.channel_id, reply)
+            except Exception:
+                log.exception("posting the end of daily table %s failed", table_id)
+        return reply is not None
 
     # -- /hint -------------------------------------------------------------------------
     async def cmd_hint(self, caller: Caller) -> Reply:
@@ -416,6 +613,9 @@ class DailyChallenge:
         if not game.legal_moves(0):
             raise IllegalMove("There is no move to make right now.")
         attempt = await self.db.attempt_of_table(row.id)
+        if attempt is not None and self.now() >= day_end(attempt.day):
+            await self.expire(row.id)
+            raise IllegalMove(self._ended_text(attempt.day))
         line: list[str] = []
         if attempt is not None:
             deal = await self.db.deal(attempt.guild_id, attempt.day)
@@ -435,7 +635,7 @@ class DailyChallenge:
         results = sorted(await self.db.results_of_day(guild_id, key), key=_rank_key)
         attempts = await self.db.attempts_of_day(guild_id, key)
         done = {r.table_id for r in results}
-        playing = sum(1 for a in attempts if a.table_id not in done)
+        playing = sum(1 for a in attempts if a.table_id not in done and a.table_status in ("lobby", "active"))
         difficulty = deal.difficulty if deal else day_difficulty(day)
         rows = []
         rank = 0
@@ -449,7 +649,8 @@ class DailyChallenge:
         lines = [title + (" · final board" if final else "")]
         for row in rows[:BOARD_ROWS]:
             what = {"won": f"won, {_number(row['score'])} points", "lost": f"lost (score {_number(row['score'])})",
-                    "resigned": "resigned", "cancelled": "abandoned"}[row["result"]]
+                    "resigned": "resigned", "cancelled": "abandoned",
+                    "expired": "out of time (unfinished at 00:00 UTC)"}[row["result"]]
             hint = f" ({row['hints']} hint{'s' if row['hints'] != 1 else ''})" if row["hints"] else ""
             lines.append(f"{row['rank']}. {row['name']} — {what}, {row['moves']} moves{hint}")
         if not rows:
@@ -460,11 +661,12 @@ class DailyChallenge:
             lines.append(f"{playing} still playing.")
         image = None
         if self.service.draw_images:
+            from bot.service import draw_off_loop
             from render.daily import daily_board
 
             data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
-            image = await asyncio.to_thread(daily_board, data)
+            image = await draw_off_loop(daily_board, data)
         return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png")
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
@@ -518,11 +720,12 @@ class DailyChallenge:
             lines.append("* reached with a hint")
         image = None
         if self.service.draw_images:
+            from bot.service import draw_off_loop
             from render.daily import solo_board
 
             data = {"title": "Solo board", "subtitle": "Daily challenges and solo games of this server",
                     "rows": rows[:BOARD_ROWS]}
-            image = await asyncio.to_thread(solo_board, data)
+            image = await draw_off_loop(solo_board, data)
         return Reply(text="\n".join(lines), private=self._personal(players.get(caller.user_id, []), today),
                      image=image, image_name="solo.png")
 
@@ -573,17 +776,19 @@ class DailyChallenge:
 
     async def _record(self, row: Any, seats: list[Any], game: Game | None) -> None:
         attempt = await self.db.attempt_of_table(row.id)
-        if row.status == "cancelled" and attempt is None:
-            return  # a free solo table given up: nothing to keep
+        if row.status == "cancelled" and attempt is None and game is None:
+            return  # a free solo table cancelled before it started: nothing to keep
         player = next((s for s in seats if s.user_id == row.host_id), None)
         if player is None or player.user_id is None:
             return
-        if row.status == "cancelled":
+        if row.status == "cancelled":  # started, or a daily attempt: a loss, so /solo cannot be curated
             ended = "cancelled"
         elif player.resigned or game is None or not game.is_over():
             ended = "resigned"
         else:
             ended = "finished"
+        if ended != "finished" and attempt is not None and _ended_at(row) >= day_end(attempt.day):
+            ended = "expired"  # still unfinished when its day ended
         won, score = solo_outcome(game) if ended == "finished" else (False, None)
         moves = len(await self.service.store.moves(row.id))
         new = await self.db.record_result(
@@ -592,7 +797,7 @@ class DailyChallenge:
             difficulty=str(row.options.get("difficulty", "")), day=attempt.day if attempt else None,
             won=won, score=score, ended=ended, moves=moves, now=self.now(),
         )
-        if new and attempt is not None:
+        if new and attempt is not None and ended != "expired":  # an expired one waits for the final board
             await self._post_board(row.guild_id, date.fromisoformat(attempt.day))
 
     async def _post_board(self, guild_id: int, day: date, final: bool = False) -> bool:
@@ -600,6 +805,8 @@ class DailyChallenge:
         deal = await self.db.deal(guild_id, day.isoformat())
         if outbox is None or deal is None or deal.board_channel is None:
             return False
+        if not final and deal.final_posted_at is not None:
+            return False  # the final board is final
         reply = await self.board_reply(guild_id, day, final=final)
         try:
             return bool(await outbox.post(deal.board_channel, reply))
@@ -609,12 +816,17 @@ class DailyChallenge:
 
     # -- the clock ---------------------------------------------------------------------
     async def tick(self, now: datetime | None = None) -> int:
-        """Called by a scheduler loop (about once a minute): keeps results that ended unheard,
-        posts the final board of every day that is over (once; after downtime too) and prepares
-        today's deal for servers that played lately. Returns how many final boards were posted."""
+        """Called by a scheduler loop (about once a minute): ends the attempts whose day is over, keeps
+        results that ended unheard, and posts the final board of every day that is over (once; after
+        downtime too). Returns how many final boards were posted."""
         async with self._tick_lock:
             now = now or self.now()
             today = utc_day(now)
+            for attempt in await self.db.open_attempts_before(today.isoformat()):
+                try:
+                    await self.expire(attempt.table_id)
+                except Exception:
+                    log.exception("ending daily table %s after its day failed", attempt.table_id)
             for table_id in await self.db.unrecorded_endings():
                 try:
                     await self._record_table(table_id)
@@ -632,16 +844,6 @@ class DailyChallenge:
                         posted += 1
                     else:
                         await self.db.release_final(deal.guild_id, deal.day)
-            for key in [k for k in self._deal_locks if k[1] < today.isoformat()]:
-                lock = self._deal_locks[key]
-                if not lock.locked():
-                    del self._deal_locks[key]
-            if self.prepare_ahead:
-                for guild_id in await self.db.recent_guilds((today - PREPARE_FOR).isoformat()):
-                    try:
-                        await self.deal_of(guild_id, today)
-                    except IllegalMove:
-                        pass
             return posted
 
     async def run_forever(self, interval: float = TICK_SECONDS) -> None:

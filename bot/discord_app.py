@@ -233,7 +233,7 @@ class Adapter:
         self.poster: Poster | None = None  # the outbox's sender, set by the client
         self._tasks: set[asyncio.Task] = set()
         # the daily challenge, when installed: its tables live in private threads made here
-        self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "prepare")), None)
+        self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "begin")), None)
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
@@ -369,35 +369,33 @@ class Adapter:
         if not isinstance(parent, discord.TextChannel):
             await self.show(interaction, Reply.error("The daily challenge needs a text channel for its threads."))
             return
-        first = await self._guard(self.daily.prepare(caller_of(interaction, channel_id=parent.id), args))
-        if first is not None:  # help, or the reason it is refused
-            await self.show(interaction, first)
-            return
         lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
                           "attach_files")
-        if lacking:  # never a daily table in a thread the bot could not make or post in
+        if lacking and str(args.get("help", "")).lower() != "on":  # never a daily table where the bot cannot be
             await self.show(interaction, Reply.error(
                 f"The daily challenge plays in a private thread, and I lack {' and '.join(lacking)} in this "
                 "channel. Ask a moderator to allow it, or use /daily in another channel."))
             return
-        try:
+        made: list[discord.Thread] = []
+
+        async def make_thread(name: str) -> int:  # called once the attempt is this call's, never twice
             thread = await parent.create_thread(
-                name=clip(self.daily.thread_name(caller_of(interaction)), MAX_THREAD_NAME),
-                type=discord.ChannelType.private_thread, invitable=False,
+                name=clip(name, MAX_THREAD_NAME), type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Daily challenge",
             )
+            made.append(thread)
             await thread.add_user(interaction.user)
-        except discord.HTTPException as error:
-            log.warning("could not make a private thread in %s: %s", parent.id, error)
-            await self.show(interaction, Reply.error("I may not create private threads here, so the daily "
-                                                     "challenge cannot start in this channel."))
-            return
-        reply = await self._guard(self.service.handle(caller_of(interaction, channel_id=thread.id), "daily", args))
-        if not reply.ok:
-            await self._drop_thread(thread)
+            return thread.id
+
+        reply = await self._guard(self.daily.begin(caller_of(interaction, channel_id=parent.id), args, make_thread))
+        if not made:  # help, or the reason it is refused
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=thread, note=f"Your daily challenge is in {thread.mention}.")
+        if not reply.ok:
+            await self._drop_thread(made[0])
+            await self.show(interaction, reply)
+            return
+        await self.show(interaction, reply, channel=made[0], note=f"Your daily challenge is in {made[0].mention}.")
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)

@@ -27,10 +27,17 @@ class Installed:
     daily: DailyChallenge
     tasks: set[asyncio.Task] = field(default_factory=set)
 
+    prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
+
     async def tick(self, now: datetime | None = None) -> None:
-        """Fire what is due: reminders, deadlines, day-end boards."""
+        """Fire what is due: reminders, deadlines, the ends of daily attempts and their days' boards."""
         await self.timing.tick(now)
         await self.daily.tick(now)
+
+    async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
+        """The daily preparation job, one step: today's and tomorrow's deals chosen and proven (solved in
+        worker processes). Run it in one process only, about once a minute; returns the days it made."""
+        return await self.daily.prepare_deals(now)
 
     async def start(self) -> None:
         """Catch up with what happened while the bot was away, then keep the clocks running."""
@@ -38,7 +45,10 @@ class Installed:
             await self.ratings.catch_up()
         except Exception:
             log.exception("rating catch-up failed")
-        for loop in (self.timing.run_forever(), self.daily.run_forever()):
+        loops = [self.timing.run_forever(), self.daily.run_forever()]
+        if self.prepare_daily:
+            loops.append(self.daily.prepare_forever())
+        for loop in loops:
             task = asyncio.create_task(loop)
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
@@ -47,13 +57,16 @@ class Installed:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.daily.close()
 
 
 def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
+    """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
+    without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
     timing = Timing(service)
     ratings = Ratings(service)
     games = MyGames(service, timing)
-    daily = DailyChallenge(service, prepare_ahead=prepare_daily)
+    daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     for extension in (timing, ratings, games, daily):
         service.extend(extension)
-    return Installed(timing, ratings, games, daily)
+    return Installed(timing, ratings, games, daily, prepare_daily=prepare_daily)

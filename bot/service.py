@@ -13,8 +13,10 @@ import random
 import shlex
 import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import render
@@ -43,6 +45,17 @@ log = logging.getLogger(__name__)
 MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+
+
+# Pictures are drawn on threads of their own, so that nothing else queued on the default pool
+# (file reads, other work handed to threads) stands between a move and its board.
+RENDER_THREADS = 2
+_render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
+
+
+async def draw_off_loop(draw: Callable[..., bytes], *args: Any) -> bytes:
+    """draw(*args) on the render threads."""
+    return await asyncio.get_running_loop().run_in_executor(_render_pool, partial(draw, *args))
 
 
 def utcnow() -> datetime:
@@ -507,6 +520,10 @@ class TableService:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no game in this channel. Open a table with /open.")
+        for extension in self.extensions:  # e.g. a daily attempt whose day is over takes no more moves
+            check = getattr(extension, "check_move", None)
+            if check is not None:
+                await check(loaded)
         async with self._lock(loaded.row.id):
             loaded = await self._active(caller)
             if expected is not None and expected != loaded.version:
@@ -638,7 +655,7 @@ class TableService:
         if not self.draw_images or loaded.game is None:
             return None
         view = loaded.game.view(seat)
-        return await asyncio.to_thread(render.draw, loaded.row.game, view, loaded.names())
+        return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
 
     async def _menus(self, caller: Caller, loaded: Loaded) -> Reply:
         loaded = await self._active(caller)

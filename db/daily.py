@@ -1,4 +1,5 @@
-"""Every SQL statement of the daily challenge and the solo board (schema: migrations/005_daily.sql).
+"""Every SQL statement of the daily challenge and the solo board (schema: migrations/005_daily.sql and
+006_daily_shared_deals.sql).
 
 It speaks on the Store's connection. Each write is a single statement, so it is atomic on its
 own and never needs a transaction that another task's statements could interleave with.
@@ -31,6 +32,18 @@ class DealRow:
 
 
 @dataclass
+class DayDeal:
+    """The one deal of a UTC day, for every server."""
+
+    day: str
+    game: str
+    seed: int
+    difficulty: str
+    candidate: int
+    line: list[str]
+
+
+@dataclass
 class AttemptRow:
     guild_id: int
     day: str
@@ -40,6 +53,7 @@ class AttemptRow:
     table_id: int | None
     claimed_at: str
     table_status: str | None  # the status of its table, None while it has none
+    opener: str | None = None  # the call that holds the claim while the table is being opened
 
 
 @dataclass
@@ -71,7 +85,7 @@ def _attempt(row: sqlite3.Row) -> AttemptRow:
     return AttemptRow(
         guild_id=row["guild_id"], day=row["day"], user_id=row["user_id"], name=row["name"],
         channel_id=row["channel_id"], table_id=row["table_id"], claimed_at=row["claimed_at"],
-        table_status=row["status"],
+        table_status=row["status"], opener=row["opener"],
     )
 
 
@@ -102,7 +116,28 @@ class DailyStore:
                 await asyncio.sleep(0.02 * (attempt + 1))
         raise AssertionError("unreachable")
 
-    # -- deals -------------------------------------------------------------------------
+    # -- the deal of a day, for every server ----------------------------------------------
+    async def day_deal(self, day: str) -> DayDeal | None:
+        async with self.conn.execute("SELECT * FROM daily_days WHERE day = ?", (day,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return DayDeal(day=row["day"], game=row["game"], seed=row["seed"], difficulty=row["difficulty"],
+                       candidate=row["candidate"], line=json.loads(row["line"]))
+
+    async def keep_day_deal(self, *, day: str, game: str, seed: int, difficulty: str, candidate: int,
+                            line: list[str], now: datetime) -> DayDeal:
+        """Keep the day's deal unless one is kept already (another process was first); either way, the kept one."""
+        await self._write(
+            "INSERT INTO daily_days (day, game, seed, difficulty, candidate, line, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING",
+            (day, game, seed, difficulty, candidate, json.dumps(line), _stamp(now)),
+        )
+        kept = await self.day_deal(day)
+        assert kept is not None
+        return kept
+
+    # -- a server's day ------------------------------------------------------------------
     async def deal(self, guild_id: int, day: str) -> DealRow | None:
         async with self.conn.execute(
             "SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?", (guild_id, day)
@@ -114,7 +149,8 @@ class DailyStore:
         self, *, guild_id: int, day: str, game: str, seed: int, difficulty: str, candidate: int,
         line: list[str], now: datetime,
     ) -> DealRow:
-        """Keep the day's deal unless one is kept already; either way, the kept one."""
+        """A server's copy of the day's deal, made when it first plays the day. A server that has one
+        already keeps it (a day begun before the deals were shared); either way, the kept one."""
         await self._write(
             "INSERT INTO daily_deals (guild_id, day, game, seed, difficulty, candidate, line, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
@@ -185,39 +221,47 @@ class DailyStore:
         return _attempt(row) if row else None
 
     async def claim(self, *, guild_id: int, day: str, user_id: int, name: str, channel_id: int,
-                    now: datetime) -> bool:
+                    now: datetime, opener: str = "") -> bool:
         """Record an attempt before its table exists. False when the player has one for that day."""
         try:
             await self._write(
-                "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, day, user_id, name, channel_id, _stamp(now)),
+                "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at, opener) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, day, user_id, name, channel_id, _stamp(now), opener),
             )
         except sqlite3.IntegrityError:
             return False
         return True
 
     async def take_over(self, *, guild_id: int, day: str, user_id: int, channel_id: int, older_than: datetime,
-                        now: datetime) -> bool:
+                        now: datetime, opener: str = "") -> bool:
         """Continue an attempt whose opening was cut short (no table, claimed before `older_than`)."""
         changed = await self._write(
-            "UPDATE daily_attempts SET claimed_at = ?, channel_id = ? WHERE guild_id = ? AND day = ? "
+            "UPDATE daily_attempts SET claimed_at = ?, channel_id = ?, opener = ? WHERE guild_id = ? AND day = ? "
             "AND user_id = ? AND table_id IS NULL AND claimed_at < ?",
-            (_stamp(now), channel_id, guild_id, day, user_id, _stamp(older_than)),
+            (_stamp(now), channel_id, opener, guild_id, day, user_id, _stamp(older_than)),
         )
         return changed == 1
 
-    async def link(self, guild_id: int, day: str, user_id: int, table_id: int, channel_id: int) -> None:
-        await self._write(
-            "UPDATE daily_attempts SET table_id = ?, channel_id = ? WHERE guild_id = ? AND day = ? AND user_id = ?",
-            (table_id, channel_id, guild_id, day, user_id),
-        )
+    async def link(self, guild_id: int, day: str, user_id: int, table_id: int, channel_id: int,
+                   opener: str | None = None) -> bool:
+        """Tie a table to the attempt: only while it has none and, given an opener, only for the call
+        that holds the claim. False when the attempt went to another call (its table is not the attempt's)."""
+        sql = ("UPDATE daily_attempts SET table_id = ?, channel_id = ? WHERE guild_id = ? AND day = ? AND user_id = ? "
+               "AND table_id IS NULL")
+        params: tuple = (table_id, channel_id, guild_id, day, user_id)
+        if opener is not None:
+            sql += " AND opener = ?"
+            params += (opener,)
+        return await self._write(sql, params) == 1
 
-    async def release(self, guild_id: int, day: str, user_id: int) -> None:
-        """Forget a claim whose table could not be opened (never one that has a table)."""
+    async def release(self, guild_id: int, day: str, user_id: int, opener: str) -> None:
+        """Forget a claim whose table could not be opened: only the caller's own claim, never one that
+        has a table or that another call took over."""
         await self._write(
-            "DELETE FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ? AND table_id IS NULL",
-            (guild_id, day, user_id),
+            "DELETE FROM daily_attempts WHERE guild_id = ? AND day = ? AND user_id = ? AND table_id IS NULL "
+            "AND opener = ?",
+            (guild_id, day, user_id, opener),
         )
 
     async def table_of_deal(self, guild_id: int, user_id: int, game: str, seed: int) -> tuple[int, int] | None:
@@ -235,6 +279,15 @@ class DailyStore:
             "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
             "WHERE a.guild_id = ? AND a.day = ? ORDER BY a.claimed_at, a.user_id",
             (guild_id, day),
+        ) as cur:
+            return [_attempt(row) for row in await cur.fetchall()]
+
+    async def open_attempts_before(self, day: str) -> list[AttemptRow]:
+        """Attempts of days before `day` whose table is still open: their day is over."""
+        async with self.conn.execute(
+            "SELECT a.*, t.status FROM daily_attempts a JOIN tables t ON t.id = a.table_id "
+            "WHERE a.day < ? AND t.status IN ('lobby', 'active') ORDER BY a.day, a.guild_id, a.user_id",
+            (day,),
         ) as cur:
             return [_attempt(row) for row in await cur.fetchall()]
 
@@ -293,4 +346,4 @@ class DailyStore:
             return [_result(row) for row in await cur.fetchall()]
 
 
-__all__ = ["AttemptRow", "DailyStore", "DealRow", "SoloResult"]
+__all__ = ["AttemptRow", "DailyStore", "DayDeal", "DealRow", "SoloResult"]

@@ -47,7 +47,7 @@ BRONZE = rgb("#d08c4f")
 STRIPE = mix(CARD, PAPER, 0.55)
 DIFFICULTY = {"easy": rgb("#2f9e44"), "standard": rgb("#1971c2"), "very_hard": rgb("#862e9c")}
 RESULT = {"won": ("WON", WON), "lost": ("LOST", LOST), "resigned": ("RESIGNED", ENDED),
-          "cancelled": ("ABANDONED", ENDED)}
+          "cancelled": ("ABANDONED", ENDED), "expired": ("OUT OF TIME", ENDED)}
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def daily_board(board: dict[str, Any]) -> bytes:
     """The board of one server's daily challenge on one day.
 
     `board`: day ("2026-01-01"), weekday, difficulty, final (bool), playing (unfinished attempts),
-    rows: [{rank, name, result (won/lost/resigned/cancelled), score, hints, moves}] best first."""
+    rows: [{rank, name, result (won/lost/resigned/cancelled/expired), score, hints, moves}] best first."""
     difficulty = str(board.get("difficulty", ""))
     columns = (
         Column("#", 56, "m"),

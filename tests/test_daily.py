@@ -1,8 +1,10 @@
-"""The daily challenge: one deal per server and UTC day, one attempt per player, boards, streaks."""
+"""The daily challenge: one deal per UTC day for every server, prepared ahead; one attempt per player,
+ending with its day; boards, streaks."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -18,6 +20,7 @@ from bot.daily import (
     streaks,
 )
 from bot.replies import Reply
+from bot.solving import SolverPool
 from db.daily import DailyStore
 from games import registry
 from render.common import open_png
@@ -63,22 +66,31 @@ class Solver:
         return None if rejected else list(self.line or [])
 
 
-async def setup(tmp_path, clock=None, solver=None, outbox=True, draw=False, ahead=False):
+def solver_in_worker(seed: int, difficulty: str) -> list[str]:
+    """A stand-in solver that wins everything and says which process it ran in."""
+    return [str(os.getpid())]
+
+
+async def setup(tmp_path, clock=None, solver=None, outbox=True, draw=False, wait=True):
     clock = clock or Clock(THURSDAY)
     service = await service_at(tmp_path / "t.db", clock=clock, draw_images=draw)
-    daily = install(service, solver=solver or Solver(), prepare_ahead=ahead)
+    daily = install(service, solver=solver or Solver(), wait_for_deal=wait)
     if outbox:
         service.outbox = Outbox()
     return service, daily, clock
 
 
-async def start(service, daily, caller, board_channel=LOBBY):
-    """What the Discord adapter does on /daily: prepare in the channel, then call in the new thread."""
+async def start(service, daily, caller, board_channel=LOBBY, made=None):
+    """What the Discord adapter does on /daily: typed in a channel, the player's thread made once the
+    attempt is theirs (here: the caller's own channel stands for it)."""
     in_lobby = who(caller.name, caller.user_id, channel=board_channel, guild=caller.guild_id)
-    refusal = await daily.prepare(in_lobby)
-    if refusal is not None:
-        return refusal
-    return await service.handle(caller, "daily", {})
+
+    async def make_place(name):
+        if made is not None:
+            made.append(name)
+        return caller.channel_id
+
+    return await daily.begin(in_lobby, {}, make_place)
 
 
 async def table_in(service, channel):
@@ -117,13 +129,13 @@ async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
         assert "Daily challenge" in reply.text
         tables.append(await table_in(service, thread_of(uid)))
     day = clock().date()
-    assert {t.seed for t in tables} == {derive_seed(GUILD, day, 0, await daily.secret())}
+    assert {t.seed for t in tables} == {derive_seed(day, 0, await daily.secret())}
     assert {t.options["difficulty"] for t in tables} == {day_difficulty(day)} == {"easy"}
     assert all(t.status == "active" and t.game == "hawaii" for t in tables)
     assert len({t.channel_id for t in tables}) == 3  # each in the player's own thread
     # the same deal again from a fresh process over the same file
     again = await service_at(tmp_path / "t.db", clock=clock)
-    other = install(again, solver=Solver(), prepare_ahead=False)
+    other = install(again, solver=Solver())
     assert (await other.deal_of(GUILD, day)).seed == tables[0].seed
     assert await other.secret() == await daily.secret()
     # another installation (its own data) deals otherwise
@@ -132,21 +144,28 @@ async def test_same_deal_for_everyone_of_a_server_on_a_day(tmp_path):
     assert (await stranger.deal_of(GUILD, day)).seed != tables[0].seed
 
 
-async def test_another_deal_the_next_day_and_in_another_server(tmp_path):
-    service, daily, clock = await setup(tmp_path)
+async def test_the_same_deal_in_every_server_and_another_the_next_day(tmp_path):
+    solver = Solver()
+    service, daily, clock = await setup(tmp_path, solver=solver)
     assert (await start(service, daily, player("Alice", 1))).ok
     first = await table_in(service, thread_of(1))
     assert (await start(service, daily, player("Zed", 9, guild=OTHER_GUILD))).ok
     elsewhere = await table_in(service, thread_of(9, guild=OTHER_GUILD))
-    assert elsewhere.seed != first.seed
+    assert (elsewhere.seed, elsewhere.options) == (first.seed, first.options)
+    assert len(solver.asked) == 1  # solved once for every server
+    # each server keeps its own board
+    await lose(service, player("Zed", 9, guild=OTHER_GUILD))
+    assert "Zed" not in (await service.handle(player("Alice", 1), "dailyboard")).text
+    assert "Zed — lost" in (await service.handle(player("Zed", 9, guild=OTHER_GUILD), "dailyboard")).text
     clock.advance(days=1)  # Friday
     assert (await start(service, daily, player("Alice", 1, day=1))).ok
     second = await table_in(service, thread_of(1, day=1))
-    assert second.seed not in (first.seed, elsewhere.seed)
+    assert second.seed != first.seed
     assert (first.options["difficulty"], second.options["difficulty"]) == ("easy", "standard")
-    seeds = {derive_seed(GUILD, date(2026, 1, 1) + timedelta(days=n)) for n in range(60)}
-    seeds |= {derive_seed(g, date(2026, 1, 1)) for g in range(1000, 1060)}
+    seeds = {derive_seed(date(2026, 1, 1) + timedelta(days=n)) for n in range(120)}
     assert len(seeds) == 120  # stable and spread
+    assert derive_seed(date(2026, 1, 1), 0, "a") != derive_seed(date(2026, 1, 1), 0, "b") != derive_seed(
+        date(2026, 1, 1), 1, "b")
     assert [day_difficulty(date(2026, 1, 5) + timedelta(days=n)) for n in range(7)] == list(
         daily_mod.WEEKDAY_DIFFICULTY)
 
@@ -158,16 +177,21 @@ async def test_the_winnability_check_chooses_the_next_seed(tmp_path):
     assert (await start(service, daily, player("Alice", 1))).ok
     row = await table_in(service, thread_of(1))
     secret = await daily.secret()
-    assert row.seed == derive_seed(GUILD, day, 1, secret)
-    assert solver.asked == [(derive_seed(GUILD, day, 0, secret), "easy"), (row.seed, "easy")]
+    assert row.seed == derive_seed(day, 1, secret)
+    assert solver.asked == [(derive_seed(day, 0, secret), "easy"), (row.seed, "easy")]
     assert (await start(service, daily, player("Bob", 2))).ok
     assert (await table_in(service, thread_of(2))).seed == row.seed and len(solver.asked) == 2  # kept, not searched again
     # a day whose difficulty is never won falls back to an easier one
     saturday = date(2026, 1, 3)
-    deal = choose_deal(GUILD, saturday, Solver(reject=lambda seed, level: level != "standard"))
+    deal = await choose_deal(saturday, Solver(reject=lambda seed, level: level != "standard"))
     assert (deal.difficulty, deal.candidate) == ("standard", daily_mod.PER_LEVEL)
+
+    async def in_a_worker(seed, level):  # a solver may be a coroutine (a solve in a worker process)
+        return None if level == "very_hard" else ["pass"]
+
+    assert (await choose_deal(saturday, in_a_worker)).difficulty == "standard"
     with pytest.raises(LookupError):
-        choose_deal(GUILD, saturday, Solver(reject=lambda seed, level: True), per_level=2, last_level=2)
+        await choose_deal(saturday, Solver(reject=lambda seed, level: True), per_level=2, last_level=2)
 
 
 async def test_no_winnable_deal_refuses_and_records_no_attempt(tmp_path, monkeypatch):
@@ -198,7 +222,7 @@ async def test_one_attempt_per_player_and_day_by_any_path(tmp_path):
     await service.store.close()
     clock.advance(hours=3)
     restarted = await service_at(tmp_path / "t.db", clock=clock)
-    daily2 = install(restarted, solver=Solver(), prepare_ahead=False)
+    daily2 = install(restarted, solver=Solver(), wait_for_deal=True)
     later = await start(restarted, daily2, player("Alice", 1, day=8))
     assert not later.ok and "already" in later.private
     assert not (await restarted.handle(player("Alice", 1, day=9), "daily")).ok
@@ -222,19 +246,100 @@ async def test_cancelling_the_table_does_not_give_a_second_attempt(tmp_path):
 async def test_two_daily_commands_at_once_open_exactly_one_table(tmp_path):
     service, daily, _ = await setup(tmp_path)
     other = await service_at(tmp_path / "t.db", clock=service.clock)  # a second process
-    daily2 = install(other, solver=Solver(), prepare_ahead=False)
+    daily2 = install(other, solver=Solver(), wait_for_deal=True)
     replies = await asyncio.gather(
         service.handle(player("Alice", 1, day=1), "daily"),
         service.handle(player("Alice", 1, day=2), "daily"),
         other.handle(player("Alice", 1, day=3), "daily"),
-        daily.prepare(player("Alice", 1, day=4)),
-        daily2.prepare(player("Alice", 1, day=5)),
+        start(service, daily, player("Alice", 1, day=4)),
+        start(other, daily2, player("Alice", 1, day=5)),
     )
-    assert sum(1 for r in replies[:3] if r.ok) == 1
+    assert sum(1 for r in replies if r.ok) == 1
     rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
     assert len(rows) == 1 and rows[0].host_id == 1
     attempt = await DailyStore(service.store).attempt(GUILD, "2026-01-01", 1)
     assert attempt.table_id == rows[0].id and attempt.channel_id == rows[0].channel_id
+
+
+async def test_racing_daily_calls_while_a_table_is_slow_to_open_make_one_place_and_one_table(tmp_path, monkeypatch):
+    service, daily, _ = await setup(tmp_path)
+    opening = service.cmd_open
+
+    async def slow_open(*args, **kwargs):  # the table takes a while to open (a busy database, a slow disk)
+        await asyncio.sleep(0.2)
+        return await opening(*args, **kwargs)
+
+    monkeypatch.setattr(service, "cmd_open", slow_open)
+    made: list[str] = []
+    replies = await asyncio.gather(*(start(service, daily, player("Alice", 1, day=n), made=made) for n in range(4)))
+    assert [r.ok for r in replies].count(True) == 1
+    assert made == ["Daily 2026-01-01 · Alice"]  # one thread asked for, by the call that holds the attempt
+    refused = [r.private for r in replies if not r.ok]
+    assert all("being set up" in text and "One attempt per day" in text for text in refused)
+    rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert [(r.status, r.host_id) for r in rows] == [("active", 1)]
+
+
+async def test_a_claim_taken_over_while_its_table_opens_leaves_one_live_table(tmp_path, monkeypatch):
+    """The first call stalls for longer than a claim lives (its thread took minutes); the second takes the
+    attempt over and opens its table; the first, waking up, may not tie its table to the attempt."""
+    service, daily, clock = await setup(tmp_path)
+    woken = asyncio.Event()
+    stalled: list[int] = []
+
+    async def stall(name):
+        stalled.append(1)
+        await woken.wait()
+        return thread_of(1, day=1)
+
+    first = asyncio.create_task(daily.begin(who("Alice", 1, channel=LOBBY), {}, stall))
+    while not stalled:
+        await asyncio.sleep(0.01)
+    clock.advance(minutes=5)
+    second = await start(service, daily, player("Alice", 1, day=2))
+    assert second.ok, second.private
+    woken.set()
+    late = await first
+    assert not late.ok and "under way" in late.private
+    rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert [(r.channel_id, r.status) for r in rows] == [(thread_of(1, day=2), "active")]
+    # overtaken later, between opening its table and tying it: the overtaking call finds that table
+    # (opened on the day's deal) and ties it to the attempt instead of opening a second one
+    clock.advance(days=1)
+    tying = daily.db.link
+    overtaking: list[Reply] = []
+
+    async def overtaken(*args, opener=None):
+        if opener == "late":
+            clock.advance(minutes=5)
+            overtaking.append(await start(service, daily, player("Alice", 1, day=4)))
+        return await tying(*args, opener=opener)
+
+    daily.db.link = overtaken
+    daily_mod.secrets.token_hex, token = (lambda n: "late"), daily_mod.secrets.token_hex
+    try:
+        late = await start(service, daily, player("Alice", 1, day=3))
+    finally:
+        daily_mod.secrets.token_hex = token
+    assert late.ok and not overtaking[0].ok and f"<#{thread_of(1, day=3)}>" in overtaking[0].private
+    rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert [(r.channel_id, r.status) for r in rows[1:]] == [(thread_of(1, day=3), "active")]
+    assert (await daily.db.attempt(GUILD, "2026-01-02", 1)).table_id == rows[-1].id
+    attempt = await daily.db.attempt(GUILD, "2026-01-01", 1)
+    assert attempt.table_id == rows[0].id
+    assert await daily.db.results_of_guild(GUILD) == []  # nothing was cancelled after it started
+
+
+async def test_a_place_that_cannot_be_made_gives_the_attempt_back(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+
+    async def refused(name):
+        raise PermissionError("missing access")
+
+    reply = await daily.begin(who("Alice", 1, channel=LOBBY), {}, refused)
+    assert not reply.ok and "could not make its private thread" in reply.private
+    assert await daily.db.attempt(GUILD, "2026-01-01", 1) is None
+    assert (await start(service, daily, player("Alice", 1))).ok
 
 
 async def test_an_attempt_cut_short_before_its_table_continues(tmp_path):
@@ -268,7 +373,7 @@ async def test_the_day_seed_reaches_only_the_daily_table(tmp_path, sticks):
     )
     assert all(r.ok for r in replies)
     assert (await table_in(service, 42)).seed == 7  # the service's own seeds
-    assert (await table_in(service, thread_of(1))).seed == derive_seed(GUILD, THURSDAY.date(), 0, await daily.secret())
+    assert (await table_in(service, thread_of(1))).seed == derive_seed(THURSDAY.date(), 0, await daily.secret())
 
 
 # -- results and boards ------------------------------------------------------------------------
@@ -310,25 +415,30 @@ async def test_the_final_board_is_posted_once_after_a_restart_and_after_downtime
     clock.now = datetime(2026, 1, 2, 0, 0, 5, tzinfo=UTC)
     assert await daily.tick() == 1
     final = posts[-1]
-    assert final[0] == LOBBY and "final board" in final[1].text and "1 still playing" in final[1].text
+    assert final[0] == LOBBY and "final board" in final[1].text and "still playing" not in final[1].text
+    assert "Bob — out of time (unfinished at 00:00 UTC)" in final[1].text
+    assert posts[-2][0] == bob.channel_id and "ended with its day" in posts[-2][1].text  # told at the table
     count = len(posts)
     assert await daily.tick() == 0 and len(posts) == count
     # restart: the new process does not post it again
     await service.store.close()
     restarted = await service_at(tmp_path / "t.db", clock=clock)
-    daily2 = install(restarted, solver=Solver(), prepare_ahead=False)
+    daily2 = install(restarted, solver=Solver(), wait_for_deal=True)
     restarted.outbox = Outbox()
     assert await daily2.tick() == 0 and restarted.outbox.posts == []
-    # Bob finishes after midnight: his result still counts for his day's board
-    assert (await restarted.handle(bob, "resign")).ok
-    assert "Bob — resigned" in restarted.outbox.posts[-1][1].text
+    # Bob's attempt ended with its day, as a loss; the final board says so, and nothing changes it
+    final_text = final[1].text
+    assert (await restarted.handle(bob, "resign")).ok is False
+    assert restarted.outbox.posts == []
+    assert (await restarted.handle(bob, "dailyboard", {"date": "2026-01-01"})).text == final_text
     # a day played, then the bot is down for three days: its final board comes once on return
     clock.now = datetime(2026, 1, 3, 9, tzinfo=UTC)
     assert (await start(restarted, daily2, player("Alice", 1, day=3))).ok
     clock.now = datetime(2026, 1, 6, 15, tzinfo=UTC)
     before = len(restarted.outbox.posts)
     assert await daily2.tick() == 1
-    assert "2026-01-03" in restarted.outbox.posts[-1][1].text and len(restarted.outbox.posts) == before + 1
+    assert "2026-01-03" in restarted.outbox.posts[-1][1].text and len(restarted.outbox.posts) == before + 2
+    assert "Alice — out of time" in restarted.outbox.posts[-1][1].text  # unfinished when its day ended
     assert await daily2.tick() == 0
 
 
@@ -344,14 +454,42 @@ async def test_a_result_missed_by_a_stopped_process_is_kept_by_tick(tmp_path):
     assert [r.ended for r in await db.results_of_day(GUILD, "2026-01-01")] == ["resigned"]
 
 
-async def test_prepare_ahead_makes_the_deal_of_servers_that_played(tmp_path):
+async def test_deals_are_prepared_ahead_and_a_daily_never_waits_for_a_solve(tmp_path):
     solver = Solver()
-    service, daily, clock = await setup(tmp_path, solver=solver, ahead=True)
-    await daily.deal_of(GUILD, clock().date())
-    clock.advance(days=1)
-    await daily.tick()
-    assert await daily.db.deal(GUILD, "2026-01-02") is not None
-    assert await daily.db.deal(OTHER_GUILD, "2026-01-02") is None
+    service, daily, clock = await setup(tmp_path, solver=solver, wait=False)
+    # the very first start: nothing prepared yet; /daily says so, starts nothing, and the preparation begins
+    first = await start(service, daily, player("Alice", 1), made=(made := []))
+    assert not first.ok and "still being prepared" in first.private and made == []
+    assert await daily.db.attempt(GUILD, "2026-01-01", 1) is None
+    await asyncio.gather(*daily._preparing.values())
+    assert (await start(service, daily, player("Alice", 1))).ok
+    assert len(solver.asked) == 1
+    # the job prepares tomorrow's deal today, once
+    assert await daily.prepare_deals() == ["2026-01-02"]
+    assert await daily.prepare_deals() == [] and len(solver.asked) == 2
+    # one second after midnight: the new day's deal, at once, in a thread named with that day
+    clock.now = datetime(2026, 1, 2, 0, 0, 1, tzinfo=UTC)
+    made = []
+    reply = await start(service, daily, player("Bob", 2, day=1), made=made)
+    assert reply.ok and "2026-01-02" in reply.text and made == ["Daily 2026-01-02 · Bob"]
+    assert len(solver.asked) == 2  # nothing was solved for it
+    tomorrow = await daily.db.day_deal("2026-01-02")
+    assert (await table_in(service, thread_of(2, day=1))).seed == tomorrow.seed
+    assert await daily.prepare_deals() == ["2026-01-03"]
+
+
+async def test_the_preparation_runs_the_solver_in_a_worker_process(tmp_path):
+    pool = SolverPool(workers=1, timeout=60)
+    try:
+        clock = Clock(THURSDAY)
+        service = await service_at(tmp_path / "t.db", clock=clock)
+        daily = install(service, solver=solver_in_worker, pool=pool)
+        assert await daily.prepare_deals() == ["2026-01-01", "2026-01-02"]
+        deal = await daily.db.day_deal("2026-01-01")
+        assert deal.line and deal.line[0] != str(os.getpid())  # solved in another process
+        assert deal.seed == derive_seed(date(2026, 1, 1), 0, await daily.secret())
+    finally:
+        pool.close()
 
 
 # -- winning, hints, streaks and bests -------------------------------------------------------------
@@ -375,7 +513,7 @@ def test_the_default_solver_proves_its_line_by_replaying_it(winning_deal):
 
 async def test_hints_streaks_and_personal_bests(tmp_path, monkeypatch, winning_deal):
     seed, line = winning_deal
-    monkeypatch.setattr(daily_mod, "derive_seed", lambda guild, day, candidate=0, secret="": seed)
+    monkeypatch.setattr(daily_mod, "derive_seed", lambda day, candidate=0, secret="": seed)
     monkeypatch.setattr(daily_mod, "day_difficulty", lambda day: "easy")
     service, daily, clock = await setup(tmp_path, solver=Solver(line=line))
     # day 0: Alice wins; Bob loses
@@ -438,7 +576,8 @@ async def test_help_and_empty_boards(tmp_path):
     service, daily, _ = await setup(tmp_path)
     help_reply = await service.handle(player("Alice", 1), "daily", {"help": "on"})
     assert help_reply.ok and "Saturday" in help_reply.private and "SHA-256" in help_reply.private
-    assert (await daily.prepare(player("Alice", 1), {"help": "on"})).private == help_reply.private
+    assert (await daily.begin(player("Alice", 1), {"help": "on"}, None)).private == help_reply.private
+    assert "every server" in help_reply.private and "ends with its day" in help_reply.private
     assert await table_in(service, thread_of(1)) is None
     assert "Nobody has started" in (await service.handle(player("Alice", 1), "dailyboard")).private
     assert not (await service.handle(player("Alice", 1), "solo")).ok
@@ -479,3 +618,180 @@ async def test_with_the_other_extensions(tmp_path):
     await lose(service, alice)
     assert "Alice — lost" in service.outbox.posts[-1][1].text
     assert not (await start(service, daily, player("Alice", 1, day=1))).ok
+
+
+# -- an attempt ends with its day ---------------------------------------------------------------------
+async def test_a_move_after_the_day_is_refused_and_ends_the_attempt_as_a_loss(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    alice, bob = player("Alice", 1), player("Bob", 2)
+    clock.now = datetime(2026, 1, 1, 23, 50, tzinfo=UTC)
+    opened = await start(service, daily, alice)
+    assert opened.ok and "ends at 00:00 UTC, in 10 min" in opened.text
+    assert (await start(service, daily, bob)).ok
+    clock.now = datetime(2026, 1, 1, 23, 59, 59, tzinfo=UTC)
+    assert (await service.handle(alice, "move", {"move": "shares 1"})).ok  # the last second still counts
+    clock.now = datetime(2026, 1, 2, 0, 0, 1, tzinfo=UTC)  # before any tick has run
+    late = await service.handle(alice, "move", {"move": "shares 0"})
+    assert not late.ok and "ended with its day at 00:00 UTC" in late.private and "counts as a loss" in late.private
+    row = await table_in(service, alice.channel_id)
+    assert row.status == "finished" and len(await service.store.moves(row.id)) == 1
+    told = service.outbox.posts[-1]
+    assert told[0] == alice.channel_id and "ended with its day" in told[1].text and "The game is over" in told[1].text
+    again = await service.handle(alice, "move", {"move": "shares 0"})
+    assert not again.ok and "no game" in again.private.lower()
+    assert not (await service.handle(bob, "hint")).ok  # a hint after the end: refused too, and the end comes
+    results = {r.name: r for r in await daily.db.results_of_day(GUILD, "2026-01-01")}
+    assert {n: (r.won, r.ended, r.score) for n, r in results.items()} == {
+        "Alice": (False, "expired", None), "Bob": (False, "expired", None)}
+    # the day's final board: every attempt ended, none still playing; it is posted once and stays
+    assert await daily.tick() == 1
+    final = service.outbox.posts[-1][1].text
+    assert "final board" in final and "still playing" not in final
+    assert "Alice — out of time (unfinished at 00:00 UTC), 1 moves" in final
+    assert (await service.handle(alice, "dailyboard", {"date": "yesterday"})).text == final
+    # the new day: a new attempt
+    assert (await start(service, daily, player("Alice", 1, day=1))).ok
+
+
+async def test_the_tick_ends_what_is_unfinished_when_the_day_ends(tmp_path):
+    service, daily, clock = await setup(tmp_path, draw=True)
+    alice, bob = player("Alice", 1), player("Bob", 2)
+    assert (await start(service, daily, alice)).ok
+    assert (await start(service, daily, bob)).ok
+    await lose(service, bob)
+    clock.now = datetime(2026, 1, 1, 23, 59, tzinfo=UTC)
+    assert await daily.tick() == 0 and (await table_in(service, alice.channel_id)).status == "active"
+    clock.now = datetime(2026, 1, 2, 0, 1, tzinfo=UTC)
+    posted = len(service.outbox.posts)
+    assert await daily.tick() == 1
+    news = service.outbox.posts[posted:]
+    assert [channel for channel, _ in news] == [alice.channel_id, LOBBY]  # the end at her table, then the board
+    assert (await table_in(service, alice.channel_id)).status == "finished"
+    board = news[-1][1]
+    assert "1. Bob — lost" in board.text and "Alice — out of time" in board.text
+    (tmp_path / "final_board.png").write_bytes(board.image)
+    assert await daily.tick() == 0 and len(service.outbox.posts) == posted + 2
+
+
+# -- cancelling a started solo game --------------------------------------------------------------------
+async def test_cancelling_a_started_solo_game_counts_as_a_loss(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+    carol = who("Carol", 3, channel=77)
+    # a free game cancelled before it starts: nothing kept
+    assert (await service.handle(carol, "open", {"game": "hawaii"})).ok
+    assert (await service.handle(carol, "cancel")).ok
+    assert not (await service.handle(carol, "solo")).ok
+    # started, then cancelled: a loss in her record
+    assert (await service.handle(carol, "open", {"game": "hawaii"})).ok
+    assert (await service.handle(carol, "start")).ok
+    assert (await service.handle(carol, "move", {"move": "shares 1"})).ok
+    assert (await service.handle(carol, "cancel")).ok
+    solo = await service.handle(carol, "solo")
+    assert "1. Carol — 0 won of 1, streak 0" in solo.text
+    assert [(r.won, r.ended, r.day) for r in await daily.db.results_of_guild(GUILD, 3)] == [
+        (False, "cancelled", None)]
+    # the daily, cancelled mid-way: a loss too
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    assert (await service.handle(alice, "cancel")).ok
+    assert "Alice — 0 won of 1" in (await service.handle(alice, "solo")).text
+
+
+# -- the same dice for the same actions ----------------------------------------------------------------
+def _dice_by_round(seed: int, actions: list[str], busy: bool = False) -> list[list[int]]:
+    """The dice after each round of a player who takes `actions`, one a round. A plain player issues one
+    share a round, builds nothing and ships nothing; a busy one issues the most shares it may, builds,
+    urbanizes and ships whatever it can first, and places its cubes elsewhere."""
+    game = registry.get("hawaii").new(1, {"difficulty": "easy"}, seed)
+    dice: list[list[int]] = []
+    while game.phase != "over" and len(dice) < len(actions):
+        moves = game.legal_moves(0)
+        if game.phase == "shares":
+            move = max(moves, key=lambda m: int(m.split()[1])) if busy else ("shares 1" if "shares 1" in moves
+                                                                             else moves[0])
+        elif game.phase == "action":
+            move = f"action {actions[len(dice)]}"
+        elif game.phase in ("build", "move"):
+            doing = [m for m in moves if m.split()[0] in ("connect", "urbanize", "deliver", "locomotive")]
+            move = doing[0] if busy and doing else ("done" if "done" in moves else "pass")
+        else:
+            move = moves[0] if busy else moves[-1]
+        before = game.round
+        game.play(0, move)
+        if game.round != before and game.phase != "over":
+            dice.append(list(game.dice))
+    return dice
+
+
+def test_the_same_seed_and_actions_give_the_same_dice_whatever_else_is_played():
+    compared = 0
+    plan = ["engineer", "production", "urbanize", "locomotive", "production", "engineer"]
+    for seed in (5, 77, 4242, 9):
+        busy, plain = _dice_by_round(seed, plan, busy=True), _dice_by_round(seed, plan)
+        n = min(len(busy), len(plain))
+        assert busy[:n] == plain[:n]  # other shares, builds, deliveries, placements: the same dice
+        compared += n
+    assert compared >= 12
+    # what the dice of a round depend on: how many rounds with Production there were up to it
+    differ = 0
+    for seed in (5, 77, 4242, 9, 11):
+        early = _dice_by_round(seed, ["production", "engineer", "locomotive", "urbanize"])
+        late = _dice_by_round(seed, ["engineer", "locomotive", "production", "urbanize"])
+        assert len(early) == len(late) == 4
+        differ += early[:2] != late[:2]  # one Production behind: other draws
+        assert early[2:] == late[2:]  # as many Productions again: the same dice
+    assert differ >= 4
+    assert "Same dice for the same actions" in daily_mod.HELP and "Production" in daily_mod.HELP
+
+
+# -- the schema of the shared deals ---------------------------------------------------------------------
+async def test_a_database_of_the_old_schema_upgrades_and_keeps_its_rows(tmp_path):
+    """A database made before deals were shared (migrations up to 005), with a day in progress."""
+    import sqlite3
+
+    from db.store import Store, migrations
+
+    path = tmp_path / "old.db"
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+    for version, script in migrations():
+        if version <= 5:
+            raw.executescript(script)
+            raw.execute("INSERT INTO schema_migrations VALUES (?, datetime('now'))", (version,))
+    raw.execute("INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, version, "
+                "created_at, updated_at) VALUES (1, ?, ?, 'hawaii', '{\"difficulty\":\"easy\"}', 4242, 'finished', 1, "
+                "3, '2026-01-01T10:00:00+00:00', '2026-01-01T11:00:00+00:00')", (GUILD, thread_of(1)))
+    raw.execute("INSERT INTO daily_deals (guild_id, day, game, seed, difficulty, candidate, line, created_at) "
+                "VALUES (?, '2026-01-01', 'hawaii', 4242, 'easy', 0, '[]', '2026-01-01T09:00:00+00:00')", (GUILD,))
+    raw.execute("INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, table_id, claimed_at) "
+                "VALUES (?, '2026-01-01', 1, 'Alice', ?, 1, '2026-01-01T10:00:00+00:00')", (GUILD, thread_of(1)))
+    raw.execute("INSERT INTO solo_results VALUES (1, ?, 1, 'Alice', 'hawaii', 'easy', '2026-01-01', 0, -12, "
+                "'finished', 0, 40, '2026-01-01T11:00:00+00:00')", (GUILD,))
+    raw.commit()
+    with pytest.raises(sqlite3.IntegrityError):  # the old schema knows no expired attempt
+        raw.execute("UPDATE solo_results SET ended = 'expired'")
+    raw.close()
+
+    clock = Clock(THURSDAY)
+    store = await Store.open(str(path))
+    service = await service_at(path, clock=clock)
+    service.outbox = Outbox()
+    daily = install(service, solver=Solver(), wait_for_deal=True)
+    async with store.conn.execute("SELECT version FROM schema_migrations WHERE version = 6") as cur:
+        assert await cur.fetchone() is not None
+    # what was there stays: the server keeps its own deal for the day it had begun
+    results = await daily.db.results_of_day(GUILD, "2026-01-01")
+    assert [(r.name, r.score, r.ended) for r in results] == [("Alice", -12, "finished")]
+    assert (await daily.deal_of(GUILD, date(2026, 1, 1))).seed == 4242
+    assert (await daily.db.attempt(GUILD, "2026-01-01", 1)).table_id == 1
+    assert (await start(service, daily, player("Bob", 2))).ok
+    assert (await table_in(service, thread_of(2))).seed == 4242  # the same deal as Alice's, that day
+    # from the next day on, the shared deal; and the new columns and values work
+    clock.advance(days=1)
+    assert (await start(service, daily, player("Bob", 2, day=1))).ok
+    assert (await table_in(service, thread_of(2, day=1))).seed == (await daily.db.day_deal("2026-01-02")).seed
+    clock.advance(days=1)
+    await daily.tick()
+    ended = {r.day: r.ended for r in await daily.db.results_of_guild(GUILD, 2)}
+    assert ended == {"2026-01-01": "expired", "2026-01-02": "expired"}
+    await store.close()

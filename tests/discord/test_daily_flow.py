@@ -1,5 +1,7 @@
 """/daily in Discord: today's deal in a private thread of the player's own, once a day."""
 
+import asyncio
+
 import discord
 import pytest
 
@@ -7,7 +9,7 @@ from bot.daily import install
 from bot.service import TableService
 from games import registry
 from tests.discord.conftest import harness_for
-from tests.discord.harness import CHANNEL
+from tests.discord.harness import CHANNEL, GUILD
 from tests.discord.test_flow import ALICE, BOB, one_public, only_private
 from tests.test_daily import Solver
 
@@ -17,7 +19,7 @@ pytestmark = pytest.mark.skipif("hawaii" not in registry.available(), reason="Ha
 @pytest.fixture
 async def daily_bot(store, monkeypatch, tmp_path):
     service = TableService(store, draw_images=False)
-    install(service, solver=Solver(), prepare_ahead=False)
+    install(service, solver=Solver(), wait_for_deal=True)
     async with harness_for(service, monkeypatch, tmp_path / "t.db") as harness:
         yield harness
 
@@ -38,3 +40,35 @@ async def test_daily_opens_a_private_thread_for_the_player_and_only_once(daily_b
 
     other = await daily_bot.command(BOB, "daily")
     assert len(other.rest("POST", rf"/channels/{CHANNEL}/threads$")) == 1  # Bob gets his own thread
+
+
+async def test_two_daily_commands_at_once_make_one_thread_and_one_table(daily_bot, monkeypatch):
+    """The player double-submits /daily while their table is slow to open: one thread, one table."""
+    service = daily_bot.service
+    opening = service.cmd_open
+
+    async def slow_open(*args, **kwargs):
+        await asyncio.sleep(0.3)
+        return await opening(*args, **kwargs)
+
+    monkeypatch.setattr(service, "cmd_open", slow_open)
+    start = len(daily_bot.calls)
+    payloads = [daily_bot.command_payload(ALICE, "daily") for _ in range(2)]
+    now = asyncio.get_running_loop().time()
+    for payload in payloads:  # both arrive before either is answered (what Harness.feed does, twice at once)
+        daily_bot._interactions[payload["token"]] = {"payload": payload, "fed": now, "acked": None, "messages": [],
+                                                     "channel": int(payload["channel_id"])}
+        daily_bot.client._connection.parsers["INTERACTION_CREATE"](payload)
+    await daily_bot.settle()
+    assert not daily_bot.problems, daily_bot.problems
+    calls = daily_bot.calls[start:]
+    made = [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/threads"]
+    assert len(made) == 1  # the second call never made a thread
+    assert not [c for c in calls if c.method == "DELETE"]
+    (thread,) = daily_bot.threads
+    rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
+    assert [(r.channel_id, r.status) for r in rows] == [(thread, "active")]
+    texts = " ".join(str(c.body) for c in calls)
+    assert "being set up" in texts  # the second was told, privately
+    for payload in payloads:
+        assert daily_bot._interactions[payload["token"]]["acked"] is not None  # both answered

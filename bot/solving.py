@@ -1,0 +1,120 @@
+"""Heavy searches (the daily deal's solver, any future search player) in worker processes.
+
+A search holds the interpreter for seconds at a time. Run in the bot's own process, even on a
+thread, it takes the lock every thread of the process needs, so boards and answers wait behind
+it. Here it runs in a small pool of separate processes: `workers` bounds how many cores the
+searches may take (1 by default, leaving the other core of a small machine to the bot), and a
+search that runs past `timeout` seconds is given up, its worker replaced.
+
+Workers are started the first time they are needed, with the "spawn" method: a fork of a
+process that already runs threads (SQLite's, the renderers') could copy a held lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+DEFAULT_WORKERS = 1  # one core for searches, the other for the bot (a 2-core machine)
+DEFAULT_TIMEOUT = 120.0  # seconds; a daily solve spends about 2 s a seed, so this is a hang, not a slow search
+
+
+class SettingError(ValueError):
+    """A setting of the environment cannot be read; the message names it."""
+
+
+@dataclass(frozen=True)
+class PoolSettings:
+    workers: int = DEFAULT_WORKERS
+    timeout: float = DEFAULT_TIMEOUT
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> PoolSettings:
+        """`ISLES_SOLVER_WORKERS` (whole number, 1 or more) and `ISLES_SOLVER_TIMEOUT` (seconds)."""
+        env = dict(os.environ if env is None else env)
+        workers_text = env.get("ISLES_SOLVER_WORKERS", "").strip()
+        timeout_text = env.get("ISLES_SOLVER_TIMEOUT", "").strip()
+        workers, timeout = DEFAULT_WORKERS, DEFAULT_TIMEOUT
+        if workers_text:
+            if not workers_text.isdigit() or int(workers_text) < 1:
+                raise SettingError(f"ISLES_SOLVER_WORKERS must be a whole number of processes, 1 or more "
+                                   f"(not `{workers_text}`).")
+            workers = int(workers_text)
+        if timeout_text:
+            try:
+                timeout = float(timeout_text)
+            except ValueError:
+                timeout = -1.0
+            if not timeout > 0:
+                raise SettingError(f"ISLES_SOLVER_TIMEOUT must be a number of seconds above 0 (not `{timeout_text}`).")
+        return cls(workers, timeout)
+
+
+class SolverPool:
+    """Runs module-level functions in worker processes: `await pool.run(fn, *args)`."""
+
+    def __init__(self, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT):
+        self.workers = max(1, int(workers))
+        self.timeout = timeout
+        self._executor: ProcessPoolExecutor | None = None
+        self._gate = asyncio.Semaphore(self.workers)  # queued jobs wait here, so a timeout counts from their start
+
+    @classmethod
+    def from_env(cls) -> SolverPool:
+        settings = PoolSettings.from_env()
+        return cls(settings.workers, settings.timeout)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._executor
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args) in a worker. Raises TimeoutError (the worker is replaced) past the timeout."""
+        async with self._gate:
+            loop = asyncio.get_running_loop()
+            pool = self._pool()
+            try:
+                future = loop.run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                self._discard(pool)
+                future = loop.run_in_executor(self._pool(), fn, *args)
+            try:
+                return await asyncio.wait_for(future, self.timeout)
+            except TimeoutError:
+                log.warning("a search (%s) ran past %ss: its worker is replaced", getattr(fn, "__name__", fn),
+                            self.timeout)
+                self._discard(pool)
+                raise
+            except BrokenProcessPool:
+                self._discard(pool)
+                raise
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Stop a pool whose worker hangs or died; the next job starts a new one."""
+        if self._executor is pool:
+            self._executor = None
+        processes = list((getattr(pool, "_processes", None) or {}).values())  # CPython keeps them here
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            pool, self._executor = self._executor, None
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+__all__ = ["PoolSettings", "SettingError", "SolverPool"]

@@ -1,0 +1,39 @@
+"""Searches in worker processes: bounded, timed out, and away from the bot's process."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from bot.solving import PoolSettings, SettingError, SolverPool
+
+
+def pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+async def test_a_search_runs_in_another_process_and_a_hung_one_is_given_up():
+    pool = SolverPool(workers=1, timeout=1.5)
+    try:
+        first = await pool.run(pid_after, 0)
+        assert first != os.getpid()
+        assert await pool.run(pid_after, 0) == first  # the worker is kept between searches
+        with pytest.raises(TimeoutError):
+            await pool.run(pid_after, 30)
+        started = time.perf_counter()
+        after = await pool.run(pid_after, 0)  # a fresh worker: the hung one does not block the next search
+        assert after not in (first, os.getpid()) and time.perf_counter() - started < 20
+    finally:
+        pool.close()
+
+
+def test_the_pool_settings_are_read_from_the_environment():
+    assert PoolSettings.from_env({}) == PoolSettings(1, 120.0)
+    assert PoolSettings.from_env({"ISLES_SOLVER_WORKERS": "2", "ISLES_SOLVER_TIMEOUT": "30"}) == PoolSettings(2, 30.0)
+    for name, value in (("ISLES_SOLVER_WORKERS", "0"), ("ISLES_SOLVER_WORKERS", "two"),
+                        ("ISLES_SOLVER_TIMEOUT", "-1"), ("ISLES_SOLVER_TIMEOUT", "soon")):
+        with pytest.raises(SettingError, match=name):
+            PoolSettings.from_env({name: value})
