@@ -561,6 +561,19 @@ class DailyChallenge:
         await self.expire(attempt.table_id)
         raise IllegalMove(self._ended_text(attempt.day))
 
+    async def rules_note(self, loaded: Loaded) -> str:
+        """What /rules at a daily table says before the game's rules."""
+        if loaded.row.game != self.game:
+            return ""
+        attempt = await self.db.attempt_of_table(loaded.row.id)
+        if attempt is None:
+            return ""
+        return (f"**This table is the daily challenge of {attempt.day}** (`/daily help:on` tells it all): the same "
+                "deal for everyone that day, in every server; the same dice for the same actions (the dice of a "
+                "round depend only on how many times Production was taken up to then). It ends at 00:00 UTC "
+                "with its day: unfinished by then, it counts as a loss and takes no more moves. One attempt; "
+                "cancelling or resigning counts as a loss.")
+
     def _ended_text(self, day: str) -> str:
         return (f"Your daily challenge of {day} ended with its day at 00:00 UTC, unfinished, so it counts as a "
                 "loss and takes no more moves. Today's deal: /daily.")
@@ -578,7 +591,10 @@ class DailyChallenge:
         reply: Reply | None = None
         if row.status == "active":
             seat = next((s.seat for s in await service.store.seats(table_id) if s.user_id == row.host_id), 0)
-            reply = await service.forfeit(table_id, seat if seat is not None else 0, headline)
+            try:
+                reply = await service.forfeit(table_id, seat if seat is not None else 0, headline)
+            except IllegalMove:  # another process ended it at the same moment
+                reply = None
         else:
             host = Caller(row.guild_id, row.channel_id, row.host_id, attempt.name)
             try:

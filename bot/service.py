@@ -852,17 +852,21 @@ class TableService:
     # -- information -------------------------------------------------------------------
     async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:
         key = game.strip().lower()
+        notes = []
         if not key:
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
                 games = ", ".join(registry.available())
                 raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
             key = loaded.row.game
+            for extension in self.extensions:  # e.g. the daily challenge's own rules, at a daily table
+                note = getattr(extension, "rules_note", None)
+                notes.append(await note(loaded) if note is not None else "")
         try:
             cls = registry.get(key)
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
-        return Reply(private=cls.rules_help())
+        return Reply(private="\n\n".join([*filter(None, notes), cls.rules_help()]))
 
     async def cmd_threads(self, caller: Caller, enabled: str) -> Reply:
         if not caller.can_manage:

@@ -30,8 +30,9 @@ DEFAULT_WORKERS = 1  # one core for searches, the other for the bot (a 2-core ma
 DEFAULT_TIMEOUT = 120.0  # seconds; a daily solve spends about 2 s a seed, so this is a hang, not a slow search
 
 
-class SettingError(ValueError):
-    """A setting of the environment cannot be read; the message names it."""
+class SettingError(SystemExit):
+    """A setting of the environment cannot be read; the message names it. A SystemExit, so that the
+    bot stops at start with that one line and a nonzero status rather than a traceback."""
 
 
 @dataclass(frozen=True)

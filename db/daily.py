@@ -169,13 +169,6 @@ class DailyStore:
         kept = await self.deal(guild_id, day)
         return kept.board_channel if kept and kept.board_channel is not None else channel_id
 
-    async def recent_guilds(self, since: str) -> list[int]:
-        """Servers that had a daily deal on or after `since`."""
-        async with self.conn.execute(
-            "SELECT DISTINCT guild_id FROM daily_deals WHERE day >= ? ORDER BY guild_id", (since,)
-        ) as cur:
-            return [row[0] for row in await cur.fetchall()]
-
     async def days_to_close(self, before: str, max_failures: int) -> list[DealRow]:
         """Days before `before` whose final board has not been posted yet."""
         async with self.conn.execute(

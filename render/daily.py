@@ -153,8 +153,9 @@ def daily_board(board: dict[str, Any]) -> bytes:
     footer = []
     playing = int(board.get("playing") or 0)
     if playing:
-        footer.append(f"{playing} player{'s' if playing != 1 else ''} still playing: results appear when finished.")
-    footer.append("One deal for the whole server that day, one attempt each. Hints are marked.")
+        footer.append(f"{playing} player{'s' if playing != 1 else ''} still playing: results appear when finished; "
+                      "attempts end at 00:00 UTC.")
+    footer.append("One deal for every server that day, one attempt each. Hints are marked.")
     badge = (difficulty.replace("_", " ").upper(), DIFFICULTY.get(difficulty, SEA)) if difficulty else None
     image = _sheet(title, subtitle, badge, columns, rows, footer, "No finished attempt yet.")
     return to_png(image)

@@ -795,3 +795,15 @@ async def test_a_database_of_the_old_schema_upgrades_and_keeps_its_rows(tmp_path
     ended = {r.day: r.ended for r in await daily.db.results_of_guild(GUILD, 2)}
     assert ended == {"2026-01-01": "expired", "2026-01-02": "expired"}
     await store.close()
+
+
+async def test_rules_at_a_daily_table_say_how_the_daily_works(tmp_path):
+    service, daily, _ = await setup(tmp_path)
+    alice = player("Alice", 1)
+    assert (await start(service, daily, alice)).ok
+    rules = await service.handle(alice, "rules")
+    assert rules.private.startswith("**This table is the daily challenge of 2026-01-01**")
+    assert "ends at 00:00 UTC" in rules.private and "Age of Steam: Hawaiian Islands" in rules.private
+    free = who("Carol", 3, channel=77)
+    assert (await service.handle(free, "open", {"game": "hawaii"})).ok
+    assert "daily challenge" not in (await service.handle(free, "rules")).private
