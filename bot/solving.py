@@ -81,8 +81,10 @@ class SolverPool:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._executor
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """fn(*args) in a worker. Raises TimeoutError (the worker is replaced) past the timeout."""
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """fn(*args) in a worker. Raises TimeoutError (the worker is replaced) past the timeout (the
+        pool's, or this call's)."""
+        timeout = self.timeout if timeout is None else timeout
         async with self._gate:
             loop = asyncio.get_running_loop()
             pool = self._pool()
@@ -92,10 +94,9 @@ class SolverPool:
                 self._discard(pool)
                 future = loop.run_in_executor(self._pool(), fn, *args)
             try:
-                return await asyncio.wait_for(future, self.timeout)
+                return await asyncio.wait_for(future, timeout)
             except TimeoutError:
-                log.warning("a search (%s) ran past %ss: its worker is replaced", getattr(fn, "__name__", fn),
-                            self.timeout)
+                log.warning("a search (%s) ran past %ss: its worker is replaced", getattr(fn, "__name__", fn), timeout)
                 self._discard(pool)
                 raise
             except BrokenProcessPool:
@@ -113,9 +114,9 @@ class SolverPool:
                 process.terminate()
 
     def close(self) -> None:
+        """Stop the workers at once: a search is only kept when it has finished, so none is lost half-done."""
         if self._executor is not None:
-            pool, self._executor = self._executor, None
-            pool.shutdown(wait=True, cancel_futures=True)
+            self._discard(self._executor)
 
 
 __all__ = ["PoolSettings", "SettingError", "SolverPool"]

@@ -16,16 +16,16 @@ def pid_after(seconds: float) -> int:
 
 
 async def test_a_search_runs_in_another_process_and_a_hung_one_is_given_up():
-    pool = SolverPool(workers=1, timeout=1.5)
+    pool = SolverPool(workers=1, timeout=60)  # generous: starting a worker is slow on a busy machine
     try:
         first = await pool.run(pid_after, 0)
         assert first != os.getpid()
         assert await pool.run(pid_after, 0) == first  # the worker is kept between searches
         with pytest.raises(TimeoutError):
-            await pool.run(pid_after, 30)
+            await pool.run(pid_after, 30, timeout=1.0)
         started = time.perf_counter()
         after = await pool.run(pid_after, 0)  # a fresh worker: the hung one does not block the next search
-        assert after not in (first, os.getpid()) and time.perf_counter() - started < 20
+        assert after not in (first, os.getpid()) and time.perf_counter() - started < 30
     finally:
         pool.close()
 
