@@ -561,6 +561,13 @@ class DailyChallenge:
         await self.expire(attempt.table_id)
         raise IllegalMove(self._ended_text(attempt.day))
 
+    async def cancel_note(self, loaded: Loaded) -> str:
+        """What /cancel adds for a solo game that counts as lost (started, or a daily attempt)."""
+        row = loaded.row
+        if row.game != self.game or (row.status != "active" and await self.db.attempt_of_table(row.id) is None):
+            return ""
+        return "A started solo game that is cancelled counts as lost in the solo record (/solo)."
+
     async def rules_note(self, loaded: Loaded) -> str:
         """What /rules at a daily table says before the game's rules."""
         if loaded.row.game != self.game:

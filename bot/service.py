@@ -457,8 +457,11 @@ class TableService:
             if caller.user_id != loaded.row.host_id and not caller.can_manage:
                 raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
             await self._write(loaded, self.store.set_status, "cancelled")
-        return Reply(text=f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}.",
-                     table_id=loaded.row.id)
+        lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
+        for extension in self.extensions:  # e.g. a started solo game counts as lost
+            note = getattr(extension, "cancel_note", None)
+            lines.append(await note(loaded) if note is not None else "")
+        return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
 
     async def cmd_start(self, caller: Caller) -> Reply:
         async with self._channel_lock(caller.channel_id):

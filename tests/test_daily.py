@@ -679,13 +679,15 @@ async def test_cancelling_a_started_solo_game_counts_as_a_loss(tmp_path):
     carol = who("Carol", 3, channel=77)
     # a free game cancelled before it starts: nothing kept
     assert (await service.handle(carol, "open", {"game": "hawaii"})).ok
-    assert (await service.handle(carol, "cancel")).ok
+    cancelled = await service.handle(carol, "cancel")
+    assert cancelled.ok and "counts as lost" not in cancelled.text
     assert not (await service.handle(carol, "solo")).ok
     # started, then cancelled: a loss in her record
     assert (await service.handle(carol, "open", {"game": "hawaii"})).ok
     assert (await service.handle(carol, "start")).ok
     assert (await service.handle(carol, "move", {"move": "shares 1"})).ok
-    assert (await service.handle(carol, "cancel")).ok
+    cancelled = await service.handle(carol, "cancel")
+    assert cancelled.ok and "counts as lost in the solo record" in cancelled.text
     solo = await service.handle(carol, "solo")
     assert "1. Carol — 0 won of 1, streak 0" in solo.text
     assert [(r.won, r.ended, r.day) for r in await daily.db.results_of_guild(GUILD, 3)] == [
