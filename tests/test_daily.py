@@ -456,11 +456,21 @@ async def test_a_result_missed_by_a_stopped_process_is_kept_by_tick(tmp_path):
 
 async def test_deals_are_prepared_ahead_and_a_daily_never_waits_for_a_solve(tmp_path):
     solver = Solver()
-    service, daily, clock = await setup(tmp_path, solver=solver, wait=False)
-    # the very first start: nothing prepared yet; /daily says so, starts nothing, and the preparation begins
-    first = await start(service, daily, player("Alice", 1), made=(made := []))
+    solved = asyncio.Event()
+
+    async def slow_solver(seed, level):  # a solve that takes as long as the test wants
+        await solved.wait()
+        return solver(seed, level)
+
+    service, daily, clock = await setup(tmp_path, solver=slow_solver, wait=False)
+    # the very first start: nothing prepared yet; /daily says so at once, starts nothing, and the preparation begins
+    first = await asyncio.wait_for(start(service, daily, player("Alice", 1), made=(made := [])), 5)
     assert not first.ok and "still being prepared" in first.private and made == []
+    again = await asyncio.wait_for(start(service, daily, player("Alice", 1)), 5)
+    assert not again.ok and "still being prepared" in again.private
     assert await daily.db.attempt(GUILD, "2026-01-01", 1) is None
+    assert len(daily._preparing) == 1  # one preparation, however many ask
+    solved.set()
     await asyncio.gather(*daily._preparing.values())
     assert (await start(service, daily, player("Alice", 1))).ok
     assert len(solver.asked) == 1
