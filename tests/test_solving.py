@@ -37,3 +37,23 @@ def test_the_pool_settings_are_read_from_the_environment():
                         ("ISLES_SOLVER_TIMEOUT", "-1"), ("ISLES_SOLVER_TIMEOUT", "soon")):
         with pytest.raises(SettingError, match=name):
             PoolSettings.from_env({name: value})
+
+
+async def test_boards_are_drawn_on_their_own_threads(tmp_path, monkeypatch):
+    import threading
+
+    import render
+    from tests.helpers import ALICE, service_at
+
+    drawn = render.draw
+    threads: list[str] = []
+
+    def recording(*args):
+        threads.append(threading.current_thread().name)
+        return drawn(*args)
+
+    monkeypatch.setattr(render, "draw", recording)
+    service = await service_at(tmp_path / "t.db", draw_images=True)
+    assert (await service.handle(ALICE, "open", {"game": "hawaii"})).ok
+    started = await service.handle(ALICE, "start")
+    assert started.image and threads and all(name.startswith("isles-render") for name in threads)
