@@ -191,23 +191,27 @@ class Console:
         return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
 
     def _daily(self):
-        return next((e for e in getattr(self.service, "extensions", ()) if hasattr(e, "prepare")), None)
+        return next((e for e in getattr(self.service, "extensions", ()) if hasattr(e, "begin")), None)
 
     async def _start_daily(self, caller: Caller, args: dict[str, str]) -> tuple[Caller, Reply]:
         """As in Discord, each attempt gets a place of its own (there a private thread): a channel
         named after the day and the player, where the player's next lines go."""
         daily = self._daily()
         caller = replace(caller, channel_id=self.parents.get(caller.channel_id, caller.channel_id))
-        first = await daily.prepare(caller, args)
-        if first is not None:  # help, or why not
-            return caller, first
-        place = "daily-" + re.sub(r"[^\w-]+", "-", daily.thread_name(caller).removeprefix("Daily ")).strip("-")
-        thread = replace(caller, channel_id=stable_id("#" + place))
-        self.channels[thread.channel_id] = place
-        self.parents[thread.channel_id] = caller.channel_id
-        reply = await self.service.handle(thread, "daily", args)
-        if not reply.ok:
+        made: list[str] = []
+
+        async def make_place(name: str) -> int:  # called once the attempt is the caller's
+            place = "daily-" + re.sub(r"[^\w-]+", "-", name.removeprefix("Daily ")).strip("-")
+            made.append(place)
+            self.channels[stable_id("#" + place)] = place
+            self.parents[stable_id("#" + place)] = caller.channel_id
+            return stable_id("#" + place)
+
+        reply = await daily.begin(caller, args, make_place)
+        if not made or not reply.ok:  # help, or why not
             return caller, reply
+        place = made[0]
+        thread = replace(caller, channel_id=stable_id("#" + place))
         self.places[caller.name.lower()] = place
         note = (f"Your daily challenge is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
                 "go there.")

@@ -168,7 +168,7 @@ async def test_each_daily_attempt_has_a_place_of_its_own(tmp_path):
     from bot.daily import DailyChallenge
 
     service = await service_at(tmp_path / "t.db", draw_images=False)
-    service.extend(DailyChallenge(service, solver=lambda seed, difficulty: [], prepare_ahead=False))
+    service.extend(DailyChallenge(service, solver=lambda seed, difficulty: [], wait_for_deal=True))
     console = Console(service, tmp_path / "img")
     ann = await console.run_line("[#lobby] ann: /daily")
     ben = await console.run_line("[#lobby] ben: /daily")
