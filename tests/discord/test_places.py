@@ -80,7 +80,7 @@ async def test_without_private_threads_the_daily_is_refused_with_the_permission_
     from tests.test_daily import Solver
 
     service = TableService(store, draw_images=False)
-    install_daily(service, solver=Solver(), prepare_ahead=False)
+    install_daily(service, solver=Solver(), wait_for_deal=True)
     async with harness_for(service, monkeypatch, tmp_path / "t.db") as bot:
         bot.app_permissions = without("create_private_threads")
         ex = await bot.command(ALICE, "daily")
