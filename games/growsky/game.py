@@ -120,7 +120,7 @@ class GrowSky(Game):
         game.boards = [Board.start(seat) for seat in range(players)]
         game.cube_supply = TOTAL_CUBES - sum(sum(b.cubes) for b in game.boards)
         game._refill()
-        game.pool = [game._draw() for _ in range(players + 1)]
+        game.pool = game._draw(players + 1)
         if opts["advanced"]:
             game.cards = game.rng.sample(range(len(ROOM_CARDS)), players)
             game.phase = "room"
@@ -161,8 +161,12 @@ class GrowSky(Game):
         return game
 
     # -- bag, market, rounds ----------------------------------------------------------
-    def _draw(self) -> int:
-        return self.bag.pop(self.rng.randint(0, len(self.bag) - 1))
+    def _draw(self, count: int) -> list[int]:
+        """`count` tiles out of the bag at random, at the moment the rules draw them (one draw)."""
+        tiles = self.rng.sample(self.bag, min(count, len(self.bag)))
+        for tile in tiles:
+            self.bag.remove(tile)
+        return tiles
 
     def _shift_market(self) -> None:
         tiles = [t for t in self.market if t is not None]
@@ -170,9 +174,9 @@ class GrowSky(Game):
 
     def _refill(self) -> None:
         self._shift_market()
-        for i in range(MARKET_SIZE):
-            if self.market[i] is None and self.bag:
-                self.market[i] = self._draw()
+        empty = [i for i in range(MARKET_SIZE) if self.market[i] is None]
+        for i, tile in zip(empty, self._draw(len(empty)), strict=False):
+            self.market[i] = tile
 
     def _cleanup(self) -> None:
         self._shift_market()
@@ -186,7 +190,9 @@ class GrowSky(Game):
         self.round += 1
         self.start = start
         self.turn = 0
-        self.dice = sorted(self.rng.randint(1, 6) for _ in range(DICE[self.n]))
+        count = DICE[self.n]
+        roll = self.rng.randint(0, 6 ** count - 1)  # every die in one draw: base-6 digits
+        self.dice = sorted(1 + roll // 6 ** i % 6 for i in range(count))
         self.notes.append(f"{'final round' if self.final else f'round {self.round}'}: the dice show "
                           + " ".join(map(str, self.dice)))
         self.flight, self.develop, self.standby = [], [], []
@@ -325,12 +331,23 @@ class GrowSky(Game):
         item = self.queue[0] if self.queue else ""
         return int(item[5:]) if item.startswith("part:") and "|" not in item else None
 
+    def _moves_like(self, seat: int, text: str) -> list[str]:
+        """The legal moves a move of this verb is looked for among: the part of `legal_moves`
+        made by the same generator (a die or a free action on an open turn), else all of it."""
+        if self.phase == "turn" and not self.queue and seat == self.current():
+            verb = text.split(" ", 1)[0]
+            if verb in ("fly", "develop", "standby"):
+                return [] if self.die_used else self._die_moves(seat)
+            if verb in ("upgrade", "cube", "grow"):
+                return self._free_moves(seat)
+        return self.legal_moves(seat)
+
     # -- acting -----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        if text not in self.legal_moves(seat):
+        if text not in self._moves_like(seat, text):
             canonical = self._canonical(text)
             if canonical not in self.legal_moves(seat):
                 raise IllegalMove(self._why(seat, text))
