@@ -100,7 +100,7 @@ def test_hint_is_legal_mid_round():
 @pytest.mark.parametrize("difficulty,seed", [("easy", 1010), ("standard", 1003)])
 def test_solver_finds_a_win_that_replays(difficulty, seed):
     result = ai.solve(seed, difficulty, beams=(1,))
-    assert result.won and result.seconds < 10
+    assert result.won  # speed belongs to bench/hawaii_bench.py, not to an assertion here
     game = GAME.new(1, {"difficulty": difficulty}, seed=seed)
     for move in result.moves:
         assert move in game.legal_moves(0), move
