@@ -216,3 +216,24 @@ async def test_output_stays_in_the_order_of_the_messages(tmp_path, sticks):
     images = [line.rsplit("/", 1)[1] for line in out if "[image]" in line]
     assert images == sorted(images) and len(images) == 2  # numbered in the order they print
     assert out.index(next(x for x in out if "Reminder" in x)) > out.index(next(x for x in out if "opened" in x))
+
+
+async def test_a_missed_deadline_prints_before_the_next_answer_with_its_picture_in_order(tmp_path, sticks,
+                                                                                        monkeypatch):
+    import render
+    from bot.extensions import install
+    from tests.helpers import Clock
+
+    monkeypatch.setattr(render, "draw", lambda key, view, names: b"\x89PNG\r\n\x1a\n")
+    clock = Clock()
+    service = await service_at(tmp_path / "t.db", clock=clock, draw_images=True)
+    installed = install(service, prepare_daily=False)
+    console = Console(service, tmp_path / "img", tick=installed.tick)
+    for line in ["[#g] ann: /open game:sticks options:sticks=9 deadline:10m", "[#g] ben: /join", "[#g] ann: /start"]:
+        assert not (await console.run_line(line))[0].startswith("  !")
+    clock.advance(minutes=11)  # the turn's deadline passes: the computer plays it and the bot says so
+    out = await console.run_line("[#g] ann: /board")
+    said = out.index("  [#g, from the bot]")
+    images = [(i, line.rsplit("/", 1)[1]) for i, line in enumerate(out) if "[image]" in line]
+    assert len(images) == 2 and images[0][0] > said
+    assert [name for _, name in images] == ["0002-g.png", "0003-g.png"]  # numbered as they print
