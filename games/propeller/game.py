@@ -473,6 +473,11 @@ class PropellerGame(Game):
             self.__dict__.update(restored.__dict__)
             raise
 
+    def canonical(self, seat: int, move: str) -> str:
+        """Steps sent together are kept as `a; b; c`, each step in its normalized form."""
+        steps = [self.normalize(part) for part in move.split(";") if part.strip()]
+        return "; ".join(steps) if len(steps) > 1 else super().canonical(seat, move)
+
     def play_legal(self, seat: int, move: str) -> None:
         """Play a move already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
         self.last = {"seat": seat, "move": move, "notes": []}

@@ -208,6 +208,7 @@ def test_the_whole_activation_is_one_move_in_an_order_that_pays():
     game.play(0, whole)
     assert game.res[0] == [1, 0, 2] and game.step == "run" and "run t3" in game.legal_moves(0)
     assert game.describe_move(0, whole, NAMES).startswith("Susan: `run t0 goods; run t1`")
+    assert game.canonical(0, " Run T0 goods;run t1 ") == "run t0 goods; run t1"
     with pytest.raises(IllegalMove):
         game.play(0, " ; ;")
 
