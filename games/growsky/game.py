@@ -714,7 +714,8 @@ class GrowSky(Game):
             ranks = rank_by([(s == self.winner, vps[s], self.boards[s].flown, -self.final_position(s))
                              for s in range(self.n)])
             details = [{"vp": vps[s], "instant_win": s == self.winner} for s in range(self.n)]
-            return Outcome(ranks, [float(v) for v in vps], "instant win (a 5-point lead)", details)
+            # the instant win decided the game, not a tie: it is told in the winner's breakdown
+            return Outcome(ranks, [float(v) for v in vps], "", details)
         assert self.end is not None
         keys = [(vps[s], self.boards[s].flown, -self.final_position(s)) for s in range(self.n)]
         ranks = rank_by(keys)
@@ -926,7 +927,7 @@ class GrowSky(Game):
             return ""
         rec = outcome.details[seat]
         if "vp_before" not in rec:
-            return "instant win: a 5-point lead" if rec.get("instant_win") else ""
+            return "instant win: a 5-point lead" if rec.get("instant_win") else f"{rec['vp']} in play; no end steps"
         return f"{rec['vp_before']} in play, {rec['vp'] - rec['vp_before']} from the end steps"
 
     def redeal_hidden(self, rng: random.Random) -> bool:

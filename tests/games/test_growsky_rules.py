@@ -588,7 +588,8 @@ def test_instant_win_ends_the_game_on_a_five_point_lead():
     game.boards[seat].search = 4  # standby's search step lands on square 5: a victory point
     game.play(seat, "standby 4")
     assert game.is_over() and game.outcome().ranks[seat] == 1
-    assert game.outcome().tiebreak.startswith("instant win")
+    assert game.outcome().tiebreak == ""  # no tie was broken: the lead itself ended the game
+    assert game.score_breakdown(seat).startswith("instant win") and "no end steps" in game.score_breakdown(1 - seat)
     plain = ready(2)
     plain.boards[1 - seat].vp, plain.boards[seat].vp, plain.boards[seat].search = 5, 9, 4
     plain.play(seat, f"standby {plain.dice[0]}")
