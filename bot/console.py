@@ -95,6 +95,7 @@ class Console:
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
         self.mine: dict[tuple[int, int], Reply] = {}  # last private reply with buttons, per channel and user
         self.tick = tick  # fires due reminders and deadlines before and after each line
+        self.own: dict[tuple[int, int], list] = {}  # buttons only that person was shown (channel, user)
         self.unprompted: list[str] = []  # what the bot said on its own since the last line
         self.places: dict[str, str] = {}  # user -> where their lines go when they name no channel
         self.parents: dict[int, int] = {}  # a daily attempt's channel -> where /daily was typed, as a thread's parent
@@ -187,6 +188,8 @@ class Console:
             self.last[caller.channel_id] = reply
         elif reply.buttons:  # buttons of a private answer (pages of /history): only its reader presses them
             self.mine[(caller.channel_id, caller.user_id)] = reply
+        if reply.ok and (reply.text or reply.private_buttons):  # e.g. Take back, on the mover's answer
+            self.own[(caller.channel_id, caller.user_id)] = reply.private_buttons
         moved = caller.channel_id != parsed.caller.channel_id and reply.text
         return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
 
@@ -221,7 +224,8 @@ class Console:
         reply = self.last.get(caller.channel_id)
         wanted = label.strip().lower()
         own = self.mine.get((caller.channel_id, caller.user_id))
-        buttons = [*(own.buttons if own else []), *(reply.buttons if reply else [])]
+        buttons = [*(own.buttons if own else []), *(reply.buttons if reply else []),
+                   *self.own.get((caller.channel_id, caller.user_id), [])]
         for button in buttons:
             if button.label.lower() == wanted:
                 return await self.service.press(caller, button.custom_id)
@@ -254,6 +258,8 @@ class Console:
                 lines.append(f"  [{kind}{', only you' if private else ''}] {path}")
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
+        if reply.private_buttons:
+            lines.append("  [buttons, only you] " + " ".join(f"[{b.label}]" for b in reply.private_buttons))
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
             lines += [mark + line for line in self._names(reply.private).splitlines()]

@@ -288,7 +288,7 @@ def _ended_at(row: Any) -> datetime:
 
 
 def _rank_key(result: SoloResult) -> tuple:
-    return (not result.won, result.hints > 0, -(result.score if result.score is not None else -1e9))
+    return (not result.won, result.hints + result.takebacks > 0, -(result.score if result.score is not None else -1e9))
 
 
 # -- the extension -----------------------------------------------------------------------
@@ -671,7 +671,7 @@ class DailyChallenge:
                 rank = index + 1
             rows.append({"rank": rank, "name": result.name, "result": "won" if result.won else (
                 "lost" if result.ended == "finished" else result.ended), "score": result.score,
-                "hints": result.hints, "moves": result.moves})
+                "hints": result.hints, "moves": result.moves, "takebacks": result.takebacks})
         title = f"**Daily challenge — {WEEKDAYS[day.weekday()]} {key}** ({difficulty.replace('_', ' ')})"
         lines = [title + (" · final board" if final else "")]
         for row in rows[:BOARD_ROWS]:
@@ -679,6 +679,8 @@ class DailyChallenge:
                     "resigned": "resigned", "cancelled": "abandoned",
                     "expired": "out of time (unfinished at 00:00 UTC)"}[row["result"]]
             hint = f" ({row['hints']} hint{'s' if row['hints'] != 1 else ''})" if row["hints"] else ""
+            if row["takebacks"]:
+                hint += f" ({row['takebacks']} taken back)"
             lines.append(f"{row['rank']}. {row['name']} — {what}, {row['moves']} moves{hint}")
         if not rows:
             lines.append("No finished attempt yet.")

@@ -502,7 +502,9 @@ class Adapter:
         public = bool(reply.text.strip()) or public_image is not None
         view = build_components(reply.buttons, reply.menus)
         private = "\n".join(x for x in (note, reply.private) if x)
+        private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if not public:
+            view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
             await self._private(interaction, private or "Done.", view=view, files=private_image)
             return
         content = clip(reply.text, MAX_CONTENT)
@@ -522,8 +524,8 @@ class Adapter:
                 return
             if self.poster is not None:
                 await self.poster.shown(interaction.channel_id or 0, reply, getattr(sent, "message_id", None))
-            if private or private_image:
-                await self._private(interaction, private, files=private_image)
+            if private or private_image or private_view:
+                await self._private(interaction, private or "Done.", files=private_image, view=private_view)
             return
         target = channel or self._channel(interaction)
         if self.poster is not None:
@@ -535,13 +537,13 @@ class Adapter:
             # the bot may not post here: answer privately first (that ends the deferral),
             # then post the public part as a followup, which needs no channel permission
             log.warning("could not post in %s: %s", getattr(target, "id", "?"), error)
-            await self._private(interaction, private or "Done.", files=private_image)
+            await self._private(interaction, private or "Done.", files=private_image, view=private_view)
             await interaction.followup.send(content, **_some(files=self._files(interaction, reply, private=False)
                                                              or None, view=view),
                                             allowed_mentions=mentions)
             return
         ack = private or f"Done: {message.jump_url}"
-        await self._private(interaction, ack, files=private_image)
+        await self._private(interaction, ack, files=private_image, view=private_view)
 
     async def _publish(self, interaction: discord.Interaction, reply: Reply, target: Any, private: str,
                        private_image: list[discord.File] | None) -> None:
@@ -553,12 +555,13 @@ class Adapter:
     async def _tell(self, interaction: discord.Interaction, reply: Reply, delivery: Any, private: str,
                     private_image: list[discord.File] | None) -> None:
         """The private answer once the public part is posted, or what became of it."""
+        mine = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if delivery.state == SENT:
-            await self._private(interaction, private or f"Done: {delivery.link}", files=private_image)
+            await self._private(interaction, private or f"Done: {delivery.link}", files=private_image, view=mine)
         elif delivery.state == REFUSED:
             # the bot may not post there: answer privately first (that ends the deferral), then show
             # the public part as a followup, which needs no channel permission
-            await self._private(interaction, private or "Done.", files=private_image)
+            await self._private(interaction, private or "Done.", files=private_image, view=mine)
             await self._quietly(interaction.followup.send(
                 clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
                 **_some(files=self._files(interaction, reply, private=False) or None,
@@ -566,7 +569,8 @@ class Adapter:
         elif delivery.state == GONE:
             await self._private(interaction, PLACE_GONE)
         else:
-            await self._private(interaction, "\n".join(x for x in (private, POST_FOLLOWS) if x), files=private_image)
+            await self._private(interaction, "\n".join(x for x in (private, POST_FOLLOWS) if x), files=private_image,
+                                view=mine)
             if delivery.state == RETRYING:
                 self._background(self._tell_link(interaction, delivery))
 

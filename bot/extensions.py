@@ -1,4 +1,5 @@
-"""The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge.
+"""The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
+computer levels, rematch, take-back and the game's animation.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -10,10 +11,14 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.animation import Animation
 from bot.daily import DailyChallenge
+from bot.levels import ComputerLevels
 from bot.mygames import MyGames
 from bot.ratings import Ratings
+from bot.rematch import Rematch
 from bot.service import TableService
+from bot.takeback import TakeBack
 from bot.timing import Timing
 
 log = logging.getLogger(__name__)
@@ -67,6 +72,8 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     ratings = Ratings(service)
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
-    for extension in (timing, ratings, games, daily):
+    levels = ComputerLevels(service)
+    extras = (levels, Rematch(service, levels), TakeBack(service), Animation(service))
+    for extension in (timing, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, prepare_daily=prepare_daily)

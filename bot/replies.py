@@ -57,6 +57,7 @@ class Reply:
     image_private: bool = False  # the image belongs with the private text
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the public text
     buttons: list[Button] = field(default_factory=list)
+    private_buttons: list[Button] = field(default_factory=list)  # go with the private text (Take back)
     menus: list[Menu] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     ok: bool = True

@@ -552,7 +552,8 @@ class TableService:
                 raise
             lines += await self._play_computers(loaded)
             loaded = await self._table_by_id(loaded.row.id)
-        return await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
+        reply = await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
+        return await self._touch("move_reply", loaded, reply, mine.seat)
 
     async def _record(self, loaded: Loaded, seat: int, user_id: int | None, move: str) -> None:
         game = loaded.game
@@ -601,7 +602,7 @@ class TableService:
             rng = random.Random(f"{loaded.row.seed}:{loaded.version}")
             before = game.dump()
             try:
-                move = game.ai_move(seat, rng)
+                move = await self._computer_move(loaded, seat, rng)
                 game.play(seat, move)
             except Exception:  # a fault of the computer player must not take the table down with it
                 log.exception("computer player of table %s failed at seat %s", loaded.row.id, seat)
@@ -612,6 +613,29 @@ class TableService:
         if len(lines) > 12:
             lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
         return lines
+
+    async def _computer_move(self, loaded: Loaded, seat: int, rng: random.Random) -> str:
+        """A computer seat's move: an extension's player (a chosen strength), else the game's own."""
+        for extension in self.extensions:
+            choose = getattr(extension, "computer_move", None)
+            if choose is not None:
+                move = await choose(loaded, seat, rng)
+                if move is not None:
+                    return move
+        return loaded.game.ai_move(seat, rng)
+
+    async def _touch(self, hook: str, loaded: Loaded, reply: Reply, *args: Any) -> Reply:
+        """Let extensions add to a reply: `final_reply(loaded, reply, fresh)` on a finished table,
+        `move_reply(loaded, reply, seat)` on the answer to a person's move."""
+        for extension in self.extensions:
+            touch = getattr(extension, hook, None)
+            if touch is None:
+                continue
+            try:
+                await touch(loaded, reply, *args)
+            except Exception:  # an extra must never cost the player the answer to their move
+                log.exception("%s of %s failed", hook, type(extension).__name__)
+        return reply
 
     async def _turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
         game, names = loaded.game, loaded.names()
@@ -647,8 +671,11 @@ class TableService:
         private = ""
         if private_seat is not None and not game.is_over():
             private = game.private_text(private_seat, names)
-        return Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
-                     buttons=buttons, table_id=table, version=version)
+        reply = Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
+                      buttons=buttons, table_id=table, version=version)
+        if game.is_over() or loaded.row.status == "finished":
+            await self._touch("final_reply", loaded, reply, bool(headline))
+        return reply
 
     def _standings(self, loaded: Loaded) -> str:
         resigned = {s.seat for s in loaded.seats if s.resigned}
@@ -844,7 +871,8 @@ class TableService:
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self._standings(loaded)]
-        return Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
+        reply = Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
+        return await self._touch("final_reply", loaded, reply, True)
 
     async def ai_suggestion(self, caller: Caller) -> str:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""

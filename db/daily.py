@@ -71,6 +71,7 @@ class SoloResult:
     hints: int
     moves: int
     finished_at: str
+    takebacks: int = 0  # moves taken back (marked in the result, as hints are)
 
 
 def _deal(row: sqlite3.Row) -> DealRow:
@@ -94,7 +95,7 @@ def _result(row: sqlite3.Row) -> SoloResult:
         table_id=row["table_id"], guild_id=row["guild_id"], user_id=row["user_id"], name=row["name"],
         game=row["game"], difficulty=row["difficulty"], day=row["day"], won=bool(row["won"]),
         score=row["score"], ended=row["ended"], hints=row["hints"], moves=row["moves"],
-        finished_at=row["finished_at"],
+        finished_at=row["finished_at"], takebacks=row["takebacks"],
     )
 
 
@@ -315,11 +316,12 @@ class DailyStore:
         """Keep a solo game's result once, with the hints taken; True when it is new."""
         changed = await self._write(
             "INSERT INTO solo_results (table_id, guild_id, user_id, name, game, difficulty, day, won, score, "
-            "ended, hints, moves, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "(SELECT COALESCE(MAX(hints), 0) FROM solo_hints WHERE table_id = ?), ?, ?) "
+            "ended, hints, moves, finished_at, takebacks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "(SELECT COALESCE(MAX(hints), 0) FROM solo_hints WHERE table_id = ?), ?, ?, "
+            "(SELECT COUNT(*) FROM moves WHERE table_id = ? AND taken_back = 1)) "
             "ON CONFLICT (table_id) DO NOTHING",
             (table_id, guild_id, user_id, name, game, difficulty, day, int(won), score, ended, table_id, moves,
-             _stamp(now)),
+             _stamp(now), table_id),
         )
         return changed == 1
 

@@ -58,6 +58,7 @@ class MoveRow:
     user_id: int | None
     move: str
     at: str
+    taken_back: bool = False
 
 
 def _table(row: sqlite3.Row) -> TableRow:
@@ -291,11 +292,21 @@ class Store:
             steps += self._result_steps(table_id, results)
         return await self._write(table_id, version, now, steps, extra)
 
-    async def moves(self, table_id: int) -> list[MoveRow]:
+    async def moves(self, table_id: int, *, taken_back: bool = False) -> list[MoveRow]:
+        """The moves that stand, in order; with `taken_back`, also those taken back (marked)."""
+        where = "" if taken_back else " AND taken_back = 0"
         async with self.conn.execute(
-            "SELECT n, seat, user_id, move, at FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+            f"SELECT n, seat, user_id, move, at, taken_back FROM moves WHERE table_id = ?{where} ORDER BY n",
+            (table_id,),
         ) as cur:
-            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"]) for r in await cur.fetchall()]
+            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"], bool(r["taken_back"]))
+                    for r in await cur.fetchall()]
+
+    async def take_back(self, table_id: int, version: int, numbers: list[int], state: dict[str, Any],
+                        now: datetime) -> int:
+        """Mark moves taken back and save the state rebuilt without them, atomically."""
+        steps = [("UPDATE moves SET taken_back = 1 WHERE table_id = ? AND n = ?", (table_id, n)) for n in numbers]
+        return await self._write(table_id, version, now, steps, ", state = ?", (_json(state),))
 
     async def results(self, table_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute("SELECT * FROM results WHERE table_id = ? ORDER BY rank, seat", (table_id,)) as cur:

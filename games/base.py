@@ -120,6 +120,12 @@ def players_text(least: int, most: int) -> str:
     return count_text(least, "player") if least == most else f"{least} to {most} players"
 
 
+def rng_untouched(before: Game, after: Game) -> bool:
+    """True when no random draw happened between the two states (both keep their Rng as `rng`)."""
+    first, second = getattr(before, "rng", None), getattr(after, "rng", None)
+    return isinstance(first, Rng) and isinstance(second, Rng) and first.to_list() == second.to_list()
+
+
 def rank_by(keys: Sequence[tuple]) -> list[int]:
     """Competition ranks (1, 1, 3, ...) for per-seat sort keys where larger is better."""
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
@@ -318,6 +324,14 @@ class Game(ABC):
         `quick_moves`: whether a button is shown may depend on public facts only (an offer is
         open), never on a hand; pressing it checks the presser's own cards."""
         return []
+
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        """Whether `move`, which `seat` just played to turn `before` into this state, revealed
+        nothing new (no die rolled, no card or tile drawn, no hidden information shown), so that
+        the players may agree to take it back. The default is no: a game that hides a shuffled
+        pile can reveal a tile without touching its Rng, so only the game can prove a move
+        harmless (`rng_untouched` is one half of such a proof)."""
+        return False
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         """The legal moves in labelled groups, for select menus shown to `seat` alone (My moves)."""

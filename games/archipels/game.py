@@ -35,7 +35,7 @@ from games.archipels.data import (
     TILE_BY_ID,
 )
 from games.archipels.island import Island, values_from_flowers
-from games.base import Game, IllegalMove, Outcome, Rng, parse_options, players_text, rank_by
+from games.base import Game, IllegalMove, Outcome, Rng, parse_options, players_text, rank_by, rng_untouched
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 LINE_WORD = {"r": "row", "c": "column"}
@@ -594,6 +594,10 @@ class Archipels(Game):
         return False
 
     # -- AI ---------------------------------------------------------------------------
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
+        return rng_untouched(before, self) and len(self.stack) == len(before.stack)
+
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.archipels.ai import choose
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rng_untouched
 from games.hawaii import data as D
 
 N_ISLANDS = len(D.ISLANDS)
@@ -716,6 +716,10 @@ class HawaiiGame(Game):
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing between seats: one player, and the bag's order is unknown to them too."""
         return False
+
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        # every chance here (refill dice, cubes from the bag) is a draw of the Rng; nothing else is hidden
+        return rng_untouched(before, self)
 
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.hawaii.ai import choose_move

@@ -26,6 +26,7 @@ from games.base import (
     parse_options,
     players_text,
     rank_by,
+    rng_untouched,
     seat_name,
 )
 from games.pioneers import board as B
@@ -1448,6 +1449,13 @@ class PioneersGame(Game):
             groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
         return list(groups.items())
 
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        # a roll, a steal or a bought card draws; a development card played shows a hidden card
+        words = self.normalize(move).split()
+        if not words or words[0] not in _HARMLESS or words[:2] == ["road", "building"]:
+            return False
+        return rng_untouched(before, self) and len(self.deck) == len(before.deck)
+
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.pioneers.ai import choose
 
@@ -1483,6 +1491,10 @@ def _json_copy(value: Any) -> Any:
         return [_json_copy(v) for v in value]
     return value
 
+
+# verbs whose moves may be taken back when they drew nothing (checked again on the Rng and the deck)
+_HARMLESS = frozenset({"end", "discard", "robber", "settlement", "city", "road", "trade", "offer", "accept",
+                       "decline", "counter", "confirm", "cancel"})
 
 _HANDLERS = {
     "roll": PioneersGame._do_roll,

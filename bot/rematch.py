@@ -1,0 +1,83 @@
+"""Rematch: the same game again, in the same place, with the same options and computer seats.
+
+The Rematch button on a game's final message (or /rematch) opens a new table in that channel
+and seats whoever asked as its host, then the previous computer seats at their levels. The
+other players of the last game are invited by mention and take their seats with Join; the
+host starts, and the seat order is drawn again from the new table's seed.
+"""
+
+from __future__ import annotations
+
+from bot.commands import Command
+from bot.replies import Button, Caller, Reply, custom_id
+from bot.service import Loaded, TableService
+from db.daily import DailyStore
+from db.levels import NORMAL
+from games.base import IllegalMove
+
+COMMANDS = (Command("rematch", "Play the last game of this channel again with the same players and options"),)
+
+
+def option_text(options: dict) -> str:
+    """Parsed lobby options written back as /open reads them."""
+    words = []
+    for name, value in options.items():
+        shown = "on" if value is True else "off" if value is False else str(value)
+        words.append(f"{name}={shown}")
+    return " ".join(words)
+
+
+class Rematch:
+    commands = COMMANDS
+
+    def __init__(self, service: TableService, levels=None):
+        self.service = service
+        self.levels = levels  # bot.levels.ComputerLevels, to seat computers at their strength
+
+    async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
+        cid = custom_id("rematch", loaded.row.id)
+        if cid and loaded.row.status == "finished":
+            reply.buttons.append(Button("Rematch", cid, "success"))
+
+    async def press_rematch(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
+        return await self._rematch(caller, table_id)
+
+    async def cmd_rematch(self, caller: Caller) -> Reply:
+        row = await self.service.store.latest_table(caller.channel_id)
+        if row is None:
+            raise IllegalMove("No game has been played in this channel yet.")
+        return await self._rematch(caller, row.id)
+
+    async def _rematch(self, caller: Caller, table_id: int) -> Reply:
+        service = self.service
+        old = await service._table_by_id(table_id)
+        if old is None or old.row.channel_id != caller.channel_id:
+            raise IllegalMove("That game was not played in this channel.")
+        if old.row.status != "finished":
+            raise IllegalMove("A rematch follows a finished game; this one is not over.")
+        if old.seat_of(caller.user_id) is None:
+            raise IllegalMove("Only a player of the last game can ask for a rematch.")
+        if await DailyStore(service.store).attempt_of_table(table_id) is not None:
+            raise IllegalMove("The daily challenge is played once a day: /daily tomorrow brings a new deal.")
+        reply = await service.cmd_open(caller, old.row.game, option_text(old.row.options))
+        new_id = reply.table_id
+        levels = await self.levels.levels(table_id) if self.levels else {}
+        computers = sorted((s for s in old.seats if s.is_ai), key=lambda s: s.position)
+        if computers:
+            async with service._channel_lock(caller.channel_id):
+                for seat in computers:
+                    loaded = await service._table_by_id(new_id)
+                    level = levels.get(seat.position, NORMAL)
+                    if self.levels is not None:
+                        await self.levels.add(loaded, level)
+                    else:
+                        await service._write(loaded, service.store.add_seat, user_id=None, name=seat.name)
+        loaded = await service._table_by_id(new_id)
+        invited = [s.user_id for s in sorted(old.seats, key=lambda s: s.seat if s.seat is not None else 99)
+                   if s.user_id is not None and s.user_id != caller.user_id]
+        headline = f"**{caller.name}** asks for a rematch of **{service.game_title(old.row.game)}**."
+        answer = service._lobby_reply(loaded, headline)
+        if invited:
+            answer.text += "\n" + " ".join(f"<@{u}>" for u in invited) + ": press Join to take your seat again."
+            answer.mentions = invited
+        return answer

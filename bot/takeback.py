@@ -1,0 +1,191 @@
+"""Take-back by consent: `/takeback`, or the button on the mover's private answer.
+
+A player may ask to take back their last move while no person has moved since and the game
+says the move revealed nothing (`Game.can_take_back`: no die, no draw, no hidden information).
+Computer moves made right after it go back with it, once each of them is as harmless. Every
+other person at the table gets Agree / Refuse; computer seats agree. When all agree, the table
+is rebuilt from its seed and the moves that stand, the taken-back moves stay in the log marked
+as such, and the board is posted again. One refusal, any later move (a deadline's move too) or
+a finished table ends the request. Alone at a table, a player needs nobody's consent, but the
+result remembers the take-back, as it remembers a hint.
+
+Requests live in memory: a restarted bot forgets them, and the move simply stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.commands import Command
+from bot.replies import Button, Caller, Reply, custom_id
+from bot.service import Loaded, TableService
+from db.store import MoveRow
+from games import registry
+from games.base import Game, IllegalMove
+
+COMMANDS = (Command("takeback", "Ask to take back your last move (the other players agree or refuse)"),)
+
+
+@dataclass
+class Request:
+    seat: int
+    name: str
+    version: int  # the table's version when asked; any write ends the request
+    numbers: list[int]  # log numbers of the moves that go back (the player's, then computers')
+    move: str
+    waiting: set[int] = field(default_factory=set)  # people who have not agreed yet
+
+
+def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow]) -> list[Game]:
+    """The states along the log: [start, after move 1, ...]."""
+    game = cls.new(players, options, seed)
+    states = [game]
+    for logged in moves:
+        game = cls.load(game.dump())
+        game.play(logged.seat, logged.move)
+        states.append(game)
+    return states
+
+
+def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
+              user_id: int, computers: set[int], current: dict) -> tuple[list[int], Game]:
+    """(log numbers to take back, the state before them) for `user_id`'s last move, or IllegalMove why not."""
+    index = len(moves) - 1
+    while index >= 0 and moves[index].user_id is None and moves[index].seat in computers:
+        index -= 1
+    if index < 0 or moves[index].user_id != user_id:
+        if any(m.user_id == user_id for m in moves[: index + 1]):
+            raise IllegalMove("Another player has moved since your last move, so it stands.")
+        raise IllegalMove("You have no move to take back.")
+    states = rebuild(cls, players, options, seed, moves)
+    if states[-1].dump() != current:
+        raise IllegalMove("This table cannot be rebuilt from its log, so nothing can be taken back.")
+    for k in range(index, len(moves)):
+        if not states[k + 1].can_take_back(states[k], moves[k].seat, moves[k].move):
+            whose = "Your move" if k == index else f"The computer's move `{moves[k].move}` after it"
+            raise IllegalMove(f"{whose} revealed something new (a die, a draw or hidden information), "
+                              "so it cannot be taken back.")
+    return [m.n for m in moves[index:]], states[index]
+
+
+class TakeBack:
+    commands = COMMANDS
+
+    def __init__(self, service: TableService):
+        self.service = service
+        self.pending: dict[int, Request] = {}  # table id -> the open request
+
+    # -- asking ------------------------------------------------------------------------
+    async def cmd_takeback(self, caller: Caller) -> Reply:
+        service = self.service
+        loaded = await service._active(caller)
+        async with service._lock(loaded.row.id):
+            loaded = await service._active(caller)
+            mine = service._seat(loaded, caller)
+            plan = await self._plan(loaded, caller.user_id)
+            numbers, _ = plan
+            moves = {m.n: m for m in await service.store.moves(loaded.row.id)}
+            move = moves[numbers[0]].move
+            others = [s for s in loaded.seats if s.user_id not in (None, caller.user_id) and not s.resigned]
+            if not others:
+                return await self._apply(loaded, plan, f"**{caller.name}** took back `{move}`.")
+            request = Request(mine.seat, caller.name, loaded.version, numbers, move, {s.user_id for s in others})
+            self.pending[loaded.row.id] = request
+        ids = [custom_id("tb", loaded.row.id, loaded.version, answer) for answer in ("yes", "no")]
+        computers = " Computer players agree." if any(s.is_ai for s in loaded.seats) else ""
+        text = (f"**{caller.name}** asks to take back `{move}`"
+                f"{f' and the {len(numbers) - 1} computer moves after it' if len(numbers) > 1 else ''}.{computers}\n"
+                + " ".join(f"<@{s.user_id}>" for s in others) + ": agree or refuse. Any move ends the request.")
+        return Reply(text=text, mentions=[s.user_id for s in others], table_id=loaded.row.id, version=loaded.version,
+                     buttons=[Button("Agree", ids[0], "success"), Button("Refuse", ids[1], "danger")])
+
+    async def press_takeback(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
+        """The Take back button on the mover's private answer."""
+        loaded = await self.service._table_by_id(table_id)
+        if loaded is None or loaded.row.channel_id != caller.channel_id:
+            return Reply.error("This button belongs to a table that no longer exists here.")
+        if version != loaded.version:
+            return Reply.error("The table has moved on since that move, so it stands.")
+        return await self.cmd_takeback(caller)
+
+    async def _plan(self, loaded: Loaded, user_id: int) -> tuple[list[int], Game]:
+        row = loaded.row
+        moves = await self.service.store.moves(row.id)
+        computers = self.service._computer_seats(loaded)
+        cls = registry.get(row.game)
+        return await asyncio.to_thread(undo_plan, cls, loaded.game.players, row.options, row.seed, moves,
+                                       user_id, computers, loaded.game.dump())
+
+    # -- answering ---------------------------------------------------------------------
+    async def press_tb(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
+        service = self.service
+        async with service._lock(table_id):
+            request = self.pending.get(table_id)
+            loaded = await service._table_by_id(table_id)
+            if request is None or loaded is None or request.version != version:
+                return Reply.error("This take-back request has ended.")
+            if loaded.version != request.version or loaded.row.status != "active":
+                self.pending.pop(table_id, None)
+                return Reply.error("The table moved on, so the take-back request ended and the move stands.")
+            if caller.user_id not in request.waiting:
+                mine = loaded.seat_of(caller.user_id)
+                if mine is not None and mine.seat == request.seat:
+                    return Reply.error("You asked for it: the other players answer.")
+                if mine is not None and not mine.is_ai and not mine.resigned:
+                    return Reply.error("You have already agreed.")
+                return Reply.error("Only the other players at this table answer this request.")
+            if payload == "no":
+                self.pending.pop(table_id, None)
+                return Reply(text=f"**{caller.name}** refused to take back `{request.move}`: it stands.",
+                             table_id=table_id)
+            request.waiting.discard(caller.user_id)
+            if request.waiting:
+                names = ", ".join(s.name for s in loaded.seats if s.user_id in request.waiting)
+                return Reply(text=f"**{caller.name}** agrees to take back `{request.move}`. Waiting for {names}.",
+                             table_id=table_id)
+            self.pending.pop(table_id, None)
+            moves = await service.store.moves(table_id)
+            cls = registry.get(loaded.row.game)
+            standing = [m for m in moves if m.n not in request.numbers]
+            states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
+                                             loaded.row.seed, standing)
+            headline = f"Everyone agreed: **{request.name}** took back `{request.move}`."
+            return await self._apply(loaded, (request.numbers, states[-1]), headline)
+
+    async def _apply(self, loaded: Loaded, plan: tuple[list[int], Game], headline: str) -> Reply:
+        """Write the take-back and post the board again (the caller holds the table lock)."""
+        service = self.service
+        numbers, before = plan
+        await service._write(loaded, service.store.take_back, numbers, before.dump())
+        service._cache.pop(loaded.row.id, None)
+        loaded = await service._table_by_id(loaded.row.id)
+        return await service._turn_reply(loaded, headline)
+
+    # -- hooks -------------------------------------------------------------------------
+    async def on_event(self, event: str, loaded: Loaded) -> None:
+        request = self.pending.get(loaded.row.id)
+        if request is not None and (loaded.version != request.version or loaded.row.status != "active"):
+            self.pending.pop(loaded.row.id, None)  # a later move, a deadline, the end: the request is over
+
+    async def move_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:
+        """Offer the mover a Take back button when their move could be taken back."""
+        if loaded.row.status != "active" or loaded.game is None or reply.version is None:
+            return
+        row = loaded.by_seat(seat)
+        if row.user_id is None:
+            return
+        try:
+            await self._plan(loaded, row.user_id)
+        except IllegalMove:
+            return
+        cid = custom_id("takeback", loaded.row.id, loaded.version)
+        if cid:
+            reply.private_buttons.append(Button("Take back", cid, "secondary"))
+            if not reply.private:
+                reply.private = "Misclicked? You may ask to take that move back."
+
+    async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
+        taken = [m for m in await self.service.store.moves(loaded.row.id, taken_back=True) if m.taken_back]
+        if taken:
+            reply.text += f"\n{len(taken)} move{'s were' if len(taken) != 1 else ' was'} taken back in this game."

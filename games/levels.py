@@ -1,0 +1,93 @@
+"""Computer players of three strengths over any game of the protocol.
+
+`normal` is the game's own `ai_move`. `easy` is that player with lapses: now and then it
+takes a move at random among the first legal moves (listed most useful first), which stays
+plausible but is weaker. `hard` searches: for the normal player's move and a few other
+candidates it plays the game on in copies (`load(dump())`) with the normal player at every
+seat, several times each within a time budget, and keeps the candidate whose playouts end
+best for it. The copies never see what the seat cannot: a game that hides information must
+say how to redraw it (`Game.redraw_hidden`), and without that the hard player plays as the
+normal one. A game may replace a level by defining `ai_move_easy` / `ai_move_hard`.
+
+Every level only ever answers one of `legal_moves(seat)`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from games.base import Game
+
+LEVELS = ("easy", "normal", "hard")
+NORMAL = "normal"
+EASY_LAPSE = 0.5  # DESIGNED: how often the easy player lapses; tuned so normal still wins most games
+EASY_TOP = 4  # a lapse picks among this many of the first legal moves
+HARD_BUDGET = 1.5  # seconds a hard move may think in play (the issue allows 2 s)
+HARD_CANDIDATES = 5
+HARD_HORIZON = 400  # plies a playout goes on before the game's own estimate decides
+
+
+def choose(game: Game, seat: int, level: str, rng: random.Random, budget: float | None = None) -> str:
+    """The move of a computer seat of `level`. Works on copies; `game` is left as it was."""
+    own = getattr(game, f"ai_move_{level}", None) if level != NORMAL else None
+    if own is not None:
+        return own(seat, rng, budget) if level == "hard" else own(seat, rng)
+    if level == "easy":
+        return easy_move(game, seat, rng)
+    if level == "hard":
+        return hard_move(game, seat, rng, HARD_BUDGET if budget is None else budget)
+    return game.ai_move(seat, rng)
+
+
+def easy_move(game: Game, seat: int, rng: random.Random) -> str:
+    moves = game.legal_moves(seat)
+    if len(moves) > 1 and rng.random() < EASY_LAPSE:
+        return rng.choice(moves[:EASY_TOP])
+    return game.ai_move(seat, rng)
+
+
+def standing(game: Game, seat: int) -> float:
+    """How well `seat` stands: the final rank and score margin when over, else the game's
+    estimate (`estimate(seat)`, larger is better) if it has one."""
+    outcome = game.outcome()
+    if outcome is not None:
+        best_other = max((s for i, s in enumerate(outcome.scores) if i != seat), default=0.0)
+        return 1000.0 * (game.players - outcome.ranks[seat]) + (outcome.scores[seat] - best_other)
+    estimate: Callable[[int], float] | None = getattr(game, "estimate", None)
+    return estimate(seat) if estimate is not None else 0.0
+
+
+def hard_move(game: Game, seat: int, rng: random.Random, budget: float) -> str:
+    redraw = getattr(game, "redraw_hidden", None)
+    normal = game.ai_move(seat, rng)
+    if redraw is None:
+        return normal
+    moves = game.legal_moves(seat)
+    candidates = [normal] + [m for m in moves if m != normal][: HARD_CANDIDATES - 1]
+    if len(candidates) == 1:
+        return normal
+    deadline = time.perf_counter() + budget
+    totals = dict.fromkeys(candidates, 0.0)
+    runs = dict.fromkeys(candidates, 0)
+    while time.perf_counter() < deadline or min(runs.values()) == 0:
+        world = redraw(seat, random.Random(rng.random()))  # what the seat cannot see, drawn afresh
+        for move in candidates:
+            copy = type(game).load(world.dump())
+            copy.play(seat, move)
+            playout(copy, random.Random(rng.random()), deadline + budget)
+            totals[move] += standing(copy, seat)
+            runs[move] += 1
+    best = max(candidates, key=lambda m: (totals[m] / runs[m], m == normal))
+    return best
+
+
+def playout(game: Game, rng: random.Random, hard_stop: float) -> None:
+    """The normal player at every seat for a while (or to the end)."""
+    for _ in range(HARD_HORIZON):
+        acting = game.to_act()
+        if not acting or time.perf_counter() > hard_stop:
+            return
+        who = acting[0]
+        game.play(who, game.ai_move(who, rng))
