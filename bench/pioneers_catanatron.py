@@ -5,9 +5,15 @@
 Both engines play 4-player games between uniformly random players: ours picks uniformly
 among `legal_moves` of a seat in `to_act` and plays the text (so move parsing is counted);
 catanatron's `RandomPlayer` picks uniformly among its playable actions. The two run in
-alternating rounds in one process, so a busy machine slows both alike. Figures are actions
-per second, the median of the rounds. catanatron is an optional, separately installed
-benchmark dependency (`pip install catanatron`); without it only our figure is printed.
+alternating rounds in one process, so a busy machine slows both alike.
+
+The headline is GAMES per second, the median of the rounds, and the ratio of ours to
+catanatron's: moves per game differ between the engines, so moves per second alone would
+flatter us. Ours is given twice: "without offers" leaves player offers (`offer`, `cancel`)
+aside, the same kinds of action as catanatron's random players (who never trade with each
+other) and the figure the ratio is taken from; "with offers" lets the random player spam
+offers, which lengthens its games several times. catanatron is an optional, separately
+installed benchmark dependency (`pip install catanatron`); without it only our figures print.
 """
 
 from __future__ import annotations
@@ -70,33 +76,33 @@ def theirs(games: int, seed: int) -> tuple[int, float, int] | None:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    our_rates, plain_rates, their_rates = [], [], []
+    offers_rates, plain_rates, their_rates = [], [], []
     for round_index in range(rounds):
         moves, seconds, open_games = ours(games, 1000 * round_index)
-        our_rates.append(moves / seconds)
-        print(f"round {round_index + 1}: Pioneer's Isle {moves / seconds:9.0f} moves/s "
-              f"({moves / games:.0f} moves a game, {games / seconds:.1f} games/s, {open_games} unfinished)")
+        offers_rates.append(games / seconds)
+        print(f"round {round_index + 1}: Pioneer's Isle with offers    {games / seconds:6.1f} games/s "
+              f"({moves / games:.0f} moves a game, {moves / seconds:.0f} moves/s, {open_games} unfinished)")
         moves, seconds, open_games = ours(games, 1000 * round_index, offers=False)
-        plain_rates.append(moves / seconds)
-        print(f"round {round_index + 1}:   without offers {moves / seconds:9.0f} moves/s "
-              f"({moves / games:.0f} moves a game, {games / seconds:.1f} games/s, {open_games} unfinished)")
+        plain_rates.append(games / seconds)
+        print(f"round {round_index + 1}: Pioneer's Isle without offers {games / seconds:6.1f} games/s "
+              f"({moves / games:.0f} moves a game, {moves / seconds:.0f} moves/s, {open_games} unfinished)")
         result = theirs(games, 1000 * round_index)
         if result is None:
             continue
         actions, seconds, no_winner = result
-        their_rates.append(actions / seconds)
-        print(f"round {round_index + 1}: catanatron     {actions / seconds:9.0f} actions/s "
-              f"({actions / games:.0f} actions a game, {games / seconds:.1f} games/s, {no_winner} without a winner)")
-    ours_median = statistics.median(our_rates)
-    plain_median = statistics.median(plain_rates)
-    print(f"Pioneer's Isle: {ours_median:.0f} moves/s (median of {rounds} rounds of {games} games)")
-    print(f"  without offers: {plain_median:.0f} moves/s")
+        their_rates.append(games / seconds)
+        print(f"round {round_index + 1}: catanatron                    {games / seconds:6.1f} games/s "
+              f"({actions / games:.0f} actions a game, {actions / seconds:.0f} actions/s, {no_winner} without a winner)")
+    plain = statistics.median(plain_rates)
+    with_offers = statistics.median(offers_rates)
+    print(f"Pioneer's Isle: {plain:.1f} games/s without offers, {with_offers:.1f} with offers "
+          f"(medians of {rounds} rounds of {games} games)")
     if not their_rates:
         print("catanatron is not installed: `pip install catanatron` to compare.")
         return
     theirs_median = statistics.median(their_rates)
-    print(f"catanatron:     {theirs_median:.0f} actions/s")
-    print(f"ratio:          {ours_median / theirs_median:.2f}x ({plain_median / theirs_median:.2f}x without offers)")
+    print(f"catanatron:     {theirs_median:.1f} games/s")
+    print(f"ratio (games/s): {plain / theirs_median:.2f}x without offers ({with_offers / theirs_median:.2f}x with offers)")
 
 
 if __name__ == "__main__":

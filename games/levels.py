@@ -22,11 +22,12 @@ from games.base import Game
 
 LEVELS = ("easy", "normal", "hard")
 NORMAL = "normal"
-EASY_LAPSE = 0.5  # DESIGNED: how often the easy player lapses; tuned so normal still wins most games
+EASY_LAPSE = 0.25  # DESIGNED: how often the easy player lapses; tuned so normal still wins most games
 EASY_TOP = 4  # a lapse picks among this many of the first legal moves
 HARD_BUDGET = 1.5  # seconds a hard move may think in play (the issue allows 2 s)
-HARD_CANDIDATES = 5
-HARD_HORIZON = 400  # plies a playout goes on before the game's own estimate decides
+HARD_CANDIDATES = 4
+HARD_MIN_RUNS = 4  # fewer playouts than this tell nothing: the normal move stands
+HARD_HORIZON = 12  # plies a playout goes on (about a round of turns) before the game's own estimate decides
 
 
 def choose(game: Game, seat: int, level: str, rng: random.Random, budget: float | None = None) -> str:
@@ -60,26 +61,37 @@ def standing(game: Game, seat: int) -> float:
 
 
 def hard_move(game: Game, seat: int, rng: random.Random, budget: float) -> str:
-    redraw = getattr(game, "redraw_hidden", None)
     normal = game.ai_move(seat, rng)
-    if redraw is None:
-        return normal
+    redraw = getattr(game, "redraw_hidden", None)
     moves = game.legal_moves(seat)
-    candidates = [normal] + [m for m in moves if m != normal][: HARD_CANDIDATES - 1]
-    if len(candidates) == 1:
+    if redraw is None or len(moves) < 2:
         return normal
+    candidates = [normal] + [m for m in moves if m != normal][: HARD_CANDIDATES - 1]
     deadline = time.perf_counter() + budget
-    totals = dict.fromkeys(candidates, 0.0)
-    runs = dict.fromkeys(candidates, 0)
-    while time.perf_counter() < deadline or min(runs.values()) == 0:
-        world = redraw(seat, random.Random(rng.random()))  # what the seat cannot see, drawn afresh
-        for move in candidates:
-            copy = type(game).load(world.dump())
+    gains: dict[str, list[float]] = {m: [] for m in candidates[1:]}  # each candidate minus the normal move
+    runs = 0
+    while runs == 0 or time.perf_counter() < deadline:
+        world = redraw(seat, random.Random(rng.random())).dump()  # what the seat cannot see, drawn afresh
+        dice = rng.random()
+        values = {}
+        for move in candidates:  # every candidate faces the same redrawn world and the same dice
+            copy = type(game).load(world)
             copy.play(seat, move)
-            playout(copy, random.Random(rng.random()), deadline + budget)
-            totals[move] += standing(copy, seat)
-            runs[move] += 1
-    best = max(candidates, key=lambda m: (totals[m] / runs[m], m == normal))
+            playout(copy, random.Random(dice), deadline + budget)
+            values[move] = standing(copy, seat)
+        for move in gains:
+            gains[move].append(values[move] - values[normal])
+        runs += 1
+    if runs < HARD_MIN_RUNS:
+        return normal
+    # leave the normal player's choice only for a move that did clearly better in the same worlds
+    best, margin = normal, 0.0
+    for move, diffs in gains.items():
+        mean = sum(diffs) / runs
+        spread = (sum((d - mean) ** 2 for d in diffs) / (runs - 1)) ** 0.5
+        clear = mean - 2 * spread / runs**0.5
+        if clear > margin:
+            best, margin = move, clear
     return best
 
 

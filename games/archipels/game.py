@@ -594,6 +594,22 @@ class Archipels(Game):
         return False
 
     # -- AI ---------------------------------------------------------------------------
+    # -- for searching players (games/levels.py) -------------------------------------
+    def estimate(self, seat: int) -> float:
+        """The seat's island at the values flowers are expected to reach, ahead of the best rival."""
+        from games.archipels.ai import estimated_values
+
+        values = estimated_values(self)
+        worth = [island.score(values) for island in self.islands]
+        return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+
+    def redraw_hidden(self, seat: int, rng: random.Random) -> Archipels:
+        """A copy whose unseen part, the order of the stack and the dice to come, is drawn afresh."""
+        world = Archipels.load(self.dump())
+        rng.shuffle(world.stack)
+        world.rng = Rng(rng.randrange(2**53))
+        return world
+
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
         return rng_untouched(before, self) and len(self.stack) == len(before.stack)

@@ -1449,6 +1449,47 @@ class PioneersGame(Game):
             groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
         return list(groups.items())
 
+    # -- for searching players (games/levels.py) -------------------------------------
+    def estimate(self, seat: int) -> float:
+        """Points and production of the seat against its strongest rival."""
+        from games.pioneers.ai import production
+
+        def worth(s: int) -> float:
+            return 4.0 * self.total_points(s) + 0.25 * sum(production(self, s)) + 0.1 * sum(self.hands[s])
+
+        return worth(seat) - max(worth(s) for s in range(self.n) if s != seat)
+
+    def redraw_hidden(self, seat: int, rng: random.Random) -> PioneersGame:
+        """A copy in which what `seat` cannot see is drawn afresh: the dice, the order of the
+        development deck, the other players' development cards (their number kept) and which
+        resources they hold (each keeps as many cards, the same resources shared out anew)."""
+        world = PioneersGame.load(self.dump())
+        world.rng = Rng(rng.randrange(2**53))
+        others = [s for s in range(self.n) if s != seat]
+        pool = [r for s in others for r in range(5) for _ in range(world.hands[s][r])]
+        rng.shuffle(pool)
+        for s in others:
+            count = sum(world.hands[s])
+            hand = [0] * 5
+            for r in pool[:count]:
+                hand[r] += 1
+            pool = pool[count:]
+            world.hands[s] = hand
+        fixed = {s: (list(world.new_devs) if s == world.current else [0] * 5) for s in others}
+        unseen = list(world.deck)
+        for s in others:
+            unseen += [c for c in range(5) for _ in range(world.devs[s][c] - fixed[s][c])]
+        rng.shuffle(unseen)
+        for s in others:
+            count = sum(world.devs[s]) - sum(fixed[s])
+            cards = list(fixed[s])
+            for c in unseen[:count]:
+                cards[c] += 1
+            unseen = unseen[count:]
+            world.devs[s] = cards
+        world.deck = unseen
+        return world
+
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # a roll, a steal or a bought card draws; a development card played shows a hidden card
         words = self.normalize(move).split()
