@@ -61,6 +61,8 @@ class Rematch:
             raise IllegalMove("The daily challenge is played once a day: /daily tomorrow brings a new deal.")
         reply = await service.cmd_open(caller, old.row.game, option_text(old.row.options))
         new_id = reply.table_id
+        plain = service._lobby_reply(await service._table_by_id(new_id), "").text
+        notes = reply.text.partition(plain)[2].strip() if plain and plain in reply.text else ""  # e.g. the deadline
         levels = await self.levels.levels(table_id) if self.levels else {}
         computers = sorted((s for s in old.seats if s.is_ai), key=lambda s: s.position)
         if computers:
@@ -77,6 +79,8 @@ class Rematch:
                    if s.user_id is not None and s.user_id != caller.user_id]
         headline = f"**{caller.name}** asks for a rematch of **{service.game_title(old.row.game)}**."
         answer = service._lobby_reply(loaded, headline)
+        if notes:
+            answer.text += "\n" + notes
         if invited:
             answer.text += "\n" + " ".join(f"<@{u}>" for u in invited) + ": press Join to take your seat again."
             answer.mentions = invited
