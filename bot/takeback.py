@@ -37,11 +37,16 @@ class Request:
     waiting: set[int] = field(default_factory=set)  # people who have not agreed yet
 
 
-def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow]) -> list[Game]:
-    """The states along the log: [start, after move 1, ...]."""
+def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
+            keep_from: int | None = None) -> list[Game]:
+    """The states along the log from move `keep_from` on: [before it, after it, ..., after the last];
+    without `keep_from`, just [the state after the last move]."""
     game = cls.new(players, options, seed)
+    start = len(moves) if keep_from is None else keep_from
+    for logged in moves[:start]:
+        game.play(logged.seat, logged.move)
     states = [game]
-    for logged in moves:
+    for logged in moves[start:]:
         game = cls.load(game.dump())
         game.play(logged.seat, logged.move)
         states.append(game)
@@ -58,15 +63,15 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
         if any(m.user_id == user_id for m in moves[: index + 1]):
             raise IllegalMove("Another player has moved since your last move, so it stands.")
         raise IllegalMove("You have no move to take back.")
-    states = rebuild(cls, players, options, seed, moves)
+    states = rebuild(cls, players, options, seed, moves, keep_from=index)  # states[0] is before move `index`
     if states[-1].dump() != current:
         raise IllegalMove("This table cannot be rebuilt from its log, so nothing can be taken back.")
     for k in range(index, len(moves)):
-        if not states[k + 1].can_take_back(states[k], moves[k].seat, moves[k].move):
+        if not states[k + 1 - index].can_take_back(states[k - index], moves[k].seat, moves[k].move):
             whose = "Your move" if k == index else f"The computer's move `{moves[k].move}` after it"
             raise IllegalMove(f"{whose} revealed something new (a die, a draw or hidden information), "
                               "so it cannot be taken back.")
-    return [m.n for m in moves[index:]], states[index]
+    return [m.n for m in moves[index:]], states[0]
 
 
 class TakeBack:

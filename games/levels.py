@@ -1,13 +1,17 @@
 """Computer players of three strengths over any game of the protocol.
 
-`normal` is the game's own `ai_move`. `easy` is that player with lapses: now and then it
-takes a move at random among the first legal moves (listed most useful first), which stays
-plausible but is weaker. `hard` searches: for the normal player's move and a few other
-candidates it plays the game on in copies (`load(dump())`) with the normal player at every
-seat, several times each within a time budget, and keeps the candidate whose playouts end
-best for it. The copies never see what the seat cannot: a game that hides information must
-say how to redraw it (`Game.redraw_hidden`), and without that the hard player plays as the
-normal one. A game may replace a level by defining `ai_move_easy` / `ai_move_hard`.
+`normal` is the game's own `ai_move`. `easy` is that player with lapses: a quarter of its
+moves are drawn at random among the first four legal moves (listed most useful first), which
+stays plausible but is weaker. `hard` searches: it takes the normal player's move and the
+next few legal moves as candidates and, until its time budget is spent, draws a world of
+what the seat cannot see (`Game.redraw_hidden`), plays each candidate in a copy of that
+world (`load(dump())`) and lets the normal player go on at every seat for a round of turns,
+then judges the copy by the game's `estimate` (or its outcome, when it ended). All
+candidates meet the same worlds and dice, and a candidate replaces the normal move only
+when its average gain is clear of two standard errors over at least four worlds. A game
+without `redraw_hidden` gets the normal player at the hard level: searching the real state
+would see the dice to come. A game may replace a level by defining `ai_move_easy(seat, rng)`
+or `ai_move_hard(seat, rng, budget)`.
 
 Every level only ever answers one of `legal_moves(seat)`.
 """
@@ -77,7 +81,7 @@ def hard_move(game: Game, seat: int, rng: random.Random, budget: float) -> str:
         for move in candidates:  # every candidate faces the same redrawn world and the same dice
             copy = type(game).load(world)
             copy.play(seat, move)
-            playout(copy, random.Random(dice), deadline + budget)
+            playout(copy, random.Random(dice), deadline + min(budget, 0.4))
             values[move] = standing(copy, seat)
         for move in gains:
             gains[move].append(values[move] - values[normal])

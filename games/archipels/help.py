@@ -64,6 +64,10 @@ tiles; you may then discard that tile or either dock tile.
 - A flower that finds no free tile is skipped, and an empty stack leaves spaces empty.
 - Tiles kept in your hand or dock at the end are worth nothing.
 
+**Computer players**
+- `/addai level:easy|normal|hard` (normal by default). Measured in two-player games, seats rotated: normal finished ahead of easy in 88.5% of 200 games, easy ahead of a random player in 100% of 200, and hard ahead of normal in only 43.3% of 60 (hard thinking 0.15 s a move there, up to 1.5 s in play): at this game the searching player is not yet stronger.
+- A player who resigns or misses a deadline is played at normal.
+
 **Designed values (the rulebook does not give them)**
 """
 

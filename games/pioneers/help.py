@@ -60,6 +60,12 @@ with fewer than 3 visible points cannot be robbed and the robber may not stand b
 buildings; if no hex is left, the robber stays put and nobody is robbed), `board`
 (`random` — 6s and 8s never touch — or `beginner`).
 
+**Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over
+200 two-player games each, seats rotated: normal finished ahead of easy in 84.5%, easy ahead
+of a random player in 99.5%, and hard ahead of normal in 56.5% (hard thinking 0.15 s a move
+there; in play it thinks up to 1.5 s). A player who resigns or misses a deadline is played
+at normal.
+
 **Our readings and designed values.**
 {_DESIGNED}
 """
