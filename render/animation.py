@@ -41,7 +41,22 @@ def frames_of(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], w
         if image.width > width:
             image = image.resize((width, round(image.height * width / image.width)), Image.BILINEAR)
         frames.append(image)
-    return frames
+    return same_size(frames)
+
+
+def same_size(frames: list[Image.Image]) -> list[Image.Image]:
+    """Frames on one canvas (an animation needs it): a picture that grows during the game is
+    placed top left on the largest size, the rest filled with its own corner colour."""
+    width = max((f.width for f in frames), default=0)
+    height = max((f.height for f in frames), default=0)
+    out = []
+    for frame in frames:
+        if frame.size != (width, height):
+            canvas = Image.new("RGB", (width, height), frame.getpixel((0, 0)))
+            canvas.paste(frame, (0, 0))
+            frame = canvas
+        out.append(frame)
+    return out
 
 
 def encode(frames: list[Image.Image]) -> tuple[bytes, str]:

@@ -7,6 +7,14 @@ from bot.levels import ComputerLevels
 from tests.helpers import ALICE, BOB, CAROL, service_at
 
 
+async def resign(service, caller):
+    """/resign, confirmed with its button when the service asks for it."""
+    reply = await service.handle(caller, "resign")
+    confirm = [b for b in reply.buttons if b.label.lower().startswith("resign")]
+    return await service.press(caller, confirm[0].custom_id) if confirm else reply
+
+
+
 async def test_rematch_keeps_game_options_and_computer_seats(tmp_path):
     seeds = iter([11, 12, 13])
     service = await service_at(tmp_path / "t.db", seeds=lambda: next(seeds))
@@ -16,8 +24,8 @@ async def test_rematch_keeps_game_options_and_computer_seats(tmp_path):
     await service.handle(ALICE, "addai", {"level": "hard"})
     await service.handle(BOB, "addai")
     await service.handle(ALICE, "start")
-    await service.handle(ALICE, "resign")
-    final = await service.handle(BOB, "resign")
+    await resign(service, ALICE)
+    final = await resign(service, BOB)
     assert "over" in final.text
     rematch = next(b for b in final.buttons if b.label == "Rematch")
     old = await service.store.latest_table(ALICE.channel_id)
@@ -56,7 +64,7 @@ async def test_rematch_keeps_non_default_options(tmp_path):
     await service.handle(ALICE, "open", {"game": "pioneers", "options": "target=8"})
     await service.handle(ALICE, "addai", {"level": "easy"})
     await service.handle(ALICE, "start")
-    final = await service.handle(ALICE, "resign")
+    final = await resign(service, ALICE)
     old = await service.store.latest_table(ALICE.channel_id)
     assert old.status == "finished" and any(b.label == "Rematch" for b in final.buttons)
     assert (await service.handle(ALICE, "rematch")).ok

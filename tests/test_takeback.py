@@ -10,6 +10,14 @@ from games import registry
 from tests.helpers import ALICE, BOB, CAROL, service_at
 
 
+async def resign(service, caller):
+    """/resign, confirmed with its button when the service asks for it."""
+    reply = await service.handle(caller, "resign")
+    confirm = [b for b in reply.buttons if b.label.lower().startswith("resign")]
+    return await service.press(caller, confirm[0].custom_id) if confirm else reply
+
+
+
 async def table_of(tmp_path, game="pioneers", people=(ALICE, BOB), ai=0):
     service = await service_at(tmp_path / "t.db")
     install(service, prepare_daily=False)
@@ -158,6 +166,6 @@ async def test_solo_take_back_needs_no_consent_and_marks_the_result(tmp_path):
     assert done.ok and not done.buttons[:0] and "took back" in done.text
     assert "Agree" not in [b.label for b in done.buttons]
     assert (await service.store.open_table(ALICE.channel_id)).state == before
-    await service.handle(ALICE, "resign")
+    await resign(service, ALICE)
     results = await DailyStore(service.store).results_of_guild(ALICE.guild_id)
     assert [r.takebacks for r in results] == [1]
