@@ -56,6 +56,8 @@ def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list
 def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
               user_id: int, computers: set[int], current: dict) -> tuple[list[int], Game]:
     """(log numbers to take back, the state before them) for `user_id`'s last move, or IllegalMove why not."""
+    if cls.can_take_back is Game.can_take_back:
+        raise IllegalMove("This game does not say which of its moves reveal nothing, so no move can be taken back.")
     index = len(moves) - 1
     while index >= 0 and moves[index].user_id is None and moves[index].seat in computers:
         index -= 1

@@ -169,3 +169,12 @@ async def test_solo_take_back_needs_no_consent_and_marks_the_result(tmp_path):
     await resign(service, ALICE)
     results = await DailyStore(service.store).results_of_guild(ALICE.guild_id)
     assert [r.takebacks for r in results] == [1]
+
+
+async def test_a_game_that_proves_nothing_takes_nothing_back(tmp_path, sticks):
+    service = await table_of(tmp_path, game="sticks")
+    mover, game, seat, row = await current(service, (ALICE, BOB))
+    reply = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
+    assert reply.ok and not reply.private_buttons
+    refused = await service.handle(mover, "takeback")
+    assert not refused.ok and "does not say" in refused.private
