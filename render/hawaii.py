@@ -198,7 +198,7 @@ def _row(poly: list[tuple[float, float]], start: float, squares: int,
 
 @cache
 def _base(routes: tuple[tuple[str, str, str, int], ...], islands: tuple[tuple[str, str], ...]) -> Image.Image:
-    """The static part: sea, islands, names, the panel frame."""
+    """The static part: sea, islands, the legend, the panel frame."""
     img = Image.new("RGB", (W, H), SEA)
     draw = ImageDraw.Draw(img)
     for k in range(20, 300, 40):
@@ -208,6 +208,7 @@ def _base(routes: tuple[tuple[str, str, str, int], ...], islands: tuple[tuple[st
     for name, _label in islands:
         x, y, r = ISLE[name]
         draw.ellipse([x - r, y - r, x + r, y + r], fill=SAND, outline=SAND_EDGE, width=3)
+    _legend(draw)  # in open sea that no route crosses: drawn once
     return img
 
 
@@ -282,7 +283,6 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
         if len(cubes) > 8:
             _text(d, (x, y + r - 6), f"+{len(cubes) - 8}", 16, anchor="md", stroke=2)
 
-    _legend(d)
     _panel(d, view, names)
     _map_header(d, view)
     buf = io.BytesIO()
