@@ -295,10 +295,11 @@ class PioneersGame(Game):
             }
             for seat in range(self.n)
         ]
+        # players level on points share a place (the rank says so); a tie-break decided something
+        # only when another player has as many points as the winner, who reached the target first
         tiebreak = ""
-        others = sorted((totals[s] for s in range(self.n) if s != self.winner), reverse=True)
-        if len(others) != len(set(others)):
-            tiebreak = "players other than the winner with equal points share a place"
+        if any(totals[s] >= totals[self.winner] for s in range(self.n) if s != self.winner):
+            tiebreak = "1st place: the winner reached the target on their own turn"
         return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
 
     # -- geometry helpers ---------------------------------------------------------------

@@ -784,6 +784,19 @@ def test_outcome_ranks_others_by_points():
     game._check_win()
     outcome = game.outcome()
     assert outcome.ranks == [1, 3, 2, 4]
+    assert outcome.tiebreak == ""
+
+
+def test_players_level_on_points_share_a_place_without_a_tie_break():
+    game = blank(target=8)
+    settle(game, 1, 1)
+    settle(game, 2, 3)
+    for node in (14, 16, 41, 45):
+        settle(game, 0, node, level=2)
+    game.current = 0
+    game._check_win()
+    outcome = game.outcome()
+    assert outcome.ranks == [1, 2, 2, 4] and outcome.tiebreak == ""
 
 
 # -- hidden information, words and menus ---------------------------------------------------
