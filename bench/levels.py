@@ -1,6 +1,6 @@
 """How the computer levels fare against each other, over many 2-player games with seats rotated.
 
-    python bench/levels.py GAME [--games 200] [--budget 0.05] [--pairs hard:normal,normal:easy,easy:random]
+    .venv/bin/python bench/levels.py GAME [--games 200] [--budget 0.05] [--pairs hard:normal,normal:easy,easy:random]
         [--workers 2]
 
 Each pairing plays `games` games from different seeds; the first level sits first in half of

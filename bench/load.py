@@ -1,7 +1,7 @@
 """Many tables at once through the table service, and the memory a table costs.
 
-    python bench/load.py load [--game pioneers] [--tables 30] [--seconds 20] [--repeat 3] [--no-images]
-    python bench/load.py memory [--tables 12000]
+    .venv/bin/python bench/load.py load [--game pioneers] [--tables 30] [--seconds 20] [--repeat 3] [--no-images]
+    .venv/bin/python bench/load.py memory [--tables 12000]
 
 `load`: `--tables` tables move at once, each as fast as its players can: every turn is a
 `/move` through `TableService.handle` (rules, the SQLite transaction with its outbox draft, the

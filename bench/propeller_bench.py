@@ -1,7 +1,7 @@
 """Propeller Islands figures: random games with invariants, playout speed, the AI against random
 players, the picture, and a /move through the service.
 
-    python bench/propeller_bench.py [--playouts 1000] [--ai-games 200] [--repeat 3]
+    .venv/bin/python bench/propeller_bench.py [--playouts 1000] [--ai-games 200] [--repeat 3]
 
 Figures are medians over repeated runs; nothing here asserts a time.
 """
