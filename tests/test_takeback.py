@@ -178,3 +178,20 @@ async def test_a_game_that_proves_nothing_takes_nothing_back(tmp_path, sticks):
     assert reply.ok and not reply.private_buttons
     refused = await service.handle(mover, "takeback")
     assert not refused.ok and "does not say" in refused.private
+
+
+async def test_propeller_and_growsky_take_back_a_first_choice_by_consent(tmp_path):
+    """A character choice (Propeller Islands) and a draft pick (Grow Sky) draw nothing: all agree, it goes back."""
+    people = (ALICE, BOB, CAROL)
+    for game_key in ("propeller", "growsky"):
+        (tmp_path / game_key).mkdir()
+        service = await table_of(tmp_path / game_key, game=game_key, people=people)
+        mover, game, seat, row = await current(service, people)
+        reply = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
+        assert reply.ok and [b.label for b in reply.private_buttons] == ["Take back"], game_key
+        ask = await service.handle(mover, "takeback")
+        agree = next(b.custom_id for b in ask.buttons if b.label == "Agree")
+        for other in (p for p in people if p is not mover):
+            done = await service.press(other, agree)
+        assert done.ok and "took back" in done.text
+        assert (await service.store.open_table(mover.channel_id)).state == row.state

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by, rng_untouched
 from games.growsky import data
 from games.growsky.board import Board, tile_side
 from games.growsky.data import (
@@ -803,6 +803,13 @@ class GrowSky(Game):
                                                      "tiebreak": outcome.tiebreak},
             "last": dict(self.last) if self.last else None,
         }
+
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        # dice and bag draws come from the Rng; a refill puts new tiles in the market: refuse both
+        assert isinstance(before, GrowSky)
+        if not rng_untouched(before, self) or sorted(self.bag) != sorted(before.bag):
+            return False
+        return all(t in before.pool for t in self.pool) and all(t is None or t in before.market for t in self.market)
 
     # -- AI ---------------------------------------------------------------------------
     def ai_move(self, seat: int, rng: random.Random) -> str:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by
+from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by, rng_untouched
 from games.propeller import data as D
 from games.propeller import scoring as S
 
@@ -1122,6 +1122,22 @@ class PropellerGame(Game):
                 count = sum(1 for c in hand if D.BLUEPRINT_BY_ID[c].level == level)
                 hand[:] = sorted([c for c in hand if D.BLUEPRINT_BY_ID[c].level != level] + pool[:count])
                 pool = pool[count:]
+        return True
+
+    def can_take_back(self, before: Game, seat: int, move: str) -> bool:
+        # dice come from the Rng; tiles and Blueprints from shuffled stacks; a completed Blueprint
+        # leaves a hidden hand. Only a card taken from the open offer may enter a hand.
+        assert isinstance(before, PropellerGame)
+        if not rng_untouched(before, self) or len(self.stack) != len(before.stack):
+            return False
+        if [len(s) for s in self.bp_stacks] != [len(s) for s in before.bp_stacks]:
+            return False
+        if any(t >= 0 and t not in before.offer for t in self.offer):
+            return False
+        shown = {c for level in before.bp_offer for c in level}
+        for old, new in zip(before.hands, self.hands, strict=True):
+            if set(old) - set(new) or set(new) - set(old) - shown:
+                return False
         return True
 
     def quick_moves(self, seat: int) -> list[str]:
