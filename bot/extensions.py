@@ -1,5 +1,5 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back and the game's animation.
+computer levels, rematch, take-back, move previews and the game's animation.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -15,6 +15,7 @@ from bot.animation import Animation
 from bot.daily import DailyChallenge
 from bot.levels import ComputerLevels
 from bot.mygames import MyGames
+from bot.preview import Preview
 from bot.ratings import Ratings
 from bot.rematch import Rematch
 from bot.service import TableService
@@ -73,7 +74,7 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
-    extras = (levels, Rematch(service, levels), TakeBack(service), Animation(service))
+    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service))
     for extension in (timing, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, prepare_daily=prepare_daily)

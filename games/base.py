@@ -333,6 +333,12 @@ class Game(ABC):
         harmless (`rng_untouched` is one half of such a proof)."""
         return False
 
+    def preview(self, seat: int, move: str) -> dict[str, Any] | None:
+        """The view of `seat` with `move` shown where it would go, without playing it (/preview).
+        None: this game has no previews. A move that is not legal now raises IllegalMove with the
+        reason `play` would give. Never changes the state."""
+        return None
+
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         """The legal moves in labelled groups, for select menus shown to `seat` alone (My moves)."""
         moves = self.legal_moves(seat)

@@ -21,6 +21,7 @@ Layout (1000 px wide, sized to stay readable when shown at about 550 px):
 The frame that depends only on the number of players is drawn once and cached. While a part
 waits, the acting player's engine room marks every legal anchor square and a legend draws the
 orientations o1, o2, ... of each shape on offer, so the picture is the placement preview.
+A view from `/preview` also hatches the previewed part's squares in that seat's engine room.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4
                  "p5": rgb("#8a6bbf")}
 CARD_FILL = rgb("#9e9384")
 ANCHOR = rgb("#2f9e44")
+GHOST = rgb("#d6336c")  # a /preview part: hatched in a colour no part or seat uses
 
 CHECKPOINTS = ("V", "R/S", "V", "P1/S")
 FACES = {1: "RSP", 2: "RS", 3: "SP", 4: "RP", 5: "S", 6: "P"}
@@ -317,7 +319,7 @@ def _ring_xy(index: int) -> tuple[int, int]:
 
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str],
-           anchors: set[str]) -> None:
+           anchors: set[str], ghost: dict[str, Any] | None = None) -> None:
     seat = board["seat"]
     x0, y0 = _panel_origin(seat)
     colour = seat_colour(seat)
@@ -360,6 +362,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     text(d, (ix, iy + 110), f"flown {board['flown']}", 14, INK)
     # engine room
     _engine(d, x0 + 236, y0 + 40, board, anchors)
+    if ghost:
+        _ghost(d, x0 + 236, y0 + 40, ghost)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
          f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
@@ -448,6 +452,28 @@ def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anc
                 d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=INK, width=2)
 
 
+def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any]) -> None:
+    """The previewed part: hatched squares and a thick outline, over whatever the room shows."""
+    gx, gy = x0 + 14, y0 + 18
+    where = ghost["move"].split(" ", 1)[1] if " " in ghost["move"] else ghost["move"]
+    text(d, (x0 + 110, y0 - 2), f"preview {where}", 14, GHOST, bold=True)
+    cells = {("abcdefgh".index(cell[0]), int(cell[1:]) - 1) for cell in ghost["cells"]}
+    for c, r in cells:
+        x, y = gx + c * EC, gy + (6 - r) * EC
+        d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=mix(WHITE, GHOST, 0.18))
+        for t in range(3, 2 * EC - 2, 6):  # diagonal hatching u + v = t inside the square
+            u0, u1 = max(0, t - (EC - 1)), min(t, EC - 1)
+            d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=GHOST, width=2)
+        if (c + 1, r) not in cells:
+            d.line((x + EC - 1, y, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
+        if (c - 1, r) not in cells:
+            d.line((x, y, x, y + EC - 1), fill=GHOST, width=3)
+        if (c, r + 1) not in cells:
+            d.line((x, y, x + EC - 1, y), fill=GHOST, width=3)
+        if (c, r - 1) not in cells:
+            d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
+
+
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}
     shapes = list(orient)
@@ -506,8 +532,10 @@ def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
     anchors: set[str] = set()
     if part is not None:
         anchors = {move.split(" ")[-1] for move in view["placements"]}
+    ghost = view.get("preview")
     for board in view["boards"]:
-        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") else set())
+        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") else set(),
+               ghost if ghost and ghost["seat"] == board["seat"] else None)
     y = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
     if part is not None:
         _legend(d, view, y)

@@ -811,6 +811,28 @@ class GrowSky(Game):
             return False
         return all(t in before.pool for t in self.pool) and all(t is None or t in before.market for t in self.market)
 
+    def preview(self, seat: int, move: str) -> dict[str, Any]:
+        """The seat's view with a part (`place ...`) or a Lv. 3 cube (`cube ...`) shown on the
+        squares it would fill, from the same placement table `play` uses; nothing is played."""
+        text = self.normalize(move)
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        canonical = self._canonical(text)
+        if canonical not in self.legal_moves(seat):
+            raise IllegalMove(self._why(seat, text))
+        verb, *args = canonical.split(" ")
+        if verb == "place":
+            shape, where = args[0], " ".join(args)
+        elif verb == "cube":
+            shape, where = "cube", args[0]
+        else:
+            raise IllegalMove("A preview shows a part in your engine room: `place ...` or `cube ...` "
+                              "(see /moves).")
+        view = self.view(seat)
+        cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
+        view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells}
+        return view
+
     # -- AI ---------------------------------------------------------------------------
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.growsky.ai import choose
@@ -946,7 +968,8 @@ class GrowSky(Game):
             moves = self.legal_moves(seat)
             anchors = sorted({m.split(" ")[-1] for m in moves})
             return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
-                    f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them.")
+                    f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
+                    "and `/preview` draws one in your room.")
         return ""
 
     def quick_moves(self, seat: int) -> list[str]:
