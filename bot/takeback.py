@@ -70,9 +70,11 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
         raise IllegalMove("This table cannot be rebuilt from its log, so nothing can be taken back.")
     for k in range(index, len(moves)):
         if not states[k + 1 - index].can_take_back(states[k - index], moves[k].seat, moves[k].move):
-            whose = "Your move" if k == index else f"The computer's move `{moves[k].move}` after it"
-            raise IllegalMove(f"{whose} revealed something new (a die, a draw or hidden information), "
-                              "so it cannot be taken back.")
+            if k == index:
+                raise IllegalMove("Your move revealed something new (a die, a draw or hidden information), "
+                                  "so it cannot be taken back.")
+            raise IllegalMove(f"The computer's move after yours (`{moves[k].move}`) revealed something new "
+                              "(a die, a draw or hidden information), so your move cannot be taken back.")
     return [m.n for m in moves[index:]], states[0]
 
 
