@@ -9,32 +9,22 @@ as such, and the board is posted again. One refusal, any later move (a deadline'
 a finished table ends the request. Alone at a table, a player needs nobody's consent, but the
 result remembers the take-back, as it remembers a hint.
 
-Requests live in memory: a restarted bot forgets them, and the move simply stands.
+Requests are kept in the database (db/takeback.py), so a restart forgets no agreement.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 
 from bot.commands import Command
 from bot.replies import Button, Caller, Reply, custom_id
 from bot.service import Loaded, TableService
 from db.store import MoveRow
+from db.takeback import Request, TakeBackStore
 from games import registry
 from games.base import Game, IllegalMove
 
 COMMANDS = (Command("takeback", "Ask to take back your last move (the other players agree or refuse)"),)
-
-
-@dataclass
-class Request:
-    seat: int
-    name: str
-    version: int  # the table's version when asked; any write ends the request
-    numbers: list[int]  # log numbers of the moves that go back (the player's, then computers')
-    move: str
-    waiting: set[int] = field(default_factory=set)  # people who have not agreed yet
 
 
 def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
@@ -83,7 +73,7 @@ class TakeBack:
 
     def __init__(self, service: TableService):
         self.service = service
-        self.pending: dict[int, Request] = {}  # table id -> the open request
+        self.requests = TakeBackStore(service.store)
 
     # -- asking ------------------------------------------------------------------------
     async def cmd_takeback(self, caller: Caller) -> Reply:
@@ -100,7 +90,7 @@ class TakeBack:
             if not others:
                 return await self._apply(loaded, plan, f"**{caller.name}** took back `{move}`.")
             request = Request(mine.seat, caller.name, loaded.version, numbers, move, {s.user_id for s in others})
-            self.pending[loaded.row.id] = request
+            await self.requests.put(loaded.row.id, request)
         ids = [custom_id("tb", loaded.row.id, loaded.version, answer) for answer in ("yes", "no")]
         computers = " Computer players agree." if any(s.is_ai for s in loaded.seats) else ""
         text = (f"**{caller.name}** asks to take back `{move}`"
@@ -130,12 +120,12 @@ class TakeBack:
     async def press_tb(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         service = self.service
         async with service._lock(table_id):
-            request = self.pending.get(table_id)
+            request = await self.requests.get(table_id)
             loaded = await service._table_by_id(table_id)
             if request is None or loaded is None or request.version != version:
                 return Reply.error("This take-back request has ended.")
             if loaded.version != request.version or loaded.row.status != "active":
-                self.pending.pop(table_id, None)
+                await self.requests.drop(table_id)
                 return Reply.error("The table moved on, so the take-back request ended and the move stands.")
             if caller.user_id not in request.waiting:
                 mine = loaded.seat_of(caller.user_id)
@@ -145,22 +135,24 @@ class TakeBack:
                     return Reply.error("You have already agreed.")
                 return Reply.error("Only the other players at this table answer this request.")
             if payload == "no":
-                self.pending.pop(table_id, None)
+                await self.requests.drop(table_id)
                 return Reply(text=f"**{caller.name}** refused to take back `{request.move}`: it stands.",
                              table_id=table_id)
             request.waiting.discard(caller.user_id)
+            await self.requests.agreed(table_id, request.version, caller.user_id)
             if request.waiting:
                 names = ", ".join(s.name for s in loaded.seats if s.user_id in request.waiting)
                 return Reply(text=f"**{caller.name}** agrees to take back `{request.move}`. Waiting for {names}.",
                              table_id=table_id)
-            self.pending.pop(table_id, None)
             moves = await service.store.moves(table_id)
             cls = registry.get(loaded.row.game)
             standing = [m for m in moves if m.n not in request.numbers]
             states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
                                              loaded.row.seed, standing)
             headline = f"Everyone agreed: **{request.name}** took back `{request.move}`."
-            return await self._apply(loaded, (request.numbers, states[-1]), headline)
+            reply = await self._apply(loaded, (request.numbers, states[-1]), headline)
+            await self.requests.drop(table_id)  # after the write: a crash before it leaves a dead row, not a lost yes
+            return reply
 
     async def _apply(self, loaded: Loaded, plan: tuple[list[int], Game], headline: str) -> Reply:
         """Write the take-back and post the board again (the caller holds the table lock)."""
@@ -173,9 +165,9 @@ class TakeBack:
 
     # -- hooks -------------------------------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
-        request = self.pending.get(loaded.row.id)
+        request = await self.requests.get(loaded.row.id)
         if request is not None and (loaded.version != request.version or loaded.row.status != "active"):
-            self.pending.pop(loaded.row.id, None)  # a later move, a deadline, the end: the request is over
+            await self.requests.drop(loaded.row.id)  # a later move, a deadline, the end: the request is over
 
     async def move_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:
         """Offer the mover a Take back button when their move could be taken back."""

@@ -195,3 +195,44 @@ async def test_propeller_and_growsky_take_back_a_first_choice_by_consent(tmp_pat
             done = await service.press(other, agree)
         assert done.ok and "took back" in done.text
         assert (await service.store.open_table(mover.channel_id)).state == row.state
+
+
+async def test_a_request_and_its_agreements_outlive_a_restart(tmp_path):
+    people = (ALICE, BOB, CAROL)
+    service = await table_of(tmp_path, people=people)
+    mover, game, seat, row = await current(service, people)
+    before = row.state
+    moved = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
+    ask = await service.press(mover, moved.private_buttons[0].custom_id)
+    agree = next(b.custom_id for b in ask.buttons if b.label == "Agree")
+    others = [p for p in people if p is not mover]
+    assert "Waiting for" in (await service.press(others[0], agree)).text
+    await service.store.close()
+
+    restarted = await service_at(tmp_path / "t.db")  # a new process on the same database
+    install(restarted, prepare_daily=False)
+    assert not (await restarted.press(others[0], agree)).ok  # the first yes was kept: not asked twice
+    done = await restarted.press(others[1], agree)
+    assert done.ok and "took back" in done.text
+    assert (await restarted.store.open_table(mover.channel_id)).state == before
+    assert not (await restarted.press(others[1], agree)).ok  # the request is over
+
+
+async def test_a_request_made_before_a_later_move_is_dead_after_a_restart(tmp_path):
+    people = (ALICE, BOB, CAROL)
+    service = await table_of(tmp_path, people=people)
+    mover, game, seat, _ = await current(service, people)
+    moved = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
+    ask = await service.press(mover, moved.private_buttons[0].custom_id)
+    agree = next(b.custom_id for b in ask.buttons if b.label == "Agree")
+    nxt, game2, seat2, _ = await current(service, people)  # any later move ends the request
+    assert (await service.handle(nxt, "move", {"move": game2.legal_moves(seat2)[0]})).ok
+    await service.store.close()
+    restarted = await service_at(tmp_path / "t.db")
+    install(restarted, prepare_daily=False)
+    after = await restarted.store.open_table(mover.channel_id)
+    for person in people:
+        if person is not mover:
+            refused = await restarted.press(person, agree)
+            assert not refused.ok and "ended" in refused.private
+    assert (await restarted.store.open_table(mover.channel_id)).state == after.state
