@@ -685,6 +685,8 @@ class TableService:
         if not self.draw_images or loaded.game is None:
             return None
         view = loaded.game.view(seat)
+        if loaded.row.status in ("finished", "cancelled") and not loaded.game.is_over():
+            view = {**view, "to_act": [], "ended": ended_line(loaded)}  # nobody is to play any more
         return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
 
     async def _menus(self, caller: Caller, loaded: Loaded) -> Reply:
@@ -908,6 +910,17 @@ class TableService:
 
     async def wants_thread(self, guild_id: int) -> bool:
         return await self.store.guild_threads(guild_id)
+
+
+def ended_line(loaded: Loaded) -> str:
+    """The picture's headline for a game that stopped before its own end (resignations, missed
+    deadlines, a closed table): the board would otherwise still say whose turn it is."""
+    if loaded.row.status == "cancelled":
+        return "Table closed"
+    gone = [s.name for s in sorted(loaded.seats, key=lambda s: s.seat or 0) if s.resigned]
+    if not gone:
+        return "Game over"
+    return f"Game over: {' and '.join(gone)} resigned" if len(gone) <= 2 else f"Game over: {len(gone)} players resigned"
 
 
 def _clip(text: str, limit: int = MAX_PRIVATE) -> str:

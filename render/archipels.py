@@ -734,13 +734,16 @@ def _draw_header(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any],
         return
     acting = [s for s in view.get("to_act", [])]
     x = MARGIN + 2
+    if view.get("ended"):
+        text(d, (x, y2), view["ended"], 24, rgb("#ffd43b"), "lm", bold=True, width=WIDTH - 2 * MARGIN)
     for s in acting:
         d.ellipse((x, y2 - 9, x + 18, y2 + 9), fill=seat_colour(s), outline=WHITE, width=2)
         x += 24
-    who = ", ".join(seat_name(list(names), s) for s in acting) or "nobody"
-    verb = PHASES.get(phase, phase)
-    x += text(d, (x, y2), who, 24, ink, "lm", bold=True, width=560)
-    text(d, (x + 8, y2), f"to {verb}" if verb else "to act", 24, ink, "lm")
+    if acting:
+        who = ", ".join(seat_name(list(names), s) for s in acting)
+        verb = PHASES.get(phase, phase)
+        x += text(d, (x, y2), who, 24, ink, "lm", bold=True, width=560)
+        text(d, (x + 8, y2), f"to {verb}" if verb else "to act", 24, ink, "lm")
     last = view.get("last")
     if last:
         caption = f"Last move: {seat_name(list(names), last.get('seat', 0))}: {last.get('move', '')}"

@@ -157,9 +157,11 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     else:
         title += "  ·  final round" if view["final"] else f"  ·  round {view['round']}"
     text(d, (16, 10), title, 26, INK, bold=True)
-    current = view.get("current")
+    current = None if view.get("ended") else view.get("current")
     doing = _doing(view)
-    if current is not None:
+    if view.get("ended"):
+        pill(d, (W - 16, 24), view["ended"], 17, MUTED, anchor="rm")
+    elif current is not None:
         pill(d, (W - 16, 24), f"{seat_name(names, current)}: {doing}", 17, seat_colour(current), anchor="rm")
     elif phase == "room":
         text(d, (W - 16, 24), "each player chooses a room card side", 17, MUTED, anchor="rm")
@@ -534,7 +536,7 @@ def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
         anchors = {move.split(" ")[-1] for move in view["placements"]}
     ghost = view.get("preview")
     for board in view["boards"]:
-        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") else set(),
+        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") and not view.get("ended") else set(),
                ghost if ghost and ghost["seat"] == board["seat"] else None)
     y = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
     if part is not None:

@@ -414,7 +414,9 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         y += 30
     # what is awaited / the last move
     phase = view["phase"]
-    if phase != "over":
+    if view.get("ended"):
+        _text(d, (x0, H - 40), view["ended"], 24)
+    elif phase != "over":
         wait = {"shares": "issue shares", "action": "choose an action", "build": "build",
                 "move": f"move goods {view['move_no']}/2", "produce": "place cubes"}.get(phase, phase)
         _text(d, (x0, H - 40), f"Now: {wait}", 24)

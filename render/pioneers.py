@@ -252,7 +252,9 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
     y += 34
     current = view["current"]
     phase = view["phase"]
-    if phase == "over":
+    if view.get("ended"):
+        line, colour = view["ended"], INK
+    elif phase == "over":
         winner = view["winner"]
         line = f"{seat_name(names, winner)} wins!"
         colour = seat_colour(winner)
@@ -301,7 +303,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
             badges.append("Largest Army")
         if info.get("protected"):
             badges.append("protected")
-        if seat == current and phase != "over":
+        if seat in view["to_act"] and seat == current and phase != "over":
             badges.insert(0, "to play")
         bx = x0 + 6
         for badge in badges:

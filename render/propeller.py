@@ -231,6 +231,8 @@ def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> None:
 
 
 def _headline(view: dict[str, Any], names: list[str]) -> str:
+    if view.get("ended"):
+        return view["ended"]
     if view["phase"] == "over":
         final = view["final"]
         best = [seat_name(names, s) for s, rank in enumerate(final["ranks"]) if rank == 1]

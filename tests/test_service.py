@@ -239,3 +239,28 @@ async def test_a_failing_computer_player_leaves_the_table_whole_and_waiting(tmp_
     assert await matches_log(service.store, 1)
     game = service._cache[1].game
     assert seats[game.to_act()[0]].is_ai and row.state["state"]["pile"] == game.pile
+
+
+async def test_the_picture_of_a_game_ended_by_resignation_names_nobody_to_play(tmp_path, monkeypatch):
+    import render
+    from bot.extensions import install
+
+    drawn = []
+    real = render.draw
+
+    def spy(key, view, names):
+        drawn.append(view)
+        return real(key, view, names)
+
+    monkeypatch.setattr(render, "draw", spy)
+    service = await service_at(tmp_path / "t.db", draw_images=True)
+    install(service, prepare_daily=False)
+    await service.handle(ALICE, "open", {"game": "pioneers"})
+    await service.handle(BOB, "join")
+    await service.handle(ALICE, "start")
+    assert drawn and drawn[-1]["to_act"] and "ended" not in drawn[-1]
+    ask = await service.handle(ALICE, "resign")
+    reply = await service.press(ALICE, ask.buttons[0].custom_id)
+    assert reply.image is not None
+    final = next(v for v in reversed(drawn) if "ended" in v)
+    assert final["to_act"] == [] and final["ended"] == "Game over: Alice resigned"
