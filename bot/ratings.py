@@ -130,6 +130,7 @@ class Ratings:
         if key in ("", "all", "overall", "*", "every", "all games"):
             return OVERALL, "All games"
         try:
+            key = registry.find(key)  # a key or a title, as a person types it
             return key, registry.get(key).title
         except KeyError as missing:
             raise IllegalMove(missing.args[0] + " Or leave `game` out for all games together.") from None

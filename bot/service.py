@@ -317,7 +317,7 @@ class TableService:
     # -- lobby -------------------------------------------------------------------------
     async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str]):
         try:
-            cls = registry.get(game.strip().lower())
+            cls = registry.get(registry.find(game))  # a key or a title, as a person types it
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         parsed = parse_options(cls.options, parse_option_text(options))
@@ -896,7 +896,7 @@ class TableService:
                 note = getattr(extension, "rules_note", None)
                 notes.append(await note(loaded) if note is not None else "")
         try:
-            cls = registry.get(key)
+            cls = registry.get(registry.find(key))
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         return Reply(private="\n\n".join([*filter(None, notes), cls.rules_help()]))

@@ -264,3 +264,17 @@ async def test_the_picture_of_a_game_ended_by_resignation_names_nobody_to_play(t
     assert reply.image is not None
     final = next(v for v in reversed(drawn) if "ended" in v)
     assert final["to_act"] == [] and final["ended"] == "Game over: Alice resigned"
+
+
+async def test_a_game_may_be_named_by_its_title_where_a_game_is_asked(tmp_path):
+    from bot.extensions import install
+
+    service = await service_at(tmp_path / "t.db")
+    install(service, prepare_daily=False)
+    assert (await service.handle(ALICE, "open", {"game": "Pioneer's Isle"})).ok
+    assert (await service.store.open_table(ALICE.channel_id)).game == "pioneers"
+    assert "Grow Sky" in (await service.handle(ALICE, "rules", {"game": "grow sky"})).private
+    board = await service.handle(ALICE, "leaderboard", {"game": "Propeller Islands"})
+    assert board.ok and "Propeller Islands" in (board.private or board.text)
+    unknown = await service.handle(ALICE, "rules", {"game": "chess"})
+    assert not unknown.ok and "Games here" in unknown.private
