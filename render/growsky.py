@@ -281,9 +281,9 @@ def _static_track(d: ImageDraw.ImageDraw) -> None:
         label = FLAGS.get(i) or SEARCH_TRACK.get(i, "")
         fill = rgb("#fff3bf") if label.startswith("V") else rgb("#ffe3e3") if i in FLAGS else WHITE
         d.rectangle((x, y0 + 22, x + cell - 2, y0 + 48), fill=fill, outline=LINE)
-        text(d, (x + cell / 2 - 1, y0 + 35), label, 12, INK, "mm", bold=label.startswith("V"))
+        text(d, (x + cell / 2 - 1, y0 + 35), label, 15, INK, "mm", bold=label.startswith("V"))
         if i % 5 == 0 or i == 44:
-            text(d, (x + cell / 2 - 1, y0 + 58), str(i), 11, MUTED, "mm")
+            text(d, (x + cell / 2 - 1, y0 + 58), str(i), 13, MUTED, "mm")
     text(d, (20, y0 + 2), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", 14, MUTED)
 
 
@@ -355,12 +355,12 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     # rudder inside the ring
     ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
     cubes, cap = board["cubes"], board["cap"]
-    text(d, (ix + 26, iy + 22), f"cap {cap}", 12, MUTED)
+    text(d, (ix + 31, iy + 21), f"cap {cap}", 14, MUTED)
     for level in range(4):
         y = iy + 22 + level * 22
         for k in range(min(cubes[level], 6)):
             d.rectangle((ix + 70 + k * 9, y + 2, ix + 77 + k * 9, y + 9 + 2), fill=BLUE, outline=INK)
-        text(d, (ix + 126, y), str(cubes[level]), 12, INK, anchor="ra", bold=True)
+        text(d, (ix + 128, y - 1), str(cubes[level]), 15, INK, anchor="ra", bold=True)
     text(d, (ix, iy + 110), f"flown {board['flown']}", 14, INK)
     # engine room
     _engine(d, x0 + 236, y0 + 40, board, anchors)
@@ -393,21 +393,21 @@ def _static_panel(d: ImageDraw.ImageDraw, seat: int) -> None:
     text(d, (ix, iy), "Rudder", 15, INK, bold=True)
     for level in range(4):
         label = "Lv0" if level == 0 else f"Lv{level}" + (" 2=1F" if level == 1 else " 1=1F")
-        text(d, (ix, iy + 22 + level * 22), label, 12, MUTED)
+        text(d, (ix, iy + 21 + level * 22), label, 14, MUTED)
     gx, gy = x0 + 236 + 14, y0 + 40 + 18
     text(d, (x0 + 236, y0 + 38), "Engine room", 15, INK, bold=True)
     for r in range(7):
         y = gy + (6 - r) * EC
-        text(d, (gx - 4, y + EC / 2), str(r + 1), 11, MUTED, "rm")
-        text(d, (gx + 8 * EC + 4, y + EC / 2), ROW_BONUS[r], 12, GOLD, "lm", bold=True)
+        text(d, (gx - 3, y + EC / 2), str(r + 1), 13, MUTED, "rm")
+        text(d, (gx + 8 * EC + 4, y + EC / 2), ROW_BONUS[r], 14, GOLD, "lm", bold=True)
         for c in range(8):
             x = gx + c * EC
             name = "abcdefgh"[c] + str(r + 1)
             d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=WHITE, outline=LINE)
             if name in ICONS:
-                text(d, (x + EC / 2, y + EC / 2), ICONS[name], 12, INK, "mm", bold=True)
+                text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True)
     for c in range(8):
-        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 8), "abcdefgh"[c], 11, MUTED, "mm")
+        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 9), "abcdefgh"[c], 13, MUTED, "mm")
 
 
 def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:
