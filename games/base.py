@@ -6,6 +6,8 @@ its state, so the seed plus the move log replays a table exactly.
 
 from __future__ import annotations
 
+import _random
+import hashlib
 import random
 import re
 from abc import ABC, abstractmethod
@@ -131,26 +133,41 @@ def rank_by(keys: Sequence[tuple]) -> list[int]:
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
+_seed_state = _random.Random.seed  # what `random.Random.seed` ends in, given the seed as an integer
+_sha512 = hashlib.sha512
+
+
 class Rng:
     """A seeded generator whose whole state is two integers, so it dumps to JSON.
 
-    Each draw seeds a fresh `random.Random` from (seed, counter); string seeds are hashed
-    with SHA-512, which is stable across Python runs and platforms.
+    Each draw comes from a generator seeded with the text "seed:counter", exactly as
+    `random.Random("seed:counter")` would be (string seeds are hashed with SHA-512, which is
+    stable across Python runs and platforms).
     """
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("seed", "counter", "_generator")
 
     def __init__(self, seed: int, counter: int = 0):
         self.seed = int(seed)
         self.counter = int(counter)
+        self._generator: random.Random | None = None
 
     def _draw(self) -> random.Random:
-        generator = random.Random(f"{self.seed}:{self.counter}")
+        # Building a `random.Random` per draw cost more than the draw. Each Rng reseeds a generator
+        # of its own (never one shared between Rngs, which games on other threads would race
+        # for) into the state `random.Random(text)` starts from: `Random.seed` turns a text into
+        # the integer of its bytes followed by their SHA-512 digest, then seeds with that integer.
+        generator = self._generator
+        if generator is None:
+            generator = self._generator = random.Random(0)
+        key = f"{self.seed}:{self.counter}".encode()
         self.counter += 1
+        _seed_state(generator, int.from_bytes(key + _sha512(key).digest(), "big"))
+        generator.gauss_next = None
         return generator
 
     def randint(self, low: int, high: int) -> int:
-        return self._draw().randint(low, high)
+        return self._draw().randrange(low, high + 1)  # what `randint` is documented to be, one call less
 
     def choice(self, items: Sequence[T]) -> T:
         return self._draw().choice(items)

@@ -40,17 +40,32 @@ NODE_HEXES = B.NODE_HEXES
 HEX_NODES = B.HEX_NODES
 HEX_LABELS = B.HEX_LABELS
 EDGE_LABELS = B.EDGE_LABELS
+PLAYERS_MOST = 4
 HARBOUR_NODES: dict[int, int] = {}
 for _index, _edge in enumerate(B.HARBOUR_EDGES):
     for _node in EDGE_NODES[_edge]:
         HARBOUR_NODES[_node] = _index
 
+# per corner, its edges as (edge, the edge's bit in a set of edges, the corner at the other end)
+NODE_LINKS = [[(edge, 1 << edge, EDGE_NODES[edge][0] + EDGE_NODES[edge][1] - node) for edge in NODE_EDGES[node]]
+              for node in range(B.NODE_COUNT)]
+
 # canonical texts, made once
 ROAD_MOVES = [f"road {label}" for label in EDGE_LABELS]
 SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
+# per hex: `robber K steal N` for each seat, then plain `robber K` last
+ROBBER_MOVES = [[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST)] + [f"robber {label}"]
+                for label in HEX_LABELS]
 CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
 TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
                for rate in (2, 3, 4)}
+# the same when the bank holds every resource
+TRADE_ANY = {rate: [[table[get] for get in range(5) if get != give] for give, table in enumerate(tables)]
+             for rate, tables in TRADE_MOVES.items()}
+# what each bank trade written canonically gives and gets, so playing it needs no parsing
+TRADE_TERMS = {TRADE_MOVES[rate][give][get]: ((*[rate if res == give else 0 for res in range(5)],),
+                                              (*[1 if res == get else 0 for res in range(5)],))
+               for rate in TRADE_MOVES for give in range(5) for get in range(5) if get != give}
 OFFER_MOVES = [[f"offer 1 {R[give]} for 1 {R[get]}" for get in range(5) if get != give] for give in range(5)]
 
 PHASE_WORDS = {
@@ -89,46 +104,73 @@ def parse_amounts(tokens: Sequence[str]) -> list[int]:
     return amounts
 
 
+def _positions(values: list[int], item: int) -> list[int]:
+    """The indices of `item` in `values`, ascending: `list.index` finds each one without a loop in
+    Python over the whole list (a seat owns few of the 54 corners and 72 edges)."""
+    found = []
+    index = values.index
+    at = -1
+    for _ in range(values.count(item)):
+        at = index(item, at + 1)
+        found.append(at)
+    return found
+
+
 def _holds(hand: Sequence[int], amounts: Sequence[int]) -> bool:
     return all(have >= need for have, need in zip(hand, amounts, strict=True))
 
 
 def _discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]:
-    """Combinations of exactly k cards from hand, the most even first, at most `limit`."""
+    """Combinations of exactly k cards from hand, the most even first, at most `limit`: the
+    greedy one (the card of which most are left, again and again), then the others with the most
+    lumber first, then the most brick, and so on."""
     greedy = [0] * 5
     left = list(hand)
     for _ in range(k):
-        best = max(range(5), key=lambda i: (left[i], -i))
+        best = 0
+        for index in range(1, 5):
+            if left[index] > left[best]:
+                best = index
         left[best] -= 1
         greedy[best] += 1
     found = [greedy]
-    suffix = [0] * 6
-    for index in range(4, -1, -1):
-        suffix[index] = suffix[index + 1] + hand[index]
-    current = [0] * 5
-
-    def walk(index: int, remaining: int) -> bool:
-        if index == 5:
-            if remaining == 0 and current != greedy:
-                found.append(list(current))
-            return len(found) >= limit
-        low = max(0, remaining - suffix[index + 1])
-        for take in range(min(hand[index], remaining), low - 1, -1):
-            current[index] = take
-            if walk(index + 1, remaining - take):
-                return True
-        current[index] = 0
-        return False
-
-    walk(0, k)
+    h0, h1, h2, h3, h4 = hand
+    s4 = h4  # cards from this resource on
+    s3 = h3 + s4
+    s2 = h2 + s3
+    s1 = h1 + s2
+    for a in range(min(h0, k), max(0, k - s1) - 1, -1):
+        r1 = k - a
+        for b in range(min(h1, r1), max(0, r1 - s2) - 1, -1):
+            r2 = r1 - b
+            for c in range(min(h2, r2), max(0, r2 - s3) - 1, -1):
+                r3 = r2 - c
+                for d in range(min(h3, r3), max(0, r3 - s4) - 1, -1):
+                    option = [a, b, c, d, r3 - d]
+                    if option != greedy:
+                        found.append(option)
+                    if len(found) >= limit:
+                        return found
     return found
+
+
+# `2 wool` and the like, made once: AMOUNT_WORDS[res][count]
+AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in R]
+
+
+def _discard_text(option: Sequence[int]) -> str:
+    """`discard ` and `amounts_text(option)`, from words made once."""
+    try:
+        return "discard " + " ".join([AMOUNT_WORDS[res][count] for res, count in enumerate(option) if count])
+    except IndexError:  # more of one resource than the bank has
+        return "discard " + amounts_text(option)
 
 
 class PioneersGame(Game):
     key = "pioneers"
     title = "Pioneer's Isle"
     min_players = 2
-    max_players = 4
+    max_players = PLAYERS_MOST
     format_version = 1
     options = (
         OptionSpec("target", int, 10, "Victory points needed to win.", min=3, max=20),
@@ -270,6 +312,9 @@ class PioneersGame(Game):
             return sorted(self.discards)
         return [self.current]
 
+    def is_over(self) -> bool:
+        return self.phase == "over"  # when `outcome` is not None, without building it
+
     def visible_points(self, seat: int) -> int:
         settlements, cities = self.pieces[seat][1], self.pieces[seat][2]
         points = settlements + 2 * cities
@@ -314,29 +359,39 @@ class PioneersGame(Game):
         return any(owners[edge] == seat for edge in NODE_EDGES[node])
 
     def settlement_spots(self, seat: int) -> list[int]:
+        node_owner = self.node_owner
+        ends = set()
+        for edge in _positions(self.edge_owner, seat):
+            ends.update(EDGE_NODES[edge])
         spots = []
-        owners = self.edge_owner
-        seen = set()
-        for edge in range(B.EDGE_COUNT):
-            if owners[edge] == seat:
-                for node in EDGE_NODES[edge]:
-                    if node not in seen:
-                        seen.add(node)
-                        if self._free_spot(node):
-                            spots.append(node)
+        for node in ends:
+            if node_owner[node] == -1:
+                for other in NODE_NEIGHBOURS[node]:
+                    if node_owner[other] != -1:
+                        break
+                else:
+                    spots.append(node)
         spots.sort()
         return spots
 
     def setup_spots(self) -> list[int]:
-        return [node for node in range(B.NODE_COUNT) if self._free_spot(node)]
+        node_owner = self.node_owner
+        spots = []
+        for node in range(B.NODE_COUNT):
+            if node_owner[node] == -1:
+                for other in NODE_NEIGHBOURS[node]:
+                    if node_owner[other] != -1:
+                        break
+                else:
+                    spots.append(node)
+        return spots
 
     def road_spots(self, seat: int) -> list[int]:
         owners = self.edge_owner
         node_owner = self.node_owner
-        ends = {node for node, holder in enumerate(node_owner) if holder == seat}
-        for edge, owner in enumerate(owners):
-            if owner == seat:
-                ends.update(EDGE_NODES[edge])
+        ends = set(_positions(node_owner, seat))
+        for edge in _positions(owners, seat):
+            ends.update(EDGE_NODES[edge])
         found = set()
         for node in ends:
             holder = node_owner[node]
@@ -356,41 +411,59 @@ class PioneersGame(Game):
         return False
 
     def city_spots(self, seat: int) -> list[int]:
-        return [node for node in range(B.NODE_COUNT)
-                if self.node_owner[node] == seat and self.node_level[node] == 1]
+        node_level = self.node_level
+        return [node for node in _positions(self.node_owner, seat) if node_level[node] == 1]
 
     def protected(self, seat: int) -> bool:
         return bool(self.opts.get("friendly_robber")) and self.visible_points(seat) < 3
 
     def robber_hexes(self) -> list[int]:
         """Hexes the robber may move to now (empty: it stays where it is)."""
-        roller = self.current
-        hexes = []
-        for hex_index in range(B.HEX_COUNT):
-            if hex_index == self.robber:
-                continue
-            if self.opts.get("friendly_robber"):
-                blocked = False
-                for node in HEX_NODES[hex_index]:
-                    owner = self.node_owner[node]
-                    if owner != -1 and owner != roller and self.protected(owner):
-                        blocked = True
-                        break
-                if blocked:
-                    continue
-            hexes.append(hex_index)
-        return hexes
+        robber = self.robber
+        shielded = self._shielded()
+        if shielded is None:
+            return [hex_index for hex_index in range(B.HEX_COUNT) if hex_index != robber]
+        return [hex_index for hex_index in range(B.HEX_COUNT)
+                if hex_index != robber and not self._blocked(hex_index, shielded)]
 
-    def robber_victims(self, hex_index: int) -> list[int]:
-        victims = set()
+    def _shielded(self) -> list[bool] | None:
+        """Per seat, whether the friendly robber keeps away from its buildings (None: the robber is
+        not friendly). The roller's own buildings never keep it away."""
+        if not self.opts.get("friendly_robber"):
+            return None
+        roller = self.current
+        return [seat != roller and self.protected(seat) for seat in range(self.n)]
+
+    def _blocked(self, hex_index: int, shielded: list[bool]) -> bool:
         node_owner = self.node_owner
         for node in HEX_NODES[hex_index]:
             owner = node_owner[node]
-            if owner != -1 and owner != self.current and owner not in victims and any(self.hands[owner]):
-                victims.add(owner)
-        if victims and self.opts.get("friendly_robber"):
-            victims = {seat for seat in victims if not self.protected(seat)}
-        return sorted(victims)
+            if owner != -1 and shielded[owner]:
+                return True
+        return False
+
+    def _robbable(self) -> list[bool]:
+        """Per seat, whether the robber could take a card from it beside any hex."""
+        current = self.current
+        hands = self.hands
+        robbable = [seat != current and any(hands[seat]) for seat in range(self.n)]
+        if self.opts.get("friendly_robber"):
+            robbable = [able and not self.protected(seat) for seat, able in enumerate(robbable)]
+        return robbable
+
+    def robber_victims(self, hex_index: int) -> list[int]:
+        return self._victims(hex_index, self._robbable())
+
+    def _victims(self, hex_index: int, robbable: list[bool]) -> list[int]:
+        node_owner = self.node_owner
+        victims = []
+        for node in HEX_NODES[hex_index]:
+            owner = node_owner[node]
+            if owner != -1 and robbable[owner] and owner not in victims:
+                victims.append(owner)
+        if len(victims) > 1:
+            victims.sort()
+        return victims
 
     def playable(self, seat: int, card: int) -> bool:
         if seat != self.current or self.dev_played:
@@ -398,35 +471,34 @@ class PioneersGame(Game):
         return self.devs[seat][card] - self.new_devs[card] > 0
 
     def longest_road_of(self, seat: int) -> int:
-        owners = self.edge_owner
-        node_owner = self.node_owner
-        starts = set()
-        count = 0
-        for edge in range(B.EDGE_COUNT):
-            if owners[edge] == seat:
-                count += 1
-                starts.update(EDGE_NODES[edge])
+        edges = _positions(self.edge_owner, seat)
+        count = len(edges)
         if count <= 1:
             return count
+        node_owner = self.node_owner
+        mine = 0  # the seat's edges as a set of bits
+        starts = set()
+        for edge in edges:
+            mine |= 1 << edge
+            starts.update(EDGE_NODES[edge])
 
-        def trail(node: int, used: int) -> int:
+        def trail(node: int, free: int) -> int:
+            # the longest trail from `node` over the seat's edges not yet used (`free`)
             best = 0
-            for edge in NODE_EDGES[node]:
-                if owners[edge] == seat and not used >> edge & 1:
-                    a, b = EDGE_NODES[edge]
-                    other = b if a == node else a
+            for _edge, bit, other in NODE_LINKS[node]:
+                if free & bit:
                     holder = node_owner[other]
                     if holder != -1 and holder != seat:
-                        length = 1
+                        length = 1  # another player's building cuts the road there
                     else:
-                        length = 1 + trail(other, used | 1 << edge)
+                        length = 1 + trail(other, free ^ bit)
                     if length > best:
                         best = length
             return best
 
         best = 0
         for node in starts:
-            length = trail(node, 0)
+            length = trail(node, mine)
             if length > best:
                 best = length
                 if best == count:
@@ -449,7 +521,7 @@ class PioneersGame(Game):
             return []
         if phase == "discard":
             if seat in self.discards:
-                return ["discard " + amounts_text(option)
+                return [_discard_text(option)
                         for option in _discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
             return self._answer_moves(seat)
         if seat != self.current:
@@ -470,48 +542,72 @@ class PioneersGame(Game):
         return self._main_moves(seat)
 
     def _robber_moves(self) -> list[str]:
+        node_owner = self.node_owner
+        beside: dict[int, list[int]] = {}  # hex -> the seats that could be robbed there, ascending
+        for seat, able in enumerate(self._robbable()):
+            if able:
+                for node in _positions(node_owner, seat):
+                    for hex_index in NODE_HEXES[node]:
+                        victims = beside.setdefault(hex_index, [])
+                        if not victims or victims[-1] != seat:
+                            victims.append(seat)
+        closed = {self.robber}
+        shielded = self._shielded()
+        if shielded is not None:
+            for seat, shield in enumerate(shielded):
+                if shield:
+                    for node in _positions(node_owner, seat):
+                        closed.update(NODE_HEXES[node])
         moves = []
-        for hex_index in self.robber_hexes():
-            label = HEX_LABELS[hex_index]
-            victims = self.robber_victims(hex_index)
+        for hex_index in range(B.HEX_COUNT):
+            if hex_index in closed:
+                continue
+            table = ROBBER_MOVES[hex_index]
+            victims = beside.get(hex_index)
             if victims:
-                moves.extend(f"robber {label} steal {victim + 1}" for victim in victims)
+                moves += [table[victim] for victim in victims]
             else:
-                moves.append(f"robber {label}")
+                moves.append(table[-1])
         return moves
 
     def _main_moves(self, seat: int) -> list[str]:
         hand = self.hands[seat]
         pieces = self.pieces[seat]
         moves: list[str] = []
-        for offer in self.offers:
-            for other, answer in sorted(offer["answers"].items()):
-                if answer[0] != "decline" and self._trade_possible(offer, int(other)):
-                    moves.append(f"confirm {offer['id']} {int(other) + 1}")
+        if self.offers:
+            for offer in self.offers:
+                for other, answer in sorted(offer["answers"].items()):
+                    if answer[0] != "decline" and self._trade_possible(offer, int(other)):
+                        moves.append(f"confirm {offer['id']} {int(other) + 1}")
         lumber, brick, wool, grain, ore = hand
         if pieces[2] < D.CITIES and grain >= 2 and ore >= 3:
-            moves.extend([CITY_MOVES[node] for node in self.city_spots(seat)])
+            node_level = self.node_level
+            moves += [CITY_MOVES[node] for node in _positions(self.node_owner, seat) if node_level[node] == 1]
         if pieces[1] < D.SETTLEMENTS and lumber and brick and wool and grain:
-            moves.extend([SETTLEMENT_MOVES[node] for node in self.settlement_spots(seat)])
+            moves += [SETTLEMENT_MOVES[node] for node in self.settlement_spots(seat)]
         if pieces[0] < D.ROADS and lumber and brick:
-            moves.extend([ROAD_MOVES[edge] for edge in self.road_spots(seat)])
-        if self.deck and wool and grain and ore:
+            moves += [ROAD_MOVES[edge] for edge in self.road_spots(seat)]
+        if wool and grain and ore and self.deck:
             moves.append("buy card")
         if not self.dev_played and any(self.devs[seat]):
-            moves.extend(self._card_moves(seat))
+            moves += self._card_moves(seat)
         bank = self.bank
         rates = self.rates[seat]
+        full_bank = all(bank)
         for give in range(5):
             rate = rates[give]
             if hand[give] >= rate:
-                table = TRADE_MOVES[rate][give]
-                moves.extend([table[get] for get in range(5) if get != give and bank[get]])
+                if full_bank:
+                    moves += TRADE_ANY[rate][give]
+                else:
+                    table = TRADE_MOVES[rate][give]
+                    moves += [table[get] for get in range(5) if get != give and bank[get]]
         if self.offers_made < D.MAX_OFFERS_PER_TURN:
             for give in range(5):
                 if hand[give]:
-                    moves.extend(OFFER_MOVES[give])
+                    moves += OFFER_MOVES[give]
         if self.offers:
-            moves.extend([f"cancel {offer['id']}" for offer in self.offers])
+            moves += [f"cancel {offer['id']}" for offer in self.offers]
         moves.append("end")
         return moves
 
@@ -571,10 +667,10 @@ class PioneersGame(Game):
     def play(self, seat: int, move: str) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalMove("There is no such seat at this table.")
-        text = self.normalize(move)
-        words = text.split()
+        words = move.lower().split()  # the words of `normalize(move)`, split once
         if not words:
             raise IllegalMove("Type a move, for example `roll` or `road 12-17`.")
+        text = " ".join(words)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         head = words[0]
@@ -691,7 +787,9 @@ class PioneersGame(Game):
 
     def _enter_robber(self, back: str) -> None:
         self.robber_return = back
-        if self.robber_hexes():
+        shielded = self._shielded()
+        if shielded is None or any(not self._blocked(hex_index, shielded)
+                                   for hex_index in range(B.HEX_COUNT) if hex_index != self.robber):
             self.phase = "robber"
         else:
             self.phase = back
@@ -722,7 +820,8 @@ class PioneersGame(Game):
             raise IllegalMove(f"`{words[1]}` is not a hex; hexes are A to S.")
         if hex_index == self.robber:
             raise IllegalMove("The robber must move to another hex.")
-        if hex_index not in self.robber_hexes():
+        shielded = self._shielded()
+        if shielded is not None and self._blocked(hex_index, shielded):
             raise IllegalMove(f"The friendly robber may not go on {HEX_LABELS[hex_index]}: a player with "
                               "fewer than 3 visible points has a building there.")
         victims = self.robber_victims(hex_index)
@@ -758,7 +857,8 @@ class PioneersGame(Game):
         self._need_turn(seat, "main")
         if len(words) != 1:
             raise IllegalMove("Just `end`.")
-        self._close_offers(f"{self._who(seat)}'s turn ended")
+        if self.offers or len(self.closed) > 30:  # otherwise closing would change nothing
+            self._close_offers(f"{self._who(seat)}'s turn ended")
         self._mark(seat, "end")
         self.new_devs = [0] * 5
         self.dev_played = False
@@ -852,7 +952,12 @@ class PioneersGame(Game):
         self._check_win()
 
     def _do_road(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 2 or (edge := B.parse_edge(words[1])) is None:
+        edge = None
+        if len(words) == 2:
+            edge = B.EDGE_INDEX.get(words[1])  # a label as the engine writes it
+            if edge is None:
+                edge = B.parse_edge(words[1])
+        if edge is None:
             raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
         label = EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
@@ -1007,7 +1112,11 @@ class PioneersGame(Game):
 
     def _do_trade(self, seat: int, words: list[str], text: str) -> None:
         self._need_turn(seat, "main")
-        give, get = self._split_for(words[1:], "trade")
+        terms = TRADE_TERMS.get(text)
+        if terms is not None:
+            give, get = list(terms[0]), list(terms[1])
+        else:
+            give, get = self._split_for(words[1:], "trade")
         kinds = [index for index in range(5) if give[index]]
         if len(kinds) != 1 or sum(get) != 1:
             raise IllegalMove("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
