@@ -10,9 +10,10 @@ value, so that an action that opens a purchase or a part is not undervalued.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
-from games.growsky.data import RING, SEARCH_TRACK, SPACE_AT, VP_TRIGGER
+from games.growsky.data import RING, ROUTE_SPACES, ROW_MASKS, SEARCH_TRACK, SPACE_AT, TILES, VP_TRIGGER
 
 if TYPE_CHECKING:
     from games.growsky.game import GrowSky
@@ -22,6 +23,7 @@ ATOM_VALUE = {"vp": 10.0, "fuel": 1.6, "grow": 0.9, "cube": 1.0, "search": 2.6, 
 MAX_CANDIDATES = 40
 
 
+@cache
 def bonus_value(bonus: str) -> float:
     best = 0.0
     for alt in bonus.split("|"):
@@ -42,26 +44,45 @@ def bonus_value(bonus: str) -> float:
     return best
 
 
+def _side_value(colour: str, bonus: str) -> float:
+    return bonus_value(bonus) * (1.0 if colour == "Y" else 0.5)
+
+
+# victory points in the 7 squares after each square of the search track
+VP_AHEAD = [sum(1 for s in range(at + 1, min(at + 8, 45)) if SEARCH_TRACK.get(s, "").startswith("vp"))
+            for at in range(45)]
+# what each route space pays while empty, and each tile on either side (0 front, 1 upgraded)
+EMPTY_VALUE = [_side_value("B", bonus) for bonus in ROUTE_SPACES]
+TILE_VALUE = [(_side_value(*tile["front"]), _side_value(*tile["back"])) for tile in TILES]
+SPACES_IN_RING_ORDER = [SPACE_AT[index] for index in range(1, RING) if index % 4]
+
+
 def evaluate(game: GrowSky, seat: int) -> float:
     board = game.boards[seat]
-    if game.is_over():
+    if game.phase == "over":
         outcome = game.outcome()
         assert outcome is not None
         return 1000.0 * (outcome.ranks[seat] == 1) + 10.0 * board.vp
     score = 10.0 * board.vp
     # search steps, weighted by the victory points that lie in the next few squares
-    ahead = sum(1 for s in range(board.search + 1, min(board.search + 8, 45)) if SEARCH_TRACK.get(s, "").startswith("vp"))
+    ahead = VP_AHEAD[board.search]
     score += board.search * 2.2 + ahead * 0.8
     score += 1.6 * min(board.spendable(), 12) + 0.9 * board.grow + 0.6 * board.cubes[0]
-    score += 0.9 * board.filled.bit_count() + 5.0 * len(board.full_rows())
-    score += 2.5 * board.upgraded() + 0.5 * board.cap
+    filled = board.filled
+    full_rows = sum(1 for mask in ROW_MASKS if filled & mask == mask)
+    score += 0.9 * filled.bit_count() + 5.0 * full_rows
     # the route: what the spaces pay, more for those soon reached
     route = 0.0
-    for index in range(1, RING):
-        if index % 4 == 0:
-            continue
-        colour, bonus = game.space_bonus(seat, SPACE_AT[index])
-        route += bonus_value(bonus) * (1.0 if colour == "Y" else 0.5)
+    upgraded = 0
+    for space in SPACES_IN_RING_ORDER:
+        stack = board.route[space]
+        if stack:
+            tile, up = stack[-1]
+            upgraded += up
+            route += TILE_VALUE[tile][up]
+        else:
+            route += EMPTY_VALUE[space]
+    score += 2.5 * upgraded + 0.5 * board.cap
     score += 0.25 * route
     if game.phase == "turn" and game.current() == seat:
         score += sum(bonus_value(item) for item in game.queue)
@@ -96,7 +117,7 @@ def choose(game: GrowSky, seat: int, rng: random.Random) -> str:
     best, best_score = moves[0], float("-inf")
     for move in moves:
         trial = game.copy()
-        trial.play(seat, move)
+        trial.apply(seat, move)
         score = evaluate(trial, seat) + rng.random() * 0.01
         if move == "end":
             score += 0.05  # end rather than waste a free action that changes nothing

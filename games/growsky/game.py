@@ -128,6 +128,8 @@ class GrowSky(Game):
             game.phase = "draft"
         return game
 
+    _LISTS = ("dice", "flight", "develop", "standby", "queue", "market", "bag", "removed", "pool", "cards",
+              "part_supply", "notes")  # the list attributes `copy` must not share
     FIELDS = ("phase", "round", "first", "start", "final", "trigger", "turn", "dice", "flight", "develop",
               "standby", "die_used", "queue", "market", "bag", "removed", "pool", "draft_turn", "cards",
               "cube_supply", "part_supply", "winner", "end", "last")
@@ -352,6 +354,11 @@ class GrowSky(Game):
             if canonical not in self.legal_moves(seat):
                 raise IllegalMove(self._why(seat, text))
             text = canonical
+        self.apply(seat, text)
+
+    def apply(self, seat: int, text: str) -> None:
+        """Play a move known to be legal and canonical (one of `legal_moves`), unchecked:
+        the players that try many moves on copies save generating every legal move again."""
         self.notes = []
         verb, *args = text.split(" ")
         if self.phase == "room":
@@ -839,11 +846,31 @@ class GrowSky(Game):
 
         return choose(self, seat, rng)
 
+    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
+        from games.growsky.search import hard_move
+
+        return hard_move(self, seat, rng, budget)
+
+    def redraw_hidden(self, seat: int, rng: random.Random) -> GrowSky:
+        """A copy whose unseen part is drawn afresh: the dice to come and which tiles the bag
+        gives (the bag is kept sorted and drawn from at random, so a new Rng redraws both)."""
+        world = self.copy()
+        world.rng = Rng(rng.randrange(2**53))
+        return world
+
+    def estimate(self, seat: int) -> float:
+        """The normal player's evaluation of the seat's board against the strongest rival's."""
+        from games.growsky.search import judge
+
+        return judge(self, seat)
+
     def copy(self) -> GrowSky:
         """The same state, sharing nothing mutable (what `load(dump())` gives, faster)."""
         game = GrowSky.__new__(GrowSky)
-        for name, value in self.__dict__.items():
-            setattr(game, name, list(value) if isinstance(value, list) else value)
+        state = dict(self.__dict__)
+        for name in self._LISTS:
+            state[name] = list(state[name])
+        game.__dict__ = state
         game.opts = dict(self.opts)
         game.rng = Rng(self.rng.seed, self.rng.counter)
         game.flags = dict(self.flags)

@@ -65,6 +65,15 @@ the earlier turn of the final round.
 Options: `advanced=on` deals each player a room card to lay on side `side a` or `side b`; \
 `instant=on` ends the game when the leader is 5 points ahead of a second who has 5 or more.
 
+**Computer players**
+- `/addai level:easy|normal|hard` (normal by default). Measured in two-player games, seats \
+rotated: normal finished ahead of easy in 69.0% of 200 games, easy ahead of a random player \
+in 100% of 200, and hard ahead of normal in 88.0% of 100. Hard compares the normal player's \
+5 best steps, each played on by the normal player to the end of the next player's turn in a \
+world where the dice and bag draws to come are drawn afresh (about 0.07 s a move there on a \
+busy machine; it stops at 1.5 s in play).
+- A player who resigns or misses a deadline is played at normal.
+
 **Our readings of the rulebook**
 - The setup draft goes from the last seat back to the first (`draft p2 s5`: the pool's second \
 tile onto route space 5); drafted tiles pay nothing.
