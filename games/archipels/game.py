@@ -604,8 +604,10 @@ class Archipels(Game):
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
     def redraw_hidden(self, seat: int, rng: random.Random) -> Archipels:
-        """A copy whose unseen part, the order of the stack and the dice to come, is drawn afresh."""
+        """A copy whose unseen part, the order of the stack and the dice to come, is drawn afresh.
+        The stack is sorted first, so the real order leaves no trace in the drawn one."""
         world = Archipels.load(self.dump())
+        world.stack.sort()
         rng.shuffle(world.stack)
         world.rng = Rng(rng.randrange(2**53))
         return world
@@ -613,6 +615,12 @@ class Archipels(Game):
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
         return rng_untouched(before, self) and len(self.stack) == len(before.stack)
+
+    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
+        """The searching player (games/archipels/search.py)."""
+        from games.archipels.search import hard_move
+
+        return hard_move(self, seat, rng, budget)
 
     def ai_move(self, seat: int, rng: random.Random) -> str:
         from games.archipels.ai import choose
