@@ -34,6 +34,7 @@ from games.archipels.data import (
     TILE_ELEMENTS,
 )
 from games.archipels.island import Island, edge_neighbours, squares
+from games.levels import HARD_BUDGET
 
 if TYPE_CHECKING:
     from games.archipels.game import Archipels
@@ -62,13 +63,8 @@ def level_best(island: Island, level: int, values: dict[str, float]) -> tuple[fl
         box = None
         if xs:
             box = min(xs), max(xs), min(ys), max(ys), sum(xs) / len(xs), sum(ys) / len(ys)
-        for x, y in cands:
-            gain = 0.0
-            for sq in squares(x, y):
-                old = elem_at.get(sq)
-                if old is not None:
-                    gain -= values[old]
-            gain += 0.4 * sum(1 for sq in edge_neighbours(x, y) if sq in height)
+        for x, y in cands:  # a sea tile goes on open water: it covers nothing
+            gain = 0.0 + 0.4 * sum(1 for sq in edge_neighbours(x, y) if sq in height)
             if box is not None:
                 x0, x1, y0, y1, cx, cy = box
                 width, tall = max(x1, x + 1) - min(x0, x) + 1, max(y1, y + 1) - min(y0, y) + 1
@@ -164,6 +160,7 @@ def take_scores(game: Archipels, seat: int, values: dict[str, float]) -> list[tu
     bests = [Bests(island, values) for island in game.islands]
     rivals_flower = any(s != seat for s in game.flower_order)
     worth: dict[int, float] = {}
+    edges: dict[str, float] = {}
     for i in free:
         tid = game.board[i]
         mine = bests[seat].worth(tid)
@@ -171,7 +168,10 @@ def take_scores(game: Archipels, seat: int, values: dict[str, float]) -> list[tu
         theirs = max(others) if others else 0.0
         threat = 0.0
         if rivals_flower:
-            threat = max([0.0] + [-flower_edge(game, seat, el) for el in FLOWERABLE[tid]])
+            for el in FLOWERABLE[tid]:
+                if el not in edges:
+                    edges[el] = flower_edge(game, seat, el)
+            threat = max([0.0] + [-edges[el] for el in FLOWERABLE[tid]])
         worth[i] = mine + 0.3 * max(theirs, 0.0) + 0.2 * threat
     out = []
     for move, spaces in take_options(game, free):
@@ -325,21 +325,29 @@ def candidates(game: Archipels, seat: int, normal: str) -> list[str]:
 
 
 def hard_move(game: Archipels, seat: int, rng: random.Random, budget: float | None) -> str:
+    """The move whose play-outs end best on average, the normal move on a tie. `budget`
+    (seconds) is only a safety cap: a world it cuts short is left out, and when not one world
+    was finished the normal move stands."""
     normal = game.ai_move(seat, rng)
     moves = candidates(game, seat, normal)
     if len(moves) < 2:
         return normal
-    deadline = time.perf_counter() + (budget if budget is not None else 1.5)
+    deadline = time.perf_counter() + (HARD_BUDGET if budget is None else budget)
     totals = dict.fromkeys(moves, 0.0)
     for _ in range(1 if game.day == game.days else WORLDS):
         world = game.redraw_hidden(seat, random.Random(rng.random()))
-        for move in moves:
+        found = {}
+        for move in moves:  # every candidate meets the same world
+            if time.perf_counter() > deadline:
+                break
             copy = copy_game(world)
             copy.play(seat, move)
             play_out(copy)
-            totals[move] += worth(copy, seat)
-        if time.perf_counter() > deadline:
+            found[move] = worth(copy, seat)
+        if len(found) < len(moves):
             break
+        for move in moves:
+            totals[move] += found[move]
     best = normal
     for move in moves:
         if totals[move] > totals[best]:

@@ -109,6 +109,20 @@ def test_on_the_last_day_hard_does_at_least_as_well_as_normal():
     assert better >= 1
 
 
+def test_a_time_cap_that_bites_leaves_the_normal_move():
+    """The budget is a safety cap only: when not one world could be played out in time, the
+    normal move stands rather than a half-searched one."""
+    changed = 0
+    for seed in range(20, 32):
+        game = reach(seed, 6, "take", turn=seed % 4)
+        seat = game.current()
+        normal = choose(game, seat, random.Random(0))
+        if game.ai_move_hard(seat, random.Random(0), NO_CAP) != normal:
+            changed += 1
+            assert game.ai_move_hard(seat, random.Random(0), 0.0) == normal
+    assert changed >= 1
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_play_outs_follow_the_normal_player(players):
     """The fast normal player of the play-outs picks the normal player's move; a tie between
