@@ -27,6 +27,29 @@ def tile_value(spec: D.Tile) -> float:
     return 1.0 + (0.3 if spec.number == 0 else 0.0)
 
 
+_TILE_VALUE = tuple(tile_value(spec) for spec in D.TILES)
+_ACTIVE = (True,) + tuple(spec.active for spec in D.TILES)  # by tile id + 1: the Capitol is -1
+
+
+_DOCK_TERMS: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def _dock_terms(dock: list[int]) -> tuple[float, ...]:
+    """What the dock's emptied columns and rows are worth, term by term (kept per dock: there are 4096)."""
+    key = tuple(dock)
+    terms = _DOCK_TERMS.get(key)
+    if terms is None:
+        found = []
+        for column in range(D.COLUMNS):
+            left = sum(dock[r * D.COLUMNS + column] for r in range(D.ROWS))
+            found.append(0.15 * (D.ROWS - left) ** 2 / D.ROWS)
+        for row in range(D.ROWS):
+            left = sum(dock[row * D.COLUMNS: (row + 1) * D.COLUMNS])
+            found.append(0.2 * (D.COLUMNS - left) ** 2 / D.COLUMNS)
+        terms = _DOCK_TERMS[key] = tuple(found)
+    return terms
+
+
 def value(game, seat: int) -> float:
     """How good the position is for `seat`, in rough end points."""
     res = game.res[seat]
@@ -36,11 +59,11 @@ def value(game, seat: int) -> float:
     total += sum(0.3 * D.BLUEPRINT_BY_ID[c].vp for c in game.hands[seat])
     island = game.islands[seat]
     for entry in island:
-        spec = D.tile(entry[TILE])
-        if entry[TILE] >= 0:
-            total += tile_value(spec)
+        tile_id = entry[TILE]
+        if tile_id >= 0:
+            total += _TILE_VALUE[tile_id]
         if entry[WORKER]:
-            total += 0.7 if spec.active else 0.2
+            total += 0.7 if _ACTIVE[tile_id + 1] else 0.2
         if entry[PROD]:
             total += 1.5
         if entry[WILD]:
@@ -48,13 +71,8 @@ def value(game, seat: int) -> float:
         if entry[BANNER]:
             total += 0.4
     total += sum(S.landmark_points(island).values())
-    dock = game.dock[seat]
-    for column in range(D.COLUMNS):
-        left = sum(dock[r * D.COLUMNS + column] for r in range(D.ROWS))
-        total += 0.15 * (D.ROWS - left) ** 2 / D.ROWS
-    for row in range(D.ROWS):
-        left = sum(dock[row * D.COLUMNS: (row + 1) * D.COLUMNS])
-        total += 0.2 * (D.COLUMNS - left) ** 2 / D.COLUMNS
+    for term in _dock_terms(game.dock[seat]):
+        total += term
     if game.phase == "turn" and game.current == seat and game.step == "take":
         total += 1.0  # a new Blueprint is coming
     for task in game.tasks[seat]:

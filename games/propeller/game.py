@@ -159,24 +159,31 @@ class PropellerGame(Game):
         game._index()
         return game
 
+    _SCALARS = ("n", "phase", "round", "first", "turn_no", "current", "step", "bonus_die", "marie_used", "version")
+    _LISTS = ("dealt", "chars", "forge", "waiting", "offer", "stack", "discarded", "fame", "amelia_used", "value")
+    _ROWS = ("drafted", "dock", "cleared", "res", "hands", "done", "unused", "bp_stacks", "bp_offer")
+
     def copy(self) -> PropellerGame:
         """The same as `load(dump())`, made field by field (the AI copies the game for every move it weighs)."""
         game = PropellerGame.__new__(PropellerGame)
-        for name in ("n", "phase", "round", "first", "turn_no", "current", "step", "bonus_die", "marie_used",
-                     "version"):
-            setattr(game, name, getattr(self, name))
-        for name in ("dealt", "chars", "forge", "waiting", "offer", "stack", "discarded", "fame", "amelia_used",
-                     "value"):
-            setattr(game, name, list(getattr(self, name)))
-        for name in ("drafted", "dock", "cleared", "res", "hands", "done", "unused", "bp_stacks", "bp_offer"):
-            setattr(game, name, [list(row) for row in getattr(self, name)])
-        game.islands = [[list(entry) for entry in island] for island in self.islands]
-        game.tasks = [[{k: (list(v) if isinstance(v, list) else v) for k, v in task.items()} for task in tasks]
-                      for tasks in self.tasks]
-        game.opts = dict(self.opts)
-        game.last = _copy(self.last)
-        game.rng = Rng(self.rng.seed, self.rng.counter)
-        game._index()
+        mine, theirs = self.__dict__, game.__dict__
+        for name in self._SCALARS:
+            theirs[name] = mine[name]
+        for name in self._LISTS:
+            theirs[name] = mine[name][:]
+        for name in self._ROWS:
+            theirs[name] = [row[:] for row in mine[name]]
+        theirs["islands"] = [[entry[:] for entry in island] for island in self.islands]
+        theirs["tasks"] = [[{k: (v[:] if type(v) is list else v) for k, v in task.items()} for task in tasks]
+                           for tasks in self.tasks]
+        theirs["opts"] = dict(self.opts)
+        theirs["last"] = {k: (v[:] if type(v) is list else v) for k, v in self.last.items()}  # notes: strings
+        theirs["rng"] = Rng(self.rng.seed, self.rng.counter)
+        # what is derived from the islands is copied rather than worked out again; a frontier
+        # list is replaced when its island grows, never changed, so copies may share it
+        theirs["_at"] = [dict(at) for at in self._at]
+        theirs["_free"] = self._free[:]
+        theirs["_legal"] = None
         return game
 
     # -- asking -----------------------------------------------------------------------
@@ -1115,14 +1122,46 @@ class PropellerGame(Game):
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
         them back, each seat keeping how many of each level it holds."""
+        self._deal_anew(rng, range(self.n), with_stacks=False)
+        return True
+
+    def _deal_anew(self, rng: random.Random, seats: Sequence[int], with_stacks: bool) -> None:
+        """Pool the Blueprints of each level held by `seats` (and those of the face-down stacks
+        when `with_stacks`), shuffle and deal them back: each seat keeps its count per level,
+        the stacks their size. The pool is sorted first, so where the cards were says nothing."""
         for level in (1, 2):
-            pool = [c for hand in self.hands for c in hand if D.BLUEPRINT_BY_ID[c].level == level]
+            pool = [c for s in seats for c in self.hands[s] if D.BLUEPRINT_BY_ID[c].level == level]
+            if with_stacks:
+                pool += self.bp_stacks[level - 1]
+            pool.sort()
             rng.shuffle(pool)
-            for hand in self.hands:
+            for s in seats:
+                hand = self.hands[s]
                 count = sum(1 for c in hand if D.BLUEPRINT_BY_ID[c].level == level)
                 hand[:] = sorted([c for c in hand if D.BLUEPRINT_BY_ID[c].level != level] + pool[:count])
                 pool = pool[count:]
-        return True
+            if with_stacks:
+                self.bp_stacks[level - 1] = pool
+
+    def redraw_hidden(self, seat: int, rng: random.Random) -> PropellerGame:
+        """A copy in which what `seat` cannot see is drawn afresh, every count kept: the other
+        seats' Blueprints (how many of each level each holds), the order of both Blueprint
+        stacks and of the tile stack, and the dice to come (a new seed for the game's Rng)."""
+        world = self.copy()
+        world._deal_anew(rng, [s for s in range(self.n) if s != seat], with_stacks=True)
+        world.stack.sort()  # the order the stack had says nothing either
+        rng.shuffle(world.stack)
+        world.rng = Rng(rng.randrange(2**53))
+        if world.last.get("seat") != seat:
+            world.last.pop("secret", None)
+        return world
+
+    def estimate(self, seat: int) -> float:
+        """The seat's position in rough end points (the heuristic player's `value`), ahead of the best rival."""
+        from games.propeller.ai import value
+
+        worth = [value(self, s) for s in range(self.n)]
+        return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # dice come from the Rng; tiles and Blueprints from shuffled stacks; a completed Blueprint
@@ -1162,6 +1201,11 @@ class PropellerGame(Game):
         from games.propeller.ai import choose
 
         return choose(self, seat, rng)
+
+    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
+        from games.propeller.search import hard_move
+
+        return hard_move(self, seat, rng, budget)
 
     @classmethod
     def rules_help(cls) -> str:

@@ -11,19 +11,27 @@ from collections.abc import Sequence
 from games.propeller import data as D
 
 TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
+LANDMARK_FIRST = min(t.id for t in D.TILES if t.kind in D.LANDMARKS)  # the Landmarks close the tile list
+LANDMARK_KIND = min(D.LANDMARKS)
+
+
+# per tile id + 1 (the Capitol is -1): the kind, the printed number, the printed banner
+_KIND = (D.CAPITOL,) + tuple(t.kind for t in D.TILES)
+_NUMBER = (0,) + tuple(t.number for t in D.TILES)
+_BANNER = ("",) + tuple(t.banner for t in D.TILES)
 
 
 def counted_number(entry: Sequence) -> int:
     """The activation number a Landmark may count (0 when none: "?", wild, Capitol, no number)."""
-    spec = D.tile(entry[TILE])
-    if spec.kind == D.CAPITOL or spec.number <= 0 or entry[WILD]:
+    number = _NUMBER[entry[TILE] + 1]
+    if number <= 0 or entry[WILD]:
         return 0
-    return spec.number
+    return number
 
 
 def banners_of(entry: Sequence) -> list[str]:
-    spec = D.tile(entry[TILE])
-    found = [spec.banner] if spec.banner else []
+    printed = _BANNER[entry[TILE] + 1]
+    found = [printed] if printed else []
     if entry[BANNER]:
         found.append(entry[BANNER])
     return found
@@ -32,8 +40,9 @@ def banners_of(entry: Sequence) -> list[str]:
 def number_counts(island: Sequence[Sequence]) -> list[int]:
     counts = [0] * 7
     for entry in island:
-        counts[counted_number(entry)] += 1
-    counts[0] = 0
+        number = _NUMBER[entry[TILE] + 1]
+        if number > 0 and not entry[WILD]:
+            counts[number] += 1
     return counts
 
 
@@ -48,18 +57,26 @@ def distinct_sets(counts: Sequence[int], size: int) -> int:
 
 def landmark_points(island: Sequence[Sequence]) -> dict[str, int]:
     """VP of each Landmark on the island, by name."""
-    at = {(entry[Q], entry[R]): entry for entry in island}
+    if not any(entry[TILE] >= LANDMARK_FIRST for entry in island):
+        return {}
+    at: dict = {}
     counts = number_counts(island)
     guild_totals = {g: 0 for g in D.GUILDS}
     for entry in island:
-        for banner in banners_of(entry):
-            guild_totals[banner] += 1
+        printed = _BANNER[entry[TILE] + 1]
+        if printed:
+            guild_totals[printed] += 1
+        if entry[BANNER]:
+            guild_totals[entry[BANNER]] += 1
     points: dict[str, int] = {}
     for entry in island:
-        kind = D.tile(entry[TILE]).kind
-        if kind not in D.LANDMARKS:
+        kind = _KIND[entry[TILE] + 1]
+        if kind < LANDMARK_KIND:
             continue
-        around = [at[cell] for cell in D.neighbours(entry[Q], entry[R]) if cell in at]
+        if kind in (16, 17):
+            if not at:
+                at = {(other[Q], other[R]): other for other in island}
+            around = [at[cell] for cell in D.neighbours(entry[Q], entry[R]) if cell in at]
         if kind == 14:
             workers = sum(1 for other in island if other[WORKER])
             vp = 3 * (workers // 6)

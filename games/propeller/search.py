@@ -1,0 +1,94 @@
+"""The hard player of Propeller Islands: each candidate step is judged at the end of the round.
+
+The normal player (`ai.choose`) values a step by the position right after it. A step's worth
+shows only later: a die drafted now decides the rest of the turn, what the rival may still
+draft, and which die is left over as the bonus die that both players use; the last round
+decides the game. So the hard player takes the normal player's few best steps (by its own
+ordering: the die estimate for a draft, the value after the step otherwise), plays each in a
+world drawn from what its seat can see (`redraw_hidden`: the rival's Blueprints, the order of
+the stacks and the dice to come drawn afresh), lets the normal player finish the round for
+every seat, and keeps the step whose round ended best: by `ai.value` ahead of the rival, or by
+the final result when the game ended. All candidates meet the same world and the same draws.
+
+The search amount is fixed (candidates x worlds x one round), so its strength does not depend
+on the machine; the time budget only cuts the search short in an emergency.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.propeller import ai
+
+CANDIDATES = 4  # steps weighed after a draft: the normal player's best by the value right after them
+DRAFTS = 6  # drafts weighed, the best by the normal player's die estimate
+WORLDS = 1  # redrawn worlds per candidate; one round ahead the dice on the forge are known already
+ROUND_CAP = 400  # moves a playout may make before the round ends (a round takes about 25)
+
+
+def judge(game, seat: int) -> float:
+    """How the seat stands: the final rank and margin when the game is over, else its value
+    ahead of the best rival's (both in rough end points)."""
+    outcome = game.outcome()
+    if outcome is not None:
+        best_other = max(s for i, s in enumerate(outcome.scores) if i != seat)
+        return 1000.0 * (game.players - outcome.ranks[seat]) + (outcome.scores[seat] - best_other)
+    worth = [ai.value(game, s) for s in range(game.n)]
+    return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+
+
+def finish_round(game, rng: random.Random, deadline: float) -> None:
+    """The normal player at every seat until the round (or the game) ends."""
+    start = game.round
+    for _ in range(ROUND_CAP):
+        if game.phase == "over" or game.round != start or time.perf_counter() > deadline:
+            return
+        who = game.to_act()[0]
+        game.play_legal(who, ai.choose(game, who, rng))
+
+
+def candidates(world, seat: int, moves: list[str]) -> list[str]:
+    """The normal player's favourite steps, best first."""
+    if moves[0].startswith("die "):
+        scored = [(ai._die_estimate(world, seat, m), -n, m) for n, m in enumerate(moves)]
+        size = DRAFTS
+    else:
+        scored = []
+        for n, move in enumerate(moves):
+            child = world.copy()
+            child.play_legal(seat, move)
+            scored.append((ai.value(child, seat), -n, move))
+        size = CANDIDATES
+    scored.sort(reverse=True)
+    return [m for _, _, m in scored[:size]]
+
+
+def hard_move(game, seat: int, rng: random.Random, budget: float | None = None) -> str:
+    moves = game.legal_moves(seat)
+    # everything below looks only at worlds drawn from what the seat can see
+    world = game.redraw_hidden(seat, random.Random(rng.random()))
+    if len(moves) == 1:
+        return moves[0]
+    if game.phase == "characters":
+        return ai.choose(world, seat, rng)
+    pool = candidates(world, seat, moves)
+    if len(pool) == 1:
+        return pool[0]
+    deadline = time.perf_counter() + (1.5 if budget is None else budget)
+    totals = dict.fromkeys(pool, 0.0)
+    weighed = []
+    for number in range(WORLDS):
+        if number:
+            world = game.redraw_hidden(seat, random.Random(rng.random()))
+        draws = rng.random()
+        for move in pool:
+            if time.perf_counter() > deadline and weighed:
+                break  # the safety cap: keep what was weighed in full
+            copy = world.copy()
+            copy.play_legal(seat, move)
+            finish_round(copy, random.Random(draws), deadline + 0.5)
+            totals[move] += judge(copy, seat)
+            if number == 0:
+                weighed.append(move)
+    return max(weighed, key=lambda m: totals[m])
