@@ -119,6 +119,14 @@ def _die_estimate(game, seat: int, move: str) -> float:
     return best - cost
 
 
+def unseen_vp(game, seat: int, level: int) -> float:
+    """The average VP of the Blueprints of `level` that `seat` cannot see: the face-down stack's
+    and those in the other hands (which ones these are is hidden, not how many there are)."""
+    cards = list(game.bp_stacks[level - 1])
+    cards += [c for s in range(game.n) if s != seat for c in game.hands[s] if D.BLUEPRINT_BY_ID[c].level == level]
+    return sum(D.BLUEPRINT_BY_ID[c].vp for c in cards) / len(cards)
+
+
 def choose(game, seat: int, rng: random.Random) -> str:
     moves = game.legal_moves(seat)
     if len(moves) == 1:
@@ -134,6 +142,10 @@ def choose(game, seat: int, rng: random.Random) -> str:
         child = game.copy()
         child.play_legal(seat, move)
         score = value(child, seat) + rng.random() * 0.01
+        if move.startswith("draw "):  # the card drawn is unknown: count it at the average of those unseen
+            level = 1 if move == "draw i" else 2
+            drawn = game.bp_stacks[level - 1][-1]
+            score += 0.3 * (unseen_vp(game, seat, level) - D.BLUEPRINT_BY_ID[drawn].vp)
         if score > best_score:
             best, best_score = move, score
     return best

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.base import Rng
-from games.propeller import GAME
+from games.propeller import GAME, ai
 from games.propeller import data as D
 from games.propeller.search import finish_round, hard_move, judge
 
@@ -92,16 +92,38 @@ def test_redraw_depends_only_on_what_the_seat_sees():
         assert one.dump() == two.dump()
 
 
-def test_hard_chooses_the_same_whatever_the_hidden_cards_stacks_and_dice():
-    """Twins that differ only in what the seat cannot see get the same hard move; the normal
-    player, which values moves on copies of the real table, is caught out on some of them."""
+def test_hard_and_normal_choose_the_same_whatever_the_hidden_cards_stacks_and_dice(monkeypatch):
+    """Twins that differ only in what the seat cannot see get the same move at both levels. A
+    searching player that peeked (searching copies of the real table) would be caught here."""
     spots = [spot for seed in (23, 24) for spot in positions(seed, every=5)]
-    normal_differs = 0
-    for index, (game, seat) in enumerate(spots):
-        other = twin(game, seat, index)
+    twins = [(game, twin(game, seat, index), seat) for index, (game, seat) in enumerate(spots)]
+    assert any(game.step == "take" and "draw i" in game.legal_moves(seat) for game, _, seat in twins)
+    for index, (game, other, seat) in enumerate(twins):
         assert hard_move(game, seat, random.Random(index), 60.0) == hard_move(other, seat, random.Random(index), 60.0)
-        normal_differs += game.ai_move(seat, random.Random(0)) != other.ai_move(seat, random.Random(0))
-    assert normal_differs >= 1  # the twins do differ where it matters
+        assert game.ai_move(seat, random.Random(index)) == other.ai_move(seat, random.Random(index))
+    monkeypatch.setattr(GAME, "redraw_hidden", lambda game, seat, rng: game.copy())
+    peeked = sum(hard_move(game, seat, random.Random(index), 60.0) != hard_move(other, seat, random.Random(index), 60.0)
+                 for index, (game, other, seat) in enumerate(twins))
+    assert peeked >= 1
+
+
+def test_normal_counts_a_blueprint_drawn_face_down_at_the_average_of_those_unseen():
+    for game, seat in positions(27, every=1):
+        if game.step == "take" and "draw i" in game.legal_moves(seat):
+            break
+    best = max(D.BLUEPRINT_BY_ID[c].vp for c in game.bp_stacks[0])
+    worst = min(D.BLUEPRINT_BY_ID[c].vp for c in game.bp_stacks[0])
+    choices = set()
+    for top in (best, worst):  # the best or the worst card on top of the stack: the same choice
+        card = next(c for c in game.bp_stacks[0] if D.BLUEPRINT_BY_ID[c].vp == top)
+        game.bp_stacks[0].remove(card)
+        game.bp_stacks[0].append(card)
+        choices.add(game.ai_move(seat, random.Random(1)))
+    assert len(choices) == 1
+    assert ai.unseen_vp(game, seat, 1) == pytest.approx(
+        sum(D.BLUEPRINT_BY_ID[c].vp for c in game.bp_stacks[0] + [c for c in game.hands[1 - seat]
+                                                                  if D.BLUEPRINT_BY_ID[c].level == 1])
+        / (len(game.bp_stacks[0]) + sum(1 for c in game.hands[1 - seat] if D.BLUEPRINT_BY_ID[c].level == 1)))
 
 
 def test_hard_answers_a_legal_move_and_leaves_the_table_alone():
