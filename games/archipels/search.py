@@ -116,6 +116,21 @@ class Bests:
         return -0.5 if best is None else max(best[0], -0.5)
 
 
+Cache = dict[tuple[int, int, int], Bests]
+
+
+def bests_of(game: Archipels, island: Island, values: dict[str, float], cache: Cache | None) -> Bests:
+    """The island's Bests at `values`; with a cache, shared by every decision of the same day
+    that meets the island unchanged (values move only with the flowers, at the end of a day)."""
+    if cache is None:
+        return Bests(island, values)
+    key = (id(island), len(island.placements), game.day)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = Bests(island, values)
+    return found
+
+
 def free_spaces(game: Archipels) -> list[int]:
     paddled = {line for line, _ in game.paddles}
     board = game.board
@@ -151,13 +166,15 @@ def take_options(game: Archipels, free: list[int]) -> list[tuple[str, tuple[int,
     ]
 
 
-def take_scores(game: Archipels, seat: int, values: dict[str, float]) -> list[tuple[float, str]]:
+def take_scores(
+    game: Archipels, seat: int, values: dict[str, float], cache: Cache | None = None
+) -> list[tuple[float, str]]:
     """Every take move with the normal player's rating of it, in `legal_moves` order
     (empty when no free tile is left)."""
     free = free_spaces(game)
     if not free:
         return []
-    bests = [Bests(island, values) for island in game.islands]
+    bests = [bests_of(game, island, values, cache) for island in game.islands]
     rivals_flower = any(s != seat for s in game.flower_order)
     worth: dict[int, float] = {}
     edges: dict[str, float] = {}
@@ -182,8 +199,8 @@ def take_scores(game: Archipels, seat: int, values: dict[str, float]) -> list[tu
     return out
 
 
-def normal_take(game: Archipels, seat: int, values: dict[str, float]) -> str:
-    scored = take_scores(game, seat, values)
+def normal_take(game: Archipels, seat: int, values: dict[str, float], cache: Cache | None = None) -> str:
+    scored = take_scores(game, seat, values, cache)
     if not scored:
         paddled = {line for line, _ in game.paddles}
         return next(f"paddle {line}" for line in LINES if line not in paddled)
@@ -194,10 +211,10 @@ def normal_take(game: Archipels, seat: int, values: dict[str, float]) -> str:
     return best_move
 
 
-def normal_place(game: Archipels, seat: int, values: dict[str, float]) -> str:
+def normal_place(game: Archipels, seat: int, values: dict[str, float], cache: Cache | None = None) -> str:
     island = game.islands[seat]
     hand, dock = game.hands[seat], game.docks[seat]
-    bests = Bests(island, values)
+    bests = bests_of(game, island, values, cache)
     best = None
     worth: dict[int, float] = {}
     for tid in hand + dock:
@@ -232,14 +249,14 @@ def normal_flower(game: Archipels, seat: int) -> str:
     return best_move
 
 
-def normal_move(game: Archipels, seat: int) -> str:
+def normal_move(game: Archipels, seat: int, cache: Cache | None = None) -> str:
     """The normal player's move (games/archipels/ai.py `choose`), computed faster."""
     if game.phase == "flower":
         return normal_flower(game, seat)
     values = estimated_values(game)
     if game.phase == "take":
-        return normal_take(game, seat, values)
-    return normal_place(game, seat, values)
+        return normal_take(game, seat, values, cache)
+    return normal_place(game, seat, values, cache)
 
 
 # -- copies ---------------------------------------------------------------------------------
@@ -278,9 +295,10 @@ def copy_game(game: Archipels) -> Archipels:
 
 def play_out(game: Archipels) -> None:
     """The normal player at every seat to the end of the game."""
+    cache: Cache = {}
     while game.phase != "over":
         seat = game.current()
-        game.play(seat, normal_move(game, seat))
+        game.play(seat, normal_move(game, seat, cache))
 
 
 def margin(game: Archipels, seat: int) -> float:
