@@ -3,7 +3,8 @@
     .venv/bin/python -m bench.pioneers_catanatron [games] [rounds]
 
 Both engines play 4-player games between uniformly random players: ours picks uniformly
-among `legal_moves` of a seat in `to_act` and plays the text (so move parsing is counted);
+among `legal_moves` of a seat in `to_act` (one chosen at random when several must act) and
+plays the text (so move parsing is counted);
 catanatron's `RandomPlayer` picks uniformly among its playable actions. The two run in
 alternating rounds in one process, so a busy machine slows both alike, and both are timed
 in CPU time of this process (`time.process_time`), which other work on a shared machine
@@ -43,9 +44,10 @@ def ours(games: int, seed: int, offers: bool = True) -> tuple[int, float, int]:
         game = GAME.new(4, {}, seed + index)
         count = 0
         while not game.is_over():
-            seat = rng.choice(game.to_act())
+            seats = game.to_act()
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             moves_now = game.legal_moves(seat)
-            if not offers:
+            if not offers and game.phase == "main":  # the only phase with offers when none was made
                 moves_now = [m for m in moves_now if not m.startswith(("offer", "cancel"))]
             game.play(seat, rng.choice(moves_now))
             count += 1

@@ -160,7 +160,7 @@ class Rng:
         generator = self._generator
         if generator is None:
             generator = self._generator = random.Random(0)
-        key = f"{self.seed}:{self.counter}".encode()
+        key = b"%d:%d" % (self.seed, self.counter)  # the bytes of the text "seed:counter"
         self.counter += 1
         _seed_state(generator, int.from_bytes(key + _sha512(key).digest(), "big"))
         generator.gauss_next = None

@@ -11,6 +11,7 @@ Seats appear in moves as player numbers 1..n; offers are numbered #1, #2, ... ov
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -224,10 +225,7 @@ class PioneersGame(Game):
         self._index_board()
 
     def _index_board(self) -> None:
-        self.number_hexes: dict[int, list[int]] = {}
-        for hex_index, number in enumerate(self.numbers):
-            if number:
-                self.number_hexes.setdefault(number, []).append(hex_index)
+        self.number_hexes: dict[int, tuple[int, ...]] = dict(_number_hexes(tuple(self.numbers)))
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PioneersGame:
@@ -282,14 +280,35 @@ class PioneersGame(Game):
         game.n = int(data["n"])
         game.opts = dict(data["opts"])
         game.rng = Rng.from_list(data["rng"])
-        for name in ("terrain", "numbers", "harbours", "node_owner", "node_level", "edge_owner", "bank",
-                     "deck", "new_devs", "played", "knights", "road_len", "dice"):
-            setattr(game, name, list(data[name]))
-        for name in ("hands", "devs", "pieces", "rates"):
-            setattr(game, name, [list(row) for row in data[name]])
-        for name in ("robber", "army", "road_holder", "current", "setup_step", "setup_node", "free_roads",
-                     "offers_made", "next_offer", "turn", "winner"):
-            setattr(game, name, int(data[name]))
+        # each field by name, not by a loop over names: a searching player loads many copies
+        game.terrain = list(data["terrain"])
+        game.numbers = list(data["numbers"])
+        game.harbours = list(data["harbours"])
+        game.node_owner = list(data["node_owner"])
+        game.node_level = list(data["node_level"])
+        game.edge_owner = list(data["edge_owner"])
+        game.bank = list(data["bank"])
+        game.deck = list(data["deck"])
+        game.new_devs = list(data["new_devs"])
+        game.played = list(data["played"])
+        game.knights = list(data["knights"])
+        game.road_len = list(data["road_len"])
+        game.dice = list(data["dice"])
+        game.hands = [list(row) for row in data["hands"]]
+        game.devs = [list(row) for row in data["devs"]]
+        game.pieces = [list(row) for row in data["pieces"]]
+        game.rates = [list(row) for row in data["rates"]]
+        game.robber = int(data["robber"])
+        game.army = int(data["army"])
+        game.road_holder = int(data["road_holder"])
+        game.current = int(data["current"])
+        game.setup_step = int(data["setup_step"])
+        game.setup_node = int(data["setup_node"])
+        game.free_roads = int(data["free_roads"])
+        game.offers_made = int(data["offers_made"])
+        game.next_offer = int(data["next_offer"])
+        game.turn = int(data["turn"])
+        game.winner = int(data["winner"])
         game.dev_played = bool(data["dev_played"])
         game.phase = str(data["phase"])
         game.robber_return = str(data["robber_return"])
@@ -477,10 +496,11 @@ class PioneersGame(Game):
             return count
         node_owner = self.node_owner
         mine = 0  # the seat's edges as a set of bits
-        starts = set()
+        degree: dict[int, int] = {}  # corner -> how many of the seat's edges end there
         for edge in edges:
             mine |= 1 << edge
-            starts.update(EDGE_NODES[edge])
+            for node in EDGE_NODES[edge]:
+                degree[node] = degree.get(node, 0) + 1
 
         def trail(node: int, free: int) -> int:
             # the longest trail from `node` over the seat's edges not yet used (`free`)
@@ -496,6 +516,32 @@ class PioneersGame(Game):
                         best = length
             return best
 
+        # A longest road starts where a road ends or forks (1 or 3 of the seat's edges meet) or
+        # at another player's building: from a corner where exactly 2 meet, not cut, it would
+        # have to come back to that corner, so it is a ring of the whole piece of road, which
+        # may be walked from any of its corners. So those corners, and one corner of each ring
+        # with no other start, are the only starts worth trying.
+        starts = [node for node, meeting in degree.items()
+                  if meeting != 2 or node_owner[node] != -1 and node_owner[node] != seat]
+        reached: set[int] = set()
+
+        def spread(node: int) -> None:
+            # every corner joined to `node` by the seat's roads
+            reached.add(node)
+            stack = [node]
+            while stack:
+                for _edge, bit, other in NODE_LINKS[stack.pop()]:
+                    if mine & bit and other not in reached:
+                        reached.add(other)
+                        stack.append(other)
+
+        for node in starts:
+            if node not in reached:
+                spread(node)
+        for node in degree:
+            if node not in reached:  # a ring with no other start
+                starts.append(node)
+                spread(node)
         best = 0
         for node in starts:
             length = trail(node, mine)
@@ -763,16 +809,21 @@ class PioneersGame(Game):
         owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
         node_owner = self.node_owner
         node_level = self.node_level
+        robber = self.robber
+        terrain = self.terrain
         for hex_index in self.number_hexes.get(total, ()):
-            if hex_index == self.robber:
+            if hex_index == robber:
                 continue
-            res = self.terrain[hex_index]
+            by_seat = None
             for node in HEX_NODES[hex_index]:
                 owner = node_owner[node]
                 if owner != -1:
-                    by_seat = owed.setdefault(res, {})
+                    if by_seat is None:
+                        by_seat = owed.setdefault(terrain[hex_index], {})
                     by_seat[owner] = by_seat.get(owner, 0) + node_level[node]
         gains = [[0] * 5 for _ in range(self.n)]
+        if not owed:
+            return gains
         bank = self.bank
         for res, by_seat in owed.items():
             if sum(by_seat.values()) > bank[res]:
@@ -1617,6 +1668,16 @@ class PioneersGame(Game):
         from games.pioneers.help import HELP
 
         return HELP
+
+
+@functools.lru_cache(maxsize=64)
+def _number_hexes(numbers: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(number, the hexes that bear it) pairs, worked out once per board."""
+    found: dict[int, list[int]] = {}
+    for hex_index, number in enumerate(numbers):
+        if number:
+            found.setdefault(number, []).append(hex_index)
+    return tuple((number, tuple(hexes)) for number, hexes in found.items())
 
 
 def _victim_words(victims: Sequence[int]) -> str:
