@@ -30,6 +30,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.pioneers import GAME  # noqa: E402
+from games.pioneers.game import OFFER_MOVES  # noqa: E402
+
+# every player offer `legal_moves` lists (1 card for 1 card); while nobody has made an offer
+# none is open, so no `cancel` is listed either
+PLAYER_OFFERS = frozenset(move for moves in OFFER_MOVES for move in moves)
 
 
 def ours(games: int, seed: int, offers: bool = True) -> tuple[int, float, int]:
@@ -48,7 +53,7 @@ def ours(games: int, seed: int, offers: bool = True) -> tuple[int, float, int]:
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             moves_now = game.legal_moves(seat)
             if not offers and game.phase == "main":  # the only phase with offers when none was made
-                moves_now = [m for m in moves_now if not m.startswith(("offer", "cancel"))]
+                moves_now = [m for m in moves_now if m not in PLAYER_OFFERS]
             game.play(seat, rng.choice(moves_now))
             count += 1
             if count >= 100_000:

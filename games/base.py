@@ -134,7 +134,13 @@ def rank_by(keys: Sequence[tuple]) -> list[int]:
 
 
 _seed_state = _random.Random.seed  # what `random.Random.seed` ends in, given the seed as an integer
-_sha512 = hashlib.sha512
+try:  # the built-in SHA-512 starts faster than OpenSSL's for a few bytes; the digest is the same
+    from _sha512 import sha512 as _sha512
+except ImportError:  # its module name in later Pythons
+    try:
+        from _sha2 import sha512 as _sha512
+    except ImportError:
+        _sha512 = hashlib.sha512
 
 
 class Rng:

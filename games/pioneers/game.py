@@ -12,6 +12,7 @@ Seats appear in moves as player numbers 1..n; offers are numbered #1, #2, ... ov
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -68,6 +69,9 @@ TRADE_TERMS = {TRADE_MOVES[rate][give][get]: ((*[rate if res == give else 0 for 
                                               (*[1 if res == get else 0 for res in range(5)],))
                for rate in TRADE_MOVES for give in range(5) for get in range(5) if get != give}
 OFFER_MOVES = [[f"offer 1 {R[give]} for 1 {R[get]}" for get in range(5) if get != give] for give in range(5)]
+# every offer of a hand, by which resources it holds
+OFFERS_HOLDING = {held: [move for give in range(5) if held[give] for move in OFFER_MOVES[give]]
+                  for held in itertools.product((False, True), repeat=5)}
 
 PHASE_WORDS = {
     "setup": "placing a starting settlement and road",
@@ -577,10 +581,9 @@ class PioneersGame(Game):
                 return [SETTLEMENT_MOVES[node] for node in self.setup_spots()]
             return [ROAD_MOVES[edge] for edge in NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
         if phase == "roll":
-            moves = ["roll"]
-            if self.playable(seat, D.KNIGHT):
-                moves.append("knight")
-            return moves
+            if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
+                return ["roll", "knight"]
+            return ["roll"]
         if phase == "robber":
             return self._robber_moves()
         if phase == "roads":
@@ -637,21 +640,20 @@ class PioneersGame(Game):
             moves.append("buy card")
         if not self.dev_played and any(self.devs[seat]):
             moves += self._card_moves(seat)
-        bank = self.bank
-        rates = self.rates[seat]
-        full_bank = all(bank)
-        for give in range(5):
-            rate = rates[give]
-            if hand[give] >= rate:
-                if full_bank:
-                    moves += TRADE_ANY[rate][give]
-                else:
-                    table = TRADE_MOVES[rate][give]
-                    moves += [table[get] for get in range(5) if get != give and bank[get]]
-        if self.offers_made < D.MAX_OFFERS_PER_TURN:
+        if max(hand) >= 2:  # no rate is below 2:1
+            bank = self.bank
+            rates = self.rates[seat]
+            full_bank = all(bank)
             for give in range(5):
-                if hand[give]:
-                    moves += OFFER_MOVES[give]
+                rate = rates[give]
+                if hand[give] >= rate:
+                    if full_bank:
+                        moves += TRADE_ANY[rate][give]
+                    else:
+                        table = TRADE_MOVES[rate][give]
+                        moves += [table[get] for get in range(5) if get != give and bank[get]]
+        if self.offers_made < D.MAX_OFFERS_PER_TURN:
+            moves += OFFERS_HOLDING[lumber > 0, brick > 0, wool > 0, grain > 0, ore > 0]
         if self.offers:
             moves += [f"cancel {offer['id']}" for offer in self.offers]
         moves.append("end")
@@ -775,13 +777,21 @@ class PioneersGame(Game):
 
     def _check_win(self) -> None:
         seat = self.current
-        if self.total_points(seat) >= self.opts["target"]:
+        pieces = self.pieces[seat]
+        # `total_points(seat)`, worked out here: it is asked after nearly every move
+        points = pieces[1] + 2 * pieces[2] + self.devs[seat][D.VICTORY]
+        if self.road_holder == seat:
+            points += D.TITLE_POINTS
+        if self.army == seat:
+            points += D.TITLE_POINTS
+        if points >= self.opts["target"]:
             self.winner = seat
             self.phase = "over"
             self._close_offers("the game ended")
 
     def _do_roll(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "roll")
+        if seat != self.current or self.phase != "roll":  # else `_need_turn` passes
+            self._need_turn(seat, "roll")
         if len(words) != 1:
             raise IllegalMove("Just `roll`.")
         outcome = self.rng.randint(0, 35)
@@ -802,7 +812,7 @@ class PioneersGame(Game):
                 self._enter_robber("main")
             return
         gains = self._produce(total)
-        self._mark(seat, text, roll=[d1, d2], gains=gains)
+        self.last = {"seat": seat, "move": text, "roll": [d1, d2], "gains": gains}  # as `_mark` writes it
         self.phase = "main"
 
     def _produce(self, total: int) -> list[list[int]]:
@@ -863,7 +873,8 @@ class PioneersGame(Game):
             self._enter_robber("main")
 
     def _do_robber(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "robber")
+        if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
+            self._need_turn(seat, "robber")
         if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
             raise IllegalMove("Write `robber K steal 2` (hex, then the player to rob) or `robber K`.")
         hex_index = B.HEX_INDEX.get(words[1])
@@ -905,12 +916,13 @@ class PioneersGame(Game):
         self.phase = self.robber_return
 
     def _do_end(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         if len(words) != 1:
             raise IllegalMove("Just `end`.")
         if self.offers or len(self.closed) > 30:  # otherwise closing would change nothing
             self._close_offers(f"{self._who(seat)}'s turn ended")
-        self._mark(seat, "end")
+        self.last = {"seat": seat, "move": "end"}  # as `_mark` writes it
         self.new_devs = [0] * 5
         self.dev_played = False
         self.offers_made = 0
@@ -948,7 +960,8 @@ class PioneersGame(Game):
                         gains[res] += 1
             self._mark(seat, f"settlement {node + 1}", nodes=[node], collected=gains)
             return
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         if self.pieces[seat][1] >= D.SETTLEMENTS:
             raise IllegalMove("All 5 of your settlements are on the board; build a city to free one.")
         if not _holds(self.hands[seat], D.COST_SETTLEMENT):
@@ -986,7 +999,8 @@ class PioneersGame(Game):
                 rates[D.RES_INDEX[kind]] = 2
 
     def _do_city(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         if len(words) != 2 or (node := B.parse_node(words[1])) is None:
             raise IllegalMove("Write `city N` with the corner of one of your settlements.")
         if self.node_owner[node] != seat or self.node_level[node] != 1:
@@ -1028,7 +1042,8 @@ class PioneersGame(Game):
                 step = self.setup_step
                 self.current = step if step < self.n else 2 * self.n - 1 - step
             return
-        self._need_turn(seat, "main", "roads")
+        if seat != self.current or self.phase not in ("main", "roads"):
+            self._need_turn(seat, "main", "roads")
         free = self.phase == "roads"
         if self.pieces[seat][0] >= D.ROADS:
             raise IllegalMove("All 15 of your roads are on the board.")
@@ -1059,7 +1074,8 @@ class PioneersGame(Game):
                 self._settle_road_title()
 
     def _do_buy(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         if words[1:] not in (["card"], ["development", "card"], []):
             raise IllegalMove("Write `buy card`.")
         if not self.deck:
@@ -1162,7 +1178,8 @@ class PioneersGame(Game):
         return give, get
 
     def _do_trade(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         terms = TRADE_TERMS.get(text)
         if terms is not None:
             give, get = list(terms[0]), list(terms[1])
@@ -1183,10 +1200,11 @@ class PioneersGame(Game):
         self._pay(seat, give)
         self.bank[target] -= 1
         self.hands[seat][target] += 1
-        self._mark(seat, f"trade {rate} {R[res]} for 1 {R[target]}")
+        self.last = {"seat": seat, "move": f"trade {rate} {R[res]} for 1 {R[target]}"}  # as `_mark` writes it
 
     def _do_offer(self, seat: int, words: list[str], text: str) -> None:
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         give, get = self._split_for(words[1:], "offer")
         if self.n < 2:
             raise IllegalMove("Nobody to trade with.")
@@ -1265,7 +1283,8 @@ class PioneersGame(Game):
         offer = self._find_offer(words[1], seat)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer confirms it.")
-        self._need_turn(seat, "main")
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
         other = int(words[2]) - 1
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
