@@ -173,7 +173,18 @@ class Rng:
         return generator
 
     def randint(self, low: int, high: int) -> int:
-        return self._draw().randrange(low, high + 1)  # what `randint` is documented to be, one call less
+        generator = self._draw()
+        width = high - low + 1
+        if width <= 0 or type(low) is not int or type(high) is not int:
+            return generator.randint(low, high)  # with the error `randint` gives
+        # what `random.Random.randint` does for whole numbers (`randrange` -> `_randbelow`),
+        # without its checks and calls: dice are drawn on every turn
+        bits = width.bit_length()
+        getrandbits = generator.getrandbits
+        drawn = getrandbits(bits)
+        while drawn >= width:
+            drawn = getrandbits(bits)
+        return low + drawn
 
     def choice(self, items: Sequence[T]) -> T:
         return self._draw().choice(items)

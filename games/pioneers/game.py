@@ -48,16 +48,13 @@ for _index, _edge in enumerate(B.HARBOUR_EDGES):
     for _node in EDGE_NODES[_edge]:
         HARBOUR_NODES[_node] = _index
 
-# per corner, its edges as (edge, the edge's bit in a set of edges, the corner at the other end)
-NODE_LINKS = [[(edge, 1 << edge, EDGE_NODES[edge][0] + EDGE_NODES[edge][1] - node) for edge in NODE_EDGES[node]]
-              for node in range(B.NODE_COUNT)]
-
 # canonical texts, made once
 ROAD_MOVES = [f"road {label}" for label in EDGE_LABELS]
 SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
-# per hex: `robber K steal N` for each seat, then plain `robber K` last
-ROBBER_MOVES = [[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST)] + [f"robber {label}"]
-                for label in HEX_LABELS]
+# per hex and set of seats that could be robbed there (as bits): the robber's moves to that hex,
+# `robber K steal N` for each of those seats in order, or `robber K` when there are none
+ROBBER_MOVES = [[[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST) if victims >> victim & 1]
+                 or [f"robber {label}"] for victims in range(1 << PLAYERS_MOST)] for label in HEX_LABELS]
 CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
 TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
                for rate in (2, 3, 4)}
@@ -499,23 +496,23 @@ class PioneersGame(Game):
         if count <= 1:
             return count
         node_owner = self.node_owner
+        links: dict[int, list[tuple[int, int]]] = {}  # corner -> (edge as a bit, other corner) of the seat's roads
         mine = 0  # the seat's edges as a set of bits
-        degree: dict[int, int] = {}  # corner -> how many of the seat's edges end there
         for edge in edges:
-            mine |= 1 << edge
-            for node in EDGE_NODES[edge]:
-                degree[node] = degree.get(node, 0) + 1
+            a, b = EDGE_NODES[edge]
+            bit = 1 << edge
+            mine |= bit
+            links.setdefault(a, []).append((bit, b))
+            links.setdefault(b, []).append((bit, a))
+        cut = {node for node in links if node_owner[node] != -1 and node_owner[node] != seat}
 
         def trail(node: int, free: int) -> int:
             # the longest trail from `node` over the seat's edges not yet used (`free`)
             best = 0
-            for _edge, bit, other in NODE_LINKS[node]:
+            for bit, other in links[node]:
                 if free & bit:
-                    holder = node_owner[other]
-                    if holder != -1 and holder != seat:
-                        length = 1  # another player's building cuts the road there
-                    else:
-                        length = 1 + trail(other, free ^ bit)
+                    # another player's building cuts the road there
+                    length = 1 if other in cut else 1 + trail(other, free ^ bit)
                     if length > best:
                         best = length
             return best
@@ -525,8 +522,7 @@ class PioneersGame(Game):
         # have to come back to that corner, so it is a ring of the whole piece of road, which
         # may be walked from any of its corners. So those corners, and one corner of each ring
         # with no other start, are the only starts worth trying.
-        starts = [node for node, meeting in degree.items()
-                  if meeting != 2 or node_owner[node] != -1 and node_owner[node] != seat]
+        starts = [node for node, there in links.items() if len(there) != 2 or node in cut]
         reached: set[int] = set()
 
         def spread(node: int) -> None:
@@ -534,15 +530,15 @@ class PioneersGame(Game):
             reached.add(node)
             stack = [node]
             while stack:
-                for _edge, bit, other in NODE_LINKS[stack.pop()]:
-                    if mine & bit and other not in reached:
+                for _bit, other in links[stack.pop()]:
+                    if other not in reached:
                         reached.add(other)
                         stack.append(other)
 
         for node in starts:
             if node not in reached:
                 spread(node)
-        for node in degree:
+        for node in links:
             if node not in reached:  # a ring with no other start
                 starts.append(node)
                 spread(node)
@@ -592,14 +588,13 @@ class PioneersGame(Game):
 
     def _robber_moves(self) -> list[str]:
         node_owner = self.node_owner
-        beside: dict[int, list[int]] = {}  # hex -> the seats that could be robbed there, ascending
+        beside = [0] * B.HEX_COUNT  # per hex, the seats that could be robbed there as bits
         for seat, able in enumerate(self._robbable()):
             if able:
+                bit = 1 << seat
                 for node in _positions(node_owner, seat):
                     for hex_index in NODE_HEXES[node]:
-                        victims = beside.setdefault(hex_index, [])
-                        if not victims or victims[-1] != seat:
-                            victims.append(seat)
+                        beside[hex_index] |= bit
         closed = {self.robber}
         shielded = self._shielded()
         if shielded is not None:
@@ -609,14 +604,8 @@ class PioneersGame(Game):
                         closed.update(NODE_HEXES[node])
         moves = []
         for hex_index in range(B.HEX_COUNT):
-            if hex_index in closed:
-                continue
-            table = ROBBER_MOVES[hex_index]
-            victims = beside.get(hex_index)
-            if victims:
-                moves += [table[victim] for victim in victims]
-            else:
-                moves.append(table[-1])
+            if hex_index not in closed:
+                moves += ROBBER_MOVES[hex_index][beside[hex_index]]
         return moves
 
     def _main_moves(self, seat: int) -> list[str]:
