@@ -190,7 +190,20 @@ class Rng:
         return self._draw().choice(items)
 
     def shuffle(self, items: list) -> None:
-        self._draw().shuffle(items)
+        generator = self._draw()
+        if type(items) is not list:
+            generator.shuffle(items)
+            return
+        # what `random.Random.shuffle` does (each place swapped with one drawn by `_randbelow`),
+        # without a call per card: boards and decks are shuffled at every new game
+        getrandbits = generator.getrandbits
+        for place in reversed(range(1, len(items))):
+            width = place + 1
+            bits = width.bit_length()
+            other = getrandbits(bits)
+            while other >= width:
+                other = getrandbits(bits)
+            items[place], items[other] = items[other], items[place]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self._draw().sample(list(items), k)

@@ -517,31 +517,31 @@ class PioneersGame(Game):
                         best = length
             return best
 
-        # A longest road starts where a road ends or forks (1 or 3 of the seat's edges meet) or
-        # at another player's building: from a corner where exactly 2 meet, not cut, it would
-        # have to come back to that corner, so it is a ring of the whole piece of road, which
-        # may be walked from any of its corners. So those corners, and one corner of each ring
-        # with no other start, are the only starts worth trying.
-        starts = [node for node, there in links.items() if len(there) != 2 or node in cut]
+        # A longest road that starts at a corner with another of the seat's roads unused, not cut
+        # there, could be made longer by that road; so it starts at another player's building, or
+        # where all the roads there are used: a road's end (1 road), or a fork (3) that it leaves
+        # and comes back through, which needs a ring. From a corner with 2 roads, it would have to
+        # end there as well: it is a ring that is the whole piece of road, and may be walked from
+        # any corner. So each piece is tried only from its ends, its forks when it has a ring, and
+        # its buildings of other players, or from one corner when it is a bare ring.
+        starts = []
         reached: set[int] = set()
-
-        def spread(node: int) -> None:
-            # every corner joined to `node` by the seat's roads
-            reached.add(node)
-            stack = [node]
-            while stack:
-                for _bit, other in links[stack.pop()]:
+        for first in links:
+            if first in reached:
+                continue
+            piece = [first]  # the corners joined to `first` by the seat's roads
+            reached.add(first)
+            for node in piece:
+                for _bit, other in links[node]:
                     if other not in reached:
                         reached.add(other)
-                        stack.append(other)
-
-        for node in starts:
-            if node not in reached:
-                spread(node)
-        for node in links:
-            if node not in reached:  # a ring with no other start
-                starts.append(node)
-                spread(node)
+                        piece.append(other)
+            ends = sum(len(links[node]) for node in piece)  # twice the roads
+            if ends >= 2 * len(piece):  # as many roads as corners or more: a ring
+                found = [node for node in piece if len(links[node]) != 2 or node in cut]
+                starts += found or piece[:1]
+            else:
+                starts += [node for node in piece if len(links[node]) == 1 or node in cut]
         best = 0
         for node in starts:
             length = trail(node, mine)
