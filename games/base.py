@@ -164,8 +164,8 @@ class Rng:
         # for) into the state `random.Random(text)` starts from: `Random.seed` turns a text into
         # the integer of its bytes followed by their SHA-512 digest, then seeds with that integer.
         generator = self._generator
-        if generator is None:
-            generator = self._generator = random.Random(0)
+        if generator is None:  # made unseeded: it is seeded before every draw
+            generator = self._generator = random.Random.__new__(random.Random)
         key = b"%d:%d" % (self.seed, self.counter)  # the bytes of the text "seed:counter"
         self.counter += 1
         _seed_state(generator, int.from_bytes(key + _sha512(key).digest(), "big"))
@@ -173,12 +173,19 @@ class Rng:
         return generator
 
     def randint(self, low: int, high: int) -> int:
-        generator = self._draw()
+        # `_draw()`, written out: dice are drawn on every turn
+        generator = self._generator
+        if generator is None:
+            generator = self._generator = random.Random.__new__(random.Random)
+        key = b"%d:%d" % (self.seed, self.counter)
+        self.counter += 1
+        _seed_state(generator, int.from_bytes(key + _sha512(key).digest(), "big"))
+        generator.gauss_next = None
         width = high - low + 1
         if width <= 0 or type(low) is not int or type(high) is not int:
             return generator.randint(low, high)  # with the error `randint` gives
         # what `random.Random.randint` does for whole numbers (`randrange` -> `_randbelow`),
-        # without its checks and calls: dice are drawn on every turn
+        # without its checks and calls
         bits = width.bit_length()
         getrandbits = generator.getrandbits
         drawn = getrandbits(bits)

@@ -183,6 +183,13 @@ class PioneersGame(Game):
                    choices=("random", "beginner")),
     )
 
+    # the state in slots: read by name faster than from an instance dict of this many entries
+    __slots__ = ("n", "opts", "rng", "terrain", "numbers", "harbours", "robber", "node_owner", "node_level",
+                 "edge_owner", "hands", "bank", "deck", "devs", "new_devs", "played", "knights", "dev_played",
+                 "army", "road_holder", "road_len", "pieces", "rates", "current", "phase", "setup_step",
+                 "setup_node", "discards", "robber_return", "free_roads", "dice", "offers", "offers_made",
+                 "next_offer", "closed", "turn", "winner", "last", "number_hexes")
+
     # -- life cycle -------------------------------------------------------------------
     def __init__(self) -> None:
         self.n = 0
