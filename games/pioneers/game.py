@@ -1713,10 +1713,15 @@ def _dump_offer(offer: Mapping[str, Any]) -> dict[str, Any]:
 
 def _json_copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return {str(k) if not isinstance(k, str) else k: _json_copy(v) for k, v in value.items()}
+        return {str(k) if not isinstance(k, str) else k: v if type(v) in _PLAIN else _json_copy(v)
+                for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_json_copy(v) for v in value]
+        return [v if type(v) in _PLAIN else _json_copy(v) for v in value]
     return value
+
+
+# values `_json_copy` returns as they are, looked at without a call
+_PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
 # verbs whose moves may be taken back when they drew nothing (checked again on the Rng and the deck)
