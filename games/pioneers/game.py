@@ -118,6 +118,21 @@ def _positions(values: list[int], item: int) -> list[int]:
     return found
 
 
+def _farthest(links: Mapping[int, list[tuple[int, int]]], start: int) -> tuple[int, int]:
+    """The corner farthest from `start` over the roads in `links`, which form a tree, and how
+    many roads away it is."""
+    far, far_steps = start, 0
+    stack = [(start, -1, 0)]
+    while stack:
+        node, came_from, steps = stack.pop()
+        if steps > far_steps:
+            far, far_steps = node, steps
+        for _bit, other in links[node]:
+            if other != came_from:
+                stack.append((other, node, steps + 1))
+    return far, far_steps
+
+
 def _holds(hand: Sequence[int], amounts: Sequence[int]) -> bool:
     return all(have >= need for have, need in zip(hand, amounts, strict=True))
 
@@ -532,6 +547,7 @@ class PioneersGame(Game):
         # any corner. So each piece is tried only from its ends, its forks when it has a ring, and
         # its buildings of other players, or from one corner when it is a bare ring.
         starts = []
+        best_tree = 0  # the longest road found in pieces without a ring or a cut
         reached: set[int] = set()
         for first in links:
             if first in reached:
@@ -547,9 +563,17 @@ class PioneersGame(Game):
             if ends >= 2 * len(piece):  # as many roads as corners or more: a ring
                 found = [node for node in piece if len(links[node]) != 2 or node in cut]
                 starts += found or piece[:1]
+            elif cut.isdisjoint(piece):
+                # a tree nobody cuts: its longest road is its longest path, found by walking to the
+                # corner farthest from any corner, then to the corner farthest from that one
+                tree_best = _farthest(links, _farthest(links, first)[0])[1]
+                if tree_best > best_tree:
+                    best_tree = tree_best
             else:
                 starts += [node for node in piece if len(links[node]) == 1 or node in cut]
-        best = 0
+        best = best_tree
+        if best == count:
+            return best
         for node in starts:
             length = trail(node, mine)
             if length > best:
