@@ -137,19 +137,25 @@ def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
     owned = production(game, seat)
     best, best_score = None, -1.0
     for move in roads:
-        edge = B.parse_edge(move.split()[1])
-        a, b = B.EDGE_NODES[edge]
-        far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
-        score = 0.0
-        if game.node_owner[far] == -1:
-            if game._free_spot(far):
-                score = node_score(game, seat, far, owned) + 2.0
-            for other in B.NODE_NEIGHBOURS[far]:
-                if game.node_owner[other] == -1 and game._free_spot(other):
-                    score = max(score, 0.7 * node_score(game, seat, other, owned))
+        score = road_score(game, seat, move, owned)
         if score > best_score:
             best, best_score = move, score
     return best
+
+
+def road_score(game: PioneersGame, seat: int, move: str, owned: list[float]) -> float:
+    """How near a road leads to a good free corner."""
+    edge = B.parse_edge(move.split()[1])
+    a, b = B.EDGE_NODES[edge]
+    far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
+    score = 0.0
+    if game.node_owner[far] == -1:
+        if game._free_spot(far):
+            score = node_score(game, seat, far, owned) + 2.0
+        for other in B.NODE_NEIGHBOURS[far]:
+            if game.node_owner[other] == -1 and game._free_spot(other):
+                score = max(score, 0.7 * node_score(game, seat, other, owned))
+    return score
 
 
 def _reached(game: PioneersGame, seat: int, node: int) -> bool:
@@ -167,23 +173,25 @@ def _leader(game: PioneersGame, seat: int) -> int:
 
 
 def _robber(game: PioneersGame, seat: int, moves: list[str]) -> str:
-    def score(move: str) -> float:
-        words = move.split()
-        hex_index = B.HEX_INDEX[words[1].lower()]
-        pips = D.PIPS.get(game.numbers[hex_index], 0)
-        value = 0.0
-        for node in B.HEX_NODES[hex_index]:
-            owner = game.node_owner[node]
-            if owner == seat:
-                value -= 3.0 * pips * game.node_level[node]
-            elif owner != -1:
-                value += pips * game.node_level[node] * _threat(game, seat, owner)
-        if len(words) == 4:
-            victim = int(words[3]) - 1
-            value += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
-        return value
+    return max(moves, key=lambda move: robber_score(game, seat, move))
 
-    return max(moves, key=score)
+
+def robber_score(game: PioneersGame, seat: int, move: str) -> float:
+    """The harm a robber move does to the others, less the harm to the mover."""
+    words = move.split()
+    hex_index = B.HEX_INDEX[words[1].lower()]
+    pips = D.PIPS.get(game.numbers[hex_index], 0)
+    value = 0.0
+    for node in B.HEX_NODES[hex_index]:
+        owner = game.node_owner[node]
+        if owner == seat:
+            value -= 3.0 * pips * game.node_level[node]
+        elif owner != -1:
+            value += pips * game.node_level[node] * _threat(game, seat, owner)
+    if len(words) == 4:
+        victim = int(words[3]) - 1
+        value += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
+    return value
 
 
 def _knight_worth(game: PioneersGame, seat: int) -> bool:
@@ -200,17 +208,18 @@ def _knight_worth(game: PioneersGame, seat: int) -> bool:
 
 # -- discards and answers ---------------------------------------------------------------
 def _discard(game: PioneersGame, seat: int, moves: list[str]) -> str:
+    _, cost = goal(game, seat)
+    return max(moves, key=lambda move: discard_score(game, seat, move, cost))
+
+
+def discard_score(game: PioneersGame, seat: int, move: str, cost: tuple[int, ...]) -> float:
+    """What the hand is worth after a discard, toward the build `cost`."""
     from games.pioneers.game import parse_amounts
 
-    _, cost = goal(game, seat)
     hand = game.hands[seat]
-
-    def score(move: str) -> float:
-        drop = parse_amounts(move.split()[1:])
-        left = [have - lose for have, lose in zip(hand, drop, strict=True)]
-        return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
-
-    return max(moves, key=score)
+    drop = parse_amounts(move.split()[1:])
+    left = [have - lose for have, lose in zip(hand, drop, strict=True)]
+    return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
 
 
 def _answer(game: PioneersGame, seat: int, moves: list[str]) -> str:

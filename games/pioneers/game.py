@@ -1666,7 +1666,8 @@ class PioneersGame(Game):
         world = PioneersGame.load(self.dump())
         world.rng = Rng(rng.randrange(2**53))
         others = [s for s in range(self.n) if s != seat]
-        pool = [r for s in others for r in range(5) for _ in range(world.hands[s][r])]
+        # pools in a fixed order before shuffling: the draw must not depend on who holds what
+        pool = sorted(r for s in others for r in range(5) for _ in range(world.hands[s][r]))
         rng.shuffle(pool)
         for s in others:
             count = sum(world.hands[s])
@@ -1679,6 +1680,7 @@ class PioneersGame(Game):
         unseen = list(world.deck)
         for s in others:
             unseen += [c for c in range(5) for _ in range(world.devs[s][c] - fixed[s][c])]
+        unseen.sort()
         rng.shuffle(unseen)
         for s in others:
             count = sum(world.devs[s]) - sum(fixed[s])
@@ -1689,6 +1691,11 @@ class PioneersGame(Game):
             world.devs[s] = cards
         world.deck = unseen
         return world
+
+    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
+        from games.pioneers.search import hard_move
+
+        return hard_move(self, seat, rng, budget)
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # a roll, a steal or a bought card draws; a development card played shows a hidden card

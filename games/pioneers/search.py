@@ -1,0 +1,200 @@
+"""The hard player of Pioneer's Isle: the heuristic player's choice weighed against the
+alternatives by where they leave the seat a turn later.
+
+At every decision with more than one sensible answer it lists candidates: the heuristic
+player's move first, then the other builds, the best roads, one bank trade for each resource,
+the development cards, `end`, and the robber hexes or discards the heuristic player ranks
+highest. Each candidate is played in a sampled world that redraws what the seat cannot see
+(`PioneersGame.redraw_hidden`: the other hands, the development deck, the dice); the heuristic
+player finishes the turn for every seat, then plays the next turn once for every sum of the
+dice, and each ending is judged by the chance to win that games/pioneers/value.py gives it,
+weighed by how often its roll comes. The candidate with the best chance is played. So the
+search sees a trade followed by the build it allows, a card bought and what it may be, and
+what a 7 or a good roll of the next player would do to the cards left in hand, while the
+judgement after it was fitted to how games between heuristic players end.
+
+The amount of search is fixed (candidates, one world, eleven rolls), so the player is as
+strong on a busy machine as on an idle one; the time budget only cuts a search short as a
+safety net. The starting placements are the heuristic player's: searching them (playouts of
+eight turns, or the judgement after the setup) measured no better.
+
+Every candidate meets the same world and the same dice: a world's dice come from a stream of
+their own, so a steal or a card bought in one line of play does not shift the roll of another.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+from games.pioneers import ai as A
+from games.pioneers import data as D
+from games.pioneers.value import win_chance
+
+if TYPE_CHECKING:
+    from games.pioneers.game import PioneersGame
+
+WORLDS = 1  # sampled worlds per decision (each with every roll of the next turn): more measured no better
+TOP_ROBBER = 5
+TOP_DISCARD = 5
+TOP_ROADS = 3
+TOP_PLENTY = 3
+DEFAULT_BUDGET = 1.5  # seconds; games/levels.py passes none when the bot plays
+SAFETY = 0.8  # share of the budget after which no new world is started
+
+
+# each sum of two dice once: (how many of the 36 rolls give it, one of those rolls as 0..35)
+ROLLS = [(min(total - 1, 13 - total), (min(total - 1, 6) - 1) * 6 + total - min(total - 1, 6) - 1)
+         for total in range(2, 13)]
+
+
+class _WorldDice:
+    """The chance of a sampled world: dice from one stream, every other draw from a second."""
+
+    __slots__ = ("rolls", "index", "other")
+
+    def __init__(self, seed: int) -> None:
+        dice = random.Random(seed)
+        self.rolls = [dice.randrange(36) for _ in range(8)]
+        self.index = 0
+        self.other = random.Random(seed + 1)
+
+    def randint(self, low: int, high: int) -> int:
+        if low == 0 and high == 35 and self.index < len(self.rolls):
+            roll = self.rolls[self.index]
+            self.index += 1
+            return roll
+        return self.other.randint(low, high)
+
+    def randrange(self, *args: int) -> int:
+        return self.other.randrange(*args)
+
+    def random(self) -> float:
+        return self.other.random()
+
+    def choice(self, items):  # noqa: ANN001, ANN201 - the engine's Rng interface
+        return self.other.choice(items)
+
+    def shuffle(self, items: list) -> None:
+        self.other.shuffle(items)
+
+    def sample(self, items, k: int) -> list:  # noqa: ANN001
+        return self.other.sample(list(items), k)
+
+    def to_list(self) -> list[int]:
+        return [0, 0]  # never dumped for play: a searched world stays in the search
+
+
+def hard_move(game: PioneersGame, seat: int, rng: random.Random, budget: float | None = None) -> str:
+    moves = game.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    normal = game.ai_move(seat, rng)
+    options = candidates(game, seat, moves, normal)
+    if len(options) == 1:
+        return normal
+    deadline = time.perf_counter() + SAFETY * (DEFAULT_BUDGET if budget is None else budget)
+    totals = [0.0] * len(options)
+    for run in range(WORLDS):
+        if run and time.perf_counter() > deadline:
+            break
+        seed = rng.getrandbits(52)
+        world = game.redraw_hidden(seat, random.Random(seed)).dump()
+        for index, move in enumerate(options):
+            totals[index] += judge(type(game).load(world), seat, move, seed)
+    best = max(range(len(options)), key=lambda i: totals[i])  # ties keep the heuristic move
+    return options[best]
+
+
+def judge(world: PioneersGame, seat: int, move: str, seed: int) -> float:
+    """Play `move`, let the heuristic player finish the turn for every seat, then play the
+    next turn once for each sum of the dice; the chance that `seat` wins from there, each
+    roll weighed by how often it comes."""
+    world.rng = _WorldDice(seed)
+    turn = world.turn
+    world.play(seat, move)
+    rng = random.Random(seed)
+    _finish_turn(world, turn, rng)
+    if world.phase == "over":
+        return win_chance(world, seat)
+    after = world.dump()
+    total = 0.0
+    for chance, roll in ROLLS:
+        branch = type(world).load(after)
+        dice = _WorldDice(seed + 1)
+        dice.rolls[0] = roll
+        branch.rng = dice
+        _finish_turn(branch, branch.turn, rng)
+        total += chance * win_chance(branch, seat)
+    return total / 36
+
+
+def _finish_turn(world: PioneersGame, turn: int, rng: random.Random) -> None:
+    while world.phase != "over" and world.turn == turn:
+        who = world.to_act()[0]
+        world.play(who, world.ai_move(who, rng))
+
+
+# -- candidates -----------------------------------------------------------------------------
+def candidates(game: PioneersGame, seat: int, moves: list[str], normal: str) -> list[str]:
+    """The heuristic player's move first, then the alternatives worth a search."""
+    phase = game.phase
+    if phase == "discard" and seat in game.discards:
+        _, cost = A.goal(game, seat)
+        found = sorted(moves, key=lambda m: -A.discard_score(game, seat, m, cost))[:TOP_DISCARD]
+    elif seat != game.current or phase in ("discard", "setup"):
+        found = []  # answers to offers and the starting placements: the heuristic player's
+    elif phase == "roll":
+        found = list(moves)
+    elif phase == "robber":
+        found = sorted(moves, key=lambda m: -A.robber_score(game, seat, m))[:TOP_ROBBER]
+    elif phase == "roads":
+        owned = A.production(game, seat)
+        found = sorted(moves, key=lambda m: -A.road_score(game, seat, m, owned))[:TOP_ROADS]
+    else:
+        found = _main_candidates(game, seat, moves)
+    options = [normal]
+    for move in found:
+        if move not in options:
+            options.append(move)
+    return options
+
+
+def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[str]:
+    hand = game.hands[seat]
+    _, cost = A.goal(game, seat)
+    by_head: dict[str, list[str]] = {}
+    for move in moves:
+        by_head.setdefault(move.split()[0], []).append(move)
+    found: list[str] = []
+    found += by_head.get("city", [])
+    found += by_head.get("settlement", [])
+    roads = [m for m in by_head.get("road", []) if m != "road building"]
+    if roads:
+        owned = A.production(game, seat)
+        found += sorted(roads, key=lambda m: -A.road_score(game, seat, m, owned))[:TOP_ROADS]
+    found += by_head.get("buy", [])
+    found += [m for m in moves if m in ("knight", "road building")]
+    plenty = [m for m in moves if m.startswith("year of plenty")]
+    if plenty:
+        def gain(move: str) -> float:
+            after = list(hand)
+            for name in move.split()[3:]:
+                after[D.RES_INDEX[name]] += 1
+            return A.hand_value(after, cost)
+
+        found += sorted(plenty, key=lambda m: -gain(m))[:TOP_PLENTY]
+    found += by_head.get("monopoly", [])
+    # one bank trade for each resource wanted: paid with the kind held most above its rate
+    rates = game.rates[seat]
+    best: dict[str, tuple[int, str]] = {}
+    for move in by_head.get("trade", []):
+        words = move.split()
+        give, get = D.RES_INDEX[words[2]], words[5]
+        spare = hand[give] - rates[give]
+        if get not in best or spare > best[get][0]:
+            best[get] = (spare, move)
+    found += [move for _, move in best.values()]
+    found.append("end")
+    return [m for m in found if m in moves]

@@ -1,0 +1,79 @@
+"""How likely a seat is to win a game of Pioneer's Isle from where it stands.
+
+A logistic model over the differences between the seat and its strongest rival (points,
+production, hand, cards, roads, room to build). The weights were fitted on positions at the
+start of turns in games between heuristic players, labelled by who went on to win; refit with
+`python -m games.pioneers.valuefit`. Only what the position holds is read, so in a world
+redrawn for a seat (`redraw_hidden`) it sees no more than that seat may.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from games.pioneers import board as B
+from games.pioneers import data as D
+
+if TYPE_CHECKING:
+    from games.pioneers.game import PioneersGame
+
+FEATURES = ("points", "pips", "kinds", "city_pips", "road_pips", "cards", "excess_cards", "dev_cards",
+            "knights", "road_length", "spots", "harbours")
+
+# fitted by games/pioneers/valuefit.py (see there for the games and positions used)
+WEIGHTS = (0.6333, 0.0339, 0.1363, 0.0299, -0.0035, 0.0771, 0.0886, 0.3531, -0.0036, 0.4004, 0.0643, 0.0563)
+TO_MOVE = 0.1758  # the seat about to roll
+
+
+def features(game: PioneersGame, seat: int) -> list[float]:
+    """The seat's own figures, in the order of FEATURES."""
+    pips = [0.0] * 5
+    node_owner = game.node_owner
+    node_level = game.node_level
+    terrain = game.terrain
+    numbers = game.numbers
+    robber = game.robber
+    for node in range(B.NODE_COUNT):
+        if node_owner[node] == seat:
+            level = node_level[node]
+            for hex_index in B.NODE_HEXES[node]:
+                res = terrain[hex_index]
+                if res != D.DESERT and hex_index != robber:
+                    pips[res] += D.PIPS[numbers[hex_index]] * level
+    cards = sum(game.hands[seat])
+    return [
+        float(game.total_points(seat)),
+        sum(pips),
+        float(sum(1 for p in pips if p)),
+        min(pips[D.GRAIN], pips[D.ORE] * 2 / 3),
+        min(pips[D.LUMBER], pips[D.BRICK]),
+        float(min(cards, 7)),
+        float(max(0, cards - 7)),
+        float(sum(game.devs[seat]) - game.devs[seat][D.VICTORY]),
+        float(game.knights[seat]),
+        float(min(game.road_len[seat], 8)),
+        float(min(len(game.settlement_spots(seat)), 3)) if game.pieces[seat][1] < D.SETTLEMENTS else 0.0,
+        float(sum(1 for rate in game.rates[seat] if rate < 4)),
+    ]
+
+
+def score(mine: list[float], theirs: list[float], to_move: float) -> float:
+    return sum(w * (a - b) for w, a, b in zip(WEIGHTS, mine, theirs, strict=True)) + TO_MOVE * to_move
+
+
+def win_chance(game: PioneersGame, seat: int) -> float:
+    """The model's chance that `seat` wins; 1 or 0 once the game is over."""
+    if game.phase == "over":
+        return 1.0 if game.winner == seat else 0.0
+    mine = features(game, seat)
+    best = None
+    for other in range(game.n):
+        if other != seat:
+            theirs = features(game, other)
+            value = score(mine, theirs, 1.0 if game.current == seat else -1.0 if game.current == other else 0.0)
+            if best is None or value < best:
+                best = value
+    logit = best if best is not None else 0.0
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+

@@ -1,0 +1,114 @@
+"""Pioneer's Isle: the hard player plays fair, plays legal moves, and works on copies.
+
+Fair play: the hard player's move may depend only on what its seat can see. Two games that
+differ only in what the seat cannot see (the other players' development cards, which of the
+other players holds which resources, the order of the development deck, the dice to come)
+must get the same move from the same random generator. A player that searched the real
+game instead of redrawn worlds is shown to fail the same check.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.base import Rng
+from games.levels import choose
+from games.pioneers import GAME
+from games.pioneers import data as D
+from games.pioneers import search as S
+from games.pioneers.game import PioneersGame
+
+
+def decisions(seed: int, players: int, wanted: int, among: str = "") -> list[tuple[PioneersGame, int]]:
+    """Positions of a game between heuristic players where the seat to act has a real choice
+    among several candidates (`among` one of them, when given), after the setup."""
+    game = GAME.new(players, {}, seed)
+    rng = random.Random(seed)
+    found = []
+    while not game.is_over() and len(found) < wanted:
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        if game.turn > 4 and len(moves) > 1 and rng.random() < 0.3:
+            normal = game.ai_move(seat, random.Random(0))
+            options = S.candidates(game, seat, moves, normal)
+            if len(options) > 2 and (not among or among in options):
+                found.append((PioneersGame.load(game.dump()), seat))
+        game.play(seat, game.ai_move(seat, rng))
+    return found
+
+
+def hidden_changed(game: PioneersGame, seat: int, rng: random.Random, top: int | None = None) -> PioneersGame:
+    """The same public position and the same cards for `seat`; everything else it cannot see
+    dealt differently: other seats' resources (same counts), their unplayed development cards
+    and the deck (same counts), the deck order (card `top` drawn next, when given) and the
+    dice to come."""
+    other = PioneersGame.load(game.dump())
+    other.rng = Rng(rng.randrange(2**40))
+    others = [s for s in range(game.n) if s != seat]
+    pool = [r for s in others for r in range(5) for _ in range(other.hands[s][r])]
+    rng.shuffle(pool)
+    for s in others:
+        size = sum(other.hands[s])
+        other.hands[s] = [pool[:size].count(r) for r in range(5)]
+        pool = pool[size:]
+    kept = {s: (list(other.new_devs) if s == other.current else [0] * 5) for s in others}
+    unseen = list(other.deck) + [c for s in others for c in range(5)
+                                 for _ in range(other.devs[s][c] - kept[s][c])]
+    rng.shuffle(unseen)
+    for s in others:
+        size = sum(other.devs[s]) - sum(kept[s])
+        other.devs[s] = [kept[s][c] + unseen[:size].count(c) for c in range(5)]
+        unseen = unseen[size:]
+    if top is not None and top in unseen:
+        unseen.remove(top)
+        unseen.append(top)  # the deck is drawn from its end
+    other.deck = unseen
+    assert other.view(seat) == game.view(seat)  # the seat sees the very same game
+    return other
+
+
+POSITIONS = decisions(5, 2, 4) + decisions(8, 3, 4)
+BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy card")
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS + BUYING)))
+def test_hard_move_depends_only_on_what_the_seat_sees(index):
+    game, seat = (POSITIONS + BUYING)[index]
+    move = S.hard_move(game, seat, random.Random(7))
+    for top in (None, D.VICTORY, D.KNIGHT):
+        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
+        assert S.hard_move(twin, seat, random.Random(7)) == move
+
+
+def test_a_player_that_peeks_fails_the_same_check(monkeypatch):
+    """The check above has teeth: search the real hidden cards and deck (no redraw) and the
+    moves come out different for some twin."""
+    monkeypatch.setattr(PioneersGame, "redraw_hidden", lambda self, seat, rng: PioneersGame.load(self.dump()))
+    differ = 0
+    for index, (game, seat) in enumerate(BUYING):
+        lucky = hidden_changed(game, seat, random.Random(index), D.VICTORY)
+        unlucky = hidden_changed(game, seat, random.Random(index), D.KNIGHT)
+        differ += S.hard_move(lucky, seat, random.Random(7)) != S.hard_move(unlucky, seat, random.Random(7))
+    assert differ > 0
+
+
+def test_hard_plays_legal_moves_on_copies_to_the_end():
+    for seed, players in ((3, 2), (4, 4)):
+        game = GAME.new(players, {"friendly_robber": seed == 4}, seed)
+        rng = random.Random(seed)
+        hard = seed % players
+        for _ in range(3000):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            if seat == hard:
+                before = game.dump()
+                move = choose(game, seat, "hard", rng)
+                assert game.dump() == before
+                assert move in game.legal_moves(seat)
+            else:
+                move = game.ai_move(seat, rng)
+            game.play(seat, move)
+        assert game.is_over()
