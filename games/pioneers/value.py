@@ -2,9 +2,15 @@
 
 A logistic model over the differences between the seat and its strongest rival (points,
 production, hand, cards, roads, room to build). The weights were fitted on positions at the
-start of turns in games between heuristic players, labelled by who went on to win; refit with
-`python -m games.pioneers.valuefit`. Only what the position holds is read, so in a world
-redrawn for a seat (`redraw_hidden`) it sees no more than that seat may.
+start of turns, labelled by who went on to win, in 1000 two-player games (seeds 600000 to
+600999) where one seat was the heuristic player and the other an earlier hard player: the
+search of games/pioneers/search.py without the next player's rolls, judged by weights fitted
+on games between heuristic players alone (`python -m games.pioneers.valuefit` fits those;
+`--hard` fits on games against the current hard player, the same procedure a step further).
+Fitted on the hard player's own games, a long road stops looking like a sign of winning by
+itself (in games between heuristic players only the player ahead builds long roads), and a
+search guided by it no longer builds roads for their own sake. Only what the position holds
+is read, so in a world redrawn for a seat (`redraw_hidden`) it sees no more than that seat may.
 """
 
 from __future__ import annotations
@@ -21,9 +27,8 @@ if TYPE_CHECKING:
 FEATURES = ("points", "pips", "kinds", "city_pips", "road_pips", "cards", "excess_cards", "dev_cards",
             "knights", "road_length", "spots", "harbours")
 
-# fitted by games/pioneers/valuefit.py (see there for the games and positions used)
-WEIGHTS = (0.6333, 0.0339, 0.1363, 0.0299, -0.0035, 0.0771, 0.0886, 0.3531, -0.0036, 0.4004, 0.0643, 0.0563)
-TO_MOVE = 0.1758  # the seat about to roll
+WEIGHTS = (0.6309, 0.0282, 0.1155, 0.0651, 0.0175, 0.0569, 0.0401, 0.4136, -0.0211, 0.0058, 0.1656, 0.0560)
+TO_MOVE = 0.1096  # the seat about to roll
 
 
 def features(game: PioneersGame, seat: int) -> list[float]:

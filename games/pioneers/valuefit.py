@@ -1,11 +1,12 @@
 """Fit the weights of games/pioneers/value.py.
 
-    .venv/bin/python -m games.pioneers.valuefit [--games 2000]
+    .venv/bin/python -m games.pioneers.valuefit [--games 2000] [--hard]
 
 Plays 2-player games between heuristic players from fixed seeds, takes the position at the
 start of every other turn, and fits a logistic model of "seat 1 goes on to win" on the
 differences of the two seats' features (Newton steps, a little ridge). Prints the weights to
-paste into value.py and the fit on 500 games held out.
+paste into value.py and the fit on 500 games held out. With `--hard` one seat of every game (the first
+in even seeds, the second in odd) is the hard player, and the games start from seed 600000.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import random
 
 from games.pioneers import value as V
 from games.pioneers.game import PioneersGame
+from games.pioneers.search import hard_move
 
 
-def positions(seed: int, every: int = 1) -> list[tuple[list[float], int]]:
+def positions(seed: int, every: int = 1, hard: bool = False) -> list[tuple[list[float], int]]:
     game = PioneersGame.new(2, {}, seed)
     rng = random.Random(seed)
+    searching = seed % 2 if hard else -1
     rows = []
     turn = -1
     while game.phase != "over":
@@ -29,7 +32,7 @@ def positions(seed: int, every: int = 1) -> list[tuple[list[float], int]]:
             a, b = V.features(game, 0), V.features(game, 1)
             rows.append([x - y for x, y in zip(a, b, strict=True)] + [1.0 if game.current == 0 else -1.0])
         seat = game.to_act()[0]
-        game.play(seat, game.ai_move(seat, rng))
+        game.play(seat, hard_move(game, seat, rng) if seat == searching else game.ai_move(seat, rng))
     won = 1 if game.winner == 0 else 0
     return [(row, won) for row in rows[::every]]
 
@@ -86,8 +89,12 @@ def log_loss(weights: list[float], data: list[tuple[list[float], int]]) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--hard", action="store_true", help="games of the hard player against the heuristic one")
     args = parser.parse_args()
-    train = [row for seed in range(args.games) for row in positions(500_000 + seed, every=2)]
+    if args.hard:
+        train = [row for seed in range(args.games) for row in positions(600_000 + seed, hard=True)]
+    else:
+        train = [row for seed in range(args.games) for row in positions(500_000 + seed, every=2)]
     test = [row for seed in range(500) for row in positions(900_000 + seed)]
     weights = fit(train)
     print("WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in weights[:-1]) + ")")
