@@ -61,14 +61,14 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 (`random` — 6s and 8s never touch — or `beginner`).
 
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over
-200 two-player games each, seats rotated: hard finished ahead of normal in 61%, normal ahead
+200 two-player games each, seats rotated: hard finished ahead of normal in 66.5%, normal ahead
 of easy in 84.5%, easy ahead of a random player in 99.5%. Hard weighs the normal player's
 move against the other builds, roads, bank trades, cards, robber hexes or discards: it plays
 each to the end of the turn and then the next player's turn once for every sum of the dice,
 in a world where the cards it cannot see are dealt afresh, and keeps the move that leaves it
 the best chance to win (judged by a model fitted to finished games). That is a fixed amount
 of search, up to a dozen candidates a move with 11 rolls each: 95% of its moves took under
-0.2 s (at most 1 s) on a busy machine. The starting placements are the normal player's. A player who resigns or misses a deadline is played at
+0.1 s (at most 0.5 s) on a busy machine. The starting placements are the normal player's. A player who resigns or misses a deadline is played at
 normal.
 
 **Our readings and designed values.**

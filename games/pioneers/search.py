@@ -11,7 +11,7 @@ dice, and each ending is judged by the chance to win that games/pioneers/value.p
 weighed by how often its roll comes. The candidate with the best chance is played. So the
 search sees a trade followed by the build it allows, a card bought and what it may be, and
 what a 7 or a good roll of the next player would do to the cards left in hand, while the
-judgement after it was fitted to how games between heuristic players end.
+judgement after it was fitted to how finished games went (see value.py).
 
 The amount of search is fixed (candidates, one world, eleven rolls), so the player is as
 strong on a busy machine as on an idle one; the time budget only cuts a search short as a
