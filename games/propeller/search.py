@@ -10,8 +10,10 @@ the stacks and the dice to come drawn afresh), lets the normal player finish the
 every seat, and keeps the step whose round ended best: by `ai.value` ahead of the rival, or by
 the final result when the game ended. All candidates meet the same world and the same draws.
 
-The search amount is fixed (candidates x worlds x one round), so its strength does not depend
-on the machine; the time budget only cuts the search short in an emergency.
+One world is enough: within the round the dice on the forge are known already. The search
+amount is fixed (a round of play for each candidate), so its strength does not depend on the
+machine; the time budget only cuts it short in an emergency (the steps weighed in full so far
+decide, the normal player's favourite first).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from games.propeller import ai
 
 CANDIDATES = 4  # steps weighed after a draft: the normal player's best by the value right after them
 DRAFTS = 6  # drafts weighed, the best by the normal player's die estimate
-WORLDS = 1  # redrawn worlds per candidate; one round ahead the dice on the forge are known already
 ROUND_CAP = 400  # moves a playout may make before the round ends (a round takes about 25)
 
 
@@ -38,14 +39,18 @@ def judge(game, seat: int) -> float:
     return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
 
-def finish_round(game, rng: random.Random, deadline: float) -> None:
-    """The normal player at every seat until the round (or the game) ends."""
+def finish_round(game, rng: random.Random, deadline: float) -> bool:
+    """The normal player at every seat until the round (or the game) ends; False when the
+    deadline came first."""
     start = game.round
     for _ in range(ROUND_CAP):
-        if game.phase == "over" or game.round != start or time.perf_counter() > deadline:
-            return
+        if game.phase == "over" or game.round != start:
+            return True
+        if time.perf_counter() > deadline:
+            return False
         who = game.to_act()[0]
         game.play_legal(who, ai.choose(game, who, rng))
+    return False
 
 
 def candidates(world, seat: int, moves: list[str]) -> list[str]:
@@ -76,19 +81,14 @@ def hard_move(game, seat: int, rng: random.Random, budget: float | None = None) 
     if len(pool) == 1:
         return pool[0]
     deadline = time.perf_counter() + (1.5 if budget is None else budget)
-    totals = dict.fromkeys(pool, 0.0)
-    weighed = []
-    for number in range(WORLDS):
-        if number:
-            world = game.redraw_hidden(seat, random.Random(rng.random()))
-        draws = rng.random()
-        for move in pool:
-            if time.perf_counter() > deadline and weighed:
-                break  # the safety cap: keep what was weighed in full
-            copy = world.copy()
-            copy.play_legal(seat, move)
-            finish_round(copy, random.Random(draws), deadline + 0.5)
-            totals[move] += judge(copy, seat)
-            if number == 0:
-                weighed.append(move)
-    return max(weighed, key=lambda m: totals[m])
+    draws = rng.random()
+    best, best_mark = pool[0], float("-inf")
+    for move in pool:  # best first: when the time cap cuts the search, the favourites were weighed
+        copy = world.copy()
+        copy.play_legal(seat, move)
+        if not finish_round(copy, random.Random(draws), deadline):
+            break  # the safety cap: an unfinished round is left out
+        mark = judge(copy, seat)
+        if mark > best_mark:
+            best, best_mark = move, mark
+    return best

@@ -136,8 +136,11 @@ def test_hard_answers_a_legal_move_and_leaves_the_table_alone():
 
 def test_a_playout_goes_to_the_end_of_the_round_and_the_final_result_outranks_any_margin():
     game, seat = positions(26, every=40)[1]
+    late = game.copy()
+    assert not finish_round(late, random.Random(1), deadline=0.0)  # past the time cap: nothing played
+    assert late.dump() == game.dump()
     copy = game.copy()
-    finish_round(copy, random.Random(1), deadline=float("inf"))
+    assert finish_round(copy, random.Random(1), deadline=float("inf"))
     assert copy.round == game.round + 1 or copy.phase == "over"
     assert copy.phase in ("turn", "over") and (copy.phase == "over" or copy.turn_no == 0)
     ahead = judge(copy, seat)
