@@ -6,9 +6,10 @@ Both engines play 4-player games between uniformly random players: ours picks un
 among `legal_moves` of a seat in `to_act` (one chosen at random when several must act) and
 plays the text (so move parsing is counted);
 catanatron's `RandomPlayer` picks uniformly among its playable actions. The two run in
-alternating rounds in one process, so a busy machine slows both alike, and both are timed
-in CPU time of this process (`time.process_time`), which other work on a shared machine
-disturbs far less than wall time.
+alternating rounds in one process, and within a round game by game in turn (one of ours
+with offers, one without, one of catanatron's), so a busy machine slows both alike even when
+its load changes during a round; both are timed in CPU time of this process
+(`time.process_time`), which other work on a shared machine disturbs far less than wall time.
 
 The headline is GAMES per second, the median of the rounds, and the ratio of ours to
 catanatron's: moves per game differ between the engines, so moves per second alone would
@@ -37,11 +38,12 @@ from games.pioneers.game import OFFER_MOVES  # noqa: E402
 PLAYER_OFFERS = frozenset(move for moves in OFFER_MOVES for move in moves)
 
 
-def ours(games: int, seed: int, offers: bool = True) -> tuple[int, float, int]:
+def ours(games: int, seed: int, offers: bool = True, rng: random.Random | None = None) -> tuple[int, float, int]:
     """(moves, seconds, unfinished) for `games` random 4-player games. Without `offers` the
     random player leaves player offers (`offer`, `cancel`) aside, so that it uses the same
-    kinds of action as catanatron's (whose random players never trade with each other)."""
-    rng = random.Random(seed)
+    kinds of action as catanatron's (whose random players never trade with each other).
+    `rng` picks the moves (by default one seeded with `seed`)."""
+    rng = rng or random.Random(seed)
     moves = 0
     unfinished = 0
     start = time.process_time()
@@ -87,18 +89,30 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     offers_rates, plain_rates, their_rates = [], [], []
     for round_index in range(rounds):
-        moves, seconds, open_games = ours(games, 1000 * round_index)
+        first = 1000 * round_index
+        picks = {True: random.Random(first), False: random.Random(first)}  # one random player per kind
+        sums: dict[str, list[float]] = {"offers": [0, 0.0, 0], "plain": [0, 0.0, 0], "theirs": [0, 0.0, 0]}
+        installed = True
+        for index in range(games):  # game by game in turn: a change of load falls on all three alike
+            for offers, name in ((True, "offers"), (False, "plain")):
+                sums[name] = [total + value for total, value in
+                              zip(sums[name], ours(1, first + index, offers, picks[offers]), strict=True)]
+            result = theirs(1, first + index)
+            if result is None:
+                installed = False
+            else:
+                sums["theirs"] = [total + value for total, value in zip(sums["theirs"], result, strict=True)]
+        moves, seconds, open_games = sums["offers"]
         offers_rates.append(games / seconds)
         print(f"round {round_index + 1}: Pioneer's Isle with offers    {games / seconds:6.1f} games/s "
               f"({moves / games:.0f} moves a game, {moves / seconds:.0f} moves/s, {open_games} unfinished)")
-        moves, seconds, open_games = ours(games, 1000 * round_index, offers=False)
+        moves, seconds, open_games = sums["plain"]
         plain_rates.append(games / seconds)
         print(f"round {round_index + 1}: Pioneer's Isle without offers {games / seconds:6.1f} games/s "
               f"({moves / games:.0f} moves a game, {moves / seconds:.0f} moves/s, {open_games} unfinished)")
-        result = theirs(games, 1000 * round_index)
-        if result is None:
+        if not installed:
             continue
-        actions, seconds, no_winner = result
+        actions, seconds, no_winner = sums["theirs"]
         their_rates.append(games / seconds)
         print(f"round {round_index + 1}: catanatron                    {games / seconds:6.1f} games/s "
               f"({actions / games:.0f} actions a game, {actions / seconds:.0f} actions/s, {no_winner} without a winner)")
