@@ -11,7 +11,10 @@ candidates meet the same worlds and dice, and a candidate replaces the normal mo
 when its average gain is clear of two standard errors over at least four worlds. A game
 without `redraw_hidden` gets the normal player at the hard level: searching the real state
 would see the dice to come. A game may replace a level by defining `ai_move_easy(seat, rng)`
-or `ai_move_hard(seat, rng, budget)`.
+or `ai_move_hard(seat, rng, budget)`; every game with more than one player does so for hard
+(`games/<game>/search.py`), since a search shaped to the game's turn beat this generic one by far.
+Those searches do a fixed amount of work per move, so a busy machine does not weaken them;
+`budget` only caps the time.
 
 Every level only ever answers one of `legal_moves(seat)`.
 """
