@@ -346,22 +346,25 @@ def hard_move(game: Archipels, seat: int, rng: random.Random, budget: float | No
     """The move whose play-outs end best on average, the normal move on a tie. `budget`
     (seconds) is only a safety cap: a world it cuts short is left out, and when not one world
     was finished the normal move stands."""
+    deadline = time.perf_counter() + (HARD_BUDGET if budget is None else budget)
     normal = game.ai_move(seat, rng)
     moves = candidates(game, seat, normal)
     if len(moves) < 2:
         return normal
-    deadline = time.perf_counter() + (HARD_BUDGET if budget is None else budget)
     totals = dict.fromkeys(moves, 0.0)
+    longest = 0.0  # the slowest play-out so far: one that would end past the cap is not begun
     for _ in range(1 if game.day == game.days else WORLDS):
         world = game.redraw_hidden(seat, random.Random(rng.random()))
         found = {}
         for move in moves:  # every candidate meets the same world
-            if time.perf_counter() > deadline:
+            start = time.perf_counter()
+            if start + longest > deadline:
                 break
             copy = copy_game(world)
             copy.play(seat, move)
             play_out(copy)
             found[move] = worth(copy, seat)
+            longest = max(longest, time.perf_counter() - start)
         if len(found) < len(moves):
             break
         for move in moves:
