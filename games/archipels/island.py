@@ -49,6 +49,18 @@ class Island:
         return island
 
     # -- rules ----------------------------------------------------------------------
+    def copy(self) -> Island:
+        """An independent copy, field by field (faster than rebuilding from the placements)."""
+        new = Island.__new__(Island)
+        new.placements = list(self.placements)
+        new.height = dict(self.height)
+        new.top = dict(self.top)
+        new.elem_at = dict(self.elem_at)
+        new.visible = dict(self.visible)
+        new.cands = {level: set(found) for level, found in self.cands.items()}
+        new._texts = dict(self._texts)
+        return new
+
     def _sea_ok(self, x: int, y: int) -> bool:
         height = self.height
         for sq in squares(x, y):

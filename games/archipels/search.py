@@ -260,39 +260,6 @@ def normal_move(game: Archipels, seat: int, cache: Cache | None = None) -> str:
 
 
 # -- copies ---------------------------------------------------------------------------------
-def copy_island(island: Island) -> Island:
-    new = Island.__new__(Island)
-    new.placements = list(island.placements)
-    new.height = dict(island.height)
-    new.top = dict(island.top)
-    new.elem_at = dict(island.elem_at)
-    new.visible = dict(island.visible)
-    new.cands = {level: set(found) for level, found in island.cands.items()}
-    new._texts = dict(island._texts)
-    return new
-
-
-def copy_game(game: Archipels) -> Archipels:
-    """An independent copy of the whole state (the Rng object is shared: play never draws from it)."""
-    new = type(game).__new__(type(game))
-    new.__dict__.update(game.__dict__)
-    new.order = list(game.order)
-    new.flower_order = list(game.flower_order)
-    new.board = list(game.board)
-    new.paddles = list(game.paddles)
-    new.stack = list(game.stack)
-    new.islands = [copy_island(i) for i in game.islands]
-    new.hands = [list(h) for h in game.hands]
-    new.docks = [list(d) for d in game.docks]
-    new.paddles_left = list(game.paddles_left)
-    new.scored = list(game.scored)
-    new.start = list(game.start)
-    new.discards = list(game.discards)
-    new.flowers = dict(game.flowers)
-    new.last = dict(game.last) if game.last else None
-    return new
-
-
 def play_out(game: Archipels) -> None:
     """The normal player at every seat to the end of the game."""
     cache: Cache = {}
@@ -360,7 +327,7 @@ def hard_move(game: Archipels, seat: int, rng: random.Random, budget: float | No
             start = time.perf_counter()
             if start + longest > deadline:
                 break
-            copy = copy_game(world)
+            copy = world.copy()
             copy.play(seat, move)
             play_out(copy)
             found[move] = worth(copy, seat)

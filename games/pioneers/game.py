@@ -400,33 +400,27 @@ class PioneersGame(Game):
         owners = self.edge_owner
         return any(owners[edge] == seat for edge in NODE_EDGES[node])
 
-    def settlement_spots(self, seat: int) -> list[int]:
+    def _open_corners(self, nodes) -> list[int]:
+        """The corners of `nodes`, in their order, that are empty and have no building beside them."""
         node_owner = self.node_owner
+        spots = []
+        for node in nodes:
+            if node_owner[node] == -1:
+                for other in NODE_NEIGHBOURS[node]:
+                    if node_owner[other] != -1:
+                        break
+                else:
+                    spots.append(node)
+        return spots
+
+    def settlement_spots(self, seat: int) -> list[int]:
         ends = set()
         for edge in _positions(self.edge_owner, seat):
             ends.update(EDGE_NODES[edge])
-        spots = []
-        for node in ends:
-            if node_owner[node] == -1:
-                for other in NODE_NEIGHBOURS[node]:
-                    if node_owner[other] != -1:
-                        break
-                else:
-                    spots.append(node)
-        spots.sort()
-        return spots
+        return self._open_corners(sorted(ends))
 
     def setup_spots(self) -> list[int]:
-        node_owner = self.node_owner
-        spots = []
-        for node in range(B.NODE_COUNT):
-            if node_owner[node] == -1:
-                for other in NODE_NEIGHBOURS[node]:
-                    if node_owner[other] != -1:
-                        break
-                else:
-                    spots.append(node)
-        return spots
+        return self._open_corners(range(B.NODE_COUNT))
 
     def road_spots(self, seat: int) -> list[int]:
         owners = self.edge_owner

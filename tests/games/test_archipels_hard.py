@@ -57,7 +57,7 @@ def test_hard_cannot_see_the_stack_order_or_the_dice_to_come(monkeypatch):
 
     # the check has teeth: a search that played out the real stack would choose differently
     def peek(self, seat, rng):
-        return search.copy_game(self)
+        return self.copy()
 
     monkeypatch.setattr(Archipels, "redraw_hidden", peek)
     differ = 0
@@ -89,7 +89,7 @@ def test_a_single_legal_move_is_answered_without_search():
 
 
 def last_day_worth(game: Archipels, seat: int, move: str) -> float:
-    copy = search.copy_game(game)
+    copy = game.copy()
     copy.play(seat, move)
     search.play_out(copy)
     return search.worth(copy, seat)
@@ -142,7 +142,7 @@ def test_play_outs_follow_the_normal_player(players):
 
 def test_copies_are_independent_and_complete():
     game = reach(7, 3, "place")
-    copy = search.copy_game(game)
+    copy = game.copy()
     assert copy.dump() == game.dump()
     before = game.dump()
     search.play_out(copy)
