@@ -8,6 +8,8 @@ and the new state in one transaction, renders the board off the event loop and r
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import random
 import shlex
@@ -35,6 +37,7 @@ from games.base import (
     Outcome,
     count_text,
     fill_names,
+    is_number,
     parse_options,
     players_text,
     rank_by,
@@ -44,6 +47,10 @@ log = logging.getLogger(__name__)
 
 MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
+MAX_MOVE_TEXT = 400  # the longest chain of steps a player types is far shorter
+QUOTED = 40  # a refusal quotes at most this much of what was typed
+OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
+             "It has been logged for us; /moves lists what you can play.")
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
 
 
@@ -51,6 +58,25 @@ MOVED_ON = "The table moved on while your move was on its way, so nothing was pl
 # (file reads, other work handed to threads) stands between a move and its board.
 RENDER_THREADS = 2
 _render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
+
+
+def position_rng(seed: int, game: Game) -> random.Random:
+    """The computer's generator for this position: the table's seed and the game as its standing
+    moves made it. Taking a move back and making it again meets the same answer."""
+    digest = hashlib.sha256(f"{seed}:{json.dumps(game.dump(), sort_keys=True)}".encode()).hexdigest()
+    return random.Random(digest)
+
+
+def quoted(typed: str) -> str:
+    """What a refusal may quote of a player's text: a short prefix."""
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
+
+
+def refusal(reason: str, typed: str) -> str:
+    """A game's reason, with the typed text in it shortened (a pasted page must not come back four times)."""
+    if len(typed) > QUOTED:
+        reason = reason.replace(typed, quoted(typed))
+    return _clip(reason, 600)
 
 
 async def draw_off_loop(draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -203,6 +229,10 @@ class TableService:
             return await method(caller, **{k: str(v) for k, v in args.items()})
         except IllegalMove as why:
             return Reply.error(str(why))
+        except Exception:  # every command gets an answer; the fault is ours and logged once
+            log.exception("/%s failed in channel %s", command, caller.channel_id)
+            return Reply.error(f"Something went wrong on our side with /{command}; it has been logged for us. "
+                               "A move that was answered is kept; try again in a moment.")
         finally:
             await self._flush_events()
 
@@ -216,6 +246,12 @@ class TableService:
         """A button or a select menu, by its custom id."""
         try:
             return await self._press(caller, component_id, values)
+        except IllegalMove as why:
+            return Reply.error(str(why))
+        except Exception:
+            log.exception("button %s failed in channel %s", component_id[:100], caller.channel_id)
+            return Reply.error("Something went wrong on our side with that button; it has been logged for us. "
+                               "A move that was answered is kept; try again in a moment.")
         finally:
             await self._flush_events()
 
@@ -235,7 +271,7 @@ class TableService:
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
         if kind == "hist":  # the log stays readable once the game is over
-            return await self._history_page(caller, loaded, int(payload) if payload.isdigit() else 0)
+            return await self._history_page(caller, loaded, int(payload) if is_number(payload) else 0)
         if kind == "log":
             return await self._history_file(caller, loaded)
         if loaded.row.status not in ("lobby", "active"):
@@ -520,6 +556,9 @@ class TableService:
         move = Game.normalize(text)
         if not move:
             raise IllegalMove("Type a move; /moves lists yours.")
+        if len(move) > MAX_MOVE_TEXT:
+            raise IllegalMove(f"That move is {len(move)} characters long, and a move is at most {MAX_MOVE_TEXT} "
+                              f"(it starts `{quoted(move)}`). /moves lists yours.")
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no game in this channel. Open a table with /open.")
@@ -538,22 +577,32 @@ class TableService:
                 waiting = ", ".join(names[s] for s in game.to_act())
                 raise IllegalMove(f"It is not your turn: the table waits for {waiting}.")
             before = game.dump()
-            canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
             try:
+                canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
                 game.play(mine.seat, move)
+                lines = [game.describe_move(mine.seat, canonical, names)]
             except IllegalMove as why:
-                loaded.game = registry.get(loaded.row.game).load(before)  # a game must not be left half-moved
-                raise IllegalMove(fill_names(str(why), names)) from None
-            lines = [game.describe_move(mine.seat, canonical, names)]
+                self._restore(loaded, before)  # a game must not be left half-moved
+                raise IllegalMove(refusal(fill_names(str(why), names), move)) from None
+            except Exception:
+                log.exception("move %r at table %s raised", move[:200], loaded.row.id)
+                self._restore(loaded, before)
+                raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
             try:
                 await self._record(loaded, mine.seat, caller.user_id, canonical)
-            except IllegalMove:
-                loaded.game = registry.get(loaded.row.game).load(before)
+            except BaseException:  # refused, failed or cancelled: the store did not take it, so neither does memory
+                self._restore(loaded, before)
                 raise
             lines += await self._play_computers(loaded)
             loaded = await self._table_by_id(loaded.row.id)
         reply = await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
         return await self._touch("move_reply", loaded, reply, mine.seat)
+
+    def _restore(self, loaded: Loaded, before: dict[str, Any]) -> None:
+        """Put a table's game back as it was before a move that did not land, and forget the cached
+        copy, so that the next call reads the table from the store, which never took the move."""
+        loaded.game = registry.get(loaded.row.game).load(before)
+        self._cache.pop(loaded.row.id, None)
 
     async def _record(self, loaded: Loaded, seat: int, user_id: int | None, move: str) -> None:
         game = loaded.game
@@ -599,17 +648,21 @@ class TableService:
             if not waiting:
                 break
             seat = waiting[0]
-            rng = random.Random(f"{loaded.row.seed}:{loaded.version}")
+            rng = position_rng(loaded.row.seed, game)
             before = game.dump()
             try:
                 move = await self._computer_move(loaded, seat, rng)
                 game.play(seat, move)
+                lines.append(game.describe_move(seat, move, names))
             except Exception:  # a fault of the computer player must not take the table down with it
                 log.exception("computer player of table %s failed at seat %s", loaded.row.id, seat)
-                loaded.game = game = registry.get(loaded.row.game).load(before)
+                self._restore(loaded, before)
                 break
-            lines.append(game.describe_move(seat, move, names))
-            await self._record(loaded, seat, None, move)
+            try:
+                await self._record(loaded, seat, None, move)
+            except BaseException:
+                self._restore(loaded, before)
+                raise
         if len(lines) > 12:
             lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
         return lines
@@ -723,7 +776,7 @@ class TableService:
             waiting = ", ".join(loaded.names()[s] for s in loaded.game.to_act())
             return Reply(private=f"You have no legal move right now{' matching that' if typed else ''}. "
                                  f"The table waits for {waiting}.")
-        text, shown, count = moves_page(moves, int(page) if page.strip().isdigit() else 1, typed)
+        text, shown, count = moves_page(moves, int(page) if is_number(page.strip()) else 1, typed)
         buttons = []
         for label, target in (("Earlier moves", shown - 1), ("More moves", shown + 1)):
             cid = custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")
@@ -769,7 +822,7 @@ class TableService:
         loaded = await self._latest_here(caller.channel_id)
         if loaded is None or loaded.row.status == "lobby":
             raise IllegalMove("No game has been played in this channel yet.")
-        if page.strip() and not page.strip().isdigit():
+        if page.strip() and not is_number(page.strip()):
             raise IllegalMove("`page` is a number: 1 is the first page.")
         return await self._history_page(caller, loaded, int(page or 0))
 
@@ -861,10 +914,15 @@ class TableService:
             if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
                 return None
             game, names = loaded.game, loaded.names()
-            move = game.ai_move(seat, random.Random(f"{loaded.row.seed}:{loaded.version}"))
-            game.play(seat, move)
-            lines = [headline, game.describe_move(seat, move, names)]
-            await self._record(loaded, seat, None, move)
+            before = game.dump()
+            try:
+                move = await self._computer_move(loaded, seat, position_rng(loaded.row.seed, game))
+                game.play(seat, move)
+                lines = [headline, game.describe_move(seat, move, names)]
+                await self._record(loaded, seat, None, move)
+            except BaseException:
+                self._restore(loaded, before)
+                raise
             lines += await self._play_computers(loaded)
             loaded = await self._table_by_id(table_id)
             reply = await self._turn_reply(loaded, "\n".join(lines))
@@ -880,7 +938,7 @@ class TableService:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""
         loaded = await self._active(caller)
         mine = self._seat(loaded, caller)
-        return loaded.game.ai_move(mine.seat, random.Random(f"{loaded.row.seed}:{loaded.version}"))
+        return loaded.game.ai_move(mine.seat, position_rng(loaded.row.seed, loaded.game))
 
     # -- information -------------------------------------------------------------------
     async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from games.base import is_number
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -51,7 +53,7 @@ class Settings:
         if env_file:
             load_dotenv(env_file, override=False)
         guild = os.environ.get("ISLES_DEV_GUILD", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not is_number(guild):
             raise SettingError(f"ISLES_DEV_GUILD={guild} is not a server id. It is a number like "
                                "123456789012345678 (in Discord: right-click the server, Copy Server ID, with "
                                "Developer Mode on); leave it empty for commands in every server.")
@@ -71,7 +73,7 @@ class Settings:
 def shard_settings(count: str, ids: str) -> dict:
     """ISLES_SHARDS (the total) and ISLES_SHARD_IDS (this process's), checked together."""
     count = count.strip()
-    if count and not (count.isdigit() and int(count) > 0):
+    if count and not (is_number(count) and int(count) > 0):
         raise SettingError(f"ISLES_SHARDS={count} is not a number of shards: write e.g. 4, or leave it empty "
                            "for as many as Discord recommends.")
     shards = int(count) if count else None
@@ -89,7 +91,7 @@ def parse_shard_ids(text: str) -> tuple[int, ...] | None:
         if not part:
             continue
         low, sep, high = part.partition("-")
-        if not low.isdigit() or (sep and not high.isdigit()):
+        if not is_number(low) or (sep and not is_number(high)):
             raise SettingError(f"ISLES_SHARD_IDS: `{part}` is not a shard number or a range like 0-3.")
         ids.extend(range(int(low), int(high) + 1) if sep else [int(low)])
     return tuple(sorted(set(ids))) or None

@@ -22,6 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from games.base import is_number
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -48,7 +50,7 @@ class PoolSettings:
         timeout_text = env.get("ISLES_SOLVER_TIMEOUT", "").strip()
         workers, timeout = DEFAULT_WORKERS, DEFAULT_TIMEOUT
         if workers_text:
-            if not workers_text.isdigit() or int(workers_text) < 1:
+            if not is_number(workers_text) or int(workers_text) < 1:
                 raise SettingError(f"ISLES_SOLVER_WORKERS must be a whole number of processes, 1 or more "
                                    f"(not `{workers_text}`).")
             workers = int(workers_text)

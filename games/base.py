@@ -23,6 +23,12 @@ class IllegalMove(ValueError):
     `seat_name(seat)` in it replaced by that seat's name."""
 
 
+def is_number(text: str) -> bool:
+    """True for a whole number in the digits 0-9. `str.isdigit` also says yes to `²` and `④`,
+    which `int` refuses, so a move text read with it could fail half-way through a move."""
+    return text.isascii() and text.isdecimal()
+
+
 _SEAT_MARK = re.compile(r"\{seat(\d+)\}")
 
 

@@ -35,7 +35,17 @@ from games.archipels.data import (
     TILE_BY_ID,
 )
 from games.archipels.island import Island, values_from_flowers
-from games.base import Game, IllegalMove, Outcome, Rng, parse_options, players_text, rank_by, rng_untouched
+from games.base import (
+    Game,
+    IllegalMove,
+    Outcome,
+    Rng,
+    is_number,
+    parse_options,
+    players_text,
+    rank_by,
+    rng_untouched,
+)
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 LINE_WORD = {"r": "row", "c": "column"}
@@ -57,7 +67,7 @@ def tile_words(tile_id: int) -> str:
 
 def _parse_tile(token: str) -> int:
     text = token[1:] if token.startswith("t") else token
-    if not text.isdigit():
+    if not is_number(text):
         raise IllegalMove(f"`{token}` is not a tile; tiles are written like `t57`.")
     return int(text)
 
@@ -386,7 +396,7 @@ class Archipels(Game):
         cross = []
         for part in raw:
             p = part if part.startswith(kind) else kind + part
-            if len(p) != 2 or not p[1].isdigit() or not 1 <= int(p[1]) <= 5:
+            if len(p) != 2 or not is_number(p[1]) or not 1 <= int(p[1]) <= 5:
                 raise IllegalMove(f"`{part}` is not a {LINE_WORD[kind]} (1 to 5).")
             cross.append(p)
         if len(set(cross)) != len(cross):

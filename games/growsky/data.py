@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from games.base import is_number
+
 # -- players and dice -----------------------------------------------------------------
 DICE = {2: 7, 3: 7, 4: 9}
 START_FUEL = (2, 3, 4, 5)  # by seat in turn order
@@ -156,7 +158,7 @@ def cell_name(col: int, row: int) -> str:
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:
-    if len(text) < 2 or text[0] not in COL_NAMES or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in COL_NAMES or not is_number(text[1:]):
         return None
     col, row = COL_NAMES.index(text[0]), int(text[1:]) - 1
     return (col, row) if 0 <= row < ROWS else None

@@ -15,7 +15,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by, rng_untouched
+from games.base import (
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Outcome,
+    Rng,
+    is_number,
+    parse_options,
+    rank_by,
+    rng_untouched,
+)
 from games.growsky import data
 from games.growsky.board import Board, tile_side
 from games.growsky.data import (
@@ -387,7 +397,7 @@ class GrowSky(Game):
         if words[0] == "fly" and len(words) == 3:
             k = words[2].lstrip("+")
             return f"fly {words[1]}" if k == "0" else f"fly {words[1]} +{k}"
-        if words[0] == "pick" and len(words) == 2 and words[1].isdigit() and self.queue and "|" in self.queue[0]:
+        if words[0] == "pick" and len(words) == 2 and is_number(words[1]) and self.queue and "|" in self.queue[0]:
             alts = self.queue[0].split("|")
             i = int(words[1]) - 1
             if 0 <= i < len(alts):
@@ -434,7 +444,7 @@ class GrowSky(Game):
 
     def _why_die(self, seat: int, text: str) -> str:
         words = text.split(" ")
-        if len(words) < 2 or not words[1].isdigit() or int(words[1]) not in self.dice:
+        if len(words) < 2 or not is_number(words[1]) or int(words[1]) not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
             return f"No die shows that; the dice left show {faces}."
         areas, money = AREAS[self.n], self.boards[seat].spendable()

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rng_untouched
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, is_number, parse_options, rng_untouched
 from games.hawaii import data as D
 
 N_ISLANDS = len(D.ISLANDS)
@@ -369,7 +369,7 @@ class HawaiiGame(Game):
 
     def _play_shares(self, args: list[str]) -> None:
         self._need("shares", "issue shares")
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_number(args[0]):
             raise IllegalMove("Write `shares N` with a number, e.g. `shares 2` (or `shares 0`).")
         n = int(args[0])
         if n > self.max_issue():
@@ -624,7 +624,7 @@ class HawaiiGame(Game):
         if colour not in self.drawn:
             raise IllegalMove(f"No {colour} cube among the drawn ones ({', '.join(self.drawn)}).")
         parts = square.split(",")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_number(p) for p in parts):
             raise IllegalMove("A chart square is `column,row`, e.g. `3,1`.")
         c, r = int(parts[0]) - 1, int(parts[1]) - 1
         if not (0 <= c < D.CHART_COLUMNS and 0 <= r < D.CHART_ROWS):

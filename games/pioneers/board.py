@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from games.base import Rng
+from games.base import Rng, is_number
 from games.pioneers import data
 
 # -- hexes -----------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def node_label(node: int) -> str:
 
 
 def parse_node(text: str) -> int | None:
-    if text.isdigit():
+    if is_number(text):
         value = int(text) - 1
         if 0 <= value < NODE_COUNT:
             return value
@@ -117,7 +117,7 @@ def parse_node(text: str) -> int | None:
 
 def parse_edge(text: str) -> int | None:
     parts = text.split("-")
-    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit():
+    if len(parts) != 2 or not is_number(parts[0]) or not is_number(parts[1]):
         return None
     a, b = int(parts[0]) - 1, int(parts[1]) - 1
     if not (0 <= a < NODE_COUNT and 0 <= b < NODE_COUNT) or a == b:

@@ -25,6 +25,7 @@ from games.base import (
     Outcome,
     Rng,
     count_text,
+    is_number,
     parse_options,
     players_text,
     rank_by,
@@ -90,7 +91,7 @@ def parse_amounts(tokens: Sequence[str]) -> list[int]:
     amounts = [0] * 5
     count = None
     for token in tokens:
-        if token.isdigit():
+        if is_number(token):
             if count is not None:
                 raise IllegalMove(f"`{count} {token}`: give a resource after each number.")
             count = int(token)
@@ -903,7 +904,7 @@ class PioneersGame(Game):
         victims = self.robber_victims(hex_index)
         victim = -1
         if len(words) == 4:
-            if not words[3].isdigit() or int(words[3]) - 1 not in victims:
+            if not is_number(words[3]) or int(words[3]) - 1 not in victims:
                 if victims:
                     raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
                 raise IllegalMove(f"Nobody beside {HEX_LABELS[hex_index]} can be robbed; write "
@@ -1234,7 +1235,7 @@ class PioneersGame(Game):
 
     def _find_offer(self, token: str, seat: int) -> dict[str, Any]:
         token = token.lstrip("#")
-        if not token.isdigit():
+        if not is_number(token):
             raise IllegalMove(f"`{token}` is not an offer number.")
         number = int(token)
         for offer in self.offers:
@@ -1292,7 +1293,7 @@ class PioneersGame(Game):
                    offer=offer["id"])
 
     def _do_confirm(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 3 or not words[2].isdigit():
+        if len(words) != 3 or not is_number(words[2]):
             raise IllegalMove("Write `confirm N P`: the offer number, then the player whose answer you take.")
         offer = self._find_offer(words[1], seat)
         if offer["by"] != seat:

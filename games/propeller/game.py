@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, Outcome, Rng, parse_options, rank_by, rng_untouched
+from games.base import Game, IllegalMove, Outcome, Rng, is_number, parse_options, rank_by, rng_untouched
 from games.propeller import data as D
 from games.propeller import scoring as S
 
@@ -536,7 +536,7 @@ class PropellerGame(Game):
             if step != "pick":
                 return "You have drafted your die already this turn."
             words = text.split()
-            if len(words) < 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 6:
+            if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= 6:
                 return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
             if not self.forge[int(words[1])]:
                 return f"No die shows {words[1]} on the forge."
@@ -549,7 +549,7 @@ class PropellerGame(Game):
             if step != "blueprint":
                 return "Blueprints are completed at the end of your turn, after your action."
             words = text.split()
-            if len(words) < 2 or not words[1].isdigit() or int(words[1]) not in self.hands[seat]:
+            if len(words) < 2 or not is_number(words[1]) or int(words[1]) not in self.hands[seat]:
                 return "That Blueprint is not in your hand (/hand shows it)."
             card = D.BLUEPRINT_BY_ID[int(words[1])]
             if any(self.res[seat][i] < card.cost[i] for i in range(3)):
@@ -581,7 +581,7 @@ class PropellerGame(Game):
 
     def _why_run(self, seat: int, text: str) -> str:
         words = text.split()
-        index = int(words[1][1:]) if len(words) > 1 and words[1][:1] == "t" and words[1][1:].isdigit() else -1
+        index = int(words[1][1:]) if len(words) > 1 and words[1][:1] == "t" and is_number(words[1][1:]) else -1
         island = self.islands[seat]
         if not 0 <= index < len(island):
             return f"Your island has tiles t0 to t{len(island) - 1}."

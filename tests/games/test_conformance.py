@@ -16,6 +16,7 @@ import render
 from bot.turn_buttons import turn_buttons
 from games import registry
 from games.base import Game, IllegalMove
+from tests.fuzz_texts import ODD_DIGITS, mutations
 
 GAMES = sorted(registry.available())
 NAMES = ["ann", "ben", "cleo", "dmitri", "eve", "fay"]
@@ -123,6 +124,30 @@ def test_a_garbled_move_raises_illegal_move_and_changes_nothing(game_cls, spots)
             with pytest.raises(IllegalMove):
                 game.play(other, moves[0])
             assert game.dump() == before
+
+
+def test_a_mutated_move_is_played_whole_or_refused_with_nothing_changed(game_cls, spots):
+    """Any text: `play` either accepts it as a move whose canonical text is plain, or raises
+    IllegalMove with the state untouched. No other exception, no half-played move."""
+    rng = random.Random(7)
+    for game, _ in spots:
+        if game.is_over():
+            continue
+        seat = game.to_act()[0]
+        before = game.dump()
+        for _ in range(4):
+            for text in mutations(game.legal_moves(seat), rng):
+                trial = game_cls.load(before)
+                logged = trial.canonical(seat, text)
+                try:
+                    trial.play(seat, text)
+                except IllegalMove:
+                    assert trial.dump() == before, f"{game_cls.key}: {text[:60]!r} was refused half-played"
+                    continue
+                assert not any(d in logged for d in ODD_DIGITS), f"{game_cls.key}: {text[:60]!r} -> {logged!r}"
+                again = game_cls.load(before)
+                again.play(seat, logged)
+                assert again.dump() == trial.dump(), f"{game_cls.key}: {logged!r} plays unlike {text[:60]!r}"
 
 
 def test_dump_json_load_is_identity_and_the_seed_decides(game_cls, spots):
