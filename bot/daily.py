@@ -565,6 +565,16 @@ class DailyChallenge:
         await self.expire(attempt.table_id)
         raise IllegalMove(self._ended_text(attempt.day))
 
+    async def seed_kept_until(self, loaded: Loaded) -> str:
+        """A daily deal's seed stays secret until its day is over everywhere: with it, a second account
+        could solve the exact deal and play the answer on the real one."""
+        if loaded.row.game != self.game:
+            return ""
+        attempt = await self.db.attempt_of_table(loaded.row.id)
+        if attempt is None or self.now() >= day_end(attempt.day):
+            return ""
+        return f"after the day's final board ({day_end(attempt.day):%Y-%m-%d %H:%M} UTC)"
+
     async def cancel_note(self, loaded: Loaded) -> str:
         """What /cancel adds for a solo game that counts as lost (started, or a daily attempt)."""
         row = loaded.row

@@ -85,15 +85,18 @@ def page_text(lines: Sequence[str], page: int, viewer: int | None, over: bool) -
 
 
 def log_file(row: TableRow, title: str, names: Sequence[str], options_text: str, items: Sequence[Entry],
-             viewer: int | None, over: bool, standings: str = "") -> bytes:
+             viewer: int | None, over: bool, standings: str = "", seed_until: str = "") -> bytes:
     """The whole log as text. Lines are `n<TAB>seat<TAB>move<TAB>public form`; a move the
-    reader may not see yet reads `?` in the move column."""
+    reader may not see yet reads `?` in the move column. `seed_until` keeps the seed out of a
+    finished game's file while its deal is still being played elsewhere (the daily challenge)."""
     out = [
         f"# Isles game log: {title} ({row.game}), table {row.id}",
         f"# opened {row.created_at}, status {row.status}",
         f"game: {row.game}",
         f"options: {options_text or '(defaults)'}",
-        f"seed: {row.seed}" if over else "seed: (given once the game is over: it decides every roll and draw to come)",
+        f"seed: {row.seed}" if over and not seed_until else
+        f"seed: (given {seed_until}: others are still playing this deal)" if seed_until else
+        "seed: (given once the game is over: it decides every roll and draw to come)",
         "seats: " + ", ".join(f"{seat + 1}={name}" for seat, name in enumerate(names)),
         "# To replay: new(players, options, seed), then play(seat - 1, move) for each line below.",
     ]

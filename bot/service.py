@@ -852,13 +852,26 @@ class TableService:
         shown = " ".join(f"{k}={'on' if v is True else 'off' if v is False else v}"
                          for k, v in loaded.row.options.items())
         standings = self._standings(loaded) if over and loaded.game is not None else ""
+        seed_until = await self._seed_kept_until(loaded)
         data = history.log_file(loaded.row, self.game_title(loaded.row.game), loaded.names(), shown, items,
-                                viewer, over, standings)
-        note = ("The whole log, with the seed: it replays the game." if over else
+                                viewer, over, standings, seed_until)
+        note = (f"The whole log. The seed comes {seed_until}, as others are still playing this deal."
+                if seed_until else "The whole log, with the seed: it replays the game." if over else
                 "The whole log: your moves exactly, the others' as the table saw them. "
                 "The seed comes with the file once the game is over.")
         name = f"isles-{loaded.row.game}-table{loaded.row.id}.txt"
         return Reply(private=note, attachments=[Attachment(name, data, private=True)], table_id=loaded.row.id)
+
+    async def _seed_kept_until(self, loaded: Loaded) -> str:
+        """When an extension keeps a table's seed secret after its game ended (a deal others still
+        play), the words for when it comes; "" when nothing keeps it."""
+        for extension in self.extensions:
+            keep = getattr(extension, "seed_kept_until", None)
+            if keep is not None:
+                until = await keep(loaded)
+                if until:
+                    return until
+        return ""
 
     async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
         loaded = await self._table_here(caller.channel_id)

@@ -819,3 +819,29 @@ async def test_rules_at_a_daily_table_say_how_the_daily_works(tmp_path):
     free = who("Carol", 3, channel=77)
     assert (await service.handle(free, "open", {"game": "hawaii"})).ok
     assert "daily challenge" not in (await service.handle(free, "rules")).private
+
+
+async def test_the_days_seed_reaches_nobody_before_the_days_end(tmp_path):
+    """After losing (or resigning) the daily, the log file still keeps the seed out: others play the
+    same deal until 00:00 UTC. Once the day is over the file replays the game."""
+    service, daily, clock = await setup(tmp_path)
+    alice = player("Alice", 1)
+    made: list[str] = []
+    seen = [await start(service, daily, alice, made=made)]
+    await lose(service, alice)
+    row = await table_in(service, alice.channel_id)
+    assert row.status == "finished"
+    seed = str(row.seed)
+    seen.append(await service.handle(alice, "history"))
+    download = next(b for b in seen[-1].buttons if b.label == "Download the log")
+    seen.append(await service.press(alice, download.custom_id))
+    seen += [await service.handle(alice, "board"), await daily.cmd_dailyboard(alice),
+             await daily.cmd_solo(alice)]
+    texts = made + [r.text + r.private for r in seen]
+    texts += [b.custom_id + b.label for r in seen for b in r.buttons + r.private_buttons]
+    files = [a.data.decode() for r in seen for a in r.attachments]
+    assert files and "seed:" in files[0]
+    assert not [t for t in texts + files if seed in t]
+    clock.advance(days=1)
+    after = await service.press(alice, download.custom_id)
+    assert f"seed: {seed}" in after.attachments[0].data.decode()

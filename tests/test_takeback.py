@@ -236,3 +236,29 @@ async def test_a_request_made_before_a_later_move_is_dead_after_a_restart(tmp_pa
             refused = await restarted.press(person, agree)
             assert not refused.ok and "ended" in refused.private
     assert (await restarted.store.open_table(mover.channel_id)).state == after.state
+
+
+async def test_taking_back_and_playing_again_meets_the_same_computer_answer(tmp_path):
+    """The computer answers the position, not the table's version: taking a move back and making it
+    again cannot fish for a weaker answer."""
+    for game_key in ("pioneers", "propeller", "growsky"):
+        (tmp_path / game_key).mkdir()
+        service = await table_of(tmp_path / game_key, game=game_key, people=(ALICE,), ai=1)
+        table = (await service.store.open_table(ALICE.channel_id)).id
+        for _ in range(80):  # Alice's moves until one that the computer answers
+            done_before = len(await service.store.moves(table))
+            move = await service.ai_suggestion(ALICE)
+            assert (await service.handle(ALICE, "move", {"move": move})).ok
+            answered = (await service.store.moves(table))[done_before + 1:]
+            if any(m.user_id is None for m in answered) and (await service.handle(ALICE, "takeback")).ok:
+                break  # an answer that revealed nothing, so the move could be taken back
+        else:
+            raise AssertionError(f"{game_key}: the computer never answered a move that could be taken back")
+        answers = [tuple(m.move for m in answered)]
+        for _ in range(4):
+            assert (await service.handle(ALICE, "move", {"move": move})).ok
+            logged = await service.store.moves(table)
+            answers.append(tuple(m.move for m in logged[done_before + 1:]))
+            done = await service.handle(ALICE, "takeback")
+            assert done.ok and "took back" in done.text, (game_key, done.private)
+        assert len(set(answers)) == 1 and answers[0], (game_key, answers)
