@@ -57,3 +57,46 @@ async def test_boards_are_drawn_on_their_own_threads(tmp_path, monkeypatch):
     assert (await service.handle(ALICE, "open", {"game": "hawaii"})).ok
     started = await service.handle(ALICE, "start")
     assert started.image and threads and all(name.startswith("isles-render") for name in threads)
+
+
+def test_workers_leave_when_the_bot_is_killed(tmp_path):
+    """A bot killed with SIGKILL (a crash, the out-of-memory killer) leaves no worker behind."""
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "bot.py"
+    script.write_text(
+        "import asyncio, sys, time\n"
+        f"sys.path.insert(0, {str(os.getcwd())!r})\n"
+        "from bot.solving import SolverPool\n"
+        "from tests.test_solving import pid_after\n"
+        "async def main():\n"
+        "    pool = SolverPool(workers=1, timeout=60)\n"
+        "    print(await pool.run(pid_after, 0), flush=True)\n"
+        "    await asyncio.sleep(600)\n"
+        "if __name__ == \"__main__\":\n    asyncio.run(main())\n")
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(parent.stdout.readline())
+        assert worker != parent.pid and alive(worker)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 15
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(worker), "the worker outlived the bot"
+    finally:
+        parent.kill()
+        if worker and alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    """True while the process runs (a zombie waiting for its parent to read it counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
