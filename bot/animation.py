@@ -1,13 +1,20 @@
-"""The game as an animation: on a game's final message, and on /replay for a finished table.
+"""The game as an animation: after a game's final message, and on /replay for a finished table.
 
 The views come from the stored log replayed from the seed (taken-back moves left out), one
 public view per turn: after every move that hands the play to other seats, and after the last
 move. A solo game has a frame per move. Drawing and encoding run in a worker thread.
+
+The final message does not wait for the animation: it says one follows, and the animation is
+posted to the table's channel when it is made. One build per table at a time: a /replay while
+one is being made waits for it and gets the same bytes. Made animations are kept in a bounded
+cache, so a second /replay of a finished game costs nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +25,10 @@ from games import registry
 from games.base import Game, IllegalMove
 from render.animation import animate
 
+log = logging.getLogger(__name__)
+
 COMMANDS = (Command("replay", "The last finished game of this channel as an animation"),)
+KEPT_BYTES = 48 * 1024 * 1024  # DESIGNED: about a dozen large animations stay ready for /replay
 
 
 def turn_views(cls: type[Game], players: int, options: dict, seed: int,
@@ -46,30 +56,84 @@ def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple
     return data, ext, len(chosen), len(views)
 
 
+Made = tuple[Attachment, str] | None
+
+
 class Animation:
     commands = COMMANDS
 
-    def __init__(self, service: TableService):
+    def __init__(self, service: TableService, kept_bytes: int = KEPT_BYTES):
         self.service = service
+        self.kept_bytes = kept_bytes
+        self._kept: OrderedDict[tuple[int, int], Made] = OrderedDict()
+        self._building: dict[tuple[int, int], asyncio.Future] = {}
+        self._posts: set[asyncio.Task] = set()
 
-    async def _attachment(self, loaded: Loaded) -> tuple[Attachment, str] | None:
+    def pending(self) -> list[asyncio.Task]:
+        """The animations still being made for final messages."""
+        return list(self._posts)
+
+    async def settle_posts(self) -> None:
+        """Wait until every animation promised by a final message has been posted."""
+        while self._posts:
+            await asyncio.gather(*self._posts, return_exceptions=True)
+
+    async def _attachment(self, loaded: Loaded) -> Made:
+        key = (loaded.row.id, loaded.version)
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        building = self._building.get(key)
+        if building is None:
+            building = self._building[key] = asyncio.ensure_future(self._build(loaded))
+            building.add_done_callback(lambda _: self._building.pop(key, None))
+        return await asyncio.shield(building)
+
+    async def _build(self, loaded: Loaded) -> Made:
         row = loaded.row
         moves = [(m.seat, m.move) for m in await self.service.store.moves(row.id)]
         made = await asyncio.to_thread(make, row.game, len(loaded.names()), row.options, row.seed, moves,
                                        loaded.names())
-        if made is None:
-            return None
-        data, ext, shown, turns = made
-        how = "one frame per turn" if shown == turns else f"{shown} of its {turns} turns, evenly spaced"
-        return Attachment(f"game-{row.id}.{ext}", data), how
+        result: Made = None
+        if made is not None:
+            data, ext, shown, turns = made
+            how = "one frame per turn" if shown == turns else f"{shown} of its {turns} turns, evenly spaced"
+            result = Attachment(f"game-{row.id}.{ext}", data), how
+        self._keep((row.id, loaded.version), result)
+        return result
+
+    def _keep(self, key: tuple[int, int], made: Made) -> None:
+        self._kept[key] = made
+        size = lambda m: len(m[0].data) if m else 0  # noqa: E731
+        while len(self._kept) > 1 and sum(size(m) for m in self._kept.values()) > self.kept_bytes:
+            self._kept.popitem(last=False)
 
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         if not fresh or not self.service.draw_images or loaded.game is None:
             return
-        made = await self._attachment(loaded)
-        if made is not None:
-            reply.attachments.append(made[0])
-            reply.text += f"\nThe whole game is animated below ({made[1]})."
+        outbox = self.service.outbox
+        if outbox is None:  # nobody to post it later (a script, a test): it rides on the message itself
+            made = await self._attachment(loaded)
+            if made is not None:
+                reply.attachments.append(made[0])
+                reply.text += f"\nThe whole game is animated below ({made[1]})."
+            return
+        reply.text += "\nAn animation of the whole game follows in a moment."
+        task = asyncio.create_task(self._post_later(loaded, outbox))
+        self._posts.add(task)
+        task.add_done_callback(self._posts.discard)
+
+    async def _post_later(self, loaded: Loaded, outbox: Any) -> None:
+        try:
+            made = await self._attachment(loaded)
+            if made is None:
+                return
+            title = self.service.game_title(loaded.row.game)
+            await outbox.post(loaded.row.channel_id, Reply(
+                text=f"The game of **{title}** just finished, turn by turn ({made[1]}).",
+                attachments=[made[0]], table_id=loaded.row.id))
+        except Exception:  # the final message is out already; the animation is an extra
+            log.exception("the animation of table %s could not be made or posted", loaded.row.id)
 
     async def cmd_replay(self, caller: Caller) -> Reply:
         row = await self.service.store.latest_table(caller.channel_id)

@@ -156,7 +156,11 @@ class Console:
         out = await self._due()
         answer = await self._run_line(line)
         out += self._said() + answer
-        return out + await self._due()
+        for extension in getattr(self.service, "extensions", ()):  # e.g. the animation after a final message
+            settle = getattr(extension, "settle_posts", None)
+            if settle is not None:
+                await settle()
+        return out + self._said() + await self._due()
 
     async def _due(self) -> list[str]:
         if self.tick is not None:

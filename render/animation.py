@@ -1,15 +1,17 @@
 """A whole game as one animated picture: a frame per turn of the public board, the last one held.
 
 Frames are the game's own board pictures (drawn from public views only), scaled down and, for
-long games, sampled evenly (the first and last frames always kept). Both an animated WebP and
-a GIF are made and the smaller one is kept; when it is still over the limit the frames are
-scaled down again, then thinned.
+long games, sampled evenly (the first and last frames always kept). They are drawn one at a time
+straight into the encoder, so a build holds one frame, never the whole game: a list of 60
+full-size frames cost a 4-player table hundreds of MiB. WebP at quality 90 keeps the small text
+of a board readable (quality 70 blurred it); when the file is still over the limit the frames
+are scaled down, then thinned.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -31,61 +33,96 @@ def sample(count: int, most: int) -> list[int]:
     return sorted({round(i * step) for i in range(most)})
 
 
-def frames_of(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], width: int) -> list[Image.Image]:
-    frames = []
-    for view in views:
-        png = render.draw(key, view, names)
-        if png is None:
-            return []
-        image = Image.open(io.BytesIO(png)).convert("RGB")
-        if image.width > width:
-            image = image.resize((width, round(image.height * width / image.width)), Image.BILINEAR)
-        frames.append(image)
-    return same_size(frames)
+class DrawnFrames(Image.Image):
+    """A multi-frame image whose frames are drawn when the encoder seeks to them (as Pillow's own
+    readers decode a frame on `seek`), so that only the current frame is in memory."""
+
+    def __init__(self, draw: Callable[[int], Image.Image], count: int, size: tuple[int, int]):
+        super().__init__()
+        self._draw, self._count, self._canvas = draw, count, size
+        self._index = -1
+        self.seek(0)
+
+    @property
+    def n_frames(self) -> int:
+        return self._count
+
+    @property
+    def is_animated(self) -> bool:
+        return self._count > 1
+
+    def seek(self, frame: int) -> None:
+        if frame == self._index:
+            return
+        if not 0 <= frame < self._count:
+            raise EOFError("no such frame")
+        picture = on_canvas(self._draw(frame), self._canvas)
+        self.im = picture.im
+        self._mode, self._size = picture.mode, picture.size
+        self._index = frame
+
+    def tell(self) -> int:
+        return self._index
 
 
-def same_size(frames: list[Image.Image]) -> list[Image.Image]:
-    """Frames on one canvas (an animation needs it): a picture that grows during the game is
-    placed top left on the largest size, the rest filled with its own corner colour."""
-    width = max((f.width for f in frames), default=0)
-    height = max((f.height for f in frames), default=0)
-    out = []
-    for frame in frames:
-        if frame.size != (width, height):
-            canvas = Image.new("RGB", (width, height), frame.getpixel((0, 0)))
-            canvas.paste(frame, (0, 0))
-            frame = canvas
-        out.append(frame)
-    return out
+def on_canvas(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A frame on the animation's one canvas: a picture smaller than the largest of the game is
+    placed top left, the rest filled with its own corner colour."""
+    if frame.size == size:
+        return frame
+    canvas = Image.new("RGB", size, frame.getpixel((0, 0)))
+    canvas.paste(frame, (0, 0))
+    return canvas
 
 
-def encode(frames: list[Image.Image]) -> tuple[bytes, str]:
-    """(data, extension) of the smaller of an animated WebP and a GIF."""
-    durations = [FRAME_MS] * (len(frames) - 1) + [HOLD_MS]
-    webp = io.BytesIO()
-    frames[0].save(webp, "WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   quality=70, method=1)
-    gif = io.BytesIO()
-    paletted = [f.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) for f in frames]
-    paletted[0].save(gif, "GIF", save_all=True, append_images=paletted[1:], duration=durations, loop=0,
-                     optimize=False, disposal=1)
-    best = min((webp.getvalue(), "webp"), (gif.getvalue(), "gif"), key=lambda pair: len(pair[0]))
-    return best
+def scaled(png: bytes, width: int) -> bytes:
+    """A board picture at the animation's width, kept as a quickly compressed PNG: a decoded
+    4-player board is several MiB, sixty of them far more than a build may hold."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    if image.width > width:
+        image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)
+    return out.getvalue()
+
+
+def decoded(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def encode(draw: Callable[[int], Image.Image], count: int, size: tuple[int, int]) -> bytes:
+    """The frames as an animated WebP, drawn one by one as the encoder takes them. Quality 90 keeps
+    small text sharp at half the size of a lossless file."""
+    durations = [FRAME_MS] * (count - 1) + [HOLD_MS]
+    out = io.BytesIO()
+    DrawnFrames(draw, count, size).save(out, "WEBP", save_all=True, duration=durations, loop=0,
+                                        quality=90, method=0)
+    return out.getvalue()
 
 
 def animate(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], limit: int = LIMIT,
             most: int = MAX_FRAMES) -> tuple[bytes, str, list[int]] | None:
-    """(data, extension, indexes of the views shown) within `limit` bytes; None without pictures."""
+    """(data, extension, indexes of the views shown) within `limit` bytes; None without pictures.
+
+    Each board is drawn once and kept as its PNG (a small fraction of the decoded frame); the
+    encoder decodes them one at a time."""
     width = WIDTH
+    pngs: dict[int, bytes] = {}
     while True:
         chosen = sample(len(views), most)
-        frames = frames_of(key, [views[i] for i in chosen], names, width)
-        if not frames:
-            return None
-        data, ext = encode(frames)
+        for index in chosen:
+            if index not in pngs:
+                png = render.draw(key, views[index], names)
+                if png is None:
+                    return None
+                pngs[index] = scaled(png, width)
+        sizes = [Image.open(io.BytesIO(pngs[i])).size for i in chosen]  # read from the headers
+        canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
+        data = encode(lambda n, c=chosen: decoded(pngs[c[n]]), len(chosen), canvas)
         if len(data) <= limit:
-            return data, ext, chosen
+            return data, "webp", chosen
         if width > 320:
             width = width * 3 // 4
         else:
             most = max(2, most // 2)
+        pngs.clear()

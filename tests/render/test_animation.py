@@ -89,3 +89,88 @@ async def test_final_message_carries_the_animation_and_replay_makes_it(tmp_path)
     again = await service.handle(BOB, "replay")
     assert again.ok and again.attachments[0].data[:4] in (b"RIFF", b"GIF8")
     assert Image.open(io.BytesIO(again.attachments[0].data)).n_frames >= 1
+
+
+async def finished_table(tmp_path, outbox=None):
+    service = await service_at(tmp_path / "t.db", draw_images=True)
+    if outbox is not None:
+        service.outbox = outbox
+    install(service, prepare_daily=False)
+    await service.handle(ALICE, "open", {"game": "archipels"})
+    await service.handle(BOB, "join")
+    await service.handle(ALICE, "start")
+    row = await service.store.open_table(ALICE.channel_id)
+    game = registry.get("archipels").load(row.state)
+    seats = {s.seat: s for s in await service.store.seats(row.id)}
+    mover = ALICE if seats[game.to_act()[0]].user_id == ALICE.user_id else BOB
+    await service.handle(mover, "move", {"move": game.ai_move(game.to_act()[0], random.Random(1))})
+    return service, await resign(service, ALICE)
+
+
+class Posts:
+    def __init__(self):
+        self.posts = []
+
+    async def post(self, channel_id, reply):
+        self.posts.append((channel_id, reply))
+        return True
+
+    async def direct(self, user_id, text):
+        return True
+
+
+async def test_the_final_message_does_not_wait_for_the_animation(tmp_path):
+    outbox = Posts()
+    service, final = await finished_table(tmp_path, outbox)
+    assert not [a for a in final.attachments if a.name.endswith(".webp")]
+    assert "follows" in final.text
+    animation = next(e for e in service.extensions if hasattr(e, "cmd_replay"))
+    await animation.settle_posts()
+    [(channel, posted)] = outbox.posts
+    assert channel == ALICE.channel_id and posted.attachments[0].name.endswith(".webp")
+    assert Image.open(io.BytesIO(posted.attachments[0].data)).n_frames >= 2
+
+
+async def test_replays_at_once_share_one_build_and_a_second_replay_is_kept(tmp_path, monkeypatch):
+    import asyncio
+
+    import bot.animation as module
+
+    service, _ = await finished_table(tmp_path)  # no outbox: the final message built one already
+    builds = []
+    real = module.make
+
+    def counted(*args):
+        builds.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(module, "make", counted)
+    animation = next(e for e in service.extensions if hasattr(e, "cmd_replay"))
+    animation._kept.clear()
+    replies = await asyncio.gather(*(service.handle(p, "replay") for p in (ALICE, BOB, ALICE)))
+    assert len(builds) == 1
+    assert len({r.attachments[0].data for r in replies}) == 1
+    await service.handle(BOB, "replay")
+    assert len(builds) == 1  # kept: nothing is built again
+
+
+def test_frames_are_drawn_one_at_a_time_into_the_encoder():
+    """The encoder pulls frames as it goes: at no time are the earlier frames still held."""
+    import gc
+    import weakref
+
+    from render.animation import encode
+
+    made, most = [], [0]
+
+    def draw(index):
+        gc.collect()
+        most[0] = max(most[0], sum(ref() is not None for ref in made))
+        frame = Image.new("RGB", (320, 200), (index * 9 % 255, 120, 200))
+        made.append(weakref.ref(frame))
+        return frame
+
+    data = encode(draw, 24, (320, 200))
+    picture = Image.open(io.BytesIO(data))
+    assert picture.n_frames == 24 and len(made) >= 24
+    assert most[0] <= 1, f"{most[0]} frames held at once"
