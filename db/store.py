@@ -1,4 +1,8 @@
-"""Every SQL statement of Isles. The rest of the project speaks to SQLite only through `Store`."""
+"""Every SQL statement of Isles. The rest of the project speaks to the database only through `Store`.
+
+`Store.open` takes what ISLES_DB holds: a path opens a SQLite file, a `postgresql://` DSN a pool on a
+PostgreSQL server (db/postgres/). The statements are written once for both; nothing above db/
+knows which one it speaks to."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from typing import Any
 import aiosqlite
 
 from db.connection import SerialConnection
+from db.errors import IntegrityError, is_postgres
 from db.outbox import draft_step
 
 OPEN = ("lobby", "active")
@@ -78,22 +83,45 @@ def _json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts shipped in db/migrations, in order."""
-    found = []
-    for entry in resources.files("db.migrations").iterdir():
+def _scripts(package: str) -> dict[int, str]:
+    found = {}
+    for entry in resources.files(package).iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:3].isdigit():
-            found.append((int(name[:3]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+            found[int(name[:3])] = entry.read_text(encoding="utf-8")
+    return found
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered migration scripts shipped in db/migrations, in order. For PostgreSQL, a
+    script's copy in db/migrations/postgres replaces it where the SQL differs."""
+    found = _scripts("db.migrations")
+    if dialect == "postgres":
+        found.update(_scripts("db.migrations.postgres"))
+    return sorted(found.items())
 
 
 class Store:
     def __init__(self, conn: SerialConnection):
         self.conn = conn
 
+    @property
+    def dialect(self) -> str:
+        return getattr(self.conn, "dialect", "sqlite")
+
     @classmethod
     async def open(cls, path: str) -> Store:
+        """A SQLite file by its path, or a PostgreSQL database by its DSN; migrated to the newest schema."""
+        if is_postgres(path):
+            from db.postgres.connection import connect
+
+            store = cls(await connect(path))
+            try:
+                await store.migrate()
+            except BaseException:
+                await store.close()
+                raise
+            return store
         raw = await aiosqlite.connect(path, isolation_level=None)
         raw.row_factory = sqlite3.Row
         conn = SerialConnection(raw)
@@ -109,6 +137,10 @@ class Store:
         await self.conn.close()
 
     async def migrate(self) -> int:
+        if self.dialect == "postgres":
+            from db.postgres.migrate import migrate
+
+            return await migrate(self.conn, migrations("postgres"))
         await self.conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
@@ -168,7 +200,7 @@ class Store:
                     (table_id, host_id, host_name),
                 )
                 await self.conn.execute(*draft_step(table_id, int(now.timestamp())))  # the lobby's post
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ChannelBusy() from None
         return table_id
 

@@ -258,7 +258,7 @@ class TimingStore:
                 return None
             await self.conn.execute(
                 "INSERT INTO missed_deadlines (table_id, seat, count) VALUES (?, ?, 1) "
-                "ON CONFLICT (table_id, seat) DO UPDATE SET count = count + 1", (timer.table_id, timer.seat),
+                "ON CONFLICT (table_id, seat) DO UPDATE SET count = missed_deadlines.count + 1", (timer.table_id, timer.seat),
             )
             r = await self._one("SELECT count FROM missed_deadlines WHERE table_id = ? AND seat = ?",
                                 (timer.table_id, timer.seat))

@@ -1,0 +1,222 @@
+"""A pool of PostgreSQL connections that the stores speak to as they speak to SQLite's.
+
+The stores write their statements once, in the SQL both databases understand, with `?` marks,
+and use the connection as `SerialConnection` offers it: `await conn.execute(sql, params)`,
+`async with conn.execute(sql, params) as cur`, `async with conn.transaction()`, and explicit
+`BEGIN IMMEDIATE` ... `COMMIT` / `ROLLBACK`. Here a transaction holds one pooled connection for
+the task that opened it, from BEGIN to its end, so other tasks' statements run beside it on
+other connections and never inside it; a statement outside a transaction borrows a connection
+for itself (autocommit). What differs in the SQL is translated once per statement text: `$n`
+marks, `INSERT OR IGNORE`, and `RETURNING id` where SQLite gives `lastrowid`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from db.errors import PgIntegrityError, StoreUnavailable
+
+OPENS = ("BEGIN",)
+CLOSES = ("COMMIT", "ROLLBACK", "END")
+# tables whose rows get their id from the database: an INSERT into one reports it as lastrowid
+IDENTITY_TABLES = frozenset({"tables", "timers", "vacations", "outbox"})
+INSERT = re.compile(r"^\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE)
+# errors that mean the server or the way to it is gone, not that the statement was wrong
+LOST = (OSError, TimeoutError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
+        asyncpg.InterfaceError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
+        asyncpg.CrashShutdownError, asyncpg.ConnectionFailureError)
+ACQUIRE_TIMEOUT = 10.0
+
+
+def _first_word(sql: str) -> str:
+    words = sql.lstrip().split(None, 1)
+    return words[0].upper() if words else ""
+
+
+def _marks(sql: str) -> str:
+    """`?` to `$1`, `$2`, ... outside quoted text."""
+    out, n, quoted = [], 0, False
+    for ch in sql:
+        if ch == "'":
+            quoted = not quoted
+        if ch == "?" and not quoted:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class _Plan:
+    __slots__ = ("text", "rows", "returns_id")
+
+    def __init__(self, sql: str):
+        text = _marks(sql)
+        word = _first_word(sql)
+        found = INSERT.match(text)
+        self.returns_id = False
+        if found:
+            if found.group(1):  # INSERT OR IGNORE: the same as ON CONFLICT DO NOTHING
+                text = text[:found.start(1)] + text[found.end(1):] + " ON CONFLICT DO NOTHING"
+            if found.group(2).lower() in IDENTITY_TABLES and "RETURNING" not in text.upper():
+                text += " RETURNING id"
+                self.returns_id = True
+        self.text = text
+        self.rows = word in ("SELECT", "WITH", "VALUES") or "RETURNING" in text.upper()
+
+
+class PgCursor:
+    """The part of a sqlite3 cursor the stores use. Rows are asyncpg Records: row[0], row["name"], dict(row)."""
+
+    def __init__(self, rows: Sequence[asyncpg.Record] = (), rowcount: int = -1, lastrowid: int | None = None):
+        self._rows = list(rows)
+        self._at = 0
+        self.rowcount = rowcount
+        self.lastrowid = lastrowid
+
+    async def fetchone(self) -> asyncpg.Record | None:
+        if self._at >= len(self._rows):
+            return None
+        self._at += 1
+        return self._rows[self._at - 1]
+
+    async def fetchall(self) -> list[asyncpg.Record]:
+        rest, self._at = self._rows[self._at:], len(self._rows)
+        return rest
+
+    async def close(self) -> None:
+        pass
+
+
+class PgConnection:
+    dialect = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, dsn: str):
+        self.pool = pool
+        self.dsn = dsn
+        self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
+        self._plans: dict[str, _Plan] = {}
+
+    def execute(self, sql: str, parameters: Any = ()) -> _Statement:
+        return _Statement(self._run(sql, parameters))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgConnection]:
+        await self.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            await self.execute("ROLLBACK")
+            raise
+        await self.execute("COMMIT")
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """One pooled connection of one's own (advisory locks, LISTEN, scripts)."""
+        try:
+            held = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT)
+        except LOST as error:
+            raise StoreUnavailable(str(error) or type(error).__name__) from error
+        try:
+            yield held
+        finally:
+            await self.pool.release(held)
+
+    async def executescript(self, script: str) -> None:
+        async with self.connection() as conn:
+            await _guarded(conn.execute(script))
+
+    async def close(self) -> None:
+        for conn in list(self._held.values()):
+            await self.pool.release(conn)
+        self._held.clear()
+        await self.pool.close()
+
+    def _plan(self, sql: str) -> _Plan:
+        plan = self._plans.get(sql)
+        if plan is None:
+            plan = self._plans[sql] = _Plan(sql)
+        return plan
+
+    async def _run(self, sql: str, parameters: Any) -> PgCursor:
+        task = asyncio.current_task()
+        word = _first_word(sql)
+        held = self._held.get(task)
+        if held is not None:
+            try:
+                if word in CLOSES:
+                    await _guarded(held.execute(word if word != "END" else "COMMIT"))
+                    return PgCursor()
+                return await _on(held, self._plan(sql), parameters)
+            finally:
+                if word in CLOSES:
+                    del self._held[task]
+                    await self.pool.release(held)
+        if word in OPENS:
+            try:
+                conn = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT)
+            except LOST as error:
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            try:
+                await _guarded(conn.execute("BEGIN"))
+            except BaseException:
+                await self.pool.release(conn)
+                raise
+            self._held[task] = conn
+            return PgCursor()
+        if word in CLOSES:
+            return PgCursor()  # nothing open (the transaction ended with its connection)
+        async with self.connection() as conn:
+            return await _on(conn, self._plan(sql), parameters)
+
+
+async def _guarded(work):
+    try:
+        return await work
+    except asyncpg.IntegrityConstraintViolationError as error:
+        raise PgIntegrityError(str(error)) from error
+    except LOST as error:
+        raise StoreUnavailable(str(error) or type(error).__name__) from error
+
+
+async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCursor:
+    args = tuple(parameters)
+    if plan.rows:
+        rows = await _guarded(conn.fetch(plan.text, *args))
+        return PgCursor(rows, len(rows), rows[0][0] if plan.returns_id and rows else None)
+    status = await _guarded(conn.execute(plan.text, *args))
+    last = status.rsplit(" ", 1)[-1]
+    return PgCursor((), int(last) if last.isdigit() else -1)
+
+
+class _Statement:
+    """Awaitable like aiosqlite's: `await conn.execute(...)` or `async with conn.execute(...) as cur`."""
+
+    def __init__(self, run):
+        self._run = run
+
+    def __await__(self):
+        return self._run.__await__()
+
+    async def __aenter__(self) -> PgCursor:
+        return await self._run
+
+    async def __aexit__(self, *exc: object) -> None:
+        pass
+
+
+async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConnection:
+    """A pool on the server named by `dsn`. Raises StoreUnavailable (no server answers) or
+    asyncpg's own errors for a refused password or an unknown database."""
+    try:
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, timeout=ACQUIRE_TIMEOUT,
+                                         command_timeout=60)
+    except LOST as error:
+        raise StoreUnavailable(str(error) or type(error).__name__) from error
+    return PgConnection(pool, dsn)
