@@ -15,6 +15,10 @@ class StoreUnavailable(Exception):
     statement, or of the transaction it was in, was kept."""
 
 
+class CannotOpen(Exception):
+    """The database named cannot be opened: the message says why, in one line, for the host to act on."""
+
+
 IntegrityError = (sqlite3.IntegrityError, PgIntegrityError)
 
 

@@ -17,10 +17,11 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
-from db.errors import PgIntegrityError, StoreUnavailable
+from db.errors import CannotOpen, PgIntegrityError, StoreUnavailable
 
 OPENS = ("BEGIN",)
 CLOSES = ("COMMIT", "ROLLBACK", "END")
@@ -212,11 +213,33 @@ class _Statement:
 
 
 async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConnection:
-    """A pool on the server named by `dsn`. Raises StoreUnavailable (no server answers) or
-    asyncpg's own errors for a refused password or an unknown database."""
+    """A pool on the server named by `dsn`. CannotOpen, with the reason in one line, when no server
+    answers, the password or the user is refused, or the database does not exist."""
+    parts = urlsplit(dsn)
+    try:
+        where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
+    except ValueError as error:
+        raise CannotOpen(f"not a DSN PostgreSQL understands ({error}). Write e.g. "
+                         "postgresql://isles@db.example:5432/isles.") from None
     try:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, timeout=ACQUIRE_TIMEOUT,
                                          command_timeout=60)
+    except asyncpg.InvalidPasswordError:
+        raise CannotOpen(f"the server at {where} refused the password of user {parts.username or '(none)'}. "
+                         "Check the password in the DSN.") from None
+    except asyncpg.InvalidCatalogNameError:
+        name = parts.path.lstrip("/") or parts.username
+        raise CannotOpen(f"the server at {where} has no database {name!r}. Create it "
+                         f"(createdb -h {parts.hostname or 'localhost'} {name}) or name another.") from None
+    except asyncpg.InvalidAuthorizationSpecificationError as error:
+        raise CannotOpen(f"the server at {where} refused the connection ({error}).") from None
+    except (ValueError, asyncpg.ClientConfigurationError) as error:
+        raise CannotOpen(f"not a DSN PostgreSQL understands ({error}). Write e.g. "
+                         "postgresql://isles@db.example:5432/isles.") from None
     except LOST as error:
-        raise StoreUnavailable(str(error) or type(error).__name__) from error
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise CannotOpen(f"no PostgreSQL server answers at {where} ({reason}). Start it, or check the host "
+                         "and port.") from None
+    except asyncpg.PostgresError as error:
+        raise CannotOpen(f"the server at {where} refused to open the database ({error}).") from None
     return PgConnection(pool, dsn)
