@@ -38,6 +38,7 @@ from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
 from bot.service import TableService
 from bot.settings import Settings
+from db.errors import StoreUnavailable
 from db.store import ChannelBusy, Store
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,9 @@ SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot s
 
 SYNC_META_KEY = "discord.commands"
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
+STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
+STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
+                    "database is back; if none comes, try again in a minute.")
 SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
              "The board is being posted in the channel.")
 POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
@@ -410,6 +414,9 @@ class Adapter:
     async def _guard(self, work: Awaitable[Reply], interaction: discord.Interaction | None = None) -> Reply:
         try:
             return await work
+        except StoreUnavailable as away:  # a database server gone for a while: said, not a fault of the bot
+            log.warning("the database cannot be reached: %s", away)
+            return Reply.error(STORE_AWAY_MAYBE if away.maybe_saved else STORE_AWAY)
         except Exception:
             log.exception("the service failed")
             if interaction is not None and await self.saved_anyway(interaction):

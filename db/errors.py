@@ -12,7 +12,12 @@ class PgIntegrityError(Exception):
 
 class StoreUnavailable(Exception):
     """The database server cannot be reached (down, restarting, the network gone). Nothing of the
-    statement, or of the transaction it was in, was kept."""
+    statement, or of the transaction it was in, was kept, unless `maybe_saved`: the way went while
+    a COMMIT was under way, so the server may have kept it without saying so."""
+
+    def __init__(self, reason: str, maybe_saved: bool = False):
+        super().__init__(reason)
+        self.maybe_saved = maybe_saved
 
 
 class CannotOpen(Exception):

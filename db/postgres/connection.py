@@ -112,8 +112,13 @@ class PgConnection:
         await self.execute("BEGIN IMMEDIATE")
         try:
             yield self
-        except BaseException:
-            await self.execute("ROLLBACK")
+        except BaseException as failed:
+            try:
+                await self.execute("ROLLBACK")
+            except StoreUnavailable:
+                if isinstance(failed, StoreUnavailable):
+                    raise failed from None  # the server went: its transaction went with it
+                raise
             raise
         await self.execute("COMMIT")
 
@@ -131,7 +136,7 @@ class PgConnection:
 
     async def executescript(self, script: str) -> None:
         async with self.connection() as conn:
-            await _guarded(conn.execute(script))
+            await _guarded(conn.execute, script)
 
     async def close(self) -> None:
         for conn in list(self._held.values()):
@@ -152,7 +157,10 @@ class PgConnection:
         if held is not None:
             try:
                 if word in CLOSES:
-                    await _guarded(held.execute(word if word != "END" else "COMMIT"))
+                    try:
+                        await _guarded(held.execute, word if word != "END" else "COMMIT")
+                    except StoreUnavailable as lost:
+                        raise StoreUnavailable(str(lost), maybe_saved=word != "ROLLBACK") from lost
                     return PgCursor()
                 return await _on(held, self._plan(sql), parameters)
             finally:
@@ -165,7 +173,7 @@ class PgConnection:
             except LOST as error:
                 raise StoreUnavailable(str(error) or type(error).__name__) from error
             try:
-                await _guarded(conn.execute("BEGIN"))
+                await _guarded(conn.execute, "BEGIN")
             except BaseException:
                 await self.pool.release(conn)
                 raise
@@ -177,9 +185,10 @@ class PgConnection:
             return await _on(conn, self._plan(sql), parameters)
 
 
-async def _guarded(work):
+async def _guarded(method, *args):
+    """`method(*args)`, with asyncpg's errors as the store's (a released connection raises at the call)."""
     try:
-        return await work
+        return await method(*args)
     except asyncpg.IntegrityConstraintViolationError as error:
         raise PgIntegrityError(str(error)) from error
     except LOST as error:
@@ -189,9 +198,9 @@ async def _guarded(work):
 async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCursor:
     args = tuple(parameters)
     if plan.rows:
-        rows = await _guarded(conn.fetch(plan.text, *args))
+        rows = await _guarded(conn.fetch, plan.text, *args)
         return PgCursor(rows, len(rows), rows[0][0] if plan.returns_id and rows else None)
-    status = await _guarded(conn.execute(plan.text, *args))
+    status = await _guarded(conn.execute, plan.text, *args)
     last = status.rsplit(" ", 1)[-1]
     return PgCursor((), int(last) if last.isdigit() else -1)
 
