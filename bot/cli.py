@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from bot.settings import SettingError, Settings, check_folder, check_store, shown, store_from_env
+from db.copy import CannotCopy
 from db.errors import CannotOpen
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
@@ -69,6 +70,15 @@ def parser(isles: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
     sub = top.add_subparsers(dest="what", metavar="{run,local,demo,migrate,copy-store}", required=True)
     sub.add_parser("run", help="start the Discord bot (settings from .env, see .env.example)")
+    copy = sub.add_parser(
+        "copy-store", help="copy every table of one database into a new, empty one (bots stopped)",
+        description="Copy everything (tables, seats, move logs, ratings, the daily, timers, the outbox, places, "
+                    "settings) from one database into a new, empty one, then check the copy. Run it once, with "
+                    "every bot stopped.",
+        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    copy.add_argument("--from", dest="source", required=True, help="the database now in use (a SQLite path or DSN)")
+    copy.add_argument("--to", dest="target", required=True, help="the new, empty database (a postgresql:// DSN)")
     sub.add_parser("migrate", help="bring the database in ISLES_DB to the newest schema, then exit",
                    description="Apply every migration the database in ISLES_DB lacks (a SQLite path or a "
                                "postgresql:// DSN), then exit. Safe to run again, and beside starting bots.")
@@ -110,6 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.what == "run":
             return run_bot(isles, named)
+        if args.what == "copy-store":
+            from bot.copy_store import copy_store
+
+            asyncio.run(copy_store(check_store(args.source, "--from"), check_store(args.target, "--to")))
+            return 0
         if args.what == "migrate":
             named[1] = store_from_env("isles.db")
             return asyncio.run(migrate_store(named[1]))
@@ -133,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         return MISTAKE
     except CannotOpen as error:
         print(f"{named[0]}={shown(named[1])}: {error}", file=sys.stderr)
+        return FAILED
+    except CannotCopy as refused:
+        print(refused, file=sys.stderr)
         return FAILED
     except KeyboardInterrupt:
         return INTERRUPTED

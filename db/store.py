@@ -110,14 +110,16 @@ class Store:
         return getattr(self.conn, "dialect", "sqlite")
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        """A SQLite file by its path, or a PostgreSQL database by its DSN; migrated to the newest schema."""
+    async def open(cls, path: str, *, migrate: bool = True) -> Store:
+        """A SQLite file by its path, or a PostgreSQL database by its DSN; migrated to the newest schema
+        (unless `migrate` is False: a copy looks at the target before it changes anything)."""
         if is_postgres(path):
             from db.postgres.connection import connect
 
             store = cls(await connect(path))
             try:
-                await store.migrate()
+                if migrate:
+                    await store.migrate()
             except BaseException:
                 await store.close()
                 raise
@@ -130,7 +132,8 @@ class Store:
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
         store = cls(conn)
-        await store.migrate()
+        if migrate:
+            await store.migrate()
         return store
 
     async def close(self) -> None:
