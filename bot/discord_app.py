@@ -32,7 +32,7 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, TEXT, USER, Command
 from bot.extensions import Installed, install
-from bot.lease import LeasedWork
+from bot.lease import IdentifyGate, LeasedWork
 from bot.places import Places, missing, post_needs, thread_needs
 from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
@@ -848,6 +848,17 @@ class IslesClient(discord.AutoShardedClient):
         # the clocks and the outbox sweep run in the one process holding the database's lease
         self.lease = LeasedWork(self.service.store, self._start_clocks, self._stop_clocks)
         self._lease_task = asyncio.create_task(self.lease.run_forever())
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """IDENTIFY spaced with the other processes on the database (bot/lease.py), not only ours."""
+        if self.service is None:
+            return await super().before_identify_hook(shard_id, initial=initial)
+        if getattr(self, "_identify_gate", None) is None:
+            async def concurrency() -> int:
+                return (await self.fetch_session_start_limits()).max_concurrency
+
+            self._identify_gate = IdentifyGate(self.service.store, concurrency)
+        await self._identify_gate.wait(shard_id)
 
     async def _start_clocks(self) -> None:
         if self.installed is not None:  # reminders, deadlines, day-end boards and the daily's work

@@ -6,6 +6,7 @@ knows which one it speaks to."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -138,6 +139,20 @@ class Store:
 
     async def close(self) -> None:
         await self.conn.close()
+
+    # -- wake-ups across processes -----------------------------------------------------
+    async def notify(self, channel: str) -> None:
+        """Tell the processes waiting on `channel` (PostgreSQL's NOTIFY; SQLite's processes poll)."""
+        if self.dialect == "postgres":
+            await self.conn.execute("SELECT pg_notify(?, '')", (channel,))
+
+    async def wait_for(self, channel: str, timeout: float) -> bool:
+        """Sleep up to `timeout` seconds, or less when a notice on `channel` arrives (from any
+        process, on PostgreSQL). True when woken by a notice."""
+        if self.dialect == "postgres":
+            return await self.conn.wait_for(channel, timeout)
+        await asyncio.sleep(timeout)
+        return False
 
     async def migrate(self) -> int:
         if self.dialect == "postgres":

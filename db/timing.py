@@ -14,6 +14,8 @@ import aiosqlite
 
 from db.store import Store
 
+WAKE = "isles_timers"  # the channel a new or moved timer is announced on (PostgreSQL), to the clocks' holder
+
 
 @dataclass
 class TimingSettings:

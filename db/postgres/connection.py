@@ -22,12 +22,17 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from db.errors import CannotOpen, PgIntegrityError, StoreUnavailable
+from db.timing import WAKE
 
 OPENS = ("BEGIN",)
 CLOSES = ("COMMIT", "ROLLBACK", "END")
 # tables whose rows get their id from the database: an INSERT into one reports it as lastrowid
 IDENTITY_TABLES = frozenset({"tables", "timers", "vacations", "outbox"})
 INSERT = re.compile(r"^\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE)
+# a write that adds a timer or moves one earlier or later: the clocks' holder is told (TIMERS)
+TIMER_WRITE = re.compile(r"^\s*(INSERT\s+(OR\s+IGNORE\s+)?INTO\s+timers\b|UPDATE\s+timers\s+SET\s+(due_at|offset_s)\b)",
+                         re.IGNORECASE)
+TIMERS = WAKE
 # errors that mean the server or the way to it is gone, not that the statement was wrong
 LOST = (OSError, TimeoutError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
         asyncpg.InterfaceError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
@@ -55,7 +60,7 @@ def _marks(sql: str) -> str:
 
 
 class _Plan:
-    __slots__ = ("text", "rows", "returns_id")
+    __slots__ = ("text", "rows", "returns_id", "wakes")
 
     def __init__(self, sql: str):
         text = _marks(sql)
@@ -69,6 +74,7 @@ class _Plan:
                 text += " RETURNING id"
                 self.returns_id = True
         self.text = text
+        self.wakes = TIMER_WRITE.match(sql) is not None
         self.rows = word in ("SELECT", "WITH", "VALUES") or "RETURNING" in text.upper()
 
 
@@ -101,6 +107,8 @@ class PgConnection:
     def __init__(self, pool: asyncpg.Pool, dsn: str):
         self.pool = pool
         self.dsn = dsn
+        self._listener: asyncpg.Connection | None = None  # LISTENs for wait_for, made on first use
+        self._heard: dict[str, asyncio.Event] = {}
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
         self._plans: dict[str, _Plan] = {}
 
@@ -138,7 +146,39 @@ class PgConnection:
         async with self.connection() as conn:
             await _guarded(conn.execute, script)
 
+    async def wait_for(self, channel: str, timeout: float) -> bool:
+        """Up to `timeout` seconds, less when a NOTIFY on `channel` arrives. A notice heard while
+        nobody waited wakes the next wait at once. Without a listening connection (the server is
+        away) this is a plain sleep, and listening starts again on a later call."""
+        heard = self._heard.get(channel)
+        if heard is None:
+            heard = self._heard[channel] = asyncio.Event()
+        try:
+            await self._listen(channel)
+        except (StoreUnavailable, *LOST):
+            self._listener = None
+        try:
+            await asyncio.wait_for(heard.wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            heard.clear()
+
+    async def _listen(self, channel: str) -> None:
+        if self._listener is not None and self._listener.is_closed():
+            self._listener = None
+            self._listening = set()
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.dsn, timeout=ACQUIRE_TIMEOUT)
+            self._listening: set[str] = set()
+        if channel not in self._listening:
+            await self._listener.add_listener(channel, lambda *_: self._heard[channel].set())
+            self._listening.add(channel)
+
     async def close(self) -> None:
+        if self._listener is not None and not self._listener.is_closed():
+            await self._listener.close()
         for conn in list(self._held.values()):
             await self.pool.release(conn)
         self._held.clear()
@@ -199,10 +239,14 @@ async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCurso
     args = tuple(parameters)
     if plan.rows:
         rows = await _guarded(conn.fetch, plan.text, *args)
-        return PgCursor(rows, len(rows), rows[0][0] if plan.returns_id and rows else None)
-    status = await _guarded(conn.execute, plan.text, *args)
-    last = status.rsplit(" ", 1)[-1]
-    return PgCursor((), int(last) if last.isdigit() else -1)
+        cursor = PgCursor(rows, len(rows), rows[0][0] if plan.returns_id and rows else None)
+    else:
+        status = await _guarded(conn.execute, plan.text, *args)
+        last = status.rsplit(" ", 1)[-1]
+        cursor = PgCursor((), int(last) if last.isdigit() else -1)
+    if plan.wakes:  # after the write; inside a transaction it is delivered at COMMIT, and not on ROLLBACK
+        await _guarded(conn.execute, f"NOTIFY {TIMERS}")
+    return cursor
 
 
 class _Statement:
