@@ -86,3 +86,21 @@ async def test_a_lease_given_back_is_taken_by_a_waiting_process_at_once(database
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_processes_looking_at_one_turn_at_once_write_it_once(database):  # noqa: F811
+    """PostgreSQL does not make writers wait as SQLite does: the turns of a table are written
+    under its lock, so the second look finds the first one's work instead of colliding with it."""
+    one, two = await Store.open(database), await Store.open(database)
+    try:
+        turn = await a_turn(one)
+        obs = Observation(turn.table_id, 1, 0, [], [turn], [(turn, "deadline", 3600), (turn, "remind", 1800)])
+        for _ in range(5):
+            done = await asyncio.gather(TimingStore.of(one).apply(obs, 1_000), TimingStore.of(two).apply(obs, 1_000))
+            assert sorted(done) == [False, True]
+            obs = Observation(turn.table_id, obs.version + 1, 0, [turn.seat], [TurnRow(
+                turn.table_id, 0, 1, 10, 5, obs.version + 1, 1_000)], [])
+        assert len(await TimingStore.of(one).turns(turn.table_id)) == 1
+    finally:
+        await one.close()
+        await two.close()

@@ -38,6 +38,7 @@ LOST = (OSError, TimeoutError, asyncio.TimeoutError, asyncpg.PostgresConnectionE
         asyncpg.InterfaceError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
         asyncpg.CrashShutdownError, asyncpg.ConnectionFailureError)
 ACQUIRE_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 10.0
 
 
 def _first_word(sql: str) -> str:
@@ -182,7 +183,10 @@ class PgConnection:
         for conn in list(self._held.values()):
             await self.pool.release(conn)
         self._held.clear()
-        await self.pool.close()
+        try:
+            await asyncio.wait_for(self.pool.close(), CLOSE_TIMEOUT)
+        except TimeoutError:  # a connection still busy (a task stuck on a lost server): closed anyway
+            self.pool.terminate()
 
     def _plan(self, sql: str) -> _Plan:
         plan = self._plans.get(sql)
