@@ -269,6 +269,13 @@ class _Statement:
         pass
 
 
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it came: the stores set no session state (no SET, no
+    LISTEN, no cursor; advisory locks are given back by their holder or end with the transaction),
+    so asyncpg's default reset, a round trip on every release, is left out. An open transaction is
+    still rolled back by the pool before this is called."""
+
+
 async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConnection:
     """A pool on the server named by `dsn`. CannotOpen, with the reason in one line, when no server
     answers, the password or the user is refused, or the database does not exist."""
@@ -280,7 +287,7 @@ async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConne
                          "postgresql://isles@db.example:5432/isles.") from None
     try:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, timeout=ACQUIRE_TIMEOUT,
-                                         command_timeout=60)
+                                         command_timeout=60, reset=_nothing_to_reset)
     except asyncpg.InvalidPasswordError:
         raise CannotOpen(f"the server at {where} refused the password of user {parts.username or '(none)'}. "
                          "Check the password in the DSN.") from None
