@@ -1,12 +1,16 @@
 """Many tables at once through the table service, and the memory a table costs.
 
     .venv/bin/python bench/load.py load [--game pioneers] [--tables 30] [--seconds 20] [--repeat 3] [--no-images]
+                                        [--store sqlite|postgres|both] [--processes 1,2]
     .venv/bin/python bench/load.py memory [--tables 12000]
 
 `load`: `--tables` tables move at once, each as fast as its players can: every turn is a
-`/move` through `TableService.handle` (rules, the SQLite transaction with its outbox draft, the
-board picture) followed by sealing its outbox post and marking it sent, as the Discord adapter
-does. Reports turns per second and the latency of a turn (median, p99), medians over the runs.
+`/move` through `TableService.handle` (rules, the transaction with its outbox draft, the board
+picture) followed by sealing its outbox post and marking it sent, as the Discord adapter does.
+Reports turns per second and the latency of a turn (median, p99), medians over the runs, for
+each store (a new SQLite file, or a new database on the PostgreSQL server at ISLES_BENCH_PG,
+default postgresql://postgres@127.0.0.1:5432/postgres) and for one process or several sharing
+that store (the tables split between them, as shards split servers).
 
 `memory`: opens and finishes `--tables` tables (open, a computer player, start, resign) in
 one process and reports how much the process grew (RSS, after a warm-up), and the service's
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import multiprocessing
 import os
 import random
 import statistics
@@ -91,27 +96,87 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
     return turns
 
 
-async def load_run(game: str, tables: int, seconds: float, images: bool,
-                   seed: int) -> tuple[float, float, float, float]:
+async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
+                    first_channel: int) -> tuple[int, float, list[float], float]:
+    """One process's share: (turns, wall seconds, latencies, CPU seconds)."""
+    store = await Store.open(target)
+    try:
+        service = TableService(store, draw_images=images, seeds=lambda: seed)
+        install(service, prepare_daily=False)
+        outbox = OutboxStore.of(store)
+        latencies: list[float] = []
+        loop = asyncio.get_running_loop()
+        start, cpu = loop.time(), time.process_time()
+        stop = start + seconds
+        counts = await asyncio.gather(*(
+            play_table(service, outbox, game, first_channel + n, stop, latencies, random.Random(seed + n))
+            for n in range(tables)))
+        return sum(counts), loop.time() - start, latencies, time.process_time() - cpu
+    finally:
+        await store.close()
+
+
+def _part_in_process(args: tuple) -> tuple[int, float, list[float], float]:
+    return asyncio.run(load_part(*args))
+
+
+async def fresh_store(kind: str, folder: str, n: int) -> str:
+    """A new, migrated store of `kind`: a SQLite file in `folder`, or a new PostgreSQL database."""
+    if kind == "sqlite":
+        target = str(Path(folder) / f"load-{n}.db")
+    else:
+        import asyncpg
+
+        admin = os.environ.get("ISLES_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+        name = f"isles_bench_{os.getpid()}_{n}"
+        conn = await asyncpg.connect(admin)
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+        await conn.close()
+        target = admin.rsplit("/", 1)[0] + "/" + name
+    store = await Store.open(target)  # migrated once, before the processes share it
+    await store.close()
+    return target
+
+
+async def drop_store(target: str) -> None:
+    if target.startswith("postgresql://"):
+        import asyncpg
+
+        admin = os.environ.get("ISLES_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+        conn = await asyncpg.connect(admin)
+        await conn.execute(f'DROP DATABASE IF EXISTS "{target.rsplit("/", 1)[1]}" WITH (FORCE)')
+        await conn.close()
+
+
+RUNS = 0
+
+
+def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
+             processes: int = 1) -> tuple[float, float, float, float]:
+    """(turns/s, latency median, p99, turns per CPU-second) of `tables` tables split over `processes`."""
+    global RUNS
+    RUNS += 1
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(str(Path(tmp) / "load.db"))
+        target = asyncio.run(fresh_store(kind, tmp, RUNS))
         try:
-            service = TableService(store, draw_images=images, seeds=lambda: seed)
-            install(service, prepare_daily=False)
-            outbox = OutboxStore.of(store)
-            latencies: list[float] = []
-            loop = asyncio.get_running_loop()
-            start, cpu = loop.time(), time.process_time()
-            stop = start + seconds
-            counts = await asyncio.gather(*(
-                play_table(service, outbox, game, 1000 + n, stop, latencies, random.Random(seed + n))
-                for n in range(tables)))
-            elapsed, cpu = loop.time() - start, time.process_time() - cpu
+            shares = [tables // processes + (1 if p < tables % processes else 0) for p in range(processes)]
+            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p)
+                     for p, share in enumerate(shares)]
+            if processes == 1:
+                results = [_part_in_process(parts[0])]
+            else:
+                with multiprocessing.get_context("spawn").Pool(processes) as pool:
+                    results = pool.map(_part_in_process, parts)
         finally:
-            await store.close()
-    # turns per CPU-second of this process (all its threads): what the process can do with a core
-    # of its own, whatever else the machine runs
-    return sum(counts) / elapsed, statistics.median(latencies), pct(latencies, 0.99), sum(counts) / cpu
+            asyncio.run(drop_store(target))
+    turns = sum(r[0] for r in results)
+    elapsed = max(r[1] for r in results)
+    latencies = [x for r in results for x in r[2]]
+    cpu = sum(r[3] for r in results)
+    # turns per CPU-second of the bot's processes (all their threads): what they can do with a core
+    # of their own, whatever else the machine runs
+    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu
 
 
 async def memory_run(count: int, game: str) -> None:
@@ -159,6 +224,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-images", action="store_true")
+    parser.add_argument("--store", choices=("sqlite", "postgres", "both"), default="sqlite")
+    parser.add_argument("--processes", default="1", help="comma-separated process counts, e.g. 1,2")
     args = parser.parse_args()
     registry.get(args.game)
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -166,17 +233,22 @@ def main() -> None:
         asyncio.run(memory_run(args.tables or 12_000, args.game))
         return
     tables = args.tables or 30
-    runs = [asyncio.run(load_run(args.game, tables, args.seconds, not args.no_images, 1 + r))
-            for r in range(args.repeat)]
-    for rate, median, p99, per_cpu in runs:
-        print(f"  run: {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
-              f"{per_cpu:.1f} turns per CPU-second")
-    print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}: "
-          f"median of {len(runs)} runs: {statistics.median(r[0] for r in runs):.1f} turns/s, "
-          f"latency median {statistics.median(r[1] for r in runs) * 1000:.0f} ms, "
-          f"p99 {statistics.median(r[2] for r in runs) * 1000:.0f} ms, "
-          f"{statistics.median(r[3] for r in runs):.1f} turns per CPU-second; "
-          f"load average now {os.getloadavg()[0]:.1f}")
+    kinds = ("sqlite", "postgres") if args.store == "both" else (args.store,)
+    rows = []
+    for kind in kinds:
+        for processes in [int(p) for p in args.processes.split(",")]:
+            runs = [load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
+                    for r in range(args.repeat)]
+            for rate, median, p99, per_cpu in runs:
+                print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
+                      f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second", flush=True)
+            rows.append((kind, processes, *(statistics.median(r[i] for r in runs) for i in range(4))))
+    print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}, "
+          f"medians of {args.repeat} runs of {args.seconds:.0f} s; load average now {os.getloadavg()[0]:.1f}")
+    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for kind, processes, rate, median, p99, per_cpu in rows:
+        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} |")
 
 
 if __name__ == "__main__":

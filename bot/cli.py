@@ -15,7 +15,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.settings import SettingError, Settings, check_db_path, check_folder
+from bot.settings import SettingError, Settings, check_folder, check_store, shown, store_from_env
+from db.copy import CannotCopy
+from db.errors import CannotOpen
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
 MISTAKE = 2  # a setting or an argument to change
@@ -66,8 +68,20 @@ def _games_help() -> str:
 
 def parser(isles: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
-    sub = top.add_subparsers(dest="what", metavar="{run,local,demo}", required=True)
+    sub = top.add_subparsers(dest="what", metavar="{run,local,demo,migrate,copy-store}", required=True)
     sub.add_parser("run", help="start the Discord bot (settings from .env, see .env.example)")
+    copy = sub.add_parser(
+        "copy-store", help="copy every table of one database into a new, empty one (bots stopped)",
+        description="Copy everything (tables, seats, move logs, ratings, the daily, timers, the outbox, places, "
+                    "settings) from one database into a new, empty one, then check the copy. Run it once, with "
+                    "every bot stopped.",
+        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    copy.add_argument("--from", dest="source", required=True, help="the database now in use (a SQLite path or DSN)")
+    copy.add_argument("--to", dest="target", required=True, help="the new, empty database (a postgresql:// DSN)")
+    sub.add_parser("migrate", help="bring the database in ISLES_DB to the newest schema, then exit",
+                   description="Apply every migration the database in ISLES_DB lacks (a SQLite path or a "
+                               "postgresql:// DSN), then exit. Safe to run again, and beside starting bots.")
     local = sub.add_parser(
         "local", help="play offline: type Discord's commands in the terminal",
         description="Play offline: type Discord's commands as lines like\n"
@@ -75,7 +89,9 @@ def parser(isles: str) -> argparse.ArgumentParser:
                     "`help` in the console shows more; `quit` or Ctrl-C leaves.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"example:\n  {isles} local\n  {isles} local --seed 5 < examples/archipels-2p.txt")
-    local.add_argument("--db", default="isles-local.db", help="SQLite file for offline tables (default: %(default)s)")
+    local.add_argument("--db", default=None,
+                       help="SQLite file or postgresql:// DSN for offline tables (default: ISLES_DB, else "
+                            "isles-local.db)")
     local.add_argument("--out", default="isles-images", help="folder for board images (default: %(default)s)")
     local.add_argument("--manager", action="append", default=[], help="a user who may manage channels")
     local.add_argument("--no-images", action="store_true", help="do not draw board images")
@@ -100,29 +116,61 @@ def main(argv: list[str] | None = None) -> int:
         parser(isles).print_help(sys.stderr)
         return MISTAKE
     args = parser(isles).parse_args(argv)
+    named = ["ISLES_DB", ""]  # the setting and the store a command opens, for a store that cannot be opened
     try:
         if args.what == "run":
-            return run_bot(isles)
+            return run_bot(isles, named)
+        if args.what == "copy-store":
+            from bot.copy_store import copy_store
+
+            asyncio.run(copy_store(check_store(args.source, "--from"), check_store(args.target, "--to")))
+            return 0
+        if args.what == "migrate":
+            named[1] = store_from_env("isles.db")
+            return asyncio.run(migrate_store(named[1]))
         if args.what == "local":
             from bot.local import run_console
 
-            check_db_path(args.db, "--db")
+            if args.db is not None:
+                named[:] = ["--db", check_store(args.db, "--db")]
+            else:
+                named[1] = store_from_env("isles-local.db")
             check_folder(args.out, "--out")
-            return run_console(args.db, Path(args.out), set(args.manager), images=not args.no_images,
+            return run_console(named[1], Path(args.out), set(args.manager), images=not args.no_images,
                                seed=args.seed)
         from bot.demo import run_demo
 
         check_folder(args.out, "--out")
-        return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
+        named[1] = store_from_env("")
+        return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out), store=named[1] or None))
     except SettingError as mistake:
         print(mistake, file=sys.stderr)
         return MISTAKE
+    except CannotOpen as error:
+        print(f"{named[0]}={shown(named[1])}: {error}", file=sys.stderr)
+        return FAILED
+    except CannotCopy as refused:
+        print(refused, file=sys.stderr)
+        return FAILED
     except KeyboardInterrupt:
         return INTERRUPTED
 
 
-def run_bot(isles: str) -> int:
+async def migrate_store(target: str) -> int:
+    from db.store import Store
+
+    store = await Store.open(target)  # opening migrates, under the database's lock
+    try:
+        version = await store.migrate()
+    finally:
+        await store.close()
+    print(f"ISLES_DB={shown(target)}: the schema is at version {version}.")
+    return 0
+
+
+def run_bot(isles: str, named: list[str]) -> int:
     settings = Settings.from_env()
+    named[1] = settings.db_path
     if not settings.token:
         print(NO_TOKEN.format(isles=isles), file=sys.stderr)
         return MISTAKE
@@ -145,7 +193,7 @@ def run_bot(isles: str) -> int:
               f"connection, then start again: {isles} run", file=sys.stderr)
         return FAILED
     except sqlite3.Error as error:
-        print(f"ISLES_DB={settings.db_path}: the database cannot be opened ({error}). "
+        print(f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "
               "Check the file and its folder's permissions, or choose another path.", file=sys.stderr)
         return MISTAKE
     except OSError as error:  # a socket error below aiohttp, while logging in

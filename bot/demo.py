@@ -8,6 +8,7 @@ in the output folder.
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.replies import Caller
@@ -42,8 +43,9 @@ async def play_demo(service: TableService, key: str, players: int, out: Path) ->
     for caller in seats[1:]:
         keep(await service.handle(caller, "join"))
     keep(await service.handle(seats[0], "start"))
+    table_id = (await service.store.open_table(CHANNEL)).id  # not always 1: ISLES_DB may hold others
     for _ in range(MAX_MOVES):
-        row = await service.store.table(1)
+        row = await service.store.table(table_id)
         if row.status != "active":
             break
         table = await service.store.open_table(CHANNEL)
@@ -65,7 +67,16 @@ def join_names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-async def run_demo(key: str, players: int | None, seed: int, out: Path) -> int:
+async def end_unfinished_demo(store: Store) -> None:
+    """A shared database (ISLES_DB) may still hold a demo stopped half-way: it is cancelled, so
+    that the demo's channel is free for this one."""
+    table = await store.open_table(CHANNEL)
+    if table is not None and table.guild_id == GUILD:
+        await store.set_status(table.id, table.version, "cancelled", datetime.now(UTC))
+
+
+async def run_demo(key: str, players: int | None, seed: int, out: Path, store: str | None = None) -> int:
+    """A whole game in `store` (ISLES_DB), or else in a new out/demo.db."""
     try:
         key = registry.find(key)
     except KeyError as missing:
@@ -81,15 +92,18 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path) -> int:
     print(f"{join_names(NAMES[:players])} play {cls.title} (seed {seed}); every turn's picture goes to {out}/ ...",
           flush=True)
     out.mkdir(parents=True, exist_ok=True)
-    db = out / "demo.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-    store = await Store.open(str(db))
+    if store is None:  # a database of its own, made afresh
+        db = out / "demo.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        store = str(db)
+    opened = await Store.open(store)
     try:
-        service = TableService(store, seeds=lambda: seed)
+        await end_unfinished_demo(opened)
+        service = TableService(opened, seeds=lambda: seed)
         log = await play_demo(service, key, players, out)
     finally:
-        await store.close()
+        await opened.close()
     final = log[-1]
     (out / "standings.txt").write_text(final + "\n", encoding="utf-8")
     (out / "log.txt").write_text("\n\n".join(log) + "\n", encoding="utf-8")

@@ -32,12 +32,13 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, TEXT, USER, Command
 from bot.extensions import Installed, install
-from bot.lease import LeasedWork
+from bot.lease import IdentifyGate, LeasedWork
 from bot.places import Places, missing, post_needs, thread_needs
 from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
 from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
 from bot.service import TableService
 from bot.settings import Settings
+from db.errors import StoreUnavailable
 from db.store import ChannelBusy, Store
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,9 @@ SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot s
 
 SYNC_META_KEY = "discord.commands"
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
+STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
+STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
+                    "database is back; if none comes, try again in a minute.")
 SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
              "The board is being posted in the channel.")
 POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
@@ -410,6 +414,9 @@ class Adapter:
     async def _guard(self, work: Awaitable[Reply], interaction: discord.Interaction | None = None) -> Reply:
         try:
             return await work
+        except StoreUnavailable as away:  # a database server gone for a while: said, not a fault of the bot
+            log.warning("the database cannot be reached: %s", away)
+            return Reply.error(STORE_AWAY_MAYBE if away.maybe_saved else STORE_AWAY)
         except Exception:
             log.exception("the service failed")
             if interaction is not None and await self.saved_anyway(interaction):
@@ -841,6 +848,17 @@ class IslesClient(discord.AutoShardedClient):
         # the clocks and the outbox sweep run in the one process holding the database's lease
         self.lease = LeasedWork(self.service.store, self._start_clocks, self._stop_clocks)
         self._lease_task = asyncio.create_task(self.lease.run_forever())
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """IDENTIFY spaced with the other processes on the database (bot/lease.py), not only ours."""
+        if self.service is None:
+            return await super().before_identify_hook(shard_id, initial=initial)
+        if getattr(self, "_identify_gate", None) is None:
+            async def concurrency() -> int:
+                return (await self.fetch_session_start_limits()).max_concurrency
+
+            self._identify_gate = IdentifyGate(self.service.store, concurrency)
+        await self._identify_gate.wait(shard_id)
 
     async def _start_clocks(self) -> None:
         if self.installed is not None:  # reminders, deadlines, day-end boards and the daily's work

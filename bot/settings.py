@@ -9,9 +9,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
+from db.errors import is_postgres
 from games.base import is_number
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -30,6 +32,35 @@ def check_db_path(path: str, setting: str) -> str:
     if Path(path).expanduser().is_dir():
         raise SettingError(f"{setting}={path} is a folder: name a file in it, e.g. {Path(path) / 'isles.db'}.")
     return path
+
+
+def check_store(target: str, setting: str) -> str:
+    """A `postgresql://` DSN (a PostgreSQL server), or the path of a SQLite file."""
+    if is_postgres(target):
+        return target
+    if "://" in target:
+        raise SettingError(f"{setting}={shown(target)}: only PostgreSQL DSNs (postgresql://user@host/db) or a "
+                           "SQLite file's path are understood.")
+    return check_db_path(target, setting)
+
+
+def shown(target: str) -> str:
+    """A store's name as it may be printed: a DSN's password is left out."""
+    if not is_postgres(target):
+        return target
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def store_from_env(default: str, env_file: str | None = ".env") -> str:
+    """ISLES_DB (from the environment or .env) when set, else `default`; checked."""
+    if env_file:
+        load_dotenv(env_file, override=False)
+    value = os.environ.get("ISLES_DB", "").strip()
+    return check_store(value, "ISLES_DB") if value else default
 
 
 def check_folder(path: str, setting: str) -> str:
@@ -63,7 +94,7 @@ class Settings:
                                f"write one of {', '.join(LOG_LEVELS)}.")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            db_path=check_db_path(os.environ.get("ISLES_DB", "").strip() or "isles.db", "ISLES_DB"),
+            db_path=check_store(os.environ.get("ISLES_DB", "").strip() or "isles.db", "ISLES_DB"),
             dev_guild=int(guild) if guild else None,
             log_level=level,
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),

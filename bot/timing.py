@@ -35,7 +35,7 @@ from bot.commands import Command, Param
 from bot.replies import Caller, Reply
 from bot.service import Loaded, TableService
 from db.store import Store, TableRow
-from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
+from db.timing import WAKE, Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
 from games.base import IllegalMove
 
@@ -416,7 +416,7 @@ class Timing:
                 log.exception("tick failed")
                 upcoming = None
             wait = interval if upcoming is None else min(interval, max(1.0, upcoming - self.now()))
-            await asyncio.sleep(wait)
+            await self.store.wait_for(WAKE, wait)  # a timer written meanwhile, by any process, wakes it
 
     async def _fire(self, timer: TimerRow, now: int) -> int:
         loaded = await load_table(self.store, timer.table_id)

@@ -13,6 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
+from db.errors import IntegrityError
 from db.store import Store, _stamp
 
 BUSY_RETRIES = 8
@@ -223,7 +224,7 @@ class DailyStore:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, day, user_id, name, channel_id, _stamp(now), opener),
             )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             return False
         return True
 
@@ -298,7 +299,7 @@ class DailyStore:
     async def add_hint(self, table_id: int) -> int:
         await self._write(
             "INSERT INTO solo_hints (table_id, hints) VALUES (?, 1) "
-            "ON CONFLICT (table_id) DO UPDATE SET hints = hints + 1",
+            "ON CONFLICT (table_id) DO UPDATE SET hints = solo_hints.hints + 1",
             (table_id,),
         )
         return await self.hints(table_id)

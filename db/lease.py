@@ -1,4 +1,5 @@
-"""SQL of leases (migration 021): one row per kind of work that one process may do at a time."""
+"""SQL of leases (migration 021): one row per kind of work that one process may do at a time;
+and of the IDENTIFY slots (migration 030) that space gateway sessions across processes."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from db.store import Store
 
+LEASES = "isles_leases"  # the channel a given-back lease is announced on (PostgreSQL)
+
 
 class LeaseStore:
     def __init__(self, store: Store):
+        self.store = store
         self.conn = store.conn
 
     async def take(self, name: str, holder: str, now: float, ttl: float) -> bool:
@@ -28,4 +32,15 @@ class LeaseStore:
         return row[0] if row else None
 
     async def release(self, name: str, holder: str) -> None:
+        """Give the lease back; the processes waiting for it hear so at once."""
         await self.conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+        await self.store.notify(LEASES)
+
+    async def reserve_identify(self, bucket: int, now: float, spacing: float) -> float:
+        """The moment this process may IDENTIFY in `bucket`: now, or `spacing` after the last one
+        reserved there, by any process. One statement: two processes never get the same moment."""
+        async with self.conn.execute(
+            "INSERT INTO identify_slots (bucket, at) VALUES (?, ?) ON CONFLICT (bucket) DO UPDATE SET at = "
+            "CASE WHEN identify_slots.at + ? > excluded.at THEN identify_slots.at + ? ELSE excluded.at END "
+            "RETURNING at", (bucket, now, spacing, spacing)) as cur:
+            return (await cur.fetchone())[0]

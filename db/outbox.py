@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 # `created_at` is the time of the last change.
 DRAFT_SQL = (
     "INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
-    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', ?, ? "
+    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', "
+    "CAST(? AS BIGINT), CAST(? AS BIGINT) "
     "FROM tables WHERE id = ? AND true "
     "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
     "channel_id = excluded.channel_id, created_at = excluded.created_at"
@@ -101,7 +102,7 @@ class OutboxStore:
         """The reply covering the draft had nothing public to say: the draft owes nothing."""
         await self.conn.execute(
             "UPDATE outbox SET state = 'dropped', sent_at = ? WHERE table_id = ? AND state = 'draft' "
-            "AND (? IS NULL OR version <= ?)", (now, table_id, version, version))
+            "AND (CAST(? AS BIGINT) IS NULL OR version <= ?)", (now, table_id, version, version))
 
     async def draft_of(self, table_id: int) -> OutboxRow | None:
         rows = await self._rows("SELECT * FROM outbox WHERE table_id = ? AND state = 'draft'", (table_id,))

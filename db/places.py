@@ -3,10 +3,10 @@ closing the tables of a deleted thread, channel or server."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from db.errors import IntegrityError
 from db.outbox import draft_step
 from db.store import OPEN, ChannelBusy, StaleVersion, TableRow, _table
 
@@ -67,6 +67,6 @@ class PlacesStore:
                 if cur.rowcount != 1:
                     raise StaleVersion()
                 await self.conn.execute(*draft_step(table_id, int(now.timestamp())))
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ChannelBusy() from None
         return version + 1

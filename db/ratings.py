@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from db.errors import IntegrityError
 from db.store import Store
 
 OVERALL = "*"  # the game key of the rating across every game
@@ -106,7 +107,7 @@ class RatingStore:
                     "INSERT INTO rated_tables (table_id, guild_id, counted, at) VALUES (?, ?, ?, ?)",
                     (table_id, guild_id, int(bool(ratings)), at),
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 await self.conn.execute("ROLLBACK")
                 return False
             for r in ratings:
@@ -153,8 +154,9 @@ class RatingStore:
     async def find(self, guild_id: int, name: str) -> list[tuple[int, str]]:
         """Rated players of a server whose name is `name` (any case), else those it begins."""
         rows = await self._all(
-            "SELECT DISTINCT user_id, name FROM ratings WHERE guild_id = ? AND game = ? AND "
-            "(lower(name) = lower(?) OR lower(name) LIKE lower(?) ESCAPE '\\') ORDER BY lower(name) != lower(?), name",
+            "SELECT user_id, name FROM (SELECT DISTINCT user_id, name FROM ratings WHERE guild_id = ? AND game = ? "
+            "AND (lower(name) = lower(?) OR lower(name) LIKE lower(?) ESCAPE '\\')) AS found "
+            "ORDER BY lower(name) != lower(?), name",
             (guild_id, OVERALL, name, name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", name),
         )
         return [(r["user_id"], r["name"]) for r in rows]

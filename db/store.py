@@ -1,7 +1,12 @@
-"""Every SQL statement of Isles. The rest of the project speaks to SQLite only through `Store`."""
+"""Every SQL statement of Isles. The rest of the project speaks to the database only through `Store`.
+
+`Store.open` takes what ISLES_DB holds: a path opens a SQLite file, a `postgresql://` DSN a pool on a
+PostgreSQL server (db/postgres/). The statements are written once for both; nothing above db/
+knows which one it speaks to."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -12,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from db.connection import SerialConnection
+from db.errors import IntegrityError, is_postgres
 from db.outbox import draft_step
 
 OPEN = ("lobby", "active")
@@ -78,22 +84,47 @@ def _json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts shipped in db/migrations, in order."""
-    found = []
-    for entry in resources.files("db.migrations").iterdir():
+def _scripts(package: str) -> dict[int, str]:
+    found = {}
+    for entry in resources.files(package).iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:3].isdigit():
-            found.append((int(name[:3]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+            found[int(name[:3])] = entry.read_text(encoding="utf-8")
+    return found
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered migration scripts shipped in db/migrations, in order. For PostgreSQL, a
+    script's copy in db/migrations/postgres replaces it where the SQL differs."""
+    found = _scripts("db.migrations")
+    if dialect == "postgres":
+        found.update(_scripts("db.migrations.postgres"))
+    return sorted(found.items())
 
 
 class Store:
     def __init__(self, conn: SerialConnection):
         self.conn = conn
 
+    @property
+    def dialect(self) -> str:
+        return getattr(self.conn, "dialect", "sqlite")
+
     @classmethod
-    async def open(cls, path: str) -> Store:
+    async def open(cls, path: str, *, migrate: bool = True) -> Store:
+        """A SQLite file by its path, or a PostgreSQL database by its DSN; migrated to the newest schema
+        (unless `migrate` is False: a copy looks at the target before it changes anything)."""
+        if is_postgres(path):
+            from db.postgres.connection import connect
+
+            store = cls(await connect(path))
+            try:
+                if migrate:
+                    await store.migrate()
+            except BaseException:
+                await store.close()
+                raise
+            return store
         raw = await aiosqlite.connect(path, isolation_level=None)
         raw.row_factory = sqlite3.Row
         conn = SerialConnection(raw)
@@ -102,13 +133,32 @@ class Store:
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
         store = cls(conn)
-        await store.migrate()
+        if migrate:
+            await store.migrate()
         return store
 
     async def close(self) -> None:
         await self.conn.close()
 
+    # -- wake-ups across processes -----------------------------------------------------
+    async def notify(self, channel: str) -> None:
+        """Tell the processes waiting on `channel` (PostgreSQL's NOTIFY; SQLite's processes poll)."""
+        if self.dialect == "postgres":
+            await self.conn.execute("SELECT pg_notify(?, '')", (channel,))
+
+    async def wait_for(self, channel: str, timeout: float) -> bool:
+        """Sleep up to `timeout` seconds, or less when a notice on `channel` arrives (from any
+        process, on PostgreSQL). True when woken by a notice."""
+        if self.dialect == "postgres":
+            return await self.conn.wait_for(channel, timeout)
+        await asyncio.sleep(timeout)
+        return False
+
     async def migrate(self) -> int:
+        if self.dialect == "postgres":
+            from db.postgres.migrate import migrate
+
+            return await migrate(self.conn, migrations("postgres"))
         await self.conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
@@ -168,7 +218,7 @@ class Store:
                     (table_id, host_id, host_name),
                 )
                 await self.conn.execute(*draft_step(table_id, int(now.timestamp())))  # the lobby's post
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ChannelBusy() from None
         return table_id
 

@@ -14,6 +14,9 @@ import aiosqlite
 
 from db.store import Store
 
+TURNS_LOCK = 0x1515  # the advisory lock space of tables' turns (PostgreSQL), keyed by table id
+WAKE = "isles_timers"  # the channel a new or moved timer is announced on (PostgreSQL), to the clocks' holder
+
 
 @dataclass
 class TimingSettings:
@@ -97,6 +100,13 @@ class TimingStore:
     def of(cls, store: Store) -> TimingStore:
         return cls(store.conn)
 
+    async def _take_turns(self, table_id: int) -> None:
+        """Inside a transaction: writers of one table's turns take turns, so that a look at the
+        table (read, then write) stays whole. SQLite's BEGIN IMMEDIATE already makes every writer
+        wait; PostgreSQL lets them run side by side, so they wait on the table's advisory lock."""
+        if getattr(self.conn, "dialect", "sqlite") == "postgres":
+            await self.conn.execute("SELECT pg_advisory_xact_lock(?, ?)", (TURNS_LOCK, table_id % 2**31))
+
     async def _transaction(self, steps: Sequence[tuple[str, tuple]]) -> None:
         async with self.conn.transaction():
             for sql, args in steps:
@@ -147,6 +157,7 @@ class TimingStore:
         """Write one observation, unless a newer version of the table was already worked out."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
+            await self._take_turns(obs.table_id)
             r = await self._one("SELECT version FROM turn_watch WHERE table_id = ?", (obs.table_id,))
             if r is not None and r["version"] >= obs.version:
                 await self.conn.execute("ROLLBACK")
@@ -192,6 +203,7 @@ class TimingStore:
         """The table is over or gone: no turn runs, no pending timer stays."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
+            await self._take_turns(table_id)
             await self.conn.execute("DELETE FROM turns WHERE table_id = ?", (table_id,))
             await self.conn.execute(
                 "UPDATE timers SET state = 'dropped', fired_at = ? WHERE table_id = ? AND state = 'pending'",
@@ -258,7 +270,7 @@ class TimingStore:
                 return None
             await self.conn.execute(
                 "INSERT INTO missed_deadlines (table_id, seat, count) VALUES (?, ?, 1) "
-                "ON CONFLICT (table_id, seat) DO UPDATE SET count = count + 1", (timer.table_id, timer.seat),
+                "ON CONFLICT (table_id, seat) DO UPDATE SET count = missed_deadlines.count + 1", (timer.table_id, timer.seat),
             )
             r = await self._one("SELECT count FROM missed_deadlines WHERE table_id = ? AND seat = ?",
                                 (timer.table_id, timer.seat))
@@ -279,6 +291,7 @@ class TimingStore:
         Pending timers are moved or dropped, missing ones added; fired ones stay as they are."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
+            await self._take_turns(table_id)
             for turn, kind, offset in plan:
                 r = await self._one(
                     "SELECT id, state FROM timers WHERE table_id = ? AND seat = ? AND version = ? AND kind = ?",

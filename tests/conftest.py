@@ -13,6 +13,35 @@ def sticks(monkeypatch):
     registry._load.cache_clear()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_kind(request):
+    """Run a test once on SQLite and once on PostgreSQL (skipped with the reason where no server answers)."""
+    from tests import helpers
+
+    if request.param == "postgres":
+        from tests.pg import REQUIRED, unavailable
+
+        reason = await unavailable()
+        if reason:
+            if REQUIRED:
+                pytest.fail(reason + " (ISLES_REQUIRE_PG is set: these tests must run here)")
+            pytest.skip(reason)
+    helpers.KIND["kind"] = request.param
+    yield request.param
+    helpers.KIND["kind"] = "sqlite"
+    while helpers.OPENED:  # closed before their databases go
+        try:
+            await helpers.OPENED.pop().close()
+        except Exception:
+            pass  # already closed by the test
+    if helpers.DATABASES:
+        from tests.pg import drop_database
+
+        for dsn in helpers.DATABASES.values():
+            await drop_database(dsn)
+        helpers.DATABASES.clear()
+
+
 @pytest.fixture(autouse=True)
 async def _close_stores():
     """Close every store a test opened, before its event loop goes away."""

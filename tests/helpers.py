@@ -35,10 +35,31 @@ CAROL = who("Carol", 3)
 
 
 OPENED: list[Store] = []
+# The store kind of the running test (the `store_kind` fixture): "sqlite", or "postgres" with one
+# database per path the test names, so that two opens of one path share one database.
+KIND = {"kind": "sqlite"}
+DATABASES: dict[str, str] = {}
+
+
+async def store_target(path) -> str:
+    """What to open for `path` in the running test: the path itself, or a PostgreSQL database of its own."""
+    if KIND["kind"] == "sqlite":
+        return str(path)
+    if str(path) not in DATABASES:
+        from tests.pg import create_database
+
+        DATABASES[str(path)] = await create_database()
+    return DATABASES[str(path)]
+
+
+async def open_store(path) -> Store:
+    store = await Store.open(await store_target(path))
+    OPENED.append(store)
+    return store
 
 
 async def service_at(path, **kw) -> TableService:
-    store = await Store.open(str(path))
+    store = await Store.open(await store_target(path))
     OPENED.append(store)
     kw.setdefault("draw_images", False)
     kw.setdefault("seeds", lambda: 7)

@@ -8,8 +8,7 @@ import pytest
 
 from bot.lease import LeasedWork
 from bot.settings import SettingError, Settings, parse_shard_ids
-from db.store import Store
-from tests.helpers import OPENED
+from tests.helpers import open_store
 
 
 class Clock:
@@ -21,13 +20,11 @@ class Clock:
 
 
 async def two_processes(tmp_path):
-    """Two connections to one database file, as two bot processes have."""
-    stores = [await Store.open(str(tmp_path / "shared.db")) for _ in range(2)]
-    OPENED.extend(stores)
-    return stores
+    """Two connections to one database (a SQLite file or a PostgreSQL database), as two bot processes have."""
+    return [await open_store(tmp_path / "shared.db") for _ in range(2)]
 
 
-async def test_one_holder_at_a_time_and_a_takeover_after_expiry(tmp_path):
+async def test_one_holder_at_a_time_and_a_takeover_after_expiry(tmp_path, store_kind):
     clock = Clock()
     log: list[str] = []
 
@@ -57,6 +54,33 @@ async def test_one_holder_at_a_time_and_a_takeover_after_expiry(tmp_path):
     assert log[-2:] == ["b stops", "a starts"]
 
 
+async def test_identify_is_spaced_per_bucket_across_processes(tmp_path, store_kind):
+    from bot.lease import IDENTIFY_SPACING, IdentifyGate
+
+    clock = Clock()
+    slept: list[tuple[str, int, float]] = []
+    stores = await two_processes(tmp_path)
+
+    def gate(name: str, store) -> IdentifyGate:
+        async def two() -> int:
+            return 2  # max_concurrency: shards 0 and 2 share a bucket, 1 and 3 the other
+
+        async def sleep(seconds: float) -> None:
+            slept.append((name, shard, seconds))
+
+        return IdentifyGate(store, two, clock=clock, sleep=sleep)
+
+    a, b = gate("a", stores[0]), gate("b", stores[1])
+    moments = {}
+    for process, shard in ((a, 0), (b, 1), (b, 2), (a, 3)):
+        moments[shard] = await process.wait(shard)
+    start = clock.now
+    assert moments == {0: start, 1: start, 2: start + IDENTIFY_SPACING, 3: start + IDENTIFY_SPACING}
+    assert slept == [("b", 2, IDENTIFY_SPACING), ("a", 3, IDENTIFY_SPACING)]  # each second of a bucket waits
+    clock.now += 60  # long after: no wait
+    assert await a.wait(0) == clock.now and len(slept) == 2
+
+
 def test_shard_settings(monkeypatch):
     assert parse_shard_ids("0-2, 5") == (0, 1, 2, 5)
     assert parse_shard_ids("") is None
@@ -74,15 +98,14 @@ def test_shard_settings(monkeypatch):
         Settings.from_env(env_file=None)
 
 
-async def test_the_client_runs_the_shards_it_is_given_and_judges_only_their_servers(tmp_path):
+async def test_the_client_runs_the_shards_it_is_given_and_judges_only_their_servers(tmp_path, store_kind):
     import discord
 
     from bot.discord_app import create_bot
     from bot.places import owns
     from bot.service import TableService
 
-    store = await Store.open(str(tmp_path / "t.db"))
-    OPENED.append(store)
+    store = await open_store(tmp_path / "t.db")
     settings = Settings("token", str(tmp_path / "t.db"), None, "INFO", shards=4, shard_ids=(1, 3))
     client = create_bot(TableService(store), settings)
     assert isinstance(client, discord.AutoShardedClient)

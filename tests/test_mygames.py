@@ -12,7 +12,7 @@ from games import registry
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 from tests.test_timing import FakeOutbox, rounds  # noqa: F401  (the fixture registers the test game)
 
-pytestmark = pytest.mark.usefixtures("rounds")
+pytestmark = pytest.mark.usefixtures("rounds", "store_kind")  # each test on SQLite and on PostgreSQL
 MANAGER = who("Mod", 9, manage=True)
 
 

@@ -1,11 +1,16 @@
+
 """The outbox's rows in SQL: every table write leaves one draft in its own transaction (none
 when the write fails), a reply seals it, and settled rows are pruned without reusing ids."""
 
 from __future__ import annotations
 
+import pytest
+
 from db.outbox import OutboxStore
 from db.store import StaleVersion
 from tests.helpers import ALICE, BOB, CHANNEL, service_at
+
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
 
 async def test_writes_leave_one_draft_that_a_reply_seals(tmp_path, sticks):

@@ -13,7 +13,7 @@ from render.common import open_png
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 from tests.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 
-pytestmark = pytest.mark.usefixtures("rounds")
+pytestmark = pytest.mark.usefixtures("rounds", "store_kind")  # each test on SQLite and on PostgreSQL
 MODEL = PlackettLuce()
 DAVE = who("Dave", 4)
 

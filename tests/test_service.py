@@ -6,6 +6,8 @@ from bot.replay import matches_log
 from bot.replies import parse_custom_id
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
+
 
 async def started(tmp_path, sticks, *, pile=10, ai=False, players=(ALICE, BOB), **kw):
     service = await service_at(tmp_path / "t.db", **kw)

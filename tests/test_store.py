@@ -1,27 +1,30 @@
-import sqlite3
-
 import pytest
 
-from db.store import ChannelBusy, StaleVersion, Store, migrations
-from tests.helpers import Clock
+from db.errors import IntegrityError
+from db.store import ChannelBusy, StaleVersion, migrations
+from tests.helpers import Clock, open_store
+
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
 
-async def test_migrations_are_numbered_and_applied_once(tmp_path):
+async def test_migrations_are_numbered_and_applied_once(tmp_path, store_kind):
     numbers = [n for n, _ in migrations()]
     assert numbers == sorted(set(numbers)) and numbers[0] == 1
-    store = await Store.open(str(tmp_path / "a.db"))
+    assert [n for n, _ in migrations("postgres")] == numbers  # every step exists in both dialects
+    store = await open_store(tmp_path / "a.db")
     assert await store.migrate() == numbers[-1]
     await store.close()
-    store = await Store.open(str(tmp_path / "a.db"))  # a second start applies nothing again
+    store = await open_store(tmp_path / "a.db")  # a second start applies nothing again
     async with store.conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
         assert (await cur.fetchone())[0] == len(numbers)
-    async with store.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    if store_kind == "sqlite":
+        async with store.conn.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"
     await store.close()
 
 
 async def test_one_open_table_per_channel(tmp_path):
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     clock = Clock()
     kw = dict(guild_id=1, game="sticks", options={}, seed=1, host_id=5, host_name="A", now=clock())
     first = await store.create_table(channel_id=10, **kw)
@@ -34,7 +37,7 @@ async def test_one_open_table_per_channel(tmp_path):
 
 
 async def test_version_guard_refuses_a_second_write_from_the_same_version(tmp_path):
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     clock = Clock()
     table = await store.create_table(guild_id=1, channel_id=10, game="sticks", options={}, seed=1,
                                      host_id=5, host_name="A", now=clock())
@@ -48,13 +51,13 @@ async def test_version_guard_refuses_a_second_write_from_the_same_version(tmp_pa
 
 
 async def test_a_failed_transaction_leaves_nothing_behind(tmp_path):
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     clock = Clock()
     table = await store.create_table(guild_id=1, channel_id=10, game="sticks", options={}, seed=1,
                                      host_id=5, host_name="A", now=clock())
     version = await store.start(table, 0, {0: 0}, {"s": 1}, clock())
     bad_results = [(0, 5, False, 1, 1.0), (0, 5, False, 1, 1.0)]  # the same seat twice breaks the primary key
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.record_move(table, version, seat=0, user_id=5, move="take 1", state={"s": 2},
                                 now=clock(), results=bad_results)
     row = await store.table(table)
@@ -64,20 +67,20 @@ async def test_a_failed_transaction_leaves_nothing_behind(tmp_path):
 
 
 async def test_a_migration_missing_below_the_newest_is_still_applied(tmp_path):
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     await store.conn.execute("DROP TABLE meta")
     await store.conn.execute("DELETE FROM schema_migrations WHERE version = 2")
     await store.close()
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     await store.set_meta("k", "v")  # the meta table is back
     assert await store.get_meta("k") == "v"
     await store.close()
 
 
-async def test_a_statement_of_another_task_waits_for_an_open_transaction(tmp_path):
+async def test_a_statement_of_another_task_is_not_swept_into_an_open_transaction(tmp_path):
     import asyncio
 
-    store = await Store.open(str(tmp_path / "a.db"))
+    store = await open_store(tmp_path / "a.db")
     entered = asyncio.Event()
 
     async def long_transaction():

@@ -1,13 +1,18 @@
+
 """Take-back by consent, through the service as players use it."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.extensions import install
 from db.daily import DailyStore
 from games import registry
 from tests.helpers import ALICE, BOB, CAROL, service_at
+
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
 
 async def resign(service, caller):

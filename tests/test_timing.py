@@ -27,6 +27,8 @@ from games import registry
 from games.base import Game, IllegalMove, OptionSpec, Outcome, parse_options, rank_by
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
+
 MOD = who("Mod", 9, manage=True)
 PEOPLE = {1: ALICE, 2: BOB, 3: CAROL}
 

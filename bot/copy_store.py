@@ -1,0 +1,85 @@
+"""`isles copy-store --from isles.db --to postgresql://...`: a host's move from one store to another,
+done once with the bots stopped. The target must be empty (its schema is made here); after the
+copy, two checks: the rows per table are the source's, and every table's saved state is what its
+seed and move log replay to, on the target."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.replay import replay
+from bot.settings import SettingError, shown
+from db.copy import CannotCopy, copy_rows, counts, held_lease
+from db.errors import CannotOpen, is_postgres
+from db.store import Store
+
+
+async def copy_store(source_name: str, target_name: str, say: Callable[[str], None] = print) -> dict[str, int]:
+    """Copy and check; rows copied per table. CannotCopy (nothing changed in the target when it is
+    refused; a copy that does not check out is said so, table by table)."""
+    if not is_postgres(source_name) and not Path(source_name).is_file():
+        raise SettingError(f"--from {source_name}: there is no such database file.")
+    if source_name == target_name:
+        raise SettingError("--from and --to name the same database.")
+    source = await _open(source_name, "--from")
+    try:
+        holder = await held_lease(source, time.time())
+        if holder:
+            raise CannotCopy(f"--from {shown(source_name)}: a bot still runs on it (it holds the clocks lease: "
+                             f"{holder}). Stop every bot first, then copy.")
+        target = await _open(target_name, "--to", migrate=False)
+        try:
+            held = {name: n for name, n in (await counts(target)).items() if n}
+            if held:
+                listed = ", ".join(f"{name} {n}" for name, n in sorted(held.items()))
+                raise CannotCopy(f"--to {shown(target_name)} holds rows already ({listed}); copy-store copies "
+                                 "into a new, empty database only. Nothing was changed.")
+            await target.migrate()
+            copied = await copy_rows(source, target, lambda name, n: say(f"  {name}: {n} rows"))
+            try:
+                await check(source, target, copied)
+            except CannotCopy as failed:
+                raise CannotCopy(f"{failed} The target keeps what was copied: drop that database before "
+                                 "copying again.") from None
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    say(f"Copied {sum(copied.values())} rows of {len(copied)} tables from {shown(source_name)} to "
+        f"{shown(target_name)}; the counts agree and every table's state is the replay of its log.")
+    return copied
+
+
+async def _open(name: str, option: str, migrate: bool = True) -> Store:
+    try:
+        return await Store.open(name, migrate=migrate)
+    except CannotOpen as error:
+        raise CannotCopy(f"{option} {shown(name)}: {error}") from None
+
+
+async def check(source: Store, target: Store, copied: dict[str, int]) -> None:
+    """The rows per table, then every table's state against the replay of its log."""
+    found = await counts(target, list(copied))
+    wrong = [f"{name} {found.get(name)} of {n}" for name, n in copied.items() if found.get(name) != n]
+    if wrong:
+        raise CannotCopy("the copy's rows per table differ from the source's: " + ", ".join(wrong))
+    problems = []
+    async with target.conn.execute("SELECT id FROM tables WHERE state IS NOT NULL ORDER BY id") as cur:
+        ids = [row[0] for row in await cur.fetchall()]
+    for table_id in ids:
+        copied_row, source_row = await target.table(table_id), await source.table(table_id)
+        if copied_row.state != source_row.state:
+            problems.append(f"table {table_id}: its state differs from the source's")
+            continue
+        try:
+            replayed = (await replay(target, table_id)).dump()
+        except Exception as error:  # a game that cannot be replayed is reported, not raised
+            problems.append(f"table {table_id} ({copied_row.game}): its log does not replay ({error})")
+            continue
+        if replayed != copied_row.state:
+            problems.append(f"table {table_id} ({copied_row.game}): its state is not the replay of its log")
+    if problems:
+        raise CannotCopy("the copy does not check out: " + "; ".join(problems[:10])
+                         + (f"; and {len(problems) - 10} more" if len(problems) > 10 else ""))
