@@ -334,10 +334,10 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: bool,
-            outline: RGB | None) -> tuple[Image.Image, int, int] | None:
+            outline: RGB | None, halo_width: int = 2) -> tuple[Image.Image, int, int] | None:
     """Text drawn once on a transparent image, cropped: (image, dx, dy) from the anchor point."""
     stroke = 1 if bold else 0
-    halo = stroke + 2 if outline is not None else stroke
+    halo = stroke + halo_width if outline is not None else stroke
     pad = halo + 2
     width = round(line_length(words, size, bold)) + 2 * pad
     height = size * 2 + 2 * pad
@@ -349,7 +349,8 @@ def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: boo
     d = ImageDraw.Draw(image)
     ink = tuple(fill) if len(fill) == 4 else (*colour, 255)
     if outline is not None:
-        draw_line(d, (ax, ay), words, size, (*outline, 255), anchor, bold, stroke_width=2, stroke_fill=(*outline, 255))
+        draw_line(d, (ax, ay), words, size, (*outline, 255), anchor, bold, stroke_width=halo_width,
+                  stroke_fill=(*outline, 255))
     draw_line(d, (ax, ay), words, size, ink, anchor, bold)
     box = image.getbbox()
     if box is None:
@@ -372,11 +373,12 @@ def text(
     bold: bool = False,
     width: int | None = None,
     outline: RGB | None = None,
+    halo: int = 2,
 ) -> int:
     """Draw one line of text; returns its width. Words the bundled font cannot draw are
     drawn with DejaVu Sans or the CJK face (see `draw_line`). The bundled font has no bold face, so bold is
     a one-pixel stroke in the text colour. `width` shortens the text to fit;
-    `outline` draws a halo of that colour, for text over busy pictures.
+    `outline` draws a halo of that colour and `halo` pixels wide, for text over busy pictures.
 
     Rendered text is cached as small transparent pictures (labels repeat from one board
     to the next), so drawing it again is a paste."""
@@ -384,9 +386,9 @@ def text(
     if width is not None:
         words = fit_text(words, size, width, bold)
     if words:
-        key = (words, size, tuple(fill), anchor, bold, outline)
+        key = (words, size, tuple(fill), anchor, bold, outline, halo)
         cache = _sprites if len(words) <= SPRITE_CHARS else _long_sprites
-        sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline))
+        sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline, halo))
         if sprite is not None:
             image, dx, dy = sprite
             target = draw._image  # the image this ImageDraw paints on
