@@ -24,20 +24,23 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    fit_text,
     mix,
     seat_colour,
     seat_name,
     shade,
     text,
+    text_width,
     to_png,
 )
 
 WIDTH = 1000
 TOP_H = 440
 PANEL_W = 500
-HEADER_H, FOOTER_H = 86, 136  # a panel: name and counts, the island, then the dock
-ISLAND_MIN_H, ISLAND_MAX_H = 248, 640
-MIN_RADIUS = 36
+HEADER_H, FOOTER_H = 112, 136  # a panel: name and counts, the island, then the dock
+ISLAND_MIN_H = 200
+ISLAND_PAD = 8
+MAX_RADIUS = 40
 SQ3 = math.sqrt(3)
 
 GUILD_COLOURS = {"I": (128, 84, 44), "S": (112, 72, 188), "C": (200, 64, 132)}
@@ -85,40 +88,54 @@ def _hub(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int) -
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
-              seat: int | None = None, label: str = "", glow: bool = False) -> None:
-    """One hex tile: number and name, activation number, banner or hub, upgrades, worker, label."""
+              seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+    """One hex tile: number and name, activation number, banner or hub, upgrades, worker, label.
+
+    Returns the boxes it drew its parts in ("name", "number"), so that tests can check that no
+    two cover each other. Rows from the top: kind number with banners and hub; the name; the
+    activation number, production and worker; the label."""
     kind = tile["kind"]
+    boxes: dict[str, tuple[float, ...]] = {}
     polygon(draw, hex_corners(cx, cy, radius), _kind_fill(kind, seat), HIGHLIGHT if glow else shade(LINE, -0.3),
             width=4 if glow else 2)
-    big = max(12, int(radius * 0.4))
-    small = max(10, int(radius * 0.28))
-    text(draw, (cx, cy - radius * 0.42), f"{kind:02d}" if kind != D.CAPITOL else "Cap", big, INK, "mm", bold=True)
-    if radius >= 34 and not label:
-        text(draw, (cx, cy - radius * 0.08), D.SHORT_NAMES[kind], small, MUTED, "mm", width=int(radius * 1.5))
+    big = max(12, int(radius * 0.36))
+    small = max(10, int(radius * 0.27))
+    shift = radius * 0.06 if tile.get("hub") else 0  # room for the hub on the left
+    text(draw, (cx + shift, cy - radius * 0.6), f"{kind:02d}" if kind != D.CAPITOL else "Cap", big, INK, "mm",
+         bold=True)
+    if radius >= 34:
+        name = fit_text(D.SHORT_NAMES[kind], small, int(radius * 1.5))
+        if name:
+            text(draw, (cx, cy - radius * 0.2), name, small, MUTED, "mm")
+            half = text_width(name, small) / 2
+            boxes["name"] = (cx - half, cy - radius * 0.2 - small / 2, cx + half, cy - radius * 0.2 + small / 2)
     number = tile["number"]
+    row = cy + radius * 0.24  # the middle row: activation number, production, worker
     if kind != D.CAPITOL and number >= 0:
         shown = "?" if number == 0 else str(number)
         if tile.get("wild"):
             shown = "W"
-        box = (cx - radius * 0.8, cy - radius * 0.12, cx - radius * 0.34, cy + radius * 0.34)
+        side = max(radius * 0.4, big + 3)  # the number never stands out of its box
+        box = (cx - radius * 0.8, row - side / 2, cx - radius * 0.8 + side, row + side / 2)
         draw.rounded_rectangle(box, radius=4, fill=WHITE if not tile.get("wild") else HIGHLIGHT, outline=INK, width=2)
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
-    flag = max(10, int(radius * 0.34))
+        boxes["number"] = box
+    flag = max(10, int(radius * 0.3))
     banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
     for i, guild in enumerate(banners):
-        _flag(draw, cx + radius * 0.32 + i * (flag + 2) - (flag + 2) * (len(banners) - 1), cy - radius * 0.86 + 2,
+        _flag(draw, cx + radius * 0.34 + i * (flag + 2) - (flag + 2) * (len(banners) - 1), cy - radius * 0.82 + 2,
               guild, flag)
     if tile.get("hub"):
-        _hub(draw, cx - radius * 0.52, cy - radius * 0.62, tile["hub"], int(flag * 1.3))
+        _hub(draw, cx - radius * 0.48, cy - radius * 0.6, tile["hub"], int(flag * 1.2))
     if tile.get("prod"):
         letter = tile["prod"]
         colour = RES_COLOURS["esp".index(letter)]
-        py = cy + radius * 0.05
-        draw.ellipse((cx - small * 0.8, py - small * 0.8, cx + small * 0.8, py + small * 0.8), fill=colour, outline=INK)
-        text(draw, (cx, py), "+" + letter, max(9, small - 2), WHITE, "mm", bold=True)
+        draw.ellipse((cx - small * 0.8, row - small * 0.8, cx + small * 0.8, row + small * 0.8), fill=colour,
+                     outline=INK)
+        text(draw, (cx, row), "+" + letter, max(9, small - 2), WHITE, "mm", bold=True)
     worker = tile.get("worker", 0)
     if seat is not None and tile["kind"] not in D.DEPOTS:
-        wx, wy, wr = cx + radius * 0.56, cy + radius * 0.1, max(6, radius * 0.2)
+        wx, wy, wr = cx + radius * 0.56, row, max(6, radius * 0.18)
         colour = seat_colour(seat)
         if worker == 1:
             draw.ellipse((wx - wr, wy - wr * 1.3, wx + wr, wy + wr * 1.3), fill=colour, outline=INK, width=2)
@@ -128,11 +145,12 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         else:
             draw.ellipse((wx - wr, wy - wr, wx + wr, wy + wr), outline=MUTED, width=1)
     if label:
-        size = max(12, int(radius * 0.42))
-        w = len(label) * size * 0.6 + 8
-        ly = cy + radius * 0.62
-        draw.rounded_rectangle((cx - w / 2, ly - size * 0.62, cx + w / 2, ly + size * 0.62), radius=5, fill=INK)
+        size = max(11, int(radius * 0.34))
+        w = text_width(label, size) + 8
+        ly = cy + radius * 0.66
+        draw.rounded_rectangle((cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6), radius=5, fill=INK)
         text(draw, (cx, ly), label, size, WHITE, "mm")
+    return boxes
 
 
 # -- forge board ----------------------------------------------------------------------------
@@ -142,7 +160,14 @@ def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int, f
     text(draw, (x, y), str(value), int(size * 0.7), INK, "mm", bold=True)
 
 
-def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float, radius: float) -> None:
+SLOT_R = 12  # the circle of a slot letter, outside its tile
+SLOT_SIZE = 18  # slot letters in the regular face: bold fills the gap under the dot of an i, so that it reads as l
+
+
+def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float, radius: float,
+           drawn: dict[str, Any]) -> None:
+    """The forge and its ring; `drawn` collects the slot circles, the tiles' boxes and each forge
+    space's slot letters."""
     value = None
     current = view["current"]
     if view["phase"] == "turn" and view["step"] == "act":
@@ -152,27 +177,36 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
     polygon(draw, hex_corners(ox + cx, oy + cy, radius), shade(FORGE_FILL, -0.2), INK, width=2)
     text(draw, (ox, oy - 10), "FORGE", 15, WHITE, "mm", bold=True)
     text(draw, (ox, oy + 10), "±1: 1 energy", 12, WHITE, "mm")
+    drawn["forge"] = {}
     for face, (q, r) in D.FORGE.items():
         x, y = hex_centre(q, r, radius)
         x, y = ox + x, oy + y
         polygon(draw, hex_corners(x, y, radius), FORGE_FILL, INK, width=2)
-        text(draw, (x, y - radius * 0.55), str(face), 18, (230, 220, 200), "mm", bold=True)
+        text(draw, (x, y - radius * 0.58), str(face), 18, (230, 220, 200), "mm", bold=True)
+        letters = " ".join(D.SLOTS[slot] for slot in sorted(D.SLOTS_BY_VALUE[face]))
+        text(draw, (x, y + radius * 0.64), letters, 14, (236, 226, 206), "mm")
+        drawn["forge"][face] = letters.split()
         count = view["forge"][face - 1]
         for k in range(count):
-            _die(draw, x + (k - (count - 1) / 2) * 26, y + 8, face, 24,
+            _die(draw, x + (k - (count - 1) / 2) * 26, y + 2, face, 24,
                  fill=HIGHLIGHT if view.get("bonus_die") == face and view["phase"] == "bonus" else WHITE)
+    drawn["slots"], drawn["ring"] = {}, {}
     for slot, (q, r) in enumerate(D.RING):
         x, y = hex_centre(q, r, radius)
         x, y = ox + x, oy + y
         tile = view["offer"][slot]
         if tile is None:
             polygon(draw, hex_corners(x, y, radius), SEA, LINE, width=2)
+            boxes = {}
         else:
-            draw_tile(draw, x, y, radius, tile, glow=slot in lit)
+            boxes = draw_tile(draw, x, y, radius, tile, glow=slot in lit)
         length = math.hypot(x - ox, y - oy)
-        tx, ty = x + (x - ox) / length * radius * 0.98, y + (y - oy) / length * radius * 0.98
-        draw.ellipse((tx - 11, ty - 11, tx + 11, ty + 11), fill=INK)
-        text(draw, (tx, ty), D.SLOTS[slot], 15, WHITE, "mm", bold=True)
+        reach = radius + SLOT_R + 1  # beyond the hex's corners, so the circle stays off the tile
+        tx, ty = x + (x - ox) / length * reach, y + (y - oy) / length * reach
+        draw.ellipse((tx - SLOT_R, ty - SLOT_R, tx + SLOT_R, ty + SLOT_R), fill=INK)
+        text(draw, (tx, ty), D.SLOTS[slot], SLOT_SIZE, WHITE, "mm")
+        drawn["slots"][D.SLOTS[slot]] = (tx, ty, SLOT_R)
+        drawn["ring"][D.SLOTS[slot]] = boxes
 
 
 def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, card: dict[str, Any],
@@ -194,8 +228,11 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
     text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, 14, MUTED, "ra")
 
 
-def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    _forge(draw, view, 205, 222, 44)
+FORGE_XY, FORGE_R = (205, 220), 42
+
+
+def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
+    _forge(draw, view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
     x0 = 420
     y = 12
     text(draw, (x0, y), _headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
@@ -249,35 +286,53 @@ def _headline(view: dict[str, Any], names: list[str]) -> str:
 
 
 # -- player panels ----------------------------------------------------------------------------
-def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: tuple[int, int, int, int],
-            fresh: set[str]) -> None:
-    x0, y0, x1, y1 = box
-    tiles = player["island"]
-    cells = {(t["q"], t["r"]) for t in tiles}
-    free = set()
-    for q, r in cells:
-        for cell in D.neighbours(q, r):
-            if cell not in cells:
-                free.add(cell)
+def frontier(player: dict[str, Any]) -> list[tuple[int, int]]:
+    """The empty hexes touching the island: every place where a tile may be claimed."""
+    cells = {(t["q"], t["r"]) for t in player["island"]}
+    return sorted({cell for q, r in cells for cell in D.neighbours(q, r) if cell not in cells})
+
+
+def _span(player: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The island with its free places, in units of one hex radius: left, top, right, bottom."""
+    cells = [(t["q"], t["r"]) for t in player["island"]] + frontier(player)
     xs = [1.5 * q for q, _ in cells]
     ys = [SQ3 * (r + q / 2) for q, r in cells]
-    span_w = max(xs) - min(xs) + 2
-    span_h = max(ys) - min(ys) + SQ3
-    radius = min((x1 - x0) / span_w, (y1 - y0) / span_h, 48)
-    mid_x = (max(xs) + min(xs)) / 2 * radius
-    mid_y = (max(ys) + min(ys)) / 2 * radius
-    ox, oy = (x0 + x1) / 2 - mid_x, (y0 + y1) / 2 - mid_y
-    for q, r in sorted(free):
+    return min(xs) - 1, min(ys) - SQ3 / 2, max(xs) + 1, max(ys) + SQ3 / 2
+
+
+def table_radius(view: dict[str, Any]) -> float:
+    """One hex size for every island of the table: the largest that fits the widest island,
+    with its free places, across a panel."""
+    widths = [right - left for left, _, right, _ in map(_span, view["players"])]
+    return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / max(widths))
+
+
+def island_height(player: dict[str, Any], radius: float) -> int:
+    """Height of the island box that holds the island and its free places at that hex size."""
+    _, top, _, bottom = _span(player)
+    return max(ISLAND_MIN_H, math.ceil((bottom - top) * radius) + 2 * ISLAND_PAD)
+
+
+def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: tuple[int, int, int, int],
+            radius: float, fresh: set[str]) -> dict[tuple[int, int], tuple[float, float]]:
+    """The island centred in `box`, every free place with its coordinates; returns the centre of
+    each free place drawn."""
+    x0, y0, x1, y1 = box
+    tiles = player["island"]
+    left, top, right, bottom = _span(player)
+    ox = (x0 + x1) / 2 - (left + right) / 2 * radius
+    oy = (y0 + y1) / 2 - (top + bottom) / 2 * radius
+    spots = {}
+    for q, r in frontier(player):
         x, y = hex_centre(q, r, radius)
-        if not (x0 + radius <= ox + x <= x1 - radius and y0 + radius * 0.8 <= oy + y <= y1 - radius * 0.8):
-            continue
         polygon(draw, hex_corners(ox + x, oy + y, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
-        if radius >= 24:
-            text(draw, (ox + x, oy + y), f"{q},{r}", max(10, int(radius * 0.3)), (120, 146, 164), "mm")
+        text(draw, (ox + x, oy + y), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
+        spots[(q, r)] = (ox + x, oy + y)
     for tile in tiles:
         x, y = hex_centre(tile["q"], tile["r"], radius)
         draw_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
     _links(draw, tiles, radius, ox, oy)
+    return spots
 
 
 def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float, ox: float, oy: float) -> None:
@@ -298,13 +353,31 @@ def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float
                       fill=GUILD_COLOURS[other["hub"]], width=max(4, int(radius * 0.14)))
 
 
-def island_height(player: dict[str, Any]) -> int:
-    """Height of the island box that keeps the tiles at least MIN_RADIUS across in a panel."""
-    cells = [(t["q"], t["r"]) for t in player["island"]]
-    xs = [1.5 * q for q, _ in cells]
-    ys = [SQ3 * (r + q / 2) for q, r in cells]
-    radius = min(MIN_RADIUS, (PANEL_W - 20) / (max(xs) - min(xs) + 2))
-    return int(min(ISLAND_MAX_H, max(ISLAND_MIN_H, radius * (max(ys) - min(ys) + SQ3))))
+ROW_WORDS = {"fame3": "+3 fame", "any2": "2 more buildings", "depot2": "2 Depots again"}
+COLUMN_WORDS = {"part": "+1 part", "es": "+1 energy +1 steel", "tile": "a building from the stack",
+                "deploy": "deploy a worker"}
+ROW_LEGEND = {"fame3": "+3 fame", "any2": "activate two more buildings, any number",
+              "depot2": "use up to two Depots again"}
+DOCK_LEGEND = (
+    "Dock, a full column gives: " + " · ".join(f"{D.COLUMN_LETTERS[c]} {COLUMN_WORDS[r]}"
+                                               for c, r in enumerate(D.COLUMN_REWARDS)),
+    "Dock, a full row gives: " + " · ".join(f"row {k + 1} {ROW_LEGEND[r]}" for k, r in enumerate(D.ROW_REWARDS)),
+)
+
+
+def _reward_icon(draw: ImageDraw.ImageDraw, reward: str, x: float, y: float, seat: int, faded: bool) -> None:
+    """The picture of a column's reward, centred at (x, y): a part, energy and steel, a tile, a worker."""
+    def tone(colour):
+        return mix(colour, PAPER, 0.6) if faded else colour
+    if reward == "part":
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=tone(RES_COLOURS[2]), outline=tone(INK))
+    elif reward == "es":
+        for dx, colour in ((-7, RES_COLOURS[0]), (7, RES_COLOURS[1])):
+            draw.ellipse((x + dx - 6, y - 6, x + dx + 6, y + 6), fill=tone(colour), outline=tone(INK))
+    elif reward == "tile":
+        polygon(draw, hex_corners(x, y, 8), tone(FILL["building"]), tone(INK))
+    else:
+        draw.ellipse((x - 5, y - 7, x + 5, y + 7), fill=tone(seat_colour(seat)), outline=tone(INK), width=2)
 
 
 def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: float, y0: float) -> None:
@@ -316,18 +389,15 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
         draw.rectangle((x - 14, y - 14, x + 14, y + 14), fill=(226, 216, 196), outline=LINE)
         if here:
             draw.ellipse((x - 9, y - 11, x + 9, y + 11), fill=colour, outline=INK, width=2)
-    rewards = {"part": "+P", "es": "+E+S", "tile": "tile", "deploy": "wkr", "fame3": "+3 fame",
-               "any2": "2 any", "depot2": "2 depots"}
     cleared = set(player["cleared"])
     for col, reward in enumerate(D.COLUMN_REWARDS):
         done = f"column {D.COLUMN_LETTERS[col]}" in cleared
-        text(draw, (x0 + 14 + col * step, y0 + 3 * step + 2), rewards[reward], 12,
-             MUTED if not done else (170, 160, 150), "ma")
+        _reward_icon(draw, reward, x0 + 14 + col * step, y0 + 3 * step + 6, seat, done)
         text(draw, (x0 + 14 + col * step, y0 - 14), D.COLUMN_LETTERS[col], 12, INK, "ma", bold=True)
     for row, reward in enumerate(D.ROW_REWARDS):
         done = f"row {row + 1}" in cleared
-        text(draw, (x0 + 4 * step + 4, y0 + 14 + row * step), f"{row + 1} {rewards[reward]}", 12,
-             MUTED if not done else (170, 160, 150), "lm")
+        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), ROW_WORDS[reward], 13,
+             MUTED if not done else (170, 160, 150), "lm", width=DOCK_ROW_ROOM)
 
 
 def _fame_track(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x: float, y: float) -> None:
@@ -339,37 +409,50 @@ def _fame_track(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x:
     draw.ellipse((spot, y + 2, spot + 9, y + 12), fill=seat_colour(seat), outline=INK)
 
 
+FAME_ROOM = PANEL_W - 28 - 16 * 10 - 12  # beside the fame track
+DOCK_ROW_ROOM = 300 - 18 - 4 * 34 - 4  # from the dock's right edge to the drafted dice
+
+
+def header_lines(player: dict[str, Any]) -> list[tuple[str, int, bool, int]]:
+    """The panel's lines under the name, as (words, size, bold, room in pixels): the fame, the
+    resources and links, the Blueprints. Each is short enough to be drawn whole."""
+    fame = f"Fame {player['fame']}"
+    if player["tokens"]:
+        fame += f"  (15+ ×{player['tokens']}, track {player['track']})"
+    energy, steel, parts = player["resources"]
+    stock = (f"{energy} energy · {steel} steel · {parts} part{'s' if parts != 1 else ''} · "
+             f"links {player['links']} · upgrades aside {len(player['unused'])}")
+    done_vp = sum(c["vp"] for c in player["done"])
+    cards = f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
+    return [(fame, 17, True, FAME_ROOM), (stock, 15, False, PANEL_W - 28), (cards, 14, False, PANEL_W - 28)]
+
+
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, x0: int, y0: int,
-           height: int) -> None:
+           height: int, radius: float) -> dict[tuple[int, int], tuple[float, float]]:
     PANEL_H = height  # noqa: N806 - the panel's height, as the layout names it
     player = view["players"][seat]
     colour = seat_colour(seat)
     acting = seat in view["to_act"]
     draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4), fill=mix(PAPER, colour, 0.06),
                    outline=colour if acting else LINE, width=4 if acting else 2)
-    name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
-    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=250)
     char = player["character"]
+    right = ""
     if char:
-        level = ["no power yet", "basic power", "advanced power"][player["level"]]
-        text(draw, (x0 + PANEL_W - 14, y0 + 14), f"{char.title()} · {level}", 15, INK, "ra")
-    fame = f"Fame {player['fame']}"
-    if player["tokens"]:
-        fame += f" (15+ ×{player['tokens']}, track {player['track']})"
-    line = f"{fame} · E {player['resources'][0]} · S {player['resources'][1]} · P {player['resources'][2]}"
-    text(draw, (x0 + 14, y0 + 40), line, 17, INK, bold=True, width=300)
+        right = f"{char.title()} · " + ["no power yet", "basic power", "advanced power"][player["level"]]
+        text(draw, (x0 + PANEL_W - 14, y0 + 14), right, 15, INK, "ra")
+    name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
+    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=PANEL_W - 40 - text_width(right, 15))
+    for k, (words, size, bold, room) in enumerate(header_lines(player)):
+        text(draw, (x0 + 14, y0 + 40 + k * 23), words, size, INK if k < 2 else MUTED, bold=bold, width=room)
     _fame_track(draw, player, seat, x0 + PANEL_W - 14 - 16 * 10, y0 + 42)
-    done_vp = sum(c["vp"] for c in player["done"])
-    line2 = (f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
-             f" · upgrades aside {len(player['unused'])} · links {player['links']}")
-    text(draw, (x0 + 14, y0 + 64), line2, 14, MUTED, width=PANEL_W - 28)
     last = view.get("last") or {}
     fresh = set()
     if last.get("seat") == seat:
         for note in last.get("notes") or []:
             if note.startswith("placed ") and " as t" in note:
                 fresh.add(note.rsplit(" as ", 1)[1])
-    _island(draw, player, seat, (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H), fresh)
+    box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
+    spots = _island(draw, player, seat, box, radius, fresh)
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
     dx = x0 + 300
     text(draw, (dx, y0 + PANEL_H - 116), "Dice drafted", 13, MUTED)
@@ -384,23 +467,57 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
         final = view["final"]["details"][seat]
         text(draw, (dx, y0 + PANEL_H - 58), f"Score {final['total']} (rank {view['final']['ranks'][seat]})", 17,
              INK, bold=True)
+    return spots
 
 
 _panels = Cache(size=64)  # a player's panel changes only when that player does something
 
 
-def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int) -> str:
+def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
     final = view.get("final")
     last = view.get("last") or {}
-    return json.dumps([seat, seat_name(names, seat), height, view["players"][seat], seat in view["to_act"],
+    return json.dumps([seat, seat_name(names, seat), height, radius, view["players"][seat], seat in view["to_act"],
                        view["first"] == seat, view["phase"], final and final["details"][seat],
                        final and final["ranks"][seat], last if last.get("seat") == seat else None], sort_keys=True)
 
 
-def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int) -> Image.Image:
+def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
+                 radius: float) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
     image = Image.new("RGB", (PANEL_W, height), PAPER)
-    _panel(ImageDraw.Draw(image), view, names, seat, 0, 0, height)
-    return image
+    spots = _panel(ImageDraw.Draw(image), view, names, seat, 0, 0, height, radius)
+    return image, spots
+
+
+def wrap(words: str, size: int, width: int, sep: str = " · ") -> list[str]:
+    """`words` cut at `sep` into lines of at most `width` pixels."""
+    lines: list[str] = []
+    for piece in words.split(sep):
+        if lines and text_width(lines[-1] + sep + piece, size) <= width:
+            lines[-1] += sep + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+LEGEND_SIZE = 14
+
+
+def legend_lines(view: dict[str, Any]) -> list[str]:
+    """The key under the forge: the dock's rewards, and the name of every tile number on the table."""
+    kinds = {t["kind"] for p in view["players"] for t in p["island"]}
+    kinds |= {t["kind"] for t in view["offer"] if t}
+    kinds.discard(D.CAPITOL)
+    names = "Tiles: " + " · ".join(f"{kind:02d} {D.KIND_NAMES[kind]}" for kind in sorted(kinds))
+    return [line for words in DOCK_LEGEND for line in wrap(words, LEGEND_SIZE, WIDTH - 24)] + wrap(
+        names, LEGEND_SIZE, WIDTH - 24)
+
+
+def _legend_band(draw: ImageDraw.ImageDraw, lines: list[str], y0: int) -> None:
+    for k, line in enumerate(lines):
+        text(draw, (12, y0 + 6 + k * LEGEND_LINE), line, LEGEND_SIZE, MUTED, width=WIDTH - 24)
+
+
+LEGEND_LINE = 19
 
 
 def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0: int, y0: int) -> None:
@@ -430,21 +547,35 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0
 
 
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
+    return picture(view, names)[0]
+
+
+def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
+    """The public picture and what it drew where: "spots" (seat -> free place -> centre),
+    "slots" (letter -> circle), "ring" (letter -> the boxes of that tile's parts), "forge"
+    (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
     players = len(view["players"])
-    heights = [HEADER_H + FOOTER_H + max(island_height(p) for p in view["players"][row:row + 2])
+    radius = table_radius(view)
+    heights = [HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
                for row in range(0, players, 2)]
-    image = Image.new("RGB", (WIDTH, TOP_H + sum(heights)), PAPER)
+    legend = legend_lines(view)
+    band = len(legend) * LEGEND_LINE + 10
+    image = Image.new("RGB", (WIDTH, TOP_H + band + sum(heights)), PAPER)
     draw = ImageDraw.Draw(image)
-    _top(draw, view, names)
+    drawn: dict[str, Any] = {"radius": radius, "spots": {}}
+    _top(draw, view, names, drawn)
     if view["phase"] == "over":
         draw.rectangle((412, 240, WIDTH - 6, TOP_H - 6), fill=PAPER)
         _final(draw, view, names, 420, 246)
+    _legend_band(draw, legend, TOP_H)
     for seat in range(players):
         row = seat // 2
-        panel = _panels.get(_panel_key(view, names, seat, heights[row]), lambda s=seat, h=heights[row]: _panel_image(
-            view, names, s, h))
-        image.paste(panel, ((seat % 2) * PANEL_W, TOP_H + sum(heights[:row])))
-    return image
+        panel, spots = _panels.get(_panel_key(view, names, seat, heights[row], radius),
+                                   lambda s=seat, h=heights[row]: _panel_image(view, names, s, h, radius))
+        x, y = (seat % 2) * PANEL_W, TOP_H + band + sum(heights[:row])
+        image.paste(panel, (x, y))
+        drawn["spots"][seat] = {cell: (cx + x, cy + y) for cell, (cx, cy) in spots.items()}
+    return image, drawn
 
 
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
