@@ -103,12 +103,15 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     shift = radius * 0.06 if tile.get("hub") else 0  # room for the hub on the left
     text(draw, (cx + shift, cy - radius * 0.6), f"{kind:02d}" if kind != D.CAPITOL else "Cap", big, INK, "mm",
          bold=True)
+    banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
     if radius >= 34:
-        name = fit_text(D.SHORT_NAMES[kind], small, int(radius * 1.5))
+        # a second banner hangs under the first, on the right: the name keeps to the left of it
+        nx, room = (cx - radius * 0.2, radius * 1.0) if len(banners) > 1 else (cx, radius * 1.5)
+        name = fit_text(D.SHORT_NAMES[kind], small, int(room))
         if name:
-            text(draw, (cx, cy - radius * 0.2), name, small, MUTED, "mm")
+            text(draw, (nx, cy - radius * 0.2), name, small, MUTED, "mm")
             half = text_width(name, small) / 2
-            boxes["name"] = (cx - half, cy - radius * 0.2 - small / 2, cx + half, cy - radius * 0.2 + small / 2)
+            boxes["name"] = (nx - half, cy - radius * 0.2 - small / 2, nx + half, cy - radius * 0.2 + small / 2)
     number = tile["number"]
     row = cy + radius * 0.24  # the middle row: activation number, production, worker
     if kind != D.CAPITOL and number >= 0:
@@ -121,10 +124,8 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
         boxes["number"] = box
     flag = max(10, int(radius * 0.3))
-    banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
     for i, guild in enumerate(banners):
-        _flag(draw, cx + radius * 0.34 + i * (flag + 2) - (flag + 2) * (len(banners) - 1), cy - radius * 0.82 + 2,
-              guild, flag)
+        _flag(draw, cx + radius * 0.34, cy - radius * 0.82 + 2 + i * (flag * 0.8 + 2), guild, flag)
     if tile.get("hub"):
         _hub(draw, cx - radius * 0.48, cy - radius * 0.6, tile["hub"], int(flag * 1.2))
     if tile.get("prod"):
