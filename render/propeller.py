@@ -154,6 +154,26 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     return boxes
 
 
+_tiles = Cache(size=1024)  # tiles drawn once per look, pasted wherever they stand
+
+
+def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
+               seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+    """`draw_tile` through a cache of tile pictures: the same tile in the same state is drawn
+    once and pasted after; returns the boxes of its parts where it now stands."""
+    key = json.dumps([tile, round(radius, 3), seat, label, glow], sort_keys=True)
+
+    def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
+        size = math.ceil(2 * radius) + 10
+        image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
+
+    image, boxes = _tiles.get(key, build)
+    x, y = round(cx - image.width / 2), round(cy - image.height / 2)
+    draw._image.paste(image, (x, y), image)
+    return {name: (box[0] + x, box[1] + y, box[2] + x, box[3] + y) for name, box in boxes.items()}
+
+
 # -- forge board ----------------------------------------------------------------------------
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int, fill=WHITE) -> None:
     draw.rounded_rectangle((x - size / 2, y - size / 2, x + size / 2, y + size / 2), radius=4, fill=fill,
@@ -200,7 +220,7 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
             polygon(draw, hex_corners(x, y, radius), SEA, LINE, width=2)
             boxes = {}
         else:
-            boxes = draw_tile(draw, x, y, radius, tile, glow=slot in lit)
+            boxes = paste_tile(draw, x, y, radius, tile, glow=slot in lit)
         length = math.hypot(x - ox, y - oy)
         reach = radius + SLOT_R + 1  # beyond the hex's corners, so the circle stays off the tile
         tx, ty = x + (x - ox) / length * reach, y + (y - oy) / length * reach
@@ -232,8 +252,43 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
 FORGE_XY, FORGE_R = (205, 220), 42
 
 
+FORGE_BOX = (0, 0, 414, TOP_H)
+_forges = Cache(size=16)  # the forge and ring change only with the dice, the offer and the value in play
+
+
+def _forge_image(view: dict[str, Any]) -> tuple[Image.Image, dict[str, Any]]:
+    value = view["players"][view["current"]]["value"] if view["phase"] == "turn" and view["step"] == "act" else None
+    key = json.dumps([view["offer"], view["forge"], value, view["phase"] == "bonus" and view.get("bonus_die")],
+                     sort_keys=True)
+
+    def build() -> tuple[Image.Image, dict[str, Any]]:
+        image = Image.new("RGB", FORGE_BOX[2:], PAPER)
+        drawn: dict[str, Any] = {}
+        _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
+        return image, drawn
+
+    return _forges.get(key, build)
+
+
+_offers = Cache(size=8)  # the Blueprint offer changes only when a card is taken
+
+
+def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
+    def build() -> Image.Image:
+        image = Image.new("RGB", (3 * (w + 8), 2 * (h + 8)), PAPER)
+        d = ImageDraw.Draw(image)
+        for level, cards in enumerate(offer):
+            for i, card in enumerate(cards):
+                _card(d, i * (w + 8), level * (h + 8), w, h, card)
+        return image
+
+    return _offers.get(json.dumps(offer, sort_keys=True), build)
+
+
 def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
-    _forge(draw, view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
+    forge, where = _forge_image(view)
+    draw._image.paste(forge, FORGE_BOX[:2])
+    drawn.update(where)
     x0 = 420
     y = 12
     text(draw, (x0, y), _headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
@@ -243,9 +298,7 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
     _legend(draw, WIDTH - 12, y + 1)
     y += 26
     w, h = 184, 52
-    for level, cards in enumerate(view["bp_offer"]):
-        for i, card in enumerate(cards):
-            _card(draw, x0 + i * (w + 8), y + level * (h + 8), w, h, card)
+    draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))
     y += 2 * (h + 8) + 8
     last = view.get("last") or {}
     if last.get("move"):
@@ -331,7 +384,7 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
         spots[(q, r)] = (ox + x, oy + y)
     for tile in tiles:
         x, y = hex_centre(tile["q"], tile["r"], radius)
-        draw_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
+        paste_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
     _links(draw, tiles, radius, ox, oy)
     return spots
 
@@ -453,7 +506,9 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
             if note.startswith("placed ") and " as t" in note:
                 fresh.add(note.rsplit(" as ", 1)[1])
     box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
-    spots = _island(draw, player, seat, box, radius, fresh)
+    island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
+    draw._image.paste(island, box[:2])
+    spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
     dx = x0 + 300
     text(draw, (dx, y0 + PANEL_H - 116), "Dice drafted", 13, MUTED)
@@ -472,6 +527,20 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
 
 
 _panels = Cache(size=64)  # a player's panel changes only when that player does something
+_islands = Cache(size=32)  # an island changes only when a tile, worker or upgrade does
+
+
+def _island_image(player: dict[str, Any], seat: int, width: int, height: int, radius: float,
+                  fresh: set[str]) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+    """The island on its panel's paper, and the centre of each free place in that image."""
+    key = json.dumps([seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
+
+    def build() -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+        image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
+        spots = _island(ImageDraw.Draw(image), player, seat, (0, 0, width, height), radius, fresh)
+        return image, spots
+
+    return _islands.get(key, build)
 
 
 def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
