@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import threading
 import unicodedata
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from importlib import resources
@@ -462,6 +464,77 @@ def to_png(image: Image.Image, colours: int | None = 256) -> bytes:
     return out.getvalue()
 
 
+# -- pictures encoded in strips ----------------------------------------------------------
+def fixed_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int = 256) -> Image.Image:
+    """A palette picture made once from a renderer's colours and their blends with the
+    backgrounds they are drawn on (the edges of shapes and letters), so that every picture of
+    that renderer maps to the same palette, whatever it shows."""
+    return _palettes.get((colours, bases, size), lambda: _build_palette(colours, bases, size))
+
+
+def _build_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int) -> Image.Image:
+    exact = list(dict.fromkeys(colours + bases))[:size // 2]  # flat areas keep their very colour
+    blends = [mix(base, colour, t / 8) for colour in exact for base in bases for t in range(1, 8)]
+    swatch = Image.new("RGB", (len(blends), 1))
+    swatch.putdata(blends)
+    chosen = swatch.quantize(colors=size - len(exact), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    found = chosen.getpalette() or []
+    entries = [c for colour in exact for c in colour] + found[:3 * (size - len(exact))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(entries + list(exact[0]) * ((768 - len(entries)) // 3))  # unused entries repeat one
+    return palette
+
+
+_palettes: Cache = Cache(size=8)
+_strips: Cache = Cache(size=96)  # (key, palette) -> the strip's deflated rows, their Adler-32 and length
+ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data joined, from the checksum of each and the second's
+    length (as zlib's adler32_combine)."""
+    rem = length % ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = rem * sum1 % ADLER_BASE
+    sum1 = (sum1 + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    sum2 = (sum2 + (first >> 16) + (second >> 16) + ADLER_BASE - rem) % ADLER_BASE
+    return sum1 | sum2 << 16
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _strip(image: Image.Image, palette: Image.Image) -> tuple[bytes, int, int]:
+    """One strip as deflate blocks that end on a byte boundary (a full flush), so that strips
+    made apart can be joined into one stream; with the Adler-32 and length of its rows."""
+    pixels = image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    width = image.width
+    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(image.height))
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+    return packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows)
+
+
+def strips_png(strips: list[tuple[Hashable | None, Image.Image]], palette: Image.Image) -> bytes:
+    """PNG bytes of strips of one width laid top to bottom, in `palette` (from `fixed_palette`).
+    A strip given with a key is quantized and compressed once for that key and reused, so a
+    picture whose lower parts did not change costs only its changed strips."""
+    width = strips[0][1].width
+    body, adler = [], 1
+    for key, image in strips:
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        made = _strips.get((key, id(palette)), lambda image=image: _strip(image, palette)) if key is not None \
+            else _strip(image, palette)
+        body.append(made[0])
+        adler = adler32_combine(adler, made[1], made[2])
+    height = sum(image.height for _, image in strips)
+    data = b"\x78\x01" + b"".join(body) + b"\x03\x00" + struct.pack(">I", adler)  # 03 00: the empty last block
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(palette.getpalette()[:768]))
+            + _chunk(b"IDAT", data) + _chunk(b"IEND", b""))
+
+
 def open_png(data: bytes) -> Image.Image:
     """Decode PNG bytes (tests and tools)."""
     image = Image.open(io.BytesIO(data))
@@ -485,6 +558,8 @@ __all__ = [
     "draw_line",
     "fallback_font",
     "fit_text",
+    "fixed_palette",
+    "strips_png",
     "font",
     "cjk_font",
     "face_for",

@@ -25,10 +25,12 @@ from render.common import (
     WHITE,
     Cache,
     fit_text,
+    fixed_palette,
     mix,
     seat_colour,
     seat_name,
     shade,
+    strips_png,
     text,
     text_width,
     to_png,
@@ -620,37 +622,75 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     return picture(view, names)[0]
 
 
-def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
-    """The public picture and what it drew where: "spots" (seat -> free place -> centre),
-    "slots" (letter -> circle), "ring" (letter -> the boxes of that tile's parts), "forge"
-    (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
+def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Image.Image]], dict[str, Any]]:
+    """The picture in strips the width of the picture, top to bottom: the board with the key,
+    then one strip per row of two panels, each with the key it is cached under. Also what was
+    drawn where (see `picture`)."""
     players = len(view["players"])
     radius = table_radius(view)
     heights = [HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
                for row in range(0, players, 2)]
     legend = legend_lines(view)
     band = len(legend) * LEGEND_LINE + 10
-    image = Image.new("RGB", (WIDTH, TOP_H + band + sum(heights)), PAPER)
-    draw = ImageDraw.Draw(image)
+    top = Image.new("RGB", (WIDTH, TOP_H + band), PAPER)
+    draw = ImageDraw.Draw(top)
     drawn: dict[str, Any] = {"radius": radius, "spots": {}}
     _top(draw, view, names, drawn)
     if view["phase"] == "over":
         draw.rectangle((412, 240, WIDTH - 6, TOP_H - 6), fill=PAPER)
         _final(draw, view, names, 420, 246)
     _legend_band(draw, legend, TOP_H)
-    for seat in range(players):
-        row = seat // 2
-        panel, spots = _panels.get(_panel_key(view, names, seat, heights[row], radius),
-                                   lambda s=seat, h=heights[row]: _panel_image(view, names, s, h, radius))
-        x, y = (seat % 2) * PANEL_W, TOP_H + band + sum(heights[:row])
-        image.paste(panel, (x, y))
-        drawn["spots"][seat] = {cell: (cx + x, cy + y) for cell, (cx, cy) in spots.items()}
+    strips: list[tuple[Any, Image.Image]] = [(None, top)]
+    y = top.height
+    for row in range(0, players, 2):
+        keys, panels = [], []
+        for seat in range(row, min(row + 2, players)):
+            key = _panel_key(view, names, seat, heights[row // 2], radius)
+            panel, spots = _panels.get(key, lambda s=seat, h=heights[row // 2]: _panel_image(view, names, s, h, radius))
+            keys.append(key)
+            panels.append(panel)
+            x = (seat % 2) * PANEL_W
+            drawn["spots"][seat] = {cell: (cx + x, cy + y) for cell, (cx, cy) in spots.items()}
+        strip = Image.new("RGB", (WIDTH, heights[row // 2]), PAPER)
+        for k, panel in enumerate(panels):
+            strip.paste(panel, (k * PANEL_W, 0))
+        strips.append((tuple(keys), strip))
+        y += strip.height
+    return strips, drawn
+
+
+def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
+    """The public picture and what it drew where: "spots" (seat -> free place -> centre),
+    "slots" (letter -> circle), "ring" (letter -> the boxes of that tile's parts), "forge"
+    (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
+    strips, drawn = _bands(view, names)
+    image = Image.new("RGB", (WIDTH, sum(strip.height for _, strip in strips)), PAPER)
+    y = 0
+    for _, strip in strips:
+        image.paste(strip, (0, y))
+        y += strip.height
     return image, drawn
 
 
+def palette() -> Image.Image:
+    """The one palette of every Propeller Islands picture: its colours and their blends."""
+    seats = tuple(seat_colour(s) for s in range(4))
+    tints = tuple(mix(PAPER, c, 0.06) for c in seats)
+    colours = (INK, MUTED, PAPER, CARD, LINE, WHITE, *seats, *tints, *GUILD_COLOURS.values(), *FILL.values(),
+               *(mix(FILL["capitol"], c, 0.25) for c in seats), SEA, mix(SEA, WHITE, 0.4), (176, 200, 214),
+               (96, 122, 140), FORGE_FILL, shade(FORGE_FILL, -0.2), (230, 220, 200), (236, 226, 206), HIGHLIGHT,
+               *RES_COLOURS, shade(LINE, -0.3), (226, 216, 196), (170, 160, 150), (60, 150, 60),
+               *(mix(c, WHITE, 0.45) for c in seats), *(mix(c, PAPER, 0.6) for c in seats + RES_COLOURS))
+    bases = (PAPER, WHITE, INK, CARD, *tints, *FILL.values(), mix(SEA, WHITE, 0.4), FORGE_FILL, *seats,
+             *GUILD_COLOURS.values(), *RES_COLOURS)
+    return fixed_palette(colours, bases)
+
+
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
-    """The PNG of a Propeller Islands view; `names[seat]` names the players."""
-    return to_png(render(view, names))
+    """The PNG of a Propeller Islands view; `names[seat]` names the players. The rows of panels
+    that did not change since an earlier picture are not encoded again."""
+    strips, _ = _bands(view, names)
+    return strips_png(strips, palette())
 
 
 def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
