@@ -115,13 +115,16 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
             half = text_width(name, small) / 2
             boxes["name"] = (nx - half, cy - radius * 0.2 - small / 2, nx + half, cy - radius * 0.2 + small / 2)
     number = tile["number"]
-    row = cy + radius * 0.24  # the middle row: activation number, production, worker
+    small_hex = radius < 34  # no name: the middle row moves up, clear of the label
+    row = cy + radius * (0.1 if small_hex else 0.2)  # the middle row: activation number, production, worker
     if kind != D.CAPITOL and number >= 0:
         shown = "?" if number == 0 else str(number)
         if tile.get("wild"):
             shown = "W"
-        side = max(radius * 0.4, big + 3)  # the number never stands out of its box
-        box = (cx - radius * 0.8, row - side / 2, cx - radius * 0.8 + side, row + side / 2)
+        side = max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
+        # as far left as the hex's slanted side allows at the box's lower edge
+        left = cx - (radius - (row + side / 2 - cy) / SQ3) + 1.5
+        box = (left, row - side / 2, left + side, row + side / 2)
         draw.rounded_rectangle(box, radius=4, fill=WHITE if not tile.get("wild") else HIGHLIGHT, outline=INK, width=2)
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
         boxes["number"] = box
@@ -148,11 +151,13 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         else:
             draw.ellipse((wx - wr, wy - wr, wx + wr, wy + wr), outline=MUTED, width=1)
     if label:
-        size = max(11, int(radius * 0.34))
+        size = max(10, int(radius * 0.34))
         w = text_width(label, size) + 8
-        ly = cy + radius * 0.66
-        draw.rounded_rectangle((cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6), radius=5, fill=INK)
+        ly = cy + radius * (0.64 if small_hex else 0.67)
+        pill_box = (cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6)
+        draw.rounded_rectangle(pill_box, radius=5, fill=INK)
         text(draw, (cx, ly), label, size, WHITE, "mm")
+        boxes["label"] = pill_box
     return boxes
 
 

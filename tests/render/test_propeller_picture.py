@@ -148,3 +148,25 @@ def test_the_key_names_every_dock_reward_and_every_tile_number_on_the_table():
         assert text_width(line, propeller.LEGEND_SIZE) <= propeller.WIDTH - 24
     for words in propeller.ROW_WORDS.values():
         assert text_width(words, 13) <= propeller.DOCK_ROW_ROOM
+
+
+def _inside_hex(point, cx: float, cy: float, radius: float) -> bool:
+    x, y = abs(point[0] - cx), abs(point[1] - cy)
+    return y <= radius * math.sqrt(3) / 2 + 0.5 and x <= radius - y / math.sqrt(3) + 0.5
+
+
+@pytest.mark.parametrize("radius", [26, 28, 31, 34, 37, 40, 42])
+def test_a_tile_keeps_its_number_name_and_label_apart_and_inside_it(radius):
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (200, 200))
+    tile = {"kind": 13, "number": 5, "banner": "C", "hub": "S", "ubanner": "I", "prod": "s", "worker": 1, "wild": 0}
+    boxes = propeller.draw_tile(ImageDraw.Draw(image), 100, 100, radius, tile, seat=0, label="t12")
+    assert "number" in boxes and "label" in boxes
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert _apart(boxes[a], boxes[b], 1), (a, b)
+        x0, y0, x1, y1 = boxes[a]
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            assert _inside_hex(corner, 100, 100, radius), a
