@@ -43,6 +43,7 @@ HEADER_H, FOOTER_H = 112, 136  # a panel: name and counts, the island, then the 
 ISLAND_MIN_H = 200
 ISLAND_PAD = 8
 MAX_RADIUS = 40
+NAME_RADIUS = 36  # smaller hexes leave out the tile name (the key below the forge gives it)
 SQ3 = math.sqrt(3)
 
 GUILD_COLOURS = {"I": (128, 84, 44), "S": (112, 72, 188), "C": (200, 64, 132)}
@@ -102,47 +103,62 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
             width=4 if glow else 2)
     big = max(12, int(radius * 0.36))
     small = max(10, int(radius * 0.27))
-    shift = radius * 0.06 if tile.get("hub") else 0  # room for the hub on the left
-    text(draw, (cx + shift, cy - radius * 0.6), f"{kind:02d}" if kind != D.CAPITOL else "Cap", big, INK, "mm",
-         bold=True)
+    small_hex = radius < NAME_RADIUS  # no name: the middle row moves up, clear of the label
+    # the top row, centred as a group: hub, kind number, banner; a second banner hangs under the first
     banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
-    if radius >= 34:
-        # a second banner hangs under the first, on the right: the name keeps to the left of it
-        nx, room = (cx - radius * 0.2, radius * 1.0) if len(banners) > 1 else (cx, radius * 1.5)
+    flag = max(8, int(radius * 0.3))
+    hub = int(flag * 1.1)
+    shown_kind = f"{kind:02d}" if kind != D.CAPITOL else "Cap"
+    parts = ([("hub", hub)] if tile.get("hub") else []) + [("kind", text_width(shown_kind, big, True))]
+    parts += [("flag0", flag)] if banners else []
+    top_y = cy - radius * (0.46 if small_hex else 0.5)
+    gap = 2 if radius < 40 else 3
+    x = cx - (sum(w for _, w in parts) + gap * (len(parts) - 1)) / 2
+    for part, w in parts:
+        tall = big if part == "kind" else hub if part == "hub" else flag * 0.8
+        boxes[part] = (x, top_y - tall / 2, x + w, top_y + tall / 2)
+        x += w + gap
+    text(draw, ((boxes["kind"][0] + boxes["kind"][2]) / 2, top_y), shown_kind, big, INK, "mm", bold=True)
+    if tile.get("hub"):
+        _hub(draw, (boxes["hub"][0] + boxes["hub"][2]) / 2, top_y, tile["hub"], hub)
+    if banners:
+        fx, fy = boxes["flag0"][0], boxes["flag0"][1]
+        _flag(draw, fx, fy, banners[0], flag)
+        if len(banners) > 1:  # under the first; on a small hex, half over it like a stack of two
+            dx, dy = (flag * 0.3, flag * 0.3) if small_hex else (0, flag * 0.8 + 2)
+            _flag(draw, fx + dx, fy + dy, banners[1], flag)
+            boxes["flag1"] = (fx + dx, fy + dy, fx + dx + flag, fy + dy + flag * 0.8)
+    row = cy + radius * (0.1 if small_hex else 0.24)  # the middle row: activation number, production, worker
+    side = max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
+    if not small_hex:
+        # the name keeps to the left of a hanging second banner
+        right = boxes["flag1"][0] - 2 if "flag1" in boxes else cx + radius * 0.75
+        left = cx - radius * 0.75
+        nx, room = (left + right) / 2, right - left
         name = fit_text(D.SHORT_NAMES[kind], small, int(room))
         if name:
-            text(draw, (nx, cy - radius * 0.2), name, small, MUTED, "mm")
+            ny = max(cy - radius * 0.16, boxes["kind"][3] + 1.5 + small / 2)
+            text(draw, (nx, ny), name, small, MUTED, "mm")
             half = text_width(name, small) / 2
-            boxes["name"] = (nx - half, cy - radius * 0.2 - small / 2, nx + half, cy - radius * 0.2 + small / 2)
+            boxes["name"] = (nx - half, ny - small / 2, nx + half, ny + small / 2)
+            row = max(row, ny + small / 2 + 1.5 + side / 2)
     number = tile["number"]
-    small_hex = radius < 34  # no name: the middle row moves up, clear of the label
-    row = cy + radius * (0.1 if small_hex else 0.2)  # the middle row: activation number, production, worker
     if kind != D.CAPITOL and number >= 0:
         shown = "?" if number == 0 else str(number)
         if tile.get("wild"):
             shown = "W"
-        side = max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
         # as far left as the hex's slanted side allows at the box's lower edge
         left = cx - (radius - (row + side / 2 - cy) / SQ3) + 1.5
         box = (left, row - side / 2, left + side, row + side / 2)
         draw.rounded_rectangle(box, radius=4, fill=WHITE if not tile.get("wild") else HIGHLIGHT, outline=INK, width=2)
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
         boxes["number"] = box
-    flag = max(10, int(radius * 0.3))
-    for i, guild in enumerate(banners):
-        _flag(draw, cx + radius * 0.34, cy - radius * 0.82 + 2 + i * (flag * 0.8 + 2), guild, flag)
-    if tile.get("hub"):
-        _hub(draw, cx - radius * 0.48, cy - radius * 0.6, tile["hub"], int(flag * 1.2))
-    if tile.get("prod"):
-        letter = tile["prod"]
-        colour = RES_COLOURS["esp".index(letter)]
-        draw.ellipse((cx - small * 0.8, row - small * 0.8, cx + small * 0.8, row + small * 0.8), fill=colour,
-                     outline=INK)
-        text(draw, (cx, row), "+" + letter, max(9, small - 2), WHITE, "mm", bold=True)
     worker = tile.get("worker", 0)
+    wr = max(5 if small_hex else 6, radius * 0.18)
+    wx = cx + (radius - (row + wr * 1.3 - cy) / SQ3) - 1.5 - wr * 1.3  # by the hex's slanted side
     if seat is not None and tile["kind"] not in D.DEPOTS:
-        wx, wy, wr = cx + radius * 0.56, row, max(6, radius * 0.18)
         colour = seat_colour(seat)
+        wy = row
         if worker == 1:
             draw.ellipse((wx - wr, wy - wr * 1.3, wx + wr, wy + wr * 1.3), fill=colour, outline=INK, width=2)
         elif worker == 2:
@@ -150,10 +166,22 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
                          fill=mix(colour, WHITE, 0.45), outline=INK, width=1)
         else:
             draw.ellipse((wx - wr, wy - wr, wx + wr, wy + wr), outline=MUTED, width=1)
+        boxes["worker"] = (wx - wr * 1.3, wy - wr * 1.3, wx + wr * 1.3, wy + wr * 1.3)
+    if tile.get("prod"):
+        letter = tile["prod"]
+        colour = RES_COLOURS["esp".index(letter)]
+        # between the number and the worker, as large as the gap allows
+        lo = boxes["number"][2] if "number" in boxes else cx - radius * 0.5
+        hi = boxes["worker"][0] if "worker" in boxes else cx + radius * 0.5
+        pr = min(small * 0.8, (hi - lo) / 2 - 1.5)
+        px = (lo + hi) / 2
+        draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
+        text(draw, (px, row), "+" + letter, max(8, int(pr * 1.2)), WHITE, "mm", bold=True)
+        boxes["prod"] = (px - pr, row - pr, px + pr, row + pr)
     if label:
-        size = max(10, int(radius * 0.34))
+        size = max(10, int(radius * 0.32))
         w = text_width(label, size) + 8
-        ly = cy + radius * (0.64 if small_hex else 0.67)
+        ly = cy + radius * (0.64 if small_hex else 0.69)
         pill_box = (cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6)
         draw.rounded_rectangle(pill_box, radius=5, fill=INK)
         text(draw, (cx, ly), label, size, WHITE, "mm")

@@ -162,11 +162,15 @@ def test_a_tile_keeps_its_number_name_and_label_apart_and_inside_it(radius):
     image = Image.new("RGB", (200, 200))
     tile = {"kind": 13, "number": 5, "banner": "C", "hub": "S", "ubanner": "I", "prod": "s", "worker": 1, "wild": 0}
     boxes = propeller.draw_tile(ImageDraw.Draw(image), 100, 100, radius, tile, seat=0, label="t12")
-    assert "number" in boxes and "label" in boxes
+    assert {"number", "label", "kind", "hub", "flag0", "flag1", "prod", "worker"} <= set(boxes)
     names = list(boxes)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
+            if radius < propeller.NAME_RADIUS and {a, b} == {"flag0", "flag1"}:
+                continue  # a small hex stacks its two banners, the second half over the first
             assert _apart(boxes[a], boxes[b], 1), (a, b)
         x0, y0, x1, y1 = boxes[a]
+        # small hexes (wide islands) may let the corner of a banner or hub touch the rim
+        slack = 0 if radius >= propeller.NAME_RADIUS else 3
         for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-            assert _inside_hex(corner, 100, 100, radius), a
+            assert _inside_hex(corner, 100, 100, radius + slack), a
