@@ -515,20 +515,23 @@ def _strip(image: Image.Image, palette: Image.Image) -> tuple[bytes, int, int]:
     return packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows)
 
 
-def strips_png(strips: list[tuple[Hashable | None, Image.Image]], palette: Image.Image) -> bytes:
+def strips_png(strips: list[tuple[Hashable | None, Any]], palette: Image.Image) -> bytes:
     """PNG bytes of strips of one width laid top to bottom, in `palette` (from `fixed_palette`).
-    A strip given with a key is quantized and compressed once for that key and reused, so a
-    picture whose lower parts did not change costs only its changed strips."""
-    width = strips[0][1].width
-    body, adler = [], 1
+    A strip is a picture, or a function that draws it; one given with a key is drawn,
+    quantized and compressed once for that key and reused, so a picture whose lower parts did
+    not change costs only its changed strips."""
+    body, adler, width, height = [], 1, 0, 0
     for key, image in strips:
-        if image.mode != "RGB":
-            image = image.convert("RGB")
-        made = _strips.get((key, id(palette)), lambda image=image: _strip(image, palette)) if key is not None \
-            else _strip(image, palette)
+        def make(image=image) -> tuple[bytes, int, int, int, int]:
+            picture = image() if callable(image) else image
+            if picture.mode != "RGB":
+                picture = picture.convert("RGB")
+            return (*_strip(picture, palette), picture.width, picture.height)
+
+        made = _strips.get((key, id(palette)), make) if key is not None else make()
         body.append(made[0])
         adler = adler32_combine(adler, made[1], made[2])
-    height = sum(image.height for _, image in strips)
+        width, height = made[3], height + made[4]
     data = b"\x78\x01" + b"".join(body) + b"\x03\x00" + struct.pack(">I", adler)  # 03 00: the empty last block
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(palette.getpalette()[:768]))

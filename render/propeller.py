@@ -534,12 +534,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     for k, (words, size, bold, room) in enumerate(header_lines(player)):
         text(draw, (x0 + 14, y0 + 40 + k * 23), words, size, INK if k < 2 else MUTED, bold=bold, width=room)
     _fame_track(draw, player, seat, x0 + PANEL_W - 14 - 16 * 10, y0 + 42)
-    last = view.get("last") or {}
-    fresh = set()
-    if last.get("seat") == seat:
-        for note in last.get("notes") or []:
-            if note.startswith("placed ") and " as t" in note:
-                fresh.add(note.rsplit(" as ", 1)[1])
+    fresh = _fresh(view, seat)
     box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
     island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
     draw._image.paste(island, box[:2])
@@ -565,10 +560,23 @@ _panels = Cache(size=64)  # a player's panel changes only when that player does 
 _islands = Cache(size=32)  # an island changes only when a tile, worker or upgrade does
 
 
+def _fresh(view: dict[str, Any], seat: int) -> set[str]:
+    """The labels of the tiles the last move placed on this seat's island (drawn lit)."""
+    last = view.get("last") or {}
+    if last.get("seat") != seat:
+        return set()
+    return {note.rsplit(" as ", 1)[1] for note in last.get("notes") or []
+            if note.startswith("placed ") and " as t" in note}
+
+
+def _island_key(player: dict[str, Any], seat: int, width: int, height: int, radius: float, fresh: set[str]) -> str:
+    return json.dumps([seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
+
+
 def _island_image(player: dict[str, Any], seat: int, width: int, height: int, radius: float,
                   fresh: set[str]) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
     """The island on its panel's paper, and the centre of each free place in that image."""
-    key = json.dumps([seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
+    key = _island_key(player, seat, width, height, radius, fresh)
 
     def build() -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
         image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
@@ -664,17 +672,15 @@ def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Imag
     heights = [HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
                for row in range(0, players, 2)]
     legend = legend_lines(view)
-    band = len(legend) * LEGEND_LINE + 10
-    top = Image.new("RGB", (WIDTH, TOP_H + band), PAPER)
+    top = Image.new("RGB", (WIDTH, TOP_H), PAPER)
     draw = ImageDraw.Draw(top)
     drawn: dict[str, Any] = {"radius": radius, "spots": {}}
     _top(draw, view, names, drawn)
     if view["phase"] == "over":
         draw.rectangle((412, 240, WIDTH - 6, TOP_H - 6), fill=PAPER)
         _final(draw, view, names, 420, 246)
-    _legend_band(draw, legend, TOP_H)
-    strips: list[tuple[Any, Image.Image]] = [(None, top)]
-    y = top.height
+    strips: list[tuple[Any, Any]] = [(None, top), (("key", tuple(legend)), lambda: _key_image(legend))]
+    y = TOP_H + len(legend) * LEGEND_LINE + 10
     for row in range(0, players, 2):
         keys, panels = [], []
         for seat in range(row, min(row + 2, players)):
@@ -684,12 +690,37 @@ def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Imag
             panels.append(panel)
             x = (seat % 2) * PANEL_W
             drawn["spots"][seat] = {cell: (cx + x, cy + y) for cell, (cx, cy) in spots.items()}
-        strip = Image.new("RGB", (WIDTH, heights[row // 2]), PAPER)
-        for k, panel in enumerate(panels):
-            strip.paste(panel, (k * PANEL_W, 0))
-        strips.append((tuple(keys), strip))
-        y += strip.height
+        height = heights[row // 2]
+        # the row in three strips: the islands' strip stays encoded while the counts above and
+        # the docks below change from move to move
+        islands = tuple((_island_key(view["players"][s], s, PANEL_W - 20, height - HEADER_H - FOOTER_H, radius,
+                                     _fresh(view, s)), s in view["to_act"]) for s in range(row, min(row + 2, players)))
+        whole: list[Image.Image] = []
+
+        def made(panels=panels, height=height, whole=whole) -> Image.Image:
+            if not whole:
+                whole.append(_row_image(panels, height))
+            return whole[0]
+
+        cuts = (0, HEADER_H, height - FOOTER_H, height)
+        for part, slice_key in enumerate((tuple(keys), ("island", height, islands), tuple(keys))):
+            top_, bottom = cuts[part], cuts[part + 1]
+            strips.append(((part, slice_key), lambda made=made, t=top_, b=bottom: made().crop((0, t, WIDTH, b))))
+        y += height
     return strips, drawn
+
+
+def _key_image(legend: list[str]) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, len(legend) * LEGEND_LINE + 10), PAPER)
+    _legend_band(ImageDraw.Draw(image), legend, 0)
+    return image
+
+
+def _row_image(panels: list[Image.Image], height: int) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    for k, panel in enumerate(panels):
+        image.paste(panel, (k * PANEL_W, 0))
+    return image
 
 
 def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
@@ -697,9 +728,10 @@ def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[s
     "slots" (letter -> circle), "ring" (letter -> the boxes of that tile's parts), "forge"
     (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
     strips, drawn = _bands(view, names)
-    image = Image.new("RGB", (WIDTH, sum(strip.height for _, strip in strips)), PAPER)
+    pictures = [strip() if callable(strip) else strip for _, strip in strips]
+    image = Image.new("RGB", (WIDTH, sum(p.height for p in pictures)), PAPER)
     y = 0
-    for _, strip in strips:
+    for strip in pictures:
         image.paste(strip, (0, y))
         y += strip.height
     return image, drawn
