@@ -581,7 +581,7 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], boar
         d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=mix(WHITE, GHOST, 0.18))
         for t in range(3, 2 * EC - 2, 6):  # diagonal hatching u + v = t inside the square
             u0, u1 = max(0, t - (EC - 1)), min(t, EC - 1)
-            d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=mix(WHITE, GHOST, 0.55), width=2)
+            d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=GHOST, width=1)
         name = "abcdefgh"[c] + str(r + 1)
         if name in ICONS:  # over the hatching, on a white halo
             text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True, outline=WHITE)
