@@ -39,6 +39,7 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    fit_text,
     mix,
     pill,
     rgb,
@@ -230,6 +231,9 @@ def headline(view: dict[str, Any], names: list[str]) -> tuple[str, int | None]:
     return "", None
 
 
+PILL_PAD = 6
+
+
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     phase = view["phase"]
     title = "Grow Sky"
@@ -241,10 +245,11 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
         title += "  ·  game over"
     else:
         title += "  ·  final round" if view["final"] else f"  ·  round {view['round']}"
-    text(d, (16, 10), title, 26, INK, bold=True)
+    room = W - 16 - (16 + text(d, (16, 10), title, 26, INK, bold=True)) - 24 - 2 * PILL_PAD
     words, seat = headline(view, names)
-    if words:
-        pill(d, (W - 16, 24), words, 17, seat_colour(seat) if seat is not None else MUTED, anchor="rm")
+    if words:  # a long name is shortened rather than run over the title
+        pill(d, (W - 16, 24), fit_text(words, 17, room, True), 17, seat_colour(seat) if seat is not None else MUTED,
+             anchor="rm", pad=PILL_PAD)
     line = header_line(view, names)
     if line:
         text(d, (16, 46), line, LAST_SIZE + 1, MUTED)

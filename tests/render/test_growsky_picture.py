@@ -140,3 +140,15 @@ def test_a_preview_says_what_it_costs_and_gives_and_leaves_the_icon_readable():
         return sum(1 for p in image.crop(box).convert("L").tobytes() if p < 90)
 
     assert ink(shown) >= 0.8 * ink(plain) > 0
+
+
+def test_a_long_name_in_the_headline_stops_short_of_the_title():
+    game = next(g for g in views_of_a_game(2, 4) if g.phase == "turn")
+    names = ["A" + " very long name" * 8, "Bo"]
+    view = game.view(None)
+    view = {**view, "current": 0}
+    image = open_png(growsky.draw(view, names)).convert("RGB")
+    plain = open_png(growsky.draw(view, ["Al", "Bo"])).convert("RGB")
+    title_end = 16 + text_width(f"Grow Sky  ·  round {view['round']}", 26, True)
+    box = (0, 0, title_end + 8, 40)  # the title's corner is the same whoever plays
+    assert max(hi for _, hi in ImageChops.difference(image.crop(box), plain.crop(box)).getextrema()) <= 24
