@@ -224,11 +224,6 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
            drawn: dict[str, Any]) -> None:
     """The forge and its ring; `drawn` collects the slot circles, the tiles' boxes and each forge
     space's slot letters."""
-    value = None
-    current = view["current"]
-    if view["phase"] == "turn" and view["step"] == "act":
-        value = view["players"][current]["value"]
-    lit = set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
     cx, cy = hex_centre(0, 0, radius)
     polygon(draw, hex_corners(ox + cx, oy + cy, radius), shade(FORGE_FILL, -0.2), INK, width=2)
     text(draw, (ox, oy - 10), "FORGE", 15, WHITE, "mm", bold=True)
@@ -255,7 +250,7 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
             polygon(draw, hex_corners(x, y, radius), SEA, LINE, width=2)
             boxes = {}
         else:
-            boxes = paste_tile(draw, x, y, radius, tile, glow=slot in lit)
+            boxes = paste_tile(draw, x, y, radius, tile)
         length = math.hypot(x - ox, y - oy)
         reach = radius + SLOT_R + 1  # beyond the hex's corners, so the circle stays off the tile
         tx, ty = x + (x - ox) / length * reach, y + (y - oy) / length * reach
@@ -291,9 +286,17 @@ FORGE_BOX = (0, 0, 414, TOP_H)
 _forges = Cache(size=16)  # the forge and ring change only with the dice, the offer and the value in play
 
 
+def _lit_slots(view: dict[str, Any]) -> set[int]:
+    """The ring slots the acting player may take from with the value in play."""
+    if view["phase"] != "turn" or view["step"] != "act":
+        return set()
+    value = view["players"][view["current"]]["value"]
+    return set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
+
+
 def _forge_image(view: dict[str, Any]) -> tuple[Image.Image, dict[str, Any]]:
-    value = view["players"][view["current"]]["value"] if view["phase"] == "turn" and view["step"] == "act" else None
-    key = json.dumps([view["offer"], view["forge"], value, view["phase"] == "bonus" and view.get("bonus_die")],
+    """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows."""
+    key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die")],
                      sort_keys=True)
 
     def build() -> tuple[Image.Image, dict[str, Any]]:
@@ -324,6 +327,11 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
     forge, where = _forge_image(view)
     draw._image.paste(forge, FORGE_BOX[:2])
     drawn.update(where)
+    for slot in _lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
+        if view["offer"][slot] is not None:
+            x, y = hex_centre(*D.RING[slot], FORGE_R)
+            corners = hex_corners(FORGE_XY[0] + x, FORGE_XY[1] + y, FORGE_R)
+            draw.line([*corners, corners[0]], fill=HIGHLIGHT, width=4)
     x0 = 420
     y = 12
     text(draw, (x0, y), _headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)

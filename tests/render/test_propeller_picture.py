@@ -174,3 +174,29 @@ def test_a_tile_keeps_its_number_name_and_label_apart_and_inside_it(radius):
         slack = 0 if radius >= propeller.NAME_RADIUS else 3
         for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
             assert _inside_hex(corner, 100, 100, radius + slack), a
+
+
+def test_the_tiles_the_value_in_play_can_take_are_framed():
+    game = GAME.new(3, {}, 7)
+    rng = random.Random(7)
+    while not (game.phase == "turn" and game.step == "act"):
+        seat = game.to_act()[0]
+        game.play(seat, game.ai_move(seat, rng))
+    view = game.view(None)
+    value = view["players"][view["current"]]["value"]
+    image, _ = propeller.picture(view, NAMES[:3])
+    lit = set(D.SLOTS_BY_VALUE[value])
+    for slot, cell in enumerate(D.RING):
+        if view["offer"][slot] is None:
+            continue
+        x, y = propeller.hex_centre(*cell, propeller.FORGE_R)
+        x, y = propeller.FORGE_XY[0] + x, propeller.FORGE_XY[1] + y
+        # the middle of each of the six edges, a pixel inside: all on a framed tile's frame (a tile
+        # beside a framed one shares at most the edges it has with framed tiles)
+        framed = 0
+        for k in range(6):
+            angle = math.radians(60 * k + 30)
+            inner = propeller.FORGE_R * math.sqrt(3) / 2 - 1
+            point = (round(x + inner * math.cos(angle)), round(y + inner * math.sin(angle)))
+            framed += image.getpixel(point) == propeller.HIGHLIGHT
+        assert framed == 6 if slot in lit else framed <= 3, (slot, framed)
