@@ -422,14 +422,30 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
     spots = {}
     for q, r in frontier(player):
         x, y = hex_centre(q, r, radius)
-        polygon(draw, hex_corners(ox + x, oy + y, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
-        text(draw, (ox + x, oy + y), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
+        _paste_free_place(draw, ox + x, oy + y, radius, q, r)
         spots[(q, r)] = (ox + x, oy + y)
     for tile in tiles:
         x, y = hex_centre(tile["q"], tile["r"], radius)
         paste_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
     _links(draw, tiles, radius, ox, oy)
     return spots
+
+
+_free_places = Cache(size=512)
+
+
+def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, q: int, r: int) -> None:
+    """A free place: pale sea with its coordinates, drawn once per size and pasted after."""
+    def build() -> Image.Image:
+        size = math.ceil(2 * radius) + 6
+        image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        d = ImageDraw.Draw(image)
+        polygon(d, hex_corners(size / 2, size / 2, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
+        text(d, (size / 2, size / 2), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
+        return image
+
+    image = _free_places.get((q, r, round(radius, 3)), build)
+    draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)
 
 
 def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float, ox: float, oy: float) -> None:
@@ -530,8 +546,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     player = view["players"][seat]
     colour = seat_colour(seat)
     acting = seat in view["to_act"]
-    draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4), fill=mix(PAPER, colour, 0.06),
-                   outline=colour if acting else LINE, width=4 if acting else 2)
+    draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4),
+                   outline=colour if acting else LINE, width=4 if acting else 2)  # on the panel's own paper
     char = player["character"]
     right = ""
     if char:
@@ -604,8 +620,10 @@ def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, r
 
 def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
                  radius: float) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
-    image = Image.new("RGB", (PANEL_W, height), PAPER)
-    spots = _panel(ImageDraw.Draw(image), view, names, seat, 0, 0, height, radius)
+    image = Image.new("RGB", (PANEL_W, height), mix(PAPER, seat_colour(seat), 0.06))
+    d = ImageDraw.Draw(image)
+    d.rectangle((0, 0, PANEL_W - 1, height - 1), outline=PAPER, width=4)  # the margin between panels
+    spots = _panel(d, view, names, seat, 0, 0, height, radius)
     return image, spots
 
 
