@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import threading
 import unicodedata
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from importlib import resources
@@ -334,10 +336,10 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: bool,
-            outline: RGB | None) -> tuple[Image.Image, int, int] | None:
+            outline: RGB | None, halo_width: int = 2) -> tuple[Image.Image, int, int] | None:
     """Text drawn once on a transparent image, cropped: (image, dx, dy) from the anchor point."""
     stroke = 1 if bold else 0
-    halo = stroke + 2 if outline is not None else stroke
+    halo = stroke + halo_width if outline is not None else stroke
     pad = halo + 2
     width = round(line_length(words, size, bold)) + 2 * pad
     height = size * 2 + 2 * pad
@@ -349,7 +351,8 @@ def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: boo
     d = ImageDraw.Draw(image)
     ink = tuple(fill) if len(fill) == 4 else (*colour, 255)
     if outline is not None:
-        draw_line(d, (ax, ay), words, size, (*outline, 255), anchor, bold, stroke_width=2, stroke_fill=(*outline, 255))
+        draw_line(d, (ax, ay), words, size, (*outline, 255), anchor, bold, stroke_width=halo_width,
+                  stroke_fill=(*outline, 255))
     draw_line(d, (ax, ay), words, size, ink, anchor, bold)
     box = image.getbbox()
     if box is None:
@@ -372,11 +375,12 @@ def text(
     bold: bool = False,
     width: int | None = None,
     outline: RGB | None = None,
+    halo: int = 2,
 ) -> int:
     """Draw one line of text; returns its width. Words the bundled font cannot draw are
     drawn with DejaVu Sans or the CJK face (see `draw_line`). The bundled font has no bold face, so bold is
     a one-pixel stroke in the text colour. `width` shortens the text to fit;
-    `outline` draws a halo of that colour, for text over busy pictures.
+    `outline` draws a halo of that colour and `halo` pixels wide, for text over busy pictures.
 
     Rendered text is cached as small transparent pictures (labels repeat from one board
     to the next), so drawing it again is a paste."""
@@ -384,9 +388,9 @@ def text(
     if width is not None:
         words = fit_text(words, size, width, bold)
     if words:
-        key = (words, size, tuple(fill), anchor, bold, outline)
+        key = (words, size, tuple(fill), anchor, bold, outline, halo)
         cache = _sprites if len(words) <= SPRITE_CHARS else _long_sprites
-        sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline))
+        sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline, halo))
         if sprite is not None:
             image, dx, dy = sprite
             target = draw._image  # the image this ImageDraw paints on
@@ -439,19 +443,99 @@ def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, fl
 
 
 # -- output -----------------------------------------------------------------------------
+PALETTE_STEP = 4  # the palette is chosen from every fourth pixel each way
+
+
 def to_png(image: Image.Image, colours: int | None = 256) -> bytes:
     """PNG bytes. With `colours`, the picture is first reduced to a palette of at most that
     many colours without dithering: flat board art loses nothing visible, and the file is
     several times smaller and faster to compress. The palette is chosen (fast octree) from
-    every third pixel each way, then every pixel takes its nearest palette colour."""
+    every fourth pixel each way, then every pixel takes its nearest palette colour; the
+    fastest deflate level keeps the encoding, the larger part of a picture's time, short."""
     if colours:
-        image = image.convert("RGB")
-        sample = image.resize((max(1, image.width // 3), max(1, image.height // 3)), Image.Resampling.NEAREST)
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        sample = image.resize((max(1, image.width // PALETTE_STEP), max(1, image.height // PALETTE_STEP)),
+                              Image.Resampling.NEAREST)
         palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=False, compress_level=3 if colours else 1)
+    image.save(out, "PNG", optimize=False, compress_level=1)
     return out.getvalue()
+
+
+# -- pictures encoded in strips ----------------------------------------------------------
+def fixed_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int = 256) -> Image.Image:
+    """A palette picture made once from a renderer's colours and their blends with the
+    backgrounds they are drawn on (the edges of shapes and letters), so that every picture of
+    that renderer maps to the same palette, whatever it shows."""
+    return _palettes.get((colours, bases, size), lambda: _build_palette(colours, bases, size))
+
+
+def _build_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int) -> Image.Image:
+    exact = list(dict.fromkeys(colours + bases))[:size // 2]  # flat areas keep their very colour
+    blends = [mix(base, colour, t / 8) for colour in exact for base in bases for t in range(1, 8)]
+    swatch = Image.new("RGB", (len(blends), 1))
+    swatch.putdata(blends)
+    chosen = swatch.quantize(colors=size - len(exact), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    found = chosen.getpalette() or []
+    entries = [c for colour in exact for c in colour] + found[:3 * (size - len(exact))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(entries + list(exact[0]) * ((768 - len(entries)) // 3))  # unused entries repeat one
+    return palette
+
+
+_palettes: Cache = Cache(size=8)
+_strips: Cache = Cache(size=96)  # (key, palette) -> the strip's deflated rows, their Adler-32 and length
+ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data joined, from the checksum of each and the second's
+    length (as zlib's adler32_combine)."""
+    rem = length % ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = rem * sum1 % ADLER_BASE
+    sum1 = (sum1 + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    sum2 = (sum2 + (first >> 16) + (second >> 16) + ADLER_BASE - rem) % ADLER_BASE
+    return sum1 | sum2 << 16
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _strip(image: Image.Image, palette: Image.Image) -> tuple[bytes, int, int]:
+    """One strip as deflate blocks that end on a byte boundary (a full flush), so that strips
+    made apart can be joined into one stream; with the Adler-32 and length of its rows."""
+    pixels = image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    width = image.width
+    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(image.height))
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+    return packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows)
+
+
+def strips_png(strips: list[tuple[Hashable | None, Any]], palette: Image.Image) -> bytes:
+    """PNG bytes of strips of one width laid top to bottom, in `palette` (from `fixed_palette`).
+    A strip is a picture, or a function that draws it; one given with a key is drawn,
+    quantized and compressed once for that key and reused, so a picture whose lower parts did
+    not change costs only its changed strips."""
+    body, adler, width, height = [], 1, 0, 0
+    for key, image in strips:
+        def make(image=image) -> tuple[bytes, int, int, int, int]:
+            picture = image() if callable(image) else image
+            if picture.mode != "RGB":
+                picture = picture.convert("RGB")
+            return (*_strip(picture, palette), picture.width, picture.height)
+
+        made = _strips.get((key, id(palette)), make) if key is not None else make()
+        body.append(made[0])
+        adler = adler32_combine(adler, made[1], made[2])
+        width, height = made[3], height + made[4]
+    data = b"\x78\x01" + b"".join(body) + b"\x03\x00" + struct.pack(">I", adler)  # 03 00: the empty last block
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(palette.getpalette()[:768]))
+            + _chunk(b"IDAT", data) + _chunk(b"IEND", b""))
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -477,6 +561,8 @@ __all__ = [
     "draw_line",
     "fallback_font",
     "fit_text",
+    "fixed_palette",
+    "strips_png",
     "font",
     "cjk_font",
     "face_for",

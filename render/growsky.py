@@ -39,6 +39,7 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    fit_text,
     mix,
     pill,
     rgb,
@@ -102,10 +103,75 @@ def short(bonus: str) -> str:
     return "/".join(alts)
 
 
-def canvas_size(view: dict[str, Any]) -> tuple[int, int]:
+KEY_SIZE, KEY_LINE = 14, 19
+KEY = (
+    "Key: F fuel · C blue cube · G grow · S search step · V victory point · R rudder turn · "
+    "T buy a route tile · cap raises the Lv0 storage cap by 1 · P1-P4 a part of that tier · 5>3 pay 5 fuel to fly 3 more",
+    "A+B both · A/B one of them · x2 tiles stacked on a space · * bolt · gold: the tile's back once upgraded · "
+    "dice: R rudder, S search, P purchase · checkpoints R/S, P1/S: one of the two",
+)
+
+
+def key_lines() -> list[str]:
+    """The key to every code and mark of the picture, wrapped to its width."""
+    lines: list[str] = []
+    for words in KEY:
+        for piece in words.split(" · "):
+            if lines and lines[-1] and text_width(lines[-1] + " · " + piece, KEY_SIZE) <= W - 32:
+                lines[-1] += " · " + piece
+            else:
+                lines.append(piece)
+    return lines
+
+
+def key_height() -> int:
+    return len(key_lines()) * KEY_LINE + 12
+
+
+LAST_SIZE, LAST_LINE = 15, 20
+
+
+def last_text(view: dict[str, Any], names: list[str]) -> str:
+    last = view.get("last")
+    if not last:
+        return ""
+    words = f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
+    if last.get("notes"):
+        words += " — " + "; ".join(last["notes"])
+    return words
+
+
+def header_line(view: dict[str, Any], names: list[str]) -> str:
+    """The line under the title: the final-round warning, and the last move with what it did
+    when that fits; otherwise the move alone, its steps following under the boards."""
+    line = ""
+    if view.get("trigger") is not None and view["phase"] != "over" and not view["final"]:
+        line = f"Final round next, triggered by {seat_name(names, view['trigger'])}.  "
+    full = last_text(view, names)
+    if text_width(line + full, LAST_SIZE + 1) <= W - 32:
+        return line + full
+    last = view["last"]
+    return line + f"Last: {seat_name(names, last['seat'])} `{last['move']}` (all it did: under the boards)"
+
+
+def last_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """The last move with everything it did, cut between words into lines of the picture's
+    width, when the header line cannot hold it; else none."""
+    if header_line(view, names).endswith(last_text(view, names)):
+        return []
+    lines: list[str] = []
+    for word in last_text(view, names).split(" "):
+        if lines and text_width(lines[-1] + " " + word, LAST_SIZE) <= W - 32:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def canvas_size(view: dict[str, Any], names: Sequence[str] = ()) -> tuple[int, int]:
     players = view["players"]
     rows = (players + 1) // 2
-    extra = 0
+    extra = key_height() + len(last_lines(view, list(names))) * LAST_LINE
     if _pending_part(view):
         extra += LEGEND
     if view.get("end"):
@@ -135,6 +201,8 @@ def _frame(size: tuple[int, int], players: int) -> Image.Image:
             _static_panel(d, seat)
         _static_shared(d, players)
         _static_track(d)
+        for k, line in enumerate(key_lines()):
+            text(d, (16, size[1] - key_height() + 4 + k * KEY_LINE), line, KEY_SIZE, MUTED)
         return image
 
     return _static.get((size, players), build)
@@ -145,6 +213,27 @@ def _panel_origin(seat: int) -> tuple[int, int]:
 
 
 # -- header ---------------------------------------------------------------------------------
+def headline(view: dict[str, Any], names: list[str]) -> tuple[str, int | None]:
+    """The words of the pill at the top right and the seat whose colour it takes (None: grey)."""
+    outcome = view.get("outcome")
+    if view["phase"] == "over" and outcome:
+        best = [s for s, rank in enumerate(outcome["ranks"]) if rank == 1]
+        who = " and ".join(seat_name(names, s) for s in best)
+        vp = int(outcome["scores"][best[0]])
+        return f"Game over: {who} win{'s' if len(best) == 1 else ''} with {vp} VP", best[0] if len(best) == 1 else None
+    if view.get("ended"):
+        return view["ended"], None
+    current = view.get("current")
+    if current is not None:
+        return f"{seat_name(names, current)}: {_doing(view)}", current
+    if view["phase"] == "room":
+        return "each player chooses a room card side", None
+    return "", None
+
+
+PILL_PAD = 6
+
+
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     phase = view["phase"]
     title = "Grow Sky"
@@ -156,25 +245,14 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
         title += "  ·  game over"
     else:
         title += "  ·  final round" if view["final"] else f"  ·  round {view['round']}"
-    text(d, (16, 10), title, 26, INK, bold=True)
-    current = None if view.get("ended") else view.get("current")
-    doing = _doing(view)
-    if view.get("ended"):
-        pill(d, (W - 16, 24), view["ended"], 17, MUTED, anchor="rm")
-    elif current is not None:
-        pill(d, (W - 16, 24), f"{seat_name(names, current)}: {doing}", 17, seat_colour(current), anchor="rm")
-    elif phase == "room":
-        text(d, (W - 16, 24), "each player chooses a room card side", 17, MUTED, anchor="rm")
-    last = view.get("last")
-    line = ""
-    if view.get("trigger") is not None and phase != "over" and not view["final"]:
-        line = f"Final round next, triggered by {seat_name(names, view['trigger'])}.  "
-    if last:
-        line += f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
-        if last.get("notes"):
-            line += " — " + "; ".join(last["notes"])
+    room = W - 16 - (16 + text(d, (16, 10), title, 26, INK, bold=True)) - 24 - 2 * PILL_PAD
+    words, seat = headline(view, names)
+    if words:  # a long name is shortened rather than run over the title
+        pill(d, (W - 16, 24), fit_text(words, 17, room, True), 17, seat_colour(seat) if seat is not None else MUTED,
+             anchor="rm", pad=PILL_PAD)
+    line = header_line(view, names)
     if line:
-        text(d, (16, 46), line, 16, MUTED, width=W - 32)
+        text(d, (16, 46), line, LAST_SIZE + 1, MUTED)
 
 
 def _doing(view: dict[str, Any]) -> str:
@@ -308,6 +386,29 @@ def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
 
 # -- player panels ----------------------------------------------------------------------
 RING_CELL = 44
+LABEL_X, LABEL_Y = 21, 22  # the centre of a route space's bonus, above the airship's corner
+LABEL_ROOM = RING_CELL - 6
+LABEL_SIZES = (14, 13, 12, 11, 10)
+# the rudder's rows inside the ring: label, up to four cubes, the count; all within the three
+# inner columns (132 px) so that nothing runs into spaces 4-6
+RUDDER_CUBES = 4
+CUBES_X = 66
+RUDDER_RIGHT = 3 * RING_CELL - 10
+RUDDER_ROOM = 3 * RING_CELL - 8
+
+
+def route_label(bonus: str) -> tuple[str, int]:
+    """A route space's bonus code and the largest size at which it fits its space."""
+    words = short(bonus)
+    for size in LABEL_SIZES:
+        if text_width(words, size, True) <= LABEL_ROOM:
+            return words, size
+    return words, LABEL_SIZES[-1]
+
+
+def airship_points(bx: float, by: float) -> list[tuple[float, float]]:
+    """The airship pennant in the lower left corner of the space at (bx, by)."""
+    return [(bx + 3, by + 31), (bx + 13, by + 36), (bx + 3, by + 41)]
 
 
 def _ring_xy(index: int) -> tuple[int, int]:
@@ -346,26 +447,31 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
         if space["depth"] > 1:
             text(d, (bx + 40, by + 1), f"x{space['depth']}", 11, MUTED, anchor="ra")
         if space["bolt"]:
-            text(d, (bx + 40, by + 30), "*", 14, INK, anchor="ra", bold=True)
-        text(d, (bx + 21, by + 25), short(space["bonus"]), 13 if len(short(space["bonus"])) < 6 else 10, INK, "mm",
-             bold=True)
+            text(d, (bx + 40, by + 27), "*", 14, INK, anchor="ra", bold=True)
+        words, size = route_label(space["bonus"])
+        text(d, (bx + LABEL_X, by + LABEL_Y), words, size, INK, "mm", bold=True)
     gx, gy = _ring_xy(board["pos"])
-    cx, cy = rx + gx * RING_CELL + 33, ry + gy * RING_CELL + 33
-    d.polygon([(cx - 7, cy - 8), (cx + 8, cy), (cx - 7, cy + 8)], fill=colour, outline=INK)  # the airship
+    bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
+    # the airship: the space framed in the seat's colour, a pennant in its free lower left corner
+    d.rectangle((bx - 1, by - 1, bx + RING_CELL - 1, by + RING_CELL - 1), outline=colour, width=3)
+    d.polygon(airship_points(bx, by), fill=colour, outline=INK)
     # rudder inside the ring
     ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
     cubes, cap = board["cubes"], board["cap"]
-    text(d, (ix + 31, iy + 21), f"cap {cap}", 14, MUTED)
+    text(d, (ix + 28, iy + 21), f"cap {cap}", 14, MUTED)
     for level in range(4):
         y = iy + 22 + level * 22
-        for k in range(min(cubes[level], 6)):
-            d.rectangle((ix + 70 + k * 9, y + 2, ix + 77 + k * 9, y + 9 + 2), fill=BLUE, outline=INK)
-        text(d, (ix + 128, y - 1), str(cubes[level]), 15, INK, anchor="ra", bold=True)
+        shown = min(cubes[level], RUDDER_CUBES)
+        for k in range(shown):
+            d.rectangle((ix + CUBES_X + k * 8, y + 3, ix + CUBES_X + 6 + k * 8, y + 9 + 3), fill=BLUE, outline=INK)
+        text(d, (ix + RUDDER_RIGHT, y - 1), str(cubes[level]), 15, INK, anchor="ra", bold=True)
     text(d, (ix, iy + 110), f"flown {board['flown']}", 14, INK)
     # engine room
     _engine(d, x0 + 236, y0 + 40, board, anchors)
     if ghost:
-        _ghost(d, x0 + 236, y0 + 40, ghost)
+        _ghost(d, x0 + 236, y0 + 40, ghost, board)
+        text(d, (x0 + 10, y0 + 268), "Preview " + preview_words(board, ghost), 15, GHOST, bold=True,
+             width=PREVIEW_ROOM)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
          f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
@@ -454,18 +560,36 @@ def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anc
                 d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=INK, width=2)
 
 
-def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any]) -> None:
-    """The previewed part: hatched squares and a thick outline, over whatever the room shows."""
-    gx, gy = x0 + 14, y0 + 18
+def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
+    """What the previewed placement costs and gives: the icons it covers and the bonus of every
+    row it fills."""
     where = ghost["move"].split(" ", 1)[1] if " " in ghost["move"] else ghost["move"]
-    text(d, (x0 + 110, y0 - 2), f"preview {where}", 14, GHOST, bold=True)
+    cost = "costs 1 Lv3 cube" if ghost["shape"] == "cube" else "costs nothing more"
+    filled = {cell for _, _, cells in board["parts"] for cell in cells}
+    if board.get("card"):
+        filled |= set(board["card"]["cells"])
+    new = set(ghost["cells"])
+    gains = [ICONS[cell] for cell in sorted(new, key=lambda c: (int(c[1:]), c[0])) if cell in ICONS]
+    for row in range(7):
+        cells = {f"{c}{row + 1}" for c in "abcdefgh"}
+        if not cells <= filled and cells <= filled | new:
+            gains.append(f"row {row + 1}: {ROW_BONUS[row]}")
+    return f"{where}: {cost}, gives " + (", ".join(gains) if gains else "nothing")
+
+
+def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], board: dict[str, Any]) -> None:
+    """The previewed part: hatched squares and a thick outline, the icons under it kept readable."""
+    gx, gy = x0 + 14, y0 + 18
     cells = {("abcdefgh".index(cell[0]), int(cell[1:]) - 1) for cell in ghost["cells"]}
     for c, r in cells:
         x, y = gx + c * EC, gy + (6 - r) * EC
         d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=mix(WHITE, GHOST, 0.18))
         for t in range(3, 2 * EC - 2, 6):  # diagonal hatching u + v = t inside the square
             u0, u1 = max(0, t - (EC - 1)), min(t, EC - 1)
-            d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=GHOST, width=2)
+            d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=GHOST, width=1)
+        name = "abcdefgh"[c] + str(r + 1)
+        if name in ICONS:  # over the hatching, on a white halo
+            text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True, outline=WHITE)
         if (c + 1, r) not in cells:
             d.line((x + EC - 1, y, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
         if (c - 1, r) not in cells:
@@ -475,6 +599,8 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any]) -> N
         if (c, r - 1) not in cells:
             d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
 
+
+PREVIEW_ROOM = PANEL_W - 20  # the line under the route ring
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}
@@ -524,7 +650,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0:
 
 def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
     names = list(names)
-    size = canvas_size(view)
+    size = canvas_size(view, names)
     image = _frame(size, view["players"]).copy()
     d = ImageDraw.Draw(image)
     _header(d, view, names)
@@ -539,6 +665,9 @@ def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
         _panel(d, view, board, names, anchors if board["seat"] == view.get("current") and not view.get("ended") else set(),
                ghost if ghost and ghost["seat"] == board["seat"] else None)
     y = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
+    for k, line in enumerate(last_lines(view, names)):
+        text(d, (16, y + k * LAST_LINE), line, LAST_SIZE, INK)
+    y += len(last_lines(view, names)) * LAST_LINE
     if part is not None:
         _legend(d, view, y)
         y += LEGEND

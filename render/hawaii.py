@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import math
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import draw_line, line_length, printable
+from render.common import line_length, printable, to_png
+from render.common import text as draw_text
 
 W, H = 1100, 720
 MAP_W = 740
@@ -49,8 +49,9 @@ BEND = {"oahu-hawaii": (300, 640)}
 
 def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la", stroke: int = 0,
           stroke_fill=(255, 255, 255)) -> None:
-    # through the shared path: words the bundled font lacks (names in other scripts) use the fallback face
-    draw_line(draw, xy, printable(text), size, fill, anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    # through the shared path: words the bundled font lacks (names in other scripts) use the fallback face, and
+    # a label drawn once is pasted from the cache of rendered text afterwards
+    draw_text(draw, xy, text, size, tuple(fill), anchor, outline=stroke_fill if stroke else None, halo=stroke)
 
 
 def _route_points(name: str, a: str, b: str) -> list[tuple[float, float]]:
@@ -285,9 +286,7 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
 
     _panel(d, view, names)
     _map_header(d, view)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)  # the fastest level; about 90 kB
-    return buf.getvalue()
+    return to_png(img)
 
 
 def _route_disc(d: ImageDraw.ImageDraw, x: float, y: float, connected: bool) -> None:

@@ -24,20 +24,26 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    fit_text,
+    fixed_palette,
     mix,
     seat_colour,
     seat_name,
     shade,
+    strips_png,
     text,
+    text_width,
     to_png,
 )
 
 WIDTH = 1000
 TOP_H = 440
 PANEL_W = 500
-HEADER_H, FOOTER_H = 86, 136  # a panel: name and counts, the island, then the dock
-ISLAND_MIN_H, ISLAND_MAX_H = 248, 640
-MIN_RADIUS = 36
+HEADER_H, FOOTER_H = 112, 136  # a panel: name and counts, the island, then the dock
+ISLAND_MIN_H = 200
+ISLAND_PAD = 8
+MAX_RADIUS = 40
+NAME_RADIUS = 36  # smaller hexes leave out the tile name (the key below the forge gives it)
 SQ3 = math.sqrt(3)
 
 GUILD_COLOURS = {"I": (128, 84, 44), "S": (112, 72, 188), "C": (200, 64, 132)}
@@ -85,41 +91,74 @@ def _hub(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int) -
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
-              seat: int | None = None, label: str = "", glow: bool = False) -> None:
-    """One hex tile: number and name, activation number, banner or hub, upgrades, worker, label."""
+              seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+    """One hex tile: number and name, activation number, banner or hub, upgrades, worker, label.
+
+    Returns the boxes it drew its parts in ("name", "number"), so that tests can check that no
+    two cover each other. Rows from the top: kind number with banners and hub; the name; the
+    activation number, production and worker; the label."""
     kind = tile["kind"]
+    boxes: dict[str, tuple[float, ...]] = {}
     polygon(draw, hex_corners(cx, cy, radius), _kind_fill(kind, seat), HIGHLIGHT if glow else shade(LINE, -0.3),
             width=4 if glow else 2)
-    big = max(12, int(radius * 0.4))
-    small = max(10, int(radius * 0.28))
-    text(draw, (cx, cy - radius * 0.42), f"{kind:02d}" if kind != D.CAPITOL else "Cap", big, INK, "mm", bold=True)
-    if radius >= 34 and not label:
-        text(draw, (cx, cy - radius * 0.08), D.SHORT_NAMES[kind], small, MUTED, "mm", width=int(radius * 1.5))
+    big = max(12, int(radius * 0.36))
+    small = max(10, int(radius * 0.27))
+    small_hex = radius < NAME_RADIUS  # no name: the middle row moves up, clear of the label
+    # the top row, centred as a group: hub, kind number, banner; a second banner hangs under the first
+    banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
+    flag = max(8, int(radius * 0.3))
+    hub = int(flag * 1.1)
+    shown_kind = f"{kind:02d}" if kind != D.CAPITOL else "Cap"
+    parts = ([("hub", hub)] if tile.get("hub") else []) + [("kind", text_width(shown_kind, big, True))]
+    parts += [("flag0", flag)] if banners else []
+    top_y = cy - radius * (0.46 if small_hex else 0.5)
+    gap = 2 if radius < 40 else 3
+    x = cx - (sum(w for _, w in parts) + gap * (len(parts) - 1)) / 2
+    for part, w in parts:
+        tall = big if part == "kind" else hub if part == "hub" else flag * 0.8
+        boxes[part] = (x, top_y - tall / 2, x + w, top_y + tall / 2)
+        x += w + gap
+    text(draw, ((boxes["kind"][0] + boxes["kind"][2]) / 2, top_y), shown_kind, big, INK, "mm", bold=True)
+    if tile.get("hub"):
+        _hub(draw, (boxes["hub"][0] + boxes["hub"][2]) / 2, top_y, tile["hub"], hub)
+    if banners:
+        fx, fy = boxes["flag0"][0], boxes["flag0"][1]
+        _flag(draw, fx, fy, banners[0], flag)
+        if len(banners) > 1:  # under the first; on a small hex, half over it like a stack of two
+            dx, dy = (flag * 0.3, flag * 0.3) if small_hex else (0, flag * 0.8 + 2)
+            _flag(draw, fx + dx, fy + dy, banners[1], flag)
+            boxes["flag1"] = (fx + dx, fy + dy, fx + dx + flag, fy + dy + flag * 0.8)
+    row = cy + radius * (0.1 if small_hex else 0.24)  # the middle row: activation number, production, worker
+    side = max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
+    if not small_hex:
+        # the name keeps to the left of a hanging second banner
+        right = boxes["flag1"][0] - 2 if "flag1" in boxes else cx + radius * 0.75
+        left = cx - radius * 0.75
+        nx, room = (left + right) / 2, right - left
+        name = fit_text(D.SHORT_NAMES[kind], small, int(room))
+        if name:
+            ny = max(cy - radius * 0.16, boxes["kind"][3] + 1.5 + small / 2)
+            text(draw, (nx, ny), name, small, MUTED, "mm")
+            half = text_width(name, small) / 2
+            boxes["name"] = (nx - half, ny - small / 2, nx + half, ny + small / 2)
+            row = max(row, ny + small / 2 + 1.5 + side / 2)
     number = tile["number"]
     if kind != D.CAPITOL and number >= 0:
         shown = "?" if number == 0 else str(number)
         if tile.get("wild"):
             shown = "W"
-        box = (cx - radius * 0.8, cy - radius * 0.12, cx - radius * 0.34, cy + radius * 0.34)
+        # as far left as the hex's slanted side allows at the box's lower edge
+        left = cx - (radius - (row + side / 2 - cy) / SQ3) + 1.5
+        box = (left, row - side / 2, left + side, row + side / 2)
         draw.rounded_rectangle(box, radius=4, fill=WHITE if not tile.get("wild") else HIGHLIGHT, outline=INK, width=2)
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
-    flag = max(10, int(radius * 0.34))
-    banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
-    for i, guild in enumerate(banners):
-        _flag(draw, cx + radius * 0.32 + i * (flag + 2) - (flag + 2) * (len(banners) - 1), cy - radius * 0.86 + 2,
-              guild, flag)
-    if tile.get("hub"):
-        _hub(draw, cx - radius * 0.52, cy - radius * 0.62, tile["hub"], int(flag * 1.3))
-    if tile.get("prod"):
-        letter = tile["prod"]
-        colour = RES_COLOURS["esp".index(letter)]
-        py = cy + radius * 0.05
-        draw.ellipse((cx - small * 0.8, py - small * 0.8, cx + small * 0.8, py + small * 0.8), fill=colour, outline=INK)
-        text(draw, (cx, py), "+" + letter, max(9, small - 2), WHITE, "mm", bold=True)
+        boxes["number"] = box
     worker = tile.get("worker", 0)
+    wr = max(5 if small_hex else 6, radius * 0.18)
+    wx = cx + (radius - (row + wr * 1.3 - cy) / SQ3) - 1.5 - wr * 1.3  # by the hex's slanted side
     if seat is not None and tile["kind"] not in D.DEPOTS:
-        wx, wy, wr = cx + radius * 0.56, cy + radius * 0.1, max(6, radius * 0.2)
         colour = seat_colour(seat)
+        wy = row
         if worker == 1:
             draw.ellipse((wx - wr, wy - wr * 1.3, wx + wr, wy + wr * 1.3), fill=colour, outline=INK, width=2)
         elif worker == 2:
@@ -127,12 +166,47 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
                          fill=mix(colour, WHITE, 0.45), outline=INK, width=1)
         else:
             draw.ellipse((wx - wr, wy - wr, wx + wr, wy + wr), outline=MUTED, width=1)
+        boxes["worker"] = (wx - wr * 1.3, wy - wr * 1.3, wx + wr * 1.3, wy + wr * 1.3)
+    if tile.get("prod"):
+        letter = tile["prod"]
+        colour = RES_COLOURS["esp".index(letter)]
+        # between the number and the worker, as large as the gap allows
+        lo = boxes["number"][2] if "number" in boxes else cx - radius * 0.5
+        hi = boxes["worker"][0] if "worker" in boxes else cx + radius * 0.5
+        pr = min(small * 0.8, (hi - lo) / 2 - 1.5)
+        px = (lo + hi) / 2
+        draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
+        text(draw, (px, row), "+" + letter, max(8, int(pr * 1.2)), WHITE, "mm", bold=True)
+        boxes["prod"] = (px - pr, row - pr, px + pr, row + pr)
     if label:
-        size = max(12, int(radius * 0.42))
-        w = len(label) * size * 0.6 + 8
-        ly = cy + radius * 0.62
-        draw.rounded_rectangle((cx - w / 2, ly - size * 0.62, cx + w / 2, ly + size * 0.62), radius=5, fill=INK)
+        size = max(10, int(radius * 0.32))
+        w = text_width(label, size) + 8
+        ly = cy + radius * (0.64 if small_hex else 0.69)
+        pill_box = (cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6)
+        draw.rounded_rectangle(pill_box, radius=5, fill=INK)
         text(draw, (cx, ly), label, size, WHITE, "mm")
+        boxes["label"] = pill_box
+    return boxes
+
+
+_tiles = Cache(size=1024)  # tiles drawn once per look, pasted wherever they stand
+
+
+def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
+               seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+    """`draw_tile` through a cache of tile pictures: the same tile in the same state is drawn
+    once and pasted after; returns the boxes of its parts where it now stands."""
+    key = json.dumps([tile, round(radius, 3), seat, label, glow], sort_keys=True)
+
+    def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
+        size = math.ceil(2 * radius) + 10
+        image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
+
+    image, boxes = _tiles.get(key, build)
+    x, y = round(cx - image.width / 2), round(cy - image.height / 2)
+    draw._image.paste(image, (x, y), image)
+    return {name: (box[0] + x, box[1] + y, box[2] + x, box[3] + y) for name, box in boxes.items()}
 
 
 # -- forge board ----------------------------------------------------------------------------
@@ -142,37 +216,48 @@ def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int, f
     text(draw, (x, y), str(value), int(size * 0.7), INK, "mm", bold=True)
 
 
-def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float, radius: float) -> None:
-    value = None
-    current = view["current"]
-    if view["phase"] == "turn" and view["step"] == "act":
-        value = view["players"][current]["value"]
-    lit = set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
+SLOT_R = 12  # the circle of a slot letter, outside its tile
+SLOT_SIZE = 18  # slot letters in the regular face: bold fills the gap under the dot of an i, so that it reads as l
+
+
+def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float, radius: float,
+           drawn: dict[str, Any]) -> None:
+    """The forge and its ring; `drawn` collects the slot circles, the tiles' boxes and each forge
+    space's slot letters."""
     cx, cy = hex_centre(0, 0, radius)
     polygon(draw, hex_corners(ox + cx, oy + cy, radius), shade(FORGE_FILL, -0.2), INK, width=2)
     text(draw, (ox, oy - 10), "FORGE", 15, WHITE, "mm", bold=True)
     text(draw, (ox, oy + 10), "±1: 1 energy", 12, WHITE, "mm")
+    drawn["forge"] = {}
     for face, (q, r) in D.FORGE.items():
         x, y = hex_centre(q, r, radius)
         x, y = ox + x, oy + y
         polygon(draw, hex_corners(x, y, radius), FORGE_FILL, INK, width=2)
-        text(draw, (x, y - radius * 0.55), str(face), 18, (230, 220, 200), "mm", bold=True)
+        text(draw, (x, y - radius * 0.58), str(face), 18, (230, 220, 200), "mm", bold=True)
+        letters = " ".join(D.SLOTS[slot] for slot in sorted(D.SLOTS_BY_VALUE[face]))
+        text(draw, (x, y + radius * 0.64), letters, 14, (236, 226, 206), "mm")
+        drawn["forge"][face] = letters.split()
         count = view["forge"][face - 1]
         for k in range(count):
-            _die(draw, x + (k - (count - 1) / 2) * 26, y + 8, face, 24,
+            _die(draw, x + (k - (count - 1) / 2) * 26, y + 2, face, 24,
                  fill=HIGHLIGHT if view.get("bonus_die") == face and view["phase"] == "bonus" else WHITE)
+    drawn["slots"], drawn["ring"] = {}, {}
     for slot, (q, r) in enumerate(D.RING):
         x, y = hex_centre(q, r, radius)
         x, y = ox + x, oy + y
         tile = view["offer"][slot]
         if tile is None:
             polygon(draw, hex_corners(x, y, radius), SEA, LINE, width=2)
+            boxes = {}
         else:
-            draw_tile(draw, x, y, radius, tile, glow=slot in lit)
+            boxes = paste_tile(draw, x, y, radius, tile)
         length = math.hypot(x - ox, y - oy)
-        tx, ty = x + (x - ox) / length * radius * 0.98, y + (y - oy) / length * radius * 0.98
-        draw.ellipse((tx - 11, ty - 11, tx + 11, ty + 11), fill=INK)
-        text(draw, (tx, ty), D.SLOTS[slot], 15, WHITE, "mm", bold=True)
+        reach = radius + SLOT_R + 1  # beyond the hex's corners, so the circle stays off the tile
+        tx, ty = x + (x - ox) / length * reach, y + (y - oy) / length * reach
+        draw.ellipse((tx - SLOT_R, ty - SLOT_R, tx + SLOT_R, ty + SLOT_R), fill=INK)
+        text(draw, (tx, ty), D.SLOTS[slot], SLOT_SIZE, WHITE, "mm")
+        drawn["slots"][D.SLOTS[slot]] = (tx, ty, SLOT_R)
+        drawn["ring"][D.SLOTS[slot]] = boxes
 
 
 def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, card: dict[str, Any],
@@ -194,8 +279,59 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
     text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, 14, MUTED, "ra")
 
 
-def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    _forge(draw, view, 205, 222, 44)
+FORGE_XY, FORGE_R = (205, 220), 42
+
+
+FORGE_BOX = (0, 0, 414, TOP_H)
+_forges = Cache(size=16)  # the forge and ring change only with the dice, the offer and the value in play
+
+
+def _lit_slots(view: dict[str, Any]) -> set[int]:
+    """The ring slots the acting player may take from with the value in play."""
+    if view["phase"] != "turn" or view["step"] != "act":
+        return set()
+    value = view["players"][view["current"]]["value"]
+    return set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
+
+
+def _forge_image(view: dict[str, Any]) -> tuple[Image.Image, dict[str, Any]]:
+    """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows."""
+    key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die")],
+                     sort_keys=True)
+
+    def build() -> tuple[Image.Image, dict[str, Any]]:
+        image = Image.new("RGB", FORGE_BOX[2:], PAPER)
+        drawn: dict[str, Any] = {}
+        _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
+        return image, drawn
+
+    return _forges.get(key, build)
+
+
+_offers = Cache(size=8)  # the Blueprint offer changes only when a card is taken
+
+
+def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
+    def build() -> Image.Image:
+        image = Image.new("RGB", (3 * (w + 8), 2 * (h + 8)), PAPER)
+        d = ImageDraw.Draw(image)
+        for level, cards in enumerate(offer):
+            for i, card in enumerate(cards):
+                _card(d, i * (w + 8), level * (h + 8), w, h, card)
+        return image
+
+    return _offers.get(json.dumps(offer, sort_keys=True), build)
+
+
+def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
+    forge, where = _forge_image(view)
+    draw._image.paste(forge, FORGE_BOX[:2])
+    drawn.update(where)
+    for slot in _lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
+        if view["offer"][slot] is not None:
+            x, y = hex_centre(*D.RING[slot], FORGE_R)
+            corners = hex_corners(FORGE_XY[0] + x, FORGE_XY[1] + y, FORGE_R)
+            draw.line([*corners, corners[0]], fill=HIGHLIGHT, width=4)
     x0 = 420
     y = 12
     text(draw, (x0, y), _headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
@@ -205,9 +341,7 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     _legend(draw, WIDTH - 12, y + 1)
     y += 26
     w, h = 184, 52
-    for level, cards in enumerate(view["bp_offer"]):
-        for i, card in enumerate(cards):
-            _card(draw, x0 + i * (w + 8), y + level * (h + 8), w, h, card)
+    draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))
     y += 2 * (h + 8) + 8
     last = view.get("last") or {}
     if last.get("move"):
@@ -249,35 +383,69 @@ def _headline(view: dict[str, Any], names: list[str]) -> str:
 
 
 # -- player panels ----------------------------------------------------------------------------
-def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: tuple[int, int, int, int],
-            fresh: set[str]) -> None:
-    x0, y0, x1, y1 = box
-    tiles = player["island"]
-    cells = {(t["q"], t["r"]) for t in tiles}
-    free = set()
-    for q, r in cells:
-        for cell in D.neighbours(q, r):
-            if cell not in cells:
-                free.add(cell)
+def frontier(player: dict[str, Any]) -> list[tuple[int, int]]:
+    """The empty hexes touching the island: every place where a tile may be claimed."""
+    cells = {(t["q"], t["r"]) for t in player["island"]}
+    return sorted({cell for q, r in cells for cell in D.neighbours(q, r) if cell not in cells})
+
+
+def _span(player: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The island with its free places, in units of one hex radius: left, top, right, bottom."""
+    cells = [(t["q"], t["r"]) for t in player["island"]] + frontier(player)
     xs = [1.5 * q for q, _ in cells]
     ys = [SQ3 * (r + q / 2) for q, r in cells]
-    span_w = max(xs) - min(xs) + 2
-    span_h = max(ys) - min(ys) + SQ3
-    radius = min((x1 - x0) / span_w, (y1 - y0) / span_h, 48)
-    mid_x = (max(xs) + min(xs)) / 2 * radius
-    mid_y = (max(ys) + min(ys)) / 2 * radius
-    ox, oy = (x0 + x1) / 2 - mid_x, (y0 + y1) / 2 - mid_y
-    for q, r in sorted(free):
+    return min(xs) - 1, min(ys) - SQ3 / 2, max(xs) + 1, max(ys) + SQ3 / 2
+
+
+def table_radius(view: dict[str, Any]) -> float:
+    """One hex size for every island of the table: the largest that fits the widest island,
+    with its free places, across a panel."""
+    widths = [right - left for left, _, right, _ in map(_span, view["players"])]
+    return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / max(widths))
+
+
+def island_height(player: dict[str, Any], radius: float) -> int:
+    """Height of the island box that holds the island and its free places at that hex size."""
+    _, top, _, bottom = _span(player)
+    return max(ISLAND_MIN_H, math.ceil((bottom - top) * radius) + 2 * ISLAND_PAD)
+
+
+def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: tuple[int, int, int, int],
+            radius: float, fresh: set[str]) -> dict[tuple[int, int], tuple[float, float]]:
+    """The island centred in `box`, every free place with its coordinates; returns the centre of
+    each free place drawn."""
+    x0, y0, x1, y1 = box
+    tiles = player["island"]
+    left, top, right, bottom = _span(player)
+    ox = (x0 + x1) / 2 - (left + right) / 2 * radius
+    oy = (y0 + y1) / 2 - (top + bottom) / 2 * radius
+    spots = {}
+    for q, r in frontier(player):
         x, y = hex_centre(q, r, radius)
-        if not (x0 + radius <= ox + x <= x1 - radius and y0 + radius * 0.8 <= oy + y <= y1 - radius * 0.8):
-            continue
-        polygon(draw, hex_corners(ox + x, oy + y, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
-        if radius >= 24:
-            text(draw, (ox + x, oy + y), f"{q},{r}", max(10, int(radius * 0.3)), (120, 146, 164), "mm")
+        _paste_free_place(draw, ox + x, oy + y, radius, q, r)
+        spots[(q, r)] = (ox + x, oy + y)
     for tile in tiles:
         x, y = hex_centre(tile["q"], tile["r"], radius)
-        draw_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
+        paste_tile(draw, ox + x, oy + y, radius - 1, tile, seat, tile["label"], glow=tile["label"] in fresh)
     _links(draw, tiles, radius, ox, oy)
+    return spots
+
+
+_free_places = Cache(size=512)
+
+
+def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, q: int, r: int) -> None:
+    """A free place: pale sea with its coordinates, drawn once per size and pasted after."""
+    def build() -> Image.Image:
+        size = math.ceil(2 * radius) + 6
+        image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        d = ImageDraw.Draw(image)
+        polygon(d, hex_corners(size / 2, size / 2, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
+        text(d, (size / 2, size / 2), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
+        return image
+
+    image = _free_places.get((q, r, round(radius, 3)), build)
+    draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)
 
 
 def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float, ox: float, oy: float) -> None:
@@ -298,13 +466,31 @@ def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float
                       fill=GUILD_COLOURS[other["hub"]], width=max(4, int(radius * 0.14)))
 
 
-def island_height(player: dict[str, Any]) -> int:
-    """Height of the island box that keeps the tiles at least MIN_RADIUS across in a panel."""
-    cells = [(t["q"], t["r"]) for t in player["island"]]
-    xs = [1.5 * q for q, _ in cells]
-    ys = [SQ3 * (r + q / 2) for q, r in cells]
-    radius = min(MIN_RADIUS, (PANEL_W - 20) / (max(xs) - min(xs) + 2))
-    return int(min(ISLAND_MAX_H, max(ISLAND_MIN_H, radius * (max(ys) - min(ys) + SQ3))))
+ROW_WORDS = {"fame3": "+3 fame", "any2": "2 more buildings", "depot2": "2 Depots again"}
+COLUMN_WORDS = {"part": "+1 part", "es": "+1 energy +1 steel", "tile": "a building from the stack",
+                "deploy": "deploy a worker"}
+ROW_LEGEND = {"fame3": "+3 fame", "any2": "activate two more buildings, any number",
+              "depot2": "use up to two Depots again"}
+DOCK_LEGEND = (
+    "Dock, a full column gives: " + " · ".join(f"{D.COLUMN_LETTERS[c]} {COLUMN_WORDS[r]}"
+                                               for c, r in enumerate(D.COLUMN_REWARDS)),
+    "Dock, a full row gives: " + " · ".join(f"row {k + 1} {ROW_LEGEND[r]}" for k, r in enumerate(D.ROW_REWARDS)),
+)
+
+
+def _reward_icon(draw: ImageDraw.ImageDraw, reward: str, x: float, y: float, seat: int, faded: bool) -> None:
+    """The picture of a column's reward, centred at (x, y): a part, energy and steel, a tile, a worker."""
+    def tone(colour):
+        return mix(colour, PAPER, 0.6) if faded else colour
+    if reward == "part":
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=tone(RES_COLOURS[2]), outline=tone(INK))
+    elif reward == "es":
+        for dx, colour in ((-7, RES_COLOURS[0]), (7, RES_COLOURS[1])):
+            draw.ellipse((x + dx - 6, y - 6, x + dx + 6, y + 6), fill=tone(colour), outline=tone(INK))
+    elif reward == "tile":
+        polygon(draw, hex_corners(x, y, 8), tone(FILL["building"]), tone(INK))
+    else:
+        draw.ellipse((x - 5, y - 7, x + 5, y + 7), fill=tone(seat_colour(seat)), outline=tone(INK), width=2)
 
 
 def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: float, y0: float) -> None:
@@ -316,18 +502,15 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
         draw.rectangle((x - 14, y - 14, x + 14, y + 14), fill=(226, 216, 196), outline=LINE)
         if here:
             draw.ellipse((x - 9, y - 11, x + 9, y + 11), fill=colour, outline=INK, width=2)
-    rewards = {"part": "+P", "es": "+E+S", "tile": "tile", "deploy": "wkr", "fame3": "+3 fame",
-               "any2": "2 any", "depot2": "2 depots"}
     cleared = set(player["cleared"])
     for col, reward in enumerate(D.COLUMN_REWARDS):
         done = f"column {D.COLUMN_LETTERS[col]}" in cleared
-        text(draw, (x0 + 14 + col * step, y0 + 3 * step + 2), rewards[reward], 12,
-             MUTED if not done else (170, 160, 150), "ma")
+        _reward_icon(draw, reward, x0 + 14 + col * step, y0 + 3 * step + 6, seat, done)
         text(draw, (x0 + 14 + col * step, y0 - 14), D.COLUMN_LETTERS[col], 12, INK, "ma", bold=True)
     for row, reward in enumerate(D.ROW_REWARDS):
         done = f"row {row + 1}" in cleared
-        text(draw, (x0 + 4 * step + 4, y0 + 14 + row * step), f"{row + 1} {rewards[reward]}", 12,
-             MUTED if not done else (170, 160, 150), "lm")
+        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), ROW_WORDS[reward], 13,
+             MUTED if not done else (170, 160, 150), "lm", width=DOCK_ROW_ROOM)
 
 
 def _fame_track(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x: float, y: float) -> None:
@@ -339,37 +522,47 @@ def _fame_track(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x:
     draw.ellipse((spot, y + 2, spot + 9, y + 12), fill=seat_colour(seat), outline=INK)
 
 
+FAME_ROOM = PANEL_W - 28 - 16 * 10 - 12  # beside the fame track
+DOCK_ROW_ROOM = 300 - 18 - 4 * 34 - 4  # from the dock's right edge to the drafted dice
+
+
+def header_lines(player: dict[str, Any]) -> list[tuple[str, int, bool, int]]:
+    """The panel's lines under the name, as (words, size, bold, room in pixels): the fame, the
+    resources and links, the Blueprints. Each is short enough to be drawn whole."""
+    fame = f"Fame {player['fame']}"
+    if player["tokens"]:
+        fame += f"  (15+ ×{player['tokens']}, track {player['track']})"
+    energy, steel, parts = player["resources"]
+    stock = (f"{energy} energy · {steel} steel · {parts} part{'s' if parts != 1 else ''} · "
+             f"links {player['links']} · upgrades aside {len(player['unused'])}")
+    done_vp = sum(c["vp"] for c in player["done"])
+    cards = f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
+    return [(fame, 17, True, FAME_ROOM), (stock, 15, False, PANEL_W - 28), (cards, 14, False, PANEL_W - 28)]
+
+
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, x0: int, y0: int,
-           height: int) -> None:
+           height: int, radius: float) -> dict[tuple[int, int], tuple[float, float]]:
     PANEL_H = height  # noqa: N806 - the panel's height, as the layout names it
     player = view["players"][seat]
     colour = seat_colour(seat)
     acting = seat in view["to_act"]
-    draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4), fill=mix(PAPER, colour, 0.06),
-                   outline=colour if acting else LINE, width=4 if acting else 2)
-    name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
-    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=250)
+    draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4),
+                   outline=colour if acting else LINE, width=4 if acting else 2)  # on the panel's own paper
     char = player["character"]
+    right = ""
     if char:
-        level = ["no power yet", "basic power", "advanced power"][player["level"]]
-        text(draw, (x0 + PANEL_W - 14, y0 + 14), f"{char.title()} · {level}", 15, INK, "ra")
-    fame = f"Fame {player['fame']}"
-    if player["tokens"]:
-        fame += f" (15+ ×{player['tokens']}, track {player['track']})"
-    line = f"{fame} · E {player['resources'][0]} · S {player['resources'][1]} · P {player['resources'][2]}"
-    text(draw, (x0 + 14, y0 + 40), line, 17, INK, bold=True, width=300)
+        right = f"{char.title()} · " + ["no power yet", "basic power", "advanced power"][player["level"]]
+        text(draw, (x0 + PANEL_W - 14, y0 + 14), right, 15, INK, "ra")
+    name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
+    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=PANEL_W - 40 - text_width(right, 15))
+    for k, (words, size, bold, room) in enumerate(header_lines(player)):
+        text(draw, (x0 + 14, y0 + 40 + k * 23), words, size, INK if k < 2 else MUTED, bold=bold, width=room)
     _fame_track(draw, player, seat, x0 + PANEL_W - 14 - 16 * 10, y0 + 42)
-    done_vp = sum(c["vp"] for c in player["done"])
-    line2 = (f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
-             f" · upgrades aside {len(player['unused'])} · links {player['links']}")
-    text(draw, (x0 + 14, y0 + 64), line2, 14, MUTED, width=PANEL_W - 28)
-    last = view.get("last") or {}
-    fresh = set()
-    if last.get("seat") == seat:
-        for note in last.get("notes") or []:
-            if note.startswith("placed ") and " as t" in note:
-                fresh.add(note.rsplit(" as ", 1)[1])
-    _island(draw, player, seat, (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H), fresh)
+    fresh = _fresh(view, seat)
+    box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
+    island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
+    draw._image.paste(island, box[:2])
+    spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
     dx = x0 + 300
     text(draw, (dx, y0 + PANEL_H - 116), "Dice drafted", 13, MUTED)
@@ -384,23 +577,86 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
         final = view["final"]["details"][seat]
         text(draw, (dx, y0 + PANEL_H - 58), f"Score {final['total']} (rank {view['final']['ranks'][seat]})", 17,
              INK, bold=True)
+    return spots
 
 
 _panels = Cache(size=64)  # a player's panel changes only when that player does something
+_islands = Cache(size=32)  # an island changes only when a tile, worker or upgrade does
 
 
-def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int) -> str:
+def _fresh(view: dict[str, Any], seat: int) -> set[str]:
+    """The labels of the tiles the last move placed on this seat's island (drawn lit)."""
+    last = view.get("last") or {}
+    if last.get("seat") != seat:
+        return set()
+    return {note.rsplit(" as ", 1)[1] for note in last.get("notes") or []
+            if note.startswith("placed ") and " as t" in note}
+
+
+def _island_key(player: dict[str, Any], seat: int, width: int, height: int, radius: float, fresh: set[str]) -> str:
+    return json.dumps([seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
+
+
+def _island_image(player: dict[str, Any], seat: int, width: int, height: int, radius: float,
+                  fresh: set[str]) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+    """The island on its panel's paper, and the centre of each free place in that image."""
+    key = _island_key(player, seat, width, height, radius, fresh)
+
+    def build() -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+        image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
+        spots = _island(ImageDraw.Draw(image), player, seat, (0, 0, width, height), radius, fresh)
+        return image, spots
+
+    return _islands.get(key, build)
+
+
+def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
     final = view.get("final")
     last = view.get("last") or {}
-    return json.dumps([seat, seat_name(names, seat), height, view["players"][seat], seat in view["to_act"],
+    return json.dumps([seat, seat_name(names, seat), height, radius, view["players"][seat], seat in view["to_act"],
                        view["first"] == seat, view["phase"], final and final["details"][seat],
                        final and final["ranks"][seat], last if last.get("seat") == seat else None], sort_keys=True)
 
 
-def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int) -> Image.Image:
-    image = Image.new("RGB", (PANEL_W, height), PAPER)
-    _panel(ImageDraw.Draw(image), view, names, seat, 0, 0, height)
-    return image
+def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
+                 radius: float) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+    image = Image.new("RGB", (PANEL_W, height), mix(PAPER, seat_colour(seat), 0.06))
+    d = ImageDraw.Draw(image)
+    d.rectangle((0, 0, PANEL_W - 1, height - 1), outline=PAPER, width=4)  # the margin between panels
+    spots = _panel(d, view, names, seat, 0, 0, height, radius)
+    return image, spots
+
+
+def wrap(words: str, size: int, width: int, sep: str = " · ") -> list[str]:
+    """`words` cut at `sep` into lines of at most `width` pixels."""
+    lines: list[str] = []
+    for piece in words.split(sep):
+        if lines and text_width(lines[-1] + sep + piece, size) <= width:
+            lines[-1] += sep + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+LEGEND_SIZE = 14
+
+
+def legend_lines(view: dict[str, Any]) -> list[str]:
+    """The key under the forge: the dock's rewards, and the name of every tile number on the table."""
+    kinds = {t["kind"] for p in view["players"] for t in p["island"]}
+    kinds |= {t["kind"] for t in view["offer"] if t}
+    kinds.discard(D.CAPITOL)
+    names = "Tiles: " + " · ".join(f"{kind:02d} {D.KIND_NAMES[kind]}" for kind in sorted(kinds))
+    return [line for words in DOCK_LEGEND for line in wrap(words, LEGEND_SIZE, WIDTH - 24)] + wrap(
+        names, LEGEND_SIZE, WIDTH - 24)
+
+
+def _legend_band(draw: ImageDraw.ImageDraw, lines: list[str], y0: int) -> None:
+    for k, line in enumerate(lines):
+        text(draw, (12, y0 + 6 + k * LEGEND_LINE), line, LEGEND_SIZE, MUTED, width=WIDTH - 24)
+
+
+LEGEND_LINE = 19
 
 
 def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0: int, y0: int) -> None:
@@ -430,26 +686,102 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0
 
 
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
+    return picture(view, names)[0]
+
+
+def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Image.Image]], dict[str, Any]]:
+    """The picture in strips the width of the picture, top to bottom: the board with the key,
+    then one strip per row of two panels, each with the key it is cached under. Also what was
+    drawn where (see `picture`)."""
     players = len(view["players"])
-    heights = [HEADER_H + FOOTER_H + max(island_height(p) for p in view["players"][row:row + 2])
+    radius = table_radius(view)
+    heights = [HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
                for row in range(0, players, 2)]
-    image = Image.new("RGB", (WIDTH, TOP_H + sum(heights)), PAPER)
-    draw = ImageDraw.Draw(image)
-    _top(draw, view, names)
+    legend = legend_lines(view)
+    top = Image.new("RGB", (WIDTH, TOP_H), PAPER)
+    draw = ImageDraw.Draw(top)
+    drawn: dict[str, Any] = {"radius": radius, "spots": {}}
+    _top(draw, view, names, drawn)
     if view["phase"] == "over":
         draw.rectangle((412, 240, WIDTH - 6, TOP_H - 6), fill=PAPER)
         _final(draw, view, names, 420, 246)
-    for seat in range(players):
-        row = seat // 2
-        panel = _panels.get(_panel_key(view, names, seat, heights[row]), lambda s=seat, h=heights[row]: _panel_image(
-            view, names, s, h))
-        image.paste(panel, ((seat % 2) * PANEL_W, TOP_H + sum(heights[:row])))
+    strips: list[tuple[Any, Any]] = [(None, top), (("key", tuple(legend)), lambda: _key_image(legend))]
+    y = TOP_H + len(legend) * LEGEND_LINE + 10
+    for row in range(0, players, 2):
+        keys, panels = [], []
+        for seat in range(row, min(row + 2, players)):
+            key = _panel_key(view, names, seat, heights[row // 2], radius)
+            panel, spots = _panels.get(key, lambda s=seat, h=heights[row // 2]: _panel_image(view, names, s, h, radius))
+            keys.append(key)
+            panels.append(panel)
+            x = (seat % 2) * PANEL_W
+            drawn["spots"][seat] = {cell: (cx + x, cy + y) for cell, (cx, cy) in spots.items()}
+        height = heights[row // 2]
+        # the row in three strips: the islands' strip stays encoded while the counts above and
+        # the docks below change from move to move
+        islands = tuple((_island_key(view["players"][s], s, PANEL_W - 20, height - HEADER_H - FOOTER_H, radius,
+                                     _fresh(view, s)), s in view["to_act"]) for s in range(row, min(row + 2, players)))
+        whole: list[Image.Image] = []
+
+        def made(panels=panels, height=height, whole=whole) -> Image.Image:
+            if not whole:
+                whole.append(_row_image(panels, height))
+            return whole[0]
+
+        cuts = (0, HEADER_H, height - FOOTER_H, height)
+        for part, slice_key in enumerate((tuple(keys), ("island", height, islands), tuple(keys))):
+            top_, bottom = cuts[part], cuts[part + 1]
+            strips.append(((part, slice_key), lambda made=made, t=top_, b=bottom: made().crop((0, t, WIDTH, b))))
+        y += height
+    return strips, drawn
+
+
+def _key_image(legend: list[str]) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, len(legend) * LEGEND_LINE + 10), PAPER)
+    _legend_band(ImageDraw.Draw(image), legend, 0)
     return image
 
 
+def _row_image(panels: list[Image.Image], height: int) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    for k, panel in enumerate(panels):
+        image.paste(panel, (k * PANEL_W, 0))
+    return image
+
+
+def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
+    """The public picture and what it drew where: "spots" (seat -> free place -> centre),
+    "slots" (letter -> circle), "ring" (letter -> the boxes of that tile's parts), "forge"
+    (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
+    strips, drawn = _bands(view, names)
+    pictures = [strip() if callable(strip) else strip for _, strip in strips]
+    image = Image.new("RGB", (WIDTH, sum(p.height for p in pictures)), PAPER)
+    y = 0
+    for strip in pictures:
+        image.paste(strip, (0, y))
+        y += strip.height
+    return image, drawn
+
+
+def palette() -> Image.Image:
+    """The one palette of every Propeller Islands picture: its colours and their blends."""
+    seats = tuple(seat_colour(s) for s in range(4))
+    tints = tuple(mix(PAPER, c, 0.06) for c in seats)
+    colours = (INK, MUTED, PAPER, CARD, LINE, WHITE, *seats, *tints, *GUILD_COLOURS.values(), *FILL.values(),
+               *(mix(FILL["capitol"], c, 0.25) for c in seats), SEA, mix(SEA, WHITE, 0.4), (176, 200, 214),
+               (96, 122, 140), FORGE_FILL, shade(FORGE_FILL, -0.2), (230, 220, 200), (236, 226, 206), HIGHLIGHT,
+               *RES_COLOURS, shade(LINE, -0.3), (226, 216, 196), (170, 160, 150), (60, 150, 60),
+               *(mix(c, WHITE, 0.45) for c in seats), *(mix(c, PAPER, 0.6) for c in seats + RES_COLOURS))
+    bases = (PAPER, WHITE, INK, CARD, *tints, *FILL.values(), mix(SEA, WHITE, 0.4), FORGE_FILL, *seats,
+             *GUILD_COLOURS.values(), *RES_COLOURS)
+    return fixed_palette(colours, bases)
+
+
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
-    """The PNG of a Propeller Islands view; `names[seat]` names the players."""
-    return to_png(render(view, names))
+    """The PNG of a Propeller Islands view; `names[seat]` names the players. The rows of panels
+    that did not change since an earlier picture are not encoded again."""
+    strips, _ = _bands(view, names)
+    return strips_png(strips, palette())
 
 
 def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:

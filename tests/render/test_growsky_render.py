@@ -37,7 +37,7 @@ def test_a_picture_decodes_at_its_planned_size_and_under_a_mebibyte(players):
         view = game.view(None)
         png = render.draw("growsky", view, NAMES[:players])
         image = open_png(png)
-        assert image.size == growsky.canvas_size(view)
+        assert image.size == growsky.canvas_size(view, NAMES[:players])
         assert len(png) < 1024 * 1024
 
 
@@ -67,7 +67,7 @@ def test_the_final_picture_lists_every_end_step():
     view = game.view(None)
     assert view["end"]
     image = open_png(growsky.draw(view, NAMES[:3]))
-    assert image.size == growsky.canvas_size(view)
+    assert image.size == growsky.canvas_size(view, NAMES[:3])
     assert image.height > growsky.canvas_size({**view, "end": None})[1] + 3 * growsky.RESULTS_ROW
 
 

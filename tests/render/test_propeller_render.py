@@ -52,9 +52,11 @@ def test_the_public_picture_is_the_same_whoever_holds_which_blueprint():
 
 def test_big_islands_keep_readable_tiles():
     game = played(2, 5)
+    radius = propeller.table_radius(game.view(None))
+    assert radius >= 26
     for player in game.view(None)["players"]:
-        height = propeller.island_height(player)
-        assert propeller.ISLAND_MIN_H <= height <= propeller.ISLAND_MAX_H
+        height = propeller.island_height(player, radius)
+        assert height >= propeller.ISLAND_MIN_H
     image = open_png(propeller.draw(game.view(None), ["Zoë", "A very long player name indeed"]))
     assert image.width == propeller.WIDTH
 
