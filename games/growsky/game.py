@@ -17,7 +17,7 @@ from typing import Any
 
 from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rank_by, rng_untouched
 from games.growsky import data
-from games.growsky.board import Board, tile_side
+from games.growsky.board import PAY_SOURCES, Board, tile_side
 from games.growsky.data import (
     AREAS,
     BOOST_COST,
@@ -106,6 +106,7 @@ class GrowSky(Game):
         self.end: list[dict[str, Any]] | None = None
         self.last: dict[str, Any] | None = None
         self.notes: list[str] = []
+        self.pay_first: str | None = None  # during one move: what its fuel is paid from first
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
@@ -181,7 +182,8 @@ class GrowSky(Game):
             self.market[i] = tile
 
     def _cleanup(self) -> None:
-        self._shift_market()
+        # the bottom row is discarded before anything slides down (rulebook order): a tile
+        # left in the middle row by the last turn's purchase survives the cleanup
         for i in range(CLEANUP_DISCARD):
             if self.market[i] is not None:
                 self.removed.append(self.market[i])
@@ -202,10 +204,10 @@ class GrowSky(Game):
         self.queue = []
 
     def _end_turn(self) -> None:
-        self._shift_market()
         self.turn += 1
         self.die_used = False
         if len(self.dice) > 1:
+            self._shift_market()
             return
         self._cleanup()
         self.notes.append("round over: the market's bottom row is discarded and the market refilled")
@@ -267,7 +269,47 @@ class GrowSky(Game):
                     moves.append(f"fly {f}")
                     moves += [f"fly {f} +{k}" for k in range(1, (money - cost) // BOOST_COST + 1)]
         moves += [f"standby {f}" for f in faces]
-        return moves
+        return moves + self._pay_variants(seat, moves)
+
+    def _pay_variants(self, seat: int, moves: list[str]) -> list[str]:
+        """Each paying move again with ` pay lv1|lv2|lv3` where drawing on those cubes first pays
+        differently from the usual order (gauge, Lv. 1, Lv. 2, Lv. 3)."""
+        board = self.boards[seat]
+        if not any(board.cubes[1:]):
+            return []
+        out = []
+        seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
+        for move in moves:
+            cost = self._move_cost(seat, move)
+            if not cost:
+                continue
+            if cost not in seen:
+                usual = board.payment(cost)
+                ways: list[tuple[str, list[int]]] = []
+                for source in PAY_SOURCES[1:]:
+                    paid = board.payment(cost, source)
+                    if paid != usual and all(paid != other for _, other in ways):
+                        ways.append((source, paid))
+                seen[cost] = ways
+            out += [f"{move} pay {source}" for source, _ in seen[cost]]
+        return out
+
+    def _move_cost(self, seat: int, move: str) -> int:
+        """The fuel a legal move (without a pay suffix) pays at once."""
+        words = move.split(" ")
+        verb = words[0]
+        if verb == "fly":
+            return FLIGHT_COST[len(self.flight)] + (BOOST_COST * int(words[2][1:]) if len(words) > 2 else 0)
+        if verb == "develop":
+            return DEVELOP_COST[len(self.develop)]
+        if verb == "buy":
+            return MARKET_COST[int(words[1][1:]) - 1]
+        if verb == "place" and self.queue:
+            return UPGRADE_COST[SHAPE_TIER[words[1]] - int(self.queue[0][5:])]
+        if verb == "pick" and self.queue:
+            alt = next((a for a in self.queue[0].split("|") if alt_key(a) == words[1]), "")
+            return int(alt.split(":")[1]) if alt.startswith("boost:") else 0
+        return 0
 
     def _free_moves(self, seat: int) -> list[str]:
         board = self.boards[seat]
@@ -295,9 +337,11 @@ class GrowSky(Game):
         item = self.queue[0]
         board = self.boards[seat]
         if "|" in item:
-            return [f"pick {alt_key(alt)}" for alt in item.split("|") if self._feasible(board, alt)]
+            moves = [f"pick {alt_key(alt)}" for alt in item.split("|") if self._feasible(board, alt)]
+            return moves + self._pay_variants(seat, moves)
         if item.startswith("part:"):
-            return [f"place {text}" for _, text in self._part_options(board, int(item[5:]))]
+            moves = [f"place {text}" for _, text in self._part_options(board, int(item[5:]))]
+            return moves + self._pay_variants(seat, moves)
         if item.startswith("buy:"):
             money = board.spendable()
             moves = [
@@ -306,7 +350,7 @@ class GrowSky(Game):
                 if tile is not None and MARKET_COST[i] <= money
                 for s in range(12)
             ]
-            return moves + ["pass"]
+            return moves + self._pay_variants(seat, moves) + ["pass"]
         raise AssertionError(item)
 
     def _part_options(self, board: Board, tier: int) -> list[tuple[int, str]]:
@@ -360,6 +404,9 @@ class GrowSky(Game):
         """Play a move known to be legal and canonical (one of `legal_moves`), unchecked:
         the players that try many moves on copies save generating every legal move again."""
         self.notes = []
+        move = text
+        text, _, first = text.partition(" pay ")
+        self.pay_first = first or None
         verb, *args = text.split(" ")
         if self.phase == "room":
             board = self.boards[seat]
@@ -379,10 +426,21 @@ class GrowSky(Game):
             self._play_free(seat, verb, args)
         self._drain(seat)
         self._check_instant()
-        self.last = {"seat": seat, "move": text, "notes": list(self.notes)}
+        self.pay_first = None
+        self.last = {"seat": seat, "move": move, "notes": list(self.notes)}
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
+        text = self.normalize(move)
+        if text in self._moves_like(seat, text):
+            return text
+        lenient = self._canonical(text)
+        return lenient if lenient in self.legal_moves(seat) else text
 
     def _canonical(self, text: str) -> str:
         """Lenient spellings: `fly 3 +0`, `fly 3 1`, `pick 2` (the second choice)."""
+        if " pay " in text:
+            return self._canonical_pay(text)
         words = text.split(" ")
         if words[0] == "fly" and len(words) == 3:
             k = words[2].lstrip("+")
@@ -394,6 +452,22 @@ class GrowSky(Game):
                 return f"pick {alt_key(alts[i])}"
         return text
 
+    def _canonical_pay(self, text: str) -> str:
+        """`fly 3 pay lv2` as listed: the suffix dropped where it pays as the usual order does."""
+        base, _, first = text.partition(" pay ")
+        base = self._canonical(base)
+        seat = self.current()
+        if first not in PAY_SOURCES or seat is None or base not in self.legal_moves(seat):
+            return text
+        cost = self._move_cost(seat, base)
+        board = self.boards[seat]
+        if not cost or board.payment(cost, first) == board.payment(cost):
+            return base
+        for source in PAY_SOURCES[1:]:  # the first suffix listed for the same payment
+            if board.payment(cost, source) == board.payment(cost, first):
+                return f"{base} pay {source}"
+        return text
+
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
             if seat not in self.to_act():
@@ -401,6 +475,12 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
+        if " pay " in text:
+            base, _, first = text.partition(" pay ")
+            if first not in PAY_SOURCES:
+                return (f"`pay {first}` names nothing to pay from: end the move with `pay lv1`, `pay lv2` or "
+                        "`pay lv3` to use those cubes first (or `pay fuel`, the usual order).")
+            return self._why(seat, base)
         verb = text.split(" ")[0]
         if self.phase == "draft":
             return "Setup draft: take a tile of the pool onto a route space, e.g. `draft p1 s4`."
@@ -462,9 +542,13 @@ class GrowSky(Game):
 
     def _pay(self, seat: int, amount: int) -> None:
         if amount:
-            paid = self.boards[seat].pay(amount)
+            board = self.boards[seat]
+            fuel = board.fuel
+            paid = board.pay(amount, self.pay_first)
             self.cube_supply += sum(paid)
-            self.notes.append(f"paid {amount} fuel")
+            parts = [f"{fuel - board.fuel} from the gauge"] if fuel != board.fuel else []
+            parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
+            self.notes.append(f"paid {amount} fuel ({', '.join(parts)})")
 
     def _play_die(self, seat: int, verb: str, args: list[str]) -> None:
         face = int(args[0])
@@ -571,6 +655,9 @@ class GrowSky(Game):
                     return
                 self.queue[0] = feasible[0]
                 continue
+            if "+" in item:  # before a part's wait: `part:1+part:2` is two parts, placed one by one
+                self.queue[0:1] = item.split("+")
+                continue
             if item.startswith("part:"):
                 if self._part_options(board, int(item[5:])):
                     return
@@ -584,10 +671,9 @@ class GrowSky(Game):
                 self.queue.pop(0)
                 continue
             self.queue.pop(0)
-            if "+" in item:
-                self.queue[0:0] = item.split("+")
-                continue
             self._apply(seat, item)
+            if self._check_instant():  # "at any point": a lead passed through mid-move ends the game there
+                return
 
     def _apply(self, seat: int, atom: str) -> None:
         board = self.boards[seat]
@@ -666,9 +752,9 @@ class GrowSky(Game):
             self.trigger = seat
             self.notes.append("this triggers the final round")
 
-    def _check_instant(self) -> None:
+    def _check_instant(self) -> bool:
         if not self.opts["instant"] or self.phase != "turn":
-            return
+            return False
         order = sorted(range(self.n), key=lambda s: -self.boards[s].vp)
         top, second = self.boards[order[0]].vp, self.boards[order[1]].vp
         if top - second >= 5 and second >= 5:
@@ -676,6 +762,8 @@ class GrowSky(Game):
             self.queue = []
             self.phase = "over"
             self.notes.append("instant win: a lead of 5 victory points")
+            return True
+        return False
 
     # -- the end ----------------------------------------------------------------------
     def final_position(self, seat: int) -> int:
@@ -697,7 +785,7 @@ class GrowSky(Game):
         for seat, board in enumerate(self.boards):
             rec = records[seat]
             rec["grow_steps"] = board.grow // LEFTOVER_RATE
-            rec["cube_steps"] = sum(board.cubes) // LEFTOVER_RATE
+            rec["cube_steps"] = sum(board.cubes[1:]) // LEFTOVER_RATE  # a Lv. 0 cube has no value
             rec["fuel_steps"] = board.fuel // LEFTOVER_RATE
             steps = rec["blank_steps"] + rec["upgrade_steps"] + rec["grow_steps"] + rec["cube_steps"] + rec["fuel_steps"]
             # at the end only the search track's victory points count
@@ -773,7 +861,7 @@ class GrowSky(Game):
         shapes: dict[str, list[list[list[int]]]] = {}
         seat_now = self.current()
         if self.waiting_part() and seat_now is not None:
-            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now)]
+            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now) if " pay " not in m]
             for move in placements:
                 shape = move.split(" ")[0]
                 shapes.setdefault(shape, [[list(p) for p in o] for o in data.ORIENTATIONS[shape]])
@@ -827,7 +915,7 @@ class GrowSky(Game):
         canonical = self._canonical(text)
         if canonical not in self.legal_moves(seat):
             raise IllegalMove(self._why(seat, text))
-        verb, *args = canonical.split(" ")
+        verb, *args = canonical.partition(" pay ")[0].split(" ")
         if verb == "place":
             shape, where = args[0], " ".join(args)
         elif verb == "cube":
@@ -921,7 +1009,7 @@ class GrowSky(Game):
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
         text = self.normalize(move)
-        words = text.split(" ")
+        words = text.partition(" pay ")[0].split(" ")
         verb = words[0]
         if verb == "fly":
             what = f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
@@ -1001,7 +1089,7 @@ class GrowSky(Game):
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
-        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ")]
+        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ") and " pay " not in m]
         if self.phase == "room":
             quick = moves
         if self.phase == "turn" and not self.queue and not self.die_used:
@@ -1014,6 +1102,8 @@ class GrowSky(Game):
                   "place": "Place part", "buy": "Buy tile", "pass": "Buy tile", "draft": "Draft", "side": "Room card"}
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
+            if " pay " in move:  # another payment order: typed (the autocomplete lists it), not a menu line
+                continue
             words = move.split(" ")
             label = labels[words[0]]
             if words[0] == "place":  # a menu per shape, the part as gained first (the upgrades cost fuel)
