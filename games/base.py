@@ -18,6 +18,14 @@ from typing import Any, ClassVar, TypeVar
 T = TypeVar("T")
 
 
+_PADDING = re.compile(r"(?<![0-9])0+(?=[0-9])")
+
+
+def unpad(text: str) -> str:
+    """The text with numbers' leading zeros dropped (`t03` -> `t3`, `044` -> `44`; `10`, `t0` stay)."""
+    return _PADDING.sub("", text)
+
+
 class IllegalMove(ValueError):
     """A move that may not be made now. The message is shown to the player, with every
     `seat_name(seat)` in it replaced by that seat's name."""
@@ -342,8 +350,13 @@ class Game(ABC):
         (the log keeps this, never the text as typed); called before `play`. The default
         finds the legal move equal to it after `normalize`, else returns it normalized."""
         text = self.normalize(move)
-        for legal in self.legal_moves(seat):
+        legal_moves = self.legal_moves(seat)
+        for legal in legal_moves:
             if self.normalize(legal) == text:
+                return legal
+        unpadded = unpad(text)  # `settlement 044` is played as `settlement 44`: log that
+        for legal in legal_moves:
+            if unpad(self.normalize(legal)) == unpadded:
                 return legal
         return text
 

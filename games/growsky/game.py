@@ -393,6 +393,38 @@ class GrowSky(Game):
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
+        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if len(steps) > 1:
+            self._play_steps(seat, steps)
+            return
+        self._play_one(seat, steps[0] if steps else text)
+
+    def _play_steps(self, seat: int, steps: list[str]) -> None:
+        """`buy m1 s5; pass`: the steps in order, all or nothing, kept as one move. A closing
+        `pass` or `end` that has nothing left to do (the purchase ended by itself) is dropped."""
+        if not steps:
+            raise IllegalMove("Type a move; /moves lists yours.")
+        before = self.copy()
+        done: list[list[Any]] = []
+        try:
+            for number, step in enumerate(steps, 1):
+                if number == len(steps) > 1 and step == "pass" and "pass" not in self.legal_moves(seat):
+                    break
+                try:
+                    self._play_one(seat, step)
+                except IllegalMove as error:
+                    raise IllegalMove(f"Step {number} (`{step}`): {error} Nothing was played.") from None
+                assert self.last is not None
+                done.append([self.last["move"], list(self.last["notes"])])
+        except IllegalMove:
+            self.__dict__.update(before.__dict__)
+            raise
+        self.last = {"seat": seat, "move": "; ".join(m for m, _ in done),
+                     "notes": [n for _, notes in done for n in notes], "steps": done}
+
+    def _play_one(self, seat: int, text: str) -> None:
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
         if text not in self._moves_like(seat, text):
             canonical = self._canonical(text)
             if canonical not in self.legal_moves(seat):
@@ -432,6 +464,20 @@ class GrowSky(Game):
     def canonical(self, seat: int, move: str) -> str:
         """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
         text = self.normalize(move)
+        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if len(steps) > 1:  # each step as listed at its turn in the chain (the closing `pass` kept out if idle)
+            trial, out = self.copy(), []
+            for number, step in enumerate(steps, 1):
+                if number == len(steps) and step == "pass" and "pass" not in trial.legal_moves(seat):
+                    break
+                step = trial.canonical(seat, step)
+                try:
+                    trial._play_one(seat, step)
+                except IllegalMove:
+                    return "; ".join(steps)  # `play` refuses it with the reason
+                out.append(step)
+            return "; ".join(out)
+        text = steps[0] if steps else text
         if text in self._moves_like(seat, text):
             return text
         lenient = self._canonical(text)
@@ -478,21 +524,21 @@ class GrowSky(Game):
         if " pay " in text:
             base, _, first = text.partition(" pay ")
             if first not in PAY_SOURCES:
-                return (f"`pay {first}` names nothing to pay from: end the move with `pay lv1`, `pay lv2` or "
-                        "`pay lv3` to use those cubes first (or `pay fuel`, the usual order).")
+                return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
+                        "pay lv3 to use those cubes first (pay fuel is the usual order).")
             return self._why(seat, base)
         verb = text.split(" ")[0]
         if self.phase == "draft":
-            return "Setup draft: take a tile of the pool onto a route space, e.g. `draft p1 s4`."
+            return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, 'draft')}."
         if self.queue:
             item = self.queue[0]
             if "|" in item:
-                return f"First choose: {bonus_words(item)} (`pick {alt_key(item.split('|')[0])}`)."
+                return f"First choose: {bonus_words(item)} ({self._example(seat, 'pick')})."
             if item.startswith("part:"):
-                return (f"First place your tier-{item[5:]} part, e.g. `place i2 o1 a1` "
+                return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, 'place')} "
                         "(shape, orientation, the square of its lowest row's leftmost cell). "
                         "See /moves place for every legal placement.")
-            return "First buy route tiles (`buy m1 s3`: market slot, route space) or `pass`."
+            return f"First buy route tiles ({self._example(seat, 'buy')}: market slot, route space) or `pass`."
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
                 return "You have already placed your die this turn: free actions, then `end`."
@@ -506,11 +552,19 @@ class GrowSky(Game):
                 return "You have no Lv. 3 blue cube to place."
             return "That square is taken, off the room, or not supported from below."
         if verb == "grow":
-            return ("Grow costs: fuel 2, fuel2 3, rudder 3, die 4 (`grow die 3 5`), move 4 "
-                    "(`grow move s2 s5`, a space with a tile to another).")
+            have = self.boards[seat].grow
+            die = self._example(seat, "grow die", "grow die 3 5")
+            tile = self._example(seat, "grow move", "grow move s2 s5")
+            return (f"Grow costs: fuel 2, fuel2 3, rudder 3, die 4 ({die}), move 4 ({tile}, a space with a tile "
+                    f"to another); you have {have} grow.")
         if verb in ("place", "buy", "pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+
+    def _example(self, seat: int, prefix: str, shape: str = "") -> str:
+        """A move starting with `prefix` that is legal now, as an example; else `shape` unquoted."""
+        move = next((m for m in self.legal_moves(seat) if m.startswith(prefix + " ") and " pay " not in m), "")
+        return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
 
     def _why_die(self, seat: int, text: str) -> str:
         words = text.split(" ")
@@ -526,7 +580,7 @@ class GrowSky(Game):
             if len(self.develop) >= areas:
                 return "Every develop space is taken this round."
             return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
-        return "Write `standby 3` with a die's face."
+        return f"Stand by with a die left, e.g. {self._example(seat, 'standby')}."
 
     def _play_draft(self, args: list[str]) -> None:
         seat = self.current()
@@ -689,6 +743,9 @@ class GrowSky(Game):
         n = int(count or 1)
         if name == "search":
             self.queue[0:0] = ["step"] * n
+            to = min(SEARCH_END, board.search + n)
+            self.notes.append(f"searched {n} step{'s' if n > 1 else ''}, {board.search} to {to}"
+                              if to > board.search else "searched: the search track is at its end")
         elif name == "step":
             self._search_step(seat)
         elif name == "rudder":
@@ -708,7 +765,8 @@ class GrowSky(Game):
             self.queue.insert(0, "buy:1")
         else:
             got = board.gain(name, n)
-            self.notes.append(f"gained {got} {name}" + (" (at the limit)" if got < n else ""))
+            gained = data.atom_words(f"{name}*{got}") if got else f"no {data.atom_words(name)[2:]}"
+            self.notes.append(f"gained {gained}" + (" (at the limit)" if got < n else ""))
         self._check_trigger(seat)
 
     def _fly_step(self, seat: int, left: int) -> None:
@@ -740,7 +798,9 @@ class GrowSky(Game):
             first = at not in self.flags
             if first:
                 self.flags[at] = seat
-            self.queue.insert(0, FLAGS[at][0 if first else 1])
+            bonus = FLAGS[at][0 if first else 1]
+            self.notes.append(f"flag {at}{' first' if first else ''}: {bonus_words(bonus)}")
+            self.queue.insert(0, bonus)
         elif at in SEARCH_TRACK:
             self.queue.insert(0, SEARCH_TRACK[at])
 
@@ -1009,44 +1069,58 @@ class GrowSky(Game):
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
         text = self.normalize(move)
-        words = text.partition(" pay ")[0].split(" ")
-        verb = words[0]
-        if verb == "fly":
-            what = f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
-        elif verb == "develop":
-            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
-            what = f"developed with a {words[1]} ({symbols})"
-        elif verb == "standby":
-            what = f"stood by with a {words[1]}"
-        elif verb == "end":
-            what = "ended the turn"
-        elif verb == "grow":
-            what = f"used grow: {' '.join(words[1:])}"
-        elif verb == "draft":
-            what = f"drafted a route tile onto {words[2]}"
-        elif verb == "side":
-            what = f"chose room card side {words[1].upper()}"
-        elif verb == "pick":
-            what = f"chose {words[1]}"
-        elif verb == "place":
-            what = f"placed part {' '.join(words[1:])}"
-        elif verb == "buy":
-            what = f"bought the route tile of {words[1]} for {words[2]}"
-        elif verb == "pass":
-            what = "bought no more route tiles"
-        elif verb == "upgrade":
-            what = f"upgraded the route tile on {words[1]}"
-        elif verb == "cube":
-            what = f"placed a Lv. 3 cube at {words[1]}"
+        last = self.last if self.last and self.last.get("seat") == seat else None
+        if last is not None and last.get("move") not in (text, self._canonical(text)):
+            last = None
+        if last is not None and len(last.get("steps", [])) > 1:  # steps sent together: each with its gains
+            told = []
+            for step, notes in last["steps"]:
+                kept = [n for n in notes if not n.startswith("placed ")]
+                told.append(self._what(seat, step) + (" (" + "; ".join(kept) + ")" if kept else ""))
+            notes = [n for _, step_notes in last["steps"] for n in step_notes]
+            line = f"{who} " + "; then ".join(told) + "."
         else:
-            what = f"`{text}`"
-        notes = []
-        if self.last and self.last.get("seat") == seat and self.last.get("move") in (text, self._canonical(text)):
-            notes = [n for n in self.last.get("notes", []) if not n.startswith("placed ")]
-        line = f"{who} {what}" + (": " + "; ".join(notes) if notes else "") + "."
+            notes = [n for n in last.get("notes", []) if not n.startswith("placed ")] if last else []
+            line = f"{who} {self._what(seat, text)}" + (": " + "; ".join(notes) if notes else "") + "."
         if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
             line += "\n" + self.end_summary(names)
         return line if len(line) <= 1900 else line[:1897] + "..."
+
+    def _what(self, seat: int, text: str) -> str:
+        """One step in words, after it was played (the tile it put down is on top of its space)."""
+        words = text.partition(" pay ")[0].split(" ")
+        verb = words[0]
+        if verb == "fly":
+            return f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
+        if verb == "develop":
+            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
+            return f"developed with a {words[1]} ({symbols})"
+        if verb == "standby":
+            return f"stood by with a {words[1]}"
+        if verb == "end":
+            return "ended the turn"
+        if verb == "grow":
+            return f"used grow: {' '.join(words[1:])}"
+        if verb in ("draft", "buy"):
+            space = int(words[2][1:]) - 1
+            top = self.boards[seat].top(space) if 0 <= space < 12 else None
+            tile = f" ({bonus_words(tile_side(top)[1])})" if top else ""
+            if verb == "draft":
+                return f"drafted the pool's tile {words[1]}{tile} onto {words[2]}"
+            return f"bought the route tile of {words[1]}{tile} for {words[2]}"
+        if verb == "side":
+            return f"chose room card side {words[1].upper()}"
+        if verb == "pick":
+            return f"chose {words[1]}"
+        if verb == "place":
+            return f"placed part {' '.join(words[1:])}"
+        if verb == "pass":
+            return "bought no more route tiles"
+        if verb == "upgrade":
+            return f"upgraded the route tile on {words[1]}"
+        if verb == "cube":
+            return f"placed a Lv. 3 cube at {words[1]}"
+        return f"`{text}`"
 
     def end_summary(self, names: Sequence[str]) -> str:
         """Each player's end-of-game steps, in words, and the tie-break used."""
