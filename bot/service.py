@@ -782,8 +782,7 @@ class TableService:
         text, shown, count = history.page_text(lines, page, viewer, over)
         table = loaded.row.id
         buttons = [Button(label, custom_id("hist", table, None, str(target)))
-                   for label, target in (("First page", 1), ("Earlier", shown - 1), ("Later", shown + 1),
-                                         ("Last page", count)) if 1 <= target <= count and target != shown]
+                   for label, target in history.pager(lines, shown, count)]
         buttons.append(Button("Download the log", custom_id("log", table), "primary"))
         return Reply(private=text, buttons=buttons, table_id=table)
 
