@@ -72,8 +72,8 @@ class Animation:
             reply.text += f"\nThe whole game is animated below ({made[1]})."
 
     async def cmd_replay(self, caller: Caller) -> Reply:
-        row = await self.service.store.latest_table(caller.channel_id)
-        if row is None or row.status != "finished":
+        row = await self.service.store.latest_finished_table(caller.channel_id)
+        if row is None:
             raise IllegalMove("/replay shows a finished game, and this channel has none.")
         loaded = await self.service._table_by_id(row.id)
         if loaded.game is None:
