@@ -58,6 +58,10 @@ END_STEPS = (4, 2, 1)  # search steps for the 1st, 2nd, 3rd least blanks / most 
 LEFTOVER_RATE = 3  # 3 grow, 3 blue cubes or 3 fuel -> 1 search step at the end
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def alt_key(alt: str) -> str:
     """The word that names one side of an either/or bonus in `pick <word>`."""
     return alt.split("+")[0].split("*")[0].split(":")[0]
@@ -1059,7 +1063,7 @@ class GrowSky(Game):
             elif item.startswith("part:"):
                 doing = f"place a tier-{item[5:]} part in the engine room"
             else:
-                doing = f"buy up to {item[4:]} route tile(s) or pass"
+                doing = f"buy {'up to 2 route tiles' if item[4:] == '2' else 'a route tile'} or pass"
         elif self.die_used:
             doing = "take free actions or `end` the turn"
         else:
@@ -1129,8 +1133,8 @@ class GrowSky(Game):
             if "blanks" not in rec:
                 continue
             lines.append(
-                f"- {names[rec['seat']]}: {rec['blanks']} blank squares +{rec['blank_steps']}, "
-                f"{rec['upgraded']} upgraded tiles +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
+                f"- {names[rec['seat']]}: {plural(rec['blanks'], 'blank square')} +{rec['blank_steps']}, "
+                f"{plural(rec['upgraded'], 'upgraded tile')} +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
                 f"+{rec['cube_steps']} cubes +{rec['fuel_steps']} fuel; search {rec['search_before']} -> "
                 f"{rec['search']}; {rec['vp_before']} -> {rec['vp']} victory points; flown {rec['flown']}.")
         outcome = self.outcome()

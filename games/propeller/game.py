@@ -1218,7 +1218,7 @@ class PropellerGame(Game):
         secret = self.last.get("secret")
         if secret and self.last.get("seat") == seat:
             lines.append(f"You drew Blueprint {secret}.")
-        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} parts.")
+        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} part{'s' if have[P] != 1 else ''}.")
         lines.append("Your Blueprints:")
         for card_id in self.hands[seat]:
             card = D.BLUEPRINT_BY_ID[card_id]
