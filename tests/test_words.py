@@ -67,3 +67,16 @@ async def test_the_stats_chart_puts_every_games_line_on_one_axis_of_all_rated_ga
     assert xs["Pioneer's Isle"] == [1, 3] and xs["Archipels"] == [2]  # each at the place of its own games
     picture = leaderboard.draw_stats("Alice", "3 rated games", [], seen["series"], "")
     assert picture[:4] == b"\x89PNG"
+
+
+def test_the_daily_board_picture_marks_moves_taken_back(monkeypatch):
+    from render import daily
+
+    seen = []
+    monkeypatch.setattr(daily, "_sheet", lambda title, subtitle, badge, columns, rows, footer, empty: seen.append(rows))
+    monkeypatch.setattr(daily, "to_png", lambda image: b"")
+    daily.daily_board({"day": "2026-01-01", "rows": [
+        {"rank": 1, "name": "Ann", "result": "won", "score": 3, "hints": 0, "moves": 9, "takebacks": 1},
+        {"rank": 2, "name": "Ben", "result": "won", "score": 2, "hints": 2, "moves": 9, "takebacks": 2}]})
+    marks = [row[-1][1] for row in seen[0]]
+    assert marks == ["1 TAKEN BACK", "2 HINTS · 2 TAKEN BACK"]
