@@ -80,3 +80,20 @@ def test_the_daily_board_picture_marks_moves_taken_back(monkeypatch):
         {"rank": 2, "name": "Ben", "result": "won", "score": 2, "hints": 2, "moves": 9, "takebacks": 2}]})
     marks = [row[-1][1] for row in seen[0]]
     assert marks == ["1 TAKEN BACK", "2 HINTS · 2 TAKEN BACK"]
+
+
+async def test_every_open_command_of_the_readme_opens_a_table(tmp_path):
+    import re
+    from pathlib import Path
+
+    from tests.helpers import service_at, who
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    commands = re.findall(r"`(/open game:[^`]+)`", readme)
+    assert any("options:advanced=on" in c for c in commands)
+    for index, command in enumerate(commands):
+        service = await service_at(tmp_path / f"r{index}.db")
+        game, _, options = command.removeprefix("/open game:").partition(" options:")
+        reply = await service.handle(who("Ann", 1, channel=500 + index), "open", {"game": game, "options": options})
+        assert reply.ok, (command, reply.private)
+    assert "the same deal for every\nserver that day" in readme
