@@ -20,7 +20,9 @@ spaces. `fly 4 +1` also boosts 1 space for 4 more fuel.
 symbols: rudder (2 blue cubes to Lv. 0, then turn the rudder), search (3 steps), purchase \
 (buy up to 2 route tiles).
 - `standby 5` always works: 1 blue cube, 1 search step, 1 fuel.
-Before and after your die you may take free actions; `end` finishes your turn.
+Before and after your die you may take free actions; `end` finishes your turn. Steps may be \
+sent together, joined with `;` (`standby 5; end`): they are played in order, all or nothing; a \
+closing `pass` with no purchase left to decline is left out.
 
 **Flying**
 The airship goes clockwise. Corners are checkpoints, not spaces: passing one pays its bonus. \
