@@ -410,6 +410,9 @@ class GrowSky(Game):
             raise IllegalMove("Type a move; /moves lists yours.")
         before = self.copy()
         done: list[list[Any]] = []
+        key = [self.round, self.turn, self.phase]
+        last = self.last
+        told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
         try:
             for number, step in enumerate(steps, 1):
                 if number == len(steps) > 1 and step == "pass" and "pass" not in self.legal_moves(seat):
@@ -424,7 +427,8 @@ class GrowSky(Game):
             self.__dict__.update(before.__dict__)
             raise
         self.last = {"seat": seat, "move": "; ".join(m for m, _ in done),
-                     "notes": [n for _, notes in done for n in notes], "steps": done}
+                     "notes": [n for _, notes in done for n in notes], "steps": done, "turn_key": key,
+                     "turn": told + done}
 
     def _play_one(self, seat: int, text: str) -> None:
         if self.phase == "over":
@@ -440,6 +444,9 @@ class GrowSky(Game):
         """Play a move known to be legal and canonical (one of `legal_moves`), unchecked:
         the players that try many moves on copies save generating every legal move again."""
         self.notes = []
+        key = [self.round, self.turn, self.phase]
+        last = self.last
+        told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
         move = text
         text, _, first = text.partition(" pay ")
         self.pay_first = first or None
@@ -463,7 +470,8 @@ class GrowSky(Game):
         self._drain(seat)
         self._check_instant()
         self.pay_first = None
-        self.last = {"seat": seat, "move": move, "notes": list(self.notes)}
+        self.last = {"seat": seat, "move": move, "notes": list(self.notes), "turn_key": key,
+                     "turn": [*told, [move, list(self.notes)]]}
 
     def canonical(self, seat: int, move: str) -> str:
         """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
@@ -1086,6 +1094,13 @@ class GrowSky(Game):
         else:
             notes = [n for n in last.get("notes", []) if not n.startswith("placed ")] if last else []
             line = f"{who} {self._what(seat, text)}" + (": " + "; ".join(notes) if notes else "") + "."
+        turn = last.get("turn", []) if last else []
+        if last is not None and len(turn) > len(last.get("steps", [None])) and self.phase == "turn" \
+                and last.get("turn_key") != [self.round, self.turn, self.phase]:  # the turn is over: all of it
+            line += f"\n{who}'s turn: " + "; ".join(
+                self._what(seat, step) + (" (" + "; ".join(n for n in said if not n.startswith("placed ")) + ")"
+                                          if any(not n.startswith("placed ") for n in said) else "")
+                for step, said in turn) + "."
         if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
             line += "\n" + self.end_summary(names)
         return line if len(line) <= 1900 else line[:1897] + "..."

@@ -468,17 +468,21 @@ class PropellerGame(Game):
         steps = [self.normalize(part) for part in text.split(";") if part.strip()]
         if not steps:
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
+        key = self._turn_key(seat)
+        told = list(self.last.get("turn", [])) if self.last.get("seat") == seat and \
+            self.last.get("turn_key") == key else []
         if len(steps) == 1:
             last = self.last
-            self.last = {"seat": seat, "move": steps[0], "notes": []}
+            self.last = {"seat": seat, "move": steps[0], "notes": [], "turn_key": key}
             try:
                 self._step(seat, steps[0])
             except IllegalMove:
                 self.last = last
                 raise
+            self.last["turn"] = told + self.last.get("steps", [])
             return
         before = self.to_dict()
-        self.last = {"seat": seat, "move": "; ".join(steps), "notes": []}
+        self.last = {"seat": seat, "move": "; ".join(steps), "notes": [], "turn_key": key}
         try:
             for number, step in enumerate(steps, 1):
                 if number == len(steps) > 1 and self._pointless(seat, step):
@@ -492,6 +496,11 @@ class PropellerGame(Game):
             restored = self.from_dict(before)
             self.__dict__.update(restored.__dict__)
             raise
+        self.last["turn"] = told + self.last.get("steps", [])
+
+    def _turn_key(self, seat: int) -> list:
+        """Which turn a step belongs to: the round, the turn in it (or the bonus die) and the seat."""
+        return [self.round, -1 if self.phase == "bonus" else self.turn_no, seat, self.phase == "characters"]
 
     def canonical(self, seat: int, move: str) -> str:
         """Steps sent together are kept as `a; b; c`, each step as `legal_moves` lists it at its
@@ -1190,6 +1199,12 @@ class PropellerGame(Game):
                                           for step, said in steps)
         elif notes:
             line += " — " + "; ".join(notes)
+        turn = self.last.get("turn", [])
+        seat_of = self.last.get("seat")
+        if len(turn) > len(steps) and self.last.get("turn_key") != self._turn_key(seat_of) \
+                and self.phase != "characters":  # the turn is over: everything it did, step by step
+            line += f". {who}'s turn: " + "; ".join(f"`{step}`" + (f" ({', '.join(said)})" if said else "")
+                                                    for step, said in turn)
         if self.phase == "over":
             line += ". " + self.final_text(names)
         return line + "."

@@ -70,3 +70,16 @@ def test_a_lenient_spelling_is_logged_as_listed():
     assert game.canonical(seat, f"fly {face} +0") == f"fly {face}"
     game.play(seat, f"fly {face} +0")
     assert game.last["move"] == f"fly {face}"
+
+
+def test_the_message_that_ends_a_turn_tells_the_whole_turn_step_by_step():
+    game = ready(2)
+    seat = game.current()
+    names = ["Ann", "Ben"] if seat == 0 else ["Ben", "Ann"]
+    face = game.dice[0]
+    game.play(seat, f"standby {face}")
+    assert "'s turn:" not in game.describe_move(seat, f"standby {face}", names)
+    game.play(seat, "end")
+    line = game.describe_move(seat, "end", names)
+    assert line.startswith(f"{names[seat]} ended the turn.\n{names[seat]}'s turn: stood by with a {face} (")
+    assert "searched 1 step" in line and line.endswith("; ended the turn.")

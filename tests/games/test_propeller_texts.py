@@ -104,3 +104,15 @@ def test_a_refused_deploy_names_the_tile_and_gives_a_legal_example():
     legal = game.legal_moves(0)
     assert [e for e in examples_in(text) if e.startswith("deploy ")] and all(
         e in legal for e in examples_in(text) if e.startswith("deploy ")), text
+
+
+def test_the_message_that_ends_a_turn_tells_the_whole_turn_step_by_step():
+    game = susan_on_a_5()
+    game.play(0, "die 5")
+    game.play(0, "run t0 goods")
+    game.play(0, "run t1")
+    assert "Susan's turn" not in game.describe_move(0, "run t1", NAMES)
+    game.play(0, "pass")
+    line = game.describe_move(0, "pass", NAMES)
+    assert ("Susan's turn: `die 5`; `run t0 goods` (activated t0 Capitol: +1 energy, +1 steel); "
+            "`run t1` (activated t1 Factory: paid 1 steel, +2 parts); `pass`") in line
