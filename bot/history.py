@@ -128,7 +128,7 @@ def pager(lines: Sequence[str], shown: int, count: int) -> list[tuple[str, int]]
     for label, target in wanted:
         if target == shown or any(target == t for _, t in out):
             continue
-        if (1 <= target <= count) or (target == 0 and shown != 0 and label == "Latest moves"):
+        if (1 <= target <= count) or (target == 0 and shown != 0 and count > 1 and label == "Latest moves"):
             out.append((label, target))
     return out
 

@@ -155,3 +155,9 @@ def test_the_pager_opens_on_a_full_page_of_the_latest_moves_and_never_offers_a_p
         targets = [t for _, t in history.pager(lines, page, count)]
         assert len(targets) == len(set(targets)) and page not in targets
     assert history.pager(lines, 2, count) == [("First page", 1), ("Latest moves", 0)]
+
+
+def test_a_log_of_one_page_has_no_page_buttons():
+    lines = ["1. Ann: `pass`", "2. Ben: `pass`"]
+    text, shown, count = history.page_text(lines, 0, None, False)
+    assert text.startswith("Moves, page 1 of 1") and history.pager(lines, shown, count) == []
