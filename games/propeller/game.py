@@ -661,6 +661,8 @@ class PropellerGame(Game):
                  f"({', '.join(f'`{m}`' for m in self.legal_moves(seat) if m.startswith('draw ')) or 'both are empty'}).")
         if head == "pass":
             return "You may pass only instead of completing a Blueprint."
+        if head in ("deploy", "place", "depot", "gain", "value", "skip"):
+            return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
         return "Not now."
 
     def _example(self, seat: int, verb: str, like: str = "") -> str:
