@@ -374,6 +374,12 @@ class Game(ABC):
         shows it beside each player; hidden points are revealed here. "" when nothing to add."""
         return ""
 
+    def score_when_stopped(self, seat: int) -> str:
+        """For a game stopped by resignation before its end (no outcome): `seat`'s score as it
+        stood, in words, for the final message ("31 VP: fame 12, ..."). It is shown only once the
+        table is over, so it may tell what was hidden. "" when the game cannot say."""
+        return ""
+
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         """What only `seat` should be told (a hidden hand, say); "" when nothing is hidden."""
         return ""

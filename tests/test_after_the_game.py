@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.extensions import install
 from bot.rematch import Rematch
+from games import registry
 from tests.helpers import ALICE, BOB, CAROL, service_at
 from tests.test_rematch import resign
 from tests.test_service import seat_order, started
@@ -63,7 +64,6 @@ async def test_replay_after_a_rematch_still_finds_the_finished_game(tmp_path):
 
 
 async def test_the_dailys_final_message_offers_no_rematch(tmp_path):
-    from games import registry
     from tests.test_daily import player, setup, start
 
     service, daily, _clock = await setup(tmp_path)
@@ -81,3 +81,18 @@ async def test_the_dailys_final_message_offers_no_rematch(tmp_path):
         assert final.ok, final.private
     assert final is not None and "over" in final.text.lower()
     assert "Rematch" not in [b.label for b in final.buttons]
+
+
+async def test_a_game_stopped_by_resignation_still_tells_each_score_as_it_stood(tmp_path):
+    service = await service_at(tmp_path / "t.db")
+    install(service, prepare_daily=False)
+    await service.handle(ALICE, "open", {"game": "propeller"})
+    await service.handle(BOB, "join")
+    await service.handle(ALICE, "start")
+    final = await resign(service, ALICE)
+    assert "The game is over" in final.text
+    lines = [line for line in final.text.splitlines() if line.startswith(("1. ", "2. "))]
+    assert len(lines) == 2 and all("when the game stopped: " in line and " VP: " in line for line in lines)
+    game = registry.get("propeller").new(2, {}, 3)
+    game.fame[0] = 7
+    assert game.score_when_stopped(0) == "7 VP: fame 7"  # by source, as the normal end tells it

@@ -1167,6 +1167,11 @@ class GrowSky(Game):
             return "instant win: a 5-point lead" if rec.get("instant_win") else f"{rec['vp']} in play; no end steps"
         return f"{rec['vp_before']} in play, {rec['vp'] - rec['vp_before']} from the end steps"
 
+    def score_when_stopped(self, seat: int) -> str:
+        """Victory points won in play so far (a game stopped by resignation has no end steps)."""
+        board = self.boards[seat]
+        return f"{plural(board.vp, 'victory point')} in play, search track at {board.search}"
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: every board, part and route tile lies open; the dice are rolled in public."""
         return False

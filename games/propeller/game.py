@@ -1256,6 +1256,15 @@ class PropellerGame(Game):
                  *info["landmarks"].items()]
         return ", ".join(f"{label} {points}" for label, points in parts if points)
 
+    def score_when_stopped(self, seat: int) -> str:
+        """The score as the end would count it now, by source (the final message of a game stopped
+        by resignation; nothing is hidden any more)."""
+        info = self.score(seat)
+        parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
+                 ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
+                 *info["landmarks"].items()]
+        return f"{info['total']} VP: " + (", ".join(f"{label} {points}" for label, points in parts if points) or "none")
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
         them back, each seat keeping how many of each level it holds."""
