@@ -136,8 +136,8 @@ class Animation:
             log.exception("the animation of table %s could not be made or posted", loaded.row.id)
 
     async def cmd_replay(self, caller: Caller) -> Reply:
-        row = await self.service.store.latest_table(caller.channel_id)
-        if row is None or row.status != "finished":
+        row = await self.service.store.latest_finished_table(caller.channel_id)
+        if row is None:
             raise IllegalMove("/replay shows a finished game, and this channel has none.")
         loaded = await self.service._table_by_id(row.id)
         if loaded.game is None:

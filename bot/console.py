@@ -31,6 +31,7 @@ HELP = """Lines look like: [#channel] user: /command option:value  (without [#ch
   [#lobby] alice: /moves
   [#lobby] alice: /move take r2 c1,c3
   [#lobby] bob: /press Join        (clicks a button of the last reply by its label)
+  [#lobby] alice: /choose 3        (chooses line 3 of the menus you were shown, as My moves)
 Commands: {commands}. `help` shows this; `quit` or Ctrl-C leaves."""
 
 
@@ -83,6 +84,9 @@ class Parsed:
     args: dict[str, str]
 
 
+EARLIER = 6  # public replies whose buttons stay pressable, per channel
+
+
 class Console:
     def __init__(self, service: TableService, out_dir: Path, managers: set[str] = frozenset(),
                  tick: Callable[[], Awaitable[object]] | None = None):
@@ -93,6 +97,10 @@ class Console:
         self.channels: dict[int, str] = {}
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
+        # earlier public replies with buttons, newest first: in Discord their buttons stay pressable
+        # (the others still Agree after a first Agree answered without buttons)
+        self.earlier: dict[int, list[Reply]] = {}
+        self.menus: dict[tuple[int, int], list] = {}  # the menus last shown to a person, for /choose
         self.mine: dict[tuple[int, int], Reply] = {}  # last private reply with buttons, per channel and user
         self.tick = tick  # fires due reminders and deadlines before and after each line
         self.own: dict[tuple[int, int], list] = {}  # buttons only that person was shown (channel, user)
@@ -124,10 +132,12 @@ class Console:
         specs = {c.name: c for c in self.service.commands()}
         if command == "press":
             args = {"label": " ".join(words)}
+        elif command == "choose":
+            args = {"choice": " ".join(words)}
         elif command in specs:
             args = read_options(specs[command], words)
         else:
-            names = [*specs, "press"]
+            names = [*specs, "press", "choose"]
             near = difflib.get_close_matches(command, names, n=1)
             hint = f" Did you mean /{near[0]}?" if near else ""
             raise ValueError(f"There is no command /{command}.{hint} Commands: {', '.join('/' + n for n in names)}.")
@@ -184,14 +194,20 @@ class Console:
         caller = parsed.caller
         if parsed.command == "press":
             reply = await self._press(caller, parsed.args.get("label", ""))
+        elif parsed.command == "choose":
+            reply = await self._choose(caller, parsed.args.get("choice", ""))
         elif parsed.command == "daily" and self._daily() is not None:
             caller, reply = await self._start_daily(caller, parsed.args)
         else:
             reply = await self.service.handle(caller, parsed.command, parsed.args)
         if reply.text:
             self.last[caller.channel_id] = reply
+            if reply.buttons:
+                self.earlier[caller.channel_id] = [reply, *self.earlier.get(caller.channel_id, [])][:EARLIER]
         elif reply.buttons:  # buttons of a private answer (pages of /history): only its reader presses them
             self.mine[(caller.channel_id, caller.user_id)] = reply
+        if reply.menus:
+            self.menus[(caller.channel_id, caller.user_id)] = reply.menus
         if reply.ok and (reply.text or reply.private_buttons):  # e.g. Take back, on the mover's answer
             self.own[(caller.channel_id, caller.user_id)] = reply.private_buttons
         moved = caller.channel_id != parsed.caller.channel_id and reply.text
@@ -229,7 +245,9 @@ class Console:
         wanted = label.strip().lower()
         own = self.mine.get((caller.channel_id, caller.user_id))
         buttons = [*(own.buttons if own else []), *(reply.buttons if reply else []),
-                   *self.own.get((caller.channel_id, caller.user_id), [])]
+                   *self.own.get((caller.channel_id, caller.user_id), []),
+                   *(b for older in self.earlier.get(caller.channel_id, []) if older is not reply
+                     for b in older.buttons)]
         for button in buttons:
             if button.label.lower() == wanted:
                 return await self.service.press(caller, button.custom_id)
@@ -239,6 +257,22 @@ class Console:
             return await self.service.press(caller, starting[0].custom_id)
         labels = ", ".join(b.label for b in reply.buttons) if reply else "none"
         return Reply.error(f"No button `{label}` on the last message here. Buttons: {labels}.")
+
+    async def _choose(self, caller: Caller, choice: str) -> Reply:
+        """A line of the menus last shown to the caller, by its number or its text (as a select menu)."""
+        menus = self.menus.get((caller.channel_id, caller.user_id), [])
+        lines = [(menu, value) for menu in menus for _, value in menu.options]
+        if not lines:
+            return Reply.error("No menu was shown to you here: press My moves (or /moves) first.")
+        wanted = choice.strip().lower()
+        if wanted.isdecimal() and 1 <= int(wanted) <= len(lines):
+            menu, value = lines[int(wanted) - 1]
+        else:
+            found = [(m, v) for m, v in lines if v.lower() == wanted]
+            if not found:
+                return Reply.error(f"Choose a line by its number, 1 to {len(lines)}, or by its text.")
+            menu, value = found[0]
+        return await self.service.press(caller, menu.custom_id, [value])
 
     def _names(self, text: str) -> str:
         """Discord's markup for people, channels and times, as a terminal shows them."""
@@ -267,9 +301,17 @@ class Console:
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
             lines += [mark + line for line in self._names(reply.private).splitlines()]
-        for menu in reply.menus:
-            kind = parse_custom_id(menu.custom_id)
-            lines.append(f"  [menu {menu.placeholder}] " + " | ".join(v for _, v in menu.options) if kind else "")
+        number = 0
+        for menu in reply.menus:  # numbered across the menus, as /choose takes them
+            if not parse_custom_id(menu.custom_id):
+                continue
+            values = []
+            for _, value in menu.options:
+                number += 1
+                values.append(f"{number}. {value}")
+            lines.append(f"  [menu {menu.placeholder}] " + " | ".join(values))
+        if reply.menus and number:
+            lines.append("  (choose a line with /choose N)")
         return lines
 
 

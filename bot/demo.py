@@ -89,7 +89,7 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path, store: s
         print(f"--players {players}: {cls.title} takes {count_players(cls.min_players, most)} here.",
               file=sys.stderr)
         return 2
-    print(f"{join_names(NAMES[:players])} play {cls.title} (seed {seed}); every turn's picture goes to {out}/ ...",
+    print(f"{join_names(NAMES[:players])} {'plays' if players == 1 else 'play'} {cls.title} (seed {seed}); every turn's picture goes to {out}/ ...",
           flush=True)
     out.mkdir(parents=True, exist_ok=True)
     if store is None:  # a database of its own, made afresh

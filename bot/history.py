@@ -69,19 +69,68 @@ def pages(lines: Sequence[str], limit: int = PAGE_CHARS) -> list[list[str]]:
     return out
 
 
+def _head(text: str, viewer: int | None, over: bool) -> str:
+    if over:
+        return text + " (the game is over: every move shows exactly)"
+    if viewer is not None:
+        return text + " (your own moves show exactly; others' as the table saw them)"
+    return text + " (as the table saw them)"
+
+
+def latest_start(lines: Sequence[str], limit: int = PAGE_CHARS) -> int:
+    """The index of the first line of the fullest page that ends with the newest line."""
+    size, start = 0, len(lines)
+    while start > 0:
+        text = lines[start - 1]
+        text_size = min(len(text), limit) + 1
+        if start < len(lines) and size + text_size > limit:
+            break
+        size += text_size
+        start -= 1
+    return start
+
+
 def page_text(lines: Sequence[str], page: int, viewer: int | None, over: bool) -> tuple[str, int, int]:
-    """(text, page shown, page count) for a 1-based page; 0 or past the end means the last."""
+    """(text, page shown, page count) for a 1-based page; 0 or past the end means the latest
+    moves: a full page ending with the newest move (page 0), not a last page holding one move."""
     book = pages(lines)
     count = len(book)
-    shown = page if 1 <= page <= count else count
-    head = f"Moves, page {shown} of {count}"
-    if over:
-        head += " (the game is over: every move shows exactly)"
-    elif viewer is not None:
-        head += " (your own moves show exactly; others' as the table saw them)"
+    if count == 1:
+        page = 1
+    if 1 <= page <= count:
+        return _head(f"Moves, page {page} of {count}", viewer, over) + ":\n" + "\n".join(book[page - 1]), page, count
+    start = latest_start(lines)
+    body = [text if len(text) <= PAGE_CHARS else text[: PAGE_CHARS - 2] + " …" for text in lines[start:]]
+    head = f"The latest moves ({len(body)} of {len(lines)}; {count} page{'s' if count > 1 else ''} in all)"
+    return _head(head, viewer, over) + ":\n" + "\n".join(body), 0, count
+
+
+def page_of_line(lines: Sequence[str], index: int) -> int:
+    """The 1-based page that holds line `index`."""
+    seen = 0
+    for number, page in enumerate(pages(lines), 1):
+        seen += len(page)
+        if index < seen:
+            return number
+    return len(pages(lines))
+
+
+def pager(lines: Sequence[str], shown: int, count: int) -> list[tuple[str, int]]:
+    """(label, page) of the buttons under a page; page 0 is the latest moves. No page is offered
+    twice (on page 2, First and Earlier both lead to page 1: only First is kept)."""
+    if shown == 0:
+        start = latest_start(lines)
+        wanted = [("First page", 1), ("Earlier", page_of_line(lines, start - 1) if start else 0)]
     else:
-        head += " (as the table saw them)"
-    return head + ":\n" + "\n".join(book[shown - 1]), shown, count
+        wanted = [("First page", 1), ("Earlier", shown - 1), ("Later", shown + 1), ("Last page", count),
+                  ("Latest moves", 0)]
+    out: list[tuple[str, int]] = []
+    for label, target in wanted:
+        if target == shown or any(target == t for _, t in out):
+            continue
+        if (1 <= target <= count) or (target == 0 and shown != 0 and count > 1 and label == "Latest moves"):
+            out.append((label, target))
+    return out
 
 
 def log_file(row: TableRow, title: str, names: Sequence[str], options_text: str, items: Sequence[Entry],

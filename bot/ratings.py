@@ -27,7 +27,7 @@ from bot.service import TableService
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
 from games import registry
 from games.base import IllegalMove
-from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats
+from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats, rating_text
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ class Ratings:
     @staticmethod
     def _line(line: BoardLine) -> str:
         name = f"**{line.name}** (you)" if line.you else line.name
-        return f"{line.place}. {name} — rating {line.rating:.1f} · {count(line.games, 'game')} · {count(line.wins, 'win')}"
+        return f"{line.place}. {name} — rating {rating_text(line.rating)} · {count(line.games, 'game')} · {count(line.wins, 'win')}"
 
     async def _whom(self, caller: Caller, user: str) -> tuple[int, str]:
         typed = user.strip()
@@ -200,18 +200,21 @@ class Ratings:
         games, wins = (overall.games, overall.wins) if overall else (0, 0)
         lines = [f"**{name}** in this server: {count(games, 'rated game')}, {count(wins, 'win')}."]
         game_lines: list[GameLine] = []
-        series: list[tuple[str, list[float]]] = []
+        series: list[tuple[str, list[tuple[int, float]]]] = []
+        # one x axis for every line: the player's rated games of all games, in the order played
+        order = {h.table_id: n for n, h in enumerate(by_game.get(OVERALL, []), 1)}
         for r in ordered:
             title = "All games" if r.game == OVERALL else self._title(r.game)
-            points = [h.ordinal for h in by_game.get(r.game, [])]
+            rated = by_game.get(r.game, [])
+            points = [h.ordinal for h in rated]
             change = points[-1] - (points[-2] if len(points) > 1 else 0.0) if points else None
             game_lines.append(GameLine(title, r.ordinal, r.games, r.wins, change))
-            series.append((title, points))
+            series.append((title, [(order.get(h.table_id, n), h.ordinal) for n, h in enumerate(rated, 1)]))
             if r.game == OVERALL and len(per_game) == 1:
                 continue  # one game only: its line says it all
-            recent = " → ".join(f"{p:.1f}" for p in points[-6:])
+            recent = " → ".join(rating_text(p) for p in points[-6:])
             start = "… " if len(points) > 6 else "0.0 → "
-            lines.append(f"{title}: rating {r.ordinal:.1f} (mu {r.mu:.1f}, sigma {r.sigma:.1f}), "
+            lines.append(f"{title}: rating {rating_text(r.ordinal)} (mu {r.mu:.1f}, sigma {r.sigma:.1f}), "
                          f"{count(r.games, 'game')}, {count(r.wins, 'win')}; history {start}{recent}")
         if len(series) == 2:  # one game only: its line is the overall one
             series = series[1:]

@@ -36,8 +36,11 @@ class Rematch:
 
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         cid = custom_id("rematch", loaded.row.id)
-        if cid and loaded.row.status == "finished":
-            reply.buttons.append(Button("Rematch", cid, "success"))
+        if not cid or loaded.row.status != "finished":
+            return
+        if await DailyStore(self.service.store).attempt_of_table(loaded.row.id) is not None:
+            return  # the daily is played once a day: a button that only refuses would mislead
+        reply.buttons.append(Button("Rematch", cid, "success"))
 
     async def press_rematch(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         return await self._rematch(caller, table_id)

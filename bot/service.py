@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
+NO_GAME = "There is no game in this channel. Open a table with /open."
 MAX_MOVE_TEXT = 400  # the longest chain of steps a player types is far shorter
 QUOTED = 40  # a refusal quotes at most this much of what was typed
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
@@ -202,6 +203,14 @@ class TableService:
     async def _latest_here(self, channel_id: int) -> Loaded | None:
         row = await self.store.latest_table(channel_id)
         return await self._load_row(row) if row else None
+
+    async def _nothing_open(self, channel_id: int, otherwise: str) -> str:
+        """Why no table takes this here: the channel's game is over, else `otherwise`."""
+        row = await self.store.latest_table(channel_id)
+        if row is not None and row.status == "finished":
+            return (f"The game of {self.game_title(row.game)} in this channel is over: /board shows the final "
+                    "board and /history the moves; /open starts a new table.")
+        return otherwise
 
     async def _table_by_id(self, table_id: int) -> Loaded | None:
         row = await self.store.table(table_id)
@@ -489,7 +498,7 @@ class TableService:
         async with self._channel_lock(caller.channel_id):
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
-                raise IllegalMove("There is no table in this channel.")
+                raise IllegalMove(await self._nothing_open(caller.channel_id, "There is no table in this channel."))
             if caller.user_id != loaded.row.host_id and not caller.can_manage:
                 raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
             await self._write(loaded, self.store.set_status, "cancelled")
@@ -536,7 +545,7 @@ class TableService:
     async def _active(self, caller: Caller) -> Loaded:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove("There is no game in this channel. Open a table with /open.")
+            raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         if loaded.row.status != "active" or loaded.game is None:
             raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
         return loaded
@@ -561,7 +570,7 @@ class TableService:
                               f"(it starts `{quoted(move)}`). /moves lists yours.")
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove("There is no game in this channel. Open a table with /open.")
+            raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         for extension in self.extensions:  # e.g. a daily attempt whose day is over takes no more moves
             check = getattr(extension, "check_move", None)
             if check is not None:
@@ -835,8 +844,7 @@ class TableService:
         text, shown, count = history.page_text(lines, page, viewer, over)
         table = loaded.row.id
         buttons = [Button(label, custom_id("hist", table, None, str(target)))
-                   for label, target in (("First page", 1), ("Earlier", shown - 1), ("Later", shown + 1),
-                                         ("Last page", count)) if 1 <= target <= count and target != shown]
+                   for label, target in history.pager(lines, shown, count)]
         buttons.append(Button("Download the log", custom_id("log", table), "primary"))
         return Reply(private=text, buttons=buttons, table_id=table)
 
@@ -876,7 +884,7 @@ class TableService:
     async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove("There is no game in this channel.")
+            raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         async with self._lock(loaded.row.id):
             loaded = await self._active(caller)
             mine = self._seat(loaded, caller)
@@ -915,9 +923,12 @@ class TableService:
         loaded = await self._table_by_id(loaded.row.id)
         if ends:
             return await self._finished_by_resign(loaded, headline)
-        headline += " The computer plays that seat from now on, and it will finish last."
         lines = await self._play_computers(loaded)
         loaded = await self._table_by_id(loaded.row.id)
+        if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
+            headline += " The computer played that seat to the end of the game, ranked last."
+        else:
+            headline += " The computer plays that seat from now on, and it will finish last."
         return await self._turn_reply(loaded, "\n".join([headline, *lines]))
 
     async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:

@@ -30,6 +30,10 @@ def standings_text(game: Game, names: Sequence[str], resigned: Collection[int]) 
             breakdown = game.score_breakdown(seat)
             if breakdown:
                 line += f" ({breakdown})"
+        elif not game.is_over():  # stopped by a resignation: the score as it stood
+            stood = game.score_when_stopped(seat)
+            if stood:
+                line += f" — when the game stopped: {stood}"
         if seat in resigned:
             line += " (resigned)"
         lines.append(line)

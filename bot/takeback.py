@@ -88,7 +88,13 @@ class TakeBack:
             move = moves[numbers[0]].move
             others = [s for s in loaded.seats if s.user_id not in (None, caller.user_id) and not s.resigned]
             if not others:
-                return await self._apply(loaded, plan, f"**{caller.name}** took back `{move}`.")
+                headline = f"**{caller.name}** took back `{move}`."
+                if loaded.game.players == 1:  # a solo result counts its take-backs, as it counts hints
+                    taken = len(numbers) + sum(1 for m in await service.store.moves(loaded.row.id, taken_back=True)
+                                               if m.taken_back)
+                    headline += (f" The result of this game is now marked: {taken} "
+                                 f"move{'s' if taken != 1 else ''} taken back.")
+                return await self._apply(loaded, plan, headline)
             request = Request(mine.seat, caller.name, loaded.version, numbers, move, {s.user_id for s in others})
             await self.requests.put(loaded.row.id, request)
         ids = [custom_id("tb", loaded.row.id, loaded.version, answer) for answer in ("yes", "no")]

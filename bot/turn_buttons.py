@@ -18,7 +18,7 @@ def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
                  computers: Collection[int] = ()) -> list[Button]:
     buttons: list[Button] = []
     acting = [seat for seat in game.to_act() if seat not in computers]
-    quick = game.quick_moves(acting[0])[:4] if len(acting) == 1 else []
+    quick = game.quick_moves(acting[0])[:6] if len(acting) == 1 else []  # six: every face of a die
     for move in quick:
         cid = custom_id("m", table_id, version, move)
         if cid:

@@ -238,6 +238,15 @@ class Store:
             row = await cur.fetchone()
         return _table(row) if row else None
 
+    async def latest_finished_table(self, channel_id: int) -> TableRow | None:
+        """The newest finished table of a channel (a rematch opened since does not hide it)."""
+        async with self.conn.execute(
+            "SELECT * FROM tables WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _table(row) if row else None
+
     async def table(self, table_id: int) -> TableRow | None:
         async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()

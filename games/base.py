@@ -18,6 +18,14 @@ from typing import Any, ClassVar, TypeVar
 T = TypeVar("T")
 
 
+_PADDING = re.compile(r"(?<![0-9])0+(?=[0-9])")
+
+
+def unpad(text: str) -> str:
+    """The text with numbers' leading zeros dropped (`t03` -> `t3`, `044` -> `44`; `10`, `t0` stay)."""
+    return _PADDING.sub("", text)
+
+
 class IllegalMove(ValueError):
     """A move that may not be made now. The message is shown to the player, with every
     `seat_name(seat)` in it replaced by that seat's name."""
@@ -348,8 +356,13 @@ class Game(ABC):
         (the log keeps this, never the text as typed); called before `play`. The default
         finds the legal move equal to it after `normalize`, else returns it normalized."""
         text = self.normalize(move)
-        for legal in self.legal_moves(seat):
+        legal_moves = self.legal_moves(seat)
+        for legal in legal_moves:
             if self.normalize(legal) == text:
+                return legal
+        unpadded = unpad(text)  # `settlement 044` is played as `settlement 44`: log that
+        for legal in legal_moves:
+            if unpad(self.normalize(legal)) == unpadded:
                 return legal
         return text
 
@@ -365,6 +378,12 @@ class Game(ABC):
         """Once the game is over: how `seat`'s score is made up, in words, from
         `Outcome.details` ("2 settlements 2, 1 city 2, Longest Road 2"). The final message
         shows it beside each player; hidden points are revealed here. "" when nothing to add."""
+        return ""
+
+    def score_when_stopped(self, seat: int) -> str:
+        """For a game stopped by resignation before its end (no outcome): `seat`'s score as it
+        stood, in words, for the final message ("31 VP: fame 12, ..."). It is shown only once the
+        table is over, so it may tell what was hidden. "" when the game cannot say."""
         return ""
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:

@@ -125,27 +125,30 @@ def daily_board(board: dict[str, Any]) -> bytes:
     """The board of one server's daily challenge on one day.
 
     `board`: day ("2026-01-01"), weekday, difficulty, final (bool), playing (unfinished attempts),
-    rows: [{rank, name, result (won/lost/resigned/cancelled/expired), score, hints, moves}] best first."""
+    rows: [{rank, name, result (won/lost/resigned/cancelled/expired), score, hints, moves, takebacks}] best
+    first; hints and moves taken back are marked ("2 HINTS", "1 TAKEN BACK")."""
     difficulty = str(board.get("difficulty", ""))
     columns = (
         Column("#", 56, "m"),
-        Column("Player", 380),
+        Column("Player", 240),
         Column("Result", 170, "m"),
         Column("Score", 120, "r"),
         Column("Moves", 110, "r"),
-        Column("", 108, "r"),
+        Column("", 248, "r"),  # room for both marks: "2 HINTS · 1 TAKEN BACK"
     )
     rows = []
     for row in board.get("rows", []):
         words, colour = RESULT.get(row["result"], (row["result"].upper(), ENDED))
         hints = int(row.get("hints") or 0)
+        taken = int(row.get("takebacks") or 0)
+        marks = [("HINT" if hints == 1 else f"{hints} HINTS") if hints else "", f"{taken} TAKEN BACK" if taken else ""]
         rows.append([
             ("rank", int(row["rank"])),
             row["name"],
             ("pill", words, colour),
             _number(row.get("score")),
             str(row.get("moves", "")),
-            ("mark", ("HINT" if hints == 1 else f"{hints} HINTS") if hints else "", HINT),
+            ("mark", " · ".join(m for m in marks if m), HINT),
         ])
     weekday = board.get("weekday", "")
     subtitle = f"{weekday} {board['day']} (UTC)".strip()
@@ -155,7 +158,7 @@ def daily_board(board: dict[str, Any]) -> bytes:
     if playing:
         footer.append(f"{playing} player{'s' if playing != 1 else ''} still playing: results appear when finished; "
                       "attempts end at 00:00 UTC.")
-    footer.append("One deal for every server that day, one attempt each. Hints are marked.")
+    footer.append("One deal for every server that day, one attempt each; hints and take-backs are marked.")
     badge = (difficulty.replace("_", " ").upper(), DIFFICULTY.get(difficulty, SEA)) if difficulty else None
     image = _sheet(title, subtitle, badge, columns, rows, footer, "No finished attempt yet.")
     return to_png(image)

@@ -85,8 +85,10 @@ def _note_height(note: str) -> int:
     return 21 * len(wrap(note, 15, WIDTH - 2 * PAD)) if note else 0
 
 
-def rating_text(value: float) -> str:
-    return f"{value:.1f}"
+def rating_text(value: float, sign: str = "") -> str:
+    """One decimal, never "-0.0" (a rating a hair under 0 reads 0.0)."""
+    shown = f"{value:{sign}.1f}"
+    return shown.replace("-0.0", "+0.0" if sign else "0.0") if shown.lstrip("+-") == "0.0" else shown
 
 
 # columns of the leaderboard: right edges of the numbers
@@ -151,12 +153,14 @@ def _nice_step(span: float) -> float:
     return 100
 
 
-def _chart(d: ImageDraw.ImageDraw, top: int, series: Sequence[tuple[str, Sequence[float]]]) -> int:
-    """Lines of rating after each game from the start (0), one per game; returns the bottom of the legend."""
+def _chart(d: ImageDraw.ImageDraw, top: int, series: Sequence[tuple[str, Sequence[tuple[int, float]]]]) -> int:
+    """Lines of rating after each game from the start (0), one per game; returns the bottom of the legend.
+    A point is (n, rating): n counts the player's rated games of every game in order, one axis for all
+    lines, so a game's line steps only at its own games."""
     x0, x1 = PAD + LEFT_AXIS, WIDTH - PAD - 8
     y0, y1 = top + 10, top + CHART_H - 28
     d.rounded_rectangle((PAD - 8, top - 6, WIDTH - PAD + 8, top + CHART_H + 2), radius=10, fill=CARD)
-    values = [0.0] + [v for _, points in series for v in points]
+    values = [0.0] + [v for _, points in series for _, v in points]
     low, high = min(values), max(values)
     if high - low < 2:
         low, high = low - 1, high + 1
@@ -173,17 +177,17 @@ def _chart(d: ImageDraw.ImageDraw, top: int, series: Sequence[tuple[str, Sequenc
         d.line((x0, yy, x1, yy), fill=mix(LINE, CARD, 0.4 if tick else 0.0), width=2 if tick == 0 else 1)
         text(d, (x0 - 8, yy), f"{tick:g}", 14, MUTED, "rm")
         tick += step
-    longest = max((len(points) for _, points in series), default=0)
+    longest = max((n for _, points in series for n, _ in points), default=0)
     text(d, (x0 + 6, y1 + 16), "start", 14, MUTED, "lm")
-    text(d, (x1 - 6, y1 + 16), f"game {longest}", 14, MUTED, "rm")
-    text(d, ((x0 + x1) / 2, y1 + 16), "rated games", 14, MUTED, "mm")
+    text(d, (x1 - 6, y1 + 16), f"{longest}", 14, MUTED, "rm")
+    text(d, ((x0 + x1) / 2, y1 + 16), "your rated games, every game in order", 14, MUTED, "mm")
 
     def xpos(i: int) -> float:
         return x0 + 6 + (x1 - x0 - 12) * (i / longest if longest else 0.5)
 
     for index, (_, points) in enumerate(series):
         colour = CHART_COLOURS[index % len(CHART_COLOURS)] if index or len(series) == 1 else NEUTRAL
-        xy = [(xpos(i), ypos(v)) for i, v in enumerate([0.0, *points])]  # everyone starts at 0
+        xy = [(xpos(n), ypos(v)) for n, v in [(0, 0.0), *points]]  # everyone starts at 0
         if len(xy) > 1:
             d.line(xy, fill=colour, width=3, joint="curve")
         if len(xy) <= 40:
@@ -222,7 +226,7 @@ def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
         middle = y + ROW // 2 - 1
         text(d, (PAD, middle), fit_text(line.title, 18, 260), 18, INK, "lm", bold=index == 0)
         if line.change is not None:
-            shown = f"{line.change:+.1f}"
+            shown = rating_text(line.change, "+")
             colour = MUTED if shown in ("+0.0", "-0.0") else SEAT_COLOURS[2] if line.change > 0 else SEAT_COLOURS[0]
             shown = "±0.0" if colour == MUTED else shown
             pill(d, (COL_RATING - 64, middle), shown, 13, mix(colour, WHITE, 0.8), ink=colour, anchor="rm", pad=5,

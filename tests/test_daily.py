@@ -650,7 +650,7 @@ async def test_a_move_after_the_day_is_refused_and_ends_the_attempt_as_a_loss(tm
     told = service.outbox.posts[-1]
     assert told[0] == alice.channel_id and "ended with its day" in told[1].text and "The game is over" in told[1].text
     again = await service.handle(alice, "move", {"move": "shares 0"})
-    assert not again.ok and "no game" in again.private.lower()
+    assert not again.ok and "is over" in again.private.lower()  # the game of this channel ended
     assert not (await service.handle(bob, "hint")).ok  # a hint after the end: refused too, and the end comes
     results = {r.name: r for r in await daily.db.results_of_day(GUILD, "2026-01-01")}
     assert {n: (r.won, r.ended, r.score) for n, r in results.items()} == {

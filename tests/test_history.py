@@ -74,15 +74,20 @@ async def test_history_pages_reach_every_move_and_the_file_hides_others_moves_un
     await play_until(service, table, lambda played: len(played) >= 60)
     ann = PEOPLE[0]
     last = await service.handle(ann, "history")
-    head = re.match(r"Moves, page (\d+) of (\d+)", last.private)
-    assert head and head[1] == head[2] and int(head[2]) > 1
+    head = re.match(r"The latest moves \((\d+) of (\d+); (\d+) pages in all\)", last.private)
+    assert head and int(head[3]) > 1
+    total = len(await service.store.moves(table))
+    shown = [int(n) for n in re.findall(r"^(\d+)\. ", last.private, re.M)]
+    assert shown[-1] == total and len(shown) == int(head[1]) > 5  # a full page of the newest moves
     labels = {b.label: b.custom_id for b in last.buttons}
     assert {"First page", "Earlier", "Download the log"} <= set(labels) and "Later" not in labels
+    assert len({b.custom_id for b in last.buttons}) == len(last.buttons)
     # walk from the first page to the last with the buttons: every move once, in order
     reply = await service.press(ann, labels["First page"])
     numbers = []
     while True:
         numbers += [int(n) for n in re.findall(r"^(\d+)\. ", reply.private, re.M)]
+        assert len({b.custom_id for b in reply.buttons}) == len(reply.buttons)  # no page offered twice
         later = {b.label: b.custom_id for b in reply.buttons}.get("Later")
         if later is None:
             break
@@ -137,3 +142,22 @@ async def test_a_log_written_as_typed_reads_in_canonical_text(tmp_path):
     items = history.entries(await service.store.table(table), names, moves)
     assert robbed.lower() != robbed and items[-1].move == robbed
     assert "moved the robber" in items[-1].public
+
+
+def test_the_pager_opens_on_a_full_page_of_the_latest_moves_and_never_offers_a_page_twice():
+    lines = [f"{n}. Ann: `pass` " + "x" * 60 for n in range(1, 24)]
+    book = history.pages(lines)
+    assert len(book) == 2 and len(book[-1]) == 1  # packed from the first move, the last page is short
+    text, shown, count = history.page_text(lines, 0, None, False)
+    assert shown == 0 and count == 2
+    assert text.count("\n") == len(book[0]) and "23. Ann" in text  # as many moves as a full page, the newest last
+    for page in (0, 1, 2):
+        targets = [t for _, t in history.pager(lines, page, count)]
+        assert len(targets) == len(set(targets)) and page not in targets
+    assert history.pager(lines, 2, count) == [("First page", 1), ("Latest moves", 0)]
+
+
+def test_a_log_of_one_page_has_no_page_buttons():
+    lines = ["1. Ann: `pass`", "2. Ben: `pass`"]
+    text, shown, count = history.page_text(lines, 0, None, False)
+    assert text.startswith("Moves, page 1 of 1") and history.pager(lines, shown, count) == []

@@ -169,6 +169,7 @@ async def test_solo_take_back_needs_no_consent_and_marks_the_result(tmp_path):
     await service.handle(ALICE, "move", {"move": move})
     done = await service.handle(ALICE, "takeback")
     assert done.ok and not done.buttons[:0] and "took back" in done.text
+    assert "The result of this game is now marked: 1 move taken back." in done.text
     assert "Agree" not in [b.label for b in done.buttons]
     assert (await service.store.open_table(ALICE.channel_id)).state == before
     await resign(service, ALICE)

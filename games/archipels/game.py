@@ -45,6 +45,7 @@ from games.base import (
     players_text,
     rank_by,
     rng_untouched,
+    unpad,
 )
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
@@ -354,7 +355,7 @@ class Archipels(Game):
             raise IllegalMove(
                 f"Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower."
             )
-        self.last = {"seat": seat, "move": self._canonical(text)}
+        self.last = {"seat": seat, "move": unpad(self._canonical(text))}  # `t089` kept as `t89`
 
     @staticmethod
     def _canonical(text: str) -> str:
@@ -594,9 +595,10 @@ class Archipels(Game):
     def canonical(self, seat: int, move: str) -> str:
         """The one text of a move however it was typed (`take r2 3,1` -> `take r2 c1,c3`)."""
         try:
-            return self._canonical(self.normalize(move))
+            text = self._canonical(self.normalize(move))
         except (IllegalMove, ValueError, IndexError):
-            return self.normalize(move)  # `play` refuses it with the reason
+            text = self.normalize(move)  # `play` refuses it with the reason
+        return text if text in self.legal_moves(seat) else super().canonical(seat, text)
 
     def copy(self) -> Archipels:
         """An independent copy of the whole state, for searching players (much faster than

@@ -92,7 +92,8 @@ def evaluate(game: GrowSky, seat: int) -> float:
 
 
 def candidates(game: GrowSky, seat: int, rng: random.Random) -> list[str]:
-    moves = game.legal_moves(seat)
+    # the usual payment order only: the other orders are for players who want to keep a cube
+    moves = [m for m in game.legal_moves(seat) if " pay " not in m]
     # moving tiles and turning dice rarely pay for their 4 grow; buying only onto useful spaces
     keep = [m for m in moves if not m.startswith(("grow move", "grow die"))]
     if not keep:

@@ -19,10 +19,10 @@ from games.growsky.data import (
     START_CUBES,
     START_FUEL,
     TILES,
-    VP_MAX,
 )
 
-LIMITS = {"vp": VP_MAX, "grow": GROW_MAX, "fuel": FUEL_MAX}
+PAY_SOURCES = ("fuel", "lv1", "lv2", "lv3")  # what fuel is paid from, in the usual order
+LIMITS = {"grow": GROW_MAX, "fuel": FUEL_MAX}  # victory points have no limit
 
 
 class Board:
@@ -53,7 +53,7 @@ class Board:
     def gain(self, name: str, amount: int) -> int:
         """Add to a gauge up to its limit; returns what was actually gained."""
         have = getattr(self, name)
-        new = min(LIMITS[name], have + amount)
+        new = min(LIMITS.get(name, have + amount), have + amount)
         setattr(self, name, new)
         return new - have
 
@@ -62,24 +62,36 @@ class Board:
         c = self.cubes
         return self.fuel + c[1] // 2 + c[2] + c[3]
 
-    def pay(self, amount: int) -> list[int]:
-        """Pay fuel: the gauge first, then Lv. 1 cubes two a fuel, then Lv. 2, then Lv. 3 (kept
-        last for the free actions only they allow). Returns cubes paid per level."""
+    def payment(self, amount: int, first: str | None = None) -> list[int]:
+        """What paying `amount` fuel takes: [fuel, Lv. 1, Lv. 2, Lv. 3 cubes]. The usual order is
+        the gauge, then Lv. 1 cubes two a fuel, then Lv. 2, then Lv. 3 (kept last for the free
+        actions only they allow); `first` (`fuel`, `lv1`, `lv2`, `lv3`) is drawn on before the
+        others, which then follow in the usual order."""
         assert amount <= self.spendable()
+        order = [first] if first in PAY_SOURCES else []
+        order += [source for source in PAY_SOURCES if source not in order]
         paid = [0, 0, 0, 0]
-        take = min(self.fuel, amount)
-        self.fuel -= take
-        amount -= take
-        pairs = min(self.cubes[1] // 2, amount)
-        paid[1] = 2 * pairs
-        amount -= pairs
-        for level in (2, 3):
-            take = min(self.cubes[level], amount)
-            paid[level] = take
+        for source in order:
+            if source == "fuel":
+                take = min(self.fuel, amount)
+                paid[0] = take
+            elif source == "lv1":
+                take = min(self.cubes[1] // 2, amount)
+                paid[1] = 2 * take
+            else:
+                level = int(source[2])
+                take = min(self.cubes[level], amount)
+                paid[level] = take
             amount -= take
-        for level in range(4):
-            self.cubes[level] -= paid[level]
         return paid
+
+    def pay(self, amount: int, first: str | None = None) -> list[int]:
+        """Pay fuel as `payment` says; returns cubes paid per level (index 0 is always 0)."""
+        paid = self.payment(amount, first)
+        self.fuel -= paid[0]
+        for level in (1, 2, 3):
+            self.cubes[level] -= paid[level]
+        return [0, *paid[1:]]
 
     def turn_rudder(self) -> None:
         c = self.cubes

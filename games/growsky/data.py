@@ -41,9 +41,8 @@ DEVELOP_COST = (0, 0, 1, 1, 2)
 BOOST_COST = 4  # fuel per extra space (rulebook)
 
 # -- gauges ---------------------------------------------------------------------------
-# DESIGNED: victory to 25 (2.5 times the trigger of 10, reachable only by a runaway), grow
-# to 8 (two grow actions' worth), fuel to 10 (two boosted flights' worth).
-VP_MAX = 25
+# DESIGNED: grow to 8 (two grow actions' worth), fuel to 10 (two boosted flights' worth).
+# The victory track has no limit: the rulebook's gauge limit is about resources.
 GROW_MAX = 8
 FUEL_MAX = 10
 VP_TRIGGER = 10
@@ -78,7 +77,7 @@ TILE_KINDS: tuple[tuple[str, str, bool, str, str, int], ...] = (
     ("B", "fuel*3", False, "Y", "fuel*2", 5),
     ("B", "cube*2+rudder", False, "Y", "rudder", 5),
     ("B", "search*3", False, "Y", "search*2", 5),
-    ("B", "part:2", True, "B", "part:3", 5),
+    ("B", "part:1+part:2", True, "B", "part:2+part:3", 5),  # a parts bonus shows two parts: one of each
     ("B", "fuel*2|grow*2", False, "Y", "fuel|grow", 5),
     ("B", "vp", False, "B", "vp*2", 5),
     ("B", "boost:5:3|fuel*2", False, "B", "boost:4:3|fuel*3", 5),
@@ -278,7 +277,7 @@ DESIGNED_NOTES: tuple[str, ...] = (
     "Flight spaces cost 1, 2, 2, 3, 4 fuel from the left; the airship moves the die's value.",
     "Develop spaces cost 0, 0, 1, 1, 2 fuel from the left; a die's symbols are done in the order "
     "rudder, search, purchase.",
-    f"Gauge limits: victory {VP_MAX}, grow {GROW_MAX}, fuel {FUEL_MAX}.",
+    f"Gauge limits: grow {GROW_MAX}, fuel {FUEL_MAX}; victory points have none.",
     "Checkpoints clockwise from the start: 1 victory point; rudder turn or 1 search; 1 victory "
     "point; a tier-1 part or 1 search.",
     "Printed route spaces 1-12: " + ", ".join(ROUTE_SPACES) + ".",

@@ -27,7 +27,7 @@ from games.base import (
     rng_untouched,
 )
 from games.growsky import data
-from games.growsky.board import Board, tile_side
+from games.growsky.board import PAY_SOURCES, Board, tile_side
 from games.growsky.data import (
     AREAS,
     BOOST_COST,
@@ -66,6 +66,10 @@ from games.growsky.data import (
 
 END_STEPS = (4, 2, 1)  # search steps for the 1st, 2nd, 3rd least blanks / most upgraded tiles
 LEFTOVER_RATE = 3  # 3 grow, 3 blue cubes or 3 fuel -> 1 search step at the end
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def alt_key(alt: str) -> str:
@@ -116,6 +120,7 @@ class GrowSky(Game):
         self.end: list[dict[str, Any]] | None = None
         self.last: dict[str, Any] | None = None
         self.notes: list[str] = []
+        self.pay_first: str | None = None  # during one move: what its fuel is paid from first
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
@@ -191,7 +196,8 @@ class GrowSky(Game):
             self.market[i] = tile
 
     def _cleanup(self) -> None:
-        self._shift_market()
+        # the bottom row is discarded before anything slides down (rulebook order): a tile
+        # left in the middle row by the last turn's purchase survives the cleanup
         for i in range(CLEANUP_DISCARD):
             if self.market[i] is not None:
                 self.removed.append(self.market[i])
@@ -212,10 +218,10 @@ class GrowSky(Game):
         self.queue = []
 
     def _end_turn(self) -> None:
-        self._shift_market()
         self.turn += 1
         self.die_used = False
         if len(self.dice) > 1:
+            self._shift_market()
             return
         self._cleanup()
         self.notes.append("round over: the market's bottom row is discarded and the market refilled")
@@ -277,7 +283,47 @@ class GrowSky(Game):
                     moves.append(f"fly {f}")
                     moves += [f"fly {f} +{k}" for k in range(1, (money - cost) // BOOST_COST + 1)]
         moves += [f"standby {f}" for f in faces]
-        return moves
+        return moves + self._pay_variants(seat, moves)
+
+    def _pay_variants(self, seat: int, moves: list[str]) -> list[str]:
+        """Each paying move again with ` pay lv1|lv2|lv3` where drawing on those cubes first pays
+        differently from the usual order (gauge, Lv. 1, Lv. 2, Lv. 3)."""
+        board = self.boards[seat]
+        if not any(board.cubes[1:]):
+            return []
+        out = []
+        seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
+        for move in moves:
+            cost = self._move_cost(seat, move)
+            if not cost:
+                continue
+            if cost not in seen:
+                usual = board.payment(cost)
+                ways: list[tuple[str, list[int]]] = []
+                for source in PAY_SOURCES[1:]:
+                    paid = board.payment(cost, source)
+                    if paid != usual and all(paid != other for _, other in ways):
+                        ways.append((source, paid))
+                seen[cost] = ways
+            out += [f"{move} pay {source}" for source, _ in seen[cost]]
+        return out
+
+    def _move_cost(self, seat: int, move: str) -> int:
+        """The fuel a legal move (without a pay suffix) pays at once."""
+        words = move.split(" ")
+        verb = words[0]
+        if verb == "fly":
+            return FLIGHT_COST[len(self.flight)] + (BOOST_COST * int(words[2][1:]) if len(words) > 2 else 0)
+        if verb == "develop":
+            return DEVELOP_COST[len(self.develop)]
+        if verb == "buy":
+            return MARKET_COST[int(words[1][1:]) - 1]
+        if verb == "place" and self.queue:
+            return UPGRADE_COST[SHAPE_TIER[words[1]] - int(self.queue[0][5:])]
+        if verb == "pick" and self.queue:
+            alt = next((a for a in self.queue[0].split("|") if alt_key(a) == words[1]), "")
+            return int(alt.split(":")[1]) if alt.startswith("boost:") else 0
+        return 0
 
     def _free_moves(self, seat: int) -> list[str]:
         board = self.boards[seat]
@@ -305,9 +351,11 @@ class GrowSky(Game):
         item = self.queue[0]
         board = self.boards[seat]
         if "|" in item:
-            return [f"pick {alt_key(alt)}" for alt in item.split("|") if self._feasible(board, alt)]
+            moves = [f"pick {alt_key(alt)}" for alt in item.split("|") if self._feasible(board, alt)]
+            return moves + self._pay_variants(seat, moves)
         if item.startswith("part:"):
-            return [f"place {text}" for _, text in self._part_options(board, int(item[5:]))]
+            moves = [f"place {text}" for _, text in self._part_options(board, int(item[5:]))]
+            return moves + self._pay_variants(seat, moves)
         if item.startswith("buy:"):
             money = board.spendable()
             moves = [
@@ -316,7 +364,7 @@ class GrowSky(Game):
                 if tile is not None and MARKET_COST[i] <= money
                 for s in range(12)
             ]
-            return moves + ["pass"]
+            return moves + self._pay_variants(seat, moves) + ["pass"]
         raise AssertionError(item)
 
     def _part_options(self, board: Board, tier: int) -> list[tuple[int, str]]:
@@ -359,6 +407,42 @@ class GrowSky(Game):
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
+        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if len(steps) > 1:
+            self._play_steps(seat, steps)
+            return
+        self._play_one(seat, steps[0] if steps else text)
+
+    def _play_steps(self, seat: int, steps: list[str]) -> None:
+        """`buy m1 s5; pass`: the steps in order, all or nothing, kept as one move. A closing
+        `pass` or `end` that has nothing left to do (the purchase ended by itself) is dropped."""
+        if not steps:
+            raise IllegalMove("Type a move; /moves lists yours.")
+        before = self.copy()
+        done: list[list[Any]] = []
+        key = [self.round, self.turn, self.phase]
+        last = self.last
+        told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
+        try:
+            for number, step in enumerate(steps, 1):
+                if number == len(steps) > 1 and step == "pass" and "pass" not in self.legal_moves(seat):
+                    break
+                try:
+                    self._play_one(seat, step)
+                except IllegalMove as error:
+                    raise IllegalMove(f"Step {number} (`{step}`): {error} Nothing was played.") from None
+                assert self.last is not None
+                done.append([self.last["move"], list(self.last["notes"])])
+        except IllegalMove:
+            self.__dict__.update(before.__dict__)
+            raise
+        self.last = {"seat": seat, "move": "; ".join(m for m, _ in done),
+                     "notes": [n for _, notes in done for n in notes], "steps": done, "turn_key": key,
+                     "turn": told + done}
+
+    def _play_one(self, seat: int, text: str) -> None:
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
         if text not in self._moves_like(seat, text):
             canonical = self._canonical(text)
             if canonical not in self.legal_moves(seat):
@@ -370,6 +454,12 @@ class GrowSky(Game):
         """Play a move known to be legal and canonical (one of `legal_moves`), unchecked:
         the players that try many moves on copies save generating every legal move again."""
         self.notes = []
+        key = [self.round, self.turn, self.phase]
+        last = self.last
+        told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
+        move = text
+        text, _, first = text.partition(" pay ")
+        self.pay_first = first or None
         verb, *args = text.split(" ")
         if self.phase == "room":
             board = self.boards[seat]
@@ -389,10 +479,36 @@ class GrowSky(Game):
             self._play_free(seat, verb, args)
         self._drain(seat)
         self._check_instant()
-        self.last = {"seat": seat, "move": text, "notes": list(self.notes)}
+        self.pay_first = None
+        self.last = {"seat": seat, "move": move, "notes": list(self.notes), "turn_key": key,
+                     "turn": [*told, [move, list(self.notes)]]}
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
+        text = self.normalize(move)
+        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        if len(steps) > 1:  # each step as listed at its turn in the chain (the closing `pass` kept out if idle)
+            trial, out = self.copy(), []
+            for number, step in enumerate(steps, 1):
+                if number == len(steps) and step == "pass" and "pass" not in trial.legal_moves(seat):
+                    break
+                step = trial.canonical(seat, step)
+                try:
+                    trial._play_one(seat, step)
+                except IllegalMove:
+                    return "; ".join(steps)  # `play` refuses it with the reason
+                out.append(step)
+            return "; ".join(out)
+        text = steps[0] if steps else text
+        if text in self._moves_like(seat, text):
+            return text
+        lenient = self._canonical(text)
+        return lenient if lenient in self.legal_moves(seat) else text
 
     def _canonical(self, text: str) -> str:
         """Lenient spellings: `fly 3 +0`, `fly 3 1`, `pick 2` (the second choice)."""
+        if " pay " in text:
+            return self._canonical_pay(text)
         words = text.split(" ")
         if words[0] == "fly" and len(words) == 3:
             k = words[2].lstrip("+")
@@ -404,6 +520,22 @@ class GrowSky(Game):
                 return f"pick {alt_key(alts[i])}"
         return text
 
+    def _canonical_pay(self, text: str) -> str:
+        """`fly 3 pay lv2` as listed: the suffix dropped where it pays as the usual order does."""
+        base, _, first = text.partition(" pay ")
+        base = self._canonical(base)
+        seat = self.current()
+        if first not in PAY_SOURCES or seat is None or base not in self.legal_moves(seat):
+            return text
+        cost = self._move_cost(seat, base)
+        board = self.boards[seat]
+        if not cost or board.payment(cost, first) == board.payment(cost):
+            return base
+        for source in PAY_SOURCES[1:]:  # the first suffix listed for the same payment
+            if board.payment(cost, source) == board.payment(cost, first):
+                return f"{base} pay {source}"
+        return text
+
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
             if seat not in self.to_act():
@@ -411,18 +543,24 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
+        if " pay " in text:
+            base, _, first = text.partition(" pay ")
+            if first not in PAY_SOURCES:
+                return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
+                        "pay lv3 to use those cubes first (pay fuel is the usual order).")
+            return self._why(seat, base)
         verb = text.split(" ")[0]
         if self.phase == "draft":
-            return "Setup draft: take a tile of the pool onto a route space, e.g. `draft p1 s4`."
+            return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, 'draft')}."
         if self.queue:
             item = self.queue[0]
             if "|" in item:
-                return f"First choose: {bonus_words(item)} (`pick {alt_key(item.split('|')[0])}`)."
+                return f"First choose: {bonus_words(item)} ({self._example(seat, 'pick')})."
             if item.startswith("part:"):
-                return (f"First place your tier-{item[5:]} part, e.g. `place i2 o1 a1` "
+                return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, 'place')} "
                         "(shape, orientation, the square of its lowest row's leftmost cell). "
                         "See /moves place for every legal placement.")
-            return "First buy route tiles (`buy m1 s3`: market slot, route space) or `pass`."
+            return f"First buy route tiles ({self._example(seat, 'buy')}: market slot, route space) or `pass`."
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
                 return "You have already placed your die this turn: free actions, then `end`."
@@ -436,11 +574,19 @@ class GrowSky(Game):
                 return "You have no Lv. 3 blue cube to place."
             return "That square is taken, off the room, or not supported from below."
         if verb == "grow":
-            return ("Grow costs: fuel 2, fuel2 3, rudder 3, die 4 (`grow die 3 5`), move 4 "
-                    "(`grow move s2 s5`, a space with a tile to another).")
+            have = self.boards[seat].grow
+            die = self._example(seat, "grow die", "grow die 3 5")
+            tile = self._example(seat, "grow move", "grow move s2 s5")
+            return (f"Grow costs: fuel 2, fuel2 3, rudder 3, die 4 ({die}), move 4 ({tile}, a space with a tile "
+                    f"to another); you have {have} grow.")
         if verb in ("place", "buy", "pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+
+    def _example(self, seat: int, prefix: str, shape: str = "") -> str:
+        """A move starting with `prefix` that is legal now, as an example; else `shape` unquoted."""
+        move = next((m for m in self.legal_moves(seat) if m.startswith(prefix + " ") and " pay " not in m), "")
+        return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
 
     def _why_die(self, seat: int, text: str) -> str:
         words = text.split(" ")
@@ -456,7 +602,7 @@ class GrowSky(Game):
             if len(self.develop) >= areas:
                 return "Every develop space is taken this round."
             return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
-        return "Write `standby 3` with a die's face."
+        return f"Stand by with a die left, e.g. {self._example(seat, 'standby')}."
 
     def _play_draft(self, args: list[str]) -> None:
         seat = self.current()
@@ -472,9 +618,13 @@ class GrowSky(Game):
 
     def _pay(self, seat: int, amount: int) -> None:
         if amount:
-            paid = self.boards[seat].pay(amount)
+            board = self.boards[seat]
+            fuel = board.fuel
+            paid = board.pay(amount, self.pay_first)
             self.cube_supply += sum(paid)
-            self.notes.append(f"paid {amount} fuel")
+            parts = [f"{fuel - board.fuel} from the gauge"] if fuel != board.fuel else []
+            parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
+            self.notes.append(f"paid {amount} fuel ({', '.join(parts)})")
 
     def _play_die(self, seat: int, verb: str, args: list[str]) -> None:
         face = int(args[0])
@@ -581,6 +731,9 @@ class GrowSky(Game):
                     return
                 self.queue[0] = feasible[0]
                 continue
+            if "+" in item:  # before a part's wait: `part:1+part:2` is two parts, placed one by one
+                self.queue[0:1] = item.split("+")
+                continue
             if item.startswith("part:"):
                 if self._part_options(board, int(item[5:])):
                     return
@@ -594,10 +747,9 @@ class GrowSky(Game):
                 self.queue.pop(0)
                 continue
             self.queue.pop(0)
-            if "+" in item:
-                self.queue[0:0] = item.split("+")
-                continue
             self._apply(seat, item)
+            if self._check_instant():  # "at any point": a lead passed through mid-move ends the game there
+                return
 
     def _apply(self, seat: int, atom: str) -> None:
         board = self.boards[seat]
@@ -613,6 +765,9 @@ class GrowSky(Game):
         n = int(count or 1)
         if name == "search":
             self.queue[0:0] = ["step"] * n
+            to = min(SEARCH_END, board.search + n)
+            self.notes.append(f"searched {n} step{'s' if n > 1 else ''}, {board.search} to {to}"
+                              if to > board.search else "searched: the search track is at its end")
         elif name == "step":
             self._search_step(seat)
         elif name == "rudder":
@@ -632,7 +787,8 @@ class GrowSky(Game):
             self.queue.insert(0, "buy:1")
         else:
             got = board.gain(name, n)
-            self.notes.append(f"gained {got} {name}" + (" (at the limit)" if got < n else ""))
+            gained = data.atom_words(f"{name}*{got}") if got else f"no {data.atom_words(name)[2:]}"
+            self.notes.append(f"gained {gained}" + (" (at the limit)" if got < n else ""))
         self._check_trigger(seat)
 
     def _fly_step(self, seat: int, left: int) -> None:
@@ -664,7 +820,9 @@ class GrowSky(Game):
             first = at not in self.flags
             if first:
                 self.flags[at] = seat
-            self.queue.insert(0, FLAGS[at][0 if first else 1])
+            bonus = FLAGS[at][0 if first else 1]
+            self.notes.append(f"flag {at}{' first' if first else ''}: {bonus_words(bonus)}")
+            self.queue.insert(0, bonus)
         elif at in SEARCH_TRACK:
             self.queue.insert(0, SEARCH_TRACK[at])
 
@@ -676,9 +834,9 @@ class GrowSky(Game):
             self.trigger = seat
             self.notes.append("this triggers the final round")
 
-    def _check_instant(self) -> None:
+    def _check_instant(self) -> bool:
         if not self.opts["instant"] or self.phase != "turn":
-            return
+            return False
         order = sorted(range(self.n), key=lambda s: -self.boards[s].vp)
         top, second = self.boards[order[0]].vp, self.boards[order[1]].vp
         if top - second >= 5 and second >= 5:
@@ -686,6 +844,8 @@ class GrowSky(Game):
             self.queue = []
             self.phase = "over"
             self.notes.append("instant win: a lead of 5 victory points")
+            return True
+        return False
 
     # -- the end ----------------------------------------------------------------------
     def final_position(self, seat: int) -> int:
@@ -707,7 +867,7 @@ class GrowSky(Game):
         for seat, board in enumerate(self.boards):
             rec = records[seat]
             rec["grow_steps"] = board.grow // LEFTOVER_RATE
-            rec["cube_steps"] = sum(board.cubes) // LEFTOVER_RATE
+            rec["cube_steps"] = sum(board.cubes[1:]) // LEFTOVER_RATE  # a Lv. 0 cube has no value
             rec["fuel_steps"] = board.fuel // LEFTOVER_RATE
             steps = rec["blank_steps"] + rec["upgrade_steps"] + rec["grow_steps"] + rec["cube_steps"] + rec["fuel_steps"]
             # at the end only the search track's victory points count
@@ -783,7 +943,7 @@ class GrowSky(Game):
         shapes: dict[str, list[list[list[int]]]] = {}
         seat_now = self.current()
         if self.waiting_part() and seat_now is not None:
-            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now)]
+            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now) if " pay " not in m]
             for move in placements:
                 shape = move.split(" ")[0]
                 shapes.setdefault(shape, [[list(p) for p in o] for o in data.ORIENTATIONS[shape]])
@@ -837,7 +997,7 @@ class GrowSky(Game):
         canonical = self._canonical(text)
         if canonical not in self.legal_moves(seat):
             raise IllegalMove(self._why(seat, text))
-        verb, *args = canonical.split(" ")
+        verb, *args = canonical.partition(" pay ")[0].split(" ")
         if verb == "place":
             shape, where = args[0], " ".join(args)
         elif verb == "cube":
@@ -921,7 +1081,7 @@ class GrowSky(Game):
             elif item.startswith("part:"):
                 doing = f"place a tier-{item[5:]} part in the engine room"
             else:
-                doing = f"buy up to {item[4:]} route tile(s) or pass"
+                doing = f"buy {'up to 2 route tiles' if item[4:] == '2' else 'a route tile'} or pass"
         elif self.die_used:
             doing = "take free actions or `end` the turn"
         else:
@@ -931,44 +1091,65 @@ class GrowSky(Game):
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
         text = self.normalize(move)
-        words = text.split(" ")
-        verb = words[0]
-        if verb == "fly":
-            what = f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
-        elif verb == "develop":
-            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
-            what = f"developed with a {words[1]} ({symbols})"
-        elif verb == "standby":
-            what = f"stood by with a {words[1]}"
-        elif verb == "end":
-            what = "ended the turn"
-        elif verb == "grow":
-            what = f"used grow: {' '.join(words[1:])}"
-        elif verb == "draft":
-            what = f"drafted a route tile onto {words[2]}"
-        elif verb == "side":
-            what = f"chose room card side {words[1].upper()}"
-        elif verb == "pick":
-            what = f"chose {words[1]}"
-        elif verb == "place":
-            what = f"placed part {' '.join(words[1:])}"
-        elif verb == "buy":
-            what = f"bought the route tile of {words[1]} for {words[2]}"
-        elif verb == "pass":
-            what = "bought no more route tiles"
-        elif verb == "upgrade":
-            what = f"upgraded the route tile on {words[1]}"
-        elif verb == "cube":
-            what = f"placed a Lv. 3 cube at {words[1]}"
+        last = self.last if self.last and self.last.get("seat") == seat else None
+        if last is not None and last.get("move") not in (text, self._canonical(text)):
+            last = None
+        if last is not None and len(last.get("steps", [])) > 1:  # steps sent together: each with its gains
+            told = []
+            for step, notes in last["steps"]:
+                kept = [n for n in notes if not n.startswith("placed ")]
+                told.append(self._what(seat, step) + (" (" + "; ".join(kept) + ")" if kept else ""))
+            notes = [n for _, step_notes in last["steps"] for n in step_notes]
+            line = f"{who} " + "; then ".join(told) + "."
         else:
-            what = f"`{text}`"
-        notes = []
-        if self.last and self.last.get("seat") == seat and self.last.get("move") in (text, self._canonical(text)):
-            notes = [n for n in self.last.get("notes", []) if not n.startswith("placed ")]
-        line = f"{who} {what}" + (": " + "; ".join(notes) if notes else "") + "."
+            notes = [n for n in last.get("notes", []) if not n.startswith("placed ")] if last else []
+            line = f"{who} {self._what(seat, text)}" + (": " + "; ".join(notes) if notes else "") + "."
+        turn = last.get("turn", []) if last else []
+        if last is not None and len(turn) > len(last.get("steps", [None])) and self.phase == "turn" \
+                and last.get("turn_key") != [self.round, self.turn, self.phase]:  # the turn is over: all of it
+            line += f"\n{who}'s turn: " + "; ".join(
+                self._what(seat, step) + (" (" + "; ".join(n for n in said if not n.startswith("placed ")) + ")"
+                                          if any(not n.startswith("placed ") for n in said) else "")
+                for step, said in turn) + "."
         if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
             line += "\n" + self.end_summary(names)
         return line if len(line) <= 1900 else line[:1897] + "..."
+
+    def _what(self, seat: int, text: str) -> str:
+        """One step in words, after it was played (the tile it put down is on top of its space)."""
+        words = text.partition(" pay ")[0].split(" ")
+        verb = words[0]
+        if verb == "fly":
+            return f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
+        if verb == "develop":
+            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
+            return f"developed with a {words[1]} ({symbols})"
+        if verb == "standby":
+            return f"stood by with a {words[1]}"
+        if verb == "end":
+            return "ended the turn"
+        if verb == "grow":
+            return f"used grow: {' '.join(words[1:])}"
+        if verb in ("draft", "buy"):
+            space = int(words[2][1:]) - 1
+            top = self.boards[seat].top(space) if 0 <= space < 12 else None
+            tile = f" ({bonus_words(tile_side(top)[1])})" if top else ""
+            if verb == "draft":
+                return f"drafted the pool's tile {words[1]}{tile} onto {words[2]}"
+            return f"bought the route tile of {words[1]}{tile} for {words[2]}"
+        if verb == "side":
+            return f"chose room card side {words[1].upper()}"
+        if verb == "pick":
+            return f"chose {words[1]}"
+        if verb == "place":
+            return f"placed part {' '.join(words[1:])}"
+        if verb == "pass":
+            return "bought no more route tiles"
+        if verb == "upgrade":
+            return f"upgraded the route tile on {words[1]}"
+        if verb == "cube":
+            return f"placed a Lv. 3 cube at {words[1]}"
+        return f"`{text}`"
 
     def end_summary(self, names: Sequence[str]) -> str:
         """Each player's end-of-game steps, in words, and the tie-break used."""
@@ -977,8 +1158,8 @@ class GrowSky(Game):
             if "blanks" not in rec:
                 continue
             lines.append(
-                f"- {names[rec['seat']]}: {rec['blanks']} blank squares +{rec['blank_steps']}, "
-                f"{rec['upgraded']} upgraded tiles +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
+                f"- {names[rec['seat']]}: {plural(rec['blanks'], 'blank square')} +{rec['blank_steps']}, "
+                f"{plural(rec['upgraded'], 'upgraded tile')} +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
                 f"+{rec['cube_steps']} cubes +{rec['fuel_steps']} fuel; search {rec['search_before']} -> "
                 f"{rec['search']}; {rec['vp_before']} -> {rec['vp']} victory points; flown {rec['flown']}.")
         outcome = self.outcome()
@@ -996,6 +1177,11 @@ class GrowSky(Game):
             return "instant win: a 5-point lead" if rec.get("instant_win") else f"{rec['vp']} in play; no end steps"
         return f"{rec['vp_before']} in play, {rec['vp'] - rec['vp_before']} from the end steps"
 
+    def score_when_stopped(self, seat: int) -> str:
+        """Victory points won in play so far (a game stopped by resignation has no end steps)."""
+        board = self.boards[seat]
+        return f"{plural(board.vp, 'victory point')} in play, search track at {board.search}"
+
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: every board, part and route tile lies open; the dice are rolled in public."""
         return False
@@ -1011,7 +1197,7 @@ class GrowSky(Game):
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
-        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ")]
+        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ") and " pay " not in m]
         if self.phase == "room":
             quick = moves
         if self.phase == "turn" and not self.queue and not self.die_used:
@@ -1024,6 +1210,8 @@ class GrowSky(Game):
                   "place": "Place part", "buy": "Buy tile", "pass": "Buy tile", "draft": "Draft", "side": "Room card"}
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
+            if " pay " in move:  # another payment order: typed (the autocomplete lists it), not a menu line
+                continue
             words = move.split(" ")
             label = labels[words[0]]
             if words[0] == "place":  # a menu per shape, the part as gained first (the upgrades cost fuel)

@@ -20,7 +20,9 @@ spaces. `fly 4 +1` also boosts 1 space for 4 more fuel.
 symbols: rudder (2 blue cubes to Lv. 0, then turn the rudder), search (3 steps), purchase \
 (buy up to 2 route tiles).
 - `standby 5` always works: 1 blue cube, 1 search step, 1 fuel.
-Before and after your die you may take free actions; `end` finishes your turn.
+Before and after your die you may take free actions; `end` finishes your turn. Steps may be \
+sent together, joined with `;` (`standby 5; end`): they are played in order, all or nothing; a \
+closing `pass` with no purchase left to decline is left out.
 
 **Flying**
 The airship goes clockwise. Corners are checkpoints, not spaces: passing one pays its bonus. \
@@ -30,7 +32,9 @@ pay it.
 
 **Fuel and the rudder**
 Fuel is paid from your fuel gauge first, then from cubes: two Lv. 1 cubes make a fuel, a \
-Lv. 2 or Lv. 3 cube makes one (Lv. 3 cubes are spent last). Lv. 0 cubes are worth nothing and \
+Lv. 2 or Lv. 3 cube makes one (Lv. 3 cubes are spent last). To pay another way, end the \
+move with pay lv1, pay lv2 or pay lv3 (`fly 4 pay lv2`, `buy m6 s3 pay lv3`): those \
+cubes are used first, then the usual order; `/moves` lists each order that pays differently. Lv. 0 cubes are worth nothing and \
 Lv. 0 holds only as many as your storage cap (2 at first); extra cubes are lost. Turning the \
 rudder moves every cube up a level; Lv. 3 cubes stay at Lv. 3.
 
@@ -83,9 +87,21 @@ tile onto route space 5); drafted tiles pay nothing.
 fits nowhere) resolve as the other side.
 - Only the top tile of a space counts: for bonuses, upgrades, moving, and the end count of \
 upgraded tiles. A moved lightning tile does not pay again.
-- A player without any upgraded tile gets no steps for most upgraded tiles.
-- Blue cubes left over count at every level, Lv. 0 included.
-- Gauges never go above their limits, the victory gauge included; the excess is lost.
+- A player without any upgraded tile takes no part in the most upgraded tiles steps: having \
+none is not a place in that count, so they get nothing even as second or third.
+- A grow die action may be used after your own die is placed: the rulebook lets a free action come \
+before or after the die and makes using the changed die optional, so you may change a die \
+that the next players will find.
+- The instant win is checked after every single gain, so a lead of 5 reached in the middle \
+of a flight or a search ends the game there, even if a later gain of the same move would \
+shrink it.
+- Blue cubes left over at the end count from Lv. 1 up; a Lv. 0 cube has no value.
+- Fuel and grow never go above their limits; the excess is lost. Victory points have no \
+limit.
+- How fuel is paid is the player's choice: the rulebook gives each cube's value and no \
+order, so the usual order (gauge, Lv. 1, Lv. 2, Lv. 3) is only the default.
+- The cleanup discards the two tiles of the market's bottom row first, then slides the rest \
+down and refills.
 
 **Designed values (the rulebook does not give them)**
 """

@@ -252,8 +252,10 @@ class Blueprint:
 # DESIGNED: one Blueprint per upgrade token (38 each), so the tokens never run short.
 # Level I asks 2-3 resources worth about 1-2 VP at the end rate and pays 1-2 VP plus a
 # production upgrade (or a banner); level II asks 4-6 resources and pays 3-5 VP, with all the
-# wild dice and most banners. A card's VP beats the end value of its cost by about one, so
-# completing is always worth a little and the upgrade is the real reward.
+# wild dice and most banners. Against the end value of its cost (3 energy, 2 steel or 1 part
+# a VP): a level I card's VP is within a point of it (from half a point below to two thirds
+# above), so completing one is about even and its upgrade is the reward; a level II card's VP
+# beats it by 1 to 2, paying for the bigger outlay.
 BLUEPRINT_SPEC = (
     # level I: energy, steel, parts, VP, upgrade
     (1, (2, 0, 0), 1, "Pe"), (1, (0, 2, 0), 1, "Ps"), (1, (1, 1, 0), 1, "Pe"), (1, (1, 1, 0), 1, "Ps"),
@@ -302,9 +304,10 @@ DESIGNED_NOTES = (
     "Zeppelin Tower.",
     "Upgrade spaces: buildings 05-13 take production; those with a printed number also take a wild "
     "die; every tile but the Capitol takes a guild banner; the Capitol takes none.",
-    "Blueprints: one per upgrade token (38). Level I costs 2-3 resources for 1-2 VP, mostly "
-    "production upgrades; level II costs 4-6 for 3-5 VP and carries the nine wild dice and most "
-    "banners. The list is in the picture of your hand.",
+    "Blueprints: one per upgrade token (38). Level I costs 2-3 resources for 1-2 VP, about what "
+    "its cost would score at the end, mostly production upgrades; level II costs 4-6 for 3-5 VP, "
+    "1 to 2 VP more than its cost would score, and carries the nine wild dice and most banners. "
+    "The list is in the picture of your hand.",
     "Dock: columns a-d (three workers each) give +1 part, +1 energy +1 steel, a random building, "
     "deploy 1 worker; rows 1-3 (four workers each) give +3 fame, activate two buildings of any "
     "number, use up to two Depots again.",

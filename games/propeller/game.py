@@ -13,6 +13,7 @@ Tiles on an island are t0 (the Capitol), t1, t2, ... in the order they were plac
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -46,6 +47,15 @@ def parse_cell(text: str) -> tuple[int, int] | None:
 def cost_text(cost: Sequence[int]) -> str:
     return " ".join(f"{n} {D.RESOURCES[i]}{'s' if i == D.PART and n > 1 else ''}"
                     for i, n in enumerate(cost) if n) or "nothing"
+
+
+def change_text(before: Sequence[int], after: Sequence[int]) -> str:
+    """`paid 1 steel, +2 parts`: what a step cost and gave, in resources."""
+    paid = [before[i] - after[i] if after[i] < before[i] else 0 for i in range(3)]
+    got = [after[i] - before[i] if after[i] > before[i] else 0 for i in range(3)]
+    words = [f"paid {cost_text(paid)}"] if any(paid) else []
+    words += [f"+{n} {D.RESOURCES[i]}{'s' if i == D.PART and n > 1 else ''}" for i, n in enumerate(got) if n]
+    return ", ".join(words)
 
 
 class PropellerGame(Game):
@@ -458,19 +468,26 @@ class PropellerGame(Game):
         steps = [self.normalize(part) for part in text.split(";") if part.strip()]
         if not steps:
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
+        key = self._turn_key(seat)
+        told = list(self.last.get("turn", [])) if self.last.get("seat") == seat and \
+            self.last.get("turn_key") == key else []
         if len(steps) == 1:
             last = self.last
-            self.last = {"seat": seat, "move": steps[0], "notes": []}
+            self.last = {"seat": seat, "move": steps[0], "notes": [], "turn_key": key}
             try:
                 self._step(seat, steps[0])
             except IllegalMove:
                 self.last = last
                 raise
+            self.last["turn"] = told + self.last.get("steps", [])
             return
         before = self.to_dict()
-        self.last = {"seat": seat, "move": "; ".join(steps), "notes": []}
+        self.last = {"seat": seat, "move": "; ".join(steps), "notes": [], "turn_key": key}
         try:
             for number, step in enumerate(steps, 1):
+                if number == len(steps) > 1 and self._pointless(seat, step):
+                    self.last["move"] = "; ".join(steps[:-1])  # an activation that ended by itself
+                    break
                 try:
                     self._step(seat, step)
                 except IllegalMove as error:
@@ -479,11 +496,30 @@ class PropellerGame(Game):
             restored = self.from_dict(before)
             self.__dict__.update(restored.__dict__)
             raise
+        self.last["turn"] = told + self.last.get("steps", [])
+
+    def _turn_key(self, seat: int) -> list:
+        """Which turn a step belongs to: the round, the turn in it (or the bonus die) and the seat."""
+        return [self.round, -1 if self.phase == "bonus" else self.turn_no, seat, self.phase == "characters"]
 
     def canonical(self, seat: int, move: str) -> str:
-        """Steps sent together are kept as `a; b; c`, each step in its normalized form."""
+        """Steps sent together are kept as `a; b; c`, each step as `legal_moves` lists it at its
+        turn in the chain; a single step (`character marie ;`) is kept as that step alone."""
         steps = [self.normalize(part) for part in move.split(";") if part.strip()]
-        return "; ".join(steps) if len(steps) > 1 else super().canonical(seat, move)
+        if len(steps) <= 1:
+            return super().canonical(seat, steps[0] if steps else move)
+        trial = self.copy()
+        out: list[str] = []
+        for number, step in enumerate(steps, 1):
+            if number == len(steps) and trial._pointless(seat, step):
+                break
+            step = Game.canonical(trial, seat, step)
+            out.append(step)
+            try:
+                trial._step(seat, step)
+            except IllegalMove:
+                return "; ".join(steps)  # `play` refuses it with the reason
+        return "; ".join(out)
 
     def play_legal(self, seat: int, move: str) -> None:
         """Play a move already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
@@ -499,13 +535,49 @@ class PropellerGame(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         if text not in self._legal_set(seat):
-            raise IllegalMove(self._why(seat, text))
+            raise IllegalMove(self._legal_examples(seat, text, self._why(seat, text)))
         words = text.split()
         handler = _HANDLERS[words[0]]
         self.version += 1
         self._legal = None
+        notes = self.last.setdefault("notes", [])
+        mark, before = len(notes), list(self.res[seat])
         handler(self, seat, words)
+        change = change_text(before, self.res[seat])
+        if words[0] == "run":  # name what was activated, with what it cost and gave
+            index = int(words[1][1:])
+            kind = D.tile(self.islands[seat][index][TILE]).kind
+            notes.insert(mark, f"activated t{index} {D.KIND_NAMES[kind]}" + (f": {change}" if change else ""))
+        elif change:
+            notes.insert(mark, change)
         self._settle()
+        self.last.setdefault("steps", []).append([text, notes[mark:]])
+
+    def _legal_examples(self, seat: int, typed: str, why: str) -> str:
+        """The refusal with each example move in it legal now: an example that is not (`die 4 to 5`
+        with no energy, `deploy a1 to t2` without a t2) becomes a legal move of the same form."""
+        legal = self._legal_set(seat)
+        moves = self.legal_moves(seat)
+
+        def form(move: str) -> str:
+            return re.sub(r"-?\d+", "#", move)
+
+        def fix(match: re.Match) -> str:
+            example = match.group(1)
+            verb = example.split(" ")[0]
+            if verb not in _HANDLERS or example in legal or example == typed:
+                return match.group(0)
+            same = [m for m in moves if "; " not in m and form(m) == form(example)]
+            if not same:
+                same = [m for m in moves if "; " not in m and m.split(" ")[0] == verb and len(m) < 30]
+            return f"`{same[0]}`" if same else "(none possible now)"
+
+        return re.sub(r"`([^`]+)`", fix, why)
+
+    def _pointless(self, seat: int, step: str) -> bool:
+        """A closing `stop` or `skip` with nothing left to stop: the activation or the choice
+        it would end has ended by itself (the last building of the number was run)."""
+        return step in ("stop", "skip") and step not in self._legal_set(seat)
 
     def _note(self, text: str) -> None:
         self.last.setdefault("notes", []).append(text)
@@ -520,13 +592,17 @@ class PropellerGame(Game):
         tasks = self.tasks[seat]
         if tasks:
             task = tasks[-1]
-            need = {"deploy": "deploy a worker (`deploy a1 to t2`) or `skip`",
-                    "place": "place the building you drew (`place 1,0`)",
-                    "any": "activate a building with a ready worker (`run t2`) or `skip`",
-                    "depot": "choose a Depot (`depot t2`) or `skip`",
+            verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
+                    "value": "value"}[task["t"]]
+            example = self._example(seat, verb)
+            need = {"deploy": f"deploy a worker ({example}) or `skip`",
+                    "place": f"place the building you drew ({example})",
+                    "any": f"activate a building with a ready worker ({example}) or `skip`",
+                    "depot": f"choose a Depot ({example}) or `skip`",
                     "gain": "choose `gain energy` or `gain steel`",
-                    "value": "choose the bonus die's value (`value 4`)"}[task["t"]]
-            return f"First {need}."
+                    "value": f"choose the bonus die's value ({example})"}[task["t"]]
+            wrong = self._what_is_wrong(seat, text) if head == verb else ""
+            return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
         if self.phase == "characters":
             return f"Choose one of the characters dealt: {', '.join(self.dealt)}."
         if self.phase == "bonus":
@@ -554,8 +630,16 @@ class PropellerGame(Game):
             card = D.BLUEPRINT_BY_ID[int(words[1])]
             if any(self.res[seat][i] < card.cost[i] for i in range(3)):
                 return f"Blueprint {card.id} costs {cost_text(card.cost)}."
-            return (f"Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
-                    f"(`blueprint {card.id} on t2`), or is kept aside (`blueprint {card.id} keep`).")
+            on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
+            where = words[3] if len(words) == 4 and words[2] == "on" else ""
+            island = self.islands[seat]
+            if where and not (where[1:].isdecimal() and where[:1] == "t" and int(where[1:]) < len(island)):
+                wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
+            else:
+                wrong = f"{where} has no free space for it. " if where else ""
+            on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
+            return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
+                    f"({on}), or is kept aside (`blueprint {card.id} keep`).")
         if step == "pick":
             return "First draft a die: `die 4`."
         if head in ("claim", "discard"):
@@ -563,9 +647,8 @@ class PropellerGame(Game):
                 return "You already took your action this turn."
             slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
             if head == "claim":
-                return (f"With a {self.value[seat]} you may take a tile from {slots}, placed beside your island "
-                        "(`claim b at 1,-1`).")
-            return f"With a {self.value[seat]} you may discard a tile from {slots}."
+                return self._why_claim(seat, text, slots)
+            return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
         if head == "run":
             if step not in ("act", "run"):
                 return "Your action is over."
@@ -574,10 +657,54 @@ class PropellerGame(Game):
             return "There is no activation to stop now."
         if head in ("take", "draw"):
             return "Take a new Blueprint after completing one." if step != "take" else \
-                "Take a face-up Blueprint of the offer (`take 12`) or draw from a stack (`draw i`, `draw ii`)."
+                (f"Take a face-up Blueprint of the offer ({self._example(seat, 'take')}) or draw from a stack "
+                 f"({', '.join(f'`{m}`' for m in self.legal_moves(seat) if m.startswith('draw ')) or 'both are empty'}).")
         if head == "pass":
             return "You may pass only instead of completing a Blueprint."
+        if head in ("deploy", "place", "depot", "gain", "value", "skip"):
+            return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
         return "Not now."
+
+    def _example(self, seat: int, verb: str, like: str = "") -> str:
+        """A move of that verb legal now, as an example (one starting with `like` if there is one)."""
+        moves = [m for m in self.legal_moves(seat) if m.split(" ", 1)[0] == verb and "; " not in m]
+        move = next((m for m in moves if like and m.startswith(like)), moves[0] if moves else "")
+        return f"`{move}`" if move else "none is possible now"
+
+    def _why_claim(self, seat: int, text: str, slots: str) -> str:
+        words = text.split()
+        value = self.value[seat]
+        open_slots = [D.SLOTS[s] for s in D.SLOTS_BY_VALUE[value] if self.offer[s] >= 0]
+        cell = parse_cell(words[3]) if len(words) == 4 and words[2] == "at" else None
+        if cell is None:
+            return (f"Name the slot and where, e.g. {self._example(seat, 'claim')}: with a {value} a slot of "
+                    f"{slots}, at free coordinates touching your island.")
+        example = self._example(seat, "claim", f"claim {words[1]} ")
+        if words[1] not in open_slots:
+            why = "is empty" if words[1] in D.SLOTS and D.SLOTS.index(words[1]) in D.SLOTS_BY_VALUE[value] \
+                else f"is not beside the forge space of {value}"
+            return f"Slot {words[1]} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
+                   f"(e.g. {example})."
+        where = f"{cell[0]},{cell[1]}"
+        taken = self._at[seat].get(cell)
+        if taken is not None:
+            return f"{where} is taken (t{taken}); free spots touching your island, e.g. {example}."
+        return f"{where} does not touch your island; e.g. {example}."
+
+    def _what_is_wrong(self, seat: int, text: str) -> str:
+        """For a deploy naming a dock space or tile that cannot take part: which and why."""
+        words = text.split()
+        if words[0] != "deploy" or len(words) != 4 or words[2] != "to":
+            return ""
+        if words[1] not in D.SPACE_INDEX:
+            return f"{words[1]} is not a dock space (columns a-d, rows 1-3)."
+        if not self.dock[seat][D.SPACE_INDEX[words[1]]]:
+            return f"Dock space {words[1]} has no worker."
+        tile = words[3]
+        island = self.islands[seat]
+        if not (tile[:1] == "t" and tile[1:].isdecimal() and int(tile[1:]) < len(island)):
+            return f"Your island has tiles t0 to t{len(island) - 1}."
+        return f"{tile} has no free housing space for a worker."
 
     def _why_run(self, seat: int, text: str) -> str:
         words = text.split()
@@ -1067,9 +1194,19 @@ class PropellerGame(Game):
         who = names[seat]
         text = self.last.get("move", self.normalize(move))
         notes = list(self.last.get("notes", []))
+        steps = self.last.get("steps", [])
         line = f"{who}: `{text}`"
-        if notes:
+        if len(steps) > 1:  # steps sent together: each told with what it did
+            line = f"{who}: " + "; ".join(f"`{step}`" + (f" ({', '.join(said)})" if said else "")
+                                          for step, said in steps)
+        elif notes:
             line += " — " + "; ".join(notes)
+        turn = self.last.get("turn", [])
+        seat_of = self.last.get("seat")
+        if len(turn) > len(steps) and self.last.get("turn_key") != self._turn_key(seat_of) \
+                and self.phase != "characters":  # the turn is over: everything it did, step by step
+            line += f". {who}'s turn: " + "; ".join(f"`{step}`" + (f" ({', '.join(said)})" if said else "")
+                                                    for step, said in turn)
         if self.phase == "over":
             line += ". " + self.final_text(names)
         return line + "."
@@ -1098,7 +1235,7 @@ class PropellerGame(Game):
         secret = self.last.get("secret")
         if secret and self.last.get("seat") == seat:
             lines.append(f"You drew Blueprint {secret}.")
-        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} parts.")
+        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} part{'s' if have[P] != 1 else ''}.")
         lines.append("Your Blueprints:")
         for card_id in self.hands[seat]:
             card = D.BLUEPRINT_BY_ID[card_id]
@@ -1118,6 +1255,15 @@ class PropellerGame(Game):
                  ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
                  *info["landmarks"].items()]
         return ", ".join(f"{label} {points}" for label, points in parts if points)
+
+    def score_when_stopped(self, seat: int) -> str:
+        """The score as the end would count it now, by source (the final message of a game stopped
+        by resignation; nothing is hidden any more)."""
+        info = self.score(seat)
+        parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
+                 ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
+                 *info["landmarks"].items()]
+        return f"{info['total']} VP: " + (", ".join(f"{label} {points}" for label, points in parts if points) or "none")
 
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
@@ -1184,7 +1330,7 @@ class PropellerGame(Game):
         moves = self.legal_moves(seat)
         quick = [m for m in moves if m in ("stop", "pass", "skip", "gain energy", "gain steel")]
         quick += [m for m in moves if m.startswith(("die ", "character ", "value ")) and " to " not in m]
-        return quick[:4]
+        return quick[:6]  # every distinct die value: six at most
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         labels = {"die": "Draft a die", "claim": "Claim a tile", "discard": "Discard a tile for 2 energy",

@@ -73,7 +73,7 @@ def moves_over_reseeded_twins(games: list[GrowSky]) -> list[set[str]]:
 
 
 def test_hard_chooses_the_same_move_whatever_the_future_dice_and_draws():
-    games = positions(11, 120, every=5)
+    games = positions(15, 120, every=5)
     for game, moves in zip(games, moves_over_reseeded_twins(games), strict=True):
         assert len(moves) == 1, (game.round, game.queue, moves)
 
@@ -81,7 +81,7 @@ def test_hard_chooses_the_same_move_whatever_the_future_dice_and_draws():
 def test_a_hard_player_searching_the_real_future_would_be_caught(monkeypatch):
     # the test above has teeth: with worlds that keep the real Rng, the move follows the dice
     monkeypatch.setattr(GrowSky, "redraw_hidden", lambda self, seat, rng: self.copy())
-    assert any(len(moves) > 1 for moves in moves_over_reseeded_twins(positions(11, 120, every=5)))
+    assert any(len(moves) > 1 for moves in moves_over_reseeded_twins(positions(15, 120, every=5)))
 
 
 def test_the_search_is_a_fixed_amount_so_the_move_does_not_follow_the_clock():

@@ -455,7 +455,7 @@ def test_gauges_stop_at_their_limits():
     board.fuel, board.grow, board.vp = 9, 7, 24
     game.queue = ["fuel*3", "grow*2", "vp*2"]
     game._drain(seat)
-    assert (board.fuel, board.grow, board.vp) == (10, 8, 25)
+    assert (board.fuel, board.grow, board.vp) == (10, 8, 26)  # victory points have no limit
 
 
 # -- the final round and the end ------------------------------------------------------------

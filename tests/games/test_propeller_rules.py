@@ -207,7 +207,8 @@ def test_the_whole_activation_is_one_move_in_an_order_that_pays():
     assert whole == "run t0 goods; run t1"  # the Hotel asks where its worker goes: not in the chain
     game.play(0, whole)
     assert game.res[0] == [1, 0, 2] and game.step == "run" and "run t3" in game.legal_moves(0)
-    assert game.describe_move(0, whole, NAMES).startswith("Susan: `run t0 goods; run t1`")
+    assert game.describe_move(0, whole, NAMES) == ("Susan: `run t0 goods` (activated t0 Capitol: +1 energy, "
+                                                   "+1 steel); `run t1` (activated t1 Factory: paid 1 steel, +2 parts).")
     assert game.canonical(0, " Run T0 goods;run t1 ") == "run t0 goods; run t1"
     with pytest.raises(IllegalMove):
         game.play(0, " ; ;")
