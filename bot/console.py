@@ -9,6 +9,7 @@ Replies print as text; board images are saved to a folder and their paths printe
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 import shlex
 import zlib
@@ -20,6 +21,8 @@ from pathlib import Path
 from bot.commands import USER, Command
 from bot.replies import Caller, Reply, parse_custom_id
 from bot.service import TableService
+
+log = logging.getLogger(__name__)
 
 OPTION = re.compile(r"^([A-Za-z][\w-]*):(.*)$", re.S)  # an `option:value` word
 LINE = re.compile(r"^\s*(?:\[#(?P<channel>[^\]\s]+)\])?\s*(?P<user>[^:\[\]]+?)\s*:\s*(?P<rest>.*)$")
@@ -192,14 +195,19 @@ class Console:
         except ValueError as why:
             return [f"  ! {why}"]
         caller = parsed.caller
-        if parsed.command == "press":
-            reply = await self._press(caller, parsed.args.get("label", ""))
-        elif parsed.command == "choose":
-            reply = await self._choose(caller, parsed.args.get("choice", ""))
-        elif parsed.command == "daily" and self._daily() is not None:
-            caller, reply = await self._start_daily(caller, parsed.args)
-        else:
-            reply = await self.service.handle(caller, parsed.command, parsed.args)
+        try:
+            if parsed.command == "press":
+                reply = await self._press(caller, parsed.args.get("label", ""))
+            elif parsed.command == "choose":
+                reply = await self._choose(caller, parsed.args.get("choice", ""))
+            elif parsed.command == "daily" and self._daily() is not None:
+                caller, reply = await self._start_daily(caller, parsed.args)
+            else:
+                reply = await self.service.handle(caller, parsed.command, parsed.args)
+        except Exception:  # a fault of ours gets one line here, and its traceback in the log
+            log.exception("the console's line failed: %s", text[:200])
+            return ["  ! Something went wrong on our side with that line; it is in the log. A move that was "
+                    "answered is kept."]
         if reply.text:
             self.last[caller.channel_id] = reply
             if reply.buttons:

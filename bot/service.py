@@ -238,10 +238,6 @@ class TableService:
             return await method(caller, **{k: str(v) for k, v in args.items()})
         except IllegalMove as why:
             return Reply.error(str(why))
-        except Exception:  # every command gets an answer; the fault is ours and logged once
-            log.exception("/%s failed in channel %s", command, caller.channel_id)
-            return Reply.error(f"Something went wrong on our side with /{command}; it has been logged for us. "
-                               "A move that was answered is kept; try again in a moment.")
         finally:
             await self._flush_events()
 
@@ -257,10 +253,6 @@ class TableService:
             return await self._press(caller, component_id, values)
         except IllegalMove as why:
             return Reply.error(str(why))
-        except Exception:
-            log.exception("button %s failed in channel %s", component_id[:100], caller.channel_id)
-            return Reply.error("Something went wrong on our side with that button; it has been logged for us. "
-                               "A move that was answered is kept; try again in a moment.")
         finally:
             await self._flush_events()
 
