@@ -3,8 +3,8 @@ long the last mover waits for the final message.
 
     .venv/bin/python bench/animation.py [GAME ...] [--players 4] [--repeat 3]
 
-Each measurement runs in a fresh process whose render caches were first filled by drawing another
-game (a running bot's are full, and bounded), so that its peak resident memory (ru_maxrss) above
+Each measurement runs in a fresh process whose render caches were first filled by drawing two
+other games on the animation's thread (a running bot's are full, and bounded), so that its peak resident memory (ru_maxrss) above
 what the process held before the build is the build's own. Figures are medians over the repeats;
 nothing here asserts a time or a size.
 """
@@ -76,11 +76,16 @@ async def main(key, players, mode):
         await service.handle(caller, "move", {"move": move})
     service.draw_images = True
     import render
-    for warm_seed in (99, 98):  # a running bot's render caches are full already (they are bounded)
-        warm, rng = registry.get(key).new(players, {}, warm_seed), random.Random(warm_seed)
-        while not warm.is_over():
-            warm.play(warm.to_act()[0], rng.choice(warm.legal_moves(warm.to_act()[0])))
-            render.draw(key, warm.view(None), [p.name for p in people])
+    def warm_up():
+        for warm_seed in (99, 98):
+            warm, rng = registry.get(key).new(players, {}, warm_seed), random.Random(warm_seed)
+            while not warm.is_over():
+                warm.play(warm.to_act()[0], rng.choice(warm.legal_moves(warm.to_act()[0])))
+                render.draw(key, warm.view(None), [p.name for p in people])
+
+    # a running bot's render caches are full already (they are bounded), the animation thread's too
+    from bot.animation import BUILDER
+    await asyncio.get_running_loop().run_in_executor(BUILDER, warm_up)
     gc.collect()
     base, start = rss_mib(), time.perf_counter()
     if mode == "final":

@@ -2,7 +2,7 @@
 
 The views come from the stored log replayed from the seed (taken-back moves left out), one
 public view per turn: after every move that hands the play to other seats, and after the last
-move. A solo game has a frame per move. Drawing and encoding run in a worker thread.
+move. A solo game has a frame per move. Drawing and encoding run on a thread of their own.
 
 The final message does not wait for the animation: it says one follows, and the animation is
 posted to the table's channel when it is made. One build per table at a time: a /replay while
@@ -16,6 +16,8 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from bot.commands import Command
@@ -29,6 +31,10 @@ log = logging.getLogger(__name__)
 
 COMMANDS = (Command("replay", "The last finished game of this channel as an animation"),)
 KEPT_BYTES = 48 * 1024 * 1024  # DESIGNED: about a dozen large animations stay ready for /replay
+
+# One thread makes every animation: builds of several tables queue rather than take every core and
+# every build's memory at once, and the renderer's per-thread caches (fonts) stay warm between them.
+BUILDER = ThreadPoolExecutor(1, thread_name_prefix="isles-animation")
 
 
 def turn_views(cls: type[Game], players: int, options: dict, seed: int,
@@ -92,8 +98,8 @@ class Animation:
     async def _build(self, loaded: Loaded) -> Made:
         row = loaded.row
         moves = [(m.seat, m.move) for m in await self.service.store.moves(row.id)]
-        made = await asyncio.to_thread(make, row.game, len(loaded.names()), row.options, row.seed, moves,
-                                       loaded.names())
+        made = await asyncio.get_running_loop().run_in_executor(
+            BUILDER, partial(make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names()))
         result: Made = None
         if made is not None:
             data, ext, shown, turns = made
