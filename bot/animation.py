@@ -40,26 +40,42 @@ BUILDER = ThreadPoolExecutor(1, thread_name_prefix="isles-animation")
 def turn_views(cls: type[Game], players: int, options: dict, seed: int,
                moves: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     """The public view at the start and at the end of every turn."""
+    return [view for view, _ in turn_frames(cls, players, options, seed, moves, None)]
+
+
+def turn_frames(cls: type[Game], players: int, options: dict, seed: int, moves: Sequence[tuple[int, str]],
+                names: Sequence[str] | None) -> list[tuple[dict[str, Any], str]]:
+    """(public view, caption) at the start and at the end of every turn. A caption tells what the
+    turn did in the moves' public words (`describe_move`), so it shows nothing hidden."""
     game = cls.new(players, options, seed)
-    views = [game.view(None)]
+    frames = [(game.view(None), "The game begins")]
+    told: list[str] = []
     for index, (seat, move) in enumerate(moves):
         acting = game.to_act()
         game.play(seat, move)
+        if names is not None:
+            told.append(plain(game.describe_move(seat, move, names)))
         last = index == len(moves) - 1
         if last or players == 1 or game.to_act() != acting and seat not in game.to_act():
-            views.append(game.view(None))
-    return views
+            frames.append((game.view(None), " · ".join(told)))
+            told = []
+    return frames
+
+
+def plain(text: str) -> str:
+    """A turn message's words for a picture: no Markdown marks, one line."""
+    return " ".join(text.replace("**", "").replace("`", "").split())
 
 
 def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple[int, str]],
          names: Sequence[str]) -> tuple[bytes, str, int, int] | None:
     """(data, extension, frames shown, turns) of the animation of a game."""
-    views = turn_views(registry.get(key), players, options, seed, moves)
-    made = animate(key, views, names)
+    frames = turn_frames(registry.get(key), players, options, seed, moves, names)
+    made = animate(key, [view for view, _ in frames], names, captions=[caption for _, caption in frames])
     if made is None:
         return None
     data, ext, chosen = made
-    return data, ext, len(chosen), len(views)
+    return data, ext, len(chosen), len(frames)
 
 
 Made = tuple[Attachment, str] | None

@@ -14,15 +14,18 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
+from render.common import INK, PAPER, fit_text, font
 
 LIMIT = 10 * 1024 * 1024  # Discord's upload limit for a bot's message
 MAX_FRAMES = 60  # DESIGNED: a longer game is sampled evenly down to this many frames (27 s at 450 ms)
 WIDTH = 720  # frames are scaled to at most this width
 FRAME_MS = 450
 HOLD_MS = 4000  # the last frame stays this long before the loop starts over
+CAPTION_SIZE = 17  # DESIGNED: the caption's letters, readable in a 720-pixel frame shown at 550
+CAPTION_LINES = 3  # a longer turn is shortened with an ellipsis on the last line
 
 
 def sample(count: int, most: int) -> list[int]:
@@ -75,15 +78,46 @@ def on_canvas(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
     return canvas
 
 
-def scaled(png: bytes, width: int) -> bytes:
-    """A board picture at the animation's width, kept as a quickly compressed PNG: a decoded
-    4-player board is several MiB, sixty of them far more than a build may hold."""
+def scaled(png: bytes, width: int, caption: str = "") -> bytes:
+    """A board picture at the animation's width with its caption under it, kept as a quickly
+    compressed PNG: a decoded 4-player board is several MiB, sixty of them far more than a build
+    may hold."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     if image.width > width:
         image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    if caption:
+        image = captioned(image, caption)
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=1)
     return out.getvalue()
+
+
+def caption_lines(caption: str, width: int, size: int = CAPTION_SIZE) -> list[str]:
+    """The caption wrapped to `width` pixels in at most CAPTION_LINES lines."""
+    lines: list[str] = []
+    words = caption.split()
+    while words and len(lines) < CAPTION_LINES:
+        line = words.pop(0)
+        while words and fit_text(f"{line} {words[0]}", size, width) == f"{line} {words[0]}":
+            line += " " + words.pop(0)
+        lines.append(line)
+    if words:
+        lines[-1] = fit_text(lines[-1] + " " + " ".join(words), size, width)
+    return [fit_text(line, size, width) for line in lines]
+
+
+def captioned(image: Image.Image, caption: str, size: int = CAPTION_SIZE) -> Image.Image:
+    """The frame with a band under it that says what the turn did."""
+    pad = size // 2
+    lines = caption_lines(caption, image.width - 2 * pad, size)
+    band = CAPTION_LINES * (size + 5) + 2 * pad  # one height for every frame: the caption stays put
+    out = Image.new("RGB", (image.width, image.height + band), PAPER)
+    out.paste(image, (0, 0))
+    draw = ImageDraw.Draw(out)
+    draw.line([(0, image.height), (image.width, image.height)], fill=INK, width=2)
+    for n, line in enumerate(lines):
+        draw.text((pad, image.height + pad + n * (size + 5)), line, font=font(size), fill=INK)
+    return out
 
 
 def decoded(png: bytes) -> Image.Image:
@@ -101,7 +135,7 @@ def encode(draw: Callable[[int], Image.Image], count: int, size: tuple[int, int]
 
 
 def animate(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], limit: int = LIMIT,
-            most: int = MAX_FRAMES) -> tuple[bytes, str, list[int]] | None:
+            most: int = MAX_FRAMES, captions: Sequence[str] | None = None) -> tuple[bytes, str, list[int]] | None:
     """(data, extension, indexes of the views shown) within `limit` bytes; None without pictures.
 
     Each board is drawn once and kept as its PNG (a small fraction of the decoded frame); the
@@ -115,7 +149,7 @@ def animate(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], lim
                 png = render.draw(key, views[index], names)
                 if png is None:
                     return None
-                pngs[index] = scaled(png, width)
+                pngs[index] = scaled(png, width, captions[index] if captions else "")
         sizes = [Image.open(io.BytesIO(pngs[i])).size for i in chosen]  # read from the headers
         canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
         data = encode(lambda n, c=chosen: decoded(pngs[c[n]]), len(chosen), canvas)

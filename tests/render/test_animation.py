@@ -174,3 +174,30 @@ def test_frames_are_drawn_one_at_a_time_into_the_encoder():
     picture = Image.open(io.BytesIO(data))
     assert picture.n_frames == 24 and len(made) >= 24
     assert most[0] <= 1, f"{most[0]} frames held at once"
+
+
+def test_each_frame_says_what_its_turn_did_in_public_words():
+    from bot.animation import plain, turn_frames
+    from render.animation import caption_lines, captioned
+
+    cls = registry.get("pioneers")
+    game = cls.new(3, {}, 4)
+    rng, moves, names = random.Random(4), [], ["ann", "ben", "cleo"]
+    for _ in range(60):
+        seat = game.to_act()[0]
+        move = game.ai_move(seat, rng)
+        moves.append((seat, move))
+        game.play(seat, move)
+    frames = turn_frames(cls, 3, {}, 4, moves, names)
+    replay = cls.new(3, {}, 4)
+    told = []
+    for seat, move in moves:
+        replay.play(seat, move)
+        told.append(plain(replay.describe_move(seat, move, names)))
+    captions = [caption for _, caption in frames[1:]]
+    assert " · ".join(captions) == " · ".join(told)  # every move told once, in order, as the table saw it
+    assert all(captions) and "`" not in "".join(captions) and "**" not in "".join(captions)
+    board = Image.new("RGB", (720, 400), (9, 9, 9))
+    framed = captioned(board, "ann built a road · " * 40)
+    assert framed.height > board.height and framed.getpixel((5, 5)) == (9, 9, 9)
+    assert len(caption_lines("ann built a road · " * 40, 700)) == 3
