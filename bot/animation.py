@@ -22,7 +22,8 @@ from typing import Any
 
 from bot.commands import Command
 from bot.replies import Attachment, Caller, Reply
-from bot.service import Loaded, TableService
+from bot.service import Loaded, TableService, ended_line
+from bot.standings import standings_text
 from games import registry
 from games.base import Game, IllegalMove
 from render.animation import animate
@@ -68,9 +69,14 @@ def plain(text: str) -> str:
 
 
 def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple[int, str]],
-         names: Sequence[str]) -> tuple[bytes, str, int, int] | None:
-    """(data, extension, frames shown, turns) of the animation of a game."""
+         names: Sequence[str], ended: str = "") -> tuple[bytes, str, int, int] | None:
+    """(data, extension, frames shown, turns) of the animation of a game. `ended`: how a game that
+    stopped before its own end ended (resignations), for its last frame."""
     frames = turn_frames(registry.get(key), players, options, seed, moves, names)
+    if ended:
+        view, caption = frames[-1]
+        frames[-1] = ({**view, "to_act": [], "ended": ended.split(" · ")[0]},
+                      " · ".join(filter(None, [caption, ended])))
     made = animate(key, [view for view, _ in frames], names, captions=[caption for _, caption in frames])
     if made is None:
         return None
@@ -114,8 +120,13 @@ class Animation:
     async def _build(self, loaded: Loaded) -> Made:
         row = loaded.row
         moves = [(m.seat, m.move) for m in await self.service.store.moves(row.id)]
-        made = await asyncio.get_running_loop().run_in_executor(
-            BUILDER, partial(make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names()))
+        ended = ""
+        if loaded.game is not None and not loaded.game.is_over():  # stopped by resignations
+            resigned = {s.seat for s in loaded.seats if s.resigned}
+            standing = [plain(line) for line in standings_text(loaded.game, loaded.names(), resigned).splitlines()]
+            ended = " · ".join([ended_line(loaded), *(line for line in standing if line.startswith("1."))])
+        made = await asyncio.get_running_loop().run_in_executor(BUILDER, partial(
+            make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names(), ended))
         result: Made = None
         if made is not None:
             data, ext, shown, turns = made

@@ -201,3 +201,20 @@ def test_each_frame_says_what_its_turn_did_in_public_words():
     framed = captioned(board, "ann built a road · " * 40)
     assert framed.height > board.height and framed.getpixel((5, 5)) == (9, 9, 9)
     assert len(caption_lines("ann built a road · " * 40, 700)) == 3
+
+
+async def test_a_game_ended_by_resignation_ends_its_animation_on_who_won(tmp_path, monkeypatch):
+    import bot.animation as module
+
+    seen = {}
+    real = module.animate
+
+    def spy(key, views, names, **kw):
+        seen["views"], seen["captions"] = views, kw.get("captions")
+        return real(key, views, names, **kw)
+
+    monkeypatch.setattr(module, "animate", spy)
+    service, final = await finished_table(tmp_path)  # Alice resigned: Bob is left
+    last, caption = seen["views"][-1], seen["captions"][-1]
+    assert last["to_act"] == [] and "Alice resigned" in last["ended"]
+    assert "Alice resigned" in caption and "1. Bob" in caption
