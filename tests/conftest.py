@@ -54,3 +54,19 @@ async def _close_stores():
             await store.close()
         except ValueError:
             pass  # already closed by the test
+
+
+@pytest.fixture
+async def database():
+    """A new database on the PostgreSQL test server, dropped afterwards (skipped without a server,
+    failed instead where CI requires one)."""
+    from tests import pg
+
+    reason = await pg.unavailable()
+    if reason:
+        if pg.REQUIRED:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    dsn = await pg.create_database()
+    yield dsn
+    await pg.drop_database(dsn)

@@ -15,20 +15,6 @@ import pytest
 from db.errors import CannotOpen
 from db.postgres.connection import _marks, _Plan
 from db.store import Store, migrations
-from tests import pg
-
-
-@pytest.fixture
-async def database():
-    """A new database on the test server, dropped afterwards."""
-    reason = await pg.unavailable()
-    if reason:
-        if pg.REQUIRED:
-            pytest.fail(reason)
-        pytest.skip(reason)
-    dsn = await pg.create_database()
-    yield dsn
-    await pg.drop_database(dsn)
 
 
 def test_marks_are_numbered_outside_quoted_text():

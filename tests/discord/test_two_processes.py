@@ -14,11 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from db.store import Store
 from db.timing import TimingSettings, TimingStore
-from tests import pg
 from tests.discord.harness import ALICE, BOB
 from tests.discord.sharded_fake import CHANNELS, GUILDS, ShardedFakeDiscord
 
@@ -26,17 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 TTL, RENEW = 3.0, 1.0  # the lease's takeover time in this test: TTL after the last renewal
 DEADLINE, REMINDER = 10, 5  # seconds: a turn's deadline, and its reminder this long before it
 
-
-@pytest.fixture
-async def database():
-    reason = await pg.unavailable()
-    if reason:
-        if pg.REQUIRED:
-            pytest.fail(reason)
-        pytest.skip(reason)
-    dsn = await pg.create_database()
-    yield dsn
-    await pg.drop_database(dsn)
 
 
 def start_process(shard: int, dsn: str, port: int, log: Path) -> subprocess.Popen:
