@@ -19,7 +19,6 @@ from db.lease import LeaseStore
 from db.store import Store
 from db.timing import TimingStore
 from tests.helpers import ALICE, who
-from tests.test_postgres_store import database  # noqa: F401  (the fixture: a new PostgreSQL database)
 
 NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 

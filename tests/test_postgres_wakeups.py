@@ -9,7 +9,7 @@ import asyncio
 from bot.lease import LeasedWork
 from db.store import Store
 from db.timing import WAKE, Observation, TimingStore, TurnRow
-from tests.test_postgres_store import _now, database  # noqa: F401  (the fixture: a new PostgreSQL database)
+from tests.test_postgres_store import _now
 
 LONG = 60.0  # a poll this long never ends inside a test: only a notice ends the wait
 
