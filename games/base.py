@@ -11,7 +11,7 @@ import hashlib
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -250,6 +250,20 @@ class Action:
     style: str = "secondary"  # primary, secondary, success, danger
 
 
+@dataclass(frozen=True)
+class ComputerPlayers:
+    """A game's computer players, one per level it defines itself.
+
+    They live in `games/<key>/players.py`, apart from the rules, so that game.py never imports
+    its AI: the package's `__init__` hands them to the class (`GAME.computer = COMPUTER`).
+    `normal` is required; a missing `easy` or `hard` gets the generic one of `games/levels.py`.
+    """
+
+    normal: Callable[[Game, int, random.Random], str]
+    hard: Callable[[Game, int, random.Random, float | None], str] | None = None
+    easy: Callable[[Game, int, random.Random], str] | None = None
+
+
 class Game(ABC):
     """One table's game. Subclasses set the class attributes and implement the methods.
 
@@ -269,6 +283,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     format_version: ClassVar[int] = 1
+    computer: ClassVar[ComputerPlayers | None] = None  # set by the package's __init__ from players.py
 
     # -- life cycle -------------------------------------------------------------------
     @classmethod
@@ -331,9 +346,15 @@ class Game(ABC):
     def normalize(move: str) -> str:
         return " ".join(move.strip().lower().split())
 
-    @abstractmethod
     def ai_move(self, seat: int, rng: random.Random) -> str:
         """The move the game's heuristic player makes for `seat` (one of legal_moves)."""
+        if self.computer is None:
+            raise NotImplementedError(f"{self.key} has no computer players wired (its players.py)")
+        return self.computer.normal(self, seat, rng)
+
+    def copy(self) -> Game:
+        """An independent copy of the whole state (a game may answer faster than this)."""
+        return self.load(self.dump())
 
     # -- words ------------------------------------------------------------------------
     @classmethod

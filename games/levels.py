@@ -10,8 +10,8 @@ then judges the copy by the game's `estimate` (or its outcome, when it ended). A
 candidates meet the same worlds and dice, and a candidate replaces the normal move only
 when its average gain is clear of two standard errors over at least four worlds. A game
 without `redraw_hidden` gets the normal player at the hard level: searching the real state
-would see the dice to come. A game may replace a level by defining `ai_move_easy(seat, rng)`
-or `ai_move_hard(seat, rng, budget)`; every game with more than one player does so for hard
+would see the dice to come. A game may replace a level with its own player in its `ComputerPlayers`
+(`easy`, `hard`; see `games/<game>/players.py`); every game with more than one player does so for hard
 (`games/<game>/search.py`), since a search shaped to the game's turn beat this generic one by far.
 Those searches do a fixed amount of work per move, so a busy machine does not weaken them;
 `budget` only caps the time.
@@ -39,9 +39,13 @@ HARD_HORIZON = 12  # plies a playout goes on (about a round of turns) before the
 
 def choose(game: Game, seat: int, level: str, rng: random.Random, budget: float | None = None) -> str:
     """The move of a computer seat of `level`. Works on copies; `game` is left as it was."""
-    own = getattr(game, f"ai_move_{level}", None) if level != NORMAL else None
+    players = game.computer
+    own = getattr(players, level, None) if players is not None and level != NORMAL else None
+    if own is None and level != NORMAL:  # not yet moved to players.py
+        bound = getattr(game, f"ai_move_{level}", None)
+        own = (lambda g, s, r, b=None: bound(s, r, b)) if bound and level == "hard" else (lambda g, s, r: bound(s, r)) if bound else None
     if own is not None:
-        return own(seat, rng, budget) if level == "hard" else own(seat, rng)
+        return own(game, seat, rng, budget) if level == "hard" else own(game, seat, rng)
     if level == "easy":
         return easy_move(game, seat, rng)
     if level == "hard":
