@@ -784,24 +784,50 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
     return strips_png(strips, palette())
 
 
-def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
-    """The Blueprints in the hand of the view's seat, those payable now outlined in green."""
+def seat_radius(player: dict[str, Any]) -> float:
+    """The largest hex size at which this island alone, with its free places, fits a panel."""
+    left, _, right, _ = _span(player)
+    return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / (right - left))
+
+
+def seat_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
+    """The view's seat alone: its panel (island, counts, dock) at full size, above its
+    Blueprints. In the table's picture of three or four players the islands share one small
+    scale; this one is drawn to be read at a phone's width without opening it."""
     hand = view.get("hand")
     if hand is None:
         return None
     seat = view["seat"]
-    per_row = 3
-    w, h = 200, 60
+    player = view["players"][seat]
+    radius = seat_radius(player)
+    panel, _ = _panel_image(view, names, seat, HEADER_H + FOOTER_H + island_height(player, radius), radius)
+    cards = _hand_image(view, names, hand, seat)
+    image = Image.new("RGB", (max(panel.width, cards.width), panel.height + cards.height), PAPER)
+    image.paste(panel, ((image.width - panel.width) // 2, 0))
+    image.paste(cards, (0, panel.height))
+    return image
+
+
+def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
+    """The seat's own part of the table (`seat_picture`): its island and dock, and the
+    Blueprints in its hand, those payable now outlined in green."""
+    image = seat_picture(view, names)
+    return None if image is None else to_png(image)
+
+
+def _hand_image(view: dict[str, Any], names: list[str], hand: list[dict[str, Any]], seat: int) -> Image.Image:
+    per_row = 2  # as wide as the panel above: the whole picture is shown unscaled at preview width
+    w, h = (PANEL_W - 10) // per_row - 10, 60
     rows = max(1, (len(hand) + per_row - 1) // per_row)
-    image = Image.new("RGB", (3 * (w + 10) + 10, 64 + rows * (h + 10)), PAPER)
+    image = Image.new("RGB", (per_row * (w + 10) + 10, 64 + rows * (h + 10)), PAPER)
     draw_ = ImageDraw.Draw(image)
     have = view["players"][seat]["resources"]
     text(draw_, (10, 8), f"{seat_name(names, seat)}'s Blueprints", 18, seat_colour(seat), bold=True)
     text(draw_, (10, 34), f"You have {have[0]} energy, {have[1]} steel, {have[2]} parts; green: payable now",
-         14, MUTED)
+         14, MUTED, width=image.width - 20)
     _legend(draw_, image.width - 10, 12)
     for i, card in enumerate(hand):
         _card(draw_, 10 + (i % per_row) * (w + 10), 60 + (i // per_row) * (h + 10), w, h, card, card["payable"])
     if not hand:
         text(draw_, (10, 64), "No Blueprint in hand.", 15, INK)
-    return to_png(image)
+    return image

@@ -1,0 +1,39 @@
+"""A four-player Propeller Islands table draws its islands small to fit four panels; each
+player's own picture (/hand) draws theirs large enough to read at Discord's preview width."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render import propeller
+from tests.render.test_propeller_picture import NAMES, played
+
+PREVIEW = 550  # Discord shows a picture at most this wide until it is opened
+
+
+def number_size_at_preview(radius: float, width: int) -> float:
+    """The pixel height of a tile's number once the picture is shown `PREVIEW` wide."""
+    return max(12, int(radius * 0.36)) * min(1.0, PREVIEW / width)
+
+
+@pytest.mark.parametrize("seed,moves", [(9, 60), (9, 200), (4, 320)])
+def test_each_seat_reads_its_own_island_at_preview_width_where_the_table_picture_cannot(seed, moves):
+    game = played(4, seed, moves)
+    table = game.view(None)
+    table_png = Image.open(io.BytesIO(propeller.draw(table, NAMES)))
+    small = number_size_at_preview(propeller.table_radius(table), table_png.width)
+    assert small < 10  # why the seat's own picture exists
+    for seat in range(4):
+        view = game.view(seat)
+        own = Image.open(io.BytesIO(propeller.draw_hand(view, NAMES)))
+        radius = propeller.seat_radius(view["players"][seat])
+        assert radius >= propeller.table_radius(table)
+        assert number_size_at_preview(radius, own.width) >= 11
+        assert own.width <= PREVIEW and own.height <= 1100  # shown unscaled, on one screen
+
+
+def test_the_public_has_no_seat_picture():
+    assert propeller.seat_picture(played(4, 9, 120).view(None), NAMES) is None
