@@ -170,7 +170,7 @@ def visible_elements(island: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # -- cached pieces ----------------------------------------------------------------------
-_static = Cache(size=8)
+_static = Cache(size=8, max_bytes=12 << 20)  # a table's board without its pieces, about 3 MiB
 _faces = Cache(size=128)
 
 

@@ -14,6 +14,7 @@ import re
 import struct
 import threading
 import unicodedata
+import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -70,36 +71,69 @@ def readable_on(colour: RGB) -> RGB:
 
 
 # -- caches -----------------------------------------------------------------------------
+def size_of(value: Any) -> int:
+    """Roughly how many bytes a cached value holds: images by their pixels, bytes by length,
+    containers by their parts. Small values count as a little, so that no cache is free."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * len(value.getbands()) + 200
+    if isinstance(value, bytes | bytearray):
+        return len(value) + 40
+    if isinstance(value, tuple | list):
+        return 60 + sum(size_of(v) for v in value)
+    if isinstance(value, dict):
+        return 100 + sum(size_of(v) + 50 for v in value.values())
+    return 60
+
+
+_caches: weakref.WeakSet[Cache] = weakref.WeakSet()  # every cache alive, for `cached_bytes`
+
+
 class Cache:
     """A small thread-safe least-recently-used cache: `get(key, build)` builds once.
 
+    Bounded by a count and by bytes (`size_of`): a busy bot draws for many tables, and a cache
+    of pictures bounded by count alone grows with the size of what it holds.
     Values handed out are shared: treat cached images as read-only (copy before drawing).
     """
 
-    def __init__(self, size: int = 32):
+    def __init__(self, size: int = 32, max_bytes: int = 4 << 20):
         self.size = size
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
+        _caches.add(self)
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
-                return self._items[key]
+                return self._items[key][0]
         value = build()  # outside the lock: two threads may both build, both results are equal
+        cost = size_of(value)
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._items[key] = (value, cost)
+            self.bytes += cost
+            while len(self._items) > 1 and (len(self._items) > self.size or self.bytes > self.max_bytes):
+                _, (_, freed) = self._items.popitem(last=False)
+                self.bytes -= freed
         return value
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def cached_bytes() -> tuple[int, int]:
+    """(bytes held, bytes allowed) over every picture cache of the process."""
+    return sum(c.bytes for c in _caches), sum(c.max_bytes for c in _caches)
 
 
 # -- fonts and text ---------------------------------------------------------------------
@@ -360,7 +394,7 @@ def _sprite(words: str, size: int, fill: tuple[int, ...], anchor: str, bold: boo
     return image.crop(box), box[0] - ax, box[1] - ay
 
 
-_sprites: Cache = Cache(size=2048)  # rendered labels, each a few kilobytes
+_sprites: Cache = Cache(size=2048, max_bytes=8 << 20)  # rendered labels, each a few kilobytes
 SPRITE_CHARS = 24  # longer lines (names, captions) go to a smaller cache
 _long_sprites: Cache = Cache(size=64)
 

@@ -186,7 +186,7 @@ def _pending_part(view: dict[str, Any]) -> int | None:
     return None
 
 
-_static = Cache(size=8)
+_static = Cache(size=8, max_bytes=8 << 20)
 
 
 def _frame(size: tuple[int, int], players: int) -> Image.Image:

@@ -79,7 +79,7 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 
 
 # -- the static island ------------------------------------------------------------------------
-_islands = Cache(size=16)
+_islands = Cache(size=16, max_bytes=12 << 20)
 HARBOUR_R = RADIUS * 0.42  # a harbour's circle: room for "lumber" in a readable size
 HARBOUR_EDGE = 3  # its outline
 

@@ -173,7 +173,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         # between the number and the worker, as large as the gap allows
         lo = boxes["number"][2] if "number" in boxes else cx - radius * 0.5
         hi = boxes["worker"][0] if "worker" in boxes else cx + radius * 0.5
-        pr = min(small * 0.8, (hi - lo) / 2 - 1.5)
+        pr = max(3.0, min(small * 0.8, (hi - lo) / 2 - 1.5))  # on the smallest hexes the gap closes: a dot still shows
         px = (lo + hi) / 2
         draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
         text(draw, (px, row), "+" + letter, max(8, int(pr * 1.2)), WHITE, "mm", bold=True)
@@ -189,7 +189,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     return boxes
 
 
-_tiles = Cache(size=1024)  # tiles drawn once per look, pasted wherever they stand
+_tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, pasted wherever they stand
 
 
 def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
@@ -283,7 +283,7 @@ FORGE_XY, FORGE_R = (205, 220), 42
 
 
 FORGE_BOX = (0, 0, 414, TOP_H)
-_forges = Cache(size=16)  # the forge and ring change only with the dice, the offer and the value in play
+_forges = Cache(size=16, max_bytes=6 << 20)  # the forge and ring change only with the dice, the offer and the value in play
 
 
 def _lit_slots(view: dict[str, Any]) -> set[int]:
@@ -580,8 +580,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     return spots
 
 
-_panels = Cache(size=64)  # a player's panel changes only when that player does something
-_islands = Cache(size=32)  # an island changes only when a tile, worker or upgrade does
+_panels = Cache(size=64, max_bytes=24 << 20)  # a player's panel changes only when that player does something
+_islands = Cache(size=32, max_bytes=8 << 20)  # an island changes only when a tile, worker or upgrade does
 
 
 def _fresh(view: dict[str, Any], seat: int) -> set[str]:

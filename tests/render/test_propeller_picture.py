@@ -200,3 +200,14 @@ def test_the_tiles_the_value_in_play_can_take_are_framed():
             point = (round(x + inner * math.cos(angle)), round(y + inner * math.sin(angle)))
             framed += image.getpixel(point) == propeller.HIGHLIGHT
         assert framed == 6 if slot in lit else framed <= 3, (slot, framed)
+
+
+def test_a_crowded_island_of_random_play_still_draws():
+    """Random play builds islands wider than any computer player does: their hexes come out so
+    small that the gap for the production mark closes (seed 1, four players, move 235)."""
+    game = GAME.new(4, {}, 1)
+    rng = random.Random(1)
+    for _ in range(235):
+        seat = game.to_act()[0]
+        game.play(seat, rng.choice(game.legal_moves(seat)))
+    assert propeller.draw(game.view(None), NAMES)[:8] == b"\x89PNG\r\n\x1a\n"
