@@ -203,3 +203,45 @@ def test_dealing_hidden_cards_anew_changes_nothing_public(game_cls):
         changed += dealt.dump() != game.dump()
         assert public_surfaces(dealt, last, picture) == before, f"{game_cls.key}: hidden cards show at {index}"
     assert changed >= len(spots) // 3, "the hidden cards were hardly ever dealt differently"
+
+
+def perft(game: Game, depth: int) -> int:
+    """Leaves of the move tree to `depth`, the first seat to act moving at every node (python-chess's perft)."""
+    if depth == 0 or game.is_over():
+        return 1
+    seat = game.to_act()[0]
+    total = 0
+    for move in game.legal_moves(seat):
+        child = game.copy()
+        child.play(seat, move)
+        total += perft(child, depth - 1)
+    return total
+
+
+def advanced(cls: type[Game], players: int, seed: int, plies: int) -> Game:
+    """The position after `plies` random legal moves (drawn with `random.Random(seed)`) from a new game of that seed."""
+    game = cls.new(players, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        seat = game.to_act()[0]
+        game.play(seat, rng.choice(game.legal_moves(seat)))
+    return game
+
+
+# (players, seed, plies) -> move counts at depth 1 and 2. Counted on the code as it stood before
+# the games got their move parsers: a parser or a new home for a player must not add or lose a move.
+PINNED_COUNTS = {
+    "archipels": [((3, 1, 0), (120, 309)), ((4, 2, 5), (94, 276)), ((2, 3, 30), (41, 526)), ((3, 3, 30), (25, 72))],
+    "pioneers": [((2, 1, 0), (54, 144)), ((2, 5, 40), (10, 98)), ((4, 7, 100), (13, 169)), ((3, 8, 150), (18, 188))],
+    "hawaii": [((1, 1, 0), (14, 56)), ((1, 5, 2), (11, 102)), ((1, 6, 6), (3, 50)), ((1, 3, 8), (10, 39))],
+    "growsky": [((2, 1, 0), (36, 864)), ((3, 2, 5), (10, 113)), ((2, 4, 40), (15, 351))],
+    "propeller": [((2, 1, 0), (3, 6)), ((3, 2, 3), (12, 276)), ((4, 3, 32), (13, 27)), ((2, 4, 44), (49, 147))],
+}
+
+
+def test_pinned_move_counts_at_depth_one_and_two(game_cls):
+    pinned = PINNED_COUNTS.get(game_cls.key)
+    assert pinned, f"{game_cls.key}: pin its move counts in PINNED_COUNTS"
+    for (players, seed, plies), counts in pinned:
+        game = advanced(game_cls, players, seed, plies)
+        assert (perft(game, 1), perft(game, 2)) == counts, f"{game_cls.key} {players} players, seed {seed}, {plies} plies"
