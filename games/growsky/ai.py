@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from games.growsky import moves as notation
+import games.growsky.moves as notation
 from games.growsky.data import RING, SPACE_AT
 from games.growsky.moves import Buy, GrowDie, GrowMove, Pay
 from games.growsky.worth import bonus_value, evaluate

@@ -15,6 +15,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import games.growsky.data as data
+import games.growsky.moves as notation
 from games.base import (
     Game,
     IllegalMove,
@@ -25,8 +27,6 @@ from games.base import (
     rank_by,
     rng_untouched,
 )
-from games.growsky import data
-from games.growsky import moves as notation
 from games.growsky.board import PAY_SOURCES, Board, tile_side
 from games.growsky.data import (
     AREAS,

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+import games.growsky.data as data
 from games.base import Game, IllegalMove, is_number
-from games.growsky import data
 from games.growsky.board import PAY_SOURCES, tile_side
 
 
