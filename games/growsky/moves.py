@@ -1,7 +1,10 @@
 """Grow Sky's move notation: one parser from text to a move value, and one table of verbs.
 
 `parse` reads one normalized step (`Game.normalize`) into a small frozen value and `text` writes
-the canonical form back (`parse(text(m)) == m`); `legal_moves` lists exactly those forms. The
+the canonical form back (`parse(text(m)) == m`); `legal_moves` lists exactly those forms. It
+writes them with f-strings of its own, as `text` would: building a value per listed move made
+random playouts a third slower, and tests/games/test_growsky_moves.py checks every listed move
+reads back as itself. The
 parser knows the notation only: whether a move is legal now is the game's business. Two lenient
 spellings parse to values the game resolves: `fly 3 +0` / `fly 3 1` (a boost read as a count)
 and `pick 2` (the second side of the either/or waiting, a `PickNth`).
