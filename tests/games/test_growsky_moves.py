@@ -13,6 +13,7 @@ import games.growsky.moves as notation
 from games.base import IllegalMove
 from games.growsky import GAME
 from games.growsky.moves import VERBS, Fly, Move, Pay, Pick, PickNth, Place, parse, parse_steps, text
+from tests.games.test_growsky_helpers import ready
 
 
 def test_every_listed_move_parses_and_is_written_back_as_listed():
@@ -84,3 +85,16 @@ def test_no_module_of_the_game_imports_one_that_imports_it_back():
 
     assert not [stem for stem in graph if reaches(stem, stem, {stem})]
     assert not graph["game"] & {"ai", "search", "players"}  # the rules never import their players
+
+
+def test_a_lenient_spelling_is_logged_as_listed():
+    game = ready(2, 1)
+    seat = game.current()
+    game.boards[seat].fuel = 10
+    face = game.dice[0]
+    for typed, listed in ((f"fly {face} +0", f"fly {face}"), (f"FLY {face}  1", f"fly {face} +1"),
+                          (f"fly {face} +1 pay fuel", f"fly {face} +1")):
+        assert game.canonical(seat, typed) == listed
+        trial = game.copy()
+        trial.play(seat, typed)
+        assert trial.last["move"] == listed
