@@ -1,22 +1,28 @@
 """Computer players of three strengths over any game of the protocol.
 
-`normal` is the game's own `ai_move`. `easy` is that player with lapses: a quarter of its
-moves are drawn at random among the first four legal moves (listed most useful first), which
-stays plausible but is weaker. `hard` searches: it takes the normal player's move and the
-next few legal moves as candidates and, until its time budget is spent, draws a world of
-what the seat cannot see (`Game.redraw_hidden`), plays each candidate in a copy of that
-world (`load(dump())`) and lets the normal player go on at every seat for a round of turns,
-then judges the copy by the game's `estimate` (or its outcome, when it ended). All
-candidates meet the same worlds and dice, and a candidate replaces the normal move only
-when its average gain is clear of two standard errors over at least four worlds. A game
-without `redraw_hidden` gets the normal player at the hard level: searching the real state
-would see the dice to come. A game may replace a level with its own player in its `ComputerPlayers`
-(`easy`, `hard`; see `games/<game>/players.py`); every game with more than one player does so for hard
-(`games/<game>/search.py`), since a search shaped to the game's turn beat this generic one by far.
-Those searches do a fixed amount of work per move, so a busy machine does not weaken them;
-`budget` only caps the time.
+A game's players are its `ComputerPlayers` (`games/<key>/players.py`, handed to the class by the
+package's `__init__` as `GAME.computer = COMPUTER`). `choose` asks the level's own player there
+and supplies the generic one of this module for a level the game leaves out:
 
-Every level only ever answers one of `legal_moves(seat)`.
+- `normal` is always the game's own: `ComputerPlayers.normal`, which `Game.ai_move` calls.
+- `easy` (generic) is the normal player with lapses: a quarter of its moves are drawn at random
+  among the first four legal moves (listed most useful first), which stays plausible but is
+  weaker. The lapse is the level's design, not a way out of a choice the player cannot make.
+- `hard` (generic) searches: it takes the normal player's move and the next few legal moves as
+  candidates and, until its time budget is spent, draws a world of what the seat cannot see
+  (`Game.redraw_hidden`), plays each candidate in a copy of that world (`load(dump())`) and lets
+  the normal player go on at every seat for a round of turns, then judges the copy by the
+  game's `estimate` (or its outcome, when it ended). All candidates meet the same worlds and
+  dice, and a candidate replaces the normal move only when its average gain is clear of two
+  standard errors over at least four worlds. A game without `redraw_hidden` gets the normal
+  player at the hard level: searching the real state would see the dice to come.
+
+Every game with more than one player brings its own `hard` (`games/<key>/search.py`), since a
+search shaped to the game's turn beat the generic one by far. Those searches do a fixed amount
+of work per move, so a busy machine does not weaken them; `budget` only caps the time.
+
+Every level only ever answers one of `legal_moves(seat)`. Nothing here catches a player's error:
+a player that cannot choose fails loudly rather than being replaced by a random move.
 """
 
 from __future__ import annotations
@@ -39,11 +45,7 @@ HARD_HORIZON = 12  # plies a playout goes on (about a round of turns) before the
 
 def choose(game: Game, seat: int, level: str, rng: random.Random, budget: float | None = None) -> str:
     """The move of a computer seat of `level`. Works on copies; `game` is left as it was."""
-    players = game.computer
-    own = getattr(players, level, None) if players is not None and level != NORMAL else None
-    if own is None and level != NORMAL:  # not yet moved to players.py
-        bound = getattr(game, f"ai_move_{level}", None)
-        own = (lambda g, s, r, b=None: bound(s, r, b)) if bound and level == "hard" else (lambda g, s, r: bound(s, r)) if bound else None
+    own = own_player(game, level)
     if own is not None:
         return own(game, seat, rng, budget) if level == "hard" else own(game, seat, rng)
     if level == "easy":
@@ -51,6 +53,19 @@ def choose(game: Game, seat: int, level: str, rng: random.Random, budget: float 
     if level == "hard":
         return hard_move(game, seat, rng, HARD_BUDGET if budget is None else budget)
     return game.ai_move(seat, rng)
+
+
+def own_player(game: Game, level: str) -> Callable | None:
+    """The game's own easy or hard player from its `ComputerPlayers`, if it has one."""
+    if level == NORMAL:
+        return None
+    players = game.computer
+    own = getattr(players, level, None) if players is not None else None
+    if own is None:  # transition: a game whose players are not yet in players.py keeps `ai_move_<level>`
+        bound = getattr(game, f"ai_move_{level}", None)
+        if bound is not None:
+            own = (lambda g, s, r, b=None: bound(s, r, b)) if level == "hard" else (lambda g, s, r: bound(s, r))
+    return own
 
 
 def easy_move(game: Game, seat: int, rng: random.Random) -> str:

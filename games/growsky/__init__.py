@@ -1,7 +1,9 @@
 """Grow Sky: dice actions, an airship flying round each board, a rudder, an engine room puzzle."""
 
 from games.growsky.game import GrowSky
+from games.growsky.players import COMPUTER
 
 GAME = GrowSky
+GAME.computer = COMPUTER
 
 __all__ = ["GAME", "GrowSky"]

@@ -15,18 +15,18 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import games.growsky.data as data
+import games.growsky.moves as notation
 from games.base import (
     Game,
     IllegalMove,
     OptionSpec,
     Outcome,
     Rng,
-    is_number,
     parse_options,
     rank_by,
     rng_untouched,
 )
-from games.growsky import data
 from games.growsky.board import PAY_SOURCES, Board, tile_side
 from games.growsky.data import (
     AREAS,
@@ -63,6 +63,27 @@ from games.growsky.data import (
     bonus_words,
     legal_placements,
 )
+from games.growsky.moves import (
+    Buy,
+    Cube,
+    Develop,
+    Draft,
+    End,
+    Fly,
+    Grow,
+    GrowDie,
+    GrowMove,
+    Move,
+    Pass,
+    Pay,
+    Pick,
+    PickNth,
+    Place,
+    Side,
+    Standby,
+    Upgrade,
+)
+from games.growsky.worth import judge
 
 END_STEPS = (4, 2, 1)  # search steps for the 1st, 2nd, 3rd least blanks / most upgraded tiles
 LEFTOVER_RATE = 3  # 3 grow, 3 blue cubes or 3 fuel -> 1 search step at the end
@@ -294,7 +315,7 @@ class GrowSky(Game):
         out = []
         seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
         for move in moves:
-            cost = self._move_cost(seat, move)
+            cost = self._move_cost(seat, notation.parse(move))
             if not cost:
                 continue
             if cost not in seen:
@@ -308,22 +329,24 @@ class GrowSky(Game):
             out += [f"{move} pay {source}" for source, _ in seen[cost]]
         return out
 
-    def _move_cost(self, seat: int, move: str) -> int:
+    def _move_cost(self, seat: int, move: Move) -> int:
         """The fuel a legal move (without a pay suffix) pays at once."""
-        words = move.split(" ")
-        verb = words[0]
-        if verb == "fly":
-            return FLIGHT_COST[len(self.flight)] + (BOOST_COST * int(words[2][1:]) if len(words) > 2 else 0)
-        if verb == "develop":
-            return DEVELOP_COST[len(self.develop)]
-        if verb == "buy":
-            return MARKET_COST[int(words[1][1:]) - 1]
-        if verb == "place" and self.queue:
-            return UPGRADE_COST[SHAPE_TIER[words[1]] - int(self.queue[0][5:])]
-        if verb == "pick" and self.queue:
-            alt = next((a for a in self.queue[0].split("|") if alt_key(a) == words[1]), "")
-            return int(alt.split(":")[1]) if alt.startswith("boost:") else 0
-        return 0
+        cost = self._COSTS.get(type(move))
+        return cost(self, move) if cost is not None else 0
+
+    def _pick_cost(self, move: Pick) -> int:
+        if not self.queue:
+            return 0
+        alt = next((a for a in self.queue[0].split("|") if alt_key(a) == move.alt), "")
+        return int(alt.split(":")[1]) if alt.startswith("boost:") else 0
+
+    _COSTS: dict[type, Any] = {
+        Fly: lambda self, m: FLIGHT_COST[len(self.flight)] + BOOST_COST * m.boost,
+        Develop: lambda self, m: DEVELOP_COST[len(self.develop)],
+        Buy: lambda self, m: MARKET_COST[m.slot - 1],
+        Place: lambda self, m: UPGRADE_COST[SHAPE_TIER[m.shape] - int(self.queue[0][5:])] if self.queue else 0,
+        Pick: _pick_cost,
+    }
 
     def _free_moves(self, seat: int) -> list[str]:
         board = self.boards[seat]
@@ -395,7 +418,7 @@ class GrowSky(Game):
         """The legal moves a move of this verb is looked for among: the part of `legal_moves`
         made by the same generator (a die or a free action on an open turn), else all of it."""
         if self.phase == "turn" and not self.queue and seat == self.current():
-            verb = text.split(" ", 1)[0]
+            verb = notation.verb_of(text)
             if verb in ("fly", "develop", "standby"):
                 return [] if self.die_used else self._die_moves(seat)
             if verb in ("upgrade", "cube", "grow"):
@@ -407,7 +430,7 @@ class GrowSky(Game):
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        steps = notation.steps(text)
         if len(steps) > 1:
             self._play_steps(seat, steps)
             return
@@ -444,8 +467,8 @@ class GrowSky(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         if text not in self._moves_like(seat, text):
-            canonical = self._canonical(text)
-            if canonical not in self.legal_moves(seat):
+            canonical = self._lenient(seat, text)
+            if canonical is None:
                 raise IllegalMove(self._why(seat, text))
             text = canonical
         self.apply(seat, text)
@@ -458,25 +481,12 @@ class GrowSky(Game):
         last = self.last
         told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
         move = text
-        text, _, first = text.partition(" pay ")
-        self.pay_first = first or None
-        verb, *args = text.split(" ")
-        if self.phase == "room":
-            board = self.boards[seat]
-            board.card = [self.cards[seat], 0 if args[0] == "a" else 1]
-            board.rebuild()
-            if not self.to_act():
-                self.phase = "draft"
-        elif self.phase == "draft":
-            self._play_draft(args)
-        elif self.queue:
-            self._play_decision(seat, verb, args)
-        elif verb == "end":
-            self._end_turn()
-        elif verb in ("fly", "develop", "standby"):
-            self._play_die(seat, verb, args)
+        step = notation.parse(text)
+        if isinstance(step, Pay):
+            self.pay_first, step = step.source, step.move
         else:
-            self._play_free(seat, verb, args)
+            self.pay_first = None
+        self._PLAYS[type(step)](self, seat, step)
         self._drain(seat)
         self._check_instant()
         self.pay_first = None
@@ -486,7 +496,7 @@ class GrowSky(Game):
     def canonical(self, seat: int, move: str) -> str:
         """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
         text = self.normalize(move)
-        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        steps = notation.steps(text)
         if len(steps) > 1:  # each step as listed at its turn in the chain (the closing `pass` kept out if idle)
             trial, out = self.copy(), []
             for number, step in enumerate(steps, 1):
@@ -502,39 +512,50 @@ class GrowSky(Game):
         text = steps[0] if steps else text
         if text in self._moves_like(seat, text):
             return text
-        lenient = self._canonical(text)
-        return lenient if lenient in self.legal_moves(seat) else text
+        lenient = self._lenient(seat, text)
+        return text if lenient is None else lenient
 
-    def _canonical(self, text: str) -> str:
-        """Lenient spellings: `fly 3 +0`, `fly 3 1`, `pick 2` (the second choice)."""
-        if " pay " in text:
-            return self._canonical_pay(text)
-        words = text.split(" ")
-        if words[0] == "fly" and len(words) == 3:
-            k = words[2].lstrip("+")
-            return f"fly {words[1]}" if k == "0" else f"fly {words[1]} +{k}"
-        if words[0] == "pick" and len(words) == 2 and is_number(words[1]) and self.queue and "|" in self.queue[0]:
-            alts = self.queue[0].split("|")
-            i = int(words[1]) - 1
-            if 0 <= i < len(alts):
-                return f"pick {alt_key(alts[i])}"
-        return text
+    def _lenient(self, seat: int, text: str) -> str | None:
+        """The legal move a lenient spelling stands for (`fly 3 +0`, `fly 3 1`, `pick 2`, a pay
+        suffix that pays as the usual order does), or None."""
+        try:
+            move = self._resolve(notation.parse(text))
+        except IllegalMove:
+            return None
+        if move is None:
+            return None
+        canonical = notation.text(move)
+        return canonical if canonical in self.legal_moves(seat) else None
 
-    def _canonical_pay(self, text: str) -> str:
-        """`fly 3 pay lv2` as listed: the suffix dropped where it pays as the usual order does."""
-        base, _, first = text.partition(" pay ")
-        base = self._canonical(base)
-        seat = self.current()
-        if first not in PAY_SOURCES or seat is None or base not in self.legal_moves(seat):
+    def _spelled(self, text: str) -> str:
+        """The text as the log would keep it (`fly 3 1` -> `fly 3 +1`), legal now or not."""
+        try:
+            move = self._resolve(notation.parse(text))
+        except IllegalMove:
             return text
+        return text if move is None else notation.text(move)
+
+    def _resolve(self, move: Move) -> Move | None:
+        """The move a parsed step means here: `pick 2` names the second side of the either/or
+        waiting; `pay ...` is dropped where it pays as the usual order does, and otherwise named
+        by the first source listed for that payment."""
+        if isinstance(move, PickNth):
+            alts = self.queue[0].split("|") if self.queue and "|" in self.queue[0] else []
+            return Pick(alt_key(alts[move.index - 1])) if 0 < move.index <= len(alts) else None
+        if not isinstance(move, Pay):
+            return move
+        base = self._resolve(move.move)
+        seat = self.current()
+        if base is None or seat is None or notation.text(base) not in self.legal_moves(seat):
+            return None
         cost = self._move_cost(seat, base)
         board = self.boards[seat]
-        if not cost or board.payment(cost, first) == board.payment(cost):
+        if not cost or board.payment(cost, move.source) == board.payment(cost):
             return base
         for source in PAY_SOURCES[1:]:  # the first suffix listed for the same payment
-            if board.payment(cost, source) == board.payment(cost, first):
-                return f"{base} pay {source}"
-        return text
+            if board.payment(cost, source) == board.payment(cost, move.source):
+                return Pay(base, source)
+        return None
 
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
@@ -543,24 +564,24 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
-        if " pay " in text:
-            base, _, first = text.partition(" pay ")
+        base, first = notation.unpaid(text)
+        if base != text:
             if first not in PAY_SOURCES:
                 return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
                         "pay lv3 to use those cubes first (pay fuel is the usual order).")
             return self._why(seat, base)
-        verb = text.split(" ")[0]
+        verb = notation.verb_of(text)
         if self.phase == "draft":
-            return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, 'draft')}."
+            return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
         if self.queue:
             item = self.queue[0]
             if "|" in item:
-                return f"First choose: {bonus_words(item)} ({self._example(seat, 'pick')})."
+                return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
             if item.startswith("part:"):
-                return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, 'place')} "
+                return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
                         "(shape, orientation, the square of its lowest row's leftmost cell). "
                         "See /moves place for every legal placement.")
-            return f"First buy route tiles ({self._example(seat, 'buy')}: market slot, route space) or `pass`."
+            return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
                 return "You have already placed your die this turn: free actions, then `end`."
@@ -575,40 +596,46 @@ class GrowSky(Game):
             return "That square is taken, off the room, or not supported from below."
         if verb == "grow":
             have = self.boards[seat].grow
-            die = self._example(seat, "grow die", "grow die 3 5")
-            tile = self._example(seat, "grow move", "grow move s2 s5")
+            die = self._example(seat, GrowDie, "grow die 3 5")
+            tile = self._example(seat, GrowMove, "grow move s2 s5")
             return (f"Grow costs: fuel 2, fuel2 3, rudder 3, die 4 ({die}), move 4 ({tile}, a space with a tile "
                     f"to another); you have {have} grow.")
         if verb in ("place", "buy", "pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
 
-    def _example(self, seat: int, prefix: str, shape: str = "") -> str:
-        """A move starting with `prefix` that is legal now, as an example; else `shape` unquoted."""
-        move = next((m for m in self.legal_moves(seat) if m.startswith(prefix + " ") and " pay " not in m), "")
+    def _example(self, seat: int, kind: type, shape: str = "") -> str:
+        """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
+        move = next((m for m in self.legal_moves(seat) if isinstance(notation.parse(m), kind)), "")
         return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
 
     def _why_die(self, seat: int, text: str) -> str:
-        words = text.split(" ")
-        if len(words) < 2 or not is_number(words[1]) or int(words[1]) not in self.dice:
+        face = notation.face_of(text)
+        if face is None or face not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
             return f"No die shows that; the dice left show {faces}."
         areas, money = AREAS[self.n], self.boards[seat].spendable()
-        if words[0] == "fly":
+        verb = notation.verb_of(text)
+        if verb == "fly":
             if len(self.flight) >= areas:
                 return "Every flight space is taken this round."
             return f"Not enough fuel: this flight costs {FLIGHT_COST[len(self.flight)]} plus 4 a boost; you can pay {money}."
-        if words[0] == "develop":
+        if verb == "develop":
             if len(self.develop) >= areas:
                 return "Every develop space is taken this round."
             return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
-        return f"Stand by with a die left, e.g. {self._example(seat, 'standby')}."
+        return f"Stand by with a die left, e.g. {self._example(seat, Standby)}."
 
-    def _play_draft(self, args: list[str]) -> None:
-        seat = self.current()
-        assert seat is not None
-        tile = self.pool.pop(int(args[0][1:]) - 1)
-        self.boards[seat].route[int(args[1][1:]) - 1].append([tile, 0])
+    def _play_side(self, seat: int, move: Side) -> None:
+        board = self.boards[seat]
+        board.card = [self.cards[seat], 0 if move.side == "a" else 1]
+        board.rebuild()
+        if not self.to_act():
+            self.phase = "draft"
+
+    def _play_draft(self, seat: int, move: Draft) -> None:
+        tile = self.pool.pop(move.tile - 1)
+        self.boards[seat].route[move.space - 1].append([tile, 0])
         self.draft_turn += 1
         if self.draft_turn == self.n:
             self.bag = sorted(self.bag + self.pool)
@@ -626,86 +653,105 @@ class GrowSky(Game):
             parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
             self.notes.append(f"paid {amount} fuel ({', '.join(parts)})")
 
-    def _play_die(self, seat: int, verb: str, args: list[str]) -> None:
-        face = int(args[0])
+    def _play_fly(self, seat: int, move: Fly) -> None:
+        face, boost = move.face, move.boost
         self.dice.remove(face)
         self.die_used = True
-        if verb == "fly":
-            boost = int(args[1][1:]) if len(args) > 1 else 0
-            self._pay(seat, FLIGHT_COST[len(self.flight)] + BOOST_COST * boost)
-            self.flight.append(face)
-            self.queue.append(f"fly:{face + boost}")
-        elif verb == "develop":
-            self._pay(seat, DEVELOP_COST[len(self.develop)])
-            self.develop.append(face)
-            symbols = FACES[face]
-            if "R" in symbols:
-                self.queue.append("cube*2+rudder")
-            if "S" in symbols:
-                self.queue.append("search*3")
-            if "P" in symbols:
-                self.queue.append(f"buy:{MAX_BUY}")
-        else:
-            self.standby.append(face)
-            self.queue += ["cube", "search", "fuel"]
+        self._pay(seat, FLIGHT_COST[len(self.flight)] + BOOST_COST * boost)
+        self.flight.append(face)
+        self.queue.append(f"fly:{face + boost}")
 
-    def _play_free(self, seat: int, verb: str, args: list[str]) -> None:
-        board = self.boards[seat]
-        if verb == "upgrade":
-            board.cubes[3] -= 1
-            self.cube_supply += 1
-            board.route[int(args[0][1:]) - 1][-1][1] = 1
-        elif verb == "cube":
-            board.cubes[3] -= 1
-            self._place_part(seat, "cube", args[0])
-        else:
-            what = args[0]
-            board.grow -= GROW_COSTS[what]
-            if what == "fuel":
-                self.queue.append("fuel")
-            elif what == "fuel2":
-                self.queue.append("fuel*2")
-            elif what == "rudder":
-                board.turn_rudder()
-            elif what == "die":
-                self.dice.remove(int(args[1]))
-                self.dice.append(int(args[2]))
-                self.dice.sort()
-            else:
-                tile = board.route[int(args[1][1:]) - 1].pop()
-                board.route[int(args[2][1:]) - 1].append(tile)
+    def _play_develop(self, seat: int, move: Develop) -> None:
+        face = move.face
+        self.dice.remove(face)
+        self.die_used = True
+        self._pay(seat, DEVELOP_COST[len(self.develop)])
+        self.develop.append(face)
+        symbols = FACES[face]
+        if "R" in symbols:
+            self.queue.append("cube*2+rudder")
+        if "S" in symbols:
+            self.queue.append("search*3")
+        if "P" in symbols:
+            self.queue.append(f"buy:{MAX_BUY}")
 
-    def _play_decision(self, seat: int, verb: str, args: list[str]) -> None:
-        item = self.queue[0]
+    def _play_standby(self, seat: int, move: Standby) -> None:
+        self.dice.remove(move.face)
+        self.die_used = True
+        self.standby.append(move.face)
+        self.queue += ["cube", "search", "fuel"]
+
+    def _play_end(self, seat: int, move: End) -> None:
+        self._end_turn()
+
+    def _play_upgrade(self, seat: int, move: Upgrade) -> None:
         board = self.boards[seat]
-        if verb == "pick":
-            alt = next(a for a in item.split("|") if alt_key(a) == args[0])
-            self.queue[0] = alt
-        elif verb == "place":
-            shape, text = args[0], " ".join(args)
-            up = SHAPE_TIER[shape] - int(item[5:])
+        board.cubes[3] -= 1
+        self.cube_supply += 1
+        board.route[move.space - 1][-1][1] = 1
+
+    def _play_cube(self, seat: int, move: Cube) -> None:
+        self.boards[seat].cubes[3] -= 1
+        self._place_part(seat, "cube", move.at)
+
+    _GROWN = {"fuel": "fuel", "fuel2": "fuel*2"}  # grow bought as fuel: the effect queued
+
+    def _play_grow(self, seat: int, move: Grow) -> None:
+        board = self.boards[seat]
+        board.grow -= GROW_COSTS[move.what]
+        if move.what == "rudder":
+            board.turn_rudder()
+        else:
+            self.queue.append(self._GROWN[move.what])
+
+    def _play_grow_die(self, seat: int, move: GrowDie) -> None:
+        self.boards[seat].grow -= GROW_COSTS["die"]
+        self.dice.remove(move.face)
+        self.dice.append(move.to)
+        self.dice.sort()
+
+    def _play_grow_move(self, seat: int, move: GrowMove) -> None:
+        board = self.boards[seat]
+        board.grow -= GROW_COSTS["move"]
+        tile = board.route[move.source - 1].pop()
+        board.route[move.target - 1].append(tile)
+
+    def _play_pick(self, seat: int, move: Pick) -> None:
+        self.queue[0] = next(a for a in self.queue[0].split("|") if alt_key(a) == move.alt)
+
+    def _play_place(self, seat: int, move: Place) -> None:
+        up = SHAPE_TIER[move.shape] - int(self.queue[0][5:])
+        self.queue.pop(0)
+        self._pay(seat, UPGRADE_COST[up])
+        self.part_supply[SHAPE_TIER[move.shape] - 1] -= 1
+        self._place_part(seat, move.shape, move.where)
+
+    def _play_pass(self, seat: int, move: Pass) -> None:
+        self.queue.pop(0)
+
+    def _play_buy(self, seat: int, move: Buy) -> None:
+        slot, space = move.slot - 1, move.space - 1
+        left = int(self.queue[0][4:]) - 1
+        if left:
+            self.queue[0] = f"buy:{left}"
+        else:
             self.queue.pop(0)
-            self._pay(seat, UPGRADE_COST[up])
-            self.part_supply[SHAPE_TIER[shape] - 1] -= 1
-            self._place_part(seat, shape, text)
-        elif verb == "pass":
-            self.queue.pop(0)
-        else:  # buy
-            slot, space = int(args[0][1:]) - 1, int(args[1][1:]) - 1
-            left = int(item[4:]) - 1
-            if left:
-                self.queue[0] = f"buy:{left}"
-            else:
-                self.queue.pop(0)
-            self._pay(seat, MARKET_COST[slot])
-            tile = self.market[slot]
-            assert tile is not None
-            self.market[slot] = None
-            board.route[space].append([tile, 0])
-            info = TILES[tile]
-            self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")
-            if info["bolt"]:
-                self.queue.insert(0, info["front"][1])
+        self._pay(seat, MARKET_COST[slot])
+        tile = self.market[slot]
+        assert tile is not None
+        self.market[slot] = None
+        self.boards[seat].route[space].append([tile, 0])
+        info = TILES[tile]
+        self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")
+        if info["bolt"]:
+            self.queue.insert(0, info["front"][1])
+
+    # what each kind of move does, once known to be legal (`apply`)
+    _PLAYS: dict[type, Any] = {
+        Side: _play_side, Draft: _play_draft, Fly: _play_fly, Develop: _play_develop, Standby: _play_standby,
+        End: _play_end, Upgrade: _play_upgrade, Cube: _play_cube, Grow: _play_grow, GrowDie: _play_grow_die,
+        GrowMove: _play_grow_move, Pick: _play_pick, Place: _play_place, Pass: _play_pass, Buy: _play_buy,
+    }
 
     def _place_part(self, seat: int, shape: str, text: str) -> None:
         board = self.boards[seat]
@@ -943,10 +989,10 @@ class GrowSky(Game):
         shapes: dict[str, list[list[list[int]]]] = {}
         seat_now = self.current()
         if self.waiting_part() and seat_now is not None:
-            placements = [m.split(" ", 1)[1] for m in self.legal_moves(seat_now) if " pay " not in m]
-            for move in placements:
-                shape = move.split(" ")[0]
-                shapes.setdefault(shape, [[list(p) for p in o] for o in data.ORIENTATIONS[shape]])
+            parts = [m for m in map(notation.parse, self.legal_moves(seat_now)) if isinstance(m, Place)]
+            placements = [part.where for part in parts]
+            for part in parts:
+                shapes.setdefault(part.shape, [[list(p) for p in o] for o in data.ORIENTATIONS[part.shape]])
         return {
             "game": self.key,
             "players": self.n,
@@ -994,14 +1040,15 @@ class GrowSky(Game):
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        canonical = self._canonical(text)
-        if canonical not in self.legal_moves(seat):
+        canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
+        if canonical is None:
             raise IllegalMove(self._why(seat, text))
-        verb, *args = canonical.partition(" pay ")[0].split(" ")
-        if verb == "place":
-            shape, where = args[0], " ".join(args)
-        elif verb == "cube":
-            shape, where = "cube", args[0]
+        step = notation.parse(canonical)
+        step = step.move if isinstance(step, Pay) else step
+        if isinstance(step, Place):
+            shape, where = step.shape, step.where
+        elif isinstance(step, Cube):
+            shape, where = "cube", step.at
         else:
             raise IllegalMove("A preview shows a part in your engine room: `place ...` or `cube ...` "
                               "(see /moves).")
@@ -1010,17 +1057,7 @@ class GrowSky(Game):
         view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells}
         return view
 
-    # -- AI ---------------------------------------------------------------------------
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.growsky.ai import choose
-
-        return choose(self, seat, rng)
-
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        from games.growsky.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
-
+    # -- for the computer players (players.py) ------------------------------------------
     def redraw_hidden(self, seat: int, rng: random.Random) -> GrowSky:
         """A copy whose unseen part is drawn afresh: the dice to come and which tiles the bag
         gives (the bag is kept sorted and drawn from at random, so a new Rng redraws both)."""
@@ -1030,8 +1067,6 @@ class GrowSky(Game):
 
     def estimate(self, seat: int) -> float:
         """The normal player's evaluation of the seat's board against the strongest rival's."""
-        from games.growsky.search import judge
-
         return judge(self, seat)
 
     def copy(self) -> GrowSky:
@@ -1092,7 +1127,7 @@ class GrowSky(Game):
         who = names[seat]
         text = self.normalize(move)
         last = self.last if self.last and self.last.get("seat") == seat else None
-        if last is not None and last.get("move") not in (text, self._canonical(text)):
+        if last is not None and last.get("move") not in (text, self._spelled(text)):
             last = None
         if last is not None and len(last.get("steps", [])) > 1:  # steps sent together: each with its gains
             told = []
@@ -1117,39 +1152,10 @@ class GrowSky(Game):
 
     def _what(self, seat: int, text: str) -> str:
         """One step in words, after it was played (the tile it put down is on top of its space)."""
-        words = text.partition(" pay ")[0].split(" ")
-        verb = words[0]
-        if verb == "fly":
-            return f"flew with a {words[1]}" + (f", boosting {words[2][1:]}" if len(words) > 2 else "")
-        if verb == "develop":
-            symbols = ", ".join(data.SYMBOL_WORDS[c] for c in FACES[int(words[1])])
-            return f"developed with a {words[1]} ({symbols})"
-        if verb == "standby":
-            return f"stood by with a {words[1]}"
-        if verb == "end":
-            return "ended the turn"
-        if verb == "grow":
-            return f"used grow: {' '.join(words[1:])}"
-        if verb in ("draft", "buy"):
-            space = int(words[2][1:]) - 1
-            top = self.boards[seat].top(space) if 0 <= space < 12 else None
-            tile = f" ({bonus_words(tile_side(top)[1])})" if top else ""
-            if verb == "draft":
-                return f"drafted the pool's tile {words[1]}{tile} onto {words[2]}"
-            return f"bought the route tile of {words[1]}{tile} for {words[2]}"
-        if verb == "side":
-            return f"chose room card side {words[1].upper()}"
-        if verb == "pick":
-            return f"chose {words[1]}"
-        if verb == "place":
-            return f"placed part {' '.join(words[1:])}"
-        if verb == "pass":
-            return "bought no more route tiles"
-        if verb == "upgrade":
-            return f"upgraded the route tile on {words[1]}"
-        if verb == "cube":
-            return f"placed a Lv. 3 cube at {words[1]}"
-        return f"`{text}`"
+        try:
+            return notation.describe(self, seat, notation.parse(text))
+        except IllegalMove:
+            return f"`{text}`"
 
     def end_summary(self, names: Sequence[str]) -> str:
         """Each player's end-of-game steps, in words, and the tie-break used."""
@@ -1189,7 +1195,9 @@ class GrowSky(Game):
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if self.phase == "turn" and self.waiting_part() and seat == self.current():
             moves = self.legal_moves(seat)
-            anchors = sorted({m.split(" ")[-1] for m in moves})
+            # the last word of each listed move: the pay suffixes come in with the squares, as they always have
+            anchors = sorted({m.anchor if isinstance(m, Place) else m.source
+                              for m in map(notation.parse, moves) if isinstance(m, (Place, Pay))})
             return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
                     f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
                     "and `/preview` draws one in your room.")
@@ -1197,24 +1205,18 @@ class GrowSky(Game):
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
-        quick = [m for m in moves if m in ("end", "pass") or m.startswith("pick ") and " pay " not in m]
+        kinds = [type(notation.parse(m)) for m in moves]
+        quick = [m for m, kind in zip(moves, kinds, strict=True) if kind in (End, Pass, Pick)]
         if self.phase == "room":
             quick = moves
         if self.phase == "turn" and not self.queue and not self.die_used:
-            quick += [m for m in moves if m.startswith("standby ")][:1]
+            quick += [m for m, kind in zip(moves, kinds, strict=True) if kind is Standby][:1]
         return quick[:4]
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
-        labels = {"fly": "Fly", "develop": "Develop", "standby": "Standby", "upgrade": "Upgrade tile",
-                  "cube": "Lv. 3 cube as part", "grow": "Grow", "end": "End turn", "pick": "Choose",
-                  "place": "Place part", "buy": "Buy tile", "pass": "Buy tile", "draft": "Draft", "side": "Room card"}
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            if " pay " in move:  # another payment order: typed (the autocomplete lists it), not a menu line
-                continue
-            words = move.split(" ")
-            label = labels[words[0]]
-            if words[0] == "place":  # a menu per shape, the part as gained first (the upgrades cost fuel)
-                label = f"Place {words[1]}"
-            groups.setdefault(label, []).append(move)
+            label = notation.group(notation.parse(move))
+            if label is not None:
+                groups.setdefault(label, []).append(move)
         return list(groups.items())

@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING
 
 from games.growsky.ai import candidates, choose, evaluate
+from games.growsky.worth import judge
 
 if TYPE_CHECKING:
     from games.growsky.game import GrowSky
@@ -24,20 +25,6 @@ if TYPE_CHECKING:
 CANDIDATES = 5  # the normal judgement's best steps compared
 WORLDS = 1  # redrawn worlds each candidate is played in
 HORIZON = 2  # turns ended before a rollout is judged: the rest of this turn and the next seat's turn
-WIN = 300.0  # a won game against the best rival, on the scale of `evaluate` (10 a victory point)
-
-
-def judge(game: GrowSky, seat: int) -> float:
-    """How `seat` stands against its strongest rival: the finished game's ranks and points, else
-    the normal player's evaluation of each board."""
-    if game.phase == "over":
-        outcome = game.outcome()
-        assert outcome is not None
-        vps = [b.vp for b in game.boards]
-        best = max(v for s, v in enumerate(vps) if s != seat)
-        return WIN * (game.n - outcome.ranks[seat]) / (game.n - 1) + 10.0 * (vps[seat] - best)
-    mine = evaluate(game, seat)
-    return mine - max(evaluate(game, s) for s in range(game.n) if s != seat)
 
 
 def rollout(game: GrowSky, rng: random.Random, turns: int, stop: float) -> None:
