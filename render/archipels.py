@@ -44,6 +44,7 @@ from render.common import (
     ordinal,
     pill,
     readable_on,
+    rect_region,
     rgb,
     seat_colour,
     seat_name,
@@ -783,3 +784,79 @@ def warm(players: Iterable[int] = (2, 3, 4)) -> None:
         icons.icon(name, round(MINI / 2 * 0.84))
     icons.icon("flower", 20)
     icons.icon("canoe", 40)
+
+
+# -- regions ------------------------------------------------------------------------------
+def _tile_words(tile: dict[str, Any]) -> str:
+    level = LEVEL_NAMES.get(tile.get("level", 1), "")
+    elements = ", ".join(LABELS.get(e["el"], e["el"]) for e in tile.get("elements", [])) or "nothing"
+    return f"t{tile['id']}: {level} tile, {elements}"
+
+
+def _mini_places(seat_view: dict[str, Any], players: int) -> list[tuple[dict[str, Any], tuple[int, int]]]:
+    """(tile, top-left corner) of each hand and dock tile, placed as `_draw_panel` lays them out."""
+    box = panel_box(seat_view["seat"], players)
+    x0, y0, x1, y1 = box
+    island = seat_view.get("island", [])
+    hand, dock = seat_view.get("hand", []), seat_view.get("dock", [])
+    side_w = _side_width(len(hand), len(dock))
+    where, _ = _panel_layout(box, island, side_w)
+    groups = ([hand] if hand else []) + [dock]
+    if where == "side":
+        sx = x1 - side_w - 12
+        spots = [(sx + 4, y0 + PANEL_HEAD + 10 + i * (26 + MINI + 34)) for i in range(len(groups))]
+    else:
+        sy = y1 - STRIP_H - 6
+        spots = [(x0 + 16, sy), (x0 + 16 + len(hand) * (MINI + 8) + 28, sy)]
+    return [(tile, (gx + i * (MINI + 8), gy + 26))
+            for tiles, (gx, gy) in zip(groups, spots, strict=False) for i, tile in enumerate(tiles)]
+
+
+def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`, in its pixels: the board's spaces
+    (`flower r3c2 octopus`), its rows and columns by their labels (`take r2 c1,c3`), the score
+    board's elements (`flower ... octopus`), and each player's hand and dock tiles (`place t57 ...`,
+    `dock t57`). Moves do not name the island's squares by a word of their own (`2,-1`), so the
+    islands give none."""
+    out = []
+    blockers = {p["line"]: p.get("seat") for p in view.get("paddles", [])}
+    for space in view.get("board", []):
+        row, col = space.get("row"), space.get("col")
+        if row is None or col is None:
+            name = space.get("space", "r0c0")
+            row, col = int(name[1]), int(name[3])
+        tile = space.get("tile")
+        tip = _tile_words(tile) if tile else "empty"
+        if tile and not space.get("free", True):
+            tip += " (its row or column holds a paddle)"
+        out.append(rect_region(f"r{row}c{col}", cell_box(row, col), "space", tip))
+    for i in range(1, 6):
+        for line in (f"r{i}", f"c{i}"):
+            seat = blockers.get(line, "free")
+            tip = ("open" if seat == "free" else "closed all game" if seat is None
+                   else f"closed by {seat_name(list(names), seat)}'s paddle")
+            centre = line_centre(line)
+            if line[0] == "r":
+                box = (GRID_X - LAB, centre - LAB / 2, GRID_X, centre + LAB / 2)
+            else:
+                box = (centre - LAB / 2, GRID_Y - LAB, centre + LAB / 2, GRID_Y)
+            out.append(rect_region(line, box, "row" if line[0] == "r" else "column", f"{line}: {tip}"))
+    flowers, values = view.get("flowers", {}), view.get("values", {})
+    for kind, el, y in _score_rows():
+        if kind != "row" or el is None:
+            continue
+        if el == "bottle":
+            tip = f"Bottle: {values.get('bottle', -3)} points each, never a flower"
+        else:
+            tip = f"{LABELS[el]}: {flowers.get(el, 0)} flowers, {values.get(el, 0)} points each"
+        out.append(rect_region(el, (SCORE_X, y, SCORE_X + SCORE_W, y + ROW_H), "element", tip))
+    seats = view.get("seats", [])
+    players = int(view.get("players") or len(seats) or 2)
+    for seat_view in seats:
+        seat = seat_view.get("seat", -1)
+        if not 0 <= seat < players:
+            continue
+        for tile, (tx, ty) in _mini_places(seat_view, players):
+            out.append(rect_region(f"t{tile['id']}", (tx, ty, tx + MINI, ty + MINI + 22), "tile", _tile_words(tile),
+                                   seat))
+    return out
