@@ -456,12 +456,18 @@ def _band(poly: list[tuple[float, float]], half: float) -> list[tuple[float, flo
     return left + right[::-1]
 
 
-def _open_water(poly: list[tuple[float, float]], a: str, b: str) -> list[tuple[float, float]]:
-    """The part of a route's line between the shores of its two islands (the islands are regions
-    of their own)."""
-    (ax, ay, ar), (bx, by, br) = ISLE[a], ISLE[b]
-    points = [_along(poly, k / 60)[:2] for k in range(61)]
-    return [p for p in points if math.dist(p, (ax, ay)) > ar + 2 and math.dist(p, (bx, by)) > br + 2]
+@cache
+def _route_bands(routes: tuple[tuple[str, str, str, int], ...]) -> dict[str, list[tuple[float, float]]]:
+    """Each route's band over the part of its line between the shores of its two islands (the
+    islands are regions of their own); depends only on the map."""
+    layout = _layout(routes)
+    bands = {}
+    for name, a, b, _ in routes:
+        (ax, ay, ar), (bx, by, br) = ISLE[a], ISLE[b]
+        points = [_along(layout[name]["poly"], k / 60)[:2] for k in range(61)]
+        water = [p for p in points if math.dist(p, (ax, ay)) > ar + 2 and math.dist(p, (bx, by)) > br + 2]
+        bands[name] = _band(water, ROUTE_HALF)
+    return bands
 
 
 def _panel_places(view: dict[str, Any]) -> dict[str, Any]:
@@ -495,16 +501,15 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     (`deliver red ...`), the action tiles, the shares, the goods chart's squares (`place red 3,1`),
     the drawn cubes and the urbanization discs. Islands lie over the routes' ends."""
     routes_key = tuple((r["name"], r["ends"][0], r["ends"][1], r["squares"]) for r in view["routes"])
-    layout = _layout(routes_key)
+    bands = _route_bands(routes_key)
     titles = {isle["name"]: isle["title"] for isle in view["islands"]}
     out = []
     for route in view["routes"]:
         a, b = route["ends"]
-        water = _open_water(layout[route["name"]]["poly"], a, b)
         cubes = ", ".join(c for c in route["cubes"] if c) or "no cubes"
         state = "built" if route["connected"] else "not built: $8 to connect"
         tip = f"{titles.get(a, a)}–{titles.get(b, b)}: {state}; {cubes}"
-        out.append(poly_region(route["name"], _band(water, ROUTE_HALF), "route", tip))
+        out.append(poly_region(route["name"], bands[route["name"]], "route", tip))
     for isle in view["islands"]:
         x, y, r = ISLE[isle["name"]]
         accepts = f"accepts {isle['disc']}" if isle["disc"] else "accepts no goods yet"
