@@ -812,12 +812,41 @@ def _mini_places(seat_view: dict[str, Any], players: int) -> list[tuple[dict[str
             for tiles, (gx, gy) in zip(groups, spots, strict=False) for i, tile in enumerate(tiles)]
 
 
+def _island_squares(seat_view: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """The island's squares where `_draw_island` puts them, named by coordinates as `place t57 2,-1`
+    names the top-left square of a tile: every square a tile may start on next (up to two squares
+    out from the island) that fits the island's area."""
+    seat = seat_view["seat"]
+    island = seat_view.get("island", [])
+    box = panel_box(seat, players)
+    _, area = _panel_layout(box, island, _side_width(len(seat_view.get("hand", [])), len(seat_view.get("dock", []))))
+    ax0, ay0, ax1, ay1 = area
+    extent = _extent(island)
+    minx, miny, nx, ny = extent
+    s = _square(extent, area)
+    ox = ax0 + TICK_LEFT + (ax1 - ax0 - TICK_LEFT - nx * s) / 2 - minx * s
+    oy = ay0 + TICK_TOP + (ay1 - ay0 - TICK_TOP - ny * s) / 2 - miny * s
+    top: dict[tuple[int, int], int] = {}
+    for placed in island:
+        for square in squares(placed["x"], placed["y"]):
+            top[square] = max(top.get(square, 0), placed["tile"]["level"])
+    out = []
+    reach = 0 if not island else 2
+    for y in range(miny - reach, miny + ny + reach - 1 if island else 1):
+        for x in range(minx - reach, minx + nx + reach - 1 if island else 1):
+            left, upper = ox + x * s, oy + y * s
+            if left < ax0 or upper < ay0 or left + s > ax1 or upper + s > ay1:
+                continue
+            what = LEVEL_NAMES.get(top.get((x, y), 0), "open water").lower()
+            out.append(rect_region(f"{x},{y}", (left, upper, left + s, upper + s), "square", f"{x},{y}: {what}", seat))
+    return out
+
+
 def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     """What a player may point at on `draw(view, names)`, in its pixels: the board's spaces
     (`flower r3c2 octopus`), its rows and columns by their labels (`take r2 c1,c3`), the score
     board's elements (`flower ... octopus`), and each player's hand and dock tiles (`place t57 ...`,
-    `dock t57`). Moves do not name the island's squares by a word of their own (`2,-1`), so the
-    islands give none."""
+    `dock t57`), and the islands' squares by coordinates (`place t57 2,-1`). Tiles lie over squares."""
     out = []
     blockers = {p["line"]: p.get("seat") for p in view.get("paddles", [])}
     for space in view.get("board", []):
@@ -856,6 +885,7 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
         seat = seat_view.get("seat", -1)
         if not 0 <= seat < players:
             continue
+        out += _island_squares(seat_view, players)
         for tile, (tx, ty) in _mini_places(seat_view, players):
             out.append(rect_region(f"t{tile['id']}", (tx, ty, tx + MINI, ty + MINI + 22), "tile", _tile_words(tile),
                                    seat))

@@ -33,7 +33,7 @@ SHAPES = {"rect": ("x", "y", "w", "h"), "circle": ("cx", "cy", "r"), "poly": ("p
 # kinds whose names a move must be able to tell apart (within one seat's board)
 UNIQUE = {
     "pioneers": {"corner", "edge", "hex"},
-    "archipels": {"space", "row", "column", "tile", "element"},
+    "archipels": {"space", "row", "column", "tile", "element", "square"},
     "propeller": {"slot", "forge", "spot", "tile", "dock", "card", "character", "stack"},
     "growsky": {"action", "market", "space", "square", "draft", "rudder", "shape"},
     "hawaii": {"island", "route", "action", "stat"},
