@@ -44,6 +44,7 @@ from render.common import (
     ordinal,
     pill,
     readable_on,
+    rect_region,
     rgb,
     seat_colour,
     seat_name,
@@ -783,3 +784,109 @@ def warm(players: Iterable[int] = (2, 3, 4)) -> None:
         icons.icon(name, round(MINI / 2 * 0.84))
     icons.icon("flower", 20)
     icons.icon("canoe", 40)
+
+
+# -- regions ------------------------------------------------------------------------------
+def _tile_words(tile: dict[str, Any]) -> str:
+    level = LEVEL_NAMES.get(tile.get("level", 1), "")
+    elements = ", ".join(LABELS.get(e["el"], e["el"]) for e in tile.get("elements", [])) or "nothing"
+    return f"t{tile['id']}: {level} tile, {elements}"
+
+
+def _mini_places(seat_view: dict[str, Any], players: int) -> list[tuple[dict[str, Any], tuple[int, int]]]:
+    """(tile, top-left corner) of each hand and dock tile, placed as `_draw_panel` lays them out."""
+    box = panel_box(seat_view["seat"], players)
+    x0, y0, x1, y1 = box
+    island = seat_view.get("island", [])
+    hand, dock = seat_view.get("hand", []), seat_view.get("dock", [])
+    side_w = _side_width(len(hand), len(dock))
+    where, _ = _panel_layout(box, island, side_w)
+    groups = ([hand] if hand else []) + [dock]
+    if where == "side":
+        sx = x1 - side_w - 12
+        spots = [(sx + 4, y0 + PANEL_HEAD + 10 + i * (26 + MINI + 34)) for i in range(len(groups))]
+    else:
+        sy = y1 - STRIP_H - 6
+        spots = [(x0 + 16, sy), (x0 + 16 + len(hand) * (MINI + 8) + 28, sy)]
+    return [(tile, (gx + i * (MINI + 8), gy + 26))
+            for tiles, (gx, gy) in zip(groups, spots, strict=False) for i, tile in enumerate(tiles)]
+
+
+def _island_squares(seat_view: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """The island's squares where `_draw_island` puts them, named by coordinates as `place t57 2,-1`
+    names the top-left square of a tile: every square a tile may start on next (up to two squares
+    out from the island) that fits the island's area."""
+    seat = seat_view["seat"]
+    island = seat_view.get("island", [])
+    box = panel_box(seat, players)
+    _, area = _panel_layout(box, island, _side_width(len(seat_view.get("hand", [])), len(seat_view.get("dock", []))))
+    ax0, ay0, ax1, ay1 = area
+    extent = _extent(island)
+    minx, miny, nx, ny = extent
+    s = _square(extent, area)
+    ox = ax0 + TICK_LEFT + (ax1 - ax0 - TICK_LEFT - nx * s) / 2 - minx * s
+    oy = ay0 + TICK_TOP + (ay1 - ay0 - TICK_TOP - ny * s) / 2 - miny * s
+    top: dict[tuple[int, int], int] = {}
+    for placed in island:
+        for square in squares(placed["x"], placed["y"]):
+            top[square] = max(top.get(square, 0), placed["tile"]["level"])
+    out = []
+    reach = 0 if not island else 2
+    for y in range(miny - reach, miny + ny + reach - 1 if island else 1):
+        for x in range(minx - reach, minx + nx + reach - 1 if island else 1):
+            left, upper = ox + x * s, oy + y * s
+            if left < ax0 or upper < ay0 or left + s > ax1 or upper + s > ay1:
+                continue
+            what = LEVEL_NAMES.get(top.get((x, y), 0), "open water").lower()
+            out.append(rect_region(f"{x},{y}", (left, upper, left + s, upper + s), "square", f"{x},{y}: {what}", seat))
+    return out
+
+
+def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`, in its pixels: the board's spaces
+    (`flower r3c2 octopus`), its rows and columns by their labels (`take r2 c1,c3`), the score
+    board's elements (`flower ... octopus`), and each player's hand and dock tiles (`place t57 ...`,
+    `dock t57`), and the islands' squares by coordinates (`place t57 2,-1`). Tiles lie over squares."""
+    out = []
+    blockers = {p["line"]: p.get("seat") for p in view.get("paddles", [])}
+    for space in view.get("board", []):
+        row, col = space.get("row"), space.get("col")
+        if row is None or col is None:
+            name = space.get("space", "r0c0")
+            row, col = int(name[1]), int(name[3])
+        tile = space.get("tile")
+        tip = _tile_words(tile) if tile else "empty"
+        if tile and not space.get("free", True):
+            tip += " (its row or column holds a paddle)"
+        out.append(rect_region(f"r{row}c{col}", cell_box(row, col), "space", tip))
+    for i in range(1, 6):
+        for line in (f"r{i}", f"c{i}"):
+            seat = blockers.get(line, "free")
+            tip = ("open" if seat == "free" else "closed all game" if seat is None
+                   else f"closed by {seat_name(list(names), seat)}'s paddle")
+            centre = line_centre(line)
+            if line[0] == "r":
+                box = (GRID_X - LAB, centre - LAB / 2, GRID_X, centre + LAB / 2)
+            else:
+                box = (centre - LAB / 2, GRID_Y - LAB, centre + LAB / 2, GRID_Y)
+            out.append(rect_region(line, box, "row" if line[0] == "r" else "column", f"{line}: {tip}"))
+    flowers, values = view.get("flowers", {}), view.get("values", {})
+    for kind, el, y in _score_rows():
+        if kind != "row" or el is None:
+            continue
+        if el == "bottle":
+            tip = f"Bottle: {values.get('bottle', -3)} points each, never a flower"
+        else:
+            tip = f"{LABELS[el]}: {flowers.get(el, 0)} flowers, {values.get(el, 0)} points each"
+        out.append(rect_region(el, (SCORE_X, y, SCORE_X + SCORE_W, y + ROW_H), "element", tip))
+    seats = view.get("seats", [])
+    players = int(view.get("players") or len(seats) or 2)
+    for seat_view in seats:
+        seat = seat_view.get("seat", -1)
+        if not 0 <= seat < players:
+            continue
+        out += _island_squares(seat_view, players)
+        for tile, (tx, ty) in _mini_places(seat_view, players):
+            out.append(rect_region(f"t{tile['id']}", (tx, ty, tx + MINI, ty + MINI + 22), "tile", _tile_words(tile),
+                                   seat))
+    return out

@@ -620,3 +620,45 @@ __all__ = [
     "text_width",
     "to_png",
 ]
+
+
+# -- regions: what a page may let a player point at on a picture ---------------------------
+def _region(name: str, shape: dict[str, Any], kind: str | None, tip: str | None, seat: int | None) -> dict[str, Any]:
+    region: dict[str, Any] = {"name": name, **shape}
+    if kind:
+        region["kind"] = kind
+    if tip:
+        region["tip"] = tip
+    if seat is not None:  # on one player's board: a page matches it against that seat's moves only
+        region["seat"] = seat
+    return region
+
+
+def rect_region(name: str, box: tuple[float, float, float, float], kind: str | None = None, tip: str | None = None,
+                seat: int | None = None) -> dict[str, Any]:
+    """A rectangle given as (left, top, right, bottom), in pixels of the picture."""
+    x0, y0, x1, y1 = box
+    return _region(name, {"shape": "rect", "x": round(x0, 1), "y": round(y0, 1), "w": round(x1 - x0, 1),
+                          "h": round(y1 - y0, 1)}, kind, tip, seat)
+
+
+def circle_region(name: str, cx: float, cy: float, r: float, kind: str | None = None, tip: str | None = None,
+                  seat: int | None = None) -> dict[str, Any]:
+    return _region(name, {"shape": "circle", "cx": round(cx, 1), "cy": round(cy, 1), "r": round(r, 1)}, kind,
+                   tip, seat)
+
+
+def poly_region(name: str, points: list[tuple[float, float]], kind: str | None = None, tip: str | None = None,
+                seat: int | None = None) -> dict[str, Any]:
+    return _region(name, {"shape": "poly", "points": [[round(x, 1), round(y, 1)] for x, y in points]}, kind, tip,
+                   seat)
+
+
+def band_region(name: str, a: tuple[float, float], b: tuple[float, float], half: float, kind: str | None = None,
+                tip: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    """The band `half` pixels either side of the segment from a to b: an edge, a road, a route."""
+    (ax, ay), (bx, by) = a, b
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 or 1.0
+    nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+    return poly_region(name, [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)], kind,
+                       tip, seat)

@@ -42,6 +42,7 @@ from render.common import (
     fit_text,
     mix,
     pill,
+    rect_region,
     rgb,
     seat_colour,
     seat_name,
@@ -674,3 +675,104 @@ def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
     if view.get("end"):
         _results(d, view, names, y + 6)
     return to_png(image)
+
+
+# -- regions ----------------------------------------------------------------------------------
+FACE_WORDS = {"R": "rudder", "S": "search", "P": "purchase"}
+ACTION_TIPS = {
+    "fly": "a die on the leftmost free Flight space: pay its fuel, fly that many spaces",
+    "develop": "a die on the leftmost free Develop space: pay its fuel, do the die's symbols",
+    "standby": "any die: 1 blue cube, 1 search step, 1 fuel",
+}
+
+
+def _tile_tip(tile: dict[str, Any]) -> str:
+    colour = "yellow" if tile["colour"] == "Y" else "blue"
+    bolt = " with a bolt" if tile["bolt"] else ""
+    return f"{colour} tile{bolt}: {short(tile['bonus'])}; gold side {tile['back'][0]} {short(tile['back'][1])}"
+
+
+def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`, in its pixels: the dice left (`fly 4`
+    names die 4), the Fly, Develop and Standby areas (`fly ...` names fly), the setup draft's tiles
+    (`draft p2 s5`), the market's slots (`buy m3 s7`), and on each player's board the route spaces
+    (`upgrade s3`), the rudder's levels (`pay lv2`) and the engine room's squares (`cube c1`,
+    `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `o3`)."""
+    names = list(names)
+    out = []
+    top = HEADER + 10
+    if view["phase"] in ("draft", "room") and view["pool"]:
+        for i, tile in enumerate(view["pool"]):
+            x, y = 20 + (i % 3) * 132, top + 30 + (i // 3) * 74
+            out.append(rect_region(f"p{i + 1}", (x, y, x + 124, y + 64), "draft", _tile_tip(tile)))
+    else:
+        for i, face in enumerate(view["dice"]):
+            x, y = 110 + i * 40, top - 8
+            words = ", ".join(FACE_WORDS[c] for c in FACES[face])
+            out.append(rect_region(str(face), (x, y, x + 34, y + 34), "die", f"a {face}: {words}"))
+        right = 110 + (AREAS[view["players"]] - 1) * 48 + 40
+        for row, (key, label) in enumerate((("flight", "fly"), ("develop", "develop"))):
+            y = top + 62 + row * 56
+            used = len(view[key])
+            out.append(rect_region(label, (16, y - 4, right, y + 44), "action",
+                                   f"{ACTION_TIPS[label]} ({used} of {AREAS[view['players']]} used)"))
+        out.append(rect_region("standby", (16, top + 172, 420, top + 210), "action", ACTION_TIPS["standby"]))
+    for r, (slots, cost) in enumerate(MARKET_ROWS):
+        for k, slot in enumerate(slots):
+            x, y = 430 + 64 + k * 166, top + 26 + r * 66
+            tile = view["market"][slot]
+            tip = (_tile_tip(tile) + f"; costs {cost}") if tile else "empty"
+            out.append(rect_region(f"m{slot + 1}", (x, y, x + 158, y + 58), "market", tip))
+    for board in view["boards"]:
+        seat = board["seat"]
+        x0, y0 = _panel_origin(seat)
+        rx, ry = x0 + 10, y0 + 40
+        for index in range(16):
+            if index % 4 == 0:
+                continue
+            gx, gy = _ring_xy(index)
+            bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
+            space = board["route"][index - 1 - index // 4]
+            kind = "printed space" if space["tile"] is None else ("gold " if space["upgraded"] else "") + "tile"
+            tip = f"route space {space['space']}: {kind}, {short(space['bonus'])}"
+            out.append(rect_region(f"s{space['space']}", (bx, by, bx + RING_CELL - 2, by + RING_CELL - 2), "space",
+                                   tip, seat))
+        ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
+        for level in range(4):
+            y = iy + 22 + level * 22
+            out.append(rect_region(f"lv{level}", (ix, y - 2, ix + RUDDER_ROOM, y + 18), "rudder",
+                                   f"{board['cubes'][level]} blue cubes at Lv. {level}", seat))
+        filled = {cell for _, _, cells in board["parts"] for cell in cells}
+        card = set(board["card"]["cells"]) if board.get("card") else set()
+        gx, gy = x0 + 236 + 14, y0 + 40 + 18
+        for r in range(7):
+            for c in range(8):
+                name = "abcdefgh"[c] + str(r + 1)
+                x, y = gx + c * EC, gy + (6 - r) * EC
+                state = "filled" if name in filled or name in card else "empty"
+                icon = f", icon {ICONS[name]}" if name in ICONS else ""
+                out.append(rect_region(name, (x, y, x + EC, y + EC), "square",
+                                       f"{name}: {state}{icon}; row {r + 1} pays {ROW_BONUS[r]}", seat))
+    if _pending_part(view) is not None:
+        out += _legend_regions(view, names)
+    return out
+
+
+def _legend_regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The shapes and orientations of `_legend`, where it draws them."""
+    y0 = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
+    y0 += len(last_lines(view, names)) * LAST_LINE
+    out = []
+    x = 16
+    unit = 13
+    for shape, offsets_list in view["orientations"].items():
+        out.append(rect_region(shape, (x, y0 + 20, x + 28, y0 + 40), "shape", f"the {shape} part"))
+        x += 30
+        for k, offsets in enumerate(offsets_list, start=1):
+            xs = [dx for dx, _ in offsets]
+            width = (max(xs) - min(xs) + 1) * unit
+            out.append(rect_region(f"o{k}", (x - 2, y0 + 20, x + max(width, 22) + 2, y0 + 24 + 3 * unit + 18),
+                                   "orientation", f"{shape} turned as o{k}"))
+            x += max(width, 22) + 10
+        x += 14
+    return out

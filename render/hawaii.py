@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import line_length, printable, to_png
+from render.common import circle_region, line_length, poly_region, printable, rect_region, to_png
 from render.common import text as draw_text
 
 W, H = 1100, 720
@@ -432,3 +432,112 @@ def _fit(text: str, size: int, width: int) -> str:
     while text and line_length(text + "…", size) > width:
         text = text[:-1]
     return text + "…"
+
+
+# -- regions ----------------------------------------------------------------------------------
+ACTION_TIPS = {
+    "locomotive": "raise the locomotive by 1 for free",
+    "urbanize": "put a disc on a small island while building",
+    "engineer": "a second route this round for $4 more",
+    "production": "see 6 cubes from the bag and put 2 on the goods chart",
+}
+ROUTE_HALF = 9  # half the width of a route's band: its squares and disc lie inside
+
+
+def _band(poly: list[tuple[float, float]], half: float) -> list[tuple[float, float]]:
+    """The outline of the band `half` pixels either side of a polyline."""
+    left, right = [], []
+    for i, (x, y) in enumerate(poly):
+        (ax, ay), (bx, by) = poly[max(0, i - 1)], poly[min(len(poly) - 1, i + 1)]
+        length = math.dist((ax, ay), (bx, by)) or 1.0
+        nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
+@cache
+def _route_bands(routes: tuple[tuple[str, str, str, int], ...]) -> dict[str, list[tuple[float, float]]]:
+    """Each route's band over the part of its line between the shores of its two islands (the
+    islands are regions of their own); depends only on the map."""
+    layout = _layout(routes)
+    bands = {}
+    for name, a, b, _ in routes:
+        (ax, ay, ar), (bx, by, br) = ISLE[a], ISLE[b]
+        points = [_along(layout[name]["poly"], k / 60)[:2] for k in range(61)]
+        water = [p for p in points if math.dist(p, (ax, ay)) > ar + 2 and math.dist(p, (bx, by)) > br + 2]
+        bands[name] = _band(water, ROUTE_HALF)
+    return bands
+
+
+def _panel_places(view: dict[str, Any]) -> dict[str, Any]:
+    """Where `_panel` puts what a player may point at, following its steps down the panel."""
+    x0 = PANEL_X + 4
+    places: dict[str, Any] = {"shares": (x0, 48 + 52, x0 + 160, 48 + 52 + 50)}  # the third of the four counts
+    y = 12 + 36 + 112 + 24
+    places["actions"] = [(x0 + (k % 2) * 170, y + (k // 2) * 40, x0 + (k % 2) * 170 + 160, y + (k // 2) * 40 + 34)
+                         for k in range(len(view["actions"]))]
+    y += 90 + 22
+    cell = 40
+    places["chart"] = {}
+    for c, column in enumerate(view["chart"]):
+        cx = x0 + 14 + c * (cell + narrow_gap())
+        for r in range(len(column)):
+            cy = y + 42 + r * (cell - 6)
+            places["chart"][(c, r)] = (cx + 3, cy, cx + cell - 3, cy + cell - 10)
+    y += 42 + 3 * (cell - 6) + 10
+    if view.get("dice"):
+        y += 26
+    y += 24
+    places["urban"] = [(x0 + 16 + k * 40, y + 14) for k in range(len(view["urban"]))]
+    y += 40 + 24 + 36
+    places["drawn"] = [(x0 + 160 + k * 26, y + 10) for k in range(len(view.get("drawn") or []))]
+    return places
+
+
+def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`, in its pixels: the sea routes
+    (`connect oahu-maui`), the islands (`urbanize lanai red`), the cubes on islands by colour
+    (`deliver red ...`), the action tiles, the shares, the goods chart's squares (`place red 3,1`),
+    the drawn cubes and the urbanization discs. Islands lie over the routes' ends."""
+    routes_key = tuple((r["name"], r["ends"][0], r["ends"][1], r["squares"]) for r in view["routes"])
+    bands = _route_bands(routes_key)
+    titles = {isle["name"]: isle["title"] for isle in view["islands"]}
+    out = []
+    for route in view["routes"]:
+        a, b = route["ends"]
+        cubes = ", ".join(c for c in route["cubes"] if c) or "no cubes"
+        state = "built" if route["connected"] else "not built: $8 to connect"
+        tip = f"{titles.get(a, a)}–{titles.get(b, b)}: {state}; {cubes}"
+        out.append(poly_region(route["name"], bands[route["name"]], "route", tip))
+    for isle in view["islands"]:
+        x, y, r = ISLE[isle["name"]]
+        accepts = f"accepts {isle['disc']}" if isle["disc"] else "accepts no goods yet"
+        numbers = f"; chart {'/'.join(str(n) for n in isle['numbers'])}" if isle["numbers"] else ""
+        out.append(circle_region(isle["name"], x, y, r, "island", f"{isle['title']}: {accepts}{numbers}"))
+        shown = isle["cubes"][:8]
+        per_row, size = (4 if isle["large"] else 3), 18
+        for k, colour in enumerate(shown):
+            row, col = divmod(k, per_row)
+            count = min(per_row, len(shown) - row * per_row)
+            cx = x + (col - (count - 1) / 2) * (size + 3)
+            cy = y + 8 + row * (size + 3)
+            out.append(rect_region(colour, (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), "goods",
+                                   f"a {colour} cube on {isle['title']}"))
+    places = _panel_places(view)
+    out.append(rect_region("shares", places["shares"], "stat", "issue shares: $5 each, $1 a round each after"))
+    for action, box in zip(view["actions"], places["actions"], strict=True):
+        tip = ACTION_TIPS.get(action, action)
+        if action == view.get("last_action"):
+            tip += " (taken last round: not now)"
+        out.append(rect_region(action, box, "action", tip))
+    for (c, r), box in places["chart"].items():
+        cube = view["chart"][c][r]
+        tip = f"goods chart column {c + 1}, row {r + 1}: " + (f"a {cube} cube" if cube else "empty")
+        out.append(rect_region(f"{c + 1},{r + 1}", box, "chart", tip))
+    for (cx, cy), colour in zip(places["urban"], view["urban"], strict=True):
+        if colour:
+            out.append(circle_region(colour, cx, cy, 14, "disc", f"a {colour} disc for urbanizing a small island"))
+    for (cx, cy), colour in zip(places["drawn"], view.get("drawn") or [], strict=True):
+        out.append(rect_region(colour, (cx - 10, cy - 10, cx + 10, cy + 10), "goods", f"a drawn {colour} cube"))
+    return out

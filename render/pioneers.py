@@ -21,8 +21,11 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    band_region,
+    circle_region,
     font,
     mix,
+    poly_region,
     seat_colour,
     seat_name,
     shade,
@@ -361,3 +364,55 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
     """The PNG of a Pioneer's Isle view; `names[seat]` names the players."""
     return to_png(render(view, names))
+
+
+# -- regions ----------------------------------------------------------------------------------
+CORNER_R = 14  # a corner's circle: its number, or the building standing on it
+EDGE_HALF = 8  # half the width of an edge's band, as wide as a road drawn with its glow
+
+
+def _harbour_tip(kind: str) -> str:
+    if kind == "any":
+        return "3:1 harbour: trade 3 of one resource for 1 of any"
+    return f"2:1 harbour: trade 2 {kind} for 1 of any"
+
+
+def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`: hexes (by letter, as `robber A` names
+    them), harbours, edges (`road 4-8`) and corners (`settlement 12`), in the picture's pixels.
+    Later regions lie over earlier ones: a corner over the edges meeting there, an edge over its hexes."""
+    board = view["board"]
+    hexes = board["hexes"]
+    out = []
+    for index, info in enumerate(hexes):
+        number = f", rolls {info['number']}" if info["number"] else ""
+        robber = "; the robber stands here" if info["label"] == view["robber"] else ""
+        out.append(poly_region(info["label"], _corners(index), "hex", f"{info['res']}{number}{robber}"))
+    for info in board["harbours"]:
+        _, _, (x, y) = _harbour_spot(B.EDGE_INDEX[info["edge"]])
+        out.append(circle_region(info["kind"], x, y, HARBOUR_R, "harbour", _harbour_tip(info["kind"])))
+    roads = {label: seat for label, seat in view["roads"]}
+    for index, label in enumerate(B.EDGE_LABELS):
+        a, b = B.EDGE_NODES[index]
+        (ax, ay), (bx, by) = node_xy(a), node_xy(b)
+        start, end = (ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25), (ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75)
+        seat = roads.get(label)
+        tip = f"road of {seat_name(names, seat)}" if seat is not None else "an edge: room for a road"
+        out.append(band_region(label, start, end, EDGE_HALF, "edge", tip))
+    built = {node: (seat, level) for node, seat, level in view["buildings"]}
+    touching: dict[int, list[str]] = {}
+    for index, info in enumerate(hexes):
+        if info["number"]:
+            for node in B.HEX_NODES[index]:
+                touching.setdefault(node, []).append(f"{info['res']} {info['number']}")
+    for node in range(B.NODE_COUNT):
+        x, y = node_xy(node)
+        here = built.get(node + 1)
+        if here is not None:
+            tip = f"{'settlement' if here[1] == 1 else 'city'} of {seat_name(names, here[0])}"
+        else:
+            tip = "a corner: room for a settlement"
+        if touching.get(node):
+            tip += "; touches " + ", ".join(touching[node])
+        out.append(circle_region(str(node + 1), x, y, CORNER_R, "corner", tip))
+    return out

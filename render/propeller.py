@@ -24,9 +24,12 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    circle_region,
     fit_text,
     fixed_palette,
     mix,
+    poly_region,
+    rect_region,
     seat_colour,
     seat_name,
     shade,
@@ -831,3 +834,105 @@ def _hand_image(view: dict[str, Any], names: list[str], hand: list[dict[str, Any
     if not hand:
         text(draw_, (10, 64), "No Blueprint in hand.", 15, INK)
     return image
+
+
+# -- regions ----------------------------------------------------------------------------------
+def _tile_tip(tile: dict[str, Any]) -> str:
+    number = {-1: "", 0: ""}.get(tile["number"], f" {tile['number']}")
+    return f"{tile['name']}{number}: {tile['effect']}"
+
+
+def _words_at(x: float, y: float, before: str, words: str, size: int) -> tuple[float, float, float, float]:
+    """The box of `words` in a line drawn from (x, y) that has `before` ahead of them."""
+    left = x + text_width(before, size)
+    return left, y - 1, left + text_width(words, size), y + size + 4
+
+
+def _top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    ox, oy = FORGE_XY
+    for face, (q, r) in D.FORGE.items():
+        x, y = hex_centre(q, r, FORGE_R)
+        letters = ", ".join(D.SLOTS[slot] for slot in sorted(D.SLOTS_BY_VALUE[face]))
+        count = view["forge"][face - 1]
+        out.append(poly_region(str(face), hex_corners(ox + x, oy + y, FORGE_R), "forge",
+                               f"forge space {face}: {count} dice; its tiles are in slots {letters}"))
+    for slot, (q, r) in enumerate(D.RING):
+        x, y = hex_centre(q, r, FORGE_R)
+        x, y = ox + x, oy + y
+        tile = view["offer"][slot]
+        letter = D.SLOTS[slot]
+        tip = _tile_tip(tile) if tile else "empty"
+        out.append(poly_region(letter, hex_corners(x, y, FORGE_R), "offer", tip))
+        length = math.hypot(x - ox, y - oy)
+        reach = FORGE_R + SLOT_R + 1
+        out.append(circle_region(letter, x + (x - ox) / length * reach, y + (y - oy) / length * reach, SLOT_R, "slot",
+                                 f"slot {letter}: {tip}"))
+    w, h = 184, 52
+    for level, cards in enumerate(view["bp_offer"]):
+        for i, card in enumerate(cards):
+            x, y = 420 + i * (w + 8), 68 + level * (h + 8)
+            cost = ", ".join(f"{n} {D.RESOURCES[k]}" for k, n in enumerate(card["cost"]) if n) or "nothing"
+            tip = f"Blueprint #{card['id']}: costs {cost}; {card['vp']} VP and {D.UPGRADE_NAMES[card['upgrade']]}"
+            out.append(rect_region(str(card["id"]), (x, y, x + w, y + h), "card", tip))
+    line = f"Draw stack {view['stack']} tiles · Blueprint stacks "
+    first, second = f"I {view['bp_stacks'][0]}", f"II {view['bp_stacks'][1]}"
+    out.append(rect_region("i", _words_at(420, 42, line, first, 15), "stack",
+                           f"level I Blueprints, {view['bp_stacks'][0]} face down"))
+    out.append(rect_region("ii", _words_at(420, 42, f"{line}{first}, ", second, 15), "stack",
+                           f"level II Blueprints, {view['bp_stacks'][1]} face down"))
+    if view["phase"] == "characters" and view.get("dealt"):
+        before = "Characters dealt: "
+        for k, name in enumerate(view["dealt"]):
+            powers = D.CHARACTER_POWERS.get(name, ("", ""))
+            tip = f"{D.CHARACTER_NAMES.get(name, name)}: {powers[0]}"
+            out.append(rect_region(name, _words_at(420, TOP_H - 30, before, name, 15), "character", tip[:200]))
+            before += name + (", " if k < len(view["dealt"]) - 1 else "")
+    return out
+
+
+def _panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, height: int,
+                   radius: float) -> list[dict[str, Any]]:
+    """The free places, tiles and dock spaces of one panel whose top left is (x0, y0), laid out
+    as `_panel`, `_island` and `_dock` draw them."""
+    out = []
+    bx, by = x0 + 10, y0 + HEADER_H
+    width, tall = PANEL_W - 20, height - HEADER_H - FOOTER_H
+    left, top, right, bottom = _span(player)
+    ox = bx + width / 2 - (left + right) / 2 * radius
+    oy = by + tall / 2 - (top + bottom) / 2 * radius
+    for q, r in frontier(player):
+        x, y = hex_centre(q, r, radius)
+        out.append(poly_region(f"{q},{r}", hex_corners(ox + x, oy + y, radius - 1), "spot",
+                               f"free place {q},{r}", seat))
+    for tile in player["island"]:
+        x, y = hex_centre(tile["q"], tile["r"], radius)
+        out.append(poly_region(tile["label"], hex_corners(ox + x, oy + y, radius - 1), "tile",
+                               f"{tile['label']} {_tile_tip(tile)}", seat))
+    dx, dy = x0 + 18, y0 + height - 124
+    for index, here in enumerate(player["dock"]):
+        col, row = index % D.COLUMNS, index // D.COLUMNS
+        x, y = dx + 14 + col * 34, dy + 14 + row * 34
+        name = D.space_name(index)
+        tip = (f"dock {name}: {'a worker' if here else 'empty'}; column {D.COLUMN_LETTERS[col]} gives "
+               f"{D.REWARD_TEXT[D.COLUMN_REWARDS[col]]}, row {row + 1} {D.REWARD_TEXT[D.ROW_REWARDS[row]]}")
+        out.append(rect_region(name, (x - 14, y - 14, x + 14, y + 14), "dock", tip, seat))
+    return out
+
+
+def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """What a player may point at on `draw(view, names)`, in its pixels, as `picture` lays it
+    out: the forge spaces (`die 4`), the ring's tiles and slot letters (`claim b at 1,-1`), the
+    Blueprint offer (`take 30`) and stacks (`draw i`), the characters dealt (`character nelson`),
+    and on each player's panel the free places (`1,-1`), the tiles (`run t3`) and the dock spaces
+    (`deploy b2 to t3`)."""
+    out = _top_regions(view)
+    players = len(view["players"])
+    radius = table_radius(view)
+    y = TOP_H + len(legend_lines(view)) * LEGEND_LINE + 10
+    for row in range(0, players, 2):
+        height = HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
+        for seat in range(row, min(row + 2, players)):
+            out += _panel_regions(view["players"][seat], seat, (seat % 2) * PANEL_W, y, height, radius)
+        y += height
+    return out
