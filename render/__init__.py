@@ -1,7 +1,8 @@
 """Board pictures drawn with Pillow from a game's view (never from its full state).
 
 Each game has a module `render/<key>.py` with `draw(view, names) -> bytes` (a PNG), and may
-have `draw_hand(view, names) -> bytes | None`, the picture of a seat's hidden hand for /hand.
+have `draw_hand(view, names) -> bytes | None`, the picture of a seat's hidden hand for /hand, and
+`regions(view, names)`, what a click on the picture may name (the board page).
 """
 
 from __future__ import annotations
@@ -32,3 +33,17 @@ def draw_hand(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | N
         raise
     hand = getattr(module, "draw_hand", None)
     return hand(view, list(names)) if hand else None
+
+
+def regions(key: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """What can be pointed at on the picture of `draw(key, view, names)`: each a dict with the
+    name a move uses for it, its shape in the PNG's pixels, and optionally its kind, a tip and
+    the seat whose board holds it. Later regions lie over earlier ones. [] without a picture."""
+    try:
+        module = importlib.import_module(f"render.{key}")
+    except ModuleNotFoundError as error:
+        if error.name == f"render.{key}":
+            return []
+        raise
+    found = getattr(module, "regions", None)
+    return found(view, list(names)) if found else []
