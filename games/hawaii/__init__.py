@@ -1,7 +1,9 @@
 """Age of Steam: Hawaiian Islands, the solo game (key `hawaii`)."""
 
 from games.hawaii.game import HawaiiGame
+from games.hawaii.players import COMPUTER
 
 GAME = HawaiiGame
+GAME.computer = COMPUTER
 
 __all__ = ["GAME", "HawaiiGame"]

@@ -19,7 +19,9 @@ from typing import Any
 
 from games.base import Rng
 from games.hawaii import data as D
-from games.hawaii.game import ADJ, ISLAND_INDEX, N_ISLANDS, SMALL_IDX, HawaiiGame
+from games.hawaii import moves as M
+from games.hawaii.data import ADJ, ISLAND_INDEX, N_ISLANDS, SMALL_IDX
+from games.hawaii.game import HawaiiGame
 
 N_ROUTES = len(D.ROUTES)
 FACE_COLUMN_ISLAND = [ISLAND_INDEX[D.FACE_ISLAND[face]] for face in range(1, D.CHART_COLUMNS + 1)]
@@ -306,7 +308,7 @@ def _apply_move(game: HawaiiGame, option: tuple[str, Any]) -> str:
     if kind == "deliver":
         colour, path, routes = arg
         game.do_deliver(colour, path, routes)
-        return f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}"
+        return M.deliver_text(colour, path)
     if kind == "locomotive":
         game.do_locomotive()
         return "locomotive"
@@ -360,7 +362,7 @@ def _finish_round(game: HawaiiGame, moves: list[str], start_round: int, out: lis
     while game.phase == "produce" and game.round == start_round:
         colour, c, r = _production_choice(game)
         game.do_place(colour, c, r)
-        moves.append(f"place {colour} {c + 1},{r + 1}")
+        moves.append(M.place_text(colour, c, r))
     seen = getattr(out, "seen", None)
     if seen is not None:
         key = _state_key(game)
@@ -375,7 +377,7 @@ def _moves_phase(game: HawaiiGame, moves: list[str], start_round: int, out: list
         _finish_round(game, moves, start_round, out, w)
         return
     for option in _move_options(game, k):
-        child = game.clone()
+        child = game.copy()
         text = _apply_move(child, option)
         _moves_phase(child, moves + [text], start_round, out, w, k if child.move_no == 2 else k)
 
@@ -393,17 +395,17 @@ def round_plans(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS, route_limit: int
             for urb, connects in _build_plans(game, action, route_limit):
                 cost = (D.CONNECT_COST if connects else 0) + (D.ENGINEER_COST if len(connects) > 1 else 0)
                 moves: list[str] = []
-                child = game.clone()
+                child = game.copy()
                 if phase == "shares":
                     n = _shares_for(game, cost)
                     if n is None:
                         continue
                     child.do_shares(n)
-                    moves.append(f"shares {n}")
+                    moves.append(M.shares_text(n))
                 elif cost > game.cash:
                     continue
                 child.do_action(action)
-                moves.append(f"action {action}")
+                moves.append(M.ACTION_TEXTS[action])
                 _build_then_move(child, urb, connects, moves, start_round, out, w, k)
         return out
     if phase == "build":
@@ -413,14 +415,14 @@ def round_plans(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS, route_limit: int
                 continue
             if len(connects) + game.connects > game.connects_allowed():
                 continue
-            child = game.clone()
+            child = game.copy()
             _build_then_move(child, urb, connects, [], start_round, out, w, k)
         return out
     if phase == "move":
-        _moves_phase(game.clone(), [], start_round, out, w, k)
+        _moves_phase(game.copy(), [], start_round, out, w, k)
         return out
     if phase == "produce":
-        _finish_round(game.clone(), [], start_round, out, w)
+        _finish_round(game.copy(), [], start_round, out, w)
         return out
     return out
 
@@ -430,12 +432,12 @@ def _build_then_move(child: HawaiiGame, urb, connects, moves, start_round, out, 
         if child.phase != "build" or (urb not in child.urbanizable()):
             return
         child.do_urbanize(*urb)
-        moves.append(f"urbanize {D.ISLANDS[urb[0]]} {urb[1]}")
+        moves.append(M.urbanize_text(*urb))
     for r in connects:
         if child.phase != "build" or r not in child.connectable():
             return
         child.do_connect(r)
-        moves.append(f"connect {D.ROUTE_NAMES[r]}")
+        moves.append(M.CONNECT_TEXTS[r])
     if child.phase == "build":
         child.phase = "move"  # the same as `done`
         child.move_no = 1
@@ -448,7 +450,7 @@ def _build_then_move(child: HawaiiGame, urb, connects, moves, start_round, out, 
 # -- playing and hinting -------------------------------------------------------------------
 def best_plan(game: HawaiiGame, rng: random.Random | None = None, w: Weights = DEFAULT_WEIGHTS) -> Plan | None:
     """The best round plan on a copy whose dice are reseeded, so the real dice stay unknown."""
-    probe = game.clone()
+    probe = game.copy()
     probe.rng = Rng((rng or random.Random(0)).getrandbits(48))
     plans = round_plans(probe, w)
     if not plans:
@@ -461,11 +463,12 @@ def choose_move(game: HawaiiGame, rng: random.Random | None = None) -> str:
     if not legal:
         raise ValueError("no legal move")
     plan = best_plan(game, rng)
-    if plan and plan.moves:
-        move = plan.moves[0]
-        if move in legal:
-            return move
-    return "pass" if "pass" in legal else legal[-1] if game.phase == "build" else legal[0]
+    if plan is None or not plan.moves:
+        raise RuntimeError(f"the planner found no plan in phase {game.phase} of round {game.round}")
+    move = plan.moves[0]
+    if move not in legal:
+        raise RuntimeError(f"the planner chose `{move}`, which is not legal now")
+    return move
 
 
 def hint(game: HawaiiGame) -> str:
@@ -514,7 +517,7 @@ def beam_search(game: HawaiiGame, beam: int = 3, w: Weights = DEFAULT_WEIGHTS, d
                 tail: tuple[int, ...] = TAIL_WIDTHS, route_limit: int = 4, k: int = 4) -> Plan:
     """Plays the deal to its end with its own dice, keeping the `beam` best states each round
     (more before the last rounds, as `tail` says)."""
-    frontier = [Plan([], game.clone(), evaluate(game, w))]
+    frontier = [Plan([], game.copy(), evaluate(game, w))]
     while True:
         live = [p for p in frontier if p.state.phase != "over"]
         if not live:

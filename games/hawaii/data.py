@@ -80,6 +80,23 @@ DEFAULT_DIFFICULTY = "standard"  # DESIGNED: the middle level as the default tab
 REDUCTION_BANDS = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2), (0, 0))
 
 
+# -- geometry, worked out once: islands and routes by index ------------------------------------
+N_ISLANDS = len(ISLANDS)
+ISLAND_INDEX = {name: i for i, name in enumerate(ISLANDS)}
+SMALL_IDX = frozenset(ISLAND_INDEX[name] for name in SMALL)
+ROUTE_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b, _ in ROUTES)
+# the route between two islands, either way round
+ROUTE_BETWEEN: dict[tuple[int, int], int] = {}
+for _r, (_a, _b) in enumerate(ROUTE_ENDS):
+    ROUTE_BETWEEN[(_a, _b)] = _r
+    ROUTE_BETWEEN[(_b, _a)] = _r
+# per island, its (neighbour, route) pairs in route order
+ADJ: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b if a == i else a, r) for r, (a, b) in enumerate(ROUTE_ENDS) if i in (a, b)) for i in range(N_ISLANDS)
+)
+FACE_ISLAND_IDX = {face: ISLAND_INDEX[name] for face, name in FACE_ISLAND.items()}
+
+
 def income_reduction(income: int) -> int:
     """How much income drops at the end of a round for a given income."""
     for floor, cut in REDUCTION_BANDS:

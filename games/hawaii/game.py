@@ -6,21 +6,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, is_number, parse_options, rng_untouched
+from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rng_untouched
 from games.hawaii import data as D
+from games.hawaii import moves as M
+from games.hawaii.data import ADJ, FACE_ISLAND_IDX, ISLAND_INDEX, N_ISLANDS, ROUTE_BETWEEN, SMALL_IDX
 
-N_ISLANDS = len(D.ISLANDS)
-ISLAND_INDEX = {name: i for i, name in enumerate(D.ISLANDS)}
-SMALL_IDX = frozenset(ISLAND_INDEX[name] for name in D.SMALL)
-ROUTE_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b, _ in D.ROUTES)
-ROUTE_BETWEEN: dict[tuple[int, int], int] = {}
-for _r, (_a, _b) in enumerate(ROUTE_ENDS):
-    ROUTE_BETWEEN[(_a, _b)] = _r
-    ROUTE_BETWEEN[(_b, _a)] = _r
-ADJ: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((b if a == i else a, r) for r, (a, b) in enumerate(ROUTE_ENDS) if i in (a, b)) for i in range(N_ISLANDS)
-)
-FACE_ISLAND_IDX = {face: ISLAND_INDEX[name] for face, name in D.FACE_ISLAND.items()}
 MAX_PHASE_SHARES = D.MAX_SHARES
 
 PHASES = ("shares", "action", "build", "move", "produce", "over")
@@ -174,8 +164,8 @@ class HawaiiGame(Game):
         game.dice = list(data["dice"])
         return game
 
-    def clone(self) -> HawaiiGame:
-        """A fast independent copy (used by the planner)."""
+    def copy(self) -> HawaiiGame:
+        """A fast independent copy (the planner makes many)."""
         game = HawaiiGame.__new__(HawaiiGame)
         game.__dict__.update(self.__dict__)
         game.rng = Rng(self.rng.seed, self.rng.counter)
@@ -303,25 +293,25 @@ class HawaiiGame(Game):
             return []
         phase = self.phase
         if phase == "shares":
-            return [f"shares {n}" for n in range(self.max_issue() + 1)]
+            return [M.shares_text(n) for n in range(self.max_issue() + 1)]
         if phase == "action":
-            return [f"action {a}" for a in self.legal_actions()]
+            return [M.ACTION_TEXTS[a] for a in self.legal_actions()]
         if phase == "build":
-            moves = [f"connect {route_name(r)}" for r in self.connectable()]
-            moves += [f"urbanize {D.ISLANDS[i]} {c}" for i, c in self.urbanizable()]
+            moves = [M.CONNECT_TEXTS[r] for r in self.connectable()]
+            moves += [M.urbanize_text(i, c) for i, c in self.urbanizable()]
             moves.append("done")
             return moves
         if phase == "move":
             found = self.deliveries()
             found.sort(key=lambda d: (-self.clears(d[0], d[2]), -len(d[2])))
-            moves = [f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}" for colour, path, _ in found]
+            moves = [M.deliver_text(colour, path) for colour, path, _ in found]
             if self.can_raise():
                 moves.append("locomotive")
             moves.append("pass")
             return moves
         if phase == "produce":
             squares = self.empty_squares()
-            return [f"place {colour} {c + 1},{r + 1}" for colour in dict.fromkeys(self.drawn) for c, r in squares]
+            return [M.place_text(colour, c, r) for colour in dict.fromkeys(self.drawn) for c, r in squares]
         return []
 
     def can_raise(self) -> bool:
@@ -337,21 +327,21 @@ class HawaiiGame(Game):
         words = text.split()
         if not words:
             raise IllegalMove("Empty move.")
-        verb = words[0]
-        handler = {
-            "shares": self._play_shares,
-            "action": self._play_action,
-            "connect": self._play_connect,
-            "urbanize": self._play_urbanize,
-            "done": self._play_done,
-            "deliver": self._play_deliver,
-            "locomotive": self._play_locomotive,
-            "pass": self._play_pass,
-            "place": self._play_place,
-        }.get(verb)
-        if handler is None:
+        kind = M.BY_WORD.get(words[0])
+        if kind is None:
             raise IllegalMove(f"Unknown move `{text}`. {self._expect()}")
-        handler(words[1:])
+        # the phase is checked before the notation, so a refusal names the first fault as always
+        phase, what, handler = _RULES[kind.word]
+        self._need(phase, what)
+        if kind.word == "urbanize":
+            self._can_urbanize()
+        try:
+            value = M.parse(text)
+        except IllegalMove:
+            if kind.word == "place" and len(words) == 3:
+                self._drawn_has(words[1])
+            raise
+        handler(self, value)
         self.moves_played += 1
 
     def _expect(self) -> str:
@@ -367,11 +357,8 @@ class HawaiiGame(Game):
         if self.phase != phase:
             raise IllegalMove(f"You cannot {what} now. {self._expect()}")
 
-    def _play_shares(self, args: list[str]) -> None:
-        self._need("shares", "issue shares")
-        if len(args) != 1 or not is_number(args[0]):
-            raise IllegalMove("Write `shares N` with a number, e.g. `shares 2` (or `shares 0`).")
-        n = int(args[0])
+    def _play_shares(self, move: M.Shares) -> None:
+        n = move.n
         if n > self.max_issue():
             raise IllegalMove(
                 f"At most {D.MAX_SHARES} shares over the game: {self.shares} issued, so {self.max_issue()} more at most."
@@ -381,22 +368,19 @@ class HawaiiGame(Game):
     def do_shares(self, n: int) -> None:
         self.shares += n
         self.cash += n * D.SHARE_PRICE
-        self.last_move = f"shares {n}"
+        self.last_move = M.shares_text(n)
         self.phase = "action"
 
-    def _play_action(self, args: list[str]) -> None:
-        self._need("action", "choose an action")
-        if len(args) != 1 or args[0] not in D.ACTIONS:
-            raise IllegalMove("The actions are: locomotive, urbanize, engineer, production.")
-        if args[0] == self.last_action:
-            raise IllegalMove(f"You took {args[0]} last round; the same action may not be taken twice in a row.")
-        self.do_action(args[0])
+    def _play_action(self, move: M.TakeAction) -> None:
+        if move.action == self.last_action:
+            raise IllegalMove(f"You took {move.action} last round; the same action may not be taken twice in a row.")
+        self.do_action(move.action)
 
     def do_action(self, action: str) -> None:
         self.action = action
         self.connects = 0
         self.urbanized = False
-        self.last_move = f"action {action}"
+        self.last_move = M.ACTION_TEXTS[action]
         if action == "locomotive" and self.loco < D.MAX_LOCO:
             self.loco += 1
         self.phase = "build"
@@ -406,20 +390,8 @@ class HawaiiGame(Game):
         if not self.connectable() and not self.urbanizable():
             self._start_moves()
 
-    def _parse_route(self, text: str) -> int:
-        parts = text.split("-")
-        if len(parts) != 2 or any(p not in ISLAND_INDEX for p in parts):
-            raise IllegalMove(f"`{text}` is not a route; name its two islands, e.g. `connect oahu-maui`.")
-        r = ROUTE_BETWEEN.get((ISLAND_INDEX[parts[0]], ISLAND_INDEX[parts[1]]))
-        if r is None:
-            raise IllegalMove(f"No sea route runs between {D.TITLES[parts[0]]} and {D.TITLES[parts[1]]}.")
-        return r
-
-    def _play_connect(self, args: list[str]) -> None:
-        self._need("build", "connect a route")
-        if len(args) != 1:
-            raise IllegalMove("Write `connect a-b`, e.g. `connect oahu-maui`.")
-        r = self._parse_route(args[0])
+    def _play_connect(self, move: M.Connect) -> None:
+        r = move.route
         if self.connected[r]:
             raise IllegalMove(f"The route {route_name(r)} is already connected.")
         if self.connects >= self.connects_allowed():
@@ -435,21 +407,17 @@ class HawaiiGame(Game):
         self.cash -= self.connect_cost()
         self.connects += 1
         self.connected[r] = True
-        self.last_move = f"connect {route_name(r)}"
+        self.last_move = M.CONNECT_TEXTS[r]
         self._maybe_end_build()
 
-    def _play_urbanize(self, args: list[str]) -> None:
-        self._need("build", "urbanize")
+    def _can_urbanize(self) -> None:
         if self.action != "urbanize":
             raise IllegalMove("Urbanizing needs the Urbanize action this round.")
         if self.urbanized:
             raise IllegalMove("You already urbanized an island this round.")
-        if len(args) != 2:
-            raise IllegalMove("Write `urbanize island colour`, e.g. `urbanize lanai red`.")
-        name, colour = args
-        if name not in ISLAND_INDEX:
-            raise IllegalMove(f"No island `{name}`.")
-        i = ISLAND_INDEX[name]
+
+    def _play_urbanize(self, move: M.Urbanize) -> None:
+        i, colour = move.island, move.colour
         if i not in SMALL_IDX:
             raise IllegalMove(f"Only the small islands ({', '.join(D.TITLES[s] for s in D.SMALL)}) can be urbanized.")
         if self.disc[i] is not None:
@@ -463,13 +431,10 @@ class HawaiiGame(Game):
         self.urban[self.urban.index(colour)] = None
         self.disc[i] = colour
         self.urbanized = True
-        self.last_move = f"urbanize {D.ISLANDS[i]} {colour}"
+        self.last_move = M.urbanize_text(i, colour)
         self._maybe_end_build()
 
-    def _play_done(self, args: list[str]) -> None:
-        self._need("build", "finish building")
-        if args:
-            raise IllegalMove("`done` takes nothing after it.")
+    def _play_done(self, move: M.Done) -> None:
         self.last_move = "done"
         self._start_moves()
 
@@ -478,20 +443,8 @@ class HawaiiGame(Game):
         self.move_no = 1
         self.loco_raised = False
 
-    def _play_deliver(self, args: list[str]) -> None:
-        self._need("move", "deliver goods")
-        if len(args) != 2:
-            raise IllegalMove("Write `deliver colour a-b-c` with the whole path, e.g. `deliver purple hawaii-oahu-kauai`.")
-        colour, path_text = args
-        if colour not in D.COLOURS:
-            raise IllegalMove(f"`{colour}` is not a cube colour ({', '.join(D.COLOURS)}).")
-        names = path_text.split("-")
-        for name in names:
-            if name not in ISLAND_INDEX:
-                raise IllegalMove(f"No island `{name}` (islands: {', '.join(D.ISLANDS)}).")
-        if len(names) < 2:
-            raise IllegalMove("A delivery path names at least two islands, from the cube's island to where it ends.")
-        path = [ISLAND_INDEX[n] for n in names]
+    def _play_deliver(self, move: M.Deliver) -> None:
+        colour, path = move.colour, move.path
         start = path[0]
         if colour not in self.island_cubes[start]:
             raise IllegalMove(f"No {colour} cube on {title(start)}.")
@@ -520,7 +473,7 @@ class HawaiiGame(Game):
         if self.disc[end] != colour:
             takes = f"takes {self.disc[end]} cubes" if self.disc[end] else "has no disc and takes no cubes"
             raise IllegalMove(f"The path must end on an island that takes {colour} cubes; {title(end)} {takes}.")
-        self.do_deliver(colour, tuple(path), tuple(routes))
+        self.do_deliver(colour, path, tuple(routes))
 
     def do_deliver(self, colour: str, path: Sequence[int], routes: Sequence[int]) -> None:
         self.island_cubes[path[0]].remove(colour)
@@ -533,7 +486,7 @@ class HawaiiGame(Game):
                 self.bag[colour] += 1
                 removed.append(r)
         self.income += len(routes)
-        self.last_move = f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}"
+        self.last_move = M.deliver_text(colour, path)
         self.last_delivery = {
             "colour": colour,
             "path": [D.ISLANDS[i] for i in path],
@@ -544,10 +497,7 @@ class HawaiiGame(Game):
         }
         self._next_move()
 
-    def _play_locomotive(self, args: list[str]) -> None:
-        self._need("move", "raise the locomotive")
-        if args:
-            raise IllegalMove("`locomotive` takes nothing after it.")
+    def _play_locomotive(self, move: M.Locomotive) -> None:
         if self.loco >= D.MAX_LOCO:
             raise IllegalMove(f"The locomotive is already at its maximum, {D.MAX_LOCO}.")
         if self.loco_raised:
@@ -560,10 +510,7 @@ class HawaiiGame(Game):
         self.last_move = "locomotive"
         self._next_move()
 
-    def _play_pass(self, args: list[str]) -> None:
-        self._need("move", "pass")
-        if args:
-            raise IllegalMove("`pass` takes nothing after it.")
+    def _play_pass(self, move: M.Pass) -> None:
         self.do_pass()
 
     def do_pass(self) -> None:
@@ -616,19 +563,13 @@ class HawaiiGame(Game):
             return
         self._refill()
 
-    def _play_place(self, args: list[str]) -> None:
-        self._need("produce", "place a produced cube")
-        if len(args) != 2:
-            raise IllegalMove("Write `place colour column,row`, e.g. `place red 3,1`.")
-        colour, square = args
+    def _drawn_has(self, colour: str) -> None:
         if colour not in self.drawn:
             raise IllegalMove(f"No {colour} cube among the drawn ones ({', '.join(self.drawn)}).")
-        parts = square.split(",")
-        if len(parts) != 2 or not all(is_number(p) for p in parts):
-            raise IllegalMove("A chart square is `column,row`, e.g. `3,1`.")
-        c, r = int(parts[0]) - 1, int(parts[1]) - 1
-        if not (0 <= c < D.CHART_COLUMNS and 0 <= r < D.CHART_ROWS):
-            raise IllegalMove(f"The chart has columns 1-{D.CHART_COLUMNS} and rows 1-{D.CHART_ROWS}.")
+
+    def _play_place(self, move: M.Place) -> None:
+        self._drawn_has(move.colour)
+        colour, c, r = move.colour, move.column, move.row
         if self.chart[c][r] is not None:
             raise IllegalMove(f"Chart square {c + 1},{r + 1} is taken.")
         self.do_place(colour, c, r)
@@ -637,7 +578,7 @@ class HawaiiGame(Game):
         self.drawn.remove(colour)
         self.chart[c][r] = colour
         self.placed += 1
-        self.last_move = f"place {colour} {c + 1},{r + 1}"
+        self.last_move = M.place_text(colour, c, r)
         if not self.can_produce():
             self._end_production()
 
@@ -704,14 +645,14 @@ class HawaiiGame(Game):
     def canonical(self, seat: int, move: str) -> str:
         """The listed text, or the one the engine writes for it (`connect maui-oahu` -> `connect oahu-maui`)."""
         text = super().canonical(seat, move)
-        if text in self.legal_moves(seat):
+        legal = self.legal_moves(seat)
+        if text in legal:
             return text
-        trial = self.clone()
         try:
-            trial.play(seat, text)
+            written = M.text(M.parse(text))
         except IllegalMove:
             return text
-        return trial.last_move or text
+        return written if written in legal else text
 
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing between seats: one player, and the bag's order is unknown to them too."""
@@ -720,11 +661,6 @@ class HawaiiGame(Game):
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # every chance here (refill dice, cubes from the bag) is a draw of the Rng; nothing else is hidden
         return rng_untouched(before, self)
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.hawaii.ai import choose_move
-
-        return choose_move(self, rng)
 
     # -- words ------------------------------------------------------------------------
     @classmethod
@@ -751,38 +687,18 @@ class HawaiiGame(Game):
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat] if names else "Player"
-        words = self.normalize(move).split()
-        if not words:
+        typed = self.normalize(move)
+        if not typed:
             return f"{who}: `{move}`"
-        verb = words[0]
-        text = f"{who}: `{self.normalize(move)}`"
-        if verb == "deliver" and self.last_delivery and self.last_move == self.normalize(move):
-            d = self.last_delivery
-            path = " → ".join(D.TITLES[n] for n in d["path"])
-            cleared = len(d["removed"])
-            text = f"{who} delivers a {d['colour']} cube {path}: income +{len(d['routes'])}"
-            if cleared:
-                text += f", {cleared} route cube{'s' if cleared != 1 else ''} cleared"
-        elif verb == "shares":
-            text = f"{who} issues {words[1]} share{'s' if words[1] != '1' else ''}" if words[1:] else text
-        elif verb == "action" and words[1:]:
-            text = f"{who} takes the {words[1].capitalize()} action"
-        elif verb == "connect" and words[1:]:
-            a, _, b = words[1].partition("-")
-            text = f"{who} connects {D.TITLES.get(a, a)}–{D.TITLES.get(b, b)}"
-        elif verb == "urbanize" and len(words) == 3:
-            text = f"{who} urbanizes {D.TITLES.get(words[1], words[1])} with a {words[2]} disc"
-        elif verb == "locomotive":
-            text = f"{who} raises the locomotive to {self.loco}"
-        elif verb == "pass":
-            text = f"{who} passes"
-        elif verb == "done":
-            text = f"{who} ends the build"
-        elif verb == "place" and len(words) == 3:
-            text = f"{who} places a {words[1]} cube on chart square {words[2]}"
+        try:
+            value: M.Move | None = M.parse(typed)
+        except IllegalMove:
+            value = None
+        line = M.VERBS[type(value)].describe(value, who, self) if value is not None else None
+        text = line or f"{who}: `{typed}`"
         if self.phase == "over":
             text += f". Game over: {self.result} ({self.reason})."
-        elif self.events and self.phase in ("shares", "action") and self.move_no == 1 and verb in ("deliver", "locomotive", "pass", "place"):
+        elif self.events and self.phase in ("shares", "action") and self.move_no == 1 and isinstance(value, _ENDS_A_MOVE):
             text += f". End of round: {'; '.join(self.events)}."
         return text
 
@@ -797,27 +713,16 @@ class HawaiiGame(Game):
         if self.phase == "build":
             return ["done"]
         if self.phase == "move":
-            quick = [m for m in moves if m.startswith("deliver")][:2]
+            quick = [m for m in moves if isinstance(M.parse(m), M.Deliver)][:2]
             quick += [m for m in ("locomotive", "pass") if m in moves]
             return quick[:4]
         return moves[:4]
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         moves = self.legal_moves(seat)
-        labels = {
-            "shares": "Shares",
-            "action": "Action",
-            "connect": "Connect",
-            "urbanize": "Urbanize",
-            "done": "Finish",
-            "deliver": "Deliver",
-            "locomotive": "Locomotive",
-            "pass": "Pass",
-            "place": "Place",
-        }
         groups: dict[str, list[str]] = {}
         for move in moves:
-            groups.setdefault(labels[move.split()[0]], []).append(move)
+            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
         return list(groups.items())
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -876,3 +781,19 @@ class HawaiiGame(Game):
             "reason": self.reason,
             "score": self.score() if outcome else None,
         }
+
+
+# per verb: the phase it belongs to, its words in a refusal out of that phase, and its rules
+_RULES = {
+    "shares": ("shares", "issue shares", HawaiiGame._play_shares),
+    "action": ("action", "choose an action", HawaiiGame._play_action),
+    "connect": ("build", "connect a route", HawaiiGame._play_connect),
+    "urbanize": ("build", "urbanize", HawaiiGame._play_urbanize),
+    "done": ("build", "finish building", HawaiiGame._play_done),
+    "deliver": ("move", "deliver goods", HawaiiGame._play_deliver),
+    "locomotive": ("move", "raise the locomotive", HawaiiGame._play_locomotive),
+    "pass": ("move", "pass", HawaiiGame._play_pass),
+    "place": ("produce", "place a produced cube", HawaiiGame._play_place),
+}
+# the moves after which the round may have ended (its events are told with them)
+_ENDS_A_MOVE = (M.Deliver, M.Locomotive, M.Pass, M.Place)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from games.pioneers import board as B
 from games.pioneers import data as D
+from games.pioneers import moves as M
+from games.pioneers.yields import production
 
 if TYPE_CHECKING:
     from games.pioneers.game import PioneersGame
@@ -28,18 +30,6 @@ def _hex_value(game: PioneersGame, hex_index: int) -> float:
         return 0.0
     value = D.PIPS[game.numbers[hex_index]] * RES_WEIGHT[res]
     return value * (0.4 if hex_index == game.robber else 1.0)
-
-
-def production(game: PioneersGame, seat: int) -> list[float]:
-    """Expected pips per resource of a seat's buildings."""
-    totals = [0.0] * 5
-    for node in range(B.NODE_COUNT):
-        if game.node_owner[node] == seat:
-            for hex_index in B.NODE_HEXES[node]:
-                res = game.terrain[hex_index]
-                if res != D.DESERT and hex_index != game.robber:
-                    totals[res] += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
-    return totals
 
 
 def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | None = None) -> float:
@@ -62,9 +52,7 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
 
 
 def _harbour_at(game: PioneersGame, node: int) -> str | None:
-    from games.pioneers.game import HARBOUR_NODES
-
-    index = HARBOUR_NODES.get(node)
+    index = B.HARBOUR_NODES.get(node)
     return None if index is None else game.harbours[index]
 
 
@@ -117,17 +105,24 @@ def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
     if phase == "robber":
         return _robber(game, seat, moves)
     if phase == "roads":
-        return _best_road(game, seat, [m for m in moves if m.startswith("road ")]) or moves[0]
+        return _chosen(_best_road(game, seat, [m for m in moves if isinstance(M.parse(m), M.Road)]), phase)
     return _main(game, seat, moves)
+
+
+def _chosen(move: str | None, why: str) -> str:
+    """The move found; a heuristic that finds none among legal moves is a fault to see, not to hide."""
+    if move is None:
+        raise RuntimeError(f"the heuristic player found no move ({why})")
+    return move
 
 
 # -- setup ----------------------------------------------------------------------------
 def _setup(game: PioneersGame, seat: int, moves: list[str]) -> str:
-    if moves[0].startswith("settlement"):
+    if isinstance(M.parse(moves[0]), M.Settlement):
         owned = production(game, seat)
-        best = max(moves, key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
+        best = max(moves, key=lambda m: node_score(game, seat, M.parse(m).node, owned))
         return best
-    return _best_road(game, seat, moves) or moves[0]
+    return _chosen(_best_road(game, seat, moves), "setup road")
 
 
 def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
@@ -145,7 +140,7 @@ def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
 
 def road_score(game: PioneersGame, seat: int, move: str, owned: list[float]) -> float:
     """How near a road leads to a good free corner."""
-    edge = B.parse_edge(move.split()[1])
+    edge = M.parse(move).edge
     a, b = B.EDGE_NODES[edge]
     far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
     score = 0.0
@@ -178,20 +173,20 @@ def _robber(game: PioneersGame, seat: int, moves: list[str]) -> str:
 
 def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     """The harm a robber move does to the others, less the harm to the mover."""
-    words = move.split()
-    hex_index = B.HEX_INDEX[words[1].lower()]
+    value = M.parse(move)
+    hex_index = value.hex
     pips = D.PIPS.get(game.numbers[hex_index], 0)
-    value = 0.0
+    score = 0.0
     for node in B.HEX_NODES[hex_index]:
         owner = game.node_owner[node]
         if owner == seat:
-            value -= 3.0 * pips * game.node_level[node]
+            score -= 3.0 * pips * game.node_level[node]
         elif owner != -1:
-            value += pips * game.node_level[node] * _threat(game, seat, owner)
-    if len(words) == 4:
-        victim = int(words[3]) - 1
-        value += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
-    return value
+            score += pips * game.node_level[node] * _threat(game, seat, owner)
+    if value.victim is not None:
+        victim = value.victim
+        score += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
+    return score
 
 
 def _knight_worth(game: PioneersGame, seat: int) -> bool:
@@ -214,10 +209,8 @@ def _discard(game: PioneersGame, seat: int, moves: list[str]) -> str:
 
 def discard_score(game: PioneersGame, seat: int, move: str, cost: tuple[int, ...]) -> float:
     """What the hand is worth after a discard, toward the build `cost`."""
-    from games.pioneers.game import parse_amounts
-
     hand = game.hands[seat]
-    drop = parse_amounts(move.split()[1:])
+    drop = M.parse(move).cards
     left = [have - lose for have, lose in zip(hand, drop, strict=True)]
     return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
 
@@ -231,15 +224,18 @@ def _answer(game: PioneersGame, seat: int, moves: list[str]) -> str:
     wishes = []
     for offer in game.offers:
         number = offer["id"]
-        wish = f"decline {number}"
-        if f"accept {number}" in moves and game.visible_points(offer["by"]) < target - 2:
+        word, wish = "decline", M.text(M.Decline(number))
+        accept = M.text(M.Accept(number))
+        if accept in moves and game.visible_points(offer["by"]) < target - 2:
             after = [have + got - gave for have, got, gave in zip(hand, offer["give"], offer["get"], strict=True)]
             if hand_value(after, cost) > before + 0.5:
-                wish = f"accept {number}"
+                word, wish = "accept", accept
         if wish in moves:
-            changed = offer["answers"].get(seat) != [wish.split()[0]]
-            wishes.append((not changed, not wish.startswith("accept"), wish))
-    return min(wishes)[2] if wishes else moves[0]  # new answers first, acceptances before refusals
+            changed = offer["answers"].get(seat) != [word]
+            wishes.append((not changed, word != "accept", wish))
+    if not wishes:
+        raise RuntimeError("the heuristic player found no answer to the open offers")
+    return min(wishes)[2]  # new answers first, acceptances before refusals
 
 
 # -- the main phase ---------------------------------------------------------------------
@@ -247,20 +243,17 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
     hand = game.hands[seat]
     kind, cost = goal(game, seat)
     owned = production(game, seat)
-    by_head: dict[str, list[str]] = {}
-    for move in moves:
-        by_head.setdefault(move.split()[0], []).append(move)
-
-    for move in by_head.get("confirm", []):
+    by_kind = moves_by_kind(moves)
+    for move in by_kind.get(M.Confirm, []):
         return move  # only answers that help are ever invited by this player's offers
-    if "city" in by_head:
-        return max(by_head["city"], key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
-    if "settlement" in by_head:
-        return max(by_head["settlement"], key=lambda m: node_score(game, seat, int(m.split()[1]) - 1, owned))
+    if M.City in by_kind:
+        return max(by_kind[M.City], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+    if M.Settlement in by_kind:
+        return max(by_kind[M.Settlement], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
     card = _card_play(game, seat, moves, cost)
     if card:
         return card
-    roads = [m for m in by_head.get("road", []) if m != "road building"]
+    roads = by_kind.get(M.Road, [])
     if roads and kind in ("road", "none") or (roads and kind == "settlement" and not game.settlement_spots(seat)):
         best = _best_road(game, seat, roads)
         if best:
@@ -269,12 +262,20 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
         best = _best_road(game, seat, roads)
         if best:
             return best
-    if "buy" in by_head and (kind == "card" or _missing(hand, cost) > 1 and _spare(hand, cost, D.COST_DEV)):
+    if M.BuyCard in by_kind and (kind == "card" or _missing(hand, cost) > 1 and _spare(hand, cost, D.COST_DEV)):
         return "buy card"
-    trade = _bank_trade(game, seat, cost, by_head.get("trade", []))
+    trade = _bank_trade(game, seat, cost, by_kind.get(M.Trade, []))
     if trade:
         return trade
-    return "end" if "end" in moves else moves[-1]
+    return _chosen("end" if "end" in moves else None, "no `end` in the main phase")
+
+
+def moves_by_kind(moves: list[str]) -> dict[type, list[str]]:
+    """Legal moves by the kind of move they are, each kind in the order listed."""
+    found: dict[type, list[str]] = {}
+    for move in moves:
+        found.setdefault(type(M.parse(move)), []).append(move)
+    return found
 
 
 def _spare(hand: list[int], cost: tuple[int, ...], spend: tuple[int, ...]) -> bool:
@@ -287,21 +288,20 @@ def _card_play(game: PioneersGame, seat: int, moves: list[str], cost: tuple[int,
         return "knight"
     if "road building" in moves and game.pieces[seat][1] < D.SETTLEMENTS and game.road_spots(seat):
         return "road building"
-    plenty = [m for m in moves if m.startswith("year of plenty")]
+    plenty = [m for m in moves if isinstance(M.parse(m), M.Plenty)]
     if plenty:
         def gain(move: str) -> float:
-            names = move.split()[3:]
             after = list(hand)
-            for name in names:
-                after[D.RES_INDEX[name]] += 1
+            for res in M.parse(move).resources:
+                after[res] += 1
             return hand_value(after, cost)
 
         return max(plenty, key=gain)
-    monopoly = [m for m in moves if m.startswith("monopoly")]
+    monopoly = [m for m in moves if isinstance(M.parse(m), M.Monopoly)]
     if monopoly:
         needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
         if any(needs):
-            return f"monopoly {R[max(range(5), key=lambda i: (needs[i], -game.bank[i]))]}"
+            return M.text(M.Monopoly(max(range(5), key=lambda i: (needs[i], -game.bank[i]))))
     return None
 
 
@@ -313,8 +313,7 @@ def _bank_trade(game: PioneersGame, seat: int, cost: tuple[int, ...], trades: li
     rates = game.rates[seat]
     best, best_key = None, None
     for move in trades:
-        words = move.split()
-        give, get = D.RES_INDEX[words[2]], D.RES_INDEX[words[5]]
+        give, get = trade_kinds(move)
         if not needs[get]:
             continue
         if hand[give] - rates[give] < cost[give]:
@@ -323,3 +322,9 @@ def _bank_trade(game: PioneersGame, seat: int, cost: tuple[int, ...], trades: li
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+def trade_kinds(move: str) -> tuple[int, int]:
+    """The resource a bank trade pays with and the one it brings."""
+    value = M.parse(move)
+    return next(i for i in range(5) if value.give[i]), value.get.index(1)

@@ -101,6 +101,11 @@ for _gap in data.HARBOUR_GAPS:
     HARBOUR_EDGES.append(COAST[_position])
     _position += _gap
 HARBOUR_HEX = [_edge_hexes[EDGE_NODES[edge]][0] for edge in HARBOUR_EDGES]
+# per corner on a harbour, the index of that harbour
+HARBOUR_NODES: dict[int, int] = {}
+for _index, _edge in enumerate(HARBOUR_EDGES):
+    for _node in EDGE_NODES[_edge]:
+        HARBOUR_NODES[_node] = _index
 
 
 def node_label(node: int) -> str:

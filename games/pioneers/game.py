@@ -12,7 +12,6 @@ Seats appear in moves as player numbers 1..n; offers are numbered #1, #2, ... ov
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,6 +33,10 @@ from games.base import (
 )
 from games.pioneers import board as B
 from games.pioneers import data as D
+from games.pioneers import moves as M
+from games.pioneers.board import HARBOUR_NODES
+from games.pioneers.moves import amounts_text
+from games.pioneers.yields import production
 
 R = D.RESOURCES
 NODE_EDGES = B.NODE_EDGES
@@ -43,33 +46,17 @@ NODE_HEXES = B.NODE_HEXES
 HEX_NODES = B.HEX_NODES
 HEX_LABELS = B.HEX_LABELS
 EDGE_LABELS = B.EDGE_LABELS
-PLAYERS_MOST = 4
-HARBOUR_NODES: dict[int, int] = {}
-for _index, _edge in enumerate(B.HARBOUR_EDGES):
-    for _node in EDGE_NODES[_edge]:
-        HARBOUR_NODES[_node] = _index
+PLAYERS_MOST = M.PLAYERS_MOST
 
-# canonical texts, made once
-ROAD_MOVES = [f"road {label}" for label in EDGE_LABELS]
-SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
-# per hex and set of seats that could be robbed there (as bits): the robber's moves to that hex,
-# `robber K steal N` for each of those seats in order, or `robber K` when there are none
-ROBBER_MOVES = [[[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST) if victims >> victim & 1]
-                 or [f"robber {label}"] for victims in range(1 << PLAYERS_MOST)] for label in HEX_LABELS]
-CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
-TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
-               for rate in (2, 3, 4)}
-# the same when the bank holds every resource
-TRADE_ANY = {rate: [[table[get] for get in range(5) if get != give] for give, table in enumerate(tables)]
-             for rate, tables in TRADE_MOVES.items()}
-# what each bank trade written canonically gives and gets, so playing it needs no parsing
-TRADE_TERMS = {TRADE_MOVES[rate][give][get]: ((*[rate if res == give else 0 for res in range(5)],),
-                                              (*[1 if res == get else 0 for res in range(5)],))
-               for rate in TRADE_MOVES for give in range(5) for get in range(5) if get != give}
-OFFER_MOVES = [[f"offer 1 {R[give]} for 1 {R[get]}" for get in range(5) if get != give] for give in range(5)]
-# every offer of a hand, by which resources it holds
-OFFERS_HOLDING = {held: [move for give in range(5) if held[give] for move in OFFER_MOVES[give]]
-                  for held in itertools.product((False, True), repeat=5)}
+# canonical texts, made once (moves.py writes them; the engine lists them)
+ROAD_MOVES = M.ROAD_MOVES
+SETTLEMENT_MOVES = M.SETTLEMENT_MOVES
+ROBBER_MOVES = M.ROBBER_MOVES
+CITY_MOVES = M.CITY_MOVES
+TRADE_MOVES = M.TRADE_MOVES
+TRADE_ANY = M.TRADE_ANY
+OFFER_MOVES = M.OFFER_MOVES
+OFFERS_HOLDING = M.OFFERS_HOLDING
 
 PHASE_WORDS = {
     "setup": "placing a starting settlement and road",
@@ -80,31 +67,6 @@ PHASE_WORDS = {
     "roads": "placing free roads",
     "over": "game over",
 }
-
-
-def amounts_text(amounts: Sequence[int]) -> str:
-    return " ".join(f"{count} {R[index]}" for index, count in enumerate(amounts) if count)
-
-
-def parse_amounts(tokens: Sequence[str]) -> list[int]:
-    """`["2", "wool", "1", "ore"]` -> five counts; a bare resource name counts as one."""
-    amounts = [0] * 5
-    count = None
-    for token in tokens:
-        if is_number(token):
-            if count is not None:
-                raise IllegalMove(f"`{count} {token}`: give a resource after each number.")
-            count = int(token)
-            continue
-        name = token.rstrip(",")
-        index = D.RES_INDEX.get(name)
-        if index is None:
-            raise IllegalMove(f"`{token}` is not a resource; use {', '.join(R)}.")
-        amounts[index] += 1 if count is None else count
-        count = None
-    if count is not None:
-        raise IllegalMove(f"`{count}` needs a resource after it.")
-    return amounts
 
 
 def _positions(values: list[int], item: int) -> list[int]:
@@ -170,18 +132,6 @@ def _discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]
                     if len(found) >= limit:
                         return found
     return found
-
-
-# `2 wool` and the like, made once: AMOUNT_WORDS[res][count]
-AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in R]
-
-
-def _discard_text(option: Sequence[int]) -> str:
-    """`discard ` and `amounts_text(option)`, from words made once."""
-    try:
-        return "discard " + " ".join([AMOUNT_WORDS[res][count] for res, count in enumerate(option) if count])
-    except IndexError:  # more of one resource than the bank has
-        return "discard " + amounts_text(option)
 
 
 class PioneersGame(Game):
@@ -593,7 +543,7 @@ class PioneersGame(Game):
             return []
         if phase == "discard":
             if seat in self.discards:
-                return [_discard_text(option)
+                return [M.discard_text(option)
                         for option in _discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
             return self._answer_moves(seat)
         if seat != self.current:
@@ -737,33 +687,27 @@ class PioneersGame(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         head = words[0]
-        handler = _HANDLERS.get(head)
-        if handler is None:
+        if head not in M.READERS:
             raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
-        handler(self, seat, words, text)
+        try:
+            value = M.parse(text)
+        except IllegalMove:
+            # what the rules checked before the notation still comes first in the refusal
+            before = _BEFORE_NOTATION.get(head)
+            if before is not None:
+                before(self, seat, words)
+            raise
+        _HANDLERS[type(value)](self, seat, value)
 
     def canonical(self, seat: int, move: str) -> str:
         """The listed text when there is one; otherwise the cards written in one order, as the
         engine writes them (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)."""
         text = super().canonical(seat, move)
-        words = text.split()
         try:
-            if words[:1] == ["discard"]:
-                return "discard " + amounts_text(parse_amounts(words[1:]))
-            if words[:1] in (["offer"], ["trade"]):
-                give, get = self._split_for(words[1:], words[0])
-                return f"{words[0]} {amounts_text(give)} for {amounts_text(get)}"
-            if words[:1] == ["counter"] and len(words) > 2:
-                give, get = self._counter_terms(words[2:], int(words[1].lstrip("#")))
-                return f"counter {words[1].lstrip('#')} give {amounts_text(give)} get {amounts_text(get)}"
-            if words[:3] == ["year", "of", "plenty"]:
-                amounts = parse_amounts(words[3:])
-                return "year of plenty " + " ".join(R[i] for i in range(5) for _ in range(amounts[i]))
-            if words in (["buy"], ["buy", "development", "card"]):
-                return "buy card"
-        except (IllegalMove, ValueError):
-            pass  # `play` will refuse it with the reason
-        return text
+            value = M.parse(text)
+        except IllegalMove:
+            return text  # `play` will refuse it with the reason
+        return M.text(value) if isinstance(value, _WRITTEN_IN_ORDER) else text
 
     # moves of the seat in turn --------------------------------------------------------
     def _need_turn(self, seat: int, *phases: str) -> None:
@@ -804,17 +748,15 @@ class PioneersGame(Game):
             self.phase = "over"
             self._close_offers("the game ended")
 
-    def _do_roll(self, seat: int, words: list[str], text: str) -> None:
+    def _do_roll(self, seat: int, move: M.Roll) -> None:
         if seat != self.current or self.phase != "roll":  # else `_need_turn` passes
             self._need_turn(seat, "roll")
-        if len(words) != 1:
-            raise IllegalMove("Just `roll`.")
         outcome = self.rng.randint(0, 35)
         d1, d2 = outcome // 6 + 1, outcome % 6 + 1
         total = d1 + d2
         self.dice = [d1, d2]
         if total == 7:
-            self._mark(seat, text, roll=[d1, d2])
+            self._mark(seat, "roll", roll=[d1, d2])
             limit = self.opts["discard_limit"]
             self.discards = {}
             for other in range(self.n):
@@ -827,7 +769,7 @@ class PioneersGame(Game):
                 self._enter_robber("main")
             return
         gains = self._produce(total)
-        self.last = {"seat": seat, "move": text, "roll": [d1, d2], "gains": gains}  # as `_mark` writes it
+        self.last = {"seat": seat, "move": "roll", "roll": [d1, d2], "gains": gains}  # as `_mark` writes it
         self.phase = "main"
 
     def _produce(self, total: int) -> list[list[int]]:
@@ -871,10 +813,13 @@ class PioneersGame(Game):
             self.phase = back
             self.last["robber_stays"] = True
 
-    def _do_discard(self, seat: int, words: list[str], text: str) -> None:
+    def _may_discard(self, seat: int) -> None:
         if self.phase != "discard" or seat not in self.discards:
             raise IllegalMove("You have nothing to discard now.")
-        amounts = parse_amounts(words[1:])
+
+    def _do_discard(self, seat: int, move: M.Discard) -> None:
+        self._may_discard(seat)
+        amounts = move.cards
         need = self.discards[seat]
         if sum(amounts) != need:
             raise IllegalMove(f"Discard exactly {need} cards (half of your hand, rounded down).")
@@ -887,14 +832,8 @@ class PioneersGame(Game):
         if not self.discards:
             self._enter_robber("main")
 
-    def _do_robber(self, seat: int, words: list[str], text: str) -> None:
-        if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
-            self._need_turn(seat, "robber")
-        if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
-            raise IllegalMove("Write `robber K steal 2` (hex, then the player to rob) or `robber K`.")
-        hex_index = B.HEX_INDEX.get(words[1])
-        if hex_index is None:
-            raise IllegalMove(f"`{words[1]}` is not a hex; hexes are A to S.")
+    def _robber_target(self, hex_index: int, victim: int | None) -> int:
+        """The seat robbed (-1 for none) if the rules allow that hex and that victim."""
         if hex_index == self.robber:
             raise IllegalMove("The robber must move to another hex.")
         shielded = self._shielded()
@@ -902,17 +841,23 @@ class PioneersGame(Game):
             raise IllegalMove(f"The friendly robber may not go on {HEX_LABELS[hex_index]}: a player with "
                               "fewer than 3 visible points has a building there.")
         victims = self.robber_victims(hex_index)
-        victim = -1
-        if len(words) == 4:
-            if not is_number(words[3]) or int(words[3]) - 1 not in victims:
+        if victim is not None:
+            if victim not in victims:
                 if victims:
                     raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
                 raise IllegalMove(f"Nobody beside {HEX_LABELS[hex_index]} can be robbed; write "
                                   f"`robber {HEX_LABELS[hex_index]}`.")
-            victim = int(words[3]) - 1
-        elif victims:
+            return victim
+        if victims:
             raise IllegalMove(f"Choose whom to rob: `robber {HEX_LABELS[hex_index]} steal N`, where N is "
                               f"{_victim_words(victims)}.")
+        return -1
+
+    def _do_robber(self, seat: int, move: M.Robber) -> None:
+        if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
+            self._need_turn(seat, "robber")
+        hex_index = move.hex
+        victim = self._robber_target(hex_index, move.victim)
         self.robber = hex_index
         extra: dict[str, Any] = {"hex": hex_index}
         if victim >= 0:
@@ -930,11 +875,9 @@ class PioneersGame(Game):
         self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
         self.phase = self.robber_return
 
-    def _do_end(self, seat: int, words: list[str], text: str) -> None:
+    def _do_end(self, seat: int, move: M.End) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        if len(words) != 1:
-            raise IllegalMove("Just `end`.")
         if self.offers or len(self.closed) > 30:  # otherwise closing would change nothing
             self._close_offers(f"{self._who(seat)}'s turn ended")
         self.last = {"seat": seat, "move": "end"}  # as `_mark` writes it
@@ -955,9 +898,8 @@ class PioneersGame(Game):
             for key in sorted(self.closed)[:-30]:
                 del self.closed[key]
 
-    def _do_settlement(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 2 or (node := B.parse_node(words[1])) is None:
-            raise IllegalMove("Write `settlement N` with a corner number 1-54.")
+    def _do_settlement(self, seat: int, move: M.Settlement) -> None:
+        node = move.node
         if self.phase == "setup" and seat == self.current:
             if self.setup_node >= 0:
                 raise IllegalMove(f"Now place a road beside corner {self.setup_node + 1}.")
@@ -1013,11 +955,10 @@ class PioneersGame(Game):
             else:
                 rates[D.RES_INDEX[kind]] = 2
 
-    def _do_city(self, seat: int, words: list[str], text: str) -> None:
+    def _do_city(self, seat: int, move: M.City) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        if len(words) != 2 or (node := B.parse_node(words[1])) is None:
-            raise IllegalMove("Write `city N` with the corner of one of your settlements.")
+        node = move.node
         if self.node_owner[node] != seat or self.node_level[node] != 1:
             raise IllegalMove(f"You have no settlement on corner {node + 1}.")
         if self.pieces[seat][2] >= D.CITIES:
@@ -1031,14 +972,8 @@ class PioneersGame(Game):
         self._mark(seat, f"city {node + 1}", nodes=[node])
         self._check_win()
 
-    def _do_road(self, seat: int, words: list[str], text: str) -> None:
-        edge = None
-        if len(words) == 2:
-            edge = B.EDGE_INDEX.get(words[1])  # a label as the engine writes it
-            if edge is None:
-                edge = B.parse_edge(words[1])
-        if edge is None:
-            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+    def _do_road(self, seat: int, move: M.Road) -> None:
+        edge = move.edge
         label = EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
             if self.setup_node < 0:
@@ -1088,11 +1023,9 @@ class PioneersGame(Game):
             if length >= D.LONGEST_ROAD_MIN:
                 self._settle_road_title()
 
-    def _do_buy(self, seat: int, words: list[str], text: str) -> None:
+    def _do_buy(self, seat: int, move: M.BuyCard) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        if words[1:] not in (["card"], ["development", "card"], []):
-            raise IllegalMove("Write `buy card`.")
         if not self.deck:
             raise IllegalMove("The development cards are all gone.")
         if not _holds(self.hands[seat], D.COST_DEV):
@@ -1119,9 +1052,7 @@ class PioneersGame(Game):
         self.played[card] += 1
         self.dev_played = True
 
-    def _do_knight(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 1:
-            raise IllegalMove("Write `knight`, then move the robber with `robber K steal N`.")
+    def _do_knight(self, seat: int, move: M.Knight) -> None:
         if seat == self.current and self.phase in ("roads", "robber", "setup"):
             raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
         self._need_card(seat, D.KNIGHT, "roll", "main")
@@ -1136,9 +1067,7 @@ class PioneersGame(Game):
         if self.phase != "over":
             self._enter_robber(back)
 
-    def _do_road_building(self, seat: int, words: list[str], text: str) -> None:
-        if words[1:] != ["building"]:
-            raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
+    def _do_road_building(self, seat: int, move: M.RoadBuilding) -> None:
         self._need_card(seat, D.ROAD_BUILDING, "main")
         if self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
             raise IllegalMove("You have no road to place.")
@@ -1147,18 +1076,9 @@ class PioneersGame(Game):
         self.phase = "roads"
         self._mark(seat, "road building")
 
-    def _do_road_or_building(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) >= 2 and words[1] == "building":
-            self._do_road_building(seat, words, text)
-        else:
-            self._do_road(seat, words, text)
-
-    def _do_plenty(self, seat: int, words: list[str], text: str) -> None:
-        if words[1:3] != ["of", "plenty"]:
-            raise IllegalMove("Write `year of plenty wool ore`.")
+    def _do_plenty(self, seat: int, move: M.Plenty) -> None:
         self._need_card(seat, D.PLENTY, "main")
-        amounts = parse_amounts(words[3:])
-        wanted = tuple(index for index in range(5) for _ in range(amounts[index]))
+        wanted = move.resources
         if wanted not in self._plenty_options():
             raise IllegalMove("Name 2 resources the bank still holds (1 only when the bank holds a single card).")
         self._spend_card(seat, D.PLENTY)
@@ -1167,11 +1087,9 @@ class PioneersGame(Game):
             self.hands[seat][res] += 1
         self._mark(seat, "year of plenty " + " ".join(R[i] for i in wanted))
 
-    def _do_monopoly(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 2 or words[1] not in D.RES_INDEX:
-            raise IllegalMove(f"Write `monopoly wool` (one of {', '.join(R)}).")
+    def _do_monopoly(self, seat: int, move: M.Monopoly) -> None:
         self._need_card(seat, D.MONOPOLY, "main")
-        res = D.RES_INDEX[words[1]]
+        res = move.resource
         self._spend_card(seat, D.MONOPOLY)
         taken = 0
         for other in range(self.n):
@@ -1181,25 +1099,10 @@ class PioneersGame(Game):
         self.hands[seat][res] += taken
         self._mark(seat, f"monopoly {R[res]}", amount=taken)
 
-    def _split_for(self, words: list[str], what: str) -> tuple[list[int], list[int]]:
-        if "for" not in words:
-            raise IllegalMove(f"Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.")
-        cut = words.index("for")
-        give, get = parse_amounts(words[:cut]), parse_amounts(words[cut + 1:])
-        if not any(give) or not any(get):
-            raise IllegalMove("Both sides of a trade need at least one card.")
-        if any(a and b for a, b in zip(give, get, strict=True)):
-            raise IllegalMove("A resource may not stand on both sides of a trade.")
-        return give, get
-
-    def _do_trade(self, seat: int, words: list[str], text: str) -> None:
+    def _do_trade(self, seat: int, move: M.Trade) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        terms = TRADE_TERMS.get(text)
-        if terms is not None:
-            give, get = list(terms[0]), list(terms[1])
-        else:
-            give, get = self._split_for(words[1:], "trade")
+        give, get = move.give, move.get
         kinds = [index for index in range(5) if give[index]]
         if len(kinds) != 1 or sum(get) != 1:
             raise IllegalMove("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
@@ -1217,10 +1120,10 @@ class PioneersGame(Game):
         self.hands[seat][target] += 1
         self.last = {"seat": seat, "move": f"trade {rate} {R[res]} for 1 {R[target]}"}  # as `_mark` writes it
 
-    def _do_offer(self, seat: int, words: list[str], text: str) -> None:
+    def _do_offer(self, seat: int, move: M.Offer) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        give, get = self._split_for(words[1:], "offer")
+        give, get = list(move.give), list(move.get)
         if self.n < 2:
             raise IllegalMove("Nobody to trade with.")
         if self.offers_made >= D.MAX_OFFERS_PER_TURN:
@@ -1233,11 +1136,7 @@ class PioneersGame(Game):
         self.offers.append({"id": number, "by": seat, "give": give, "get": get, "answers": {}})
         self._mark(seat, f"offer {amounts_text(give)} for {amounts_text(get)}", offer=number)
 
-    def _find_offer(self, token: str, seat: int) -> dict[str, Any]:
-        token = token.lstrip("#")
-        if not is_number(token):
-            raise IllegalMove(f"`{token}` is not an offer number.")
-        number = int(token)
+    def _find_offer(self, number: int) -> dict[str, Any]:
         for offer in self.offers:
             if offer["id"] == number:
                 return offer
@@ -1248,59 +1147,40 @@ class PioneersGame(Game):
             raise IllegalMove(f"offer #{number} is closed.")
         raise IllegalMove(f"There is no offer #{number}.")
 
-    def _answer_check(self, seat: int, words: list[str], least: int) -> dict[str, Any]:
-        if len(words) < least:
-            raise IllegalMove(f"Write `{words[0]} N` with the offer number.")
-        offer = self._find_offer(words[1], seat)
+    def _answer_check(self, seat: int, number: int) -> dict[str, Any]:
+        offer = self._find_offer(number)
         if offer["by"] == seat:
             raise IllegalMove("That is your own offer; `confirm` an answer or `cancel` it.")
         return offer
 
-    def _do_accept(self, seat: int, words: list[str], text: str) -> None:
-        offer = self._answer_check(seat, words, 2)
-        if len(words) != 2:
-            raise IllegalMove("Write `accept N`.")
+    def _do_accept(self, seat: int, move: M.Accept) -> None:
+        offer = self._answer_check(seat, move.offer)
         if not _holds(self.hands[seat], offer["get"]):
             raise IllegalMove(f"You do not hold {amounts_text(offer['get'])}.")
         offer["answers"][seat] = ["accept"]
         self._mark(seat, f"accept {offer['id']}", offer=offer["id"])
 
-    def _do_decline(self, seat: int, words: list[str], text: str) -> None:
-        offer = self._answer_check(seat, words, 2)
-        if len(words) != 2:
-            raise IllegalMove("Write `decline N`.")
+    def _do_decline(self, seat: int, move: M.Decline) -> None:
+        offer = self._answer_check(seat, move.offer)
         offer["answers"][seat] = ["decline"]
         self._mark(seat, f"decline {offer['id']}", offer=offer["id"])
 
-    def _counter_terms(self, words: list[str], number: int) -> tuple[list[int], list[int]]:
-        """What the answerer gives and gets: `give 2 ore get 1 wool`, or the older `2 ore for 1 wool`
-        (the answerer's cards first too, so logs written before `give`/`get` replay the same)."""
-        if words[:1] != ["give"]:
-            return self._split_for(words, f"counter {number}")
-        if "get" not in words:
-            raise IllegalMove(f"Write `counter {number} give <your cards> get <their cards>`, "
-                              f"e.g. `counter {number} give 1 wool get 1 ore`.")
-        cut = words.index("get")
-        return self._split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}")
-
-    def _do_counter(self, seat: int, words: list[str], text: str) -> None:
-        offer = self._answer_check(seat, words, 2)
-        give, get = self._counter_terms(words[2:], offer["id"])
+    def _do_counter(self, seat: int, move: M.Counter) -> None:
+        offer = self._answer_check(seat, move.offer)
+        give, get = list(move.give), list(move.get)
         if not _holds(self.hands[seat], give):
             raise IllegalMove("You cannot offer cards you do not hold.")
         offer["answers"][seat] = ["counter", give, get]
         self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
                    offer=offer["id"])
 
-    def _do_confirm(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 3 or not is_number(words[2]):
-            raise IllegalMove("Write `confirm N P`: the offer number, then the player whose answer you take.")
-        offer = self._find_offer(words[1], seat)
+    def _do_confirm(self, seat: int, move: M.Confirm) -> None:
+        offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer confirms it.")
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
-        other = int(words[2]) - 1
+        other = move.partner
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
             raise IllegalMove(f"{self._who(other).capitalize()} has not accepted offer #{offer['id']}.")
@@ -1318,10 +1198,8 @@ class PioneersGame(Game):
         self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
                    gave=give, got=get)
 
-    def _do_cancel(self, seat: int, words: list[str], text: str) -> None:
-        if len(words) != 2:
-            raise IllegalMove("Write `cancel N`.")
-        offer = self._find_offer(words[1], seat)
+    def _do_cancel(self, seat: int, move: M.Cancel) -> None:
+        offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer may cancel it.")
         self.offers.remove(offer)
@@ -1423,86 +1301,13 @@ class PioneersGame(Game):
         return f"{head} Points: {score} (target {self.opts['target']})."
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
-        last = self.last
         who = names[seat]
-        text = last.get("move", self.normalize(move))
-        if "roll" in last:
-            d1, d2 = last["roll"]
-            line = f"{who} rolled {d1 + d2} ({d1}+{d2})"
-            gains = last.get("gains")
-            if gains:
-                parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
-                line += ": " + ("; ".join(parts) if parts else "nothing produced")
-            elif d1 + d2 == 7:
-                if self.phase == "discard":
-                    line += ". Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(self.discards.items()))
-                elif last.get("robber_stays"):
-                    line += ". Every hex borders a protected player: the robber stays."
-            return line + "."
-        if text.startswith("robber"):
-            line = f"{who} moved the robber to {HEX_LABELS[last['hex']]}"
-            if "victim" in last:
-                line += f" and stole a card from {names[last['victim']]}"
-            return line + "."
-        if text == "knight":
-            line = f"{who} played a knight ({self.knights[seat]} played)"
-            if last.get("robber_stays"):
-                line += "; every hex borders a protected player, so the robber stays"
-            return line + "."
-        if text.startswith("monopoly"):
-            return f"{who} played Monopoly on {text.split()[1]} and took {last.get('amount', 0)}."
-        if text.startswith("year of plenty"):
-            return f"{who} played Year of Plenty: {text[len('year of plenty '):]}."
-        if text == "road building":
-            return f"{who} played Road Building: 2 free roads."
-        if text == "buy card":
-            return f"{who} bought a development card ({len(self.deck)} left)."
-        if text.startswith("offer"):
-            number = last["offer"]
-            offer = next((o for o in self.offers if o["id"] == number), None)
-            terms = self.terms_text(offer, ["accept"], names) if offer else text[6:]
-            return f"{who} offers #{number}: {terms}. Others: `accept {number}`, " \
-                   f"`decline {number}` or `counter {number} give ... get ...`."
-        if text.startswith("confirm"):
-            return (f"{who} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
-                    f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
-        if text.startswith("discard"):
-            return f"{who} discarded {text[8:]}."
-        if text == "end":
-            line = f"{who} ended the turn."
-            if self.phase == "over":
-                line += f" {names[self.winner]} starts the turn with {self.total_points(self.winner)} points and wins!"
-            else:
-                line += f" {names[self.current]} to roll."
-            return line
-        words = text.split()
-        head = words[0]
-        if head == "settlement":
-            line = f"{who} built a settlement on {words[1]}"
-            if any(last.get("collected") or ()):
-                line += f" and collected {amounts_text(last['collected'])}"
-        elif head == "city":
-            line = f"{who} built a city on {words[1]}"
-        elif head == "road":
-            line = f"{who} built a road on {words[1]}" + (" (free)" if last.get("free") else "")
-        elif head == "trade":
-            line = f"{who} traded {' '.join(words[1:3])} to the bank for {' '.join(words[4:6])}"
-        elif head == "accept":
-            line = f"{who} accepts offer #{words[1]}"
-        elif head == "decline":
-            line = f"{who} declines offer #{words[1]}"
-        elif head == "counter":
-            offer = next((o for o in self.offers if o["id"] == last.get("offer")), None)
-            answer = offer["answers"].get(seat) if offer else None
-            terms = self.terms_text(offer, answer, names) if answer else " ".join(words[2:])
-            line = f"{who} counters offer #{words[1]}: {terms}"
-        elif head == "cancel":
-            line = f"{who} withdrew offer #{words[1]}"
-        else:
-            line = f"{who}: `{text}`"
-        if self.phase == "over" and self.winner == seat:
-            line += f" — {who} reaches {self.total_points(seat)} points and wins!"
-        return line if line.endswith(("!", "`")) else line + "."
+        try:
+            value = M.parse(self.normalize(move))
+        except IllegalMove:
+            text = self.last.get("move", self.normalize(move))
+            return M.close_line(self, seat, who, f"{who}: `{text}`")
+        return M.VERBS[type(value)].describe(self, value, seat, who, names)
 
     def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
         """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
@@ -1627,19 +1432,8 @@ class PioneersGame(Game):
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
-        labels = (
-            ("confirm", "Confirm a trade"), ("city", "Build city"), ("settlement", "Build settlement"),
-            ("road building", "Development cards"), ("road", "Build road"), ("buy", "Development cards"),
-            ("knight", "Development cards"), ("year", "Development cards"), ("monopoly", "Development cards"),
-            ("trade", "Trade with the bank"), ("offer", "Offer to players"), ("cancel", "Offer to players"),
-            ("accept", "Answer offers"), ("decline", "Answer offers"), ("counter", "Counter-offers"),
-            ("robber", "Move the robber"), ("discard", "Discard"), ("roll", "Turn"), ("end", "Turn"),
-        )
         for move in self.legal_moves(seat):
-            for prefix, label in labels:
-                if move.startswith(prefix):
-                    groups.setdefault(label, []).append(move)
-                    break
+            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
         if self.phase == "setup":
             groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
         return list(groups.items())
@@ -1647,8 +1441,6 @@ class PioneersGame(Game):
     # -- for searching players (games/levels.py) -------------------------------------
     def estimate(self, seat: int) -> float:
         """Points and production of the seat against its strongest rival."""
-        from games.pioneers.ai import production
-
         def worth(s: int) -> float:
             return 4.0 * self.total_points(s) + 0.25 * sum(production(self, s)) + 0.1 * sum(self.hands[s])
 
@@ -1687,22 +1479,15 @@ class PioneersGame(Game):
         world.deck = unseen
         return world
 
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        from games.pioneers.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
-
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # a roll, a steal or a bought card draws; a development card played shows a hidden card
-        words = self.normalize(move).split()
-        if not words or words[0] not in _HARMLESS or words[:2] == ["road", "building"]:
+        try:
+            value = M.parse(self.normalize(move))
+        except IllegalMove:
+            return False
+        if not M.VERBS[type(value)].takes_back:
             return False
         return rng_untouched(before, self) and len(self.deck) == len(before.deck)
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.pioneers.ai import choose
-
-        return choose(self, seat, rng)
 
     @classmethod
     def rules_help(cls) -> str:
@@ -1750,27 +1535,62 @@ def _json_copy(value: Any) -> Any:
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
-# verbs whose moves may be taken back when they drew nothing (checked again on the Rng and the deck)
-_HARMLESS = frozenset({"end", "discard", "robber", "settlement", "city", "road", "trade", "offer", "accept",
-                       "decline", "counter", "confirm", "cancel"})
-
 _HANDLERS = {
-    "roll": PioneersGame._do_roll,
-    "end": PioneersGame._do_end,
-    "discard": PioneersGame._do_discard,
-    "robber": PioneersGame._do_robber,
-    "settlement": PioneersGame._do_settlement,
-    "city": PioneersGame._do_city,
-    "road": PioneersGame._do_road_or_building,
-    "buy": PioneersGame._do_buy,
-    "knight": PioneersGame._do_knight,
-    "year": PioneersGame._do_plenty,
-    "monopoly": PioneersGame._do_monopoly,
-    "trade": PioneersGame._do_trade,
-    "offer": PioneersGame._do_offer,
-    "accept": PioneersGame._do_accept,
-    "decline": PioneersGame._do_decline,
-    "counter": PioneersGame._do_counter,
-    "confirm": PioneersGame._do_confirm,
-    "cancel": PioneersGame._do_cancel,
+    M.Roll: PioneersGame._do_roll,
+    M.End: PioneersGame._do_end,
+    M.Discard: PioneersGame._do_discard,
+    M.Robber: PioneersGame._do_robber,
+    M.Settlement: PioneersGame._do_settlement,
+    M.City: PioneersGame._do_city,
+    M.Road: PioneersGame._do_road,
+    M.RoadBuilding: PioneersGame._do_road_building,
+    M.BuyCard: PioneersGame._do_buy,
+    M.Knight: PioneersGame._do_knight,
+    M.Plenty: PioneersGame._do_plenty,
+    M.Monopoly: PioneersGame._do_monopoly,
+    M.Trade: PioneersGame._do_trade,
+    M.Offer: PioneersGame._do_offer,
+    M.Accept: PioneersGame._do_accept,
+    M.Decline: PioneersGame._do_decline,
+    M.Counter: PioneersGame._do_counter,
+    M.Confirm: PioneersGame._do_confirm,
+    M.Cancel: PioneersGame._do_cancel,
 }
+
+
+def _robber_before(game: PioneersGame, seat: int, words: list[str]) -> None:
+    game._need_turn(seat, "robber")
+    hex_index = B.HEX_INDEX.get(words[1]) if len(words) == 4 and words[2] == "steal" else None
+    if hex_index is not None:  # only the robbed player is not a number: as for a player who cannot be
+        game._robber_target(hex_index, -1)
+
+
+def _answer_before(game: PioneersGame, seat: int, words: list[str]) -> None:
+    if len(words) >= 2 and is_number(words[1].lstrip("#")):  # the offer is read before the rest
+        game._answer_check(seat, int(words[1].lstrip("#")))
+
+
+def _plenty_before(game: PioneersGame, seat: int, words: list[str]) -> None:
+    if words[1:3] == ["of", "plenty"]:  # the card is checked before the resources are read
+        game._need_card(seat, D.PLENTY, "main")
+
+
+# per verb, what the rules check before the notation of the rest: a text that is not a move
+# in the notation is refused for that first, as it always was
+_BEFORE_NOTATION = {
+    "roll": lambda game, seat, words: game._need_turn(seat, "roll"),
+    "end": lambda game, seat, words: game._need_turn(seat, "main"),
+    "discard": lambda game, seat, words: game._may_discard(seat),
+    "robber": _robber_before,
+    "city": lambda game, seat, words: game._need_turn(seat, "main"),
+    "buy": lambda game, seat, words: game._need_turn(seat, "main"),
+    "year": _plenty_before,
+    "trade": lambda game, seat, words: game._need_turn(seat, "main"),
+    "offer": lambda game, seat, words: game._need_turn(seat, "main"),
+    "accept": _answer_before,
+    "decline": _answer_before,
+    "counter": _answer_before,
+}
+
+# the moves whose cards `canonical` writes in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)
+_WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard)

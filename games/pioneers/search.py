@@ -29,7 +29,7 @@ import time
 from typing import TYPE_CHECKING
 
 from games.pioneers import ai as A
-from games.pioneers import data as D
+from games.pioneers import moves as M
 from games.pioneers.value import win_chance
 
 if TYPE_CHECKING:
@@ -164,34 +164,31 @@ def candidates(game: PioneersGame, seat: int, moves: list[str], normal: str) -> 
 def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[str]:
     hand = game.hands[seat]
     _, cost = A.goal(game, seat)
-    by_head: dict[str, list[str]] = {}
-    for move in moves:
-        by_head.setdefault(move.split()[0], []).append(move)
+    by_kind = A.moves_by_kind(moves)
     found: list[str] = []
-    found += by_head.get("city", [])
-    found += by_head.get("settlement", [])
-    roads = [m for m in by_head.get("road", []) if m != "road building"]
+    found += by_kind.get(M.City, [])
+    found += by_kind.get(M.Settlement, [])
+    roads = by_kind.get(M.Road, [])
     if roads:
         owned = A.production(game, seat)
         found += sorted(roads, key=lambda m: -A.road_score(game, seat, m, owned))[:TOP_ROADS]
-    found += by_head.get("buy", [])
+    found += by_kind.get(M.BuyCard, [])
     found += [m for m in moves if m in ("knight", "road building")]
-    plenty = [m for m in moves if m.startswith("year of plenty")]
+    plenty = by_kind.get(M.Plenty, [])
     if plenty:
         def gain(move: str) -> float:
             after = list(hand)
-            for name in move.split()[3:]:
-                after[D.RES_INDEX[name]] += 1
+            for res in M.parse(move).resources:
+                after[res] += 1
             return A.hand_value(after, cost)
 
         found += sorted(plenty, key=lambda m: -gain(m))[:TOP_PLENTY]
-    found += by_head.get("monopoly", [])
+    found += by_kind.get(M.Monopoly, [])
     # one bank trade for each resource wanted: paid with the kind held most above its rate
     rates = game.rates[seat]
-    best: dict[str, tuple[int, str]] = {}
-    for move in by_head.get("trade", []):
-        words = move.split()
-        give, get = D.RES_INDEX[words[2]], words[5]
+    best: dict[int, tuple[int, str]] = {}
+    for move in by_kind.get(M.Trade, []):
+        give, get = A.trade_kinds(move)
         spare = hand[give] - rates[give]
         if get not in best or spare > best[get][0]:
             best[get] = (spare, move)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.hawaii import GAME, ai
-from games.hawaii.game import ISLAND_INDEX, ROUTE_BETWEEN
+from games.hawaii.data import ISLAND_INDEX, ROUTE_BETWEEN
 
 
 def test_first_pass_does_not_depend_on_the_clock():

@@ -169,7 +169,7 @@ def test_every_listed_delivery_is_playable_and_listed_moves_are_unique():
         moves = game.legal_moves(0)
         assert len(moves) == len(set(moves))
         for move in moves:
-            copy = game.clone()
+            copy = game.copy()
             copy.play(0, move)
 
 

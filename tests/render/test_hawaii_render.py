@@ -21,7 +21,7 @@ def states():
     for move in result.moves:
         game.play(0, move)
         if mid is None and game.round == 5 and move.startswith("deliver"):
-            mid = game.clone()
+            mid = game.copy()
     return start, mid, game
 
 

@@ -1,0 +1,237 @@
+"""The moves of the Hawaiian Islands as values: one reader from text, one writer back.
+
+`parse` reads a normalized text (after `Game.normalize`) into one of the small values below and
+refuses text that is not a move in the notation; whether the move is allowed now is the rules'
+business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `VERBS`
+gives, per kind of move, its verb, how to read it, its public words and its menu group.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import IllegalMove, is_number
+from games.hawaii import data as D
+from games.hawaii.data import ISLAND_INDEX, ROUTE_BETWEEN
+
+
+@dataclass(frozen=True, slots=True)
+class Shares:
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAction:
+    action: str  # one of D.ACTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Connect:
+    route: int
+
+
+@dataclass(frozen=True, slots=True)
+class Urbanize:
+    island: int
+    colour: str  # as written: whether such a disc is left is a question of the state
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver:
+    colour: str
+    path: tuple[int, ...]  # islands from the cube's own to where it ends; the rules check the way
+
+
+@dataclass(frozen=True, slots=True)
+class Locomotive:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    colour: str  # as written: whether it was drawn is a question of the state
+    column: int  # from 0
+    row: int  # from 0
+
+
+Move = Shares | TakeAction | Connect | Urbanize | Done | Deliver | Locomotive | Pass | Place
+
+
+# -- canonical texts, most made once ------------------------------------------------------------
+SHARES_TEXTS = tuple(f"shares {n}" for n in range(D.MAX_SHARES + 1))
+ACTION_TEXTS = {action: f"action {action}" for action in D.ACTIONS}
+CONNECT_TEXTS = tuple(f"connect {name}" for name in D.ROUTE_NAMES)
+PLACE_TEXTS = {colour: [[f"place {colour} {c + 1},{r + 1}" for r in range(D.CHART_ROWS)]
+                        for c in range(D.CHART_COLUMNS)] for colour in D.COLOURS}
+
+
+def shares_text(n: int) -> str:
+    return SHARES_TEXTS[n] if 0 <= n < len(SHARES_TEXTS) else f"shares {n}"
+
+
+def urbanize_text(island: int, colour: str) -> str:
+    return f"urbanize {D.ISLANDS[island]} {colour}"
+
+
+def deliver_text(colour: str, path: Sequence[int]) -> str:
+    return f"deliver {colour} {'-'.join(D.ISLANDS[i] for i in path)}"
+
+
+def place_text(colour: str, column: int, row: int) -> str:
+    texts = PLACE_TEXTS.get(colour)
+    return texts[column][row] if texts else f"place {colour} {column + 1},{row + 1}"
+
+
+# -- reading, verb by verb (the words after the verb) -----------------------------------------
+def _read_shares(args: list[str]) -> Shares:
+    if len(args) != 1 or not is_number(args[0]):
+        raise IllegalMove("Write `shares N` with a number, e.g. `shares 2` (or `shares 0`).")
+    return Shares(int(args[0]))
+
+
+def _read_action(args: list[str]) -> TakeAction:
+    if len(args) != 1 or args[0] not in D.ACTIONS:
+        raise IllegalMove("The actions are: locomotive, urbanize, engineer, production.")
+    return TakeAction(args[0])
+
+
+def _read_connect(args: list[str]) -> Connect:
+    if len(args) != 1:
+        raise IllegalMove("Write `connect a-b`, e.g. `connect oahu-maui`.")
+    parts = args[0].split("-")
+    if len(parts) != 2 or any(p not in ISLAND_INDEX for p in parts):
+        raise IllegalMove(f"`{args[0]}` is not a route; name its two islands, e.g. `connect oahu-maui`.")
+    r = ROUTE_BETWEEN.get((ISLAND_INDEX[parts[0]], ISLAND_INDEX[parts[1]]))
+    if r is None:
+        raise IllegalMove(f"No sea route runs between {D.TITLES[parts[0]]} and {D.TITLES[parts[1]]}.")
+    return Connect(r)
+
+
+def _read_urbanize(args: list[str]) -> Urbanize:
+    if len(args) != 2:
+        raise IllegalMove("Write `urbanize island colour`, e.g. `urbanize lanai red`.")
+    name, colour = args
+    if name not in ISLAND_INDEX:
+        raise IllegalMove(f"No island `{name}`.")
+    return Urbanize(ISLAND_INDEX[name], colour)
+
+
+def _nothing_after(word: str, value: Move) -> Callable[[list[str]], Move]:
+    def read(args: list[str]) -> Move:
+        if args:
+            raise IllegalMove(f"`{word}` takes nothing after it.")
+        return value
+
+    return read
+
+
+def _read_deliver(args: list[str]) -> Deliver:
+    if len(args) != 2:
+        raise IllegalMove("Write `deliver colour a-b-c` with the whole path, e.g. `deliver purple hawaii-oahu-kauai`.")
+    colour, path_text = args
+    if colour not in D.COLOURS:
+        raise IllegalMove(f"`{colour}` is not a cube colour ({', '.join(D.COLOURS)}).")
+    names = path_text.split("-")
+    for name in names:
+        if name not in ISLAND_INDEX:
+            raise IllegalMove(f"No island `{name}` (islands: {', '.join(D.ISLANDS)}).")
+    if len(names) < 2:
+        raise IllegalMove("A delivery path names at least two islands, from the cube's island to where it ends.")
+    return Deliver(colour, tuple(ISLAND_INDEX[n] for n in names))
+
+
+def _read_place(args: list[str]) -> Place:
+    if len(args) != 2:
+        raise IllegalMove("Write `place colour column,row`, e.g. `place red 3,1`.")
+    colour, square = args
+    parts = square.split(",")
+    if len(parts) != 2 or not all(is_number(p) for p in parts):
+        raise IllegalMove("A chart square is `column,row`, e.g. `3,1`.")
+    c, r = int(parts[0]) - 1, int(parts[1]) - 1
+    if not (0 <= c < D.CHART_COLUMNS and 0 <= r < D.CHART_ROWS):
+        raise IllegalMove(f"The chart has columns 1-{D.CHART_COLUMNS} and rows 1-{D.CHART_ROWS}.")
+    return Place(colour, c, r)
+
+
+# -- public words (`describe_move`); `None` leaves the text as typed ---------------------------
+def _title(i: int) -> str:
+    return D.TITLES[D.ISLANDS[i]]
+
+
+def _describe_deliver(move: Deliver, who: str, game: Any) -> str | None:
+    d = game.last_delivery
+    if not d or game.last_move != deliver_text(move.colour, move.path):
+        return None
+    path = " → ".join(D.TITLES[n] for n in d["path"])
+    cleared = len(d["removed"])
+    line = f"{who} delivers a {d['colour']} cube {path}: income +{len(d['routes'])}"
+    if cleared:
+        line += f", {cleared} route cube{'s' if cleared != 1 else ''} cleared"
+    return line
+
+
+def _describe_connect(move: Connect, who: str, game: Any) -> str:
+    a, b, _ = D.ROUTES[move.route]
+    return f"{who} connects {D.TITLES[a]}–{D.TITLES[b]}"
+
+
+@dataclass(frozen=True)
+class Verb:
+    word: str
+    read: Callable[[list[str]], Move]
+    text: Callable[[Any], str]
+    describe: Callable[[Any, str, Any], str | None]  # (move, who, game) after the move was played
+    group: str  # the label of its menu group
+
+
+VERBS: dict[type, Verb] = {
+    Shares: Verb("shares", _read_shares, lambda m: shares_text(m.n),
+                 lambda m, who, game: f"{who} issues {m.n} share{'s' if m.n != 1 else ''}", "Shares"),
+    TakeAction: Verb("action", _read_action, lambda m: ACTION_TEXTS[m.action],
+                     lambda m, who, game: f"{who} takes the {m.action.capitalize()} action", "Action"),
+    Connect: Verb("connect", _read_connect, lambda m: CONNECT_TEXTS[m.route], _describe_connect, "Connect"),
+    Urbanize: Verb("urbanize", _read_urbanize, lambda m: urbanize_text(m.island, m.colour),
+                   lambda m, who, game: f"{who} urbanizes {_title(m.island)} with a {m.colour} disc", "Urbanize"),
+    Done: Verb("done", _nothing_after("done", Done()), lambda m: "done",
+               lambda m, who, game: f"{who} ends the build", "Finish"),
+    Deliver: Verb("deliver", _read_deliver, lambda m: deliver_text(m.colour, m.path), _describe_deliver, "Deliver"),
+    Locomotive: Verb("locomotive", _nothing_after("locomotive", Locomotive()), lambda m: "locomotive",
+                     lambda m, who, game: f"{who} raises the locomotive to {game.loco}", "Locomotive"),
+    Pass: Verb("pass", _nothing_after("pass", Pass()), lambda m: "pass", lambda m, who, game: f"{who} passes", "Pass"),
+    Place: Verb("place", _read_place, lambda m: place_text(m.colour, m.column, m.row),
+                lambda m, who, game: f"{who} places a {m.colour} cube on chart square {m.column + 1},{m.row + 1}",
+                "Place"),
+}
+BY_WORD: dict[str, Verb] = {verb.word: verb for verb in VERBS.values()}
+
+
+def parse_words(words: list[str]) -> Move:
+    """`parse` of a text already split into words."""
+    verb = BY_WORD.get(words[0]) if words else None
+    if verb is None:
+        raise IllegalMove(f"Unknown move `{' '.join(words)}`.")
+    return verb.read(words[1:])
+
+
+@functools.lru_cache(maxsize=4096)
+def parse(text: str) -> Move:
+    """The move a normalized text names; `IllegalMove` says why a text is not one."""
+    return parse_words(text.split())
+
+
+def text(move: Move) -> str:
+    """The canonical text of a move, as `legal_moves` lists it."""
+    return VERBS[type(move)].text(move)

@@ -1,0 +1,532 @@
+"""The moves of Pioneer's Isle as values: one reader from text, one writer back.
+
+`parse` reads a normalized text (after `Game.normalize`) into one of the small values below and
+refuses text that is not a move in the notation; whether the move is allowed now is the rules'
+business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `VERBS`
+gives, per kind of move, its verb, its canonical text, its public words and its menu group.
+Seats are written as player numbers 1..n and kept here from 0; offers keep their numbers.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import IllegalMove, is_number
+from games.pioneers import board as B
+from games.pioneers import data as D
+
+R = D.RESOURCES
+PLAYERS_MOST = 4
+Amounts = tuple[int, int, int, int, int]  # cards per resource, in the order of D.RESOURCES
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: Amounts
+
+
+@dataclass(frozen=True, slots=True)
+class Robber:
+    hex: int
+    victim: int | None  # the seat robbed; None when nobody is named
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class Road:
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyCard:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Knight:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RoadBuilding:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Plenty:
+    resources: tuple[int, ...]  # in resource order; the bank's stock decides whether it is allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Monopoly:
+    resource: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    give: Amounts
+    get: Amounts
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    give: Amounts
+    get: Amounts
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    offer: int
+    give: Amounts  # what the answerer gives
+    get: Amounts  # what the answerer gets
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    offer: int
+    partner: int  # the seat whose answer is taken
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    offer: int
+
+
+Move = (Roll | End | Discard | Robber | Settlement | City | Road | BuyCard | Knight | RoadBuilding | Plenty
+        | Monopoly | Trade | Offer | Accept | Decline | Counter | Confirm | Cancel)
+
+
+# -- canonical texts, most made once ------------------------------------------------------------
+def amounts_text(amounts: Sequence[int]) -> str:
+    return " ".join(f"{count} {R[index]}" for index, count in enumerate(amounts) if count)
+
+
+# `2 wool` and the like: AMOUNT_WORDS[res][count]
+AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in R]
+
+
+def discard_text(cards: Sequence[int]) -> str:
+    """`discard ` and `amounts_text(cards)`, from words made once."""
+    try:
+        return "discard " + " ".join([AMOUNT_WORDS[res][count] for res, count in enumerate(cards) if count])
+    except IndexError:  # more of one resource than the bank has
+        return "discard " + amounts_text(cards)
+
+
+ROAD_MOVES = [f"road {label}" for label in B.EDGE_LABELS]
+SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
+CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
+# per hex and set of seats that could be robbed there (as bits): the robber's moves to that hex,
+# `robber K steal N` for each of those seats in order, or `robber K` when there are none
+ROBBER_MOVES = [[[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST) if victims >> victim & 1]
+                 or [f"robber {label}"] for victims in range(1 << PLAYERS_MOST)] for label in B.HEX_LABELS]
+TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
+               for rate in (2, 3, 4)}
+# the same when the bank holds every resource
+TRADE_ANY = {rate: [[table[get] for get in range(5) if get != give] for give, table in enumerate(tables)]
+             for rate, tables in TRADE_MOVES.items()}
+OFFER_MOVES = [[f"offer 1 {R[give]} for 1 {R[get]}" for get in range(5) if get != give] for give in range(5)]
+# every offer of a hand, by which resources it holds
+OFFERS_HOLDING = {held: [move for give in range(5) if held[give] for move in OFFER_MOVES[give]]
+                  for held in itertools.product((False, True), repeat=5)}
+
+
+def robber_text(hex_index: int, victim: int | None) -> str:
+    label = B.HEX_LABELS[hex_index]
+    return f"robber {label}" if victim is None else f"robber {label} steal {victim + 1}"
+
+
+def plenty_text(resources: Sequence[int]) -> str:
+    return "year of plenty " + " ".join(R[i] for i in resources)
+
+
+def trade_text(verb: str, give: Sequence[int], get: Sequence[int]) -> str:
+    return f"{verb} {amounts_text(give)} for {amounts_text(get)}"
+
+
+def counter_text(offer: int, give: Sequence[int], get: Sequence[int]) -> str:
+    return f"counter {offer} give {amounts_text(give)} get {amounts_text(get)}"
+
+
+# -- reading ------------------------------------------------------------------------------------
+def parse_amounts(tokens: Sequence[str]) -> list[int]:
+    """`["2", "wool", "1", "ore"]` -> five counts; a bare resource name counts as one."""
+    amounts = [0] * 5
+    count = None
+    for token in tokens:
+        if is_number(token):
+            if count is not None:
+                raise IllegalMove(f"`{count} {token}`: give a resource after each number.")
+            count = int(token)
+            continue
+        name = token.rstrip(",")
+        index = D.RES_INDEX.get(name)
+        if index is None:
+            raise IllegalMove(f"`{token}` is not a resource; use {', '.join(R)}.")
+        amounts[index] += 1 if count is None else count
+        count = None
+    if count is not None:
+        raise IllegalMove(f"`{count}` needs a resource after it.")
+    return amounts
+
+
+def split_for(words: Sequence[str], what: str) -> tuple[Amounts, Amounts]:
+    """The two sides of `<cards> for <cards>`."""
+    if "for" not in words:
+        raise IllegalMove(f"Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.")
+    cut = list(words).index("for")
+    give, get = parse_amounts(words[:cut]), parse_amounts(words[cut + 1:])
+    if not any(give) or not any(get):
+        raise IllegalMove("Both sides of a trade need at least one card.")
+    if any(a and b for a, b in zip(give, get, strict=True)):
+        raise IllegalMove("A resource may not stand on both sides of a trade.")
+    return tuple(give), tuple(get)  # type: ignore[return-value]
+
+
+def counter_terms(words: Sequence[str], number: int) -> tuple[Amounts, Amounts]:
+    """What the answerer gives and gets: `give 2 ore get 1 wool`, or the older `2 ore for 1 wool`
+    (the answerer's cards first too, so logs written before `give`/`get` replay the same)."""
+    if list(words[:1]) != ["give"]:
+        return split_for(words, f"counter {number}")
+    if "get" not in words:
+        raise IllegalMove(f"Write `counter {number} give <your cards> get <their cards>`, "
+                          f"e.g. `counter {number} give 1 wool get 1 ore`.")
+    cut = list(words).index("get")
+    return split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}")
+
+
+def offer_number(token: str) -> int:
+    token = token.lstrip("#")
+    if not is_number(token):
+        raise IllegalMove(f"`{token}` is not an offer number.")
+    return int(token)
+
+
+def _just(word: str, value: Move) -> Callable[[list[str]], Move]:
+    def read(words: list[str]) -> Move:
+        if len(words) != 1:
+            raise IllegalMove(f"Just `{word}`.")
+        return value
+
+    return read
+
+
+def _read_discard(words: list[str]) -> Discard:
+    return Discard(tuple(parse_amounts(words[1:])))  # type: ignore[arg-type]
+
+
+def _read_robber(words: list[str]) -> Robber:
+    if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
+        raise IllegalMove("Write `robber K steal 2` (hex, then the player to rob) or `robber K`.")
+    hex_index = B.HEX_INDEX.get(words[1].lower())  # the label as `legal_moves` writes it too
+    if hex_index is None:
+        raise IllegalMove(f"`{words[1]}` is not a hex; hexes are A to S.")
+    if len(words) == 2:
+        return Robber(hex_index, None)
+    if not is_number(words[3]):
+        raise IllegalMove(f"`{words[3]}` is not a player number.")
+    return Robber(hex_index, int(words[3]) - 1)
+
+
+def _read_settlement(words: list[str]) -> Settlement:
+    if len(words) != 2 or (node := B.parse_node(words[1])) is None:
+        raise IllegalMove("Write `settlement N` with a corner number 1-54.")
+    return Settlement(node)
+
+
+def _read_city(words: list[str]) -> City:
+    if len(words) != 2 or (node := B.parse_node(words[1])) is None:
+        raise IllegalMove("Write `city N` with the corner of one of your settlements.")
+    return City(node)
+
+
+def _read_road(words: list[str]) -> Road | RoadBuilding:
+    if len(words) >= 2 and words[1] == "building":
+        if words[1:] != ["building"]:
+            raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
+        return RoadBuilding()
+    edge = None
+    if len(words) == 2:
+        edge = B.EDGE_INDEX.get(words[1])  # a label as the engine writes it
+        if edge is None:
+            edge = B.parse_edge(words[1])
+    if edge is None:
+        raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+    return Road(edge)
+
+
+def _read_buy(words: list[str]) -> BuyCard:
+    if words[1:] not in (["card"], ["development", "card"], []):
+        raise IllegalMove("Write `buy card`.")
+    return BuyCard()
+
+
+def _read_knight(words: list[str]) -> Knight:
+    if len(words) != 1:
+        raise IllegalMove("Write `knight`, then move the robber with `robber K steal N`.")
+    return Knight()
+
+
+def _read_plenty(words: list[str]) -> Plenty:
+    if words[1:3] != ["of", "plenty"]:
+        raise IllegalMove("Write `year of plenty wool ore`.")
+    amounts = parse_amounts(words[3:])
+    return Plenty(tuple(index for index in range(5) for _ in range(amounts[index])))
+
+
+def _read_monopoly(words: list[str]) -> Monopoly:
+    if len(words) != 2 or words[1] not in D.RES_INDEX:
+        raise IllegalMove(f"Write `monopoly wool` (one of {', '.join(R)}).")
+    return Monopoly(D.RES_INDEX[words[1]])
+
+
+def _read_trade(words: list[str]) -> Trade:
+    return Trade(*split_for(words[1:], "trade"))
+
+
+def _read_offer(words: list[str]) -> Offer:
+    return Offer(*split_for(words[1:], "offer"))
+
+
+def _answer_number(words: list[str]) -> int:
+    if len(words) < 2:
+        raise IllegalMove(f"Write `{words[0]} N` with the offer number.")
+    return offer_number(words[1])
+
+
+def _read_accept(words: list[str]) -> Accept:
+    number = _answer_number(words)
+    if len(words) != 2:
+        raise IllegalMove("Write `accept N`.")
+    return Accept(number)
+
+
+def _read_decline(words: list[str]) -> Decline:
+    number = _answer_number(words)
+    if len(words) != 2:
+        raise IllegalMove("Write `decline N`.")
+    return Decline(number)
+
+
+def _read_counter(words: list[str]) -> Counter:
+    number = _answer_number(words)
+    return Counter(number, *counter_terms(words[2:], number))
+
+
+def _read_confirm(words: list[str]) -> Confirm:
+    if len(words) != 3 or not is_number(words[2]):
+        raise IllegalMove("Write `confirm N P`: the offer number, then the player whose answer you take.")
+    return Confirm(offer_number(words[1]), int(words[2]) - 1)
+
+
+def _read_cancel(words: list[str]) -> Cancel:
+    if len(words) != 2:
+        raise IllegalMove("Write `cancel N`.")
+    return Cancel(offer_number(words[1]))
+
+
+# the reader of each first word (`road` reads a road or the Road Building card)
+READERS: dict[str, Callable[[list[str]], Move]] = {
+    "roll": _just("roll", Roll()),
+    "end": _just("end", End()),
+    "discard": _read_discard,
+    "robber": _read_robber,
+    "settlement": _read_settlement,
+    "city": _read_city,
+    "road": _read_road,
+    "buy": _read_buy,
+    "knight": _read_knight,
+    "year": _read_plenty,
+    "monopoly": _read_monopoly,
+    "trade": _read_trade,
+    "offer": _read_offer,
+    "accept": _read_accept,
+    "decline": _read_decline,
+    "counter": _read_counter,
+    "confirm": _read_confirm,
+    "cancel": _read_cancel,
+}
+
+
+# -- public words (`describe_move`): read after the move was played, from the game's record of it
+def close_line(game: Any, seat: int, who: str, line: str) -> str:
+    if game.phase == "over" and game.winner == seat:
+        line += f" — {who} reaches {game.total_points(seat)} points and wins!"
+    return line if line.endswith(("!", "`")) else line + "."
+
+
+def _tell_roll(game: Any, move: Roll, seat: int, who: str, names: Sequence[str]) -> str:
+    last = game.last
+    d1, d2 = last["roll"]
+    line = f"{who} rolled {d1 + d2} ({d1}+{d2})"
+    gains = last.get("gains")
+    if gains:
+        parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
+        line += ": " + ("; ".join(parts) if parts else "nothing produced")
+    elif d1 + d2 == 7:
+        if game.phase == "discard":
+            line += ". Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items()))
+        elif last.get("robber_stays"):
+            line += ". Every hex borders a protected player: the robber stays."
+    return line + "."
+
+
+def _tell_end(game: Any, move: End, seat: int, who: str, names: Sequence[str]) -> str:
+    line = f"{who} ended the turn."
+    if game.phase == "over":
+        line += f" {names[game.winner]} starts the turn with {game.total_points(game.winner)} points and wins!"
+    else:
+        line += f" {names[game.current]} to roll."
+    return line
+
+
+def _tell_robber(game: Any, move: Robber, seat: int, who: str, names: Sequence[str]) -> str:
+    last = game.last
+    line = f"{who} moved the robber to {B.HEX_LABELS[last['hex']]}"
+    if "victim" in last:
+        line += f" and stole a card from {names[last['victim']]}"
+    return line + "."
+
+
+def _tell_knight(game: Any, move: Knight, seat: int, who: str, names: Sequence[str]) -> str:
+    line = f"{who} played a knight ({game.knights[seat]} played)"
+    if game.last.get("robber_stays"):
+        line += "; every hex borders a protected player, so the robber stays"
+    return line + "."
+
+
+def _tell_settlement(game: Any, move: Settlement, seat: int, who: str, names: Sequence[str]) -> str:
+    line = f"{who} built a settlement on {move.node + 1}"
+    if any(game.last.get("collected") or ()):
+        line += f" and collected {amounts_text(game.last['collected'])}"
+    return close_line(game, seat, who, line)
+
+
+def _tell_offer(game: Any, move: Offer, seat: int, who: str, names: Sequence[str]) -> str:
+    number = game.last["offer"]
+    offer = next((o for o in game.offers if o["id"] == number), None)
+    terms = game.terms_text(offer, ["accept"], names) if offer else trade_text("offer", move.give, move.get)[6:]
+    return f"{who} offers #{number}: {terms}. Others: `accept {number}`, " \
+           f"`decline {number}` or `counter {number} give ... get ...`."
+
+
+def _tell_counter(game: Any, move: Counter, seat: int, who: str, names: Sequence[str]) -> str:
+    offer = next((o for o in game.offers if o["id"] == game.last.get("offer")), None)
+    answer = offer["answers"].get(seat) if offer else None
+    terms = game.terms_text(offer, answer, names) if answer else counter_text(move.offer, move.give, move.get)[
+        len(f"counter {move.offer} "):]
+    return close_line(game, seat, who, f"{who} counters offer #{move.offer}: {terms}")
+
+
+def _tell_confirm(game: Any, move: Confirm, seat: int, who: str, names: Sequence[str]) -> str:
+    last = game.last
+    return (f"{who} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
+            f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
+
+
+@dataclass(frozen=True)
+class Verb:
+    text: Callable[[Any], str]
+    describe: Callable[[Any, Any, int, str, Sequence[str]], str]  # (game, move, seat, who, names) after playing
+    group: str  # the label of its menu group (My moves)
+    takes_back: bool  # may be taken back when it drew nothing (the Rng and the deck are checked too)
+
+
+VERBS: dict[type, Verb] = {
+    Roll: Verb(lambda m: "roll", _tell_roll, "Turn", False),
+    End: Verb(lambda m: "end", _tell_end, "Turn", True),
+    Discard: Verb(lambda m: discard_text(m.cards),
+                  lambda game, m, seat, who, names: f"{who} discarded {game.last['discarded']} cards.", "Discard", True),
+    Robber: Verb(lambda m: robber_text(m.hex, m.victim), _tell_robber, "Move the robber", True),
+    Settlement: Verb(lambda m: SETTLEMENT_MOVES[m.node], _tell_settlement, "Build settlement", True),
+    City: Verb(lambda m: CITY_MOVES[m.node],
+               lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} built a city on {m.node + 1}"),
+               "Build city", True),
+    Road: Verb(lambda m: ROAD_MOVES[m.edge],
+               lambda game, m, seat, who, names: close_line(
+                   game, seat, who, f"{who} built a road on {B.EDGE_LABELS[m.edge]}"
+                   + (" (free)" if game.last.get("free") else "")),
+               "Build road", True),
+    BuyCard: Verb(lambda m: "buy card",
+                  lambda game, m, seat, who, names: f"{who} bought a development card ({len(game.deck)} left).",
+                  "Development cards", False),
+    Knight: Verb(lambda m: "knight", _tell_knight, "Development cards", False),
+    RoadBuilding: Verb(lambda m: "road building",
+                       lambda game, m, seat, who, names: f"{who} played Road Building: 2 free roads.",
+                       "Development cards", False),
+    Plenty: Verb(lambda m: plenty_text(m.resources),
+                 lambda game, m, seat, who, names: f"{who} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
+                 "Development cards", False),
+    Monopoly: Verb(lambda m: f"monopoly {R[m.resource]}",
+                   lambda game, m, seat, who, names:
+                   f"{who} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
+                   "Development cards", False),
+    Trade: Verb(lambda m: trade_text("trade", m.give, m.get),
+                lambda game, m, seat, who, names: close_line(
+                    game, seat, who, f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
+                "Trade with the bank", True),
+    Offer: Verb(lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players", True),
+    Accept: Verb(lambda m: f"accept {m.offer}",
+                 lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} accepts offer #{m.offer}"),
+                 "Answer offers", True),
+    Decline: Verb(lambda m: f"decline {m.offer}",
+                  lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} declines offer #{m.offer}"),
+                  "Answer offers", True),
+    Counter: Verb(lambda m: counter_text(m.offer, m.give, m.get), _tell_counter, "Counter-offers", True),
+    Confirm: Verb(lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm, "Confirm a trade", True),
+    Cancel: Verb(lambda m: f"cancel {m.offer}",
+                 lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} withdrew offer #{m.offer}"),
+                 "Offer to players", True),
+}
+
+
+def parse_words(words: list[str]) -> Move:
+    """`parse` of a text already split into words."""
+    reader = READERS.get(words[0]) if words else None
+    if reader is None:
+        raise IllegalMove(f"`{' '.join(words)}` is not a move of Pioneer's Isle; see the rules help for the notation.")
+    return reader(words)
+
+
+@functools.lru_cache(maxsize=8192)
+def parse(text: str) -> Move:
+    """The move a normalized text names; `IllegalMove` says why a text is not one."""
+    return parse_words(text.split())
+
+
+def text(move: Move) -> str:
+    """The canonical text of a move, as `legal_moves` lists it."""
+    return VERBS[type(move)].text(move)
