@@ -13,34 +13,20 @@ import random
 from typing import TYPE_CHECKING
 
 from games.archipels.data import (
-    BOTTLE,
-    BOTTLE_PENALTY,
     DOCK_SIZE,
-    ELEMENTS,
     FLOWERABLE,
     LEVEL,
     MULTIPLIER,
     SPACES,
     TILE_ELEMENTS,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
 
 if TYPE_CHECKING:
     from games.archipels.game import Archipels
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
-
-
-def estimated_values(game: Archipels) -> dict[str, float]:
-    """Points per visible element expected at the end: flowers now plus a fair share of those to come."""
-    per_day = 3 if game.n == 2 else 2
-    to_come = (game.days - game.day + 1) * per_day
-    if game.phase == "flower":
-        to_come -= game.flower_index
-    share = max(to_come, 0) / len(ELEMENTS)
-    values = {el: (game.flowers[el] + 0.6 * share) * MULTIPLIER[el] for el in ELEMENTS}
-    values[BOTTLE] = BOTTLE_PENALTY
-    return values
 
 
 def placement_gain(island: Island, tile_id: int, x: int, y: int, values: dict[str, float]) -> float:
@@ -181,4 +167,6 @@ def choose(game: Archipels, seat: int, rng: random.Random) -> str:
         move = _choose_place(game, seat, moves, values)
     else:
         move = _choose_flower(game, seat, moves)
-    return move if move in moves else rng.choice(moves)
+    if move not in moves:  # a bug of this player: say so rather than play something else
+        raise ValueError(f"the Archipels player chose `{move}`, which seat {seat} may not play now")
+    return move

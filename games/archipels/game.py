@@ -34,6 +34,7 @@ from games.archipels.data import (
     SPACES,
     TILE_BY_ID,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, values_from_flowers
 from games.base import (
     Game,
@@ -626,12 +627,9 @@ class Archipels(Game):
         every seat alike."""
         return False
 
-    # -- AI ---------------------------------------------------------------------------
     # -- for searching players (games/levels.py) -------------------------------------
     def estimate(self, seat: int) -> float:
         """The seat's island at the values flowers are expected to reach, ahead of the best rival."""
-        from games.archipels.ai import estimated_values
-
         values = estimated_values(self)
         worth = [island.score(values) for island in self.islands]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
@@ -648,17 +646,6 @@ class Archipels(Game):
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
         return rng_untouched(before, self) and len(self.stack) == len(before.stack)
-
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        """The searching player (games/archipels/search.py)."""
-        from games.archipels.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.archipels.ai import choose
-
-        return choose(self, seat, rng)
 
     # -- words ------------------------------------------------------------------------
     @classmethod

@@ -21,7 +21,7 @@ import time
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from games.archipels.ai import estimated_values, flower_edge
+from games.archipels.ai import flower_edge
 from games.archipels.data import (
     DOCK_SIZE,
     FLOWERABLE,
@@ -33,6 +33,7 @@ from games.archipels.data import (
     SPACES,
     TILE_ELEMENTS,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
 from games.levels import HARD_BUDGET
 

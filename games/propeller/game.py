@@ -20,6 +20,7 @@ from typing import Any
 from games.base import Game, IllegalMove, Outcome, Rng, is_number, parse_options, rank_by, rng_untouched
 from games.propeller import data as D
 from games.propeller import scoring as S
+from games.propeller.worth import value
 
 TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
 E, ST, P = D.ENERGY, D.STEEL, D.PART
@@ -1304,8 +1305,6 @@ class PropellerGame(Game):
 
     def estimate(self, seat: int) -> float:
         """The seat's position in rough end points (the heuristic player's `value`), ahead of the best rival."""
-        from games.propeller.ai import value
-
         worth = [value(self, s) for s in range(self.n)]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
@@ -1342,16 +1341,6 @@ class PropellerGame(Game):
         for move in self.legal_moves(seat):
             groups.setdefault(labels[move.split()[0]], []).append(move)
         return list(groups.items())
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.propeller.ai import choose
-
-        return choose(self, seat, rng)
-
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        from games.propeller.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
 
     @classmethod
     def rules_help(cls) -> str:
