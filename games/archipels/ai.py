@@ -22,6 +22,7 @@ from games.archipels.data import (
 )
 from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
+from games.archipels.moves import Discard, Paddle, parse
 
 if TYPE_CHECKING:
     from games.archipels.game import Archipels
@@ -95,7 +96,7 @@ def flower_threat(game: Archipels, seat: int, tile_id: int | None) -> float:
 
 
 def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str, float]) -> str:
-    if moves[0].startswith("paddle"):
+    if isinstance(parse(moves[0]), Paddle):
         return moves[0]
     islands = game.islands
     mine: dict[int, float] = {}
@@ -111,9 +112,10 @@ def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str,
     threat = {i: flower_threat(game, seat, tid) if rivals_flower else 0.0 for i, tid in enumerate(game.board)}
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
-        _, line, cross = move.split(" ")
+        take = parse(move)
+        line = take.line
         total = 0.0
-        for part in cross.split(","):
+        for part in take.cross:
             space = f"{line}{part}" if line[0] == "r" else f"{part}{line}"
             i = SPACE_INDEX[space]
             total += mine[i] + 0.3 * max(theirs[i], 0.0) + 0.2 * threat[i]
@@ -138,10 +140,10 @@ def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str
         return "done"
     if len(dock) < DOCK_SIZE:
         return f"dock t{min(hand, key=lambda t: worth[t])}"
-    discards = [m for m in moves if m.startswith("discard ")]
+    discards = [(m, parsed) for m in moves if isinstance(parsed := parse(m), Discard)]
     if discards:
-        stuck = [m for m in discards if int(m.split(" ")[1][1:]) in hand]
-        return (stuck or discards)[0]
+        stuck = [m for m, parsed in discards if parsed.tile in hand]
+        return (stuck or [m for m, _ in discards])[0]
     assert best is not None
     return best[1]
 
@@ -149,8 +151,7 @@ def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str
 def _choose_flower(game: Archipels, seat: int, moves: list[str]) -> str:
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
-        _, space, el = move.split(" ")
-        value = flower_edge(game, seat, el)
+        value = flower_edge(game, seat, parse(move).element)
         if value > best_value:
             best_move, best_value = move, value
     return best_move

@@ -35,6 +35,7 @@ from games.archipels.data import (
 )
 from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
+from games.archipels.moves import parse
 from games.levels import HARD_BUDGET
 
 if TYPE_CHECKING:
@@ -306,7 +307,8 @@ def candidates(game: Archipels, seat: int, normal: str) -> list[str]:
                     edges[el] = (flower_edge(game, seat, el), f"flower {SPACES[i]} {el}")
         ranked = [move for _, move in sorted(edges.values(), key=lambda em: -em[0])]
         count = LAST_DAY_CANDIDATES if last_day else FLOWER_CANDIDATES
-        return [normal] + [m for m in ranked if m.split(" ")[2] != normal.split(" ")[2]][: count - 1]
+        element = parse(normal).element
+        return [normal] + [m for m in ranked if parse(m).element != element][: count - 1]
     return [normal]
 
 
