@@ -11,23 +11,23 @@ from __future__ import annotations
 import random
 
 from games.propeller import data as D
+from games.propeller import moves as M
 from games.propeller.worth import PROD, RES_VALUE, TILE, WORKER, tile_value, value
 
 EFFECT_VALUE = {1: 1.05, 5: 0.9, 6: 0.9, 7: 0.6, 8: 1.2, 9: 0.6, 10: 1.2, 11: 1.0, 12: 0.6, 13: 0.4}
 
 
 def _die_estimate(game, seat: int, move: str) -> float:
-    words = move.split()
-    face = int(words[1])
+    die = M.parse(move)
     cost = 0.0
-    if len(words) == 4:
-        target = int(words[3])
+    if die.to:
+        target = die.to
         if not game.power(seat, "charles"):
             cost = RES_VALUE[0]
-    elif len(words) == 3:
+    elif die.reroll:
         return 0.6 + (0.6 if game.power(seat, "jacques") >= 2 else 0.0) + 1.0  # an unknown face, some energy
     else:
-        target = face
+        target = die.face
     best = 2 * RES_VALUE[0]  # discarding for energy
     activation = 0.0
     deploys = 0
@@ -69,10 +69,11 @@ def choose(game, seat: int, rng: random.Random) -> str:
         raise ValueError(f"seat {seat} has no move now")
     if len(moves) == 1:
         return moves[0]
-    if moves[0].startswith("character "):
+    first = M.parse_steps(moves[0])[0]
+    if isinstance(first, M.Character):
         liked = ("marie", "charles", "nicola", "amelia", "jacques", "nelson")
-        return min(moves, key=lambda m: liked.index(m.split()[1]))
-    if moves[0].startswith("die "):
+        return min(moves, key=lambda m: liked.index(M.parse(m).name))
+    if isinstance(first, M.Die):
         scored = [(_die_estimate(game, seat, m) + rng.random() * 0.01, m) for m in moves]
         return max(scored)[1]
     best, best_score = moves[0], float("-inf")
@@ -80,8 +81,9 @@ def choose(game, seat: int, rng: random.Random) -> str:
         child = game.copy()
         child.play_legal(seat, move)
         score = value(child, seat) + rng.random() * 0.01
-        if move.startswith("draw "):  # the card drawn is unknown: count it at the average of those unseen
-            level = 1 if move == "draw i" else 2
+        steps = M.parse_steps(move)
+        if isinstance(steps[0], M.Draw):  # the card drawn is unknown: count it at the average of those unseen
+            level = 1 if steps[0].stack == "i" else 2
             drawn = game.bp_stacks[level - 1][-1]
             score += 0.3 * (unseen_vp(game, seat, level) - D.BLUEPRINT_BY_ID[drawn].vp)
         if score > best_score:
