@@ -72,6 +72,8 @@ def candidates(world, seat: int, moves: list[str]) -> list[str]:
 
 def hard_move(game, seat: int, rng: random.Random, budget: float | None = None) -> str:
     moves = game.legal_moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move now")
     # everything below looks only at worlds drawn from what the seat can see
     world = game.redraw_hidden(seat, random.Random(rng.random()))
     if len(moves) == 1:

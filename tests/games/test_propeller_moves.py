@@ -82,3 +82,10 @@ def test_the_player_has_no_move_to_invent_when_none_is_legal():
     other = [s for s in range(2) if s not in game.to_act()][0]
     with pytest.raises(ValueError, match="no move"):
         ai.choose(game, other, random.Random(0))
+
+
+def test_the_hard_player_has_no_move_to_invent_either():
+    game = GAME.new(2, {}, 1)
+    other = [s for s in range(2) if s not in game.to_act()][0]
+    with pytest.raises(ValueError, match="no move"):
+        game.computer.hard(game, other, random.Random(0), 1.0)
