@@ -152,11 +152,6 @@ def parse(text: str) -> Move:
     return reader(words)
 
 
-def verb_of(text: str) -> str:
-    """The verb a text starts with, for the refusals that depend on the phase before the rest is read."""
-    return text.split(" ", 1)[0]
-
-
 # -- the table of verbs ---------------------------------------------------------------------
 def _describe_flower(game: Any, move: Flower, who: str) -> str:
     el = move.element
