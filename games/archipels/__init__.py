@@ -1,7 +1,9 @@
 """Archipels: draft tiles from a shared board and stack them into a three-level island."""
 
 from games.archipels.game import Archipels
+from games.archipels.players import COMPUTER
 
 GAME = Archipels
+GAME.computer = COMPUTER
 
 __all__ = ["GAME", "Archipels"]

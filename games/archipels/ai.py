@@ -13,34 +13,21 @@ import random
 from typing import TYPE_CHECKING
 
 from games.archipels.data import (
-    BOTTLE,
-    BOTTLE_PENALTY,
     DOCK_SIZE,
-    ELEMENTS,
     FLOWERABLE,
     LEVEL,
     MULTIPLIER,
     SPACES,
     TILE_ELEMENTS,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
+from games.archipels.moves import Discard, Paddle, parse
 
 if TYPE_CHECKING:
     from games.archipels.game import Archipels
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
-
-
-def estimated_values(game: Archipels) -> dict[str, float]:
-    """Points per visible element expected at the end: flowers now plus a fair share of those to come."""
-    per_day = 3 if game.n == 2 else 2
-    to_come = (game.days - game.day + 1) * per_day
-    if game.phase == "flower":
-        to_come -= game.flower_index
-    share = max(to_come, 0) / len(ELEMENTS)
-    values = {el: (game.flowers[el] + 0.6 * share) * MULTIPLIER[el] for el in ELEMENTS}
-    values[BOTTLE] = BOTTLE_PENALTY
-    return values
 
 
 def placement_gain(island: Island, tile_id: int, x: int, y: int, values: dict[str, float]) -> float:
@@ -109,7 +96,7 @@ def flower_threat(game: Archipels, seat: int, tile_id: int | None) -> float:
 
 
 def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str, float]) -> str:
-    if moves[0].startswith("paddle"):
+    if isinstance(parse(moves[0]), Paddle):
         return moves[0]
     islands = game.islands
     mine: dict[int, float] = {}
@@ -125,9 +112,10 @@ def _choose_take(game: Archipels, seat: int, moves: list[str], values: dict[str,
     threat = {i: flower_threat(game, seat, tid) if rivals_flower else 0.0 for i, tid in enumerate(game.board)}
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
-        _, line, cross = move.split(" ")
+        take = parse(move)
+        line = take.line
         total = 0.0
-        for part in cross.split(","):
+        for part in take.cross:
             space = f"{line}{part}" if line[0] == "r" else f"{part}{line}"
             i = SPACE_INDEX[space]
             total += mine[i] + 0.3 * max(theirs[i], 0.0) + 0.2 * threat[i]
@@ -152,10 +140,10 @@ def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str
         return "done"
     if len(dock) < DOCK_SIZE:
         return f"dock t{min(hand, key=lambda t: worth[t])}"
-    discards = [m for m in moves if m.startswith("discard ")]
+    discards = [(m, parsed) for m in moves if isinstance(parsed := parse(m), Discard)]
     if discards:
-        stuck = [m for m in discards if int(m.split(" ")[1][1:]) in hand]
-        return (stuck or discards)[0]
+        stuck = [m for m, parsed in discards if parsed.tile in hand]
+        return (stuck or [m for m, _ in discards])[0]
     assert best is not None
     return best[1]
 
@@ -163,8 +151,7 @@ def _choose_place(game: Archipels, seat: int, moves: list[str], values: dict[str
 def _choose_flower(game: Archipels, seat: int, moves: list[str]) -> str:
     best_move, best_value = moves[0], float("-inf")
     for move in moves:
-        _, space, el = move.split(" ")
-        value = flower_edge(game, seat, el)
+        value = flower_edge(game, seat, parse(move).element)
         if value > best_value:
             best_move, best_value = move, value
     return best_move
@@ -181,4 +168,6 @@ def choose(game: Archipels, seat: int, rng: random.Random) -> str:
         move = _choose_place(game, seat, moves, values)
     else:
         move = _choose_flower(game, seat, moves)
-    return move if move in moves else rng.choice(moves)
+    if move not in moves:  # a bug of this player: say so rather than play something else
+        raise ValueError(f"the Archipels player chose `{move}`, which seat {seat} may not play now")
+    return move

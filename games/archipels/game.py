@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from games.archipels import data
+from games.archipels import moves as M
 from games.archipels.data import (
     ANIMALS,
     BOTTLE,
@@ -23,54 +24,34 @@ from games.archipels.data import (
     FIXED_PADDLE_LINE,
     FLOWERABLE,
     LEVEL,
-    LEVEL_NAMES,
     LINE_SPACES,
     LINES,
     MAX_TAKE,
-    MULTIPLIER,
     PADDLES_PER_SEAT,
     SPACE_LINES,
     SPACE_RC,
     SPACES,
     TILE_BY_ID,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, values_from_flowers
 from games.base import (
     Game,
     IllegalMove,
     Outcome,
     Rng,
-    is_number,
     parse_options,
     players_text,
     rank_by,
     rng_untouched,
-    unpad,
 )
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
-LINE_WORD = {"r": "row", "c": "column"}
-
-
-def _line_word(line: str) -> str:
-    return f"{LINE_WORD[line[0]]} {line[1:]}"
 
 
 def tile_json(tile_id: int) -> dict[str, Any]:
     tile = TILE_BY_ID[tile_id]
     return {"id": tile_id, "level": tile["level"], "elements": [dict(e) for e in tile["elements"]]}
-
-
-def tile_words(tile_id: int) -> str:
-    els = [e["el"] for e in TILE_BY_ID[tile_id]["elements"]]
-    return f"t{tile_id} ({LEVEL_NAMES[LEVEL[tile_id]]}: {', '.join(els)})"
-
-
-def _parse_tile(token: str) -> int:
-    text = token[1:] if token.startswith("t") else token
-    if not is_number(text):
-        raise IllegalMove(f"`{token}` is not a tile; tiles are written like `t57`.")
-    return int(text)
 
 
 def _ordinal(n: int) -> str:
@@ -341,72 +322,36 @@ class Archipels(Game):
                 raise IllegalMove("Not now: add a flower (`flower r3c2 octopus`).")
             if self.phase != "take":
                 raise IllegalMove("You have already chosen your tiles this turn; place them, then `done`.")
-            self._play_take(seat, words)
+            if len(words) > 1 and words[1] in self.paddled_lines():  # told before the rest is read
+                raise IllegalMove(f"A paddle already blocks {M.line_word(words[1])}.")
         elif verb in ("place", "dock", "discard", "done"):
             if self.phase != "place":
                 what = "choose tiles first (`take ...`)" if self.phase == "take" else "add a flower now"
                 raise IllegalMove(f"Not now: {what}.")
-            self._play_place(seat, words)
+            if verb == "place" and len(words) > 1:
+                self._own_tile(seat, M.tile_number(words[1]))  # told before the position is read
         elif verb == "flower":
             if self.phase != "flower":
                 raise IllegalMove("Flowers are added after every turn of the day has been played.")
-            self._play_flower(seat, words)
-        else:
-            raise IllegalMove(
-                f"Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower."
-            )
-        self.last = {"seat": seat, "move": unpad(self._canonical(text))}  # `t089` kept as `t89`
+        parsed = M.parse(text)
+        _APPLY[type(parsed)](self, seat, parsed)
+        self.last = {"seat": seat, "move": M.text(parsed)}
 
-    @staticmethod
-    def _canonical(text: str) -> str:
-        words = text.split(" ")
-        if words[0] in ("place", "dock", "discard") and len(words) > 1:
-            words[1] = f"t{_parse_tile(words[1])}"
-        if words[0] == "place":
-            x, y = (int(v) for v in "".join(words[2:]).split(","))
-            return f"{words[0]} {words[1]} {x},{y}"
-        if words[0] == "take":
-            line = words[1] if len(words) > 1 else ""
-            raw = "".join(words[2:]).replace(",", " ").split()
-            kind = "c" if line.startswith("r") else "r"
-            cross = sorted(p if p.startswith(kind) else kind + p for p in raw)
-            return f"take {line} {','.join(cross)}"
-        return text
+    def _play_paddle(self, seat: int, move: M.Paddle) -> None:
+        if self._free_spaces():
+            raise IllegalMove("Free tiles are left on the board: you must take 1 or more of them.")
+        self.paddles.append((move.line, seat))
+        self.paddles_left[seat] -= 1
+        self.phase = "place"
 
-    def _play_take(self, seat: int, words: list[str]) -> None:
-        paddled = self.paddled_lines()
+    def _play_take(self, seat: int, move: M.Take) -> None:
+        line = move.line
         free = {SPACES[i] for i in self._free_spaces()}
-        if len(words) < 2 or words[1] not in LINES:
-            raise IllegalMove("Name a line: rows r1..r5 or columns c1..c5, e.g. `take r2 c1,c3`.")
-        line = words[1]
-        if line in paddled:
-            raise IllegalMove(f"A paddle already blocks {_line_word(line)}.")
-        if words[0] == "paddle":
-            if len(words) != 2:
-                raise IllegalMove("Write `paddle r2`: a paddle alone takes no tile.")
-            if free:
-                raise IllegalMove("Free tiles are left on the board: you must take 1 or more of them.")
-            self.paddles.append((line, seat))
-            self.paddles_left[seat] -= 1
-            self.phase = "place"
-            return
-        kind = "c" if line[0] == "r" else "r"
-        raw = "".join(words[2:]).replace(",", " ").split()
-        if not raw:
-            raise IllegalMove(f"Say which tiles of {_line_word(line)}, e.g. `take {line} {kind}1,{kind}3`.")
-        cross = []
-        for part in raw:
-            p = part if part.startswith(kind) else kind + part
-            if len(p) != 2 or not is_number(p[1]) or not 1 <= int(p[1]) <= 5:
-                raise IllegalMove(f"`{part}` is not a {LINE_WORD[kind]} (1 to 5).")
-            cross.append(p)
-        if len(set(cross)) != len(cross):
-            raise IllegalMove("Each tile can be taken once.")
         most = MAX_TAKE[self.n]
-        if len(cross) > most:
+        if len(move.cross) > most:
             raise IllegalMove(f"You may take 1 to {most} tiles a turn.")
         spaces = []
-        for p in sorted(cross):
+        for p in move.cross:
             space = f"{line}{p}" if line[0] == "r" else f"{p}{line}"
             if space not in SPACE_INDEX:
                 raise IllegalMove(f"There is no space {space} on the board.")
@@ -423,62 +368,49 @@ class Archipels(Game):
         self.paddles_left[seat] -= 1
         self.phase = "place"
 
-    def _own_tile(self, seat: int, words: list[str]) -> int:
-        if len(words) < 2:
-            raise IllegalMove("Name a tile, e.g. `t57`.")
-        tid = _parse_tile(words[1])
+    def _own_tile(self, seat: int, tid: int) -> int:
         if tid not in self.hands[seat] and tid not in self.docks[seat]:
             raise IllegalMove(f"t{tid} is neither in your hand nor on your dock.")
         return tid
 
-    def _play_place(self, seat: int, words: list[str]) -> None:
-        verb = words[0]
-        hand, dock = self.hands[seat], self.docks[seat]
-        if verb in ("done", "dock", "discard") and len(words) != (1 if verb == "done" else 2):
-            raise IllegalMove("Write `done`." if verb == "done" else f"Write `{verb} t57`: one tile.")
-        if verb == "done":
-            if hand:
-                raise IllegalMove(
-                    "Place, dock or (if forced) discard every tile you took before ending your turn."
-                )
-            self._end_turn()
-            return
-        tid = self._own_tile(seat, words)
-        if verb == "place":
-            try:
-                x_text, y_text = "".join(words[2:]).split(",")
-                x, y = int(x_text), int(y_text)
-            except ValueError:
-                raise IllegalMove("Give a position, e.g. `place t57 2,-1`.") from None
-            island = self.islands[seat]
-            if (x, y) not in island.cands[LEVEL[tid]]:
-                why = island.placement_error(LEVEL[tid], x, y)
-                raise IllegalMove(why or f"t{tid} cannot go at {x},{y}.")
-            (hand if tid in hand else dock).remove(tid)
-            island.place(tid, x, y)
-        elif verb == "dock":
-            if tid not in hand:
-                raise IllegalMove(f"t{tid} is already on your dock.")
-            if len(dock) >= DOCK_SIZE:
-                raise IllegalMove(f"Your dock holds {DOCK_SIZE} tiles at most.")
-            hand.remove(tid)
-            dock.append(tid)
-        else:  # discard
-            allowed = self._discardable(seat)
-            if tid not in allowed:
-                raise IllegalMove(
-                    "You may discard only when a tile you took fits nowhere on your island "
-                    "and your dock is full (then that tile or a dock tile)."
-                )
-            (hand if tid in hand else dock).remove(tid)
-            self.discards.append(tid)
+    def _play_done(self, seat: int, move: M.Done) -> None:
+        if self.hands[seat]:
+            raise IllegalMove("Place, dock or (if forced) discard every tile you took before ending your turn.")
+        self._end_turn()
 
-    def _play_flower(self, seat: int, words: list[str]) -> None:
-        if len(words) != 3:
-            raise IllegalMove("Write `flower r3c2 octopus`: a free board tile and one of its elements.")
-        space, el = words[1], words[2]
-        if space not in SPACE_INDEX:
-            raise IllegalMove(f"There is no space {space} on the board.")
+    def _play_place(self, seat: int, move: M.Place) -> None:
+        tid, x, y = self._own_tile(seat, move.tile), move.x, move.y
+        hand, dock = self.hands[seat], self.docks[seat]
+        island = self.islands[seat]
+        if (x, y) not in island.cands[LEVEL[tid]]:
+            why = island.placement_error(LEVEL[tid], x, y)
+            raise IllegalMove(why or f"t{tid} cannot go at {x},{y}.")
+        (hand if tid in hand else dock).remove(tid)
+        island.place(tid, x, y)
+
+    def _play_dock(self, seat: int, move: M.Dock) -> None:
+        tid = self._own_tile(seat, move.tile)
+        hand, dock = self.hands[seat], self.docks[seat]
+        if tid not in hand:
+            raise IllegalMove(f"t{tid} is already on your dock.")
+        if len(dock) >= DOCK_SIZE:
+            raise IllegalMove(f"Your dock holds {DOCK_SIZE} tiles at most.")
+        hand.remove(tid)
+        dock.append(tid)
+
+    def _play_discard(self, seat: int, move: M.Discard) -> None:
+        tid = self._own_tile(seat, move.tile)
+        if tid not in self._discardable(seat):
+            raise IllegalMove(
+                "You may discard only when a tile you took fits nowhere on your island "
+                "and your dock is full (then that tile or a dock tile)."
+            )
+        hand = self.hands[seat]
+        (hand if tid in hand else self.docks[seat]).remove(tid)
+        self.discards.append(tid)
+
+    def _play_flower(self, seat: int, move: M.Flower) -> None:
+        space, el = move.space, move.element
         i = SPACE_INDEX[space]
         tid = self.board[i]
         if tid is None:
@@ -594,10 +526,11 @@ class Archipels(Game):
 
     def canonical(self, seat: int, move: str) -> str:
         """The one text of a move however it was typed (`take r2 3,1` -> `take r2 c1,c3`)."""
+        text = self.normalize(move)
         try:
-            text = self._canonical(self.normalize(move))
-        except (IllegalMove, ValueError, IndexError):
-            text = self.normalize(move)  # `play` refuses it with the reason
+            text = M.text(M.parse(text))
+        except IllegalMove:
+            pass  # `play` refuses it with the reason
         return text if text in self.legal_moves(seat) else super().canonical(seat, text)
 
     def copy(self) -> Archipels:
@@ -626,12 +559,9 @@ class Archipels(Game):
         every seat alike."""
         return False
 
-    # -- AI ---------------------------------------------------------------------------
     # -- for searching players (games/levels.py) -------------------------------------
     def estimate(self, seat: int) -> float:
         """The seat's island at the values flowers are expected to reach, ahead of the best rival."""
-        from games.archipels.ai import estimated_values
-
         values = estimated_values(self)
         worth = [island.score(values) for island in self.islands]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
@@ -648,17 +578,6 @@ class Archipels(Game):
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
         return rng_untouched(before, self) and len(self.stack) == len(before.stack)
-
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        """The searching player (games/archipels/search.py)."""
-        from games.archipels.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.archipels.ai import choose
-
-        return choose(self, seat, rng)
 
     # -- words ------------------------------------------------------------------------
     @classmethod
@@ -688,52 +607,39 @@ class Archipels(Game):
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
-        words = self._canonical(self.normalize(move)).split(" ")
-        verb = words[0]
-        if verb == "take":
-            count = len(words[2].split(","))
-            tiles = "1 tile" if count == 1 else f"{count} tiles"
-            return f"{who} took {tiles} from {_line_word(words[1])} ({words[2]})."
-        if verb == "paddle":
-            return f"{who} blocked {_line_word(words[1])} with a paddle, no free tile being left to take."
-        if verb == "place":
-            return f"{who} placed {tile_words(_parse_tile(words[1]))} at {words[2]}."
-        if verb == "dock":
-            return f"{who} put {tile_words(_parse_tile(words[1]))} on their dock."
-        if verb == "discard":
-            return f"{who} discarded {tile_words(_parse_tile(words[1]))}, unable to place it."
-        if verb == "done":
-            return f"{who} ended their turn."
-        if verb == "flower":
-            el = words[2]
-            worth = self.flowers[el] * MULTIPLIER[el]
-            return f"{who} added a flower to {el} (tile from {words[1]}); each visible {el} is now worth {worth}."
-        return f"{who}: `{move}`"
+        try:
+            parsed = M.parse(self.normalize(move))
+        except IllegalMove:
+            return f"{who}: `{move}`"
+        return M.VERBS[type(parsed)].describe(self, parsed, who)
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
         if not moves:
             return []
-        if self.phase == "take" and moves[0].startswith("paddle"):
+        if self.phase == "take" and isinstance(M.parse(moves[0]), M.Paddle):
             return moves[:4]
         if self.phase != "place":
             return []
-        quick = [m for m in moves if m == "done"]
-        quick += [m for m in moves if m.startswith("dock ")]
-        quick += [m for m in moves if m.startswith("discard ")]
+        kinds = [type(M.parse(m)) for m in moves]
+        quick = [m for m, kind in zip(moves, kinds, strict=True) if kind is M.Done]
+        quick += [m for m, kind in zip(moves, kinds, strict=True) if kind is M.Dock]
+        quick += [m for m, kind in zip(moves, kinds, strict=True) if kind is M.Discard]
         return quick[:4]
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
-        labels = {
-            "take": "Take",
-            "paddle": "Paddle",
-            "place": "Place",
-            "dock": "Dock",
-            "discard": "Discard",
-            "flower": "Flower",
-            "done": "End turn",
-        }
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(labels[move.split(" ", 1)[0]], []).append(move)
+            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
         return list(groups.items())
+
+
+_APPLY = {
+    M.Take: Archipels._play_take,
+    M.Paddle: Archipels._play_paddle,
+    M.Place: Archipels._play_place,
+    M.Dock: Archipels._play_dock,
+    M.Discard: Archipels._play_discard,
+    M.Done: Archipels._play_done,
+    M.Flower: Archipels._play_flower,
+}

@@ -21,7 +21,7 @@ import time
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from games.archipels.ai import estimated_values, flower_edge
+from games.archipels.ai import flower_edge
 from games.archipels.data import (
     DOCK_SIZE,
     FLOWERABLE,
@@ -33,7 +33,9 @@ from games.archipels.data import (
     SPACES,
     TILE_ELEMENTS,
 )
+from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, edge_neighbours, squares
+from games.archipels.moves import parse
 from games.levels import HARD_BUDGET
 
 if TYPE_CHECKING:
@@ -305,7 +307,8 @@ def candidates(game: Archipels, seat: int, normal: str) -> list[str]:
                     edges[el] = (flower_edge(game, seat, el), f"flower {SPACES[i]} {el}")
         ranked = [move for _, move in sorted(edges.values(), key=lambda em: -em[0])]
         count = LAST_DAY_CANDIDATES if last_day else FLOWER_CANDIDATES
-        return [normal] + [m for m in ranked if m.split(" ")[2] != normal.split(" ")[2]][: count - 1]
+        element = parse(normal).element
+        return [normal] + [m for m in ranked if parse(m).element != element][: count - 1]
     return [normal]
 
 

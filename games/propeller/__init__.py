@@ -1,7 +1,9 @@
 """Propeller Islands: draft dice, build a tile island, deploy workers, complete Blueprints (2-4 players)."""
 
 from games.propeller.game import PropellerGame
+from games.propeller.players import COMPUTER
 
 GAME = PropellerGame
+GAME.computer = COMPUTER
 
 __all__ = ["GAME", "PropellerGame"]

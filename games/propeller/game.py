@@ -19,7 +19,9 @@ from typing import Any
 
 from games.base import Game, IllegalMove, Outcome, Rng, is_number, parse_options, rank_by, rng_untouched
 from games.propeller import data as D
+from games.propeller import moves as M
 from games.propeller import scoring as S
+from games.propeller.worth import value
 
 TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
 E, ST, P = D.ENERGY, D.STEEL, D.PART
@@ -32,16 +34,6 @@ STEP_WORDS = {
 
 def wrap(value: int) -> int:
     return (value - 1) % 6 + 1
-
-
-def parse_cell(text: str) -> tuple[int, int] | None:
-    parts = text.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
 
 
 def cost_text(cost: Sequence[int]) -> str:
@@ -465,7 +457,7 @@ class PropellerGame(Game):
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        steps = [self.normalize(part) for part in text.split(";") if part.strip()]
+        steps = M.split_steps(text)
         if not steps:
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
         key = self._turn_key(seat)
@@ -505,7 +497,7 @@ class PropellerGame(Game):
     def canonical(self, seat: int, move: str) -> str:
         """Steps sent together are kept as `a; b; c`, each step as `legal_moves` lists it at its
         turn in the chain; a single step (`character marie ;`) is kept as that step alone."""
-        steps = [self.normalize(part) for part in move.split(";") if part.strip()]
+        steps = M.split_steps(move)
         if len(steps) <= 1:
             return super().canonical(seat, steps[0] if steps else move)
         trial = self.copy()
@@ -524,11 +516,10 @@ class PropellerGame(Game):
     def play_legal(self, seat: int, move: str) -> None:
         """Play a move already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
         self.last = {"seat": seat, "move": move, "notes": []}
-        for step in move.split("; "):
-            words = step.split()
+        for step in M.parse_steps(move):
             self.version += 1
             self._legal = None
-            _HANDLERS[words[0]](self, seat, words)
+            _APPLY[type(step)](self, seat, step)
             self._settle()
 
     def _step(self, seat: int, text: str) -> None:
@@ -536,20 +527,15 @@ class PropellerGame(Game):
             raise IllegalMove("The game is over.")
         if text not in self._legal_set(seat):
             raise IllegalMove(self._legal_examples(seat, text, self._why(seat, text)))
-        words = text.split()
-        handler = _HANDLERS[words[0]]
+        move = M.parse(text)
         self.version += 1
         self._legal = None
         notes = self.last.setdefault("notes", [])
         mark, before = len(notes), list(self.res[seat])
-        handler(self, seat, words)
-        change = change_text(before, self.res[seat])
-        if words[0] == "run":  # name what was activated, with what it cost and gave
-            index = int(words[1][1:])
-            kind = D.tile(self.islands[seat][index][TILE]).kind
-            notes.insert(mark, f"activated t{index} {D.KIND_NAMES[kind]}" + (f": {change}" if change else ""))
-        elif change:
-            notes.insert(mark, change)
+        _APPLY[type(move)](self, seat, move)
+        said = M.VERBS[type(move)].record(self, seat, move, change_text(before, self.res[seat]))
+        if said:  # what the step cost and gave (and what a `run` activated), before its effects' notes
+            notes.insert(mark, said)
         self._settle()
         self.last.setdefault("steps", []).append([text, notes[mark:]])
 
@@ -565,11 +551,11 @@ class PropellerGame(Game):
         def fix(match: re.Match) -> str:
             example = match.group(1)
             verb = example.split(" ")[0]
-            if verb not in _HANDLERS or example in legal or example == typed:
+            if verb not in M.VERB_WORDS or example in legal or example == typed:
                 return match.group(0)
             same = [m for m in moves if "; " not in m and form(m) == form(example)]
             if not same:
-                same = [m for m in moves if "; " not in m and m.split(" ")[0] == verb and len(m) < 30]
+                same = [m for m in moves if M.single_verb(m) == verb and len(m) < 30]
             return f"`{same[0]}`" if same else "(none possible now)"
 
         return re.sub(r"`([^`]+)`", fix, why)
@@ -585,7 +571,7 @@ class PropellerGame(Game):
     def _why(self, seat: int, text: str) -> str:
         """Why a move that is not in the legal set was refused, in the rules' words."""
         head = text.split()[0]
-        if head not in _HANDLERS:
+        if head not in M.VERB_WORDS:
             return f"`{text}` is not a move of {self.title}; /moves lists yours, the rules help gives the notation."
         if seat not in self.to_act():
             return "It is not your turn." if self.phase != "bonus" else "You have finished with the bonus die."
@@ -658,7 +644,7 @@ class PropellerGame(Game):
         if head in ("take", "draw"):
             return "Take a new Blueprint after completing one." if step != "take" else \
                 (f"Take a face-up Blueprint of the offer ({self._example(seat, 'take')}) or draw from a stack "
-                 f"({', '.join(f'`{m}`' for m in self.legal_moves(seat) if m.startswith('draw ')) or 'both are empty'}).")
+                 f"({', '.join(f'`{m}`' for m in self.legal_moves(seat) if M.single_verb(m) == 'draw') or 'both are empty'}).")
         if head == "pass":
             return "You may pass only instead of completing a Blueprint."
         if head in ("deploy", "place", "depot", "gain", "value", "skip"):
@@ -667,7 +653,7 @@ class PropellerGame(Game):
 
     def _example(self, seat: int, verb: str, like: str = "") -> str:
         """A move of that verb legal now, as an example (one starting with `like` if there is one)."""
-        moves = [m for m in self.legal_moves(seat) if m.split(" ", 1)[0] == verb and "; " not in m]
+        moves = [m for m in self.legal_moves(seat) if M.single_verb(m) == verb]
         move = next((m for m in moves if like and m.startswith(like)), moves[0] if moves else "")
         return f"`{move}`" if move else "none is possible now"
 
@@ -675,7 +661,7 @@ class PropellerGame(Game):
         words = text.split()
         value = self.value[seat]
         open_slots = [D.SLOTS[s] for s in D.SLOTS_BY_VALUE[value] if self.offer[s] >= 0]
-        cell = parse_cell(words[3]) if len(words) == 4 and words[2] == "at" else None
+        cell = M.read_cell(words[3]) if len(words) == 4 and words[2] == "at" else None
         if cell is None:
             return (f"Name the slot and where, e.g. {self._example(seat, 'claim')}: with a {value} a slot of "
                     f"{slots}, at free coordinates touching your island.")
@@ -726,8 +712,8 @@ class PropellerGame(Game):
             f"`run t{index} {c}`".replace(" `", "`") for c in self._choices(seat, entry)) or "not now (its cost)") + "."
 
     # handlers ------------------------------------------------------------------------
-    def _do_character(self, seat: int, words: list[str]) -> None:
-        name = words[1]
+    def _do_character(self, seat: int, move: M.Character) -> None:
+        name = move.name
         self.chars[seat] = name
         self.dealt.remove(name)
         self._note(f"chose {D.CHARACTER_NAMES[name]}")
@@ -760,15 +746,15 @@ class PropellerGame(Game):
         rolled = " ".join(str(face) for face in range(1, 7) for _ in range(counts[face]))
         self._note(f"round {self.round}: the dice show {rolled}")
 
-    def _do_die(self, seat: int, words: list[str]) -> None:
-        face = int(words[1])
+    def _do_die(self, seat: int, move: M.Die) -> None:
+        face = move.face
         self.forge[face] -= 1
         value = face
-        if len(words) == 4:
-            value = int(words[3])
+        if move.to:
+            value = move.to
             if not self.power(seat, "charles"):
                 self.res[seat][E] -= 1
-        elif len(words) == 3:
+        elif move.reroll:
             value = self.rng.randint(1, 6)
             self.res[seat][E] += 1
             gained = "+1 energy"
@@ -781,15 +767,15 @@ class PropellerGame(Game):
         self.marie_used = False
         self.step = "act"
 
-    def _do_claim(self, seat: int, words: list[str]) -> None:
-        slot = D.SLOTS.index(words[1])
+    def _do_claim(self, seat: int, move: M.Claim) -> None:
+        slot = D.SLOTS.index(move.slot)
         tile_id = self.offer[slot]
         self._refill(slot)
         self.step = "blueprint"
-        self._place(seat, tile_id, parse_cell(words[3]))
+        self._place(seat, tile_id, (move.q, move.r))
 
-    def _do_discard(self, seat: int, words: list[str]) -> None:
-        slot = D.SLOTS.index(words[1])
+    def _do_discard(self, seat: int, move: M.Discard) -> None:
+        slot = D.SLOTS.index(move.slot)
         self.discarded.append(self.offer[slot])
         self._refill(slot)
         self.res[seat][E] += 2
@@ -834,8 +820,8 @@ class PropellerGame(Game):
                 self.res[seat][E] += 1
                 self._note("Amelia: +1 energy")
 
-    def _do_run(self, seat: int, words: list[str]) -> None:
-        index = int(words[1][1:])
+    def _do_run(self, seat: int, move: M.Run) -> None:
+        index = move.tile
         tasks = self.tasks[seat]
         if tasks and tasks[-1]["t"] == "any":
             task = tasks[-1]
@@ -844,13 +830,11 @@ class PropellerGame(Game):
                 tasks.pop()
         elif self.phase == "turn":
             self.step = "run"
-        if words[-1] == "extra":
+        if move.extra:
             self.marie_used = True
             if self.power(seat, "marie") == 1:
                 self.res[seat][E] -= 1
-            words = words[:-1]
-        choice = " ".join(words[2:])
-        self._activate(seat, index, choice)
+        self._activate(seat, index, move.choice)
 
     def _activate(self, seat: int, index: int, choice: str) -> None:
         entry = self.islands[seat][index]
@@ -899,9 +883,9 @@ class PropellerGame(Game):
         if entry[PROD]:
             res[D.RES_LETTER.index(entry[PROD])] += 1
 
-    def _do_deploy(self, seat: int, words: list[str]) -> None:
-        space = D.SPACE_INDEX[words[1]]
-        index = int(words[3][1:])
+    def _do_deploy(self, seat: int, move: M.Deploy) -> None:
+        space = D.SPACE_INDEX[move.space]
+        index = move.tile
         self.tasks[seat].pop()
         dock = self.dock[seat]
         dock[space] = 0
@@ -939,12 +923,12 @@ class PropellerGame(Game):
         elif reward == "deploy":
             tasks.append({"t": "deploy"})
 
-    def _do_place(self, seat: int, words: list[str]) -> None:
+    def _do_place(self, seat: int, move: M.Place) -> None:
         task = self.tasks[seat].pop()
-        self._place(seat, task["tile"], parse_cell(words[1]))
+        self._place(seat, task["tile"], (move.q, move.r))
 
-    def _do_depot(self, seat: int, words: list[str]) -> None:
-        index = int(words[1][1:])
+    def _do_depot(self, seat: int, move: M.Depot) -> None:
+        index = move.tile
         task = self.tasks[seat][-1]
         task["left"] -= 1
         task["used"].append(index)
@@ -952,26 +936,26 @@ class PropellerGame(Game):
             self.tasks[seat].pop()
         self._depot_benefit(seat, D.tile(self.islands[seat][index][TILE]).kind)
 
-    def _do_gain(self, seat: int, words: list[str]) -> None:
+    def _do_gain(self, seat: int, move: M.Gain) -> None:
         self.tasks[seat].pop()
-        self.res[seat][E if words[1] == "energy" else ST] += 1
+        self.res[seat][E if move.resource == "energy" else ST] += 1
 
-    def _do_value(self, seat: int, words: list[str]) -> None:
+    def _do_value(self, seat: int, move: M.Value) -> None:
         self.tasks[seat].pop()
-        self.value[seat] = int(words[1])
+        self.value[seat] = move.value
 
-    def _do_skip(self, seat: int, words: list[str]) -> None:
+    def _do_skip(self, seat: int, move: M.Skip) -> None:
         self.tasks[seat].pop()
 
-    def _do_stop(self, seat: int, words: list[str]) -> None:
+    def _do_stop(self, seat: int, move: M.Stop) -> None:
         if self.phase == "bonus":
             self.waiting.remove(seat)
             self.value[seat] = 0
         else:
             self.step = "blueprint"
 
-    def _do_blueprint(self, seat: int, words: list[str]) -> None:
-        card = D.BLUEPRINT_BY_ID[int(words[1])]
+    def _do_blueprint(self, seat: int, move: M.Blueprint) -> None:
+        card = D.BLUEPRINT_BY_ID[move.card]
         res = self.res[seat]
         for i in range(3):
             res[i] -= card.cost[i]
@@ -979,10 +963,10 @@ class PropellerGame(Game):
         self.done[seat].append(card.id)
         code = card.upgrade
         self._note(f"completed Blueprint {card.id} ({card.vp} VP, {D.UPGRADE_NAMES[code]})")
-        if words[2] == "keep":
+        if move.tile < 0:
             self.unused[seat].append(code)
         else:
-            index = int(words[3][1:])
+            index = move.tile
             entry = self.islands[seat][index]
             if code == "W":
                 entry[WILD] = 1
@@ -1004,11 +988,11 @@ class PropellerGame(Game):
         else:
             self._end_turn()
 
-    def _do_pass(self, seat: int, words: list[str]) -> None:
+    def _do_pass(self, seat: int, move: M.Pass) -> None:
         self._end_turn()
 
-    def _do_take(self, seat: int, words: list[str]) -> None:
-        card_id = int(words[1])
+    def _do_take(self, seat: int, move: M.Take) -> None:
+        card_id = move.card
         level = D.BLUEPRINT_BY_ID[card_id].level - 1
         self.bp_offer[level].remove(card_id)
         if self.bp_stacks[level]:
@@ -1017,8 +1001,8 @@ class PropellerGame(Game):
         self.hands[seat].sort()
         self._end_turn()
 
-    def _do_draw(self, seat: int, words: list[str]) -> None:
-        level = 0 if words[1] == "i" else 1
+    def _do_draw(self, seat: int, move: M.Draw) -> None:
+        level = STACK_LEVEL[move.stack]
         card_id = self.bp_stacks[level].pop()
         self.hands[seat].append(card_id)
         self.hands[seat].sort()
@@ -1304,8 +1288,6 @@ class PropellerGame(Game):
 
     def estimate(self, seat: int) -> float:
         """The seat's position in rough end points (the heuristic player's `value`), ahead of the best rival."""
-        from games.propeller.ai import value
-
         worth = [value(self, s) for s in range(self.n)]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
@@ -1328,30 +1310,17 @@ class PropellerGame(Game):
     def quick_moves(self, seat: int) -> list[str]:
         # Public buttons: only moves whose existence says nothing of a Blueprint hand.
         moves = self.legal_moves(seat)
-        quick = [m for m in moves if m in ("stop", "pass", "skip", "gain energy", "gain steel")]
-        quick += [m for m in moves if m.startswith(("die ", "character ", "value ")) and " to " not in m]
+        steps = [M.parse_steps(m) for m in moves]
+        quick = [m for m, s in zip(moves, steps, strict=True) if len(s) == 1 and type(s[0]) in QUICK_ALONE]
+        quick += [m for m, s in zip(moves, steps, strict=True)
+                  if len(s) == 1 and type(s[0]) in QUICK_CHOICES and not (type(s[0]) is M.Die and s[0].to)]
         return quick[:6]  # every distinct die value: six at most
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
-        labels = {"die": "Draft a die", "claim": "Claim a tile", "discard": "Discard a tile for 2 energy",
-                  "run": "Activate", "stop": "Finish", "deploy": "Deploy a worker", "place": "Place the building",
-                  "depot": "Use a Depot", "gain": "Gain", "value": "Bonus die value", "skip": "Finish",
-                  "blueprint": "Complete a Blueprint", "pass": "Finish", "take": "Take a Blueprint",
-                  "draw": "Take a Blueprint", "character": "Choose a character"}
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(labels[move.split()[0]], []).append(move)
+            groups.setdefault(M.group(move), []).append(move)
         return list(groups.items())
-
-    def ai_move(self, seat: int, rng: random.Random) -> str:
-        from games.propeller.ai import choose
-
-        return choose(self, seat, rng)
-
-    def ai_move_hard(self, seat: int, rng: random.Random, budget: float | None = None) -> str:
-        from games.propeller.search import hard_move
-
-        return hard_move(self, seat, rng, budget)
 
     @classmethod
     def rules_help(cls) -> str:
@@ -1364,6 +1333,10 @@ MOVE_LIMIT = 60  # a move must fit a button id and a menu value
 # buildings whose activation asks for no choice, and what they change (energy, steel, parts)
 PLAIN_GAINS = {D.CAPITOL: (1, 1, 0), 5: (0, 0, 1), 6: (2, 0, 0), 7: (0, 1, 0), 9: (-2, 1, 1), 10: (0, -1, 2)}
 PLAIN_KINDS = frozenset(PLAIN_GAINS)
+STACK_LEVEL = {"i": 0, "ii": 1}
+# public buttons: steps that say nothing of a Blueprint hand; a die only as it lies on the forge
+QUICK_ALONE = (M.Stop, M.Pass, M.Skip, M.Gain)
+QUICK_CHOICES = (M.Die, M.Character, M.Value)
 
 
 def _copy(value: Any) -> Any:
@@ -1374,21 +1347,21 @@ def _copy(value: Any) -> Any:
     return value
 
 
-_HANDLERS = {
-    "character": PropellerGame._do_character,
-    "die": PropellerGame._do_die,
-    "claim": PropellerGame._do_claim,
-    "discard": PropellerGame._do_discard,
-    "run": PropellerGame._do_run,
-    "stop": PropellerGame._do_stop,
-    "deploy": PropellerGame._do_deploy,
-    "place": PropellerGame._do_place,
-    "depot": PropellerGame._do_depot,
-    "gain": PropellerGame._do_gain,
-    "value": PropellerGame._do_value,
-    "skip": PropellerGame._do_skip,
-    "blueprint": PropellerGame._do_blueprint,
-    "pass": PropellerGame._do_pass,
-    "take": PropellerGame._do_take,
-    "draw": PropellerGame._do_draw,
+_APPLY = {
+    M.Character: PropellerGame._do_character,
+    M.Die: PropellerGame._do_die,
+    M.Claim: PropellerGame._do_claim,
+    M.Discard: PropellerGame._do_discard,
+    M.Run: PropellerGame._do_run,
+    M.Stop: PropellerGame._do_stop,
+    M.Deploy: PropellerGame._do_deploy,
+    M.Place: PropellerGame._do_place,
+    M.Depot: PropellerGame._do_depot,
+    M.Gain: PropellerGame._do_gain,
+    M.Value: PropellerGame._do_value,
+    M.Skip: PropellerGame._do_skip,
+    M.Blueprint: PropellerGame._do_blueprint,
+    M.Pass: PropellerGame._do_pass,
+    M.Take: PropellerGame._do_take,
+    M.Draw: PropellerGame._do_draw,
 }

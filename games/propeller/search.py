@@ -22,6 +22,7 @@ import random
 import time
 
 from games.propeller import ai
+from games.propeller import moves as M
 
 CANDIDATES = 4  # steps weighed after a draft: the normal player's best by the value right after them
 DRAFTS = 6  # drafts weighed, the best by the normal player's die estimate
@@ -55,7 +56,7 @@ def finish_round(game, rng: random.Random, deadline: float) -> bool:
 
 def candidates(world, seat: int, moves: list[str]) -> list[str]:
     """The normal player's favourite steps, best first."""
-    if moves[0].startswith("die "):
+    if isinstance(M.parse_steps(moves[0])[0], M.Die):
         scored = [(ai._die_estimate(world, seat, m), -n, m) for n, m in enumerate(moves)]
         size = DRAFTS
     else:
@@ -71,6 +72,8 @@ def candidates(world, seat: int, moves: list[str]) -> list[str]:
 
 def hard_move(game, seat: int, rng: random.Random, budget: float | None = None) -> str:
     moves = game.legal_moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move now")
     # everything below looks only at worlds drawn from what the seat can see
     world = game.redraw_hidden(seat, random.Random(rng.random()))
     if len(moves) == 1:

@@ -51,8 +51,8 @@ def test_hard_cannot_see_the_stack_order_or_the_dice_to_come(monkeypatch):
     twins = [twin(game, 100 + k) for k, game in enumerate(games)]
     for game, other in zip(games, twins, strict=True):
         seat = game.current()
-        first = game.ai_move_hard(seat, random.Random(5), NO_CAP)
-        assert other.ai_move_hard(seat, random.Random(5), NO_CAP) == first
+        first = game.computer.hard(game, seat, random.Random(5), NO_CAP)
+        assert other.computer.hard(other, seat, random.Random(5), NO_CAP) == first
         assert first in game.legal_moves(seat)
 
     # the check has teeth: a search that played out the real stack would choose differently
@@ -63,8 +63,8 @@ def test_hard_cannot_see_the_stack_order_or_the_dice_to_come(monkeypatch):
     differ = 0
     for game, other in zip(games, twins, strict=True):
         seat = game.current()
-        differ += game.ai_move_hard(seat, random.Random(5), NO_CAP) != other.ai_move_hard(
-            seat, random.Random(5), NO_CAP
+        differ += game.computer.hard(game, seat, random.Random(5), NO_CAP) != other.computer.hard(
+            other, seat, random.Random(5), NO_CAP
         )
     assert differ >= 1
 
@@ -74,7 +74,7 @@ def test_hard_works_on_copies_and_answers_a_legal_move():
         game = reach(seed, day, phase, turn=turn)
         before = game.dump()
         seat = game.current()
-        move = game.ai_move_hard(seat, random.Random(1), NO_CAP)
+        move = game.computer.hard(game, seat, random.Random(1), NO_CAP)
         assert game.dump() == before
         assert move in game.legal_moves(seat)
 
@@ -85,7 +85,7 @@ def test_a_single_legal_move_is_answered_without_search():
     while len(game.legal_moves(seat)) > 1:
         game.play(seat, choose(game, seat, random.Random(0)))
         seat = game.current()
-    assert game.ai_move_hard(seat, random.Random(0), NO_CAP) == game.legal_moves(seat)[0]
+    assert game.computer.hard(game, seat, random.Random(0), NO_CAP) == game.legal_moves(seat)[0]
 
 
 def last_day_worth(game: Archipels, seat: int, move: str) -> float:
@@ -102,7 +102,7 @@ def test_on_the_last_day_hard_does_at_least_as_well_as_normal():
     for seed in range(20, 32):
         game = reach(seed, 6, "take", turn=seed % 4)
         seat = game.current()
-        hard = game.ai_move_hard(seat, random.Random(0), NO_CAP)
+        hard = game.computer.hard(game, seat, random.Random(0), NO_CAP)
         normal = choose(game, seat, random.Random(0))
         assert last_day_worth(game, seat, hard) >= last_day_worth(game, seat, normal)
         better += last_day_worth(game, seat, hard) > last_day_worth(game, seat, normal)
@@ -117,9 +117,9 @@ def test_a_time_cap_that_bites_leaves_the_normal_move():
         game = reach(seed, 6, "take", turn=seed % 4)
         seat = game.current()
         normal = choose(game, seat, random.Random(0))
-        if game.ai_move_hard(seat, random.Random(0), NO_CAP) != normal:
+        if game.computer.hard(game, seat, random.Random(0), NO_CAP) != normal:
             changed += 1
-            assert game.ai_move_hard(seat, random.Random(0), 0.0) == normal
+            assert game.computer.hard(game, seat, random.Random(0), 0.0) == normal
     assert changed >= 1
 
 

@@ -1,0 +1,373 @@
+"""Propeller Islands moves: the notation read into small values, and each value's canonical text.
+
+`parse` reads one normalized step (after `Game.normalize`) and knows nothing of the state: it
+refuses only a text that is no step of the notation. Whether a step may be made now is the
+game's business: `play` accepts a step because it is in the legal set, and works out why not
+from the rules only when it refuses. Steps sent together are joined with `;` and read by
+`parse_steps`. `VERBS` gives, per move class, its verb, its menu group and what the move's
+record says of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from games.base import Game, IllegalMove, is_number
+from games.propeller import data as D
+
+RUN_CHOICES = ("deploy", "goods", "buy steel", "buy part", "sell part", "sell steel")  # "" for none
+GAINS = ("energy", "steel")
+STACKS = ("i", "ii")
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    face: int  # the value on the forge
+    to: int = 0  # the value it is changed to (0: unchanged)
+    reroll: bool = False  # Jacques's re-roll
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    slot: str  # a to l
+    q: int
+    r: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    tile: int  # t0 is the Capitol
+    choice: str = ""  # one of RUN_CHOICES, "" for a building that offers none
+    extra: bool = False  # Marie's activation of a building of another number
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    space: str  # a dock space, a1 to d3
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    q: int
+    r: int
+
+
+@dataclass(frozen=True, slots=True)
+class Depot:
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    resource: str  # energy or steel
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    value: int  # the bonus die's value, Nelson's choice
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Blueprint:
+    card: int
+    tile: int = -1  # the tile its upgrade goes on; -1: kept aside
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    card: int  # a face-up Blueprint of the offer
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    stack: str  # i or ii
+
+
+Move = (Character | Die | Claim | Discard | Run | Stop | Deploy | Place | Depot | Gain | Value | Skip | Blueprint
+        | Pass | Take | Draw)
+
+
+# -- reading ----------------------------------------------------------------------------------
+def _number(text: str, what: str) -> int:
+    if not is_number(text):
+        raise IllegalMove(f"`{text}` is not {what}.")
+    return int(text)
+
+
+def _signed(text: str) -> int | None:
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return int(text) if is_number(digits) else None
+
+
+def read_cell(text: str) -> tuple[int, int] | None:
+    """`1,-1` as (1, -1); None when it is not two whole numbers."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    q, r = _signed(parts[0]), _signed(parts[1])
+    return None if q is None or r is None else (q, r)
+
+
+def _cell(text: str) -> tuple[int, int]:
+    cell = read_cell(text)
+    if cell is None:
+        raise IllegalMove(f"`{text}` is not a hex: write it like `1,-1`.")
+    return cell
+
+
+def _tile(text: str) -> int:
+    if text[:1] != "t" or not is_number(text[1:]):
+        raise IllegalMove(f"`{text}` is not a tile of an island: write it like `t3`.")
+    return int(text[1:])
+
+
+def _slot(text: str) -> str:
+    if len(text) != 1 or text not in D.SLOTS:
+        raise IllegalMove(f"`{text}` is not a slot of the offer (a to l).")
+    return text
+
+
+def _words(words: list[str], count: int, example: str) -> None:
+    if len(words) != count:
+        raise IllegalMove(f"Write it like `{example}`.")
+
+
+def _read_character(words: list[str]) -> Move:
+    _words(words, 2, "character marie")
+    if words[1] not in D.CHARACTERS:
+        raise IllegalMove(f"`{words[1]}` is not a character: {', '.join(D.CHARACTERS)}.")
+    return Character(words[1])
+
+
+def _face(text: str) -> int:
+    face = _number(text, "a die value (1 to 6)")
+    if not 1 <= face <= 6:
+        raise IllegalMove(f"`{text}` is not a die value (1 to 6).")
+    return face
+
+
+def _read_die(words: list[str]) -> Move:
+    if len(words) == 2:
+        return Die(_face(words[1]))
+    if len(words) == 3 and words[2] == "reroll":
+        return Die(_face(words[1]), reroll=True)
+    if len(words) == 4 and words[2] == "to":
+        return Die(_face(words[1]), _face(words[3]))
+    raise IllegalMove("Write `die 4`, `die 4 to 5` or `die 4 reroll`.")
+
+
+def _read_claim(words: list[str]) -> Move:
+    if len(words) != 4 or words[2] != "at":
+        raise IllegalMove("Write `claim b at 1,-1`: the slot, then where the tile goes.")
+    q, r = _cell(words[3])
+    return Claim(_slot(words[1]), q, r)
+
+
+def _read_discard(words: list[str]) -> Move:
+    _words(words, 2, "discard b")
+    return Discard(_slot(words[1]))
+
+
+def _read_run(words: list[str]) -> Move:
+    if len(words) < 2:
+        raise IllegalMove("Write `run t3` (or `run t0 goods`): the tile to activate.")
+    rest = words[2:]
+    extra = bool(rest) and rest[-1] == "extra"
+    choice = " ".join(rest[:-1] if extra else rest)
+    if choice and choice not in RUN_CHOICES:
+        raise IllegalMove(f"`{choice}` is not a way to activate a building: {', '.join(RUN_CHOICES)}.")
+    return Run(_tile(words[1]), choice, extra)
+
+
+def _read_deploy(words: list[str]) -> Move:
+    if len(words) != 4 or words[2] != "to":
+        raise IllegalMove("Write `deploy a2 to t3`: the dock space, then the tile.")
+    if words[1] not in D.SPACE_INDEX:
+        raise IllegalMove(f"`{words[1]}` is not a dock space (columns a-d, rows 1-3).")
+    return Deploy(words[1], _tile(words[3]))
+
+
+def _read_place(words: list[str]) -> Move:
+    _words(words, 2, "place 1,0")
+    return Place(*_cell(words[1]))
+
+
+def _read_depot(words: list[str]) -> Move:
+    _words(words, 2, "depot t4")
+    return Depot(_tile(words[1]))
+
+
+def _read_gain(words: list[str]) -> Move:
+    if len(words) != 2 or words[1] not in GAINS:
+        raise IllegalMove("Write `gain energy` or `gain steel`.")
+    return Gain(words[1])
+
+
+def _read_value(words: list[str]) -> Move:
+    _words(words, 2, "value 5")
+    return Value(_face(words[1]))
+
+
+def _read_blueprint(words: list[str]) -> Move:
+    if len(words) == 3 and words[2] == "keep":
+        return Blueprint(_number(words[1], "a Blueprint number"))
+    if len(words) == 4 and words[2] == "on":
+        return Blueprint(_number(words[1], "a Blueprint number"), _tile(words[3]))
+    raise IllegalMove("Write `blueprint 12 on t3` or `blueprint 12 keep`.")
+
+
+def _read_take(words: list[str]) -> Move:
+    _words(words, 2, "take 30")
+    return Take(_number(words[1], "a Blueprint number"))
+
+
+def _read_draw(words: list[str]) -> Move:
+    if len(words) != 2 or words[1] not in STACKS:
+        raise IllegalMove("Write `draw i` or `draw ii`: the stack of that level.")
+    return Draw(words[1])
+
+
+def _read_alone(move: Move) -> Callable[[list[str]], Move]:
+    def read(words: list[str]) -> Move:
+        if len(words) != 1:
+            raise IllegalMove(f"`{words[0]}` stands alone.")
+        return move
+
+    return read
+
+
+_READERS: dict[str, Callable[[list[str]], Move]] = {
+    "character": _read_character, "die": _read_die, "claim": _read_claim, "discard": _read_discard,
+    "run": _read_run, "stop": _read_alone(Stop()), "deploy": _read_deploy, "place": _read_place,
+    "depot": _read_depot, "gain": _read_gain, "value": _read_value, "skip": _read_alone(Skip()),
+    "blueprint": _read_blueprint, "pass": _read_alone(Pass()), "take": _read_take, "draw": _read_draw,
+}
+VERB_WORDS = frozenset(_READERS)
+
+
+@lru_cache(maxsize=8192)  # the same few thousand steps come back all game long; values never change
+def _parse(text: str) -> Move:
+    words = text.split()
+    reader = _READERS.get(words[0]) if words else None
+    if reader is None:
+        raise IllegalMove(f"`{text}` is not a move of Propeller Islands.")
+    return reader(words)
+
+
+def parse(text: str) -> Move:
+    """The step a normalized text stands for; IllegalMove (with the reason) if it is none."""
+    return _parse(text)
+
+
+def split_steps(text: str) -> list[str]:
+    """The steps of a text sent as one move (`die 5; run t3; stop`), each normalized; blanks dropped."""
+    return [Game.normalize(part) for part in text.split(";") if part.strip()]
+
+
+def parse_steps(text: str) -> tuple[Move, ...]:
+    """Every step of a move, in order (one step for a move without `;`)."""
+    return tuple(parse(step) for step in split_steps(text))
+
+
+# -- writing ----------------------------------------------------------------------------------
+def _die_text(move: Die) -> str:
+    if move.reroll:
+        return f"die {move.face} reroll"
+    return f"die {move.face} to {move.to}" if move.to else f"die {move.face}"
+
+
+def _run_text(move: Run) -> str:
+    return " ".join(part for part in (f"run t{move.tile}", move.choice, "extra" if move.extra else "") if part)
+
+
+def _blueprint_text(move: Blueprint) -> str:
+    return f"blueprint {move.card} keep" if move.tile < 0 else f"blueprint {move.card} on t{move.tile}"
+
+
+def _changed(game: Any, seat: int, move: Move, change: str) -> str:
+    return change
+
+
+def _activated(game: Any, seat: int, move: Run, change: str) -> str:
+    kind = D.tile(game.islands[seat][move.tile][0]).kind
+    return f"activated t{move.tile} {D.KIND_NAMES[kind]}" + (f": {change}" if change else "")
+
+
+@dataclass(frozen=True)
+class Verb:
+    word: str
+    text: Callable[[Any], str]  # the canonical text of a move of this verb
+    group: str  # the label of its group in the player's menus
+    # what the move's record (and so `describe_move`) tells of the step: (game after it, seat,
+    # move, what it cost and gave) -> words, "" for nothing
+    record: Callable[[Any, int, Any, str], str] = _changed
+
+
+VERBS: dict[type, Verb] = {
+    Character: Verb("character", lambda m: f"character {m.name}", "Choose a character"),
+    Die: Verb("die", _die_text, "Draft a die"),
+    Claim: Verb("claim", lambda m: f"claim {m.slot} at {m.q},{m.r}", "Claim a tile"),
+    Discard: Verb("discard", lambda m: f"discard {m.slot}", "Discard a tile for 2 energy"),
+    Run: Verb("run", _run_text, "Activate", _activated),
+    Stop: Verb("stop", lambda m: "stop", "Finish"),
+    Deploy: Verb("deploy", lambda m: f"deploy {m.space} to t{m.tile}", "Deploy a worker"),
+    Place: Verb("place", lambda m: f"place {m.q},{m.r}", "Place the building"),
+    Depot: Verb("depot", lambda m: f"depot t{m.tile}", "Use a Depot"),
+    Gain: Verb("gain", lambda m: f"gain {m.resource}", "Gain"),
+    Value: Verb("value", lambda m: f"value {m.value}", "Bonus die value"),
+    Skip: Verb("skip", lambda m: "skip", "Finish"),
+    Blueprint: Verb("blueprint", _blueprint_text, "Complete a Blueprint"),
+    Pass: Verb("pass", lambda m: "pass", "Finish"),
+    Take: Verb("take", lambda m: f"take {m.card}", "Take a Blueprint"),
+    Draw: Verb("draw", lambda m: f"draw {m.stack}", "Take a Blueprint"),
+}
+
+
+def text(move: Move) -> str:
+    """The canonical text of one step, as `legal_moves` lists it."""
+    return VERBS[type(move)].text(move)
+
+
+def steps_text(moves: Sequence[Move]) -> str:
+    """Several steps as one move: `die 5; run t3; stop`."""
+    return "; ".join(text(move) for move in moves)
+
+
+def single_verb(move: str) -> str:
+    """The verb of a legal move of one step; "" for steps joined with `;`."""
+    steps = parse_steps(move)
+    return VERBS[type(steps[0])].word if len(steps) == 1 else ""
+
+
+def group(move: str) -> str:
+    """The menu group of a legal move: that of its first step."""
+    return VERBS[type(parse_steps(move)[0])].group
