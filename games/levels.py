@@ -60,12 +60,7 @@ def own_player(game: Game, level: str) -> Callable | None:
     if level == NORMAL:
         return None
     players = game.computer
-    own = getattr(players, level, None) if players is not None else None
-    if own is None:  # transition: a game whose players are not yet in players.py keeps `ai_move_<level>`
-        bound = getattr(game, f"ai_move_{level}", None)
-        if bound is not None:
-            own = (lambda g, s, r, b=None: bound(s, r, b)) if level == "hard" else (lambda g, s, r: bound(s, r))
-    return own
+    return getattr(players, level, None) if players is not None else None
 
 
 def easy_move(game: Game, seat: int, rng: random.Random) -> str:

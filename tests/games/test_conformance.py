@@ -250,10 +250,6 @@ def test_an_error_of_a_computer_player_comes_out_of_levels_choose(game_cls, spot
     game = next(g.copy() for g, _ in spots if not g.is_over())
     seat = game.to_act()[0]
     game.computer = ComputerPlayers(normal=stuck, hard=stuck if own else None, easy=stuck if own else None)
-    # a game whose players are not yet in players.py still answers through its own methods
-    game.ai_move = stuck
-    game.ai_move_hard = stuck if own else None
-    game.ai_move_easy = stuck if own else None
     for level in games.levels.LEVELS:
         with pytest.raises(Stuck):
             games.levels.choose(game, seat, level, NoLapse(1), SMALL_BUDGET)
