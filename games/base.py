@@ -11,7 +11,7 @@ import hashlib
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -400,6 +400,12 @@ class Game(ABC):
         `Outcome.details` ("2 settlements 2, 1 city 2, Longest Road 2"). The final message
         shows it beside each player; hidden points are revealed here. "" when nothing to add."""
         return ""
+
+    def turn_mark(self) -> Hashable | None:
+        """A value that stays the same through one turn and changes when the next begins, for
+        games whose turn takes several messages (roll, build, end): the table then recaps the
+        turn's steps when it ends. None (the default): each message tells its whole turn."""
+        return None
 
     def score_when_stopped(self, seat: int) -> str:
         """For a game stopped by resignation before its end (no outcome): `seat`'s score as it

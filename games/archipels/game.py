@@ -9,7 +9,7 @@ elements of each island at the final values.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -585,6 +585,10 @@ class Archipels(Game):
         from games.archipels.help import RULES_HELP
 
         return RULES_HELP
+
+    def turn_mark(self) -> Hashable | None:
+        # a seat's flower that follows its own turn is told with that turn
+        return self.current()
 
     def status(self, names: Sequence[str]) -> str:
         if self.phase == "over":

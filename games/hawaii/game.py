@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rng_untouched
@@ -668,6 +668,9 @@ class HawaiiGame(Game):
         from games.hawaii.texts import RULES_HELP
 
         return RULES_HELP
+
+    def turn_mark(self) -> Hashable | None:
+        return self.round  # alone at the table: a round is the turn
 
     def status(self, names: Sequence[str]) -> str:
         who = names[0] if names else "Player"

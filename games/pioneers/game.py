@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from games.base import (
@@ -1282,6 +1282,10 @@ class PioneersGame(Game):
                 result["dev_new"] = {D.DEV_CARDS[c]: self.new_devs[c] for c in range(5) if self.new_devs[c]}
             result["rates"] = list(self.rates[seat])
         return result
+
+    def turn_mark(self) -> Hashable | None:
+        # the setup rounds keep `turn` at 0: the seat placing tells their turns apart
+        return (self.turn, self.current)
 
     def status(self, names: Sequence[str]) -> str:
         score = ", ".join(f"{names[s]} {self.visible_points(s)}" for s in range(self.n))
