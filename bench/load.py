@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapters.discord.posting import body_of  # noqa: E402
+from bot.core.replies import Caller  # noqa: E402
+from bot.core.service import TableService  # noqa: E402
 from bot.extensions import install  # noqa: E402
-from bot.posting import body_of  # noqa: E402
-from bot.replies import Caller  # noqa: E402
-from bot.service import TableService  # noqa: E402
 from db.outbox import OutboxStore  # noqa: E402
 from db.store import Store  # noqa: E402
 from games import registry  # noqa: E402

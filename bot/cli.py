@@ -58,7 +58,7 @@ def _typed(path: Path) -> str:
 
 
 def _games_help() -> str:
-    from bot.demo import count_players
+    from bot.adapters.console.demo import count_players
     from games import registry
 
     lines = [f"  {key:<10} {cls.title} ({count_players(cls.min_players, cls.max_players)})"
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             named[1] = store_from_env("isles.db")
             return asyncio.run(migrate_store(named[1]))
         if args.what == "local":
-            from bot.local import run_console
+            from bot.adapters.console.local import run_console
 
             if args.db is not None:
                 named[:] = ["--db", check_store(args.db, "--db")]
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             check_folder(args.out, "--out")
             return run_console(named[1], Path(args.out), set(args.manager), images=not args.no_images,
                                seed=args.seed)
-        from bot.demo import run_demo
+        from bot.adapters.console.demo import run_demo
 
         check_folder(args.out, "--out")
         named[1] = store_from_env("")
@@ -178,7 +178,7 @@ def run_bot(isles: str, named: list[str]) -> int:
     import aiohttp
     import discord
 
-    from bot import discord_app
+    from bot.adapters.discord import client as discord_app
 
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
     try:

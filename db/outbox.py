@@ -1,7 +1,7 @@
 """SQL of the outbox (migration 020): the public posts that saved changes owe their channels.
 
 `draft_step` is run by `Store` inside the transaction of every table write, so the debt is
-saved with the change itself; the rest is read and written by the sender (bot/posting.py).
+saved with the change itself; the rest is read and written by the sender (bot/adapters/discord/posting.py).
 Times are Unix seconds.
 """
 

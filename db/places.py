@@ -1,4 +1,4 @@
-"""SQL of the places tables live in (bot/places.py): moving a lobby to another channel, and
+"""SQL of the places tables live in (bot/adapters/discord/places.py): moving a lobby to another channel, and
 closing the tables of a deleted thread, channel or server."""
 
 from __future__ import annotations

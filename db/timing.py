@@ -1,4 +1,4 @@
-"""SQL of turn deadlines, reminders, notification settings and vacations (bot/timing.py).
+"""SQL of turn deadlines, reminders, notification settings and vacations (bot/features/timing.py).
 
 It shares the aiosqlite connection of `Store`; every write that must hold together runs in
 one `BEGIN IMMEDIATE ... COMMIT` transaction, as Store does. Times are Unix seconds.

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.replies import Reply
-from bot.timing import (
+from bot.core.replies import Reply
+from bot.features.timing import (
     DAY,
     HOUR,
     Timing,

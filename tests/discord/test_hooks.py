@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.commands import Command, Param
-from bot.discord_app import command_payload, create_bot
-from bot.replies import Attachment, Button, Reply, custom_id
-from bot.service import TableService
+from bot.adapters.discord.client import command_payload, create_bot
+from bot.core.commands import Command, Param
+from bot.core.replies import Attachment, Button, Reply, custom_id
+from bot.core.service import TableService
 from tests.discord import limits
 from tests.discord.conftest import PICTURE, settings_for
 from tests.discord.harness import ALICE, APP, BOB, BOT_USER, CHANNEL, Harness, thread_object

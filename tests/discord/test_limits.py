@@ -6,8 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.commands import COMMANDS
-from bot.discord_app import (
+from bot.adapters.discord.client import (
     build_components,
     command_payload,
     create_bot,
@@ -15,8 +14,9 @@ from bot.discord_app import (
     split_text,
     sync_commands,
 )
-from bot.replies import Button, Menu
-from bot.service import TableService
+from bot.core.commands import COMMANDS
+from bot.core.replies import Button, Menu
+from bot.core.service import TableService
 from tests.discord import limits
 from tests.discord.conftest import settings_for
 from tests.discord.harness import APP, BOT_USER, GUILD, Harness
@@ -105,8 +105,8 @@ def test_validator_checks_files_choices_and_callbacks():
 
 # -- the command definitions -----------------------------------------------------------------
 async def test_every_command_of_the_installed_bot_is_within_limits(tmp_path):
+    from bot.core.service import TableService
     from bot.extensions import install
-    from bot.service import TableService
     from db.store import Store
 
     store = await Store.open(str(tmp_path / "all.db"))

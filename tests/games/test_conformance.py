@@ -13,7 +13,7 @@ import re
 import pytest
 
 import render
-from bot.turn_buttons import turn_buttons
+from bot.core.turn_buttons import turn_buttons
 from games import registry
 from games.base import Game, IllegalMove
 from tests.fuzz_texts import ODD_DIGITS, mutations

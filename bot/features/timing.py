@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import Loaded, TableService
+from bot.core.commands import Command, Param
+from bot.core.replies import Caller, Reply
+from bot.core.service import Loaded, TableService
 from db.store import Store, TableRow
 from db.timing import WAKE, Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry

@@ -29,7 +29,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.replies import Button, Menu, Reply
+from bot.core.replies import Button, Menu, Reply
 from db.outbox import OutboxRow, OutboxStore
 from games import registry
 
@@ -326,7 +326,11 @@ class Poster:
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        from bot.discord_app import build_components, discord_files, mentions_of  # the adapter's shapes
+        from bot.adapters.discord.client import (  # the adapter's shapes
+            build_components,
+            discord_files,
+            mentions_of,
+        )
 
         if not isinstance(channel, discord.abc.Messageable):
             raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")

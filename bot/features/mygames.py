@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import MAX_PRIVATE, Loaded, TableService
-from bot.timing import DAY, Timing, TurnInfo, epoch, load_row, when
+from bot.core.commands import Command, Param
+from bot.core.replies import Caller, Reply
+from bot.core.service import MAX_PRIVATE, Loaded, TableService
+from bot.features.timing import DAY, Timing, TurnInfo, epoch, load_row, when
 from games import registry
 from games.base import IllegalMove
 

@@ -30,13 +30,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, TEXT, USER, Command
+from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
+from bot.adapters.discord.posting import GONE, REFUSED, RETRYING, SENT, Poster
+from bot.core.commands import COMMANDS, TEXT, USER, Command
+from bot.core.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
+from bot.core.service import TableService
 from bot.extensions import Installed, install
 from bot.lease import IdentifyGate, LeasedWork
-from bot.places import Places, missing, post_needs, thread_needs
-from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
-from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
-from bot.service import TableService
 from bot.settings import Settings
 from db.errors import StoreUnavailable
 from db.store import ChannelBusy, Store
@@ -704,7 +704,7 @@ class DiscordOutbox:
 
 # -- commands ----------------------------------------------------------------------------
 def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
-    """A slash command from its description in bot/commands.py."""
+    """A slash command from its description in bot/core/commands.py."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await adapter.on_command(interaction, spec.name, {k: option_text(v) for k, v in values.items()})
@@ -737,7 +737,7 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     return command
 
 
-# what Discord asks for, by the kind of option (bot/commands.py): a User is Discord's user picker
+# what Discord asks for, by the kind of option (bot/core/commands.py): a User is Discord's user picker
 OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
 
 
@@ -907,7 +907,7 @@ class IslesClient(discord.AutoShardedClient):
             self._places_checked = True  # places that went while the bot was away, once per start
             self._place_check = asyncio.create_task(self.places.check_at_start(self))
 
-    # places that go: their tables close (bot/places.py)
+    # places that go: their tables close (bot/adapters/discord/places.py)
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._gone([payload.thread_id])
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.commands import Command
-from bot.replies import Button, Caller, Reply, custom_id
-from bot.service import Loaded, TableService
+from bot.core.commands import Command
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.service import Loaded, TableService
 from db.store import MoveRow
 from db.takeback import Request, TakeBackStore
 from games import registry

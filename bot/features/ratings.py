@@ -21,9 +21,9 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from bot.commands import USER, Command, Param
-from bot.replies import Caller, Reply
-from bot.service import TableService
+from bot.core.commands import USER, Command, Param
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
 from games import registry
 from games.base import IllegalMove

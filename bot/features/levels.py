@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import Loaded, TableService
+from bot.core.commands import Command, Param
+from bot.core.replies import Caller, Reply
+from bot.core.service import Loaded, TableService
 from db.levels import NORMAL, LevelStore
 from games import registry
 from games.base import IllegalMove

@@ -8,9 +8,9 @@ state (`Game.preview`) and the service never writes. Games without previews say 
 from __future__ import annotations
 
 import render
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import TableService, draw_off_loop
+from bot.core.commands import Command, Param
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService, draw_off_loop
 from games.base import Game, IllegalMove, fill_names
 
 COMMANDS = (Command("preview", "See privately where a move would go, without playing it", (

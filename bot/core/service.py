@@ -22,13 +22,13 @@ from functools import partial
 from typing import Any
 
 import render
-from bot import history
-from bot.cache import TableCache
-from bot.commands import COMMANDS, Command
-from bot.move_list import moves_page
-from bot.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
-from bot.standings import standings_text
-from bot.turn_buttons import turn_buttons
+from bot.core import history
+from bot.core.cache import TableCache
+from bot.core.commands import COMMANDS, Command
+from bot.core.move_list import moves_page
+from bot.core.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.core.standings import standings_text
+from bot.core.turn_buttons import turn_buttons
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import (
@@ -154,7 +154,7 @@ class TableService:
 
     def extend(self, extension: Any) -> None:
         """Add an extension. Every part is optional:
-        - `commands` (bot.commands.Command), served by its `cmd_<name>(caller, **args)` methods;
+        - `commands` (bot.core.commands.Command), served by its `cmd_<name>(caller, **args)` methods;
         - `press_<kind>(caller, table_id, version, payload, values)` for custom ids `isles:<kind>:...`;
         - `on_event(event, loaded)` hears every change of a table (after the write, outside locks);
         - `open_params` add options to /open; `check_open(caller, game_cls, args) -> values` reads them

@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.commands import USER, Command
-from bot.replies import Caller, Reply, parse_custom_id
-from bot.service import TableService
+from bot.core.commands import USER, Command
+from bot.core.replies import Caller, Reply, parse_custom_id
+from bot.core.service import TableService
 
 log = logging.getLogger(__name__)
 

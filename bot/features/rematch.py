@@ -8,9 +8,9 @@ host starts, and the seat order is drawn again from the new table's seed.
 
 from __future__ import annotations
 
-from bot.commands import Command
-from bot.replies import Button, Caller, Reply, custom_id
-from bot.service import Loaded, TableService
+from bot.core.commands import Command
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.service import Loaded, TableService
 from db.daily import DailyStore
 from db.levels import NORMAL
 from games.base import IllegalMove
@@ -32,7 +32,7 @@ class Rematch:
 
     def __init__(self, service: TableService, levels=None):
         self.service = service
-        self.levels = levels  # bot.levels.ComputerLevels, to seat computers at their strength
+        self.levels = levels  # bot.features.levels.ComputerLevels, to seat computers at their strength
 
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         cid = custom_id("rematch", loaded.row.id)

@@ -20,10 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from bot.commands import Command
-from bot.replies import Attachment, Caller, Reply
-from bot.service import Loaded, TableService, ended_line
-from bot.standings import standings_text
+from bot.core.commands import Command
+from bot.core.replies import Attachment, Caller, Reply
+from bot.core.service import Loaded, TableService, ended_line
+from bot.core.standings import standings_text
 from games import registry
 from games.base import Game, IllegalMove
 from render.animation import animate
