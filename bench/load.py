@@ -78,7 +78,7 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
     turns = 0
     loop = asyncio.get_running_loop()
     while loop.time() < stop:
-        loaded = service._cache.get(table) or await service._table_by_id(table)
+        loaded = service._cache.get(table) or await service.table(table)
         if loaded.row.status != "active":
             table = await open_table(service, game, channel, players)
             continue

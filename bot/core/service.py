@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import history
+from bot.core import history, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.move_list import moves_page
@@ -182,9 +182,40 @@ class TableService:
             except Exception:  # a listener's failure must never undo or block a move
                 log.exception("listener failed on %s of table %s", event, loaded.row.id)
 
-    # -- loading -----------------------------------------------------------------------
-    def _lock(self, table_id: int) -> asyncio.Lock:
+    # -- the public table API: what features and adapters build on ----------------------
+    def table_lock(self, table_id: int) -> asyncio.Lock:
+        """The lock every change of this table is made under."""
         return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock of a channel's lobby (seats come and go before the table has a game)."""
+        return self.table_lock(-channel_id)
+
+    def is_busy(self, table_id: int, channel_id: int) -> bool:
+        """Whether a change of this table, or of its channel's lobby, is under way right now."""
+        locks = (self._locks.get(table_id), self._locks.get(-channel_id))
+        return any(lock.locked() for lock in locks if lock is not None)
+
+    def forget(self, table_id: int) -> None:
+        """Drop the table from memory: it was changed behind the service's back (a take-back, a move
+        to another channel), so the next read comes from the store."""
+        self._cache.pop(table_id, None)
+
+    def mark_changed(self, table_id: int) -> None:
+        """The table was written outside `write`: listeners hear of it at the next `flush_events`."""
+        self._dirty.add(table_id)
+
+    async def flush_events(self) -> None:
+        """Tell the listeners about every table written since the last call (outside any lock)."""
+        while self._dirty:
+            table_id = self._dirty.pop()
+            await self._emit("changed", await self.table(table_id))
+
+    async def replayed(self, table_id: int) -> Game:
+        """The table's game as its seed and standing moves make it."""
+        return await replay.replay(self.store, table_id)
+
+    # -- loading -----------------------------------------------------------------------
 
     async def _load_row(self, row: TableRow) -> Loaded:
         cached = self._cache.get(row.id)
@@ -212,7 +243,7 @@ class TableService:
                     "board and /history the moves; /open starts a new table.")
         return otherwise
 
-    async def _table_by_id(self, table_id: int) -> Loaded | None:
+    async def table(self, table_id: int) -> Loaded | None:
         row = await self.store.table(table_id)
         return await self._load_row(row) if row else None
 
@@ -239,13 +270,7 @@ class TableService:
         except IllegalMove as why:
             return Reply.error(str(why))
         finally:
-            await self._flush_events()
-
-    async def _flush_events(self) -> None:
-        """Tell the listeners about every table written since the last call (outside any lock)."""
-        while self._dirty:
-            table_id = self._dirty.pop()
-            await self._emit("changed", await self._table_by_id(table_id))
+            await self.flush_events()
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
@@ -254,7 +279,7 @@ class TableService:
         except IllegalMove as why:
             return Reply.error(str(why))
         finally:
-            await self._flush_events()
+            await self.flush_events()
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)
@@ -268,7 +293,7 @@ class TableService:
                     return await handler(caller, table_id, version, payload, values)
                 except IllegalMove as why:
                     return Reply.error(str(why))
-        loaded = await self._table_by_id(table_id)
+        loaded = await self.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
         if kind == "hist":  # the log stays readable once the game is over
@@ -402,13 +427,13 @@ class TableService:
             note = await extension.after_open(table_id, values)
             if note:
                 notes.append(note)
-        loaded = await self._table_by_id(table_id)
-        reply = self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+        loaded = await self.table(table_id)
+        reply = self.lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
         if notes:
             reply.text += "\n" + "\n".join(notes)
         return reply
 
-    def _lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+    def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
         cls = registry.get(loaded.row.game)
         seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
         shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
@@ -434,7 +459,7 @@ class TableService:
             buttons.append(Button("Start", custom_id("start", table, version), "success"))
         return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
 
-    async def _lobby(self, caller: Caller) -> Loaded:
+    async def lobby_table(self, caller: Caller) -> Loaded:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
@@ -443,21 +468,21 @@ class TableService:
         return loaded
 
     async def cmd_join(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if loaded.seat_of(caller.user_id):
                 raise IllegalMove("You are already seated at this table.")
             cls = registry.get(loaded.row.game)
             if len(loaded.seats) >= cls.max_players:
                 raise IllegalMove(f"The table is full: {cls.title} takes at most "
                                   f"{count_text(cls.max_players, 'player')}.")
-            await self._write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{caller.name}** sat down.")
+            await self.write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** sat down.")
 
     async def cmd_addai(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if not loaded.seat_of(caller.user_id) and not caller.can_manage:
                 raise IllegalMove("Only a seated player can add a computer player.")
             cls = registry.get(loaded.row.game)
@@ -466,12 +491,12 @@ class TableService:
                                   f"{count_text(cls.max_players, 'player')}.")
             taken = {s.name for s in loaded.seats}
             name = next(f"Bot {n}" for n in range(1, 10) if f"Bot {n}" not in taken)
-            await self._write(loaded, self.store.add_seat, user_id=None, name=name)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
+            await self.write(loaded, self.store.add_seat, user_id=None, name=name)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
 
     async def cmd_leave(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
+        async with self.channel_lock(caller.channel_id):
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
                 raise IllegalMove("There is no table in this channel.")
@@ -482,18 +507,18 @@ class TableService:
                 raise IllegalMove("You are not seated at this table.")
             if caller.user_id == loaded.row.host_id:
                 raise IllegalMove("You are the host: /cancel the table instead of leaving it.")
-            await self._write(loaded, self.store.remove_seat, mine.position)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{caller.name}** left the table.")
+            await self.write(loaded, self.store.remove_seat, mine.position)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** left the table.")
 
     async def cmd_cancel(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
+        async with self.channel_lock(caller.channel_id):
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
                 raise IllegalMove(await self._nothing_open(caller.channel_id, "There is no table in this channel."))
             if caller.user_id != loaded.row.host_id and not caller.can_manage:
                 raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
-            await self._write(loaded, self.store.set_status, "cancelled")
+            await self.write(loaded, self.store.set_status, "cancelled")
         lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
         for extension in self.extensions:  # e.g. a started solo game counts as lost
             note = getattr(extension, "cancel_note", None)
@@ -501,8 +526,8 @@ class TableService:
         return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
 
     async def cmd_start(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if caller.user_id != loaded.row.host_id:
                 raise IllegalMove("Only the host starts the game.")
             cls = registry.get(loaded.row.game)
@@ -514,18 +539,15 @@ class TableService:
             random.Random(loaded.row.seed).shuffle(order)
             seat_of_position = {position: seat for seat, position in enumerate(order)}
             game = cls.new(count, loaded.row.options, loaded.row.seed)
-            await self._write(loaded, self.store.start, seat_of_position, game.dump())
-            loaded = await self._table_by_id(loaded.row.id)
+            await self.write(loaded, self.store.start, seat_of_position, game.dump())
+            loaded = await self.table(loaded.row.id)
             headline = f"The game of **{cls.title}** begins. Seat order: " + ", ".join(loaded.names()) + "."
             headline = "\n".join([headline, *await self._play_computers(loaded)])
-            loaded = await self._table_by_id(loaded.row.id)
-        return await self._turn_reply(loaded, headline)
+            loaded = await self.table(loaded.row.id)
+        return await self.turn_reply(loaded, headline)
 
     # -- play --------------------------------------------------------------------------
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
-        return self._lock(-channel_id)
-
-    async def _write(self, loaded: Loaded, method, *args, **kwargs) -> int:
+    async def write(self, loaded: Loaded, method, *args, **kwargs) -> int:
         try:
             version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
             self._dirty.add(loaded.row.id)
@@ -534,7 +556,7 @@ class TableService:
             self._cache.pop(loaded.row.id, None)
             raise IllegalMove(MOVED_ON) from None
 
-    async def _active(self, caller: Caller) -> Loaded:
+    async def active_table(self, caller: Caller) -> Loaded:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
@@ -542,7 +564,7 @@ class TableService:
             raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
         return loaded
 
-    def _seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
+    def caller_seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
             raise IllegalMove("You are not seated at this table, so you cannot move here.")
@@ -567,12 +589,12 @@ class TableService:
             check = getattr(extension, "check_move", None)
             if check is not None:
                 await check(loaded)
-        async with self._lock(loaded.row.id):
-            loaded = await self._active(caller)
+        async with self.table_lock(loaded.row.id):
+            loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
                 return Reply.error("That button was for an earlier turn, and the table has moved on. "
                                    "Use the newest message, or /move.")
-            mine = self._seat(loaded, caller)
+            mine = self.caller_seat(loaded, caller)
             game, names = loaded.game, loaded.names()
             if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
                 waiting = ", ".join(names[s] for s in game.to_act())
@@ -595,8 +617,8 @@ class TableService:
                 self._restore(loaded, before)
                 raise
             lines += await self._play_computers(loaded)
-            loaded = await self._table_by_id(loaded.row.id)
-        reply = await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
+            loaded = await self.table(loaded.row.id)
+        reply = await self.turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
         return await self._touch("move_reply", loaded, reply, mine.seat)
 
     def _restore(self, loaded: Loaded, before: dict[str, Any]) -> None:
@@ -634,14 +656,14 @@ class TableService:
             for seat in range(game.players)
         ]
 
-    def _computer_seats(self, loaded: Loaded) -> set[int]:
+    def computer_seats(self, loaded: Loaded) -> set[int]:
         return {s.seat for s in loaded.seats if s.seat is not None and (s.is_ai or s.resigned)}
 
     async def _play_computers(self, loaded: Loaded) -> list[str]:
         """Play every computer (or resigned) seat that must act, until people must act."""
         lines: list[str] = []
         game, names = loaded.game, loaded.names()
-        computers = self._computer_seats(loaded)
+        computers = self.computer_seats(loaded)
         for _ in range(AI_MOVES_PER_CALL):
             if game.is_over() or loaded.row.status != "active":
                 break
@@ -691,7 +713,7 @@ class TableService:
                 log.exception("%s of %s failed", hook, type(extension).__name__)
         return reply
 
-    async def _turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+    async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
         game, names = loaded.game, loaded.names()
         lines = [headline] if headline else []
         mentions: list[int] = []
@@ -720,8 +742,8 @@ class TableService:
                     extra = ""
                 if extra:
                     lines.append(extra)
-            buttons = turn_buttons(game, table, version, names, self._computer_seats(loaded))
-        image = await self._image(loaded)
+            buttons = turn_buttons(game, table, version, names, self.computer_seats(loaded))
+        image = await self.board_image(loaded)
         private = ""
         if private_seat is not None and not game.is_over():
             private = game.private_text(private_seat, names)
@@ -735,7 +757,7 @@ class TableService:
         resigned = {s.seat for s in loaded.seats if s.resigned}
         return standings_text(loaded.game, loaded.names(), resigned)
 
-    async def _image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+    async def board_image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
         if not self.draw_images or loaded.game is None:
             return None
         view = loaded.game.view(seat)
@@ -744,8 +766,8 @@ class TableService:
         return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
 
     async def _menus(self, caller: Caller, loaded: Loaded) -> Reply:
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         groups = loaded.game.move_groups(mine.seat)
         if not groups:
             return Reply.error("You have no move to make right now.")
@@ -767,8 +789,8 @@ class TableService:
         over = await self._over_here(caller)
         if over is not None:
             return over
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         moves = loaded.game.legal_moves(mine.seat)
         typed = Game.normalize(filter)
         if typed:
@@ -799,14 +821,14 @@ class TableService:
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
         if loaded.row.status == "lobby":
-            return self._lobby_reply(loaded, "The table is waiting for players.")
-        return await self._turn_reply(loaded, "")
+            return self.lobby_reply(loaded, "The table is waiting for players.")
+        return await self.turn_reply(loaded, "")
 
     async def cmd_hand(self, caller: Caller) -> Reply:
         over = await self._over_here(caller)
         if over is not None:
             return over
-        loaded = await self._active(caller)
+        loaded = await self.active_table(caller)
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
             raise IllegalMove("You are not seated at this table.")
@@ -877,9 +899,9 @@ class TableService:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
-        async with self._lock(loaded.row.id):
-            loaded = await self._active(caller)
-            mine = self._seat(loaded, caller)
+        async with self.table_lock(loaded.row.id):
+            loaded = await self.active_table(caller)
+            mine = self.caller_seat(loaded, caller)
             if loaded.game.players == 2 and not confirmed:  # it ends the game at once: ask first
                 other = loaded.names()[1 - mine.seat]
                 return Reply(private=f"Resigning ends the game: {other} wins and you finish last. "
@@ -890,15 +912,15 @@ class TableService:
 
     async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
-        async with self._lock(table_id):
-            loaded = await self._table_by_id(table_id)
+        async with self.table_lock(table_id):
+            loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active":
                 return None
             row = loaded.by_seat(seat)
             if row.resigned:
                 return None
             reply = await self._give_up(loaded, row, headline)
-        await self._flush_events()
+        await self.flush_events()
         return reply
 
     async def _give_up(self, loaded: Loaded, mine: SeatRow, headline: str) -> Reply:
@@ -909,24 +931,24 @@ class TableService:
         ends = len(playing) <= 1 or all(s.is_ai for s in playing)
         results = self._results(loaded, ended_by_resign=True) if ends else None
         try:
-            await self._write(loaded, self.store.resign, mine.position, results=results)
+            await self.write(loaded, self.store.resign, mine.position, results=results)
         finally:
             self._cache.pop(loaded.row.id, None)
-        loaded = await self._table_by_id(loaded.row.id)
+        loaded = await self.table(loaded.row.id)
         if ends:
             return await self._finished_by_resign(loaded, headline)
         lines = await self._play_computers(loaded)
-        loaded = await self._table_by_id(loaded.row.id)
+        loaded = await self.table(loaded.row.id)
         if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
             headline += " The computer played that seat to the end of the game, ranked last."
         else:
             headline += " The computer plays that seat from now on, and it will finish last."
-        return await self._turn_reply(loaded, "\n".join([headline, *lines]))
+        return await self.turn_reply(loaded, "\n".join([headline, *lines]))
 
     async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """The computer makes one move for a seat that must act (a missed deadline); None if it need not."""
-        async with self._lock(table_id):
-            loaded = await self._table_by_id(table_id)
+        async with self.table_lock(table_id):
+            loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
                 return None
             game, names = loaded.game, loaded.names()
@@ -940,20 +962,20 @@ class TableService:
                 self._restore(loaded, before)
                 raise
             lines += await self._play_computers(loaded)
-            loaded = await self._table_by_id(table_id)
-            reply = await self._turn_reply(loaded, "\n".join(lines))
-        await self._flush_events()
+            loaded = await self.table(table_id)
+            reply = await self.turn_reply(loaded, "\n".join(lines))
+        await self.flush_events()
         return reply
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self._standings(loaded)]
-        reply = Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
+        reply = Reply(text="\n".join(lines), image=await self.board_image(loaded), table_id=loaded.row.id)
         return await self._touch("final_reply", loaded, reply, True)
 
     async def ai_suggestion(self, caller: Caller) -> str:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         return loaded.game.ai_move(mine.seat, position_rng(loaded.row.seed, loaded.game))
 
     # -- information -------------------------------------------------------------------

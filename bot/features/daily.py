@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bot.core import replay
 from bot.core.commands import Command, Param
 from bot.core.replies import Caller, Reply
 from bot.features.solving import SolverPool
@@ -191,10 +192,9 @@ def replay_wins(seed: int, difficulty: str, line: list[str], game: str = GAME) -
     """Whether playing `line` on the deal through the rules engine wins it."""
     table = registry.get(game).new(1, {"difficulty": difficulty}, seed)
     try:
-        for move in line:
-            if table.is_over():
+        for step in replay.steps(table, [(0, move) for move in line]):
+            if table.is_over() and step.index < len(line) - 1:  # over with moves left: the line is not its own
                 return False
-            table.play(0, move)
     except IllegalMove:
         return False
     won, _ = solo_outcome(table)

@@ -29,8 +29,8 @@ class Preview:
         text = Game.normalize(move)
         if not text:
             raise IllegalMove("Type a move to preview; /moves lists yours.")
-        loaded = await service._active(caller)
-        mine = service._seat(loaded, caller)
+        loaded = await service.active_table(caller)
+        mine = service.caller_seat(loaded, caller)
         game, names = loaded.game, loaded.names()
         if type(game).preview is Game.preview:
             raise IllegalMove(f"{service.game_title(loaded.row.game)} has no move previews; /board shows the board.")

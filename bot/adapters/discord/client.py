@@ -27,6 +27,7 @@ import signal
 from collections.abc import Awaitable, Coroutine, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -37,8 +38,8 @@ from bot.core.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_i
 from bot.core.service import TableService
 from bot.extensions import Installed, install
 from bot.lease import IdentifyGate, LeasedWork
-from bot.settings import Settings
-from db.errors import StoreUnavailable
+from bot.settings import Settings, shown
+from db.errors import StoreError, StoreUnavailable
 from db.store import ChannelBusy, Store
 
 log = logging.getLogger(__name__)
@@ -1021,3 +1022,24 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     finally:
         await store.close()
         log.info("stopped")
+
+
+def serve(settings: Settings, isles: str) -> tuple[bool, str] | None:
+    """Run the bot until it stops (for `isles run`): None when it stopped as asked, else (whether
+    the host's setting is the mistake, the one line that tells what to do)."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "
+                       "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.")
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
+        return False, (f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "
+                       f"connection, then start again: {isles} run")
+    except StoreError as error:
+        return True, (f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "
+                      "Check the file and its folder's permissions, or choose another path.")
+    except OSError as error:  # a socket error below aiohttp, while logging in
+        return False, (f"Could not reach Discord ({error.strerror or error}). Check this machine's network "
+                       f"connection, then start again: {isles} run")
+    return None

@@ -230,7 +230,7 @@ class Poster:
         while len(self._pictures) > KEPT_PICTURES:
             self._pictures.popitem(last=False)
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
+    def table_lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._channel_locks.get(channel_id)
         if lock is None:
             lock = self._channel_locks[channel_id] = asyncio.Lock()
@@ -239,7 +239,7 @@ class Poster:
     async def _send_through(self, channel_id: int, row_id: int, target: Any = None) -> Delivery:
         """Send the channel's waiting posts up to `row_id`, oldest first, and tell what became of
         `row_id`. A post waiting for its retry holds back the newer ones (the sweep sends them)."""
-        lock = self._lock(channel_id)
+        lock = self.table_lock(channel_id)
         try:
             async with lock:
                 for row in await self.db.waiting_in(channel_id, row_id):
@@ -354,16 +354,15 @@ class Poster:
         picture = (row.body or {}).get("picture")
         if not picture or row.table_id is None:
             return []
-        loaded = await self.service._table_by_id(row.table_id)
+        loaded = await self.service.table(row.table_id)
         if loaded is None or loaded.version != row.version or loaded.game is None:
             return []  # the table moved on: a newer post shows the board
-        image = await self.service._image(loaded)
+        image = await self.service.board_image(loaded)
         return [(picture, image)] if image else []
 
     # -- drafts nobody sealed ----------------------------------------------------------
     def _busy(self, table_id: int, channel_id: int) -> bool:
-        locks = getattr(self.service, "_locks", {})
-        return any(lock.locked() for lock in (locks.get(table_id), locks.get(-channel_id)) if lock is not None)
+        return self.service.is_busy(table_id, channel_id)
 
     async def _compose(self, row: OutboxRow, force: bool = False) -> bool:
         """Turn a draft into a post composed from the saved table: the board as it is now, headed
@@ -371,7 +370,7 @@ class Poster:
         if row.table_id is None or (not force and self._busy(row.table_id, row.channel_id)):
             return False
         service = self.service
-        loaded = await service._table_by_id(row.table_id)
+        loaded = await service.table(row.table_id)
         if loaded is None or getattr(loaded.row, "closed_reason", None):
             await self.db.settle_draft(row.table_id, None, self.now())
             return False
@@ -379,7 +378,7 @@ class Poster:
         if loaded.row.status == "cancelled":
             reply = Reply(text=f"The table of {title} was cancelled.", table_id=loaded.row.id)
         elif loaded.row.status == "lobby":
-            reply = service._lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
+            reply = service.lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
         else:
             names = loaded.names()
             moves = [m for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
@@ -388,7 +387,7 @@ class Poster:
                 said.insert(0, f"… {len(moves) - 12} earlier moves (see /history) …")
             headline = "\n".join(["Saved moves:", *said]) if said else ""
             try:
-                reply = await service._turn_reply(loaded, headline)
+                reply = await service.turn_reply(loaded, headline)
             except Exception:  # the board itself fails (its picture): the words still go out
                 log.exception("the board of table %s could not be composed; posting its moves alone", row.table_id)
                 acting = loaded.game.to_act() if loaded.game is not None else []
