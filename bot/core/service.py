@@ -14,9 +14,9 @@ import logging
 import random
 import shlex
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -25,9 +25,11 @@ import render
 from bot.core import history, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
+from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
 from bot.core.standings import standings_text
+from bot.core.tables import Loaded
 from bot.core.turn_buttons import turn_buttons
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
@@ -89,29 +91,6 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass
-class Loaded:
-    """A table as the service holds it in memory."""
-
-    row: TableRow
-    seats: list[SeatRow]
-    game: Game | None
-
-    @property
-    def version(self) -> int:
-        return self.row.version
-
-    def seat_of(self, user_id: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def names(self) -> list[str]:
-        ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
-        return [s.name for s in ordered]
-
-    def by_seat(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
-
-
 def parse_option_text(text: str) -> dict[str, str]:
     """`target=12 board=beginner` -> {"target": "12", "board": "beginner"}."""
     values: dict[str, str] = {}
@@ -147,27 +126,22 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
-        self.extensions: list[Any] = []
+        self.extensions: list[Extension] = []
         self.outbox: Outbox | None = None  # set by the adapter that runs the service
         # async callbacks (event, Loaded) after each write; the event is "changed", the row tells the rest
         self.listeners: list[Callable[[str, Loaded], Any]] = []
 
-    def extend(self, extension: Any) -> None:
-        """Add an extension. Every part is optional:
-        - `commands` (bot.core.commands.Command), served by its `cmd_<name>(caller, **args)` methods;
-        - `press_<kind>(caller, table_id, version, payload, values)` for custom ids `isles:<kind>:...`;
-        - `on_event(event, loaded)` hears every change of a table (after the write, outside locks);
-        - `open_params` add options to /open; `check_open(caller, game_cls, args) -> values` reads them
-          (raise IllegalMove to refuse) and `after_open(table_id, values) -> note` keeps them."""
+    def extend(self, extension: Extension) -> None:
+        """Add an extension: its commands, its /open options, its buttons and every hook of
+        `bot.core.extension.Extension` (on_event hears every change of a table)."""
         self.extensions.append(extension)
-        for command in getattr(extension, "commands", ()):
+        for command in extension.commands:
             self._commands[command.name] = (command, extension)
-        extra = tuple(getattr(extension, "open_params", ()))
+        extra = tuple(extension.open_params)
         if extra:  # more options for /open, read by the extension's check_open/after_open
             command, owner = self._commands["open"]
             self._commands["open"] = (replace(command, params=command.params + extra), owner)
-        if hasattr(extension, "on_event"):
-            self.listeners.append(extension.on_event)
+        self.listeners.append(extension.on_event)
 
     def commands(self) -> list[Command]:
         """Every command this service answers, for adapters to offer."""
@@ -287,7 +261,7 @@ class TableService:
             return Reply.error("This button is not one of Isles'.")
         kind, table_id, version, payload = parsed
         for extension in self.extensions:
-            handler = getattr(extension, f"press_{kind}", None)
+            handler = extension.press_handler(kind)
             if handler is not None:
                 try:
                     return await handler(caller, table_id, version, payload, values)
@@ -385,8 +359,7 @@ class TableService:
         parsed = parse_options(cls.options, parse_option_text(options))
         checked = []  # each extension's reading of its own /open options
         for extension in self.extensions:
-            if hasattr(extension, "check_open"):
-                checked.append((extension, await extension.check_open(caller, cls, extra)))
+            checked.append((extension, await extension.check_open(caller, cls, extra)))
         return cls, parsed, checked
 
     async def open_problem(self, caller: Caller, args: dict[str, Any]) -> str | None:
@@ -521,8 +494,7 @@ class TableService:
             await self.write(loaded, self.store.set_status, "cancelled")
         lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
         for extension in self.extensions:  # e.g. a started solo game counts as lost
-            note = getattr(extension, "cancel_note", None)
-            lines.append(await note(loaded) if note is not None else "")
+            lines.append(await extension.cancel_note(loaded))
         return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
 
     async def cmd_start(self, caller: Caller) -> Reply:
@@ -586,9 +558,7 @@ class TableService:
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         for extension in self.extensions:  # e.g. a daily attempt whose day is over takes no more moves
-            check = getattr(extension, "check_move", None)
-            if check is not None:
-                await check(loaded)
+            await extension.check_move(loaded)
         async with self.table_lock(loaded.row.id):
             loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
@@ -619,7 +589,7 @@ class TableService:
             lines += await self._play_computers(loaded)
             loaded = await self.table(loaded.row.id)
         reply = await self.turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
-        return await self._touch("move_reply", loaded, reply, mine.seat)
+        return await self._touch("move_reply", reply, lambda e: e.move_reply(loaded, reply, mine.seat))
 
     def _restore(self, loaded: Loaded, before: dict[str, Any]) -> None:
         """Put a table's game back as it was before a move that did not land, and forget the cached
@@ -693,22 +663,17 @@ class TableService:
     async def _computer_move(self, loaded: Loaded, seat: int, rng: random.Random) -> str:
         """A computer seat's move: an extension's player (a chosen strength), else the game's own."""
         for extension in self.extensions:
-            choose = getattr(extension, "computer_move", None)
-            if choose is not None:
-                move = await choose(loaded, seat, rng)
-                if move is not None:
-                    return move
+            move = await extension.computer_move(loaded, seat, rng)
+            if move is not None:
+                return move
         return loaded.game.ai_move(seat, rng)
 
-    async def _touch(self, hook: str, loaded: Loaded, reply: Reply, *args: Any) -> Reply:
-        """Let extensions add to a reply: `final_reply(loaded, reply, fresh)` on a finished table,
-        `move_reply(loaded, reply, seat)` on the answer to a person's move."""
+    async def _touch(self, hook: str, reply: Reply, touch: Callable[[Extension], Awaitable[None]]) -> Reply:
+        """Let every extension add to a reply by one hook (`final_reply` on a finished table,
+        `move_reply` on the answer to a person's move)."""
         for extension in self.extensions:
-            touch = getattr(extension, hook, None)
-            if touch is None:
-                continue
             try:
-                await touch(loaded, reply, *args)
+                await touch(extension)
             except Exception:  # an extra must never cost the player the answer to their move
                 log.exception("%s of %s failed", hook, type(extension).__name__)
         return reply
@@ -732,11 +697,8 @@ class TableService:
             if calls:
                 lines.append("Your move: " + " ".join(calls))
             for extension in self.extensions:  # e.g. the deadline, and who is on vacation
-                note = getattr(extension, "turn_note", None)
-                if note is None:
-                    continue
                 try:
-                    extra = await note(loaded)
+                    extra = await extension.turn_note(loaded)
                 except Exception:
                     log.exception("turn note of %s failed", type(extension).__name__)
                     extra = ""
@@ -750,7 +712,8 @@ class TableService:
         reply = Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
                       buttons=buttons, table_id=table, version=version)
         if game.is_over() or loaded.row.status == "finished":
-            await self._touch("final_reply", loaded, reply, bool(headline))
+            fresh = bool(headline)
+            await self._touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
         return reply
 
     def _standings(self, loaded: Loaded) -> str:
@@ -888,11 +851,9 @@ class TableService:
         """When an extension keeps a table's seed secret after its game ended (a deal others still
         play), the words for when it comes; "" when nothing keeps it."""
         for extension in self.extensions:
-            keep = getattr(extension, "seed_kept_until", None)
-            if keep is not None:
-                until = await keep(loaded)
-                if until:
-                    return until
+            until = await extension.seed_kept_until(loaded)
+            if until:
+                return until
         return ""
 
     async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
@@ -970,7 +931,7 @@ class TableService:
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self._standings(loaded)]
         reply = Reply(text="\n".join(lines), image=await self.board_image(loaded), table_id=loaded.row.id)
-        return await self._touch("final_reply", loaded, reply, True)
+        return await self._touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, True))
 
     async def ai_suggestion(self, caller: Caller) -> str:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""
@@ -989,8 +950,7 @@ class TableService:
                 raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
             key = loaded.row.game
             for extension in self.extensions:  # e.g. the daily challenge's own rules, at a daily table
-                note = getattr(extension, "rules_note", None)
-                notes.append(await note(loaded) if note is not None else "")
+                notes.append(await extension.rules_note(loaded))
         try:
             cls = registry.get(registry.find(key))
         except KeyError as missing:

@@ -22,9 +22,11 @@ from typing import Any
 
 from bot.core import replay
 from bot.core.commands import Command
+from bot.core.extension import Extension
 from bot.core.replies import Attachment, Caller, Reply
-from bot.core.service import Loaded, TableService, ended_line
+from bot.core.service import TableService, ended_line
 from bot.core.standings import standings_text
+from bot.core.tables import Loaded
 from games import registry
 from games.base import Game, IllegalMove
 from render.animation import animate
@@ -87,7 +89,7 @@ def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple
 Made = tuple[Attachment, str] | None
 
 
-class Animation:
+class Animation(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, kept_bytes: int = KEPT_BYTES):

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core import replay
 from bot.core.commands import Command, Param
+from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.features.solving import SolverPool
 from db.daily import DailyStore, DayDeal, DealRow, SoloResult
@@ -47,7 +48,8 @@ from games import registry
 from games.base import Game, IllegalMove
 
 if TYPE_CHECKING:
-    from bot.core.service import Loaded, TableService
+    from bot.core.service import TableService
+    from bot.core.tables import Loaded
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +294,7 @@ def _rank_key(result: SoloResult) -> tuple:
 
 
 # -- the extension -----------------------------------------------------------------------
-class DailyChallenge:
+class DailyChallenge(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, *, solver: Solver | None = None, pool: SolverPool | None = None,

@@ -11,8 +11,10 @@ import asyncio
 import random
 
 from bot.core.commands import Command, Param
+from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
-from bot.core.service import Loaded, TableService
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.levels import NORMAL, LevelStore
 from games import registry
 from games.base import IllegalMove
@@ -29,7 +31,7 @@ def seat_name(number: int, level: str) -> str:
     return f"Bot {number}" if level == NORMAL else f"Bot {number} ({level})"
 
 
-class ComputerLevels:
+class ComputerLevels(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):

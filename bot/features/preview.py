@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import render
 from bot.core.commands import Command, Param
+from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService, draw_off_loop
 from games.base import Game, IllegalMove, fill_names
@@ -18,7 +19,7 @@ COMMANDS = (Command("preview", "See privately where a move would go, without pla
 )),)
 
 
-class Preview:
+class Preview(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):

@@ -9,8 +9,10 @@ host starts, and the seat order is drawn again from the new table's seed.
 from __future__ import annotations
 
 from bot.core.commands import Command
+from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
-from bot.core.service import Loaded, TableService
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.daily import DailyStore
 from db.levels import NORMAL
 from games.base import IllegalMove
@@ -27,7 +29,7 @@ def option_text(options: dict) -> str:
     return " ".join(words)
 
 
-class Rematch:
+class Rematch(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, levels=None):

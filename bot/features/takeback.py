@@ -18,8 +18,10 @@ import asyncio
 
 from bot.core import replay
 from bot.core.commands import Command
+from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
-from bot.core.service import Loaded, TableService
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.store import MoveRow
 from db.takeback import Request, TakeBackStore
 from games import registry
@@ -66,7 +68,7 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
     return [m.n for m in moves[index:]], states[0]
 
 
-class TakeBack:
+class TakeBack(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):

@@ -32,8 +32,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.core.commands import Command, Param
+from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
-from bot.core.service import Loaded, TableService
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.store import Store, TableRow
 from db.timing import WAKE, Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
@@ -249,7 +251,7 @@ class TurnInfo:
 
 
 # -- the extension -------------------------------------------------------------------------
-class Timing:
+class Timing(Extension):
     commands = COMMANDS
     open_params = (DEADLINE, REMINDER, TIMEOUT)
 

@@ -37,6 +37,7 @@ from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
+from bot.features.daily import DailyChallenge
 from bot.lease import IdentifyGate, LeasedWork
 from bot.settings import Settings, shown
 from db.errors import StoreError, StoreUnavailable
@@ -238,7 +239,8 @@ class Adapter:
         self.poster: Poster | None = None  # the outbox's sender, set by the client
         self._tasks: set[asyncio.Task] = set()
         # the daily challenge, when installed: its tables live in private threads made here
-        self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "begin")), None)
+        extensions = service.extensions if service is not None else []  # a client built for its command list
+        self.daily = next((e for e in extensions if isinstance(e, DailyChallenge)), None)
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
