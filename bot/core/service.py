@@ -573,11 +573,15 @@ class TableService:
             try:
                 canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
                 game.play(mine.seat, move)
-                lines = [game.describe_move(mine.seat, canonical, names)]
-            except IllegalMove as why:
-                self._restore(loaded, before)  # a game must not be left half-moved
+            except IllegalMove as why:  # play promises a refused move changed nothing: no reload
                 raise IllegalMove(refusal(fill_names(str(why), names), move)) from None
             except Exception:
+                log.exception("move %r at table %s raised", move[:200], loaded.row.id)
+                self._restore(loaded, before)
+                raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
+            try:
+                lines = [game.describe_move(mine.seat, canonical, names)]
+            except Exception:  # played but not told: the move must not stand half-done
                 log.exception("move %r at table %s raised", move[:200], loaded.row.id)
                 self._restore(loaded, before)
                 raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
