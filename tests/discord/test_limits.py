@@ -7,13 +7,12 @@ import discord
 import pytest
 
 from bot.adapters.discord.client import (
-    build_components,
     command_payload,
     create_bot,
     fit_choices,
-    split_text,
     sync_commands,
 )
+from bot.adapters.discord.shapes import build_components, split_text
 from bot.core.commands import COMMANDS
 from bot.core.replies import Button, Menu
 from bot.core.service import TableService

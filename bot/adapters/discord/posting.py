@@ -29,6 +29,13 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.adapters.discord.shapes import (
+    DEFAULT_UPLOAD_LIMIT,
+    Shape,
+    public_shape,
+    some,
+)
+from bot.core import history
 from bot.core.replies import Button, Menu, Reply
 from db.outbox import OutboxRow, OutboxStore
 from games import registry
@@ -45,7 +52,6 @@ KEEP_SETTLED = 7 * 86400  # settled posts are forgotten after a week (the outbox
 KEPT_PICTURES = 512  # pictures of unsent posts held in memory; older ones are drawn again when sent
 UNKNOWN_CHANNEL = 10003
 THREAD_ARCHIVED = 50083
-MAX_CONTENT = 2000
 SENT, RETRYING, REFUSED, GONE, FAILED = "sent", "retrying", "refused", "gone", "failed"
 
 
@@ -61,6 +67,29 @@ def reply_of(body: dict[str, Any]) -> Reply:
     return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
                  buttons=[Button(*b) for b in body.get("buttons") or []],
                  menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []])
+
+
+async def channel_of(client: discord.Client, channel_id: int, fresh: bool = False) -> Any:
+    """The channel or thread to post in; a thread Discord archived after a quiet week is unarchived."""
+    channel = None if fresh else client.get_channel(channel_id)
+    if channel is None:
+        channel = await client.fetch_channel(channel_id)
+    if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        log.info("unarchiving thread %s to post in it", channel.id)
+        channel = await channel.edit(archived=False)
+    return channel
+
+
+def upload_limit(channel: Any) -> int:
+    guild = getattr(channel, "guild", None)
+    return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+
+
+async def send_shape(channel: Any, shape: Shape, nonce: str | None = None) -> discord.Message:
+    """Post one message in a channel: the only place Isles posts in channels."""
+    if not isinstance(channel, discord.abc.Messageable):
+        raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
+    return await channel.send(shape.content, **some(nonce=nonce), **shape.kwargs())
 
 
 def nonce_of(row_id: int) -> str:
@@ -230,7 +259,7 @@ class Poster:
         while len(self._pictures) > KEPT_PICTURES:
             self._pictures.popitem(last=False)
 
-    def table_lock(self, channel_id: int) -> asyncio.Lock:
+    def _lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._channel_locks.get(channel_id)
         if lock is None:
             lock = self._channel_locks[channel_id] = asyncio.Lock()
@@ -239,7 +268,7 @@ class Poster:
     async def _send_through(self, channel_id: int, row_id: int, target: Any = None) -> Delivery:
         """Send the channel's waiting posts up to `row_id`, oldest first, and tell what became of
         `row_id`. A post waiting for its retry holds back the newer ones (the sweep sends them)."""
-        lock = self.table_lock(channel_id)
+        lock = self._lock(channel_id)
         try:
             async with lock:
                 for row in await self.db.waiting_in(channel_id, row_id):
@@ -316,36 +345,12 @@ class Poster:
         return await self._send_through(channel_id, row_id)  # the sweep sends newer posts held back
 
     async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
-        channel = None if fresh else self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
-            log.info("unarchiving thread %s to post in it", channel.id)
-            channel = await channel.edit(archived=False)
-        return channel
+        return await channel_of(self.client, channel_id, fresh)
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        from bot.adapters.discord.client import (  # the adapter's shapes
-            build_components,
-            discord_files,
-            mentions_of,
-        )
-
-        if not isinstance(channel, discord.abc.Messageable):
-            raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
-        reply = reply_of(body)
-        guild = getattr(channel, "guild", None)
-        limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
-        extra: dict[str, Any] = {}
-        attached = discord_files(files, limit)
-        if attached:
-            extra["files"] = attached
-        view = build_components(reply.buttons, reply.menus)
-        if view is not None:
-            extra["view"] = view
-        text = reply.text if len(reply.text) <= MAX_CONTENT else reply.text[: MAX_CONTENT - 1] + "…"
-        return await channel.send(text, nonce=nonce_of(row.id), allowed_mentions=mentions_of(reply), **extra)
+        shape = public_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
+        return await send_shape(channel, shape, nonce=nonce_of(row.id))
 
     async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:
         kept = self._pictures.get(row.id)
@@ -381,8 +386,10 @@ class Poster:
             reply = service.lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
         else:
             names = loaded.names()
-            moves = [m for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
-            said = [f"{names[m.seat] if 0 <= m.seat < len(names) else m.seat}: `{m.move}`" for m in moves[-12:]]
+            # in the moves' public words: the log's exact texts may tell what a hand held
+            logged = await service.store.moves(loaded.row.id)
+            moves = [e for e in history.entries(loaded.row, names, logged) if e.n > row.first_move]
+            said = [entry.public for entry in moves[-12:]]
             if len(moves) > 12:
                 said.insert(0, f"… {len(moves) - 12} earlier moves (see /history) …")
             headline = "\n".join(["Saved moves:", *said]) if said else ""
