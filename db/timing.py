@@ -15,7 +15,6 @@ import aiosqlite
 from db.store import Store
 
 TURNS_LOCK = 0x1515  # the advisory lock space of tables' turns (PostgreSQL), keyed by table id
-WAKE = "isles_timers"  # the channel a new or moved timer is announced on (PostgreSQL), to the clocks' holder
 
 
 @dataclass

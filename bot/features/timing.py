@@ -36,8 +36,9 @@ from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
+from db.notices import WAKE
 from db.store import Store, TableRow
-from db.timing import WAKE, Observation, TimerRow, TimingSettings, TimingStore, TurnRow
+from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
 from games.base import IllegalMove
 
