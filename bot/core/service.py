@@ -218,6 +218,7 @@ class TableService:
         return otherwise
 
     async def table(self, table_id: int) -> Loaded | None:
+        """The table as it is saved now (from memory when the cached copy is current)."""
         row = await self.store.table(table_id)
         return await self._load_row(row) if row else None
 
@@ -407,6 +408,7 @@ class TableService:
         return reply
 
     def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+        """The lobby message: who sits, the options, the buttons that can work now."""
         cls = registry.get(loaded.row.game)
         seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
         shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
@@ -433,6 +435,7 @@ class TableService:
         return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
 
     async def lobby_table(self, caller: Caller) -> Loaded:
+        """The caller's channel's table while it waits for players, or IllegalMove."""
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
@@ -519,7 +522,9 @@ class TableService:
         return await self.turn_reply(loaded, headline)
 
     # -- play --------------------------------------------------------------------------
-    async def write(self, loaded: Loaded, method, *args, **kwargs) -> int:
+    async def write(self, loaded: Loaded, method: Callable[..., Awaitable[int]], *args: Any, **kwargs: Any) -> int:
+        """Run a store write `method(table_id, version, *args, now=..., **kwargs)` on this table as
+        loaded; a table that moved on meanwhile refuses it with IllegalMove. Listeners hear of it."""
         try:
             version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
             self._dirty.add(loaded.row.id)
@@ -529,6 +534,7 @@ class TableService:
             raise IllegalMove(MOVED_ON) from None
 
     async def active_table(self, caller: Caller) -> Loaded:
+        """The caller's channel's table with its game under way, or IllegalMove saying why not."""
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
@@ -537,6 +543,7 @@ class TableService:
         return loaded
 
     def caller_seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
+        """The caller's seat, if they are seated and still playing; else IllegalMove."""
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
             raise IllegalMove("You are not seated at this table, so you cannot move here.")
@@ -631,6 +638,7 @@ class TableService:
         ]
 
     def computer_seats(self, loaded: Loaded) -> set[int]:
+        """The seats the computer plays: computer players and resigned people."""
         return {s.seat for s in loaded.seats if s.seat is not None and (s.is_ai or s.resigned)}
 
     async def _play_computers(self, loaded: Loaded) -> list[str]:
@@ -683,6 +691,8 @@ class TableService:
         return reply
 
     async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+        """The board message of a started table: headline, status or standings, whom it waits
+        for, the picture and the turn buttons; `private_seat` also gets its private text."""
         game, names = loaded.game, loaded.names()
         lines = [headline] if headline else []
         mentions: list[int] = []
@@ -725,6 +735,8 @@ class TableService:
         return standings_text(loaded.game, loaded.names(), resigned)
 
     async def board_image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+        """The board as `seat` sees it (None: the public board), drawn off the event loop; None when
+        pictures are off."""
         if not self.draw_images or loaded.game is None:
             return None
         view = loaded.game.view(seat)
