@@ -24,8 +24,8 @@ PROBE = r"""
 import asyncio, gc, json, random, resource, sys, tempfile, time
 sys.path.insert(0, ROOT)
 from bot.extensions import install
-from bot.replies import Caller
-from bot.service import TableService
+from bot.core.replies import Caller
+from bot.core.service import TableService
 from db.store import Store
 from games import registry
 
@@ -84,7 +84,7 @@ async def main(key, players, mode):
                 render.draw(key, warm.view(None), [p.name for p in people])
 
     # a running bot's render caches are full already (they are bounded), the animation thread's too
-    from bot.animation import BUILDER
+    from bot.features.animation import BUILDER
     await asyncio.get_running_loop().run_in_executor(BUILDER, warm_up)
     gc.collect()
     base, start = rss_mib(), time.perf_counter()

@@ -39,11 +39,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.service as service_module  # noqa: E402
-from bot.daily import hawaii_solver  # noqa: E402
-from bot.replies import Caller  # noqa: E402
-from bot.service import TableService  # noqa: E402
-from bot.solving import SolverPool  # noqa: E402
+import bot.core.service as service_module  # noqa: E402
+from bot.core.replies import Caller  # noqa: E402
+from bot.core.service import TableService  # noqa: E402
+from bot.features.daily import hawaii_solver  # noqa: E402
+from bot.features.solving import SolverPool  # noqa: E402
 from db.store import Store  # noqa: E402
 from games import registry  # noqa: E402
 

@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapters.discord.posting import body_of  # noqa: E402
+from bot.core.replies import Caller  # noqa: E402
+from bot.core.service import TableService  # noqa: E402
 from bot.extensions import install  # noqa: E402
-from bot.posting import body_of  # noqa: E402
-from bot.replies import Caller  # noqa: E402
-from bot.service import TableService  # noqa: E402
 from db.outbox import OutboxStore  # noqa: E402
 from db.store import Store  # noqa: E402
 from games import registry  # noqa: E402
@@ -78,7 +78,7 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
     turns = 0
     loop = asyncio.get_running_loop()
     while loop.time() < stop:
-        loaded = service._cache.get(table) or await service._table_by_id(table)
+        loaded = service._cache.get(table) or await service.table(table)
         if loaded.row.status != "active":
             table = await open_table(service, game, channel, players)
             continue

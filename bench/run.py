@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import render  # noqa: E402
-from bot.replies import Caller  # noqa: E402
-from bot.service import TableService  # noqa: E402
+from bot.core.replies import Caller  # noqa: E402
+from bot.core.service import TableService  # noqa: E402
 from db.store import Store  # noqa: E402
 from games import registry  # noqa: E402
 

@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import logging
 import shutil
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -58,7 +57,7 @@ def _typed(path: Path) -> str:
 
 
 def _games_help() -> str:
-    from bot.demo import count_players
+    from bot.adapters.console.demo import count_players
     from games import registry
 
     lines = [f"  {key:<10} {cls.title} ({count_players(cls.min_players, cls.max_players)})"
@@ -129,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             named[1] = store_from_env("isles.db")
             return asyncio.run(migrate_store(named[1]))
         if args.what == "local":
-            from bot.local import run_console
+            from bot.adapters.console.local import run_console
 
             if args.db is not None:
                 named[:] = ["--db", check_store(args.db, "--db")]
@@ -138,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             check_folder(args.out, "--out")
             return run_console(named[1], Path(args.out), set(args.manager), images=not args.no_images,
                                seed=args.seed)
-        from bot.demo import run_demo
+        from bot.adapters.console.demo import run_demo
 
         check_folder(args.out, "--out")
         named[1] = store_from_env("")
@@ -175,32 +174,14 @@ def run_bot(isles: str, named: list[str]) -> int:
         print(NO_TOKEN.format(isles=isles), file=sys.stderr)
         return MISTAKE
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    import aiohttp
-    import discord
+    from bot.adapters.discord.client import serve
 
-    from bot import discord_app
-
-    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
-    try:
-        asyncio.run(discord_app.run(settings))
-    except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN. Copy it again from "
-              "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.",
-              file=sys.stderr)
-        return FAILED
-    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
-        print(f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "
-              f"connection, then start again: {isles} run", file=sys.stderr)
-        return FAILED
-    except sqlite3.Error as error:
-        print(f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "
-              "Check the file and its folder's permissions, or choose another path.", file=sys.stderr)
-        return MISTAKE
-    except OSError as error:  # a socket error below aiohttp, while logging in
-        print(f"Could not reach Discord ({error.strerror or error}). Check this machine's network connection, "
-              f"then start again: {isles} run", file=sys.stderr)
-        return FAILED
-    return 0
+    stopped = serve(settings, isles)
+    if stopped is None:
+        return 0
+    mistake, why = stopped
+    print(why, file=sys.stderr)
+    return MISTAKE if mistake else FAILED
 
 
 if __name__ == "__main__":

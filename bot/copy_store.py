@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.replay import replay
+from bot.core.replay import replay
 from bot.settings import SettingError, shown
 from db.copy import CannotCopy, copy_rows, counts, held_lease
 from db.errors import CannotOpen, is_postgres

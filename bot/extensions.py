@@ -11,16 +11,16 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.animation import Animation
-from bot.daily import DailyChallenge
-from bot.levels import ComputerLevels
-from bot.mygames import MyGames
-from bot.preview import Preview
-from bot.ratings import Ratings
-from bot.rematch import Rematch
-from bot.service import TableService
-from bot.takeback import TakeBack
-from bot.timing import Timing
+from bot.core.service import TableService
+from bot.features.animation import Animation
+from bot.features.daily import DailyChallenge
+from bot.features.levels import ComputerLevels
+from bot.features.mygames import MyGames
+from bot.features.preview import Preview
+from bot.features.ratings import Ratings
+from bot.features.rematch import Rematch
+from bot.features.takeback import TakeBack
+from bot.features.timing import Timing
 
 log = logging.getLogger(__name__)
 

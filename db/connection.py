@@ -52,7 +52,7 @@ class SerialConnection:
         async with self._lock:
             return await self._conn.executescript(script)
 
-    async def _run(self, sql: str, parameters: Any) -> aiosqlite.Cursor:
+    async def run_statement(self, sql: str, parameters: Any) -> aiosqlite.Cursor:
         task = asyncio.current_task()
         word = _first_word(sql)
         if self._owner is task:  # a statement of the open transaction
@@ -81,7 +81,7 @@ class _Statement:
     """Awaitable like aiosqlite's: `await conn.execute(...)` or `async with conn.execute(...) as cur`."""
 
     def __init__(self, owner: SerialConnection, sql: str, parameters: Any):
-        self._run = owner._run(sql, parameters)
+        self._run = owner.run_statement(sql, parameters)
         self._cursor: aiosqlite.Cursor | None = None
 
     def __await__(self):

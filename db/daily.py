@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from db.errors import IntegrityError
-from db.store import Store, _stamp
+from db.store import Store, stamp_text
 
 BUSY_RETRIES = 8
 
@@ -133,7 +133,7 @@ class DailyStore:
         await self._write(
             "INSERT INTO daily_days (day, game, seed, difficulty, candidate, line, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING",
-            (day, game, seed, difficulty, candidate, json.dumps(line), _stamp(now)),
+            (day, game, seed, difficulty, candidate, json.dumps(line), stamp_text(now)),
         )
         kept = await self.day_deal(day)
         assert kept is not None
@@ -156,7 +156,7 @@ class DailyStore:
         await self._write(
             "INSERT INTO daily_deals (guild_id, day, game, seed, difficulty, candidate, line, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
-            (guild_id, day, game, seed, difficulty, candidate, json.dumps(line), _stamp(now)),
+            (guild_id, day, game, seed, difficulty, candidate, json.dumps(line), stamp_text(now)),
         )
         kept = await self.deal(guild_id, day)
         assert kept is not None
@@ -184,7 +184,7 @@ class DailyStore:
         """Mark the day's final board as posted; True for exactly one caller, ever."""
         changed = await self._write(
             "UPDATE daily_deals SET final_posted_at = ? WHERE guild_id = ? AND day = ? AND final_posted_at IS NULL",
-            (_stamp(now), guild_id, day),
+            (stamp_text(now), guild_id, day),
         )
         return changed == 1
 
@@ -222,7 +222,7 @@ class DailyStore:
             await self._write(
                 "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at, opener) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, day, user_id, name, channel_id, _stamp(now), opener),
+                (guild_id, day, user_id, name, channel_id, stamp_text(now), opener),
             )
         except IntegrityError:
             return False
@@ -234,7 +234,7 @@ class DailyStore:
         changed = await self._write(
             "UPDATE daily_attempts SET claimed_at = ?, channel_id = ?, opener = ? WHERE guild_id = ? AND day = ? "
             "AND user_id = ? AND table_id IS NULL AND claimed_at < ?",
-            (_stamp(now), channel_id, opener, guild_id, day, user_id, _stamp(older_than)),
+            (stamp_text(now), channel_id, opener, guild_id, day, user_id, stamp_text(older_than)),
         )
         return changed == 1
 
@@ -322,7 +322,7 @@ class DailyStore:
             "(SELECT COUNT(*) FROM moves WHERE table_id = ? AND taken_back = 1)) "
             "ON CONFLICT (table_id) DO NOTHING",
             (table_id, guild_id, user_id, name, game, difficulty, day, int(won), score, ended, table_id, moves,
-             _stamp(now), table_id),
+             stamp_text(now), table_id),
         )
         return changed == 1
 

@@ -26,6 +26,11 @@ class CannotOpen(Exception):
 
 IntegrityError = (sqlite3.IntegrityError, PgIntegrityError)
 
+# What a SQLite store raises when the database itself fails (a file that cannot be opened, a full
+# disk); PostgreSQL's failures come as StoreUnavailable or CannotOpen. Named here so that code
+# above db/ catches the store's error without importing the database's module.
+StoreError = sqlite3.Error
+
 
 def is_postgres(target: str) -> bool:
     """ISLES_DB names a PostgreSQL server by a DSN, and a SQLite file by its path."""

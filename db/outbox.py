@@ -1,7 +1,8 @@
 """SQL of the outbox (migration 020): the public posts that saved changes owe their channels.
 
-`draft_step` is run by `Store` inside the transaction of every table write, so the debt is
-saved with the change itself; the rest is read and written by the sender (bot/posting.py).
+The store's `draft_step` (db/store.py) records a draft inside the transaction of every table
+write, so the debt is saved with the change itself; the rest is read and written here, for the
+sender (bot/adapters/discord/posting.py).
 Times are Unix seconds.
 """
 
@@ -10,26 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from db.store import Store
-
-# The table's one draft, inserted or moved on to the table's new version. `first_move` keeps the
-# count of moves saved before the first change the draft covers (kept when the draft moves on);
-# `created_at` is the time of the last change.
-DRAFT_SQL = (
-    "INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
-    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', "
-    "CAST(? AS BIGINT), CAST(? AS BIGINT) "
-    "FROM tables WHERE id = ? AND true "
-    "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
-    "channel_id = excluded.channel_id, created_at = excluded.created_at"
-)
-
-
-def draft_step(table_id: int, now: int) -> tuple[str, tuple]:
-    return DRAFT_SQL, (now, now, table_id)
+from typing import Any
 
 
 @dataclass
@@ -58,16 +40,14 @@ def _json(data: Any) -> str:
 
 
 class OutboxStore:
-    def __init__(self, store: Store):
+    def __init__(self, store: Any):
+        """`store`: a db.store.Store (not imported: the store writes drafts, this reads them)."""
         self.store = store
         self.conn = store.conn
 
     @classmethod
-    def of(cls, store: Store) -> OutboxStore:
-        found = getattr(store, "_outbox", None)
-        if found is None:
-            found = store._outbox = cls(store)  # type: ignore[attr-defined]
-        return found
+    def of(cls, store: Any) -> OutboxStore:
+        return cls(store)
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[OutboxRow]:
         async with self.conn.execute(sql, params) as cur:

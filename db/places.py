@@ -1,4 +1,4 @@
-"""SQL of the places tables live in (bot/places.py): moving a lobby to another channel, and
+"""SQL of the places tables live in (bot/adapters/discord/places.py): moving a lobby to another channel, and
 closing the tables of a deleted thread, channel or server."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from db.errors import IntegrityError
-from db.outbox import draft_step
-from db.store import OPEN, ChannelBusy, StaleVersion, TableRow, _table
+from db.store import OPEN, ChannelBusy, StaleVersion, TableRow, draft_step, table_row
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -29,7 +28,7 @@ class PlacesStore:
             f"SELECT * FROM tables WHERE status IN ('lobby', 'active') AND channel_id IN ({marks}) ORDER BY id",
             list(channel_ids),
         ) as cur:
-            return [_table(r) for r in await cur.fetchall()]
+            return [table_row(r) for r in await cur.fetchall()]
 
     async def open_of_guild(self, guild_id: int) -> list[TableRow]:
         return await self.store.tables(guild_id, OPEN)

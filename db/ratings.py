@@ -1,4 +1,4 @@
-"""SQL of ratings and leaderboards (bot/ratings.py). Every query names its server: a server
+"""SQL of ratings and leaderboards (bot/features/ratings.py). Every query names its server: a server
 never sees another server's players or ratings.
 
 It shares the aiosqlite connection of `Store`; a rated table is written in one

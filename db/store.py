@@ -18,7 +18,6 @@ import aiosqlite
 
 from db.connection import SerialConnection
 from db.errors import IntegrityError, is_postgres
-from db.outbox import draft_step
 
 OPEN = ("lobby", "active")
 
@@ -67,7 +66,26 @@ class MoveRow:
     taken_back: bool = False
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+# The table's one outbox draft (migration 020), inserted or moved on to the table's new version:
+# every table write runs it in its own transaction, so the post a change owes is saved with the
+# change. `first_move` keeps the count of moves saved before the first change the draft covers
+# (kept when the draft moves on); `created_at` is the time of the last change.
+DRAFT_SQL = (
+    "INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
+    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', "
+    "CAST(? AS BIGINT), CAST(? AS BIGINT) "
+    "FROM tables WHERE id = ? AND true "
+    "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
+    "channel_id = excluded.channel_id, created_at = excluded.created_at"
+)
+
+
+def draft_step(table_id: int, now: int) -> tuple[str, tuple]:
+    """The statement that records the post a write of this table owes (Unix seconds)."""
+    return DRAFT_SQL, (now, now, table_id)
+
+
+def table_row(row: sqlite3.Row) -> TableRow:
     return TableRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
         options=json.loads(row["options"]), seed=row["seed"], status=row["status"], host_id=row["host_id"],
@@ -76,7 +94,7 @@ def _table(row: sqlite3.Row) -> TableRow:
     )
 
 
-def _stamp(now: datetime) -> str:
+def stamp_text(now: datetime) -> str:
     return now.isoformat(timespec="seconds")
 
 
@@ -204,7 +222,7 @@ class Store:
         self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any], seed: int,
         host_id: int, host_name: str, now: datetime,
     ) -> int:
-        stamp = _stamp(now)
+        stamp = stamp_text(now)
         try:
             async with self.conn.transaction():
                 cur = await self.conn.execute(
@@ -227,7 +245,7 @@ class Store:
             "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         ) as cur:
             row = await cur.fetchone()
-        return _table(row) if row else None
+        return table_row(row) if row else None
 
     async def latest_table(self, channel_id: int) -> TableRow | None:
         """The newest table of a channel, open or not."""
@@ -236,7 +254,7 @@ class Store:
             (channel_id,),
         ) as cur:
             row = await cur.fetchone()
-        return _table(row) if row else None
+        return table_row(row) if row else None
 
     async def latest_finished_table(self, channel_id: int) -> TableRow | None:
         """The newest finished table of a channel (a rematch opened since does not hide it)."""
@@ -245,12 +263,12 @@ class Store:
             (channel_id,),
         ) as cur:
             row = await cur.fetchone()
-        return _table(row) if row else None
+        return table_row(row) if row else None
 
     async def table(self, table_id: int) -> TableRow | None:
         async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
-        return _table(row) if row else None
+        return table_row(row) if row else None
 
     async def tables(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN) -> list[TableRow]:
         marks = ",".join("?" * len(statuses))
@@ -260,7 +278,7 @@ class Store:
             sql += " AND guild_id = ?"
             params.append(guild_id)
         async with self.conn.execute(sql + " ORDER BY id", params) as cur:
-            return [_table(row) for row in await cur.fetchall()]
+            return [table_row(row) for row in await cur.fetchall()]
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self.conn.execute(
@@ -275,7 +293,7 @@ class Store:
     async def _bump(self, table_id: int, version: int, now: datetime, extra: str = "", params: tuple = ()) -> None:
         cur = await self.conn.execute(
             f"UPDATE tables SET version = version + 1, updated_at = ?{extra} WHERE id = ? AND version = ?",
-            (_stamp(now), *params, table_id, version),
+            (stamp_text(now), *params, table_id, version),
         )
         if cur.rowcount != 1:
             raise StaleVersion()
@@ -324,7 +342,7 @@ class Store:
         steps: list[tuple[str, tuple]] = [(
             "INSERT INTO moves (table_id, n, seat, user_id, move, at) "
             "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?)",
-            (table_id, table_id, seat, user_id, move, _stamp(now)),
+            (table_id, table_id, seat, user_id, move, stamp_text(now)),
         )]
         extra, params = ", state = ?", (_json(state),)
         if results is not None:

@@ -1,4 +1,4 @@
-"""SQL of turn deadlines, reminders, notification settings and vacations (bot/timing.py).
+"""SQL of turn deadlines, reminders, notification settings and vacations (bot/features/timing.py).
 
 It shares the aiosqlite connection of `Store`; every write that must hold together runs in
 one `BEGIN IMMEDIATE ... COMMIT` transaction, as Store does. Times are Unix seconds.
@@ -15,7 +15,6 @@ import aiosqlite
 from db.store import Store
 
 TURNS_LOCK = 0x1515  # the advisory lock space of tables' turns (PostgreSQL), keyed by table id
-WAKE = "isles_timers"  # the channel a new or moved timer is announced on (PostgreSQL), to the clocks' holder
 
 
 @dataclass

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.replies import Caller
-from bot.service import TableService
+from bot.core.replies import Caller
+from bot.core.service import TableService
 from db.store import Store
 
 GUILD = 111

@@ -4,7 +4,7 @@ with "the game is over", and a resignation tells what really happened to the sea
 from __future__ import annotations
 
 from bot.extensions import install
-from bot.rematch import Rematch
+from bot.features.rematch import Rematch
 from games import registry
 from tests.helpers import ALICE, BOB, CAROL, service_at
 from tests.test_rematch import resign

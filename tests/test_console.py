@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console, stable_id
-from bot.replies import Caller
+from bot.adapters.console.console import Console, stable_id
+from bot.core.replies import Caller
 from games import registry
 from tests.helpers import service_at
 
@@ -89,7 +89,7 @@ async def test_discord_markup_prints_readably(tmp_path, sticks):
 
 
 async def test_files_beside_the_picture_are_saved_with_their_kind(tmp_path, sticks):
-    from bot.replies import Attachment, Reply
+    from bot.core.replies import Attachment, Reply
 
     console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
     caller = Caller(1, stable_id("#g"), 1, "ann")
@@ -165,7 +165,7 @@ async def test_a_user_option_takes_a_name_or_a_mention(tmp_path):
 
 # -- the daily challenge: a place of its own for each attempt -----------------------------------
 async def test_each_daily_attempt_has_a_place_of_its_own(tmp_path):
-    from bot.daily import DailyChallenge
+    from bot.features.daily import DailyChallenge
 
     service = await service_at(tmp_path / "t.db", draw_images=False)
     service.extend(DailyChallenge(service, solver=lambda seed, difficulty: [], wait_for_deal=True))
@@ -191,7 +191,7 @@ async def test_each_daily_attempt_has_a_place_of_its_own(tmp_path):
 
 # -- what the bot says on its own prints in order -------------------------------------------------
 async def test_output_stays_in_the_order_of_the_messages(tmp_path, sticks):
-    from bot.replies import Reply
+    from bot.core.replies import Reply
 
     service = await service_at(tmp_path / "t.db")
     fired: list[str] = []

@@ -3,7 +3,7 @@ messages still pressed (every player answers a take-back, not only the first).""
 
 from __future__ import annotations
 
-from bot.console import Console, stable_id
+from bot.adapters.console.console import Console, stable_id
 from bot.extensions import install
 from tests.helpers import service_at
 

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 import pytest
 
 from bot import cli
+from bot.adapters.console.demo import play_demo
 from bot.copy_store import check, copy_store
-from bot.demo import play_demo
+from bot.core.service import TableService
 from bot.extensions import install
-from bot.service import TableService
 from db.copy import NOT_COPIED, CannotCopy, counts, table_names
 from db.daily import DailyStore
 from db.lease import LeaseStore

@@ -9,8 +9,9 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-import bot.daily as daily_mod
-from bot.daily import (
+import bot.features.daily as daily_mod
+from bot.core.replies import Reply
+from bot.features.daily import (
     choose_deal,
     day_difficulty,
     derive_seed,
@@ -19,8 +20,7 @@ from bot.daily import (
     replay_wins,
     streaks,
 )
-from bot.replies import Reply
-from bot.solving import SolverPool
+from bot.features.solving import SolverPool
 from db.daily import DailyStore
 from games import registry
 from render.common import open_png
@@ -618,8 +618,8 @@ async def test_board_pictures(tmp_path):
 
 
 async def test_with_the_other_extensions(tmp_path):
-    from bot.ratings import Ratings
-    from bot.timing import Timing
+    from bot.features.ratings import Ratings
+    from bot.features.timing import Timing
 
     service, daily, clock = await setup(tmp_path)
     for extension in (Timing(service), Ratings(service)):

@@ -15,9 +15,9 @@ import aiohttp
 import discord
 import pytest
 
-from bot.discord_app import DiscordOutbox
-from bot.replies import Button, Reply
-from bot.timing import Timing
+from bot.adapters.discord.client import DiscordOutbox
+from bot.core.replies import Button, Reply
+from bot.features.timing import Timing
 from tests.helpers import ALICE, BOB, Clock, service_at
 from tests.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 
@@ -184,7 +184,7 @@ async def test_direct_messages_and_closed_ones(client, caplog):
     outbox = DiscordOutbox(client)
     assert await outbox.direct(1, "It is your turn.")
     assert client.fake.posts()[-1][0] == f"/channels/{client.fake.dm_of[1]}/messages"
-    with caplog.at_level(logging.INFO, logger="bot.discord_app"):
+    with caplog.at_level(logging.INFO, logger="bot.adapters.discord.client"):
         assert await outbox.direct(CLOSED, "It is your turn.") is False
     assert "50007" in caplog.text
 

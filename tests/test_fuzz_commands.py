@@ -5,7 +5,7 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.replies import Caller
+from bot.core.replies import Caller
 from tests.helpers import ALICE, BOB, service_at
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot import history
-from bot.replies import parse_custom_id
+from bot.core import history
+from bot.core.replies import parse_custom_id
 from games import registry
 from tests.helpers import service_at, who
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.replay import matches_log
+from bot.core.replay import matches_log
 from games import registry
 from tests.helpers import service_at
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PLAYER = textwrap.dedent("""
     import asyncio, sys
-    from bot.service import TableService
+    from bot.core.service import TableService
     from db.store import Store
     from tests.helpers import who
 

@@ -101,9 +101,9 @@ def test_shard_settings(monkeypatch):
 async def test_the_client_runs_the_shards_it_is_given_and_judges_only_their_servers(tmp_path, store_kind):
     import discord
 
-    from bot.discord_app import create_bot
-    from bot.places import owns
-    from bot.service import TableService
+    from bot.adapters.discord.client import create_bot
+    from bot.adapters.discord.places import owns
+    from bot.core.service import TableService
 
     store = await open_store(tmp_path / "t.db")
     settings = Settings("token", str(tmp_path / "t.db"), None, "INFO", shards=4, shard_ids=(1, 3))

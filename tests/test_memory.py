@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-from bot.cache import TableCache
+from bot.core.cache import TableCache
 from bot.extensions import install
 from tests.helpers import service_at, who
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from bot.mygames import MyGames
-from bot.timing import Timing
+from bot.features.mygames import MyGames
+from bot.features.timing import Timing
 from games import registry
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 from tests.test_timing import FakeOutbox, rounds  # noqa: F401  (the fixture registers the test game)

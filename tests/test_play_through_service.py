@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.replay import matches_log, replay
+from bot.core.replay import matches_log, replay
 from games import registry
 from tests.helpers import service_at, who
 

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from bot.service import TableService
+from bot.core.service import TableService
 from db.errors import StoreUnavailable
 from db.store import Store
 from tests import pg

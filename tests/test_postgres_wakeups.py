@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from bot.lease import LeasedWork
+from db.notices import WAKE
 from db.store import Store
-from db.timing import WAKE, Observation, TimingStore, TurnRow
+from db.timing import Observation, TimingStore, TurnRow
 from tests.test_postgres_store import _now
 
 LONG = 60.0  # a poll this long never ends inside a test: only a notice ends the wait

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import Ratings
+from bot.features.ratings import Ratings
 from db.ratings import OVERALL
 from games import registry
 from render.common import open_png

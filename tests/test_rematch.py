@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.extensions import install
-from bot.levels import ComputerLevels
+from bot.features.levels import ComputerLevels
 from tests.helpers import ALICE, BOB, CAROL, service_at
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL

@@ -2,8 +2,8 @@ import asyncio
 
 import pytest
 
-from bot.replay import matches_log
-from bot.replies import parse_custom_id
+from bot.core.replay import matches_log
+from bot.core.replies import parse_custom_id
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
@@ -201,7 +201,7 @@ async def test_information_commands_answer_without_a_table(tmp_path, sticks, com
 
 
 def test_custom_ids_round_trip_with_and_without_a_version():
-    from bot.replies import custom_id
+    from bot.core.replies import custom_id
 
     assert parse_custom_id(custom_id("m", 12, 5, "take r2 c1,c3")) == ("m", 12, 5, "take r2 c1,c3")
     assert parse_custom_id(custom_id("f", 12, None, "offer ")) == ("f", 12, None, "offer ")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bot.solving import PoolSettings, SettingError, SolverPool
+from bot.features.solving import PoolSettings, SettingError, SolverPool
 
 
 def pid_after(seconds: float) -> int:
@@ -69,7 +69,7 @@ def test_workers_leave_when_the_bot_is_killed(tmp_path):
     script.write_text(
         "import asyncio, sys, time\n"
         f"sys.path.insert(0, {str(os.getcwd())!r})\n"
-        "from bot.solving import SolverPool\n"
+        "from bot.features.solving import SolverPool\n"
         "from tests.test_solving import pid_after\n"
         "async def main():\n"
         "    pool = SolverPool(workers=1, timeout=60)\n"

@@ -127,7 +127,7 @@ async def test_the_final_message_shows_each_players_points_by_source(tmp_path):
 
 
 async def test_console_presses_a_long_label_by_its_start(tmp_path):
-    from bot.console import Console
+    from bot.adapters.console.console import Console
 
     service, table = await pioneers_table(tmp_path, "target=10")
     console = Console(service, tmp_path / "img")
@@ -150,7 +150,7 @@ async def test_console_presses_a_long_label_by_its_start(tmp_path):
 
 
 async def test_console_presses_the_buttons_of_a_private_answer(tmp_path, sticks):
-    from bot.console import Console
+    from bot.adapters.console.console import Console
 
     console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
     for line in ["[#g] ann: /open game:sticks options:sticks=9", "[#g] ann: /start", "[#g] ann: /move take 2"]:

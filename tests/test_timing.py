@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.replies import Reply
-from bot.timing import (
+from bot.core.replies import Reply
+from bot.features.timing import (
     DAY,
     HOUR,
     Timing,
@@ -441,7 +441,7 @@ async def test_vacation_pauses_deadlines_in_every_table_and_turn_messages_show_i
     clock.advance(hours=6)
     went = await service.handle(first, "vacation", {"days": "2"})
     assert went.ok and "every table" in went.private
-    loaded = await service._table_by_id(1)
+    loaded = await service.table(1)
     note = await timing.turn_note(loaded)
     assert "on vacation" in note and first.name in note
     assert await timing.tick(at(clock, hours=18)) == 0  # 24 h after the start: paused

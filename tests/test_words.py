@@ -3,7 +3,7 @@ x axis for every game's line."""
 
 from __future__ import annotations
 
-from bot.ratings import Ratings
+from bot.features.ratings import Ratings
 from games.propeller import GAME as PROPELLER
 from render import leaderboard
 from render.leaderboard import rating_text
@@ -60,7 +60,7 @@ async def test_the_stats_chart_puts_every_games_line_on_one_axis_of_all_rated_ga
         seen["series"] = series
         return b""
 
-    monkeypatch.setattr("bot.ratings.draw_stats", draw)
+    monkeypatch.setattr("bot.features.ratings.draw_stats", draw)
     await ratings.cmd_stats(ALICE)
     xs = {title: [n for n, _ in points] for title, points in seen["series"]}
     assert xs["All games"] == [1, 2, 3]

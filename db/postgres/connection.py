@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from db.errors import CannotOpen, PgIntegrityError, StoreUnavailable
-from db.timing import WAKE
+from db.notices import WAKE
 
 OPENS = ("BEGIN",)
 CLOSES = ("COMMIT", "ROLLBACK", "END")

@@ -9,8 +9,8 @@ import discord
 import pytest
 
 import render
-from bot.discord_app import create_bot
-from bot.service import TableService
+from bot.adapters.discord.client import create_bot
+from bot.core.service import TableService
 from bot.settings import Settings
 from db.store import Store
 from games import registry

@@ -12,7 +12,8 @@ import discord
 import yarl
 
 import render
-from bot import discord_app, lease
+from bot import lease
+from bot.adapters.discord import client as discord_app
 from bot.settings import Settings
 from games import registry
 from tests.discord.conftest import PICTURE

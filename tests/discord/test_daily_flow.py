@@ -5,8 +5,8 @@ import asyncio
 import discord
 import pytest
 
-from bot.daily import install
-from bot.service import TableService
+from bot.core.service import TableService
+from bot.features.daily import install
 from games import registry
 from tests.discord.conftest import harness_for
 from tests.discord.harness import CHANNEL, GUILD

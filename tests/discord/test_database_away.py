@@ -3,7 +3,7 @@ reason, nothing is posted or saved, and play goes on once the server is back."""
 
 from __future__ import annotations
 
-from bot.service import TableService
+from bot.core.service import TableService
 from db.store import Store
 from tests.discord.conftest import harness_for
 from tests.discord.harness import ALICE, BOB

@@ -10,8 +10,8 @@ import sqlite3
 
 import pytest
 
-from bot import discord_app
-from bot.commands import COMMANDS
+from bot.adapters.discord import client as discord_app
+from bot.core.commands import COMMANDS
 from tests.discord.conftest import settings_for
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ALICE, APP, BOB, CHANNEL, GUILD

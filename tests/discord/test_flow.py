@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.service import TableService
+from bot.core.service import TableService
 from bot.settings import Settings
 from tests.discord.conftest import PICTURE
 from tests.discord.harness import (
@@ -269,7 +269,7 @@ async def test_buttons_still_work_after_a_restart(bot, store, tmp_path):
     old = bot.client
     await old.close()
     service = TableService(store)
-    from bot.discord_app import create_bot
+    from bot.adapters.discord.client import create_bot
 
     client = create_bot(service, Settings("t", str(tmp_path / "t.db"), None, "INFO"))
     async with client:
@@ -345,7 +345,7 @@ async def test_an_expired_interaction_plays_nothing(bot):
 
 
 async def test_a_slow_quick_command_is_deferred(bot, monkeypatch):
-    from bot import discord_app
+    from bot.adapters.discord import client as discord_app
 
     thread, _ = await open_table(bot)
     monkeypatch.setattr(discord_app, "QUICK_WINDOW", 0)
@@ -356,7 +356,7 @@ async def test_a_slow_quick_command_is_deferred(bot, monkeypatch):
 
 
 async def test_what_landed_after_the_deadline_is_still_posted(bot, monkeypatch):
-    from bot import discord_app
+    from bot.adapters.discord import client as discord_app
 
     thread, _ = await open_table(bot)
     monkeypatch.setattr(discord_app, "QUICK_WINDOW", 0)

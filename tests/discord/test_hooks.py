@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.commands import Command, Param
-from bot.discord_app import command_payload, create_bot
-from bot.replies import Attachment, Button, Reply, custom_id
-from bot.service import TableService
+from bot.adapters.discord.client import command_payload, create_bot
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension as ServiceExtension
+from bot.core.replies import Attachment, Button, Reply, custom_id
+from bot.core.service import TableService
 from tests.discord import limits
 from tests.discord.conftest import PICTURE, settings_for
 from tests.discord.harness import ALICE, APP, BOB, BOT_USER, CHANNEL, Harness, thread_object
@@ -51,7 +52,7 @@ async def test_outbox_refused_posts_and_direct_messages_answer_false(bot):
     assert await bot.service.outbox.direct(ALICE.id, "again") is False
 
 
-class Extension:
+class Extension(ServiceExtension):
     """A small extension as the service documents them."""
 
     commands = (Command("ping", "Ping the table", (Param("word", "A word to echo", autocomplete="game"),)),)

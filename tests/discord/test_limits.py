@@ -6,17 +6,16 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.commands import COMMANDS
-from bot.discord_app import (
-    build_components,
+from bot.adapters.discord.client import (
     command_payload,
     create_bot,
     fit_choices,
-    split_text,
     sync_commands,
 )
-from bot.replies import Button, Menu
-from bot.service import TableService
+from bot.adapters.discord.shapes import build_components, split_text
+from bot.core.commands import COMMANDS
+from bot.core.replies import Button, Menu
+from bot.core.service import TableService
 from tests.discord import limits
 from tests.discord.conftest import settings_for
 from tests.discord.harness import APP, BOT_USER, GUILD, Harness
@@ -105,8 +104,8 @@ def test_validator_checks_files_choices_and_callbacks():
 
 # -- the command definitions -----------------------------------------------------------------
 async def test_every_command_of_the_installed_bot_is_within_limits(tmp_path):
+    from bot.core.service import TableService
     from bot.extensions import install
-    from bot.service import TableService
     from db.store import Store
 
     store = await Store.open(str(tmp_path / "all.db"))

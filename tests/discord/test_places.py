@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import discord
 import pytest
 
+from bot.core.service import TableService
 from bot.extensions import install
-from bot.service import TableService
 from db.places import PLACE_DELETED, PlacesStore
 from db.timing import TimingStore
 from games import registry
@@ -76,7 +76,7 @@ async def test_a_refused_first_post_in_the_new_thread_moves_the_table_to_the_cha
 
 @pytest.mark.skipif("hawaii" not in registry.available(), reason="Hawaiian Islands not built")
 async def test_without_private_threads_the_daily_is_refused_with_the_permission_named(store, monkeypatch, tmp_path):
-    from bot.daily import install as install_daily
+    from bot.features.daily import install as install_daily
     from tests.test_daily import Solver
 
     service = TableService(store, draw_images=False)

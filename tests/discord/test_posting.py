@@ -5,9 +5,9 @@ a restart between the save and the post. The harness plays Discord (harness.fail
 from __future__ import annotations
 
 import render
-from bot import discord_app
-from bot.posting import Poster
-from bot.replies import Caller
+from bot.adapters.discord import client as discord_app
+from bot.adapters.discord.posting import Poster
+from bot.core.replies import Caller
 from db.outbox import OutboxStore
 from tests.discord.harness import ALICE, BOB, GUILD
 from tests.discord.test_flow import PEOPLE, one_public, open_table, other, started_table

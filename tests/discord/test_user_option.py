@@ -1,4 +1,4 @@
-"""A user option (bot/commands.py kind USER) is Discord's own user picker: it is declared as
+"""A user option (bot/core/commands.py kind USER) is Discord's own user picker: it is declared as
 type 6, Discord sends the picked user's id with the user resolved, and the service reads a
 mention `<@id>`."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import USER, Param
-from bot.discord_app import command_payload, create_bot
-from bot.ratings import Ratings
-from bot.service import TableService
+from bot.adapters.discord.client import command_payload, create_bot
+from bot.core.commands import USER, Param
+from bot.core.service import TableService
+from bot.features.ratings import Ratings
 from tests.discord import limits
 from tests.discord.conftest import harness_for, settings_for
 from tests.discord.harness import ALICE, BOB

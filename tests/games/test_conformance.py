@@ -14,7 +14,7 @@ import pytest
 
 import games.levels
 import render
-from bot.turn_buttons import turn_buttons
+from bot.core.turn_buttons import turn_buttons
 from games import registry
 from games.base import ComputerPlayers, Game, IllegalMove
 from tests.fuzz_texts import ODD_DIGITS, mutations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.console import Console
+from bot.adapters.console.console import Console
 from tests.helpers import service_at
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -45,7 +45,7 @@ def test_ai_activates_what_pays_and_completes_a_payable_blueprint():
 async def test_the_example_console_script_plays_to_its_end(tmp_path):
     from pathlib import Path
 
-    from bot.console import Console
+    from bot.adapters.console.console import Console
     from tests.helpers import service_at
 
     script = Path(__file__).resolve().parents[2] / "examples" / "propeller-2p.txt"

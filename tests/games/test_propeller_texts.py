@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.turn_buttons import turn_buttons
+from bot.core.turn_buttons import turn_buttons
 from games.base import IllegalMove
 from tests.games.test_propeller_helpers import NAMES, build, find_tile, set_forge, started
 

@@ -9,8 +9,8 @@ import random
 import pytest
 from PIL import Image
 
-from bot.animation import make, turn_views
 from bot.extensions import install
+from bot.features.animation import make, turn_views
 from games import registry
 from render.animation import HOLD_MS, LIMIT, MAX_FRAMES, sample
 from tests.helpers import ALICE, BOB, service_at
@@ -134,7 +134,7 @@ async def test_the_final_message_does_not_wait_for_the_animation(tmp_path):
 async def test_replays_at_once_share_one_build_and_a_second_replay_is_kept(tmp_path, monkeypatch):
     import asyncio
 
-    import bot.animation as module
+    import bot.features.animation as module
 
     service, _ = await finished_table(tmp_path)  # no outbox: the final message built one already
     builds = []
@@ -177,7 +177,7 @@ def test_frames_are_drawn_one_at_a_time_into_the_encoder():
 
 
 def test_each_frame_says_what_its_turn_did_in_public_words():
-    from bot.animation import plain, turn_frames
+    from bot.features.animation import plain, turn_frames
     from render.animation import caption_lines, captioned
 
     cls = registry.get("pioneers")
@@ -204,7 +204,7 @@ def test_each_frame_says_what_its_turn_did_in_public_words():
 
 
 async def test_a_game_ended_by_resignation_ends_its_animation_on_who_won(tmp_path, monkeypatch):
-    import bot.animation as module
+    import bot.features.animation as module
 
     seen = {}
     real = module.animate

@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import Loaded, TableService
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.levels import NORMAL, LevelStore
 from games import registry
 from games.base import IllegalMove
@@ -29,7 +31,7 @@ def seat_name(number: int, level: str) -> str:
     return f"Bot {number}" if level == NORMAL else f"Bot {number} ({level})"
 
 
-class ComputerLevels:
+class ComputerLevels(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):
@@ -47,14 +49,14 @@ class ComputerLevels:
         if level not in LEVELS:
             raise IllegalMove(f"`level` is one of: {', '.join(LEVELS)}.")
         service = self.service
-        async with service._channel_lock(caller.channel_id):
-            loaded = await service._lobby(caller)
+        async with service.channel_lock(caller.channel_id):
+            loaded = await service.lobby_table(caller)
             if not loaded.seat_of(caller.user_id) and not caller.can_manage:
                 raise IllegalMove("Only a seated player can add a computer player.")
             name = await self.add(loaded, level)
-            loaded = await service._table_by_id(loaded.row.id)
+            loaded = await service.table(loaded.row.id)
         strength = "" if level == NORMAL else f" of {level} strength"
-        return service._lobby_reply(loaded, f"**{name}**, a computer player{strength}, sat down.")
+        return service.lobby_reply(loaded, f"**{name}**, a computer player{strength}, sat down.")
 
     async def add(self, loaded: Loaded, level: str) -> str:
         """Seat a computer player of `level` at a lobby (the caller holds the channel lock)."""
@@ -64,7 +66,7 @@ class ComputerLevels:
         taken = {s.name for s in loaded.seats}
         number = next(n for n in range(1, 10) if all(seat_name(n, lv) not in taken for lv in LEVELS))
         name = seat_name(number, level)
-        await self.service._write(loaded, self.service.store.add_seat, user_id=None, name=name)
+        await self.service.write(loaded, self.service.store.add_seat, user_id=None, name=name)
         if level != NORMAL:
             seats = await self.service.store.seats(loaded.row.id)
             position = next(s.position for s in seats if s.name == name and s.is_ai)

@@ -31,11 +31,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import Loaded, TableService
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService
+from bot.core.tables import Loaded
+from db.notices import WAKE
 from db.store import Store, TableRow
-from db.timing import WAKE, Observation, TimerRow, TimingSettings, TimingStore, TurnRow
+from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
 from games.base import IllegalMove
 
@@ -249,7 +252,7 @@ class TurnInfo:
 
 
 # -- the extension -------------------------------------------------------------------------
-class Timing:
+class Timing(Extension):
     commands = COMMANDS
     open_params = (DEADLINE, REMINDER, TIMEOUT)
 

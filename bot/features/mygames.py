@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import MAX_PRIVATE, Loaded, TableService
-from bot.timing import DAY, Timing, TurnInfo, epoch, load_row, when
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import MAX_PRIVATE, TableService
+from bot.core.tables import Loaded
+from bot.features.timing import DAY, Timing, TurnInfo, epoch, load_row, when
 from games import registry
 from games.base import IllegalMove
 
@@ -51,7 +53,7 @@ def _most(key: str) -> str:
         return "?"
 
 
-class MyGames:
+class MyGames(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, timing: Timing | None = None):

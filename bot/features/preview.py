@@ -8,9 +8,10 @@ state (`Game.preview`) and the service never writes. Games without previews say 
 from __future__ import annotations
 
 import render
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.service import TableService, draw_off_loop
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService, draw_off_loop
 from games.base import Game, IllegalMove, fill_names
 
 COMMANDS = (Command("preview", "See privately where a move would go, without playing it", (
@@ -18,7 +19,7 @@ COMMANDS = (Command("preview", "See privately where a move would go, without pla
 )),)
 
 
-class Preview:
+class Preview(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):
@@ -29,8 +30,8 @@ class Preview:
         text = Game.normalize(move)
         if not text:
             raise IllegalMove("Type a move to preview; /moves lists yours.")
-        loaded = await service._active(caller)
-        mine = service._seat(loaded, caller)
+        loaded = await service.active_table(caller)
+        mine = service.caller_seat(loaded, caller)
         game, names = loaded.game, loaded.names()
         if type(game).preview is Game.preview:
             raise IllegalMove(f"{service.game_title(loaded.row.game)} has no move previews; /board shows the board.")

@@ -20,42 +20,52 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import inspect
-import io
 import json
 import logging
 import signal
 from collections.abc import Awaitable, Coroutine, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, TEXT, USER, Command
+from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
+from bot.adapters.discord.posting import (
+    GONE,
+    REFUSED,
+    RETRYING,
+    SENT,
+    Poster,
+    channel_of,
+    send_shape,
+    upload_limit,
+)
+from bot.adapters.discord.shapes import (
+    Shape,
+    build_components,
+    clip,
+    discord_files,
+    public_shape,
+    some,
+    split_text,
+)
+from bot.core.commands import COMMANDS, TEXT, USER, Command
+from bot.core.replies import PREFIX, Caller, Reply, parse_custom_id
+from bot.core.service import TableService
 from bot.extensions import Installed, install
+from bot.features.daily import DailyChallenge
 from bot.lease import IdentifyGate, LeasedWork
-from bot.places import Places, missing, post_needs, thread_needs
-from bot.posting import GONE, REFUSED, RETRYING, SENT, Poster
-from bot.replies import PREFIX, Button, Caller, Menu, Reply, parse_custom_id
-from bot.service import TableService
-from bot.settings import Settings
-from db.errors import StoreUnavailable
+from bot.settings import Settings, shown
+from db.errors import StoreError, StoreUnavailable
 from db.store import ChannelBusy, Store
 
 log = logging.getLogger(__name__)
 
 # Discord's limits on what the bot sends (discord-testing.md, section 1)
-MAX_CONTENT = 2000
-MAX_ROWS = 5
-MAX_BUTTONS_PER_ROW = 5
-MAX_CUSTOM_ID = 100
-MAX_BUTTON_LABEL = 80
-MAX_PLACEHOLDER = 150
-MAX_OPTION_TEXT = 100
-MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 MAX_THREAD_NAME = 100
-DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
@@ -81,47 +91,9 @@ POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; i
 PLACE_GONE = "This channel or thread no longer exists for the bot, so its table is closed."
 LINK_WAIT = 14 * 60  # the interaction's token lasts 15 minutes: the board's link can be told until then
 
-BUTTON_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 
 # -- pure helpers (tested directly) ------------------------------------------------------
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def split_text(text: str, limit: int = MAX_CONTENT) -> list[str]:
-    """Split text into pieces of at most `limit` characters, at paragraph or line breaks
-    where possible, closing and reopening ``` code blocks cut in two."""
-    text = text.strip("\n")
-    if not text:
-        return []
-    budget = limit - 8  # room to close and reopen a code block
-    pieces: list[str] = []
-    rest = text
-    while rest:
-        if len(rest) <= limit and rest.count("```") % 2 == 0:
-            pieces.append(rest)
-            break
-        window = rest[:budget]
-        cut = max(window.rfind("\n\n"), window.rfind("\n"))
-        if cut < budget // 2:
-            cut = window.rfind(" ")
-        if cut < budget // 2:
-            cut = budget
-        piece, rest = rest[:cut].rstrip(), rest[cut:].lstrip("\n")
-        if piece.count("```") % 2 == 1:  # a code block is open: close it here, reopen it next
-            piece += "\n```"
-            rest = "```\n" + rest
-        if piece.strip():
-            pieces.append(piece)
-    return pieces
-
-
 def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     """Autocomplete choices within Discord's limits: at most 25, name and value 1-100 chars.
     A value that does not fit is left out (cut short it would no longer be what it says)."""
@@ -135,77 +107,6 @@ def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[st
         if len(choices) == MAX_CHOICES:
             break
     return choices
-
-
-class Components(discord.ui.View):
-    """Buttons and select menus only. Clicks are routed by custom id in `on_interaction`,
-    so no view is kept in memory (and none is lost on a restart)."""
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def is_dispatchable(self) -> bool:
-        return False
-
-
-def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Components | None:
-    """A view of the menus (one row each) then the buttons (five per row), within 5 rows.
-    Items that cannot be shown within Discord's limits are left out and logged."""
-    if not buttons and not menus:
-        return None
-    view = Components()
-    used: set[str] = set()
-    row = 0
-
-    def usable(cid: str) -> bool:
-        if not cid or len(cid) > MAX_CUSTOM_ID or cid in used:
-            log.warning("component left out: custom id %r is empty, too long or repeated", cid)
-            return False
-        used.add(cid)
-        return True
-
-    for menu in menus:
-        options = [
-            discord.SelectOption(label=clip(label or value, MAX_OPTION_TEXT), value=value)
-            for label, value in menu.options
-            if value and len(value) <= MAX_OPTION_TEXT
-        ][:MAX_SELECT_OPTIONS]
-        if row >= MAX_ROWS:
-            log.warning("menu %r left out: no row left", menu.custom_id)
-            continue
-        if not options or not usable(menu.custom_id):
-            continue
-        view.add_item(discord.ui.Select(
-            custom_id=menu.custom_id, placeholder=clip(menu.placeholder, MAX_PLACEHOLDER) or None,
-            options=options, min_values=1, max_values=1, row=row,
-        ))
-        row += 1
-    in_row = 0
-    for button in buttons:
-        if in_row == MAX_BUTTONS_PER_ROW:
-            row, in_row = row + 1, 0
-        if row >= MAX_ROWS:
-            log.warning("button %r left out: no row left", button.custom_id)
-            continue
-        if not usable(button.custom_id):
-            continue
-        view.add_item(discord.ui.Button(
-            label=clip(button.label, MAX_BUTTON_LABEL) or "·", custom_id=button.custom_id,
-            style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary), row=row,
-        ))
-        in_row += 1
-    if not view.children:
-        return None
-    view.stop()  # finished: discord.py keeps no reference to it once sent (clicks are routed by custom id)
-    return view
-
-
-def mentions_of(reply: Reply) -> discord.AllowedMentions:
-    """Ping exactly the users the reply names, never @everyone or roles."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
-        users=[discord.Object(user_id) for user_id in dict.fromkeys(reply.mentions)],
-    )
 
 
 def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
@@ -237,7 +138,8 @@ class Adapter:
         self.poster: Poster | None = None  # the outbox's sender, set by the client
         self._tasks: set[asyncio.Task] = set()
         # the daily challenge, when installed: its tables live in private threads made here
-        self.daily = next((e for e in getattr(service, "extensions", ()) if hasattr(e, "begin")), None)
+        extensions = service.extensions if service is not None else []  # a client built for its command list
+        self.daily = next((e for e in extensions if isinstance(e, DailyChallenge)), None)
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
@@ -491,10 +393,7 @@ class Adapter:
                                       limit=interaction.filesize_limit)
             return
         try:
-            await self._channel(interaction).send(
-                clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                **_some(files=self._files(interaction, reply, private=False) or None,
-                        view=build_components(reply.buttons, reply.menus)))
+            await send_shape(self._channel(interaction), self._public(interaction, reply))
         except discord.HTTPException as error:
             log.warning("could not post in %s: %s", interaction.channel_id, error)
 
@@ -504,23 +403,19 @@ class Adapter:
         if not reply.ok:
             await self._private(interaction, reply.private or "That did not work.")
             return
-        public_image = self._files(interaction, reply, private=False) or None
+        shape = self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
-        public = bool(reply.text.strip()) or public_image is not None
-        view = build_components(reply.buttons, reply.menus)
+        public = bool(reply.text.strip()) or bool(shape.files)
         private = "\n".join(x for x in (note, reply.private) if x)
         private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
             await self._private(interaction, private or "Done.", view=view, files=private_image)
             return
-        content = clip(reply.text, MAX_CONTENT)
-        mentions = mentions_of(reply)
         if channel is None and not interaction.response.is_done():
             # a quick command: the interaction's own answer is the new public message
             try:
-                sent = await interaction.response.send_message(
-                    content, **_some(files=public_image, view=view), allowed_mentions=mentions)
+                sent = await interaction.response.send_message(shape.content, **shape.kwargs())
             except discord.HTTPException as error:
                 # too late to answer (10062) or Discord failed: what happened must still be seen: post it
                 log.warning("interaction %s could not be answered (%s); posting in the channel", interaction.id,
@@ -539,15 +434,14 @@ class Adapter:
             await self._publish(interaction, reply, target, private, private_image)
             return
         try:
-            message = await target.send(content, **_some(files=public_image, view=view), allowed_mentions=mentions)
+            message = await send_shape(target, shape)
         except discord.Forbidden as error:
             # the bot may not post here: answer privately first (that ends the deferral),
             # then post the public part as a followup, which needs no channel permission
             log.warning("could not post in %s: %s", getattr(target, "id", "?"), error)
             await self._private(interaction, private or "Done.", files=private_image, view=private_view)
-            await interaction.followup.send(content, **_some(files=self._files(interaction, reply, private=False)
-                                                             or None, view=view),
-                                            allowed_mentions=mentions)
+            again = self._public(interaction, reply)  # the files of the refused post are spent
+            await interaction.followup.send(again.content, **again.kwargs())
             return
         ack = private or f"Done: {message.jump_url}"
         await self._private(interaction, ack, files=private_image, view=private_view)
@@ -569,10 +463,8 @@ class Adapter:
             # the bot may not post there: answer privately first (that ends the deferral), then show
             # the public part as a followup, which needs no channel permission
             await self._private(interaction, private or "Done.", files=private_image, view=mine)
-            await self._quietly(interaction.followup.send(
-                clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                **_some(files=self._files(interaction, reply, private=False) or None,
-                        view=build_components(reply.buttons, reply.menus))))
+            shape = self._public(interaction, reply)
+            await self._quietly(interaction.followup.send(shape.content, **shape.kwargs()))
         elif delivery.state == GONE:
             await self._private(interaction, PLACE_GONE)
         else:
@@ -598,6 +490,10 @@ class Adapter:
         except discord.HTTPException as error:
             log.warning("a followup failed: %s", error)
 
+    @staticmethod
+    def _public(interaction: discord.Interaction, reply: Reply) -> Shape:
+        return public_shape(reply, interaction.filesize_limit)
+
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
         return discord_files(reply.files(private), interaction.filesize_limit)
 
@@ -607,28 +503,12 @@ class Adapter:
         The files go with the first piece and the components with the last."""
         pieces = split_text(text) or ["Done."]
         for index, piece in enumerate(pieces):
-            extra = _some(files=files if index == 0 and files else None,
+            extra = some(files=files if index == 0 and files else None,
                           view=view if index == len(pieces) - 1 else None)
             if not interaction.response.is_done():
                 await interaction.response.send_message(piece, ephemeral=True, **extra)
             else:
                 await interaction.followup.send(piece, ephemeral=True, **extra)
-
-
-def discord_files(files: Sequence[tuple[str, bytes]], limit: int) -> list[discord.File]:
-    """Files within the upload limit; one over it is left out (and logged) rather than failing the post."""
-    out = []
-    for name, data in files:
-        if len(data) > limit:
-            log.warning("%s of %d bytes is over the upload limit of %d; not sent", name, len(data), limit)
-            continue
-        out.append(discord.File(io.BytesIO(data), filename=name))
-    return out
-
-
-def _some(**kwargs: Any) -> dict[str, Any]:
-    """Only the keyword arguments that have a value (discord.py wants them left out otherwise)."""
-    return {k: v for k, v in kwargs.items() if v is not None}
 
 
 CANNOT_MESSAGE_USER = 50007  # Discord: the user's direct messages are closed to the bot
@@ -646,13 +526,7 @@ class DiscordOutbox:
         self.poster = poster  # when set, public posts go through the outbox (retried, posted once)
 
     async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
-        channel = None if fresh else self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
-            log.info("unarchiving thread %s to post in it", channel.id)
-            channel = await channel.edit(archived=False)
-        return channel
+        return await channel_of(self.client, channel_id, fresh)
 
     async def post(self, channel_id: int, reply: Reply) -> bool:
         """Post the public part of a reply in a channel or thread; False (and logged) when refused."""
@@ -676,13 +550,7 @@ class DiscordOutbox:
 
     @staticmethod
     async def _send(channel: Any, reply: Reply) -> None:
-        if not isinstance(channel, discord.abc.Messageable):
-            raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
-        guild = getattr(channel, "guild", None)
-        limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
-        files = discord_files(reply.files(private=False), limit)
-        await channel.send(clip(reply.text, MAX_CONTENT), allowed_mentions=mentions_of(reply),
-                           **_some(files=files or None, view=build_components(reply.buttons, reply.menus)))
+        await send_shape(channel, public_shape(reply, upload_limit(channel)))
 
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""
@@ -704,7 +572,7 @@ class DiscordOutbox:
 
 # -- commands ----------------------------------------------------------------------------
 def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
-    """A slash command from its description in bot/commands.py."""
+    """A slash command from its description in bot/core/commands.py."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await adapter.on_command(interaction, spec.name, {k: option_text(v) for k, v in values.items()})
@@ -737,7 +605,7 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     return command
 
 
-# what Discord asks for, by the kind of option (bot/commands.py): a User is Discord's user picker
+# what Discord asks for, by the kind of option (bot/core/commands.py): a User is Discord's user picker
 OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
 
 
@@ -907,7 +775,7 @@ class IslesClient(discord.AutoShardedClient):
             self._places_checked = True  # places that went while the bot was away, once per start
             self._place_check = asyncio.create_task(self.places.check_at_start(self))
 
-    # places that go: their tables close (bot/places.py)
+    # places that go: their tables close (bot/adapters/discord/places.py)
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._gone([payload.thread_id])
 
@@ -1021,3 +889,24 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     finally:
         await store.close()
         log.info("stopped")
+
+
+def serve(settings: Settings, isles: str) -> tuple[bool, str] | None:
+    """Run the bot until it stops (for `isles run`): None when it stopped as asked, else (whether
+    the host's setting is the mistake, the one line that tells what to do)."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "
+                       "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.")
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
+        return False, (f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "
+                       f"connection, then start again: {isles} run")
+    except StoreError as error:
+        return True, (f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "
+                      "Check the file and its folder's permissions, or choose another path.")
+    except OSError as error:  # a socket error below aiohttp, while logging in
+        return False, (f"Could not reach Discord ({error.strerror or error}). Check this machine's network "
+                       f"connection, then start again: {isles} run")
+    return None

@@ -20,10 +20,13 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from bot.commands import Command
-from bot.replies import Attachment, Caller, Reply
-from bot.service import Loaded, TableService, ended_line
-from bot.standings import standings_text
+from bot.core import replay
+from bot.core.commands import Command
+from bot.core.extension import Extension
+from bot.core.replies import Attachment, Caller, Reply
+from bot.core.service import TableService, ended_line
+from bot.core.standings import standings_text
+from bot.core.tables import Loaded
 from games import registry
 from games.base import Game, IllegalMove
 from render.animation import animate
@@ -51,9 +54,8 @@ def turn_frames(cls: type[Game], players: int, options: dict, seed: int, moves: 
     game = cls.new(players, options, seed)
     frames = [(game.view(None), "The game begins")]
     told: list[str] = []
-    for index, (seat, move) in enumerate(moves):
-        acting = game.to_act()
-        game.play(seat, move)
+    for step in replay.steps(game, moves):
+        index, seat, move, acting = step.index, step.seat, step.move, step.acting
         if names is not None:
             told.append(plain(game.describe_move(seat, move, names)))
         last = index == len(moves) - 1
@@ -87,7 +89,7 @@ def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple
 Made = tuple[Attachment, str] | None
 
 
-class Animation:
+class Animation(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, kept_bytes: int = KEPT_BYTES):
@@ -172,7 +174,7 @@ class Animation:
         row = await self.service.store.latest_finished_table(caller.channel_id)
         if row is None:
             raise IllegalMove("/replay shows a finished game, and this channel has none.")
-        loaded = await self.service._table_by_id(row.id)
+        loaded = await self.service.table(row.id)
         if loaded.game is None:
             raise IllegalMove("That table finished before its game began.")
         if not self.service.draw_images:

@@ -18,9 +18,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.commands import USER, Command
-from bot.replies import Caller, Reply, parse_custom_id
-from bot.service import TableService
+from bot.core.commands import USER, Command
+from bot.core.replies import Caller, Reply, parse_custom_id
+from bot.core.service import TableService
+from bot.features.daily import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -169,10 +170,8 @@ class Console:
         out = await self._due()
         answer = await self._run_line(line)
         out += self._said() + answer
-        for extension in getattr(self.service, "extensions", ()):  # e.g. the animation after a final message
-            settle = getattr(extension, "settle_posts", None)
-            if settle is not None:
-                await settle()
+        for extension in self.service.extensions:  # e.g. the animation after a final message
+            await extension.settle_posts()
         return out + self._said() + await self._due()
 
     async def _due(self) -> list[str]:
@@ -222,7 +221,7 @@ class Console:
         return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
 
     def _daily(self):
-        return next((e for e in getattr(self.service, "extensions", ()) if hasattr(e, "begin")), None)
+        return next((e for e in self.service.extensions if isinstance(e, DailyChallenge)), None)
 
     async def _start_daily(self, caller: Caller, args: dict[str, str]) -> tuple[Caller, Reply]:
         """As in Discord, each attempt gets a place of its own (there a private thread): a channel

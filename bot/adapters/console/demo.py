@@ -11,8 +11,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.replies import Caller
-from bot.service import TableService
+from bot.core.replies import Caller
+from bot.core.service import TableService
 from db.store import Store
 from games import registry
 

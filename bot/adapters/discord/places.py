@@ -70,25 +70,25 @@ class Places:
     async def _close(self, rows: list[TableRow]) -> int:
         service, closed = self.service, 0
         for row in rows:
-            async with service._lock(row.id):
+            async with service.table_lock(row.id):
                 if await self.db.close(row.id, PLACE_DELETED, service.clock()):
-                    service._cache.pop(row.id, None)
-                    service._dirty.add(row.id)  # listeners hear it: timers end, the daily notes it
+                    service.forget(row.id)
+                    service.mark_changed(row.id)  # listeners hear it: timers end, the daily notes it
                     closed += 1
                     log.info("table %s closed: its place %s is gone", row.id, row.channel_id)
-        await service._flush_events()
+        await service.flush_events()
         return closed
 
     async def rebind(self, table_id: int, channel_id: int) -> Any:
         """Move an open table to another channel; raises ChannelBusy if that one has a table."""
         service = self.service
-        async with service._lock(table_id):
-            loaded = await service._table_by_id(table_id)
+        async with service.table_lock(table_id):
+            loaded = await service.table(table_id)
             await self.db.rebind(table_id, loaded.version, channel_id, service.clock())
-            service._cache.pop(table_id, None)
-            service._dirty.add(table_id)
-            loaded = await service._table_by_id(table_id)
-        await service._flush_events()
+            service.forget(table_id)
+            service.mark_changed(table_id)
+            loaded = await service.table(table_id)
+        await service.flush_events()
         return loaded
 
     async def check_at_start(self, client: discord.Client, pause: float = FETCH_PAUSE) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.core import replay
 from db.store import MoveRow, TableRow
 from games import registry
 
@@ -29,18 +30,19 @@ class Entry:
 
 def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> list[Entry]:
     """Every logged move with its public form, by replaying the table from its seed."""
-    cls = registry.get(row.game)
-    game = cls.new(len(names), row.options, row.seed)
+    game = registry.get(row.game).new(len(names), row.options, row.seed)
     out = []
-    for logged in moves:
-        move = logged.move
-        try:
-            move = game.canonical(logged.seat, move)  # logs written before canonical texts read as they do now
-            game.play(logged.seat, logged.move)
-            public = game.describe_move(logged.seat, move, names)
-        except Exception:  # a log the engine no longer reads: say so rather than show the move
-            public = f"{names[logged.seat]} moved (this move no longer replays)."
-        out.append(Entry(logged.n, logged.seat, move, public))
+    logged = [(m.seat, m.move) for m in moves]
+    for step in replay.steps(game, logged, canonical=True, past_errors=True):
+        public = None  # a log the engine no longer reads: say so rather than show the move
+        if step.error is None:
+            try:
+                public = game.describe_move(step.seat, step.move, names)
+            except Exception:
+                public = None
+        if public is None:
+            public = f"{names[step.seat]} moved (this move no longer replays)."
+        out.append(Entry(moves[step.index].n, step.seat, step.move, public))
     return out
 
 

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.commands import Command
-from bot.replies import Button, Caller, Reply, custom_id
-from bot.service import Loaded, TableService
+from bot.core import replay
+from bot.core.commands import Command
+from bot.core.extension import Extension
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.store import MoveRow
 from db.takeback import Request, TakeBackStore
 from games import registry
@@ -33,13 +36,10 @@ def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list
     without `keep_from`, just [the state after the last move]."""
     game = cls.new(players, options, seed)
     start = len(moves) if keep_from is None else keep_from
-    for logged in moves[:start]:
-        game.play(logged.seat, logged.move)
-    states = [game]
-    for logged in moves[start:]:
-        game = cls.load(game.dump())
-        game.play(logged.seat, logged.move)
-        states.append(game)
+    states = [cls.load(game.dump())] if start == 0 else []
+    for step in replay.steps(game, [(m.seat, m.move) for m in moves]):
+        if step.index + 1 >= start:  # replay goes on with one game: keep a copy of each state
+            states.append(cls.load(game.dump()))
     return states
 
 
@@ -68,7 +68,7 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
     return [m.n for m in moves[index:]], states[0]
 
 
-class TakeBack:
+class TakeBack(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService):
@@ -78,10 +78,10 @@ class TakeBack:
     # -- asking ------------------------------------------------------------------------
     async def cmd_takeback(self, caller: Caller) -> Reply:
         service = self.service
-        loaded = await service._active(caller)
-        async with service._lock(loaded.row.id):
-            loaded = await service._active(caller)
-            mine = service._seat(loaded, caller)
+        loaded = await service.active_table(caller)
+        async with service.table_lock(loaded.row.id):
+            loaded = await service.active_table(caller)
+            mine = service.caller_seat(loaded, caller)
             plan = await self._plan(loaded, caller.user_id)
             numbers, _ = plan
             moves = {m.n: m for m in await service.store.moves(loaded.row.id)}
@@ -107,7 +107,7 @@ class TakeBack:
 
     async def press_takeback(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         """The Take back button on the mover's private answer."""
-        loaded = await self.service._table_by_id(table_id)
+        loaded = await self.service.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
         if version != loaded.version:
@@ -117,7 +117,7 @@ class TakeBack:
     async def _plan(self, loaded: Loaded, user_id: int) -> tuple[list[int], Game]:
         row = loaded.row
         moves = await self.service.store.moves(row.id)
-        computers = self.service._computer_seats(loaded)
+        computers = self.service.computer_seats(loaded)
         cls = registry.get(row.game)
         return await asyncio.to_thread(undo_plan, cls, loaded.game.players, row.options, row.seed, moves,
                                        user_id, computers, loaded.game.dump())
@@ -125,9 +125,9 @@ class TakeBack:
     # -- answering ---------------------------------------------------------------------
     async def press_tb(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         service = self.service
-        async with service._lock(table_id):
+        async with service.table_lock(table_id):
             request = await self.requests.get(table_id)
-            loaded = await service._table_by_id(table_id)
+            loaded = await service.table(table_id)
             if request is None or loaded is None or request.version != version:
                 return Reply.error("This take-back request has ended.")
             if loaded.version != request.version or loaded.row.status != "active":
@@ -164,10 +164,10 @@ class TakeBack:
         """Write the take-back and post the board again (the caller holds the table lock)."""
         service = self.service
         numbers, before = plan
-        await service._write(loaded, service.store.take_back, numbers, before.dump())
-        service._cache.pop(loaded.row.id, None)
-        loaded = await service._table_by_id(loaded.row.id)
-        return await service._turn_reply(loaded, headline)
+        await service.write(loaded, service.store.take_back, numbers, before.dump())
+        service.forget(loaded.row.id)
+        loaded = await service.table(loaded.row.id)
+        return await service.turn_reply(loaded, headline)
 
     # -- hooks -------------------------------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:

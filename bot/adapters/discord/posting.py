@@ -29,7 +29,14 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.replies import Button, Menu, Reply
+from bot.adapters.discord.shapes import (
+    DEFAULT_UPLOAD_LIMIT,
+    Shape,
+    public_shape,
+    some,
+)
+from bot.core import history
+from bot.core.replies import Button, Menu, Reply
 from db.outbox import OutboxRow, OutboxStore
 from games import registry
 
@@ -45,7 +52,6 @@ KEEP_SETTLED = 7 * 86400  # settled posts are forgotten after a week (the outbox
 KEPT_PICTURES = 512  # pictures of unsent posts held in memory; older ones are drawn again when sent
 UNKNOWN_CHANNEL = 10003
 THREAD_ARCHIVED = 50083
-MAX_CONTENT = 2000
 SENT, RETRYING, REFUSED, GONE, FAILED = "sent", "retrying", "refused", "gone", "failed"
 
 
@@ -61,6 +67,29 @@ def reply_of(body: dict[str, Any]) -> Reply:
     return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
                  buttons=[Button(*b) for b in body.get("buttons") or []],
                  menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []])
+
+
+async def channel_of(client: discord.Client, channel_id: int, fresh: bool = False) -> Any:
+    """The channel or thread to post in; a thread Discord archived after a quiet week is unarchived."""
+    channel = None if fresh else client.get_channel(channel_id)
+    if channel is None:
+        channel = await client.fetch_channel(channel_id)
+    if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        log.info("unarchiving thread %s to post in it", channel.id)
+        channel = await channel.edit(archived=False)
+    return channel
+
+
+def upload_limit(channel: Any) -> int:
+    guild = getattr(channel, "guild", None)
+    return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+
+
+async def send_shape(channel: Any, shape: Shape, nonce: str | None = None) -> discord.Message:
+    """Post one message in a channel: the only place Isles posts in channels."""
+    if not isinstance(channel, discord.abc.Messageable):
+        raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
+    return await channel.send(shape.content, **some(nonce=nonce), **shape.kwargs())
 
 
 def nonce_of(row_id: int) -> str:
@@ -316,32 +345,12 @@ class Poster:
         return await self._send_through(channel_id, row_id)  # the sweep sends newer posts held back
 
     async def _channel(self, channel_id: int, fresh: bool = False) -> Any:
-        channel = None if fresh else self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
-        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
-            log.info("unarchiving thread %s to post in it", channel.id)
-            channel = await channel.edit(archived=False)
-        return channel
+        return await channel_of(self.client, channel_id, fresh)
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        from bot.discord_app import build_components, discord_files, mentions_of  # the adapter's shapes
-
-        if not isinstance(channel, discord.abc.Messageable):
-            raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
-        reply = reply_of(body)
-        guild = getattr(channel, "guild", None)
-        limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
-        extra: dict[str, Any] = {}
-        attached = discord_files(files, limit)
-        if attached:
-            extra["files"] = attached
-        view = build_components(reply.buttons, reply.menus)
-        if view is not None:
-            extra["view"] = view
-        text = reply.text if len(reply.text) <= MAX_CONTENT else reply.text[: MAX_CONTENT - 1] + "…"
-        return await channel.send(text, nonce=nonce_of(row.id), allowed_mentions=mentions_of(reply), **extra)
+        shape = public_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
+        return await send_shape(channel, shape, nonce=nonce_of(row.id))
 
     async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:
         kept = self._pictures.get(row.id)
@@ -350,16 +359,15 @@ class Poster:
         picture = (row.body or {}).get("picture")
         if not picture or row.table_id is None:
             return []
-        loaded = await self.service._table_by_id(row.table_id)
+        loaded = await self.service.table(row.table_id)
         if loaded is None or loaded.version != row.version or loaded.game is None:
             return []  # the table moved on: a newer post shows the board
-        image = await self.service._image(loaded)
+        image = await self.service.board_image(loaded)
         return [(picture, image)] if image else []
 
     # -- drafts nobody sealed ----------------------------------------------------------
     def _busy(self, table_id: int, channel_id: int) -> bool:
-        locks = getattr(self.service, "_locks", {})
-        return any(lock.locked() for lock in (locks.get(table_id), locks.get(-channel_id)) if lock is not None)
+        return self.service.is_busy(table_id, channel_id)
 
     async def _compose(self, row: OutboxRow, force: bool = False) -> bool:
         """Turn a draft into a post composed from the saved table: the board as it is now, headed
@@ -367,7 +375,7 @@ class Poster:
         if row.table_id is None or (not force and self._busy(row.table_id, row.channel_id)):
             return False
         service = self.service
-        loaded = await service._table_by_id(row.table_id)
+        loaded = await service.table(row.table_id)
         if loaded is None or getattr(loaded.row, "closed_reason", None):
             await self.db.settle_draft(row.table_id, None, self.now())
             return False
@@ -375,16 +383,18 @@ class Poster:
         if loaded.row.status == "cancelled":
             reply = Reply(text=f"The table of {title} was cancelled.", table_id=loaded.row.id)
         elif loaded.row.status == "lobby":
-            reply = service._lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
+            reply = service.lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
         else:
             names = loaded.names()
-            moves = [m for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
-            said = [f"{names[m.seat] if 0 <= m.seat < len(names) else m.seat}: `{m.move}`" for m in moves[-12:]]
+            # in the moves' public words: the log's exact texts may tell what a hand held
+            logged = await service.store.moves(loaded.row.id)
+            moves = [e for e in history.entries(loaded.row, names, logged) if e.n > row.first_move]
+            said = [entry.public for entry in moves[-12:]]
             if len(moves) > 12:
                 said.insert(0, f"… {len(moves) - 12} earlier moves (see /history) …")
             headline = "\n".join(["Saved moves:", *said]) if said else ""
             try:
-                reply = await service._turn_reply(loaded, headline)
+                reply = await service.turn_reply(loaded, headline)
             except Exception:  # the board itself fails (its picture): the words still go out
                 log.exception("the board of table %s could not be composed; posting its moves alone", row.table_id)
                 acting = loaded.game.to_act() if loaded.game is not None else []

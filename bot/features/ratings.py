@@ -21,9 +21,10 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from bot.commands import USER, Command, Param
-from bot.replies import Caller, Reply
-from bot.service import TableService
+from bot.core.commands import USER, Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
 from games import registry
 from games.base import IllegalMove
@@ -55,7 +56,7 @@ def human_ranks(results: list[dict]) -> list[dict]:
     return [r for r in results if not r["is_ai"] and r["user_id"] is not None]
 
 
-class Ratings:
+class Ratings(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, images: bool | None = None):

@@ -10,9 +10,9 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.console import Console
+from bot.adapters.console.console import Console
+from bot.core.service import TableService
 from bot.extensions import install
-from bot.service import TableService
 from db.store import Store
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C

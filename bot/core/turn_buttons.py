@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from bot.replies import Button, custom_id
+from bot.core.replies import Button, custom_id
 from games.base import Game, fill_names
 
 MAX_BUTTONS = 20  # Discord takes 25 per message; room is kept for My moves and table buttons

@@ -14,21 +14,23 @@ import logging
 import random
 import shlex
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
 import render
-from bot import history
-from bot.cache import TableCache
-from bot.commands import COMMANDS, Command
-from bot.move_list import moves_page
-from bot.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
-from bot.standings import standings_text
-from bot.turn_buttons import turn_buttons
+from bot.core import history, replay
+from bot.core.cache import TableCache
+from bot.core.commands import COMMANDS, Command
+from bot.core.extension import Extension
+from bot.core.move_list import moves_page
+from bot.core.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.core.standings import standings_text
+from bot.core.tables import Loaded
+from bot.core.turn_buttons import turn_buttons
 from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import (
@@ -89,29 +91,6 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass
-class Loaded:
-    """A table as the service holds it in memory."""
-
-    row: TableRow
-    seats: list[SeatRow]
-    game: Game | None
-
-    @property
-    def version(self) -> int:
-        return self.row.version
-
-    def seat_of(self, user_id: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def names(self) -> list[str]:
-        ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
-        return [s.name for s in ordered]
-
-    def by_seat(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
-
-
 def parse_option_text(text: str) -> dict[str, str]:
     """`target=12 board=beginner` -> {"target": "12", "board": "beginner"}."""
     values: dict[str, str] = {}
@@ -147,27 +126,22 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
-        self.extensions: list[Any] = []
+        self.extensions: list[Extension] = []
         self.outbox: Outbox | None = None  # set by the adapter that runs the service
         # async callbacks (event, Loaded) after each write; the event is "changed", the row tells the rest
         self.listeners: list[Callable[[str, Loaded], Any]] = []
 
-    def extend(self, extension: Any) -> None:
-        """Add an extension. Every part is optional:
-        - `commands` (bot.commands.Command), served by its `cmd_<name>(caller, **args)` methods;
-        - `press_<kind>(caller, table_id, version, payload, values)` for custom ids `isles:<kind>:...`;
-        - `on_event(event, loaded)` hears every change of a table (after the write, outside locks);
-        - `open_params` add options to /open; `check_open(caller, game_cls, args) -> values` reads them
-          (raise IllegalMove to refuse) and `after_open(table_id, values) -> note` keeps them."""
+    def extend(self, extension: Extension) -> None:
+        """Add an extension: its commands, its /open options, its buttons and every hook of
+        `bot.core.extension.Extension` (on_event hears every change of a table)."""
         self.extensions.append(extension)
-        for command in getattr(extension, "commands", ()):
+        for command in extension.commands:
             self._commands[command.name] = (command, extension)
-        extra = tuple(getattr(extension, "open_params", ()))
+        extra = tuple(extension.open_params)
         if extra:  # more options for /open, read by the extension's check_open/after_open
             command, owner = self._commands["open"]
             self._commands["open"] = (replace(command, params=command.params + extra), owner)
-        if hasattr(extension, "on_event"):
-            self.listeners.append(extension.on_event)
+        self.listeners.append(extension.on_event)
 
     def commands(self) -> list[Command]:
         """Every command this service answers, for adapters to offer."""
@@ -182,9 +156,40 @@ class TableService:
             except Exception:  # a listener's failure must never undo or block a move
                 log.exception("listener failed on %s of table %s", event, loaded.row.id)
 
-    # -- loading -----------------------------------------------------------------------
-    def _lock(self, table_id: int) -> asyncio.Lock:
+    # -- the public table API: what features and adapters build on ----------------------
+    def table_lock(self, table_id: int) -> asyncio.Lock:
+        """The lock every change of this table is made under."""
         return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock of a channel's lobby (seats come and go before the table has a game)."""
+        return self.table_lock(-channel_id)
+
+    def is_busy(self, table_id: int, channel_id: int) -> bool:
+        """Whether a change of this table, or of its channel's lobby, is under way right now."""
+        locks = (self._locks.get(table_id), self._locks.get(-channel_id))
+        return any(lock.locked() for lock in locks if lock is not None)
+
+    def forget(self, table_id: int) -> None:
+        """Drop the table from memory: it was changed behind the service's back (a take-back, a move
+        to another channel), so the next read comes from the store."""
+        self._cache.pop(table_id, None)
+
+    def mark_changed(self, table_id: int) -> None:
+        """The table was written outside `write`: listeners hear of it at the next `flush_events`."""
+        self._dirty.add(table_id)
+
+    async def flush_events(self) -> None:
+        """Tell the listeners about every table written since the last call (outside any lock)."""
+        while self._dirty:
+            table_id = self._dirty.pop()
+            await self._emit("changed", await self.table(table_id))
+
+    async def replayed(self, table_id: int) -> Game:
+        """The table's game as its seed and standing moves make it."""
+        return await replay.replay(self.store, table_id)
+
+    # -- loading -----------------------------------------------------------------------
 
     async def _load_row(self, row: TableRow) -> Loaded:
         cached = self._cache.get(row.id)
@@ -212,7 +217,8 @@ class TableService:
                     "board and /history the moves; /open starts a new table.")
         return otherwise
 
-    async def _table_by_id(self, table_id: int) -> Loaded | None:
+    async def table(self, table_id: int) -> Loaded | None:
+        """The table as it is saved now (from memory when the cached copy is current)."""
         row = await self.store.table(table_id)
         return await self._load_row(row) if row else None
 
@@ -239,13 +245,7 @@ class TableService:
         except IllegalMove as why:
             return Reply.error(str(why))
         finally:
-            await self._flush_events()
-
-    async def _flush_events(self) -> None:
-        """Tell the listeners about every table written since the last call (outside any lock)."""
-        while self._dirty:
-            table_id = self._dirty.pop()
-            await self._emit("changed", await self._table_by_id(table_id))
+            await self.flush_events()
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
@@ -254,7 +254,7 @@ class TableService:
         except IllegalMove as why:
             return Reply.error(str(why))
         finally:
-            await self._flush_events()
+            await self.flush_events()
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)
@@ -262,13 +262,13 @@ class TableService:
             return Reply.error("This button is not one of Isles'.")
         kind, table_id, version, payload = parsed
         for extension in self.extensions:
-            handler = getattr(extension, f"press_{kind}", None)
+            handler = extension.press_handler(kind)
             if handler is not None:
                 try:
                     return await handler(caller, table_id, version, payload, values)
                 except IllegalMove as why:
                     return Reply.error(str(why))
-        loaded = await self._table_by_id(table_id)
+        loaded = await self.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
         if kind == "hist":  # the log stays readable once the game is over
@@ -360,8 +360,7 @@ class TableService:
         parsed = parse_options(cls.options, parse_option_text(options))
         checked = []  # each extension's reading of its own /open options
         for extension in self.extensions:
-            if hasattr(extension, "check_open"):
-                checked.append((extension, await extension.check_open(caller, cls, extra)))
+            checked.append((extension, await extension.check_open(caller, cls, extra)))
         return cls, parsed, checked
 
     async def open_problem(self, caller: Caller, args: dict[str, Any]) -> str | None:
@@ -402,13 +401,14 @@ class TableService:
             note = await extension.after_open(table_id, values)
             if note:
                 notes.append(note)
-        loaded = await self._table_by_id(table_id)
-        reply = self._lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+        loaded = await self.table(table_id)
+        reply = self.lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
         if notes:
             reply.text += "\n" + "\n".join(notes)
         return reply
 
-    def _lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+    def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+        """The lobby message: who sits, the options, the buttons that can work now."""
         cls = registry.get(loaded.row.game)
         seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
         shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
@@ -434,7 +434,8 @@ class TableService:
             buttons.append(Button("Start", custom_id("start", table, version), "success"))
         return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
 
-    async def _lobby(self, caller: Caller) -> Loaded:
+    async def lobby_table(self, caller: Caller) -> Loaded:
+        """The caller's channel's table while it waits for players, or IllegalMove."""
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
@@ -443,21 +444,21 @@ class TableService:
         return loaded
 
     async def cmd_join(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if loaded.seat_of(caller.user_id):
                 raise IllegalMove("You are already seated at this table.")
             cls = registry.get(loaded.row.game)
             if len(loaded.seats) >= cls.max_players:
                 raise IllegalMove(f"The table is full: {cls.title} takes at most "
                                   f"{count_text(cls.max_players, 'player')}.")
-            await self._write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{caller.name}** sat down.")
+            await self.write(loaded, self.store.add_seat, user_id=caller.user_id, name=caller.name)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** sat down.")
 
     async def cmd_addai(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if not loaded.seat_of(caller.user_id) and not caller.can_manage:
                 raise IllegalMove("Only a seated player can add a computer player.")
             cls = registry.get(loaded.row.game)
@@ -466,12 +467,12 @@ class TableService:
                                   f"{count_text(cls.max_players, 'player')}.")
             taken = {s.name for s in loaded.seats}
             name = next(f"Bot {n}" for n in range(1, 10) if f"Bot {n}" not in taken)
-            await self._write(loaded, self.store.add_seat, user_id=None, name=name)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
+            await self.write(loaded, self.store.add_seat, user_id=None, name=name)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
 
     async def cmd_leave(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
+        async with self.channel_lock(caller.channel_id):
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
                 raise IllegalMove("There is no table in this channel.")
@@ -482,27 +483,26 @@ class TableService:
                 raise IllegalMove("You are not seated at this table.")
             if caller.user_id == loaded.row.host_id:
                 raise IllegalMove("You are the host: /cancel the table instead of leaving it.")
-            await self._write(loaded, self.store.remove_seat, mine.position)
-            loaded = await self._table_by_id(loaded.row.id)
-        return self._lobby_reply(loaded, f"**{caller.name}** left the table.")
+            await self.write(loaded, self.store.remove_seat, mine.position)
+            loaded = await self.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** left the table.")
 
     async def cmd_cancel(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
+        async with self.channel_lock(caller.channel_id):
             loaded = await self._table_here(caller.channel_id)
             if loaded is None:
                 raise IllegalMove(await self._nothing_open(caller.channel_id, "There is no table in this channel."))
             if caller.user_id != loaded.row.host_id and not caller.can_manage:
                 raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
-            await self._write(loaded, self.store.set_status, "cancelled")
+            await self.write(loaded, self.store.set_status, "cancelled")
         lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
         for extension in self.extensions:  # e.g. a started solo game counts as lost
-            note = getattr(extension, "cancel_note", None)
-            lines.append(await note(loaded) if note is not None else "")
+            lines.append(await extension.cancel_note(loaded))
         return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
 
     async def cmd_start(self, caller: Caller) -> Reply:
-        async with self._channel_lock(caller.channel_id):
-            loaded = await self._lobby(caller)
+        async with self.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
             if caller.user_id != loaded.row.host_id:
                 raise IllegalMove("Only the host starts the game.")
             cls = registry.get(loaded.row.game)
@@ -514,18 +514,17 @@ class TableService:
             random.Random(loaded.row.seed).shuffle(order)
             seat_of_position = {position: seat for seat, position in enumerate(order)}
             game = cls.new(count, loaded.row.options, loaded.row.seed)
-            await self._write(loaded, self.store.start, seat_of_position, game.dump())
-            loaded = await self._table_by_id(loaded.row.id)
+            await self.write(loaded, self.store.start, seat_of_position, game.dump())
+            loaded = await self.table(loaded.row.id)
             headline = f"The game of **{cls.title}** begins. Seat order: " + ", ".join(loaded.names()) + "."
             headline = "\n".join([headline, *await self._play_computers(loaded)])
-            loaded = await self._table_by_id(loaded.row.id)
-        return await self._turn_reply(loaded, headline)
+            loaded = await self.table(loaded.row.id)
+        return await self.turn_reply(loaded, headline)
 
     # -- play --------------------------------------------------------------------------
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
-        return self._lock(-channel_id)
-
-    async def _write(self, loaded: Loaded, method, *args, **kwargs) -> int:
+    async def write(self, loaded: Loaded, method: Callable[..., Awaitable[int]], *args: Any, **kwargs: Any) -> int:
+        """Run a store write `method(table_id, version, *args, now=..., **kwargs)` on this table as
+        loaded; a table that moved on meanwhile refuses it with IllegalMove. Listeners hear of it."""
         try:
             version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
             self._dirty.add(loaded.row.id)
@@ -534,7 +533,8 @@ class TableService:
             self._cache.pop(loaded.row.id, None)
             raise IllegalMove(MOVED_ON) from None
 
-    async def _active(self, caller: Caller) -> Loaded:
+    async def active_table(self, caller: Caller) -> Loaded:
+        """The caller's channel's table with its game under way, or IllegalMove saying why not."""
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
@@ -542,7 +542,8 @@ class TableService:
             raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
         return loaded
 
-    def _seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
+    def caller_seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
+        """The caller's seat, if they are seated and still playing; else IllegalMove."""
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
             raise IllegalMove("You are not seated at this table, so you cannot move here.")
@@ -564,15 +565,13 @@ class TableService:
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         for extension in self.extensions:  # e.g. a daily attempt whose day is over takes no more moves
-            check = getattr(extension, "check_move", None)
-            if check is not None:
-                await check(loaded)
-        async with self._lock(loaded.row.id):
-            loaded = await self._active(caller)
+            await extension.check_move(loaded)
+        async with self.table_lock(loaded.row.id):
+            loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
                 return Reply.error("That button was for an earlier turn, and the table has moved on. "
                                    "Use the newest message, or /move.")
-            mine = self._seat(loaded, caller)
+            mine = self.caller_seat(loaded, caller)
             game, names = loaded.game, loaded.names()
             if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
                 waiting = ", ".join(names[s] for s in game.to_act())
@@ -581,11 +580,15 @@ class TableService:
             try:
                 canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
                 game.play(mine.seat, move)
-                lines = [game.describe_move(mine.seat, canonical, names)]
-            except IllegalMove as why:
-                self._restore(loaded, before)  # a game must not be left half-moved
+            except IllegalMove as why:  # play promises a refused move changed nothing: no reload
                 raise IllegalMove(refusal(fill_names(str(why), names), move)) from None
             except Exception:
+                log.exception("move %r at table %s raised", move[:200], loaded.row.id)
+                self._restore(loaded, before)
+                raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
+            try:
+                lines = [game.describe_move(mine.seat, canonical, names)]
+            except Exception:  # played but not told: the move must not stand half-done
                 log.exception("move %r at table %s raised", move[:200], loaded.row.id)
                 self._restore(loaded, before)
                 raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
@@ -595,9 +598,9 @@ class TableService:
                 self._restore(loaded, before)
                 raise
             lines += await self._play_computers(loaded)
-            loaded = await self._table_by_id(loaded.row.id)
-        reply = await self._turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
-        return await self._touch("move_reply", loaded, reply, mine.seat)
+            loaded = await self.table(loaded.row.id)
+        reply = await self.turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
+        return await self._touch("move_reply", reply, lambda e: e.move_reply(loaded, reply, mine.seat))
 
     def _restore(self, loaded: Loaded, before: dict[str, Any]) -> None:
         """Put a table's game back as it was before a move that did not land, and forget the cached
@@ -634,14 +637,15 @@ class TableService:
             for seat in range(game.players)
         ]
 
-    def _computer_seats(self, loaded: Loaded) -> set[int]:
+    def computer_seats(self, loaded: Loaded) -> set[int]:
+        """The seats the computer plays: computer players and resigned people."""
         return {s.seat for s in loaded.seats if s.seat is not None and (s.is_ai or s.resigned)}
 
     async def _play_computers(self, loaded: Loaded) -> list[str]:
         """Play every computer (or resigned) seat that must act, until people must act."""
         lines: list[str] = []
         game, names = loaded.game, loaded.names()
-        computers = self._computer_seats(loaded)
+        computers = self.computer_seats(loaded)
         for _ in range(AI_MOVES_PER_CALL):
             if game.is_over() or loaded.row.status != "active":
                 break
@@ -671,27 +675,24 @@ class TableService:
     async def _computer_move(self, loaded: Loaded, seat: int, rng: random.Random) -> str:
         """A computer seat's move: an extension's player (a chosen strength), else the game's own."""
         for extension in self.extensions:
-            choose = getattr(extension, "computer_move", None)
-            if choose is not None:
-                move = await choose(loaded, seat, rng)
-                if move is not None:
-                    return move
+            move = await extension.computer_move(loaded, seat, rng)
+            if move is not None:
+                return move
         return loaded.game.ai_move(seat, rng)
 
-    async def _touch(self, hook: str, loaded: Loaded, reply: Reply, *args: Any) -> Reply:
-        """Let extensions add to a reply: `final_reply(loaded, reply, fresh)` on a finished table,
-        `move_reply(loaded, reply, seat)` on the answer to a person's move."""
+    async def _touch(self, hook: str, reply: Reply, touch: Callable[[Extension], Awaitable[None]]) -> Reply:
+        """Let every extension add to a reply by one hook (`final_reply` on a finished table,
+        `move_reply` on the answer to a person's move)."""
         for extension in self.extensions:
-            touch = getattr(extension, hook, None)
-            if touch is None:
-                continue
             try:
-                await touch(loaded, reply, *args)
+                await touch(extension)
             except Exception:  # an extra must never cost the player the answer to their move
                 log.exception("%s of %s failed", hook, type(extension).__name__)
         return reply
 
-    async def _turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+    async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+        """The board message of a started table: headline, status or standings, whom it waits
+        for, the picture and the turn buttons; `private_seat` also gets its private text."""
         game, names = loaded.game, loaded.names()
         lines = [headline] if headline else []
         mentions: list[int] = []
@@ -710,32 +711,32 @@ class TableService:
             if calls:
                 lines.append("Your move: " + " ".join(calls))
             for extension in self.extensions:  # e.g. the deadline, and who is on vacation
-                note = getattr(extension, "turn_note", None)
-                if note is None:
-                    continue
                 try:
-                    extra = await note(loaded)
+                    extra = await extension.turn_note(loaded)
                 except Exception:
                     log.exception("turn note of %s failed", type(extension).__name__)
                     extra = ""
                 if extra:
                     lines.append(extra)
-            buttons = turn_buttons(game, table, version, names, self._computer_seats(loaded))
-        image = await self._image(loaded)
+            buttons = turn_buttons(game, table, version, names, self.computer_seats(loaded))
+        image = await self.board_image(loaded)
         private = ""
         if private_seat is not None and not game.is_over():
             private = game.private_text(private_seat, names)
         reply = Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
                       buttons=buttons, table_id=table, version=version)
         if game.is_over() or loaded.row.status == "finished":
-            await self._touch("final_reply", loaded, reply, bool(headline))
+            fresh = bool(headline)
+            await self._touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
         return reply
 
     def _standings(self, loaded: Loaded) -> str:
         resigned = {s.seat for s in loaded.seats if s.resigned}
         return standings_text(loaded.game, loaded.names(), resigned)
 
-    async def _image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+    async def board_image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+        """The board as `seat` sees it (None: the public board), drawn off the event loop; None when
+        pictures are off."""
         if not self.draw_images or loaded.game is None:
             return None
         view = loaded.game.view(seat)
@@ -744,8 +745,8 @@ class TableService:
         return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
 
     async def _menus(self, caller: Caller, loaded: Loaded) -> Reply:
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         groups = loaded.game.move_groups(mine.seat)
         if not groups:
             return Reply.error("You have no move to make right now.")
@@ -767,8 +768,8 @@ class TableService:
         over = await self._over_here(caller)
         if over is not None:
             return over
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         moves = loaded.game.legal_moves(mine.seat)
         typed = Game.normalize(filter)
         if typed:
@@ -799,14 +800,14 @@ class TableService:
         if loaded is None:
             raise IllegalMove("There is no table in this channel. Open one with /open.")
         if loaded.row.status == "lobby":
-            return self._lobby_reply(loaded, "The table is waiting for players.")
-        return await self._turn_reply(loaded, "")
+            return self.lobby_reply(loaded, "The table is waiting for players.")
+        return await self.turn_reply(loaded, "")
 
     async def cmd_hand(self, caller: Caller) -> Reply:
         over = await self._over_here(caller)
         if over is not None:
             return over
-        loaded = await self._active(caller)
+        loaded = await self.active_table(caller)
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
             raise IllegalMove("You are not seated at this table.")
@@ -866,20 +867,18 @@ class TableService:
         """When an extension keeps a table's seed secret after its game ended (a deal others still
         play), the words for when it comes; "" when nothing keeps it."""
         for extension in self.extensions:
-            keep = getattr(extension, "seed_kept_until", None)
-            if keep is not None:
-                until = await keep(loaded)
-                if until:
-                    return until
+            until = await extension.seed_kept_until(loaded)
+            if until:
+                return until
         return ""
 
     async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
-        async with self._lock(loaded.row.id):
-            loaded = await self._active(caller)
-            mine = self._seat(loaded, caller)
+        async with self.table_lock(loaded.row.id):
+            loaded = await self.active_table(caller)
+            mine = self.caller_seat(loaded, caller)
             if loaded.game.players == 2 and not confirmed:  # it ends the game at once: ask first
                 other = loaded.names()[1 - mine.seat]
                 return Reply(private=f"Resigning ends the game: {other} wins and you finish last. "
@@ -890,15 +889,15 @@ class TableService:
 
     async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
-        async with self._lock(table_id):
-            loaded = await self._table_by_id(table_id)
+        async with self.table_lock(table_id):
+            loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active":
                 return None
             row = loaded.by_seat(seat)
             if row.resigned:
                 return None
             reply = await self._give_up(loaded, row, headline)
-        await self._flush_events()
+        await self.flush_events()
         return reply
 
     async def _give_up(self, loaded: Loaded, mine: SeatRow, headline: str) -> Reply:
@@ -909,24 +908,24 @@ class TableService:
         ends = len(playing) <= 1 or all(s.is_ai for s in playing)
         results = self._results(loaded, ended_by_resign=True) if ends else None
         try:
-            await self._write(loaded, self.store.resign, mine.position, results=results)
+            await self.write(loaded, self.store.resign, mine.position, results=results)
         finally:
             self._cache.pop(loaded.row.id, None)
-        loaded = await self._table_by_id(loaded.row.id)
+        loaded = await self.table(loaded.row.id)
         if ends:
             return await self._finished_by_resign(loaded, headline)
         lines = await self._play_computers(loaded)
-        loaded = await self._table_by_id(loaded.row.id)
+        loaded = await self.table(loaded.row.id)
         if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
             headline += " The computer played that seat to the end of the game, ranked last."
         else:
             headline += " The computer plays that seat from now on, and it will finish last."
-        return await self._turn_reply(loaded, "\n".join([headline, *lines]))
+        return await self.turn_reply(loaded, "\n".join([headline, *lines]))
 
     async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """The computer makes one move for a seat that must act (a missed deadline); None if it need not."""
-        async with self._lock(table_id):
-            loaded = await self._table_by_id(table_id)
+        async with self.table_lock(table_id):
+            loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
                 return None
             game, names = loaded.game, loaded.names()
@@ -940,20 +939,20 @@ class TableService:
                 self._restore(loaded, before)
                 raise
             lines += await self._play_computers(loaded)
-            loaded = await self._table_by_id(table_id)
-            reply = await self._turn_reply(loaded, "\n".join(lines))
-        await self._flush_events()
+            loaded = await self.table(table_id)
+            reply = await self.turn_reply(loaded, "\n".join(lines))
+        await self.flush_events()
         return reply
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self._standings(loaded)]
-        reply = Reply(text="\n".join(lines), image=await self._image(loaded), table_id=loaded.row.id)
-        return await self._touch("final_reply", loaded, reply, True)
+        reply = Reply(text="\n".join(lines), image=await self.board_image(loaded), table_id=loaded.row.id)
+        return await self._touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, True))
 
     async def ai_suggestion(self, caller: Caller) -> str:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""
-        loaded = await self._active(caller)
-        mine = self._seat(loaded, caller)
+        loaded = await self.active_table(caller)
+        mine = self.caller_seat(loaded, caller)
         return loaded.game.ai_move(mine.seat, position_rng(loaded.row.seed, loaded.game))
 
     # -- information -------------------------------------------------------------------
@@ -967,8 +966,7 @@ class TableService:
                 raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
             key = loaded.row.game
             for extension in self.extensions:  # e.g. the daily challenge's own rules, at a daily table
-                note = getattr(extension, "rules_note", None)
-                notes.append(await note(loaded) if note is not None else "")
+                notes.append(await extension.rules_note(loaded))
         try:
             cls = registry.get(registry.find(key))
         except KeyError as missing:

@@ -8,7 +8,7 @@ path (a second /daily, two at once, a second process, a restart) opens a second 
 A deal is proven winnable before it is dealt: a solver must win it. Solving takes seconds, so
 it is done ahead of time by `prepare_deals`, a job that keeps today's and tomorrow's deals
 ready (the process that runs the clocks calls it about once a minute); the solver runs in a
-pool of worker processes (bot/solving.py), never in the bot's own. A /daily never waits for a
+pool of worker processes (bot/features/solving.py), never in the bot's own. A /daily never waits for a
 solve: when the day's deal is not ready (the bot's very first start), it says so and the
 preparation starts at once. The offline console, which has no clock process, waits instead.
 
@@ -38,15 +38,18 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.commands import Command, Param
-from bot.replies import Caller, Reply
-from bot.solving import SolverPool
+from bot.core import replay
+from bot.core.commands import Command, Param
+from bot.core.extension import Extension
+from bot.core.replies import Caller, Reply
+from bot.features.solving import SolverPool
 from db.daily import DailyStore, DayDeal, DealRow, SoloResult
 from games import registry
 from games.base import Game, IllegalMove
 
 if TYPE_CHECKING:
-    from bot.service import Loaded, TableService
+    from bot.core.service import TableService
+    from bot.core.tables import Loaded
 
 log = logging.getLogger(__name__)
 
@@ -191,10 +194,9 @@ def replay_wins(seed: int, difficulty: str, line: list[str], game: str = GAME) -
     """Whether playing `line` on the deal through the rules engine wins it."""
     table = registry.get(game).new(1, {"difficulty": difficulty}, seed)
     try:
-        for move in line:
-            if table.is_over():
+        for step in replay.steps(table, [(0, move) for move in line]):
+            if table.is_over() and step.index < len(line) - 1:  # over with moves left: the line is not its own
                 return False
-            table.play(0, move)
     except IllegalMove:
         return False
     won, _ = solo_outcome(table)
@@ -292,7 +294,7 @@ def _rank_key(result: SoloResult) -> tuple:
 
 
 # -- the extension -----------------------------------------------------------------------
-class DailyChallenge:
+class DailyChallenge(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, *, solver: Solver | None = None, pool: SolverPool | None = None,
@@ -700,7 +702,7 @@ class DailyChallenge:
             lines.append(f"{playing} still playing.")
         image = None
         if self.service.draw_images:
-            from bot.service import draw_off_loop
+            from bot.core.service import draw_off_loop
             from render.daily import daily_board
 
             data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
@@ -759,7 +761,7 @@ class DailyChallenge:
             lines.append("* reached with a hint")
         image = None
         if self.service.draw_images:
-            from bot.service import draw_off_loop
+            from bot.core.service import draw_off_loop
             from render.daily import solo_board
 
             data = {"title": "Solo board", "subtitle": "Daily challenges and solo games of this server",

@@ -8,9 +8,11 @@ host starts, and the seat order is drawn again from the new table's seed.
 
 from __future__ import annotations
 
-from bot.commands import Command
-from bot.replies import Button, Caller, Reply, custom_id
-from bot.service import Loaded, TableService
+from bot.core.commands import Command
+from bot.core.extension import Extension
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.service import TableService
+from bot.core.tables import Loaded
 from db.daily import DailyStore
 from db.levels import NORMAL
 from games.base import IllegalMove
@@ -27,12 +29,12 @@ def option_text(options: dict) -> str:
     return " ".join(words)
 
 
-class Rematch:
+class Rematch(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, levels=None):
         self.service = service
-        self.levels = levels  # bot.levels.ComputerLevels, to seat computers at their strength
+        self.levels = levels  # bot.features.levels.ComputerLevels, to seat computers at their strength
 
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         cid = custom_id("rematch", loaded.row.id)
@@ -53,7 +55,7 @@ class Rematch:
 
     async def _rematch(self, caller: Caller, table_id: int) -> Reply:
         service = self.service
-        old = await service._table_by_id(table_id)
+        old = await service.table(table_id)
         if old is None or old.row.channel_id != caller.channel_id:
             raise IllegalMove("That game was not played in this channel.")
         if old.row.status != "finished":
@@ -64,24 +66,24 @@ class Rematch:
             raise IllegalMove("The daily challenge is played once a day: /daily tomorrow brings a new deal.")
         reply = await service.cmd_open(caller, old.row.game, option_text(old.row.options))
         new_id = reply.table_id
-        plain = service._lobby_reply(await service._table_by_id(new_id), "").text
+        plain = service.lobby_reply(await service.table(new_id), "").text
         notes = reply.text.partition(plain)[2].strip() if plain and plain in reply.text else ""  # e.g. the deadline
         levels = await self.levels.levels(table_id) if self.levels else {}
         computers = sorted((s for s in old.seats if s.is_ai), key=lambda s: s.position)
         if computers:
-            async with service._channel_lock(caller.channel_id):
+            async with service.channel_lock(caller.channel_id):
                 for seat in computers:
-                    loaded = await service._table_by_id(new_id)
+                    loaded = await service.table(new_id)
                     level = levels.get(seat.position, NORMAL)
                     if self.levels is not None:
                         await self.levels.add(loaded, level)
                     else:
-                        await service._write(loaded, service.store.add_seat, user_id=None, name=seat.name)
-        loaded = await service._table_by_id(new_id)
+                        await service.write(loaded, service.store.add_seat, user_id=None, name=seat.name)
+        loaded = await service.table(new_id)
         invited = [s.user_id for s in sorted(old.seats, key=lambda s: s.seat if s.seat is not None else 99)
                    if s.user_id is not None and s.user_id != caller.user_id]
         headline = f"**{caller.name}** asks for a rematch of **{service.game_title(old.row.game)}**."
-        answer = service._lobby_reply(loaded, headline)
+        answer = service.lobby_reply(loaded, headline)
         if notes:
             answer.text += "\n" + notes
         if invited:

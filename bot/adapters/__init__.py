@@ -1,0 +1,4 @@
+"""Adapters: what turns a person's action into a service call and a reply into something shown.
+
+They may import the core, the features and the wiring's settings; the core never imports them.
+"""

@@ -1,0 +1,5 @@
+"""The Discord adapter: the client (`client`), the message shapes of a reply (`shapes`), the
+sender that alone posts to channels (`posting`) and the places tables live in (`places`).
+
+The only part of the project that imports discord.
+"""

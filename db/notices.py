@@ -1,0 +1,6 @@
+"""The channels processes wake each other on (PostgreSQL's LISTEN/NOTIFY; SQLite's processes poll).
+
+Apart from the modules that use them, so that the connection can listen without importing the
+stores that notify."""
+
+WAKE = "isles_timers"  # a new or moved timer is announced here, to the clocks' holder
