@@ -30,6 +30,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapters.web.hosting import serve_pages
 from bot.commands import COMMANDS, TEXT, USER, Command
 from bot.extensions import Installed, install
 from bot.lease import IdentifyGate, LeasedWork
@@ -1005,6 +1006,7 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     try:
         service = TableService(store)
         installed = install(service) if extensions else None
+        pages = await serve_pages(service, getattr(settings, "web", None))  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed
         try:
@@ -1018,6 +1020,8 @@ async def run(settings: Settings, extensions: bool = True) -> None:
         finally:
             if handles_sigterm:
                 loop.remove_signal_handler(signal.SIGTERM)
+            if pages is not None:
+                await pages.stop()
     finally:
         await store.close()
         log.info("stopped")
