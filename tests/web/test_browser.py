@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 
 import pytest
@@ -174,3 +175,18 @@ async def test_a_forged_link_is_refused(browser, served):
     answer = await page.goto(str(served.client.make_url(f"/t/{forged}")))
     assert answer.status == 403
     assert "not valid" in await page.content()
+
+
+async def test_propeller_islands_by_its_list_of_moves(browser, served):
+    await start_table(served.service, "propeller")
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"board\.png\?v=\d+$"))
+    button = page.locator("#moves button").first
+    move = await button.text_content()
+    await button.click()
+    await expect(page.locator("#choice-words")).to_contain_text(move)  # no preview: the move in words
+    await page.click("#confirm")
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert await logged(served) == [move]
+    assert page.problems == []

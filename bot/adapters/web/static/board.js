@@ -57,6 +57,7 @@
     }));
     log.scrollTop = log.scrollHeight;
     $("typed").hidden = state.seat === null || state.status !== "active";
+    $("typed-move").placeholder = state.moves.length ? `e.g. ${state.moves[0]}` : "";
   }
 
   function shapeOf(region) {
