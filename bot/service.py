@@ -986,10 +986,10 @@ class TableService:
         return await self.store.guild_threads(guild_id)
 
     # web page
-    async def page_data(self, table_id: int, user_id: int) -> dict[str, Any] | None:
+    async def page_data(self, table_id: int, user_id: int, log: bool = True) -> dict[str, Any] | None:
         """What a board page shows one person at a table: their seat's view (the public view when
-        they have no seat), their legal moves, the turn's words and the log as they may read it.
-        None when there is no such table."""
+        they have no seat), their legal moves, the turn's words and, with `log` (a replay from the
+        seed), the log as they may read it. None when there is no such table."""
         loaded = await self._table_by_id(table_id)
         if loaded is None:
             return None
@@ -1010,7 +1010,7 @@ class TableService:
             view = {**view, "to_act": [], "ended": ended_line(loaded)}
         over = row.status == "finished" or game.is_over()
         playing = row.status == "active" and seat is not None and not mine.resigned and not over
-        items = history.entries(row, names, await self.store.moves(row.id))
+        items = history.entries(row, names, await self.store.moves(row.id)) if log else []
         data.update(
             view=view, moves=game.legal_moves(seat) if playing else [],
             to_act=[] if over or row.status != "active" else game.to_act(),

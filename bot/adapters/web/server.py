@@ -149,7 +149,7 @@ class WebPages:
         if self.runner is None and not self.base_url:  # the console serves pages from its first /web on
             await self.start()
         await self.ready()
-        data = await self.service.page_data(row.id, caller.user_id)
+        data = await self.service.page_data(row.id, caller.user_id, log=False)
         seated = data is not None and data["seat"] is not None
         what = "your seat's board, where you can click to play" if seated else "the public board (you have no seat)"
         return Reply(private=f"Open this link in your browser for {what}. It is yours alone and works for a day: "
@@ -165,8 +165,8 @@ class WebPages:
                                          "one with /web.", headers=HEADERS)
         return granted
 
-    async def _data(self, granted: tokens.Pass) -> dict[str, Any]:
-        data = await self.service.page_data(granted.table_id, granted.user_id)
+    async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
+        data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
         if data is None:
             raise web.HTTPNotFound(text="This table no longer exists.", headers=HEADERS)
         return data
@@ -183,7 +183,7 @@ class WebPages:
         return web.FileResponse(path, headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
     async def state(self, request: web.Request) -> web.Response:
-        data = await self._data(self._pass(request))
+        data = await self._data(self._pass(request), log=True)
         return web.json_response(page_json(data), headers=HEADERS)
 
     async def _picture(self, data: dict[str, Any], view: dict[str, Any] | None, key: tuple) -> bytes | None:
