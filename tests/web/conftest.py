@@ -8,6 +8,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.adapters.web import tokens
 from bot.adapters.web.server import WebPages
+from bot.console import Console, stable_id
 from tests.helpers import ALICE, BOB, service_at
 from tests.web.regions import pioneers_regions
 
@@ -56,3 +57,13 @@ async def served(tmp_path, with_regions):
         yield Served(service, pages, client)
     finally:
         await client.close()
+
+
+async def console_table(served, tmp_path) -> tuple[Console, int]:
+    """A Pioneer's Isle table opened and started by console lines in #web (alice and bob): the
+    console and the table's id."""
+    console = Console(served.service, tmp_path / "images")
+    for line in ("alice: /open game:pioneers", "bob: /join", "alice: /start"):
+        said = await console.run_line(f"[#web] {line}")
+        assert not any(x.startswith("  !") for x in said), said
+    return console, (await served.service.store.open_table(stable_id("#web"))).id

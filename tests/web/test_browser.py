@@ -14,8 +14,9 @@ import shutil
 import pytest
 
 from bot.adapters.web import tokens
+from bot.console import stable_id
 from tests.helpers import ALICE, BOB
-from tests.web.conftest import start_table
+from tests.web.conftest import console_table, start_table
 
 CHROMIUM = os.environ.get("ISLES_CHROMIUM", "/usr/bin/chromium")
 
@@ -154,17 +155,19 @@ async def test_a_refused_move_says_why_and_changes_nothing(browser, served):
     assert await logged(served) == []
 
 
-async def test_a_console_move_updates_the_page(browser, served):
-    await start_table(served.service, "pioneers")
-    first, other = await mover_and_other(served)
-    page = await open_page(browser, served, other)
+async def test_a_console_move_updates_the_page(browser, served, tmp_path):
+    console, table = await console_table(served, tmp_path)
+    states = {name: await served.state(served.token(stable_id(name), table)) for name in ("alice", "bob")}
+    mover = next(name for name, state in states.items() if state["your_turn"])
+    waiting = "bob" if mover == "alice" else "alice"
+    page = await browser.new_page()
+    await page.goto(str(served.client.make_url(f"/t/{served.token(stable_id(waiting), table)}")))
     await expect(page.locator("#turn")).to_contain_text("Waiting for")
-    state = await served.state(served.token(first.user_id, await served.table_id()))
-    reply = await served.service.handle(first, "move", {"move": state["moves"][0]})  # as the console does
-    assert reply.ok
-    await expect(page.locator("#log li")).to_have_count(1)
-    src = await page.get_attribute("#board", "src")
-    assert src.endswith(f"v={state['version'] + 1}") or "v=" in src
+    said = await console.run_line(f"[#web] {mover}: /move {states[mover]['moves'][0]}")
+    assert not any(line.startswith("  !") for line in said), said
+    await expect(page.locator("#log li")).to_have_count(1)  # no reload: the event brought it
+    version = states[mover]["version"] + 1
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(rf"board\.png\?v={version}$"))
 
 
 async def test_a_forged_link_is_refused(browser, served):

@@ -12,9 +12,9 @@ from aiohttp import ClientSession
 
 from bot.adapters.web import regions, tokens
 from bot.adapters.web.server import STATIC, WebPages
-from bot.console import Console, stable_id
+from bot.console import stable_id
 from tests.helpers import ALICE, BOB, CAROL
-from tests.web.conftest import NOW, start_table
+from tests.web.conftest import NOW, console_table, start_table
 
 SECRET = b"test secret"
 
@@ -150,14 +150,6 @@ async def read_event(response) -> str:
             event = line[7:]
         elif line.startswith("data: ") and event == "changed":
             return line[6:]
-
-
-async def console_table(served, tmp_path) -> tuple[Console, int]:
-    console = Console(served.service, tmp_path / "images")
-    for line in ("alice: /open game:pioneers", "bob: /join", "alice: /start"):
-        said = await console.run_line(f"[#web] {line}")
-        assert not any(x.startswith("  !") for x in said), said
-    return console, (await served.service.store.open_table(stable_id("#web"))).id
 
 
 async def test_a_console_move_reaches_an_open_page(served, tmp_path):
