@@ -1029,9 +1029,12 @@ class TableService:
             raise IllegalMove("You are not playing at this table, so there is nothing to preview.")
         if type(loaded.game).preview is Game.preview:
             return None
+        game, text = loaded.game, Game.normalize(move)
         try:
-            return loaded.game.preview(mine.seat, Game.normalize(move))
+            return game.preview(mine.seat, text)
         except IllegalMove as why:
+            if game.canonical(mine.seat, text) in game.legal_moves(mine.seat):
+                return None  # legal, but not a move this game pictures (a draft before a placement)
             raise IllegalMove(fill_names(str(why), loaded.names())) from None
 
 

@@ -238,3 +238,23 @@ async def test_the_console_answers_web_with_a_local_link(served, tmp_path):
             assert (await answer.json())["you"] == "alice"
     finally:
         await pages.stop()
+
+
+async def test_a_game_with_previews_draws_the_chosen_move_unplayed(served):
+    await start_table(served.service, "growsky")
+    rng = random.Random(2)
+    for _ in range(30):  # drafts first (legal, but no picture to preview), then a part to place
+        (caller, token, state), _ = await mover(served)
+        move = next((m for m in state["moves"] if m.startswith("place")), "")
+        if move:
+            break
+        assert (await served.client.get(f"/t/{token}/preview.png", params={"move": state["moves"][0]})).status == 204
+        game = served.service._cache[state["table"]].game
+        assert (await served.service.handle(caller, "move", {"move": game.ai_move(state["seat"], rng)})).ok
+    assert move
+    logged = len(await served.service.store.moves(state["table"]))
+    preview = await served.client.get(f"/t/{token}/preview.png", params={"move": move})
+    assert preview.status == 200 and (await preview.read()).startswith(b"\x89PNG")
+    refused = await served.client.get(f"/t/{token}/preview.png", params={"move": "place nothing"})
+    assert refused.status == 409 and not (await refused.json())["ok"]
+    assert len(await served.service.store.moves(state["table"])) == logged

@@ -106,6 +106,9 @@
         el.setAttribute("role", "button");
         el.setAttribute("aria-label", `${region.name}: ${region.moves.length === 1 ? region.moves[0] : region.moves.length + " moves"}`);
         el.addEventListener("click", () => pick(region, el));
+        const tip = document.createElementNS(SVG, "title");  // what a click here can play, on hover
+        tip.textContent = region.moves.join("\n");
+        el.appendChild(tip);
       }
       svg.appendChild(el);
     }
