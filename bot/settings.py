@@ -78,6 +78,7 @@ class Settings:
     log_level: str
     shards: int | None = None  # total shard count; None: as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+    web: WebSettings | None = None  # the board pages; None: not served (ISLES_WEB_URL unset)
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -98,7 +99,29 @@ class Settings:
             dev_guild=int(guild) if guild else None,
             log_level=level,
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
+            web=web_settings() if os.environ.get("ISLES_WEB_URL", "").strip() else None,
         )
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    url: str  # the public base a reverse proxy serves; "" in the console: links name host:port
+    host: str = "127.0.0.1"
+    port: int = 8080
+    secret: str = ""  # signs the pages' links; "" keeps one in the store
+
+
+def web_settings() -> WebSettings:
+    """ISLES_WEB_URL, ISLES_WEB_HOST, ISLES_WEB_PORT and ISLES_WEB_SECRET, checked."""
+    url = os.environ.get("ISLES_WEB_URL", "").strip().rstrip("/")
+    if url and not url.startswith(("http://", "https://")):
+        raise SettingError(f"ISLES_WEB_URL={url} is not a web address: write the public base of the pages, "
+                           "e.g. https://isles.example.org (see docs/web.md), or leave it empty.")
+    port = os.environ.get("ISLES_WEB_PORT", "").strip() or "8080"
+    if not is_number(port) or not 0 <= int(port) <= 65535:
+        raise SettingError(f"ISLES_WEB_PORT={port} is not a port: write a number like 8080.")
+    host = os.environ.get("ISLES_WEB_HOST", "").strip() or "127.0.0.1"
+    return WebSettings(url, host, int(port), os.environ.get("ISLES_WEB_SECRET", "").strip())
 
 
 def shard_settings(count: str, ids: str) -> dict:

@@ -64,3 +64,6 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 BY_NAME = {command.name: command for command in COMMANDS}
+
+# served only where the bot serves board pages (bot/adapters/web), so it is not in COMMANDS
+WEB = Command("web", "Get a link to this table's board in your browser (yours alone, for a day)")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.adapters.console.console import Console
+from bot.adapters.web.console import install_pages, read_off_loop, stop_pages
 from bot.core.service import TableService
 from bot.extensions import install
 from db.store import Store
@@ -25,6 +26,7 @@ async def open_console(db_path: str, out_dir: Path, managers: set[str], images: 
         seeds = (lambda: seed) if seed is not None else None
         service = TableService(store, draw_images=images, seeds=seeds)
         installed = install(service, prepare_daily=False)
+        install_pages(service)
         await installed.timing.catch_up()
     except BaseException:
         await store.close()
@@ -60,7 +62,7 @@ def run_console(db_path: str, out_dir: Path, managers: set[str], images: bool = 
             if interactive:
                 print("Isles offline console. Tables are kept in", db_path)
                 print(console.help())
-            while (line := read_line(interactive)) is not None:
+            while (line := runner.run(read_off_loop(lambda: read_line(interactive)))) is not None:
                 if line.strip().lower() in ("quit", "exit"):
                     break
                 for out in runner.run(console.run_line(line)):
@@ -70,5 +72,6 @@ def run_console(db_path: str, out_dir: Path, managers: set[str], images: bool = 
             print()
             return INTERRUPTED
         finally:
+            runner.run(stop_pages(console.service))
             runner.run(store.close())
     return 0

@@ -50,6 +50,7 @@ from bot.adapters.discord.shapes import (
     some,
     split_text,
 )
+from bot.adapters.web.hosting import serve_pages
 from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
@@ -873,6 +874,7 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     try:
         service = TableService(store)
         installed = install(service) if extensions else None
+        pages = await serve_pages(service, getattr(settings, "web", None))  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed
         try:
@@ -886,6 +888,8 @@ async def run(settings: Settings, extensions: bool = True) -> None:
         finally:
             if handles_sigterm:
                 loop.remove_signal_handler(signal.SIGTERM)
+            if pages is not None:
+                await pages.stop()
     finally:
         await store.close()
         log.info("stopped")

@@ -1,0 +1,292 @@
+"""The board pages: an aiohttp server inside the bot (or the offline console).
+
+Routes, all under a signed token (tokens.py) except the static files:
+- `GET  /t/<token>`             the page (HTML; its script and style come from /static)
+- `GET  /t/<token>/state`       what the page shows, as JSON: the turn's words, the log, the
+                                 seat's legal moves and the picture's clickable regions
+- `GET  /t/<token>/board.png`   the seat's picture (the public one for a spectator)
+- `GET  /t/<token>/preview.png` the picture with `?move=` drawn where it would go, unplayed
+- `POST /t/<token>/move`        `{"move", "version"}`: played through the table service
+- `GET  /t/<token>/events`      Server-Sent Events: `changed` with the new version after any write
+
+A forged, altered or expired token gets 403 everywhere. The page plays only for the user the
+token names and only through `TableService.press`, bound to the table and the version the page
+showed, so a stale page or another table's token changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+import render
+from bot.adapters.web import regions as board_regions
+from bot.adapters.web import tokens
+from bot.core.commands import WEB
+from bot.core.replies import Caller, Reply, custom_id
+from bot.core.service import TableService, draw_off_loop
+from games.base import IllegalMove
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+PING = 15.0  # seconds between SSE comments, so proxies keep an idle stream open
+LOG_LINES = 60  # the page shows the latest moves; /history has the rest
+KEPT_PICTURES = 64
+OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
+HEADERS = {
+    # the token is in the path: never hand it to another site
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
+                               "script-src 'self'; connect-src 'self'; frame-ancestors 'self'",
+}
+
+
+class WebPages:
+    """The web adapter, installed as a service extension: it hears every table change (for the
+    live pages) and answers /web with a signed link."""
+
+    commands = (WEB,)
+
+    def __init__(self, service: TableService, *, base_url: str = "", host: str = "127.0.0.1", port: int = 8080,
+                 secret: str = "", clock: Callable[[], float] = time.time, any_port: bool = False):
+        self.service = service
+        self.base_url = base_url.rstrip("/")
+        self.host, self.port = host, port
+        self.configured_secret = secret
+        self.any_port = any_port  # the console: when the port is taken, any free one will do
+        self.clock = clock
+        self.secret: bytes | None = None
+        self.runner: web.AppRunner | None = None
+        self._listeners: dict[int, set[asyncio.Queue]] = {}
+        self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
+        self._closing = False
+
+    # -- lifetime ------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024)
+        app.add_routes([
+            web.get("/t/{token}", self.page),
+            web.get("/t/{token}/state", self.state),
+            web.get("/t/{token}/board.png", self.board),
+            web.get("/t/{token}/preview.png", self.preview),
+            web.post("/t/{token}/move", self.move),
+            web.get("/t/{token}/events", self.events),
+            web.get("/static/{name}", self.static),
+        ])
+        app.on_startup.append(self._on_startup)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def _on_startup(self, _app: web.Application) -> None:
+        await self.ready()
+
+    async def _on_shutdown(self, _app: web.Application) -> None:
+        self._closing = True
+        for queues in self._listeners.values():
+            for queue in queues:
+                queue.put_nowait(None)
+
+    async def ready(self) -> None:
+        if self.secret is None:
+            self.secret = await tokens.installation_secret(self.service.store, self.configured_secret)
+
+    async def start(self) -> str:
+        """Serve on host:port (port 0: any free port); returns the base of the links."""
+        if self.runner is not None:
+            return self.base()
+        await self.ready()
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port)
+        try:
+            await site.start()
+        except OSError:
+            if not self.any_port or self.port == 0:
+                await runner.cleanup()
+                raise
+            site = web.TCPSite(runner, self.host, 0)
+            await site.start()
+        self.runner = runner
+        if runner.addresses:
+            self.port = runner.addresses[0][1]
+        log.info("board pages served on http://%s:%s", self.host, self.port)
+        return self.base()
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            runner, self.runner = self.runner, None
+            await runner.cleanup()
+
+    def base(self) -> str:
+        return self.base_url or f"http://{self.host}:{self.port}"
+
+    def link(self, user_id: int, table_id: int) -> str:
+        assert self.secret is not None, "ready() first"
+        expires = int(self.clock()) + tokens.LIFETIME
+        return f"{self.base()}/t/{tokens.sign(self.secret, user_id, table_id, expires)}"
+
+    # -- the service's side ----------------------------------------------------------------
+    async def on_event(self, event: str, loaded: Any) -> None:
+        for queue in self._listeners.get(loaded.row.id, ()):
+            queue.put_nowait(loaded.row.version)
+
+    async def cmd_web(self, caller: Caller) -> Reply:
+        store = self.service.store
+        row = await store.open_table(caller.channel_id) or await store.latest_table(caller.channel_id)
+        if row is None:
+            raise IllegalMove("There is no table in this channel. Open one with /open.")
+        if self.runner is None and not self.base_url:  # the console serves pages from its first /web on
+            await self.start()
+        await self.ready()
+        data = await self.service.page_data(row.id, caller.user_id, log=False)
+        seated = data is not None and data["seat"] is not None
+        what = "your seat's board, where you can click to play" if seated else "the public board (you have no seat)"
+        return Reply(private=f"Open this link in your browser for {what}. It is yours alone and works for a day: "
+                             f"{self.link(caller.user_id, row.id)}", table_id=row.id)
+
+    # -- requests ----------------------------------------------------------------------------
+    def _pass(self, request: web.Request) -> tokens.Pass:
+        if self.secret is None:
+            raise web.HTTPServiceUnavailable(text="Starting; try again in a moment.")
+        granted = tokens.verify(self.secret, request.match_info["token"], self.clock())
+        if granted is None:
+            raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
+                                         "one with /web.", headers=HEADERS)
+        return granted
+
+    async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
+        data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
+        if data is None:
+            raise web.HTTPNotFound(text="This table no longer exists.", headers=HEADERS)
+        return data
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        self._pass(request)
+        return web.FileResponse(STATIC / "page.html", headers={**HEADERS, "Content-Type": "text/html"})
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = STATIC / name
+        if "/" in name or name.startswith(".") or not path.is_file() or name == "page.html":
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
+    async def state(self, request: web.Request) -> web.Response:
+        data = await self._data(self._pass(request), log=True)
+        return web.json_response(page_json(data), headers=HEADERS)
+
+    async def _picture(self, data: dict[str, Any], view: dict[str, Any] | None, key: tuple) -> bytes | None:
+        if view is None:
+            return None
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        image = await draw_off_loop(render.draw, data["game"], view, data["names"])
+        if image is not None:
+            self._pictures[key] = image
+            while len(self._pictures) > KEPT_PICTURES:
+                self._pictures.popitem(last=False)
+        return image
+
+    async def board(self, request: web.Request) -> web.Response:
+        data = await self._data(self._pass(request))
+        image = await self._picture(data, data["view"], (data["table"], data["version"], data["seat"]))
+        if image is None:
+            raise web.HTTPNotFound(text="This table has no picture yet.", headers=HEADERS)
+        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+
+    async def preview(self, request: web.Request) -> web.Response:
+        granted = self._pass(request)
+        move = request.query.get("move", "")[:400]
+        data = await self._data(granted)
+        try:
+            view = await self.service.page_preview(granted.table_id, granted.user_id, move)
+        except IllegalMove as why:
+            return web.json_response({"ok": False, "message": str(why)}, status=409, headers=HEADERS)
+        if view is None:
+            return web.Response(status=204, headers=HEADERS)
+        image = await draw_off_loop(render.draw, data["game"], view, data["names"])
+        if image is None:
+            return web.Response(status=204, headers=HEADERS)
+        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+
+    async def move(self, request: web.Request) -> web.Response:
+        granted = self._pass(request)
+        try:
+            sent = await request.json()
+            move, version = str(sent["move"]), sent.get("version")
+        except (ValueError, KeyError, TypeError):
+            return web.json_response({"ok": False, "message": "The page sent no move."}, status=400, headers=HEADERS)
+        data = await self._data(granted)
+        if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
+            return web.json_response({"ok": False, "message": "You are watching this table: you have no seat to "
+                                                              "play."}, status=403, headers=HEADERS)
+        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
+        version = version if isinstance(version, int) else data["version"]
+        component = custom_id("m", data["table"], version, move)
+        if component is not None:
+            reply = await self.service.press(caller, component)
+        elif data["status"] == "active" and version == data["version"]:  # too long for an id: the table is
+            reply = await self.service.handle(caller, "move", {"move": move})  # this channel's open one
+        else:
+            reply = Reply.error("The table has moved on since this page showed it. Look again and retry.")
+        said = reply.private if not reply.ok else (reply.text or reply.private)
+        return web.json_response({"ok": reply.ok, "message": said}, headers=HEADERS)
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        granted = self._pass(request)
+        data = await self._data(granted)
+        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream",
+                                               "X-Accel-Buffering": "no"})  # nginx: pass events at once
+        await response.prepare(request)
+        queue: asyncio.Queue = asyncio.Queue()
+        self._listeners.setdefault(granted.table_id, set()).add(queue)
+        try:
+            await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
+            while not self._closing:
+                try:
+                    version = await asyncio.wait_for(queue.get(), PING)
+                except TimeoutError:
+                    await response.write(b": ping\n\n")
+                    continue
+                if version is None or granted.expires <= self.clock():
+                    break
+                await response.write(f"event: changed\ndata: {version}\n\n".encode())
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            listeners = self._listeners.get(granted.table_id, set())
+            listeners.discard(queue)
+            if not listeners:
+                self._listeners.pop(granted.table_id, None)
+        with contextlib.suppress(ConnectionResetError, RuntimeError):
+            await response.write_eof()
+        return response
+
+
+def page_json(data: dict[str, Any]) -> dict[str, Any]:
+    """What the page's script gets: never the view itself (the picture shows it), only words,
+    moves and regions, each computed from the seat's own view or the public one."""
+    moves: list[str] = data["moves"]
+    seat = data["seat"]
+    mine = seat is not None and seat in data["to_act"]
+    regions = board_regions.for_page(data["game"], data["view"], data["names"], moves) if data["view"] else []
+    obvious = next((m for m in OBVIOUS if m in moves), "") if mine else ""
+    waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
+    return {
+        "table": data["table"], "version": data["version"], "game": data["game"], "title": data["title"],
+        "status": data["status"], "seat": seat, "you": data["name"], "names": data["names"],
+        "waiting": waiting, "your_turn": mine, "text": data["text"], "log": data["log"][-LOG_LINES:],
+        "moves": moves, "obvious": obvious, "regions": regions, "picture": data["view"] is not None,
+    }

@@ -1,0 +1,274 @@
+// The board page: the bot's own picture with its regions made clickable, the seat's legal moves
+// as buttons, and live updates. Every move goes to the server, which plays it through the table
+// service; nothing here decides what is legal.
+"use strict";
+
+(() => {
+  const base = location.pathname.replace(/\/+$/, "");
+  const SVG = "http://www.w3.org/2000/svg";
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let chosen = "";      // the move waiting for Confirm
+  let sending = false;
+  let boardUrl = "";
+
+  function say(words, refused) {
+    const box = $("message");
+    box.textContent = words || "";
+    box.className = refused ? "refused" : "";
+  }
+
+  async function load() {
+    const answer = await fetch(base + "/state", { cache: "no-store" });
+    if (!answer.ok) {
+      say(await answer.text(), true);
+      return;
+    }
+    const fresh = await answer.json();
+    const moved = !state || fresh.version !== state.version;
+    state = fresh;
+    if (moved && chosen && !state.moves.includes(chosen)) cancel();
+    show();
+  }
+
+  function show() {
+    document.title = `${state.title}, table ${state.table} · Isles`;
+    $("title").textContent = state.title;
+    const turn = $("turn");
+    if (state.status !== "active") turn.textContent = state.status === "lobby" ? "Waiting for players" : "The game is over";
+    else if (state.your_turn) turn.textContent = "Your turn";
+    else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
+    turn.className = state.your_turn ? "mine" : "";
+    $("text").textContent = state.text;
+    const url = `${base}/board.png?v=${state.version}`;
+    if (!state.picture) $("board-box").hidden = true;
+    else if (url !== boardUrl && !chosen) {
+      boardUrl = url;
+      $("board").src = url;
+    }
+    drawRegions();
+    listMoves();
+    const log = $("log");
+    log.replaceChildren(...state.log.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line.replace(/^\d+\.\s*/, "");
+      item.value = parseInt(line, 10) || 0;
+      return item;
+    }));
+    log.scrollTop = log.scrollHeight;
+    $("typed").hidden = state.seat === null || state.status !== "active";
+    $("typed-move").placeholder = state.moves.length ? `e.g. ${state.moves[0]}` : "";
+  }
+
+  function shapeOf(region) {
+    let el;
+    if (region.shape === "circle") {
+      el = document.createElementNS(SVG, "circle");
+      el.setAttribute("cx", region.cx); el.setAttribute("cy", region.cy); el.setAttribute("r", region.r);
+    } else if (region.shape === "rect") {
+      el = document.createElementNS(SVG, "rect");
+      el.setAttribute("x", region.x); el.setAttribute("y", region.y);
+      el.setAttribute("width", region.w); el.setAttribute("height", region.h);
+    } else {
+      el = document.createElementNS(SVG, "polygon");
+      const pts = [];
+      for (let i = 0; i + 1 < region.points.length; i += 2) pts.push(`${region.points[i]},${region.points[i + 1]}`);
+      el.setAttribute("points", pts.join(" "));
+    }
+    return el;
+  }
+
+  function centre(region) {
+    if (region.shape === "circle") return [region.cx, region.cy];
+    if (region.shape === "rect") return [region.x + region.w / 2, region.y + region.h / 2];
+    let x = 0, y = 0;
+    const n = region.points.length / 2;
+    for (let i = 0; i + 1 < region.points.length; i += 2) { x += region.points[i]; y += region.points[i + 1]; }
+    return [x / n, y / n];
+  }
+
+  function drawRegions() {
+    const svg = $("overlay");
+    const img = $("board");
+    const setBox = () => {
+      if (img.naturalWidth) svg.setAttribute("viewBox", `0 0 ${img.naturalWidth} ${img.naturalHeight}`);
+    };
+    setBox();
+    img.onload = setBox;
+    svg.replaceChildren();
+    for (const region of state.regions) {
+      const el = shapeOf(region);
+      el.classList.add("region");
+      el.dataset.name = region.name;
+      if (region.moves.length) {
+        el.classList.add("legal");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", `${region.name}: ${region.moves.length === 1 ? region.moves[0] : region.moves.length + " moves"}`);
+        el.addEventListener("click", () => pick(region, el));
+        const tip = document.createElementNS(SVG, "title");  // what a click here can play, on hover
+        tip.textContent = region.moves.join("\n");
+        el.appendChild(tip);
+      }
+      svg.appendChild(el);
+    }
+  }
+
+  function listMoves() {
+    const box = $("moves");
+    box.replaceChildren(...state.moves.map((move) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = move;
+      button.dataset.move = move;
+      button.addEventListener("click", () => choose(move));
+      return button;
+    }));
+    if (!state.moves.length) {
+      const none = document.createElement("p");
+      none.textContent = state.seat === null ? "You are watching this table." : "No move for you right now.";
+      box.appendChild(none);
+    }
+  }
+
+  function pick(region, el) {
+    // a click narrows the seat's moves to those that name this region
+    document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+    el.classList.add("chosen");
+    if (region.moves.length === 1) choose(region.moves[0]);
+    else offer(region);
+  }
+
+  function offer(region) {
+    chosen = "";
+    $("choice").hidden = false;
+    $("confirm").hidden = true;
+    $("choice-words").textContent = `${region.name}: choose a move`;
+    const moves = $("choice-moves");
+    moves.replaceChildren(...region.moves.map((move) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = move;
+      button.addEventListener("click", () => choose(move));
+      return button;
+    }));
+    moves.firstChild.focus();
+  }
+
+  async function choose(move) {
+    chosen = move;
+    $("choice").hidden = false;
+    $("choice-moves").replaceChildren();
+    $("choice-words").textContent = `Play ${move}?`;
+    $("confirm").hidden = false;
+    $("confirm").focus();
+    say("");
+    const answer = await fetch(`${base}/preview.png?move=${encodeURIComponent(move)}`, { cache: "no-store" });
+    if (chosen !== move) return;
+    if (answer.status === 200) {
+      $("board").src = URL.createObjectURL(await answer.blob());
+      $("overlay").classList.add("off");
+      $("choice-words").textContent = `Play ${move}? The board shows it, unplayed.`;
+    } else if (answer.status === 409) {
+      const why = await answer.json();
+      cancel();
+      say(why.message, true);
+    }
+  }
+
+  function cancel() {
+    chosen = "";
+    $("choice").hidden = true;
+    $("overlay").classList.remove("off");
+    document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+    if (state && state.picture) {
+      boardUrl = `${base}/board.png?v=${state.version}`;
+      $("board").src = boardUrl;
+    }
+  }
+
+  async function send(move) {
+    if (sending || !state) return;
+    sending = true;
+    try {
+      const answer = await fetch(base + "/move", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ move, version: state.version }),
+      });
+      let result;
+      try { result = await answer.json(); } catch { result = { ok: false, message: await answer.text() }; }
+      cancel();
+      say(result.ok ? `Played: ${move}` : result.message, !result.ok);
+      await load();
+    } finally {
+      sending = false;
+    }
+  }
+
+  $("confirm").addEventListener("click", () => { if (chosen) send(chosen); });
+  $("cancel").addEventListener("click", cancel);
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("typed-move").value.trim();
+    if (move) { $("typed-move").value = ""; send(move); }
+  });
+
+  function step(key) {
+    const legal = [...document.querySelectorAll(".region.legal")];
+    if (!legal.length) return;
+    const here = legal.indexOf(document.activeElement);
+    if (here < 0) { legal[0].focus(); return; }
+    const regions = new Map(state.regions.map((r) => [r.name, r]));
+    const [x0, y0] = centre(regions.get(legal[here].dataset.name));
+    const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    let best = null, bestScore = Infinity;
+    for (const el of legal) {
+      if (el === legal[here]) continue;
+      const [x, y] = centre(regions.get(el.dataset.name));
+      const along = (x - x0) * dx + (y - y0) * dy;
+      if (along <= 0) continue;
+      const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+      const score = along + 2 * across;  // straight ahead before off to the side
+      if (score < bestScore) { best = el; bestScore = score; }
+    }
+    (best || legal[(here + (dx + dy > 0 ? 1 : legal.length - 1)) % legal.length]).focus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const active = document.activeElement;
+    const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
+    if (event.key === "Escape") {
+      cancel();
+      say("");
+      if (active && active.blur) active.blur();
+      return;
+    }
+    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      step(event.key);
+      return;
+    }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (active && active.classList && active.classList.contains("region")) {
+      event.preventDefault();
+      active.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    const nothing = !active || active === document.body || active === document.documentElement;
+    if (nothing && !chosen && state && state.your_turn && state.obvious) {
+      event.preventDefault();
+      send(state.obvious);
+    }
+  });
+
+  function listen() {
+    const events = new EventSource(base + "/events");
+    events.addEventListener("changed", (event) => {
+      if (!state || Number(event.data) !== state.version) load();
+    });
+  }
+
+  load().then(listen);
+})();

@@ -1,0 +1,195 @@
+"""The board page in a real browser: Debian's Chromium driven by Python playwright.
+
+Skipped, with the reason, where playwright or Chromium is missing (`apt-get install chromium`;
+ISLES_CHROMIUM names another binary).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+
+import pytest
+
+from bot.adapters.web import tokens
+from bot.adapters.console.console import stable_id
+from tests.helpers import ALICE, BOB
+from tests.web.conftest import console_table, start_table
+
+CHROMIUM = os.environ.get("ISLES_CHROMIUM", "/usr/bin/chromium")
+
+try:
+    from playwright.async_api import async_playwright, expect
+except ImportError:  # pragma: no cover - depends on the machine
+    async_playwright = None
+
+pytestmark = [
+    pytest.mark.skipif(async_playwright is None, reason="playwright is not installed (pip install -e '.[test]')"),
+    pytest.mark.skipif(not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)),
+                       reason=f"no Chromium at {CHROMIUM}: apt-get install chromium, or set ISLES_CHROMIUM"),
+]
+
+
+@pytest.fixture
+async def browser():
+    async with async_playwright() as driver:
+        launched = await driver.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+async def open_page(browser, served, caller):
+    table = await served.table_id()
+    page = await browser.new_page(viewport={"width": 1400, "height": 1000})
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    await page.goto(str(served.client.make_url(f"/t/{served.token(caller.user_id, table)}")))
+    await expect(page.locator("#turn")).not_to_have_text("")
+    return page
+
+
+async def mover_and_other(served):
+    loaded = served.service._cache[await served.table_id()]
+    seat = loaded.game.to_act()[0]
+    first = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+    return first, BOB if first is ALICE else ALICE
+
+
+async def play_setup(served) -> None:
+    """Both players place their starting pieces, as the computer would: the table waits for a roll."""
+    service, table = served.service, await served.table_id()
+    rng = random.Random(1)
+    while service._cache[table].game.phase == "setup":
+        first, _ = await mover_and_other(served)
+        game = service._cache[table].game
+        move = game.ai_move(game.to_act()[0], rng)
+        assert (await service.handle(first, "move", {"move": move})).ok
+
+
+async def logged(served) -> list[str]:
+    return [m.move for m in await served.service.store.moves(await served.table_id())]
+
+
+async def test_a_starting_settlement_and_road_by_clicks(browser, served):
+    await start_table(served.service, "pioneers")
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    corner = page.locator(".region.legal").first
+    name = await corner.get_attribute("data-name")
+    await corner.click()
+    await expect(page.locator("#choice-words")).to_contain_text(f"settlement {name}")
+    await page.click("#cancel")  # nothing is sent before Confirm
+    await expect(page.locator("#choice")).to_be_hidden()
+    assert await logged(served) == []
+    await corner.click()
+    await page.click("#confirm")
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert await logged(served) == [f"settlement {name}"]
+    road = page.locator(".region.legal").first  # now the edges beside the new settlement
+    edge = await road.get_attribute("data-name")
+    assert "-" in edge
+    await road.click()
+    await page.click("#confirm")
+    await expect(page.locator("#log li")).to_have_count(2)
+    assert await logged(served) == [f"settlement {name}", f"road {edge}"]
+    assert page.problems == []
+
+
+async def test_a_turn_by_keys(browser, served):
+    await start_table(served.service, "pioneers")
+    first, other = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await page.keyboard.press("ArrowRight")  # the first highlighted corner takes the focus
+    await page.keyboard.press("ArrowDown")
+    focused = await page.evaluate("document.activeElement.dataset.name")
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#choice-words")).to_contain_text(f"settlement {focused}")
+    await page.keyboard.press("Escape")
+    await expect(page.locator("#choice")).to_be_hidden()
+    await page.keyboard.press("Tab")  # somewhere else, then back to the board by arrows
+    await page.keyboard.press("Escape")
+    await page.keyboard.press("ArrowLeft")
+    await page.keyboard.press("Space")
+    await expect(page.locator("#confirm")).to_be_focused()
+    await page.wait_for_timeout(200)
+    assert await logged(served) == []  # Space chose; only Confirm plays
+    await page.keyboard.press("Enter")  # Confirm has the focus
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert (await logged(served))[0].startswith("settlement ")
+    await page.close()
+
+    await play_setup(served)
+    first, other = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    watcher = await open_page(browser, served, other)
+    await watcher.keyboard.press("Space")  # on another player's turn, Space plays nothing
+    await watcher.wait_for_timeout(300)
+    count = len(await logged(served))
+    assert (await logged(served))[-1] != "roll"
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    await page.keyboard.press("Space")  # rolls
+    await expect(page.locator("#log li").last).to_contain_text("roll")
+    assert (await logged(served))[count:] == ["roll"]
+    state = await served.state(served.token(first.user_id, await served.table_id()))
+    assert state["obvious"] == "end", state["moves"][:5]  # the seed's roll is not a 7
+    await page.keyboard.press("Space")  # ends the turn
+    await expect(page.locator("#turn")).not_to_have_text("Your turn")
+    assert (await logged(served))[count:] == ["roll", "end"]
+    await expect(watcher.locator("#turn")).to_have_text("Your turn")  # the other page heard it live
+    assert page.problems == [] and watcher.problems == []
+
+
+async def test_a_refused_move_says_why_and_changes_nothing(browser, served):
+    await start_table(served.service, "pioneers")
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await page.fill("#typed-move", "road 1-99")
+    await page.press("#typed-move", "Enter")
+    await expect(page.locator("#message.refused")).not_to_have_text("")
+    assert await logged(served) == []
+
+
+async def test_a_console_move_updates_the_page(browser, served, tmp_path):
+    console, table = await console_table(served, tmp_path)
+    states = {name: await served.state(served.token(stable_id(name), table)) for name in ("alice", "bob")}
+    mover = next(name for name, state in states.items() if state["your_turn"])
+    waiting = "bob" if mover == "alice" else "alice"
+    page = await browser.new_page()
+    await page.goto(str(served.client.make_url(f"/t/{served.token(stable_id(waiting), table)}")))
+    await expect(page.locator("#turn")).to_contain_text("Waiting for")
+    said = await console.run_line(f"[#web] {mover}: /move {states[mover]['moves'][0]}")
+    assert not any(line.startswith("  !") for line in said), said
+    await expect(page.locator("#log li")).to_have_count(1)  # no reload: the event brought it
+    version = states[mover]["version"] + 1
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(rf"board\.png\?v={version}$"))
+
+
+async def test_a_forged_link_is_refused(browser, served):
+    await start_table(served.service, "pioneers")
+    table = await served.table_id()
+    forged = tokens.sign(b"not the secret", ALICE.user_id, table, 1_900_000_000)
+    page = await browser.new_page()
+    answer = await page.goto(str(served.client.make_url(f"/t/{forged}")))
+    assert answer.status == 403
+    assert "not valid" in await page.content()
+
+
+async def test_propeller_islands_by_its_list_of_moves(browser, served):
+    await start_table(served.service, "propeller")
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"board\.png\?v=\d+$"))
+    button = page.locator("#moves button").first
+    move = await button.text_content()
+    await button.click()
+    await expect(page.locator("#choice-words")).to_contain_text(move)  # no preview: the move in words
+    await page.click("#confirm")
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert await logged(served) == [move]
+    assert page.problems == []
