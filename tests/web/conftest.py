@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.adapters.console.console import Console, stable_id
 from bot.adapters.web import tokens
 from bot.adapters.web.server import WebPages
-from bot.adapters.console.console import Console, stable_id
 from tests.helpers import ALICE, BOB, service_at
-from tests.web.regions import pioneers_regions
 
 NOW = 1_800_000_000.0  # the pages' clock, in unix seconds
 
@@ -39,15 +38,7 @@ async def start_table(service, game: str) -> None:
 
 
 @pytest.fixture
-def with_regions(monkeypatch):
-    """Pioneer's Isle pictures with clickable corners and edges, until its renderer draws its own."""
-    import render.pioneers
-
-    monkeypatch.setattr(render.pioneers, "regions", pioneers_regions, raising=False)
-
-
-@pytest.fixture
-async def served(tmp_path, with_regions):
+async def served(tmp_path):
     service = await service_at(tmp_path / "web.db", seeds=lambda: 5)
     pages = WebPages(service, secret="test secret", clock=lambda: NOW)
     service.extend(pages)

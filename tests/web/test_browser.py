@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 
-from bot.adapters.web import tokens
 from bot.adapters.console.console import stable_id
+from bot.adapters.web import tokens
 from tests.helpers import ALICE, BOB
 from tests.web.conftest import console_table, start_table
 

@@ -10,9 +10,9 @@ import re
 import pytest
 from aiohttp import ClientSession
 
+from bot.adapters.console.console import stable_id
 from bot.adapters.web import regions, tokens
 from bot.adapters.web.server import STATIC, WebPages
-from bot.adapters.console.console import stable_id
 from tests.helpers import ALICE, BOB, CAROL
 from tests.web.conftest import NOW, console_table, start_table
 

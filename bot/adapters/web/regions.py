@@ -1,28 +1,33 @@
 """The clickable parts of a board picture, and which legal moves each one names.
 
-A renderer may offer `regions(view, names) -> list[dict]`, each item a name in the game's
-notation (`12`, `e34`, `c1`, `t3`) and a shape in the PNG's pixels: `poly` with `points`
-[x0, y0, x1, y1, ...], `circle` with `cx`, `cy`, `r`, or `rect` with `x`, `y`, `w`, `h`.
-A renderer without it leaves the page to its list of moves.
+`render.regions` gives, per game, each thing on the picture a click may name: its name in
+the game's notation (`12`, `12-13`, `c1`, `t3`, `1,-1`), a shape in the PNG's pixels (`poly`
+with `points` [[x, y], ...], `circle` with `cx`, `cy`, `r`, or `rect` with `x`, `y`, `w`, `h`),
+and optionally its kind, a tip, and the seat whose board holds it. Later regions lie over
+earlier ones. A game without them leaves the page to its list of moves.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Sequence
 from typing import Any
 
+import render
+
 log = logging.getLogger(__name__)
 
-WORD = re.compile(r"[\s,;]+")
+PIECE = re.compile(r"[\s;]+")
 SHAPES = {"poly": ("points",), "circle": ("cx", "cy", "r"), "rect": ("x", "y", "w", "h")}
 
 
 def words(move: str) -> set[str]:
-    """The words of a move as regions are named: split on spaces, commas and `;`."""
-    return {w for w in WORD.split(move.lower()) if w}
+    """The words of a move as regions are named: the pieces between spaces and `;`, and the
+    parts of each piece between commas (`take r2 c1,c3` names c1 and c3, `claim g at 1,-1`
+    names the place 1,-1)."""
+    pieces = [p for p in PIECE.split(move.lower()) if p]
+    return set(pieces) | {part for p in pieces if "," in p for part in p.split(",") if part}
 
 
 def naming(moves: Sequence[str], name: str) -> list[str]:
@@ -34,14 +39,7 @@ def naming(moves: Sequence[str], name: str) -> list[str]:
 def of_picture(game: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     """The renderer's regions of this view; [] when it has none (or they cannot be read)."""
     try:
-        module = importlib.import_module(f"render.{game}")
-    except ModuleNotFoundError:
-        return []
-    make = getattr(module, "regions", None)
-    if make is None:
-        return []
-    try:
-        found = make(view, list(names))
+        found = render.regions(game, view, names)
     except Exception:  # a renderer's fault costs the page its clicks, never the page itself
         log.exception("regions of %s failed", game)
         return []
@@ -53,12 +51,21 @@ def _well_formed(region: dict[str, Any]) -> bool:
     return bool(fields) and bool(str(region.get("name", ""))) and all(f in region for f in fields)
 
 
-def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str]) -> list[dict[str, Any]]:
-    """Every region with the legal moves that name it (`moves`, empty for a region nobody can use now)."""
+def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str],
+             seat: int | None = None) -> list[dict[str, Any]]:
+    """Every region with the legal moves that name it (`moves`, empty for a region nobody can
+    use now). A region on another seat's board names none of this seat's moves (`t3` is on
+    every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them."""
     out = []
     for region in of_picture(game, view, names):
         shape = region["shape"]
         item = {"name": str(region["name"]), "shape": shape, **{f: region[f] for f in SHAPES[shape]}}
-        item["moves"] = naming(moves, item["name"])
+        if shape == "poly" and item["points"] and isinstance(item["points"][0], list | tuple):
+            item["points"] = [c for point in item["points"] for c in point]
+        for extra in ("kind", "tip"):
+            if region.get(extra):
+                item[extra] = str(region[extra])
+        owner = region.get("seat")
+        item["moves"] = naming(moves, item["name"]) if owner is None or owner == seat else []
         out.append(item)
     return out

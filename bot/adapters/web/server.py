@@ -31,6 +31,7 @@ import render
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
 from bot.core.commands import WEB
+from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply, custom_id
 from bot.core.service import TableService, draw_off_loop
 from games.base import IllegalMove
@@ -52,7 +53,7 @@ HEADERS = {
 }
 
 
-class WebPages:
+class WebPages(Extension):
     """The web adapter, installed as a service extension: it hears every table change (for the
     live pages) and answers /web with a signed link."""
 
@@ -281,7 +282,7 @@ def page_json(data: dict[str, Any]) -> dict[str, Any]:
     moves: list[str] = data["moves"]
     seat = data["seat"]
     mine = seat is not None and seat in data["to_act"]
-    regions = board_regions.for_page(data["game"], data["view"], data["names"], moves) if data["view"] else []
+    regions = board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"]) if data["view"] else []
     obvious = next((m for m in OBVIOUS if m in moves), "") if mine else ""
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
     return {

@@ -96,7 +96,10 @@
     setBox();
     img.onload = setBox;
     svg.replaceChildren();
-    for (const region of state.regions) {
+    // the regions a click can use go over the others (each keeps its order), so a tile that
+    // only tells what it is never covers a place to play
+    const ordered = [...state.regions.filter((r) => !r.moves.length), ...state.regions.filter((r) => r.moves.length)];
+    for (const region of ordered) {
       const el = shapeOf(region);
       el.classList.add("region");
       el.dataset.name = region.name;
@@ -106,8 +109,11 @@
         el.setAttribute("role", "button");
         el.setAttribute("aria-label", `${region.name}: ${region.moves.length === 1 ? region.moves[0] : region.moves.length + " moves"}`);
         el.addEventListener("click", () => pick(region, el));
-        const tip = document.createElementNS(SVG, "title");  // what a click here can play, on hover
-        tip.textContent = region.moves.join("\n");
+      }
+      if (region.tip) el.classList.add("told");
+      if (region.tip || region.moves.length) {
+        const tip = document.createElementNS(SVG, "title");  // on hover: what it is, and what a click here can play
+        tip.textContent = [region.tip, ...region.moves].filter(Boolean).join("\n");
         el.appendChild(tip);
       }
       svg.appendChild(el);
