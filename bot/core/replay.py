@@ -7,7 +7,7 @@ saved state the replay of its log) all walk the log through `steps`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 
 from db.store import Store
@@ -26,6 +26,7 @@ class Step:
     acting: list[int]  # the seats that had to act before the move
     game: Game
     error: Exception | None = None  # set only when the replay goes on past moves that fail
+    mark: Hashable | None = None  # the game's turn_mark before the move
 
 
 def steps(game: Game, moves: Iterable[tuple[int, str]], *, canonical: bool = False,
@@ -37,6 +38,7 @@ def steps(game: Game, moves: Iterable[tuple[int, str]], *, canonical: bool = Fal
     is yielded with its error and the replay goes on, rather than raising."""
     for index, (seat, move) in enumerate(moves):
         acting = game.to_act()
+        mark = game.turn_mark()
         shown = move
         try:
             if canonical:
@@ -45,9 +47,9 @@ def steps(game: Game, moves: Iterable[tuple[int, str]], *, canonical: bool = Fal
         except Exception as error:
             if not past_errors:
                 raise
-            yield Step(index, seat, shown, acting, game, error)
+            yield Step(index, seat, shown, acting, game, error, mark)
             continue
-        yield Step(index, seat, shown, acting, game)
+        yield Step(index, seat, shown, acting, game, mark=mark)
 
 
 def replayed(cls: type[Game], players: int, options: dict, seed: int, moves: Iterable[tuple[int, str]]) -> Game:

@@ -14,7 +14,7 @@ import logging
 import random
 import shlex
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import history, replay
+from bot.core import history, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
@@ -576,7 +576,7 @@ class TableService:
             if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
                 waiting = ", ".join(names[s] for s in game.to_act())
                 raise IllegalMove(f"It is not your turn: the table waits for {waiting}.")
-            before = game.dump()
+            before, mark = game.dump(), game.turn_mark()
             try:
                 canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
                 game.play(mine.seat, move)
@@ -597,10 +597,24 @@ class TableService:
             except BaseException:  # refused, failed or cancelled: the store did not take it, so neither does memory
                 self._restore(loaded, before)
                 raise
+            if mark is not None and (game.is_over() or game.turn_mark() != mark):  # a turn ended
+                lines += await self._recap(loaded, mark)
             lines += await self._play_computers(loaded)
             loaded = await self.table(loaded.row.id)
         reply = await self.turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
         return await self._touch("move_reply", reply, lambda e: e.move_reply(loaded, reply, mine.seat))
+
+    async def _recap(self, loaded: Loaded, mark: Hashable) -> list[str]:
+        """The line that retells the turn a move just ended, when it took several messages."""
+        row, names = loaded.row, loaded.names()
+        try:
+            fresh = registry.get(row.game).new(len(names), row.options, row.seed)
+            logged = [(m.seat, m.move) for m in await self.store.moves(row.id)]
+            line = recap.recap_line(recap.earlier_steps(fresh, logged, mark, names))
+        except Exception:  # a recap is a courtesy: the move stands and is told without it
+            log.exception("recap of table %s failed", row.id)
+            return []
+        return [line] if line else []
 
     def _restore(self, loaded: Loaded, before: dict[str, Any]) -> None:
         """Put a table's game back as it was before a move that did not land, and forget the cached
