@@ -55,6 +55,10 @@ or the draw stack ran out. Score: fame, 1 VP per 3 energy / 2 steel / 1 part, 1 
 unused upgrades, each Landmark, Blueprint VP. Ties: most workers left on the dock, then
 shared (the rulebook's youngest player cannot be known here).
 
+**Pictures.** The table's picture puts every island at one scale, so at three or four players
+the islands come out small until the picture is opened. `/hand` draws your own island,
+counts and dock at full size above your Blueprints, readable as it stands in the channel.
+
 **Characters** (chosen in reverse turn order from players + 1 dealt: `character nelson`).
 The basic power opens at the first trumpet (5 fame), the advanced at the second (10):
 {_CHARACTERS}
