@@ -427,7 +427,7 @@ def text(
         sprite = cache.get(key, lambda: _sprite(words, size, tuple(fill), anchor, bold, outline, halo))
         if sprite is not None:
             image, dx, dy = sprite
-            target = draw._image  # the image this ImageDraw paints on
+            target = draw._image  # the image this ImageDraw paints on  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
             target.paste(image, (round(xy[0]) + dx, round(xy[1]) + dy), image)
     return text_width(words, size, bold)
 

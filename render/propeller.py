@@ -208,7 +208,7 @@ def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, t
 
     image, boxes = _tiles.get(key, build)
     x, y = round(cx - image.width / 2), round(cy - image.height / 2)
-    draw._image.paste(image, (x, y), image)
+    draw._image.paste(image, (x, y), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     return {name: (box[0] + x, box[1] + y, box[2] + x, box[3] + y) for name, box in boxes.items()}
 
 
@@ -328,7 +328,7 @@ def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Ima
 
 def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
     forge, where = _forge_image(view)
-    draw._image.paste(forge, FORGE_BOX[:2])
+    draw._image.paste(forge, FORGE_BOX[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     drawn.update(where)
     for slot in _lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
         if view["offer"][slot] is not None:
@@ -344,7 +344,7 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
     _legend(draw, WIDTH - 12, y + 1)
     y += 26
     w, h = 184, 52
-    draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))
+    draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     y += 2 * (h + 8) + 8
     last = view.get("last") or {}
     if last.get("move"):
@@ -448,7 +448,7 @@ def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: f
         return image
 
     image = _free_places.get((q, r, round(radius, 3)), build)
-    draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)
+    draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
 
 
 def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float, ox: float, oy: float) -> None:
@@ -564,7 +564,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     fresh = _fresh(view, seat)
     box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
     island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
-    draw._image.paste(island, box[:2])
+    draw._image.paste(island, box[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
     dx = x0 + 300
