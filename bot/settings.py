@@ -132,10 +132,11 @@ class ActivitySettings:
     client_id: str = ""  # the application's id (the OAuth2 client id)
     client_secret: str = ""  # exchanges the Activity's sign-in codes; "" answers them 503
     api: str = DISCORD_API  # where the token and users/@me endpoints are; tests point it at a fake
+    bot_token: str = ""  # DISCORD_TOKEN: with it, a sign-in must come from a running instance in its channel
 
 
 def activity_settings() -> ActivitySettings:
-    """ISLES_CLIENT_ID, ISLES_CLIENT_SECRET and ISLES_DISCORD_API, checked."""
+    """ISLES_CLIENT_ID, ISLES_CLIENT_SECRET and ISLES_DISCORD_API, checked (and the bot's DISCORD_TOKEN)."""
     client_id = os.environ.get("ISLES_CLIENT_ID", "").strip()
     if client_id and not is_number(client_id):
         raise SettingError(f"ISLES_CLIENT_ID={client_id} is not an application id. It is a number like "
@@ -144,7 +145,8 @@ def activity_settings() -> ActivitySettings:
     api = os.environ.get("ISLES_DISCORD_API", "").strip().rstrip("/") or DISCORD_API
     if not api.startswith(("http://", "https://")):
         raise SettingError(f"ISLES_DISCORD_API={api} is not a web address: leave it empty for {DISCORD_API}.")
-    return ActivitySettings(client_id, os.environ.get("ISLES_CLIENT_SECRET", "").strip(), api)
+    return ActivitySettings(client_id, os.environ.get("ISLES_CLIENT_SECRET", "").strip(), api,
+                            os.environ.get("DISCORD_TOKEN", "").strip())
 
 
 def shard_settings(count: str, ids: str) -> dict:

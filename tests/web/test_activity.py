@@ -14,12 +14,14 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.adapters.web import tokens
 from bot.adapters.web.activity import STATIC
 from bot.adapters.web.server import WebPages
-from tests.helpers import ALICE, BOB, service_at
+from tests.helpers import ALICE, BOB, CAROL, service_at
 from tests.web.conftest import NOW, Served, start_table
 
 CLIENT_ID = "424242424242424242"
 CLIENT_SECRET = "the-client-secret-9f8e7d"
-CODES = {"alice-code": ("alice-access", ALICE.user_id), "bob-code": ("bob-access", BOB.user_id)}
+CODES = {"alice-code": ("alice-access", ALICE.user_id), "bob-code": ("bob-access", BOB.user_id),
+         "carol-code": ("carol-access", CAROL.user_id)}
+BOT_TOKEN = "the-bot-token"
 ACTIVITY_QUERY = {"instance_id": "i-1", "frame_id": "f-1", "platform": "desktop",
                   "guild_id": str(ALICE.guild_id), "channel_id": str(ALICE.channel_id)}
 
@@ -30,11 +32,13 @@ class FakeDiscord:
     def __init__(self):
         self.exchanges: list[dict[str, str]] = []
         self.user_reads: list[str] = []
+        self.instance_reads: list[tuple[str, str]] = []
         self.broken = False
 
     def app(self) -> web.Application:
         app = web.Application()
-        app.add_routes([web.post("/api/v10/oauth2/token", self.token), web.get("/api/v10/users/@me", self.me)])
+        app.add_routes([web.post("/api/v10/oauth2/token", self.token), web.get("/api/v10/users/@me", self.me),
+                        web.get("/api/v10/applications/{app}/activity-instances/{instance}", self.instance)])
         return app
 
     async def token(self, request: web.Request) -> web.Response:
@@ -60,6 +64,20 @@ class FakeDiscord:
         return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
 
 
+    async def instance(self, request: web.Request) -> web.Response:
+        """One Activity running, in Alice's channel, with Alice and Bob in it."""
+        self.instance_reads.append((request.match_info["instance"], request.headers.get("Authorization", "")))
+        if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        if request.match_info["app"] != CLIENT_ID or request.match_info["instance"] != "i-1":
+            return web.json_response({"message": "Unknown Activity Instance", "code": 10000}, status=404)
+        return web.json_response({
+            "application_id": CLIENT_ID, "instance_id": "i-1", "launch_id": "1234",
+            "location": {"id": "gc-1", "kind": "gc", "channel_id": str(ALICE.channel_id),
+                         "guild_id": str(ALICE.guild_id)},
+            "users": [str(ALICE.user_id), str(BOB.user_id)]})
+
+
 @pytest.fixture
 async def discord():
     fake = FakeDiscord()
@@ -72,7 +90,8 @@ async def discord():
         await server.close()
 
 
-async def serve(tmp_path, monkeypatch, api: str, secret: str = CLIENT_SECRET) -> Served:
+async def serve(tmp_path, monkeypatch, api: str, secret: str = CLIENT_SECRET, bot_token: str = "") -> Served:
+    monkeypatch.setenv("DISCORD_TOKEN", bot_token)
     monkeypatch.setenv("ISLES_CLIENT_ID", CLIENT_ID)
     monkeypatch.setenv("ISLES_CLIENT_SECRET", secret)
     monkeypatch.setenv("ISLES_DISCORD_API", api)
@@ -93,8 +112,9 @@ async def served(tmp_path, monkeypatch, discord):
         await served.client.close()
 
 
-async def sign_in(served, code: str, channel: int = ALICE.channel_id):
-    answer = await served.client.post("/activity/token", json={"code": code, "channel_id": str(channel)})
+async def sign_in(served, code: str, channel: int = ALICE.channel_id, instance: str = "i-1"):
+    answer = await served.client.post("/activity/token", json={"code": code, "channel_id": str(channel),
+                                                               "instance_id": instance})
     return answer.status, await answer.json()
 
 
@@ -137,6 +157,24 @@ async def test_unreachable_discord_is_said_so(tmp_path, monkeypatch):
         await start_table(served.service, "pioneers")
         status, body = await sign_in(served, "alice-code")
         assert status == 502 and "could not be reached" in body["message"]
+    finally:
+        await served.client.close()
+
+
+async def test_with_the_bot_token_discord_vouches_for_the_instance(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        status, body = await sign_in(served, "alice-code")
+        assert status == 200, body
+        assert discord.instance_reads == [("i-1", f"Bot {BOT_TOKEN}")]
+        for code, channel, instance in (("alice-code", 987654321, "i-1"),  # another channel than the instance's
+                                        ("alice-code", ALICE.channel_id, "i-2"),  # no such instance
+                                        ("alice-code", ALICE.channel_id, ""),
+                                        ("carol-code", ALICE.channel_id, "i-1")):  # not in the instance
+            status, body = await sign_in(served, code, channel, instance)
+            assert status == 403 and "token" not in body, (code, channel, instance)
+            assert "does not show you in this channel's Activity" in body["message"]
     finally:
         await served.client.close()
 
@@ -249,6 +287,7 @@ window.DiscordSDK = class {
   constructor(clientId) {
     const query = new URLSearchParams(location.search);
     this.channelId = query.get("channel_id");
+    this.instanceId = query.get("instance_id");
     window.sdkCalls.push(["new", clientId]);
     this.commands = { authorize: async (args) => { window.sdkCalls.push(["authorize", args]); return { code: "alice-code" }; } };
   }

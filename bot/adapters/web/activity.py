@@ -8,11 +8,13 @@ address here is answered relative to where the page is. The routes:
 - `GET  /t/`                    the same page as a signed link's, allowed inside Discord's frame;
                                  static/activity.js signs in before static/board.js starts
 - `GET  /activity/client`       `{"client_id"}` for the SDK's authorize()
-- `POST /activity/token`        `{"code", "channel_id"}`: the code is exchanged at Discord's token
-                                 endpoint with the client secret, the user read from users/@me,
-                                 and the answer is a page token (tokens.py) for that user at the
-                                 table of that channel, `{"token", "table"}`; nothing of Discord's
-                                 (the access token, the secret) goes back to the page
+- `POST /activity/token`        `{"code", "channel_id", "instance_id"}`: the code is exchanged at
+                                 Discord's token endpoint with the client secret, the user read
+                                 from users/@me, and the answer is a page token (tokens.py) for
+                                 that user at the table of that channel, `{"token", "table"}`;
+                                 nothing of Discord's (the access token, the secret) goes back to
+                                 the page. With the bot's token at hand, Discord must also confirm
+                                 that the instance runs in that channel with that user in it.
 - `GET  /static/vendor/<name>`  the vendored Embedded App SDK (static/vendor/README.md)
 
 Without ISLES_CLIENT_ID and ISLES_CLIENT_SECRET the sign-in answers 503 and says which is missing.
@@ -139,12 +141,15 @@ class Activity:
         try:
             sent = await request.json()
             code, channel = str(sent["code"]), str(sent["channel_id"])
+            instance = str(sent.get("instance_id") or "")
         except (ValueError, KeyError, TypeError):
             return self._refusal(400, "The page sent no sign-in code or channel.")
-        if not code or len(code) > 200 or not channel.isdecimal() or len(channel) > 20:
+        if not code or len(code) > 200 or not channel.isdecimal() or len(channel) > 20 or len(instance) > 200:
             return self._refusal(400, "The page sent no sign-in code or channel.")
         try:
             user_id = await self.discord_user(code)
+            if self.settings.bot_token:
+                await self.check_instance(instance, int(channel), user_id)
         except SignInRefused as why:
             return self._refusal(why.status, str(why))
         store = self.pages.service.store
@@ -183,6 +188,32 @@ class Activity:
         if not user_id.isdecimal() or int(user_id) == tokens.SPECTATOR:
             raise SignInRefused(502, "Discord's answer named no user. Try again.")
         return int(user_id)
+
+    async def check_instance(self, instance: str, channel_id: int, user_id: int) -> None:
+        """The page says which channel it is in; Discord, asked with the bot's token, must confirm
+        that this Activity instance runs there with that user in it. Raises SignInRefused."""
+        wrong = SignInRefused(403, "Discord does not show you in this channel's Activity. Close it and start it "
+                                   "again from the channel.")
+        if not instance or "/" in instance or "?" in instance:
+            raise wrong
+        url = f"{self.settings.api.rstrip('/')}/applications/{self.settings.client_id}/activity-instances/{instance}"
+        try:
+            async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session, session.get(
+                    url, headers={"Authorization": f"Bot {self.settings.bot_token}"}) as answer:
+                if answer.status == 404:
+                    raise wrong
+                if answer.status in (401, 403):
+                    log.error("activity sign-in: Discord refused the bot's token (DISCORD_TOKEN) for %s", url)
+                    raise SignInRefused(502, "The bot could not ask Discord about this Activity. Tell the bot's host.")
+                running = await self._answer(answer, "the instance")
+        except (aiohttp.ClientError, TimeoutError) as error:
+            log.warning("activity sign-in: Discord unreachable: %r", error)
+            raise SignInRefused(502, "Discord could not be reached to check the sign-in. Try again in a "
+                                     "moment.") from None
+        place = running.get("location") or {}
+        users = {str(u) for u in running.get("users") or ()}
+        if str(place.get("channel_id")) != str(channel_id) or str(user_id) not in users:
+            raise wrong
 
     @staticmethod
     async def _answer(answer: aiohttp.ClientResponse, what: str) -> dict[str, Any]:

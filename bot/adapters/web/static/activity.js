@@ -29,7 +29,7 @@ async function signIn() {
   const signed = await readAnswer(await fetch("../activity/token", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code, channel_id: discord.channelId }),
+    body: JSON.stringify({ code, channel_id: discord.channelId, instance_id: discord.instanceId }),
   }));
   if (!signed.ok) throw new Error(signed.message);
   return new URL(encodeURIComponent(signed.token), location.href).pathname.replace(/\/+$/, "");
