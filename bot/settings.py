@@ -124,6 +124,31 @@ def web_settings() -> WebSettings:
     return WebSettings(url, host, int(port), os.environ.get("ISLES_WEB_SECRET", "").strip())
 
 
+DISCORD_API = "https://discord.com/api/v10"
+
+
+@dataclass(frozen=True)
+class ActivitySettings:
+    client_id: str = ""  # the application's id (the OAuth2 client id)
+    client_secret: str = ""  # exchanges the Activity's sign-in codes; "" answers them 503
+    api: str = DISCORD_API  # where the token and users/@me endpoints are; tests point it at a fake
+    bot_token: str = ""  # DISCORD_TOKEN: with it, a sign-in must come from a running instance in its channel
+
+
+def activity_settings() -> ActivitySettings:
+    """ISLES_CLIENT_ID, ISLES_CLIENT_SECRET and ISLES_DISCORD_API, checked (and the bot's DISCORD_TOKEN)."""
+    client_id = os.environ.get("ISLES_CLIENT_ID", "").strip()
+    if client_id and not is_number(client_id):
+        raise SettingError(f"ISLES_CLIENT_ID={client_id} is not an application id. It is a number like "
+                           "123456789012345678 (Developer Portal -> your app -> General Information -> "
+                           "Application ID).")
+    api = os.environ.get("ISLES_DISCORD_API", "").strip().rstrip("/") or DISCORD_API
+    if not api.startswith(("http://", "https://")):
+        raise SettingError(f"ISLES_DISCORD_API={api} is not a web address: leave it empty for {DISCORD_API}.")
+    return ActivitySettings(client_id, os.environ.get("ISLES_CLIENT_SECRET", "").strip(), api,
+                            os.environ.get("DISCORD_TOKEN", "").strip())
+
+
 def shard_settings(count: str, ids: str) -> dict:
     """ISLES_SHARDS (the total) and ISLES_SHARD_IDS (this process's), checked together."""
     count = count.strip()

@@ -30,6 +30,7 @@ from aiohttp import web
 import render
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
+from bot.adapters.web.activity import install as install_activity
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply, custom_id
@@ -85,6 +86,7 @@ class WebPages(Extension):
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
         ])
+        install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const base = location.pathname.replace(/\/+$/, "");
+  let base = location.pathname.replace(/\/+$/, "");
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
   let state = null;
@@ -276,5 +276,6 @@
     });
   }
 
-  load().then(listen);
+  // inside Discord, activity.js signs in first and answers with the address of this person's page
+  (window.islesActivity || Promise.resolve(base)).then((page) => { base = page; return load(); }).then(listen);
 })();
