@@ -1,15 +1,19 @@
 """The board pages' second part over HTTP: the "Open the board" link button, the log's board
-as it was after an earlier move, the trade panel's data, and the per-person request limit."""
+as it was after an earlier move, the trade panel's data, the per-person request limit, and the
+one drawing per version that the channel's post and the pages share."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 import render
 from bot.adapters.console.console import Console
 from bot.adapters.web import server, tokens
-from bot.adapters.web.server import OPEN_BOARD
-from tests.helpers import ALICE, BOB, CAROL
+from bot.adapters.web.server import OPEN_BOARD, WebPages
+from games import registry
+from tests.helpers import ALICE, BOB, CAROL, service_at
 from tests.web.conftest import NOW, start_table
 from tests.web.test_pages import mover
 
@@ -115,3 +119,34 @@ async def test_too_many_requests_get_429_and_play_nothing(served, monkeypatch):
     assert "Nothing was played" in await refused.text()
     assert await served.service.store.moves(table) == []
     assert (await served.client.get(f"/t/{served.token(BOB.user_id, table)}/state")).status == 200  # Bob's own bucket
+
+
+@pytest.mark.parametrize("game", sorted(server.SEAT_BLIND))
+def test_every_seats_picture_is_the_public_one_where_the_pages_share_it(game):
+    cls = registry.get(game)
+    players = cls.min_players if game == "hawaii" else 3
+    names = ["Ann", "Bob", "Cy"][:players]
+    rng = random.Random(4)
+    played = cls.new(players, {}, 8)
+    for step in range(45):
+        if played.is_over():
+            break
+        if step % 15 == 7:
+            public = render.draw(game, played.view(None), names)
+            for seat in range(players):
+                assert render.draw(game, played.view(seat), names) == public, (game, step, seat)
+        seat = played.to_act()[0]
+        played.play(seat, played.ai_move(seat, rng))
+
+
+async def test_the_pages_show_the_posts_own_drawing(tmp_path):
+    service = await service_at(tmp_path / "web.db", seeds=lambda: 5, draw_images=True)
+    pages = WebPages(service, secret="test secret", clock=lambda: NOW)
+    service.extend(pages)
+    await start_table(service, "archipels")
+    loaded = await service.table((await service.store.open_table(ALICE.channel_id)).id)
+    seat = loaded.game.to_act()[0]
+    who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+    reply = await service.handle(who, "move", {"move": loaded.game.legal_moves(seat)[0]})
+    assert reply.ok and reply.image
+    assert pages._pictures[(loaded.row.id, reply.version, server.EVERYONE)] is reply.image

@@ -55,6 +55,11 @@ RATE = 8.0
 BURST = 40.0
 KEPT_BUCKETS = 4096
 OPEN_BOARD = "Open the board"
+# Games whose board picture draws public facts only, so that every seat's picture is the channel's
+# (tests/web/test_second_part.py checks it over playouts): one drawing per version serves the post
+# and every page. A game that draws a seat's secrets on its board must leave this set.
+SEAT_BLIND = frozenset({"pioneers", "archipels", "propeller", "growsky", "hawaii"})
+EVERYONE = "everyone"  # the picture key's seat for those games
 HEADERS = {
     # the token is in the path: never hand it to another site
     "Referrer-Policy": "no-referrer",
@@ -161,6 +166,8 @@ class WebPages(Extension):
             queue.put_nowait(loaded.row.version)
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
+        if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
+            self._keep((loaded.row.id, reply.version, EVERYONE), reply.image)  # the post's own drawing
         await self._open_board(loaded, reply, seat)
 
     async def hand_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
@@ -258,14 +265,19 @@ class WebPages(Extension):
             return self._pictures[key]
         image = await draw_off_loop(render.draw, data["game"], view, data["names"])
         if image is not None:
-            self._pictures[key] = image
-            while len(self._pictures) > KEPT_PICTURES:
-                self._pictures.popitem(last=False)
+            self._keep(key, image)
         return image
+
+    def _keep(self, key: tuple, image: bytes) -> None:
+        self._pictures[key] = image
+        self._pictures.move_to_end(key)
+        while len(self._pictures) > KEPT_PICTURES:
+            self._pictures.popitem(last=False)
 
     async def board(self, request: web.Request) -> web.Response:
         data = await self._data(self._pass(request))
-        image = await self._picture(data, data["view"], (data["table"], data["version"], data["seat"]))
+        seat = EVERYONE if data["game"] in SEAT_BLIND else data["seat"]
+        image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
             raise web.HTTPNotFound(text="This table has no picture yet.", headers=HEADERS)
         return web.Response(body=image, content_type="image/png", headers=HEADERS)
