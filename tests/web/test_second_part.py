@@ -122,7 +122,7 @@ async def test_too_many_requests_get_429_and_play_nothing(served, monkeypatch):
 
 
 @pytest.mark.parametrize("game", sorted(server.SEAT_BLIND))
-def test_every_seats_picture_is_the_public_one_where_the_pages_share_it(game):
+def test_every_seats_picture_and_regions_are_the_public_ones_where_the_pages_share_them(game):
     cls = registry.get(game)
     players = cls.min_players if game == "hawaii" else 3
     names = ["Ann", "Bob", "Cy"][:players]
@@ -133,8 +133,10 @@ def test_every_seats_picture_is_the_public_one_where_the_pages_share_it(game):
             break
         if step % 15 == 7:
             public = render.draw(game, played.view(None), names)
+            places = render.regions(game, played.view(None), names)
             for seat in range(players):
                 assert render.draw(game, played.view(seat), names) == public, (game, step, seat)
+                assert render.regions(game, played.view(seat), names) == places, (game, step, seat)
         seat = played.to_act()[0]
         played.play(seat, played.ai_move(seat, rng))
 

@@ -62,13 +62,14 @@ def _well_formed(region: dict[str, Any]) -> bool:
 
 
 def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str],
-             seat: int | None = None) -> list[dict[str, Any]]:
+             seat: int | None = None, found: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every region with the legal moves that name it (`moves`, empty for a region nobody can
     use now). A region on another seat's board names none of this seat's moves (`t3` is on
-    every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them."""
+    every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them. `found`: the
+    picture's regions when they are known already (`of_picture` of this view's picture)."""
     out = []
     index = by_word(moves)
-    for region in of_picture(game, view, names):
+    for region in of_picture(game, view, names) if found is None else found:
         shape = region["shape"]
         item = {"name": str(region["name"]), "shape": shape, **{f: region[f] for f in SHAPES[shape]}}
         if shape == "poly" and item["points"] and isinstance(item["points"][0], list | tuple):

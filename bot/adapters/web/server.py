@@ -88,6 +88,7 @@ class WebPages(Extension):
         self.runner: web.AppRunner | None = None
         self._listeners: dict[int, set[asyncio.Queue]] = {}
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
+        self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
         self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
         self._closing = False
 
@@ -244,7 +245,15 @@ class WebPages(Extension):
 
     async def state(self, request: web.Request) -> web.Response:
         data = await self._data(self._pass(request), log=True)
-        return web.json_response(page_json(data, await self._actions(data)), headers=HEADERS)
+        found = None
+        if data["game"] in SEAT_BLIND and data["view"]:  # one picture for every seat, so one set of regions
+            key = (data["table"], data["version"])
+            found = self._regions.get(key)
+            if found is None:
+                found = self._regions[key] = board_regions.of_picture(data["game"], data["view"], data["names"])
+                while len(self._regions) > KEPT_PICTURES:
+                    self._regions.popitem(last=False)
+        return web.json_response(page_json(data, await self._actions(data), found), headers=HEADERS)
 
     async def _actions(self, data: dict[str, Any]) -> list[dict[str, str]]:
         """The game's public buttons (answers to open offers) that are legal for this seat now."""
@@ -368,14 +377,16 @@ class WebPages(Extension):
         return response
 
 
-def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
+def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
+              found: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the page's script gets: never the view itself (the picture shows it), only words,
     moves and regions, each computed from the seat's own view or the public one; for a game
     with a trade panel, the goods and the seat's own hand."""
     moves: list[str] = data["moves"]
     seat = data["seat"]
     mine = seat is not None and seat in data["to_act"]
-    regions = board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"]) if data["view"] else []
+    regions = (board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"], found)
+               if data["view"] else [])
     obvious = next((m for m in OBVIOUS if m in moves), "") if mine else ""
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
     return {
