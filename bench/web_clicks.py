@@ -10,7 +10,8 @@ picture; its time runs from the POST to the last byte of the picture. Every tabl
 once, each time a move picked at random from the moves its last state listed (a seat whose turn
 it is not first reads its own state, untimed). `--think 0` (the default) clicks again as soon as
 the board is shown, the worst case; `--think S` waits a random 0-2S seconds first, as people do. Reports the median and the 90th percentile of
-each run's clicks, and of all runs. `--profile` prints where the bot's process spent a run.
+each run's clicks, and of all runs. `--profile` prints where the bot's process spent a run; `--unshared` draws every page's picture
+apart from the channel post's, as the pages did before they shared it.
 Nothing here asserts a time.
 """
 
@@ -34,13 +35,15 @@ sys.path.insert(0, str(ROOT))
 
 
 # -- the bot's process ---------------------------------------------------------------------
-async def serve(game: str, count: int, profile: bool) -> None:
-    from bot.adapters.web import tokens
+async def serve(game: str, count: int, profile: bool, unshared: bool) -> None:
+    from bot.adapters.web import server, tokens
     from bot.adapters.web.server import WebPages
     from bot.core.replies import Caller
     from bot.core.service import TableService
     from db.store import Store
 
+    if unshared:  # as before the pages shared the post's drawing: every seat's picture drawn again
+        server.SEAT_BLIND = frozenset()
     store = await Store.open(f"{tempfile.mkdtemp()}/bench.db")
     service = TableService(store, draw_images=True, seeds=lambda: 11)
     pages = WebPages(service, host="127.0.0.1", port=0, secret="bench")
@@ -114,7 +117,7 @@ async def browse(args) -> None:
     from aiohttp import ClientSession, TCPConnector
 
     bot = subprocess.Popen([sys.executable, __file__, "--serve", "--game", args.game, "--tables", str(args.tables)]
-                           + (["--profile"] if args.profile else []),
+                           + (["--profile"] if args.profile else []) + (["--unshared"] if args.unshared else []),
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         served = json.loads(bot.stdout.readline())
@@ -158,6 +161,8 @@ if __name__ == "__main__":
     parser.add_argument("--game", default="pioneers")
     parser.add_argument("--think", type=float, default=0.0)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--unshared", action="store_true", help="draw each page's picture apart from the post's")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
-    asyncio.run(serve(options.game, options.tables, options.profile) if options.serve else browse(options))
+    asyncio.run(serve(options.game, options.tables, options.profile, options.unshared) if options.serve
+                else browse(options))
