@@ -304,7 +304,7 @@ class Console:
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private_buttons:
-            shown = (f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in reply.private_buttons)  # a link: its address
+            shown = (f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in reply.private_buttons)  # a link is no use without it
             lines.append("  [buttons, only you] " + " ".join(shown))
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
