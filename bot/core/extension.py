@@ -53,6 +53,9 @@ class Extension:
     async def move_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:
         """Add to the answer to a person's move (buttons, notes)."""
 
+    async def hand_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:
+        """Add to the private answer of /hand (a link to the seat's board page)."""
+
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         """Add to the message of a finished table; `fresh` when the game has just ended."""
 

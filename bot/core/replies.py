@@ -28,6 +28,7 @@ class Button:
     label: str
     custom_id: str
     style: str = "secondary"  # primary, secondary, success, danger
+    url: str = ""  # a link button: it opens this address and has no custom id (the board page)
 
 
 @dataclass

@@ -832,7 +832,8 @@ class TableService:
         if self.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)
             image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
-        return Reply(private=_clip(text), image=image, image_private=True)
+        reply = Reply(private=_clip(text), image=image, image_private=True)
+        return await self._touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
 
     async def cmd_history(self, caller: Caller, page: str = "") -> Reply:
         loaded = await self._latest_here(caller.channel_id)
@@ -1048,6 +1049,21 @@ class TableService:
             if game.canonical(mine.seat, text) in game.legal_moves(mine.seat):
                 return None  # legal, but not a move this game pictures (a draft before a placement)
             raise IllegalMove(fill_names(str(why), loaded.names())) from None
+
+    # web page
+    async def replayed_after(self, table_id: int, n: int) -> Game | None:
+        """The table's game just after its logged move numbered `n` (as the log shows it),
+        replayed from the seed; None when the log has no such move."""
+        row = await self.store.table(table_id)
+        if row is None or row.state is None:
+            return None
+        logged = await self.store.moves(table_id)
+        upto = next((i for i, m in enumerate(logged) if m.n == n), None)
+        if upto is None:
+            return None
+        seats = [s for s in await self.store.seats(table_id) if s.seat is not None]
+        moves = [(m.seat, m.move) for m in logged[: upto + 1]]
+        return replay.replayed(registry.get(row.game), len(seats), row.options, row.seed, moves)
 
 
 def ended_line(loaded: Loaded) -> str:

@@ -1,4 +1,6 @@
-"""The board page in a real browser: Debian's Chromium driven by Python playwright.
+"""The board page in a real browser: Debian's Chromium driven by Python playwright. For every
+game: a move played by clicks on the picture and by keys, a refused move, the log's board of an
+earlier move; Grow Sky's preview and its cancel, and Pioneer's Isle's trade panel.
 
 Skipped, with the reason, where playwright or Chromium is missing (`apt-get install chromium`;
 ISLES_CHROMIUM names another binary).
@@ -193,3 +195,147 @@ async def test_propeller_islands_by_its_list_of_moves(browser, served):
     await expect(page.locator("#log li")).to_have_count(1)
     assert await logged(served) == [move]
     assert page.problems == []
+
+
+GAMES = ("pioneers", "archipels", "propeller", "growsky", "hawaii")
+
+
+async def start(served, game: str) -> None:
+    calls = [(ALICE, "open", {"game": game})] + ([] if game == "hawaii" else [(BOB, "join", {})])
+    for caller, command, args in [*calls, (ALICE, "start", {})]:
+        reply = await served.service.handle(caller, command, args)
+        assert reply.ok, reply.private
+
+
+async def who_moves(served):
+    if len((await served.service.table(await served.table_id())).seats) == 1:
+        return ALICE, None
+    return await mover_and_other(served)
+
+
+async def confirm_what_is_offered(page) -> str:
+    """After a click or Enter on a region: pick the chooser's first move if it opened, then the
+    words of the move waiting for Confirm."""
+    await expect(page.locator("#choice")).to_be_visible()
+    if await page.locator("#choice-moves button").count():
+        await page.locator("#choice-moves button").first.click()
+    await expect(page.locator("#confirm")).to_be_visible()
+    words = await page.locator("#choice-words").text_content()
+    return re.match(r"Play (.+?)\?", words)[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_move_by_clicks_a_refusal_and_the_log_board(browser, served, game):
+    await start(served, game)
+    first, _ = await who_moves(served)
+    page = await open_page(browser, served, first)
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    await page.fill("#typed-move", "fly to the moon")  # refused, with the game's reason
+    await page.press("#typed-move", "Enter")
+    await expect(page.locator("#message.refused")).not_to_have_text("")
+    assert await logged(served) == []
+    live = await page.locator("#board").get_attribute("src")
+    await page.locator(".region.legal").first.click()
+    move = await confirm_what_is_offered(page)
+    await page.click("#confirm")
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert await logged(served) == [move]
+    await page.locator("#log li").first.click()  # the board as it stood after that move
+    await expect(page.locator("#past")).to_be_visible()
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"after/\d+\.png$"))
+    await expect(page.locator("#board")).to_have_js_property("complete", True)
+    assert await page.evaluate("document.getElementById('board').naturalWidth") > 0  # it loaded
+    await page.click("#live")
+    await expect(page.locator("#past")).to_be_hidden()
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"board\.png\?v=\d+$"))
+    assert await page.locator("#board").get_attribute("src") != live
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_move_by_keys(browser, served, game):
+    await start(served, game)
+    first, _ = await who_moves(served)
+    page = await open_page(browser, served, first)
+    await page.keyboard.press("ArrowRight")  # the first highlighted place takes the focus
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#choice")).to_be_visible()
+    await page.keyboard.press("Escape")  # cancels, nothing sent
+    await expect(page.locator("#choice")).to_be_hidden()
+    await page.keyboard.press("ArrowLeft")
+    await page.keyboard.press("Enter")
+    if await page.locator("#choice-moves button").count():
+        await expect(page.locator("#choice-moves button").first).to_be_focused()
+        await page.keyboard.press("Enter")  # the chooser's first move
+    await expect(page.locator("#confirm")).to_be_focused()
+    assert await logged(served) == []
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#log li")).to_have_count(1)
+    assert len(await logged(served)) == 1
+    assert page.problems == []
+
+
+async def test_grow_sky_previews_a_placement_and_cancels_it(browser, served):
+    await start(served, "growsky")
+    service, table = served.service, await served.table_id()
+    rng = random.Random(2)
+    for _ in range(20):  # to the first placement, as the computer would play
+        loaded = await service.table(table)
+        seat = loaded.game.to_act()[0]
+        if any(m.startswith(("cube ", "place ")) for m in loaded.game.legal_moves(seat)):
+            break
+        who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+        assert (await service.handle(who, "move", {"move": loaded.game.ai_move(seat, rng)})).ok
+    before = await logged(served)
+    first = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+    page = await open_page(browser, served, first)
+    state = await served.state(served.token(first.user_id, table))
+    name = next(r["name"] for r in state["regions"] if any(m.startswith(("cube ", "place ")) for m in r["moves"]))
+    await page.locator(f'.region.legal[data-name="{name}"]').click()
+    await confirm_what_is_offered(page)
+    await expect(page.locator("#choice-words")).to_contain_text("The board shows it, unplayed")
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"^blob:"))
+    await page.click("#cancel")
+    await expect(page.locator("#board")).to_have_attribute("src", re.compile(r"board\.png\?v=\d+$"))
+    assert await logged(served) == before
+    assert page.problems == []
+
+
+async def test_the_trade_panel_makes_an_offer_and_answers_it(browser, served):
+    await start(served, "pioneers")
+    service, table = served.service, await served.table_id()
+    rng = random.Random(1)
+    while (await service.table(table)).game.phase == "setup":
+        first, _ = await mover_and_other(served)
+        game = (await service.table(table)).game
+        assert (await service.handle(first, "move", {"move": game.ai_move(game.to_act()[0], rng)})).ok
+    first, other = await mover_and_other(served)
+    assert (await service.handle(first, "move", {"move": "roll"})).ok
+    game = (await service.table(table)).game
+    seat = game.to_act()[0]
+    hand = game.view(seat)["hand"]
+    give = next(i for i, count in enumerate(hand) if count)
+    goods = ["lumber", "brick", "wool", "grain", "ore"]
+    page = await open_page(browser, served, first)
+    await page.keyboard.press("t")
+    await expect(page.locator("#trade")).to_be_visible()
+    await page.click(f"#trade button[data-side=give][data-good={goods[give]}][data-step='1']")
+    get = goods[(give + 1) % 5]
+    await page.click(f"#trade button[data-side=get][data-good={get}][data-step='1']")
+    offer = f"offer 1 {goods[give]} for 1 {get}"
+    await expect(page.locator("#trade-words")).to_have_text(offer)
+    await page.keyboard.press("Escape")  # closes the panel, sends nothing
+    await expect(page.locator("#trade")).to_be_hidden()
+    count = len(await logged(served))
+    await page.click("#trade-open")
+    await page.click("#trade-send")
+    await expect(page.locator("#message")).to_contain_text("Played: offer")
+    assert (await logged(served))[count:] == [offer]
+    answering = await open_page(browser, served, other)
+    await answering.keyboard.press("T")
+    decline = answering.locator("#trade-offers button", has_text=re.compile(r"^Decline #"))
+    await decline.click()
+    await expect(answering.locator("#message")).to_contain_text("Played: decline")
+    assert (await logged(served))[-1].startswith("decline ")
+    assert page.problems == [] and answering.problems == []

@@ -304,7 +304,8 @@ class Console:
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private_buttons:
-            lines.append("  [buttons, only you] " + " ".join(f"[{b.label}]" for b in reply.private_buttons))
+            shown = (f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in reply.private_buttons)  # a link is no use without it
+            lines.append("  [buttons, only you] " + " ".join(shown))
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
             lines += [mark + line for line in self._names(reply.private).splitlines()]

@@ -123,10 +123,15 @@ def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Compon
         if row >= MAX_ROWS:
             log.warning("button %r left out: no row left", button.custom_id)
             continue
+        label = clip(button.label, MAX_BUTTON_LABEL) or "·"
+        if button.url:  # a link button opens its address; Discord gives it no custom id and no click
+            view.add_item(discord.ui.Button(label=label, url=button.url, style=discord.ButtonStyle.link, row=row))
+            in_row += 1
+            continue
         if not usable(button.custom_id):
             continue
         view.add_item(discord.ui.Button(
-            label=clip(button.label, MAX_BUTTON_LABEL) or "·", custom_id=button.custom_id,
+            label=label, custom_id=button.custom_id,
             style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary), row=row,
         ))
         in_row += 1

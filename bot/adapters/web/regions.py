@@ -36,6 +36,16 @@ def naming(moves: Sequence[str], name: str) -> list[str]:
     return [m for m in moves if wanted in words(m)]
 
 
+def by_word(moves: Sequence[str]) -> dict[str, list[str]]:
+    """Each word's moves, in the moves' order: `naming` for every region at once, reading each
+    move once (a board has a hundred regions and a turn as many moves)."""
+    index: dict[str, list[str]] = {}
+    for move in moves:
+        for word in words(move):
+            index.setdefault(word, []).append(move)
+    return index
+
+
 def of_picture(game: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     """The renderer's regions of this view; [] when it has none (or they cannot be read)."""
     try:
@@ -52,12 +62,14 @@ def _well_formed(region: dict[str, Any]) -> bool:
 
 
 def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str],
-             seat: int | None = None) -> list[dict[str, Any]]:
+             seat: int | None = None, found: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every region with the legal moves that name it (`moves`, empty for a region nobody can
     use now). A region on another seat's board names none of this seat's moves (`t3` is on
-    every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them."""
+    every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them. `found`: the
+    picture's regions when they are known already (`of_picture` of this view's picture)."""
     out = []
-    for region in of_picture(game, view, names):
+    index = by_word(moves)
+    for region in of_picture(game, view, names) if found is None else found:
         shape = region["shape"]
         item = {"name": str(region["name"]), "shape": shape, **{f: region[f] for f in SHAPES[shape]}}
         if shape == "poly" and item["points"] and isinstance(item["points"][0], list | tuple):
@@ -66,6 +78,6 @@ def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Seque
             if region.get(extra):
                 item[extra] = str(region[extra])
         owner = region.get("seat")
-        item["moves"] = naming(moves, item["name"]) if owner is None or owner == seat else []
+        item["moves"] = list(index.get(item["name"].lower(), ())) if owner is None or owner == seat else []
         out.append(item)
     return out

@@ -6,12 +6,14 @@ Routes, all under a signed token (tokens.py) except the static files:
                                  seat's legal moves and the picture's clickable regions
 - `GET  /t/<token>/board.png`   the seat's picture (the public one for a spectator)
 - `GET  /t/<token>/preview.png` the picture with `?move=` drawn where it would go, unplayed
+- `GET  /t/<token>/after/<n>.png` the picture just after the log's move n, replayed from the seed
 - `POST /t/<token>/move`        `{"move", "version"}`: played through the table service
 - `GET  /t/<token>/events`      Server-Sent Events: `changed` with the new version after any write
 
 A forged, altered or expired token gets 403 everywhere. The page plays only for the user the
 token names and only through `TableService.press`, bound to the table and the version the page
-showed, so a stale page or another table's token changes nothing.
+showed, so a stale page or another table's token changes nothing. Every request under a token
+spends from its person's token bucket (`RATE`, `BURST`); an empty bucket gets 429 and changes nothing.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from bot.adapters.web import tokens
 from bot.adapters.web.activity import install as install_activity
 from bot.core.commands import WEB
 from bot.core.extension import Extension
-from bot.core.replies import Caller, Reply, custom_id
+from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService, draw_off_loop
 from games.base import IllegalMove
+from games.pioneers.data import RESOURCES as PIONEER_RESOURCES
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,20 @@ PING = 15.0  # seconds between SSE comments, so proxies keep an idle stream open
 LOG_LINES = 60  # the page shows the latest moves; /history has the rest
 KEPT_PICTURES = 64
 OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
+# the games whose page has a trade panel, and the goods it counts, in the notation's order
+TRADED = {"pioneers": PIONEER_RESOURCES}
+# Commands have no limit of their own (Discord limits each person's interactions); the pages
+# get one per person: a click costs about four requests (preview, move, state, board), so a
+# burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
+RATE = 8.0
+BURST = 40.0
+KEPT_BUCKETS = 4096
+OPEN_BOARD = "Open the board"
+# Games whose board picture draws public facts only, so that every seat's picture is the channel's
+# (tests/web/test_second_part.py checks it over playouts): one drawing per version serves the post
+# and every page. A game that draws a seat's secrets on its board must leave this set.
+SEAT_BLIND = frozenset({"pioneers", "archipels", "propeller", "growsky", "hawaii"})
+EVERYONE = "everyone"  # the picture key's seat for those games
 HEADERS = {
     # the token is in the path: never hand it to another site
     "Referrer-Policy": "no-referrer",
@@ -72,6 +89,8 @@ class WebPages(Extension):
         self.runner: web.AppRunner | None = None
         self._listeners: dict[int, set[asyncio.Queue]] = {}
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
+        self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
+        self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
         self._closing = False
 
     # -- lifetime ------------------------------------------------------------------------
@@ -82,6 +101,7 @@ class WebPages(Extension):
             web.get("/t/{token}/state", self.state),
             web.get("/t/{token}/board.png", self.board),
             web.get("/t/{token}/preview.png", self.preview),
+            web.get("/t/{token}/after/{n:\\d{1,9}}.png", self.after),
             web.post("/t/{token}/move", self.move),
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
@@ -134,6 +154,10 @@ class WebPages(Extension):
     def base(self) -> str:
         return self.base_url or f"http://{self.host}:{self.port}"
 
+    def serving(self) -> bool:
+        """Whether links lead anywhere: the bot's public base is set, or the console serves."""
+        return bool(self.base_url) or self.runner is not None
+
     def link(self, user_id: int, table_id: int) -> str:
         assert self.secret is not None, "ready() first"
         expires = int(self.clock()) + tokens.LIFETIME
@@ -143,6 +167,25 @@ class WebPages(Extension):
     async def on_event(self, event: str, loaded: Any) -> None:
         for queue in self._listeners.get(loaded.row.id, ()):
             queue.put_nowait(loaded.row.version)
+
+    async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
+        if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
+            self._keep((loaded.row.id, reply.version, EVERYONE), reply.image)  # the post's own drawing
+        await self._open_board(loaded, reply, seat)
+
+    async def hand_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
+        await self._open_board(loaded, reply, seat)
+
+    async def _open_board(self, loaded: Any, reply: Reply, seat: int) -> None:
+        """A link button to the seat's own page, beside the private answer only: the link acts
+        for its person, so it must never reach the channel."""
+        if not reply.ok or not self.serving() or loaded.row.status != "active":
+            return
+        user_id = loaded.by_seat(seat).user_id
+        if not user_id:
+            return
+        await self.ready()
+        reply.private_buttons.append(Button(OPEN_BOARD, "", style="link", url=self.link(user_id, loaded.row.id)))
 
     async def cmd_web(self, caller: Caller) -> Reply:
         store = self.service.store
@@ -166,7 +209,24 @@ class WebPages(Extension):
         if granted is None:
             raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
                                          "one with /web.", headers=HEADERS)
+        # spectators share user 0: each address watching gets its own bucket
+        self._spend(granted.user_id or ("watching", request.remote))
         return granted
+
+    def _spend(self, who: Any) -> None:
+        """One request from this person's bucket, or 429 with how long to wait."""
+        now = time.monotonic()
+        tokens_left, then = self._buckets.pop(who, (BURST, now))
+        tokens_left = min(BURST, tokens_left + (now - then) * RATE)
+        if tokens_left < 1.0:
+            self._buckets[who] = (tokens_left, now)
+            wait = max(1, int((1.0 - tokens_left) / RATE + 0.999))
+            raise web.HTTPTooManyRequests(
+                text=f"Too many requests from this page: wait {wait} s and try again. Nothing was played.",
+                headers={**HEADERS, "Retry-After": str(wait)})
+        self._buckets[who] = (tokens_left - 1.0, now)
+        while len(self._buckets) > KEPT_BUCKETS:  # the oldest are full again by now
+            self._buckets.popitem(last=False)
 
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
@@ -187,7 +247,26 @@ class WebPages(Extension):
 
     async def state(self, request: web.Request) -> web.Response:
         data = await self._data(self._pass(request), log=True)
-        return web.json_response(page_json(data), headers=HEADERS)
+        found = None
+        if data["game"] in SEAT_BLIND and data["view"]:  # one picture for every seat, so one set of regions
+            key = (data["table"], data["version"])
+            found = self._regions.get(key)
+            if found is None:
+                found = self._regions[key] = board_regions.of_picture(data["game"], data["view"], data["names"])
+                while len(self._regions) > KEPT_PICTURES:
+                    self._regions.popitem(last=False)
+        return web.json_response(page_json(data, await self._actions(data), found), headers=HEADERS)
+
+    async def _actions(self, data: dict[str, Any]) -> list[dict[str, str]]:
+        """The game's public buttons (answers to open offers) that are legal for this seat now."""
+        if data["seat"] is None or not data["moves"]:
+            return []
+        loaded = await self.service.table(data["table"])
+        if loaded is None or loaded.game is None:
+            return []
+        legal = set(data["moves"])
+        return [{"label": a.label, "move": a.move, "style": a.style}
+                for a in loaded.game.public_actions() if not a.form and a.move in legal]
 
     async def _picture(self, data: dict[str, Any], view: dict[str, Any] | None, key: tuple) -> bytes | None:
         if view is None:
@@ -197,14 +276,19 @@ class WebPages(Extension):
             return self._pictures[key]
         image = await draw_off_loop(render.draw, data["game"], view, data["names"])
         if image is not None:
-            self._pictures[key] = image
-            while len(self._pictures) > KEPT_PICTURES:
-                self._pictures.popitem(last=False)
+            self._keep(key, image)
         return image
+
+    def _keep(self, key: tuple, image: bytes) -> None:
+        self._pictures[key] = image
+        self._pictures.move_to_end(key)
+        while len(self._pictures) > KEPT_PICTURES:
+            self._pictures.popitem(last=False)
 
     async def board(self, request: web.Request) -> web.Response:
         data = await self._data(self._pass(request))
-        image = await self._picture(data, data["view"], (data["table"], data["version"], data["seat"]))
+        seat = EVERYONE if data["game"] in SEAT_BLIND else data["seat"]
+        image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
             raise web.HTTPNotFound(text="This table has no picture yet.", headers=HEADERS)
         return web.Response(body=image, content_type="image/png", headers=HEADERS)
@@ -222,6 +306,23 @@ class WebPages(Extension):
         image = await draw_off_loop(render.draw, data["game"], view, data["names"])
         if image is None:
             return web.Response(status=204, headers=HEADERS)
+        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+
+    async def after(self, request: web.Request) -> web.Response:
+        """The board just after an earlier move, as the viewer may see it: their seat's view, the
+        public one for a spectator."""
+        granted = self._pass(request)
+        n = int(request.match_info["n"])
+        data = await self._data(granted)
+        key = (data["table"], "after", n, data["seat"])
+        image = self._pictures.get(key)
+        if image is None:
+            game = await self.service.replayed_after(granted.table_id, n)
+            if game is None:
+                raise web.HTTPNotFound(text=f"The log has no move {n}.", headers=HEADERS)
+            image = await self._picture(data, game.view(data["seat"]), key)
+            if image is None:
+                raise web.HTTPNotFound(text="This table has no picture.", headers=HEADERS)
         return web.Response(body=image, content_type="image/png", headers=HEADERS)
 
     async def move(self, request: web.Request) -> web.Response:
@@ -278,13 +379,16 @@ class WebPages(Extension):
         return response
 
 
-def page_json(data: dict[str, Any]) -> dict[str, Any]:
+def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
+              found: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the page's script gets: never the view itself (the picture shows it), only words,
-    moves and regions, each computed from the seat's own view or the public one."""
+    moves and regions, each computed from the seat's own view or the public one; for a game
+    with a trade panel, the goods and the seat's own hand."""
     moves: list[str] = data["moves"]
     seat = data["seat"]
     mine = seat is not None and seat in data["to_act"]
-    regions = board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"]) if data["view"] else []
+    regions = (board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"], found)
+               if data["view"] else [])
     obvious = next((m for m in OBVIOUS if m in moves), "") if mine else ""
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
     return {
@@ -292,4 +396,14 @@ def page_json(data: dict[str, Any]) -> dict[str, Any]:
         "status": data["status"], "seat": seat, "you": data["name"], "names": data["names"],
         "waiting": waiting, "your_turn": mine, "text": data["text"], "log": data["log"][-LOG_LINES:],
         "moves": moves, "obvious": obvious, "regions": regions, "picture": data["view"] is not None,
+        "actions": actions or [], "trade": _trade(data),
     }
+
+
+def _trade(data: dict[str, Any]) -> dict[str, Any] | None:
+    goods = TRADED.get(data["game"])
+    if goods is None or data["seat"] is None or not data["view"]:
+        return None
+    hand = data["view"].get("hand")
+    offering = any(m.startswith("offer ") for m in data["moves"])
+    return {"goods": list(goods), "hand": list(hand) if isinstance(hand, list) else [], "can_offer": offering}

@@ -11,6 +11,8 @@
   let chosen = "";      // the move waiting for Confirm
   let sending = false;
   let boardUrl = "";
+  let past = 0;         // the log's move whose board is shown instead of the live one
+  let give = [], get = [];  // the trade panel's offer, a count per good
 
   function say(words, refused) {
     const box = $("message");
@@ -42,7 +44,7 @@
     $("text").textContent = state.text;
     const url = `${base}/board.png?v=${state.version}`;
     if (!state.picture) $("board-box").hidden = true;
-    else if (url !== boardUrl && !chosen) {
+    else if (url !== boardUrl && !chosen && !past) {
       boardUrl = url;
       $("board").src = url;
     }
@@ -53,12 +55,134 @@
       const item = document.createElement("li");
       item.textContent = line.replace(/^\d+\.\s*/, "");
       item.value = parseInt(line, 10) || 0;
+      item.title = "The board just after this move";
+      item.tabIndex = 0;
+      if (item.value === past) item.classList.add("shown");
+      item.addEventListener("click", () => showPast(item.value, item.textContent));
       return item;
     }));
     log.scrollTop = log.scrollHeight;
     $("typed").hidden = state.seat === null || state.status !== "active";
     $("typed-move").placeholder = state.moves.length ? `e.g. ${state.moves[0]}` : "";
+    $("trade-open").hidden = !state.trade;
+    if (!state.trade) $("trade").hidden = true;
+    else if (!$("trade").hidden) showTrade();
   }
+
+  function showPast(n, words) {
+    // the board as it stood just after move n, replayed by the server in this page's own view
+    if (!n || !state.picture) return;
+    cancel();
+    past = n;
+    $("board").src = `${base}/after/${n}.png`;
+    $("overlay").classList.add("off");
+    $("past").hidden = false;
+    $("past-words").textContent = `The board just after move ${n}: ${words}`;
+    document.querySelectorAll("#log li").forEach((li) => li.classList.toggle("shown", li.value === n));
+    $("live").focus();
+  }
+
+  function backToLive() {
+    if (!past) return;
+    past = 0;
+    $("past").hidden = true;
+    document.querySelectorAll("#log li.shown").forEach((li) => li.classList.remove("shown"));
+    cancel();
+  }
+
+  // -- the trade panel: an offer built by counts, sent as the game's own offer move -----------
+  function openTrade() {
+    if (!state || !state.trade) return;
+    const n = state.trade.goods.length;
+    if (give.length !== n) { give = Array(n).fill(0); get = Array(n).fill(0); }
+    $("trade").hidden = false;
+    showTrade();
+    const first = $("trade").querySelector("button:not([disabled])");
+    if (first) first.focus();
+  }
+
+  function closeTrade() {
+    $("trade").hidden = true;
+  }
+
+  function amounts(counts) {
+    return state.trade.goods.map((good, i) => counts[i] ? `${counts[i]} ${good}` : "").filter(Boolean).join(" ");
+  }
+
+  function offerText() {
+    const gives = amounts(give), gets = amounts(get);
+    return gives && gets ? `offer ${gives} for ${gets}` : "";
+  }
+
+  function counter(counts, i, most, label) {
+    const cell = document.createElement("td");
+    const less = document.createElement("button");
+    const more = document.createElement("button");
+    const shown = document.createElement("span");
+    less.type = more.type = "button";
+    less.textContent = "−"; more.textContent = "+";
+    less.setAttribute("aria-label", `${label} one ${state.trade.goods[i]} less`);
+    more.setAttribute("aria-label", `${label} one ${state.trade.goods[i]} more`);
+    less.dataset.good = more.dataset.good = state.trade.goods[i];
+    less.dataset.side = more.dataset.side = label;
+    less.dataset.step = "-1"; more.dataset.step = "1";
+    less.disabled = counts[i] <= 0;
+    more.disabled = counts[i] >= most;
+    shown.className = "count";
+    shown.textContent = String(counts[i]);
+    less.addEventListener("click", () => { counts[i] -= 1; showTrade(); });
+    more.addEventListener("click", () => {
+      counts[i] += 1;
+      const other = counts === give ? get : give;  // one good is either given or got, not both
+      other[i] = 0;
+      showTrade();
+    });
+    cell.append(less, shown, more);
+    return cell;
+  }
+
+  function showTrade() {
+    const trade = state.trade;
+    const rows = trade.goods.map((good, i) => {
+      const row = document.createElement("tr");
+      const name = document.createElement("td");
+      name.textContent = good;
+      const have = document.createElement("td");
+      have.textContent = String(trade.hand[i] ?? "");
+      row.append(name, have, counter(give, i, trade.hand[i] ?? 9, "give"), counter(get, i, 9, "get"));
+      return row;
+    });
+    $("trade-goods").tBodies[0].replaceChildren(...rows);
+    const text = offerText();
+    $("trade-words").textContent = !trade.can_offer ? "You cannot make an offer now."
+      : text || "Choose what you give and what you get.";
+    $("trade-send").disabled = !trade.can_offer || !text;
+    const offers = $("trade-offers");
+    offers.replaceChildren(...state.actions.map((action) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = action.label;
+      button.dataset.move = action.move;
+      if (action.style === "primary" || action.style === "success") button.classList.add("primary");
+      button.addEventListener("click", () => send(action.move));
+      return button;
+    }));
+    if (!state.actions.length) {
+      const none = document.createElement("p");
+      none.textContent = "No open offer you can answer.";
+      offers.appendChild(none);
+    }
+  }
+
+  $("trade-open").addEventListener("click", openTrade);
+  $("trade-close").addEventListener("click", closeTrade);
+  $("trade-send").addEventListener("click", () => {
+    const text = offerText();
+    if (!text) return;
+    give = give.map(() => 0); get = get.map(() => 0);
+    send(text);
+  });
+  $("live").addEventListener("click", backToLive);
 
   function shapeOf(region) {
     let el;
@@ -162,6 +286,7 @@
   }
 
   async function choose(move) {
+    if (past) backToLive();
     chosen = move;
     $("choice").hidden = false;
     $("choice-moves").replaceChildren();
@@ -184,6 +309,8 @@
 
   function cancel() {
     chosen = "";
+    past = 0;
+    $("past").hidden = true;
     $("choice").hidden = true;
     $("overlay").classList.remove("off");
     document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
@@ -245,18 +372,29 @@
     const active = document.activeElement;
     const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
     if (event.key === "Escape") {
+      closeTrade();
       cancel();
       say("");
       if (active && active.blur) active.blur();
       return;
     }
     if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.key === "t" || event.key === "T") && state && state.trade) {
+      event.preventDefault();
+      if ($("trade").hidden) openTrade(); else closeTrade();
+      return;
+    }
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();
       step(event.key);
       return;
     }
     if (event.key !== "Enter" && event.key !== " ") return;
+    if (active && active.tagName === "LI" && active.closest("#log")) {
+      event.preventDefault();
+      active.click();
+      return;
+    }
     if (active && active.classList && active.classList.contains("region")) {
       event.preventDefault();
       active.dispatchEvent(new MouseEvent("click", { bubbles: true }));
