@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from db.store import Store
+from db.store import Store, TableRow, table_row
 
 TURNS_LOCK = 0x1515  # the advisory lock space of tables' turns (PostgreSQL), keyed by table id
 
@@ -135,6 +135,16 @@ class TimingStore:
         )
 
     # -- turns -------------------------------------------------------------------------
+    async def table_and_watch(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None]:
+        """The table's row and its watch (as `watch`), in one statement: a turn looks at both."""
+        r = await self._one(
+            "SELECT tables.*, turn_watch.version AS watch_version, turn_watch.last_move AS watch_last "
+            "FROM tables LEFT JOIN turn_watch ON turn_watch.table_id = tables.id WHERE tables.id = ?", (table_id,))
+        if r is None:
+            return None, None
+        watch = (r["watch_version"], r["watch_last"]) if r["watch_version"] is not None else None
+        return table_row(r), watch
+
     async def watch(self, table_id: int) -> tuple[int, int] | None:
         r = await self._one("SELECT version, last_move FROM turn_watch WHERE table_id = ?", (table_id,))
         return (r["version"], r["last_move"]) if r else None
@@ -157,8 +167,14 @@ class TimingStore:
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
             await self._take_turns(obs.table_id)
-            r = await self._one("SELECT version FROM turn_watch WHERE table_id = ?", (obs.table_id,))
-            if r is not None and r["version"] >= obs.version:
+            # the watch moves first, guarded: a newer version already worked out leaves it as it is
+            cur = await self.conn.execute(
+                "INSERT INTO turn_watch (table_id, version, last_move) VALUES (?, ?, ?) ON CONFLICT (table_id) "
+                "DO UPDATE SET version = excluded.version, last_move = excluded.last_move "
+                "WHERE turn_watch.version < excluded.version",
+                (obs.table_id, obs.version, obs.last_move),
+            )
+            if cur.rowcount != 1:
                 await self.conn.execute("ROLLBACK")
                 return False
             for seat in obs.ended:
@@ -172,11 +188,6 @@ class TimingStore:
                 )
             for turn, kind, offset in obs.timers:
                 await self._add_timer(turn, kind, offset)
-            await self.conn.execute(
-                "INSERT INTO turn_watch (table_id, version, last_move) VALUES (?, ?, ?) ON CONFLICT (table_id) "
-                "DO UPDATE SET version = excluded.version, last_move = excluded.last_move",
-                (obs.table_id, obs.version, obs.last_move),
-            )
             await self.conn.execute("COMMIT")
         except BaseException:
             await self.conn.execute("ROLLBACK")

@@ -303,13 +303,13 @@ class Timing(Extension):
         deserve a notice: not those of a player who just moved, nor those found at the first look
         at a table that changed long ago (a restart must not wake everyone)."""
         async with self._lock(loaded.row.id):
-            fresh = await self.store.table(loaded.row.id)  # the service's cached row keeps an old updated_at
+            # the service's cached row keeps an old updated_at: the row is read again, with the watch
+            fresh, watch = await self.db.table_and_watch(loaded.row.id)
             if fresh is None:
                 return []
             if fresh.version != loaded.row.version:
                 loaded = await load_row(self.store, fresh)
             row = fresh
-            watch = await self.db.watch(row.id)
             if watch is not None and watch[0] >= row.version:
                 return []
             now = self.now()

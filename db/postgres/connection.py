@@ -111,6 +111,7 @@ class PgConnection:
         self._listener: asyncpg.Connection | None = None  # LISTENs for wait_for, made on first use
         self._heard: dict[str, asyncio.Event] = {}
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
+        self._woken: set[asyncio.Task] = set()  # open transactions that have sent their NOTIFY already
         self._plans: dict[str, _Plan] = {}
 
     def execute(self, sql: str, parameters: Any = ()) -> _Statement:
@@ -206,10 +207,17 @@ class PgConnection:
                     except StoreUnavailable as lost:
                         raise StoreUnavailable(str(lost), maybe_saved=word != "ROLLBACK") from lost
                     return PgCursor()
-                return await _on(held, self._plan(sql), parameters)
+                plan = self._plan(sql)
+                # the server delivers one notice per channel and transaction anyway, so one is sent
+                wake = plan.wakes and task not in self._woken
+                cursor = await _on(held, plan, parameters, wake)
+                if wake:
+                    self._woken.add(task)
+                return cursor
             finally:
                 if word in CLOSES:
                     del self._held[task]
+                    self._woken.discard(task)
                     await self.pool.release(held)
         if word in OPENS:
             try:
@@ -239,7 +247,7 @@ async def _guarded(method, *args):
         raise StoreUnavailable(str(error) or type(error).__name__) from error
 
 
-async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCursor:
+async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool | None = None) -> PgCursor:
     args = tuple(parameters)
     if plan.rows:
         rows = await _guarded(conn.fetch, plan.text, *args)
@@ -248,7 +256,7 @@ async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCurso
         status = await _guarded(conn.execute, plan.text, *args)
         last = status.rsplit(" ", 1)[-1]
         cursor = PgCursor((), int(last) if last.isdigit() else -1)
-    if plan.wakes:  # after the write; inside a transaction it is delivered at COMMIT, and not on ROLLBACK
+    if plan.wakes if wake is None else wake:  # after the write; inside a transaction it is delivered at COMMIT, and not on ROLLBACK
         await _guarded(conn.execute, f"NOTIFY {TIMERS}")
     return cursor
 
