@@ -54,6 +54,15 @@ def rss_mib() -> float:
     return float("nan")
 
 
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot, every core and process counted
+    (the PostgreSQL server's backends too)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -97,8 +106,8 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
 
 
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
-                    first_channel: int) -> tuple[int, float, list[float], float]:
-    """One process's share: (turns, wall seconds, latencies, CPU seconds)."""
+                    first_channel: int) -> tuple[int, float, list[float], float, float]:
+    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share)."""
     store = await Store.open(target)
     try:
         service = TableService(store, draw_images=images, seeds=lambda: seed)
@@ -106,17 +115,18 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         outbox = OutboxStore.of(store)
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
-        start, cpu = loop.time(), time.process_time()
+        start, cpu, ticks = loop.time(), time.process_time(), machine_ticks()
         stop = start + seconds
         counts = await asyncio.gather(*(
             play_table(service, outbox, game, first_channel + n, stop, latencies, random.Random(seed + n))
             for n in range(tables)))
-        return sum(counts), loop.time() - start, latencies, time.process_time() - cpu
+        busy, total = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
+        return sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total)
     finally:
         await store.close()
 
 
-def _part_in_process(args: tuple) -> tuple[int, float, list[float], float]:
+def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float]:
     return asyncio.run(load_part(*args))
 
 
@@ -153,8 +163,9 @@ RUNS = 0
 
 
 def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
-             processes: int = 1) -> tuple[float, float, float, float]:
-    """(turns/s, latency median, p99, turns per CPU-second) of `tables` tables split over `processes`."""
+             processes: int = 1) -> tuple[float, float, float, float, float, float]:
+    """(turns/s, latency median, p99, turns per CPU-second, CPU seconds per second of the busiest
+    process, the machine's busy share) of `tables` tables split over `processes`."""
     global RUNS
     RUNS += 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -175,8 +186,10 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
     latencies = [x for r in results for x in r[2]]
     cpu = sum(r[3] for r in results)
     # turns per CPU-second of the bot's processes (all their threads): what they can do with a core
-    # of their own, whatever else the machine runs
-    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu
+    # of their own, whatever else the machine runs; and how busy the machine was (2 cores busy is 100 %)
+    cores = max(r[3] / r[1] for r in results)
+    machine = max(r[4] for r in results)
+    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu, cores, machine
 
 
 async def memory_run(count: int, game: str) -> None:
@@ -234,21 +247,26 @@ def main() -> None:
         return
     tables = args.tables or 30
     kinds = ("sqlite", "postgres") if args.store == "both" else (args.store,)
-    rows = []
-    for kind in kinds:
-        for processes in [int(p) for p in args.processes.split(",")]:
-            runs = [load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
-                    for r in range(args.repeat)]
-            for rate, median, p99, per_cpu in runs:
-                print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
-                      f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second", flush=True)
-            rows.append((kind, processes, *(statistics.median(r[i] for r in runs) for i in range(4))))
+    setups = [(kind, int(p)) for kind in kinds for p in args.processes.split(",")]
+    runs: dict[tuple[str, int], list[tuple]] = {setup: [] for setup in setups}
+    for r in range(args.repeat):  # the setups take turns, so that a machine busier for a while weighs on each
+        for kind, processes in setups:
+            figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
+            runs[kind, processes].append(figures)
+            rate, median, p99, per_cpu, cores, machine = figures
+            print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
+                  f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second, {cores:.2f} cores "
+                  f"in the busiest process, machine {machine * 100:.0f} % busy", flush=True)
+    rows = [(kind, processes, *(statistics.median(f[i] for f in runs[kind, processes]) for i in range(6)))
+            for kind, processes in setups]
     print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}, "
           f"medians of {args.repeat} runs of {args.seconds:.0f} s; load average now {os.getloadavg()[0]:.1f}")
-    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for kind, processes, rate, median, p99, per_cpu in rows:
-        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} |")
+    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second | cores per process "
+          "| machine busy |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for kind, processes, rate, median, p99, per_cpu, cores, machine in rows:
+        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} "
+              f"| {cores:.2f} | {machine * 100:.0f} % |")
 
 
 if __name__ == "__main__":

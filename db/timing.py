@@ -135,15 +135,21 @@ class TimingStore:
         )
 
     # -- turns -------------------------------------------------------------------------
-    async def table_and_watch(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None]:
-        """The table's row and its watch (as `watch`), in one statement: a turn looks at both."""
+    async def look(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None, TimingSettings | None]:
+        """The table's row, its watch (as `watch`) and its settings (as `settings`), in one
+        statement: the look at a table's turns after each change needs all three."""
         r = await self._one(
-            "SELECT tables.*, turn_watch.version AS watch_version, turn_watch.last_move AS watch_last "
-            "FROM tables LEFT JOIN turn_watch ON turn_watch.table_id = tables.id WHERE tables.id = ?", (table_id,))
+            "SELECT tables.*, turn_watch.version AS watch_version, turn_watch.last_move AS watch_last, "
+            "timing_settings.table_id AS timed, timing_settings.deadline_s, timing_settings.reminder_s, "
+            "timing_settings.policy, timing_settings.forfeit_after FROM tables "
+            "LEFT JOIN turn_watch ON turn_watch.table_id = tables.id "
+            "LEFT JOIN timing_settings ON timing_settings.table_id = tables.id WHERE tables.id = ?", (table_id,))
         if r is None:
-            return None, None
+            return None, None, None
         watch = (r["watch_version"], r["watch_last"]) if r["watch_version"] is not None else None
-        return table_row(r), watch
+        settings = (TimingSettings(r["deadline_s"], r["reminder_s"], r["policy"], r["forfeit_after"])
+                    if r["timed"] is not None else None)
+        return table_row(r), watch, settings
 
     async def watch(self, table_id: int) -> tuple[int, int] | None:
         r = await self._one("SELECT version, last_move FROM turn_watch WHERE table_id = ?", (table_id,))
@@ -186,8 +192,12 @@ class TimingStore:
                     (turn.table_id, turn.seat, turn.guild_id, turn.channel_id, turn.user_id, turn.version,
                      turn.started_at),
                 )
-            for turn, kind, offset in obs.timers:
-                await self._add_timer(turn, kind, offset)
+            if obs.timers:  # a turn's deadline and reminder in one statement
+                await self.conn.execute(
+                    "INSERT OR IGNORE INTO timers (table_id, seat, version, kind, guild_id, channel_id, user_id, "
+                    "started_at, offset_s, due_at) VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(obs.timers)),
+                    tuple(value for turn, kind, offset in obs.timers for value in _timer_values(turn, kind, offset)),
+                )
             await self.conn.execute("COMMIT")
         except BaseException:
             await self.conn.execute("ROLLBACK")
@@ -204,9 +214,7 @@ class TimingStore:
     async def _add_timer(self, turn: TurnRow, kind: str, offset: int) -> None:
         await self.conn.execute(
             "INSERT OR IGNORE INTO timers (table_id, seat, version, kind, guild_id, channel_id, user_id, "
-            "started_at, offset_s, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (turn.table_id, turn.seat, turn.version, kind, turn.guild_id, turn.channel_id, turn.user_id,
-             turn.started_at, offset, turn.started_at + offset),
+            "started_at, offset_s, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _timer_values(turn, kind, offset),
         )
 
     async def end_table(self, table_id: int, version: int, now: int) -> None:
@@ -392,3 +400,8 @@ class TimingStore:
 
     async def delete_vacation(self, vacation_id: int) -> None:
         await self.conn.execute("DELETE FROM vacations WHERE id = ?", (vacation_id,))
+
+
+def _timer_values(turn: TurnRow, kind: str, offset: int) -> tuple:
+    return (turn.table_id, turn.seat, turn.version, kind, turn.guild_id, turn.channel_id, turn.user_id,
+            turn.started_at, offset, turn.started_at + offset)

@@ -304,7 +304,7 @@ class Timing(Extension):
         at a table that changed long ago (a restart must not wake everyone)."""
         async with self._lock(loaded.row.id):
             # the service's cached row keeps an old updated_at: the row is read again, with the watch
-            fresh, watch = await self.db.table_and_watch(loaded.row.id)
+            fresh, watch, kept = await self.db.look(loaded.row.id)
             if fresh is None:
                 return []
             if fresh.version != loaded.row.version:
@@ -327,7 +327,7 @@ class Timing(Extension):
             acting = [seat for seat in loaded.game.to_act() if seat in humans]
             running = {t.seat: t for t in await self.db.turns(row.id)}
             ended = [seat for seat in running if seat not in acting or turn_restarted(seat, movers)]
-            settings = await self.settings_of(row)
+            settings = kept or default_settings(row.game)  # as settings_of, read with the row
             started_at = epoch(row.updated_at)
             started, timers = [], []
             for seat in acting:

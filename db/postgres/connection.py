@@ -144,6 +144,19 @@ class PgConnection:
         finally:
             await self.pool.release(held)
 
+    async def fetch_alone(self, sql: str, parameters: Any = ()) -> list[asyncpg.Record]:
+        """The rows of one statement that is a transaction of its own: the server commits it as it
+        ends, so a way lost while it runs may have kept it (`maybe_saved`). Inside a task's open
+        transaction it is one statement of that transaction."""
+        if asyncio.current_task() in self._held:
+            return await (await self._run(sql, parameters)).fetchall()
+        async with self.connection() as conn:
+            try:
+                cursor = await _on(conn, self._plan(sql), parameters)
+            except StoreUnavailable as lost:
+                raise StoreUnavailable(str(lost), maybe_saved=True) from lost
+        return await cursor.fetchall()
+
     async def executescript(self, script: str) -> None:
         async with self.connection() as conn:
             await _guarded(conn.execute, script)
