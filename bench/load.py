@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -143,7 +144,8 @@ async def fresh_store(kind: str, folder: str, n: int) -> str:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await conn.execute(f'CREATE DATABASE "{name}"')
         await conn.close()
-        target = admin.rsplit("/", 1)[0] + "/" + name
+        parts = urlsplit(admin)  # a query may name the host: ?host=/var/run/postgresql (its Unix socket)
+        target = urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, ""))
     store = await Store.open(target)  # migrated once, before the processes share it
     await store.close()
     return target
@@ -155,7 +157,7 @@ async def drop_store(target: str) -> None:
 
         admin = os.environ.get("ISLES_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
         conn = await asyncpg.connect(admin)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{target.rsplit("/", 1)[1]}" WITH (FORCE)')
+        await conn.execute(f'DROP DATABASE IF EXISTS "{urlsplit(target).path.lstrip("/")}" WITH (FORCE)')
         await conn.close()
 
 
