@@ -107,8 +107,10 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
 
 
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
-                    first_channel: int) -> tuple[int, float, list[float], float, float]:
-    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share)."""
+                    first_channel: int, start_at: float = 0.0) -> tuple[int, float, list[float], float, float]:
+    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share).
+    Several processes begin together at `start_at` (Unix seconds), once each has started up, so
+    that none of them runs its share while another is still being spawned."""
     store = await Store.open(target)
     try:
         service = TableService(store, draw_images=images, seeds=lambda: seed)
@@ -116,6 +118,7 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         outbox = OutboxStore.of(store)
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, start_at - time.time()))
         start, cpu, ticks = loop.time(), time.process_time(), machine_ticks()
         stop = start + seconds
         counts = await asyncio.gather(*(
@@ -174,7 +177,8 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
         target = asyncio.run(fresh_store(kind, tmp, RUNS))
         try:
             shares = [tables // processes + (1 if p < tables % processes else 0) for p in range(processes)]
-            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p)
+            start_at = time.time() + (2.0 if processes > 1 else 0.0)  # spawning a process takes about 0.5 s
+            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p, start_at)
                      for p, share in enumerate(shares)]
             if processes == 1:
                 results = [_part_in_process(parts[0])]
