@@ -64,6 +64,21 @@ def machine_ticks() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
+def server_seconds() -> float:
+    """CPU seconds used so far by the processes of a PostgreSQL server on this machine (its
+    backends, one a pooled connection, and its helpers); 0 where none can be seen."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        name, rest = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+        if name.startswith("postgres"):
+            total += int(rest[11]) + int(rest[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -107,9 +122,9 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
 
 
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
-                    first_channel: int, start_at: float = 0.0) -> tuple[int, float, list[float], float, float]:
-    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share).
-    Several processes begin together at `start_at` (Unix seconds), once each has started up, so
+                    first_channel: int, start_at: float = 0.0) -> tuple[int, float, list[float], float, float, float]:
+    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share,
+    CPU seconds of the PostgreSQL server meanwhile). Several processes begin together at `start_at` (Unix seconds), once each has started up, so
     that none of them runs its share while another is still being spawned."""
     store = await Store.open(target)
     try:
@@ -119,18 +134,19 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, start_at - time.time()))
-        start, cpu, ticks = loop.time(), time.process_time(), machine_ticks()
+        start, cpu, ticks, server = loop.time(), time.process_time(), machine_ticks(), server_seconds()
         stop = start + seconds
         counts = await asyncio.gather(*(
             play_table(service, outbox, game, first_channel + n, stop, latencies, random.Random(seed + n))
             for n in range(tables)))
         busy, total = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
-        return sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total)
+        return (sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total),
+                server_seconds() - server if target.startswith("postgresql://") else 0.0)
     finally:
         await store.close()
 
 
-def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float]:
+def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float, float]:
     return asyncio.run(load_part(*args))
 
 
@@ -168,9 +184,10 @@ RUNS = 0
 
 
 def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
-             processes: int = 1) -> tuple[float, float, float, float, float, float]:
+             processes: int = 1) -> tuple[float, float, float, float, float, float, float]:
     """(turns/s, latency median, p99, turns per CPU-second, CPU seconds per second of the busiest
-    process, the machine's busy share) of `tables` tables split over `processes`."""
+    process, the machine's busy share, the PostgreSQL server's CPU milliseconds per turn) of `tables`
+    tables split over `processes`."""
     global RUNS
     RUNS += 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -195,7 +212,8 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
     # of their own, whatever else the machine runs; and how busy the machine was (2 cores busy is 100 %)
     cores = max(r[3] / r[1] for r in results)
     machine = max(r[4] for r in results)
-    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu, cores, machine
+    server = max(r[5] for r in results) * 1000 / max(1, turns)  # the windows overlap: one server, counted once
+    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu, cores, machine, server
 
 
 async def memory_run(count: int, game: str) -> None:
@@ -259,20 +277,21 @@ def main() -> None:
         for kind, processes in setups:
             figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
             runs[kind, processes].append(figures)
-            rate, median, p99, per_cpu, cores, machine = figures
+            rate, median, p99, per_cpu, cores, machine, server = figures
             print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
                   f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second, {cores:.2f} cores "
-                  f"in the busiest process, machine {machine * 100:.0f} % busy", flush=True)
-    rows = [(kind, processes, *(statistics.median(f[i] for f in runs[kind, processes]) for i in range(6)))
+                  f"in the busiest process, machine {machine * 100:.0f} % busy, server {server:.2f} ms a turn",
+                  flush=True)
+    rows = [(kind, processes, *(statistics.median(f[i] for f in runs[kind, processes]) for i in range(7)))
             for kind, processes in setups]
     print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}, "
           f"medians of {args.repeat} runs of {args.seconds:.0f} s; load average now {os.getloadavg()[0]:.1f}")
     print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second | cores per process "
-          "| machine busy |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for kind, processes, rate, median, p99, per_cpu, cores, machine in rows:
+          "| machine busy | server CPU a turn |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for kind, processes, rate, median, p99, per_cpu, cores, machine, server in rows:
         print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} "
-              f"| {cores:.2f} | {machine * 100:.0f} % |")
+              f"| {cores:.2f} | {machine * 100:.0f} % | {f'{server:.2f} ms' if kind == 'postgres' else '-'} |")
 
 
 if __name__ == "__main__":
