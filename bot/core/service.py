@@ -56,11 +56,11 @@ QUOTED = 40  # a refusal quotes at most this much of what was typed
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
              "It has been logged for us; /moves lists what you can play.")
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
 
 
 # Pictures are drawn on threads of their own, so that nothing else queued on the default pool
 # (file reads, other work handed to threads) stands between a move and its board.
-MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
 RENDER_THREADS = 2
 _render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
 
