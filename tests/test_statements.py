@@ -20,7 +20,7 @@ from tests.helpers import service_at, who
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
 # the most statements (SQLite) or server round trips (PostgreSQL, NOTIFY included) of one turn
-MOST = {"sqlite": 24, "postgres": 22}
+MOST = {"sqlite": 24, "postgres": 21}
 TURNS = 16
 
 

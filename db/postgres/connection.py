@@ -111,7 +111,7 @@ class PgConnection:
         self._listener: asyncpg.Connection | None = None  # LISTENs for wait_for, made on first use
         self._heard: dict[str, asyncio.Event] = {}
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
-        self._woken: set[asyncio.Task] = set()  # open transactions that have sent their NOTIFY already
+        self._woken: set[asyncio.Task] = set()  # open transactions that owe a NOTIFY at their COMMIT
         self._plans: dict[str, _Plan] = {}
 
     def execute(self, sql: str, parameters: Any = ()) -> _Statement:
@@ -215,16 +215,19 @@ class PgConnection:
         if held is not None:
             try:
                 if word in CLOSES:
+                    close = word if word != "END" else "COMMIT"
+                    if close == "COMMIT" and task in self._woken:
+                        # the notice goes with the COMMIT, in one round trip (a simple query may hold
+                        # two statements); the server delivers it at the COMMIT, as it would anyway
+                        close = f"NOTIFY {TIMERS}; COMMIT"
                     try:
-                        await _guarded(held.execute, word if word != "END" else "COMMIT")
+                        await _guarded(held.execute, close)
                     except StoreUnavailable as lost:
                         raise StoreUnavailable(str(lost), maybe_saved=word != "ROLLBACK") from lost
                     return PgCursor()
                 plan = self._plan(sql)
-                # the server delivers one notice per channel and transaction anyway, so one is sent
-                wake = plan.wakes and task not in self._woken
-                cursor = await _on(held, plan, parameters, wake)
-                if wake:
+                cursor = await _on(held, plan, parameters, wake=False)
+                if plan.wakes:
                     self._woken.add(task)
                 return cursor
             finally:
@@ -260,7 +263,7 @@ async def _guarded(method, *args):
         raise StoreUnavailable(str(error) or type(error).__name__) from error
 
 
-async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool | None = None) -> PgCursor:
+async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool = True) -> PgCursor:
     args = tuple(parameters)
     if plan.rows:
         rows = await _guarded(conn.fetch, plan.text, *args)
@@ -269,7 +272,7 @@ async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool
         status = await _guarded(conn.execute, plan.text, *args)
         last = status.rsplit(" ", 1)[-1]
         cursor = PgCursor((), int(last) if last.isdigit() else -1)
-    if plan.wakes if wake is None else wake:  # after the write; inside a transaction it is delivered at COMMIT, and not on ROLLBACK
+    if plan.wakes and wake:  # after the write (a transaction's notice goes with its COMMIT, and none on ROLLBACK)
         await _guarded(conn.execute, f"NOTIFY {TIMERS}")
     return cursor
 
