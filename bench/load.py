@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -52,6 +53,30 @@ def rss_mib() -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot, every core and process counted
+    (the PostgreSQL server's backends too)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def server_seconds() -> float:
+    """CPU seconds used so far by the processes of a PostgreSQL server on this machine (its
+    backends, one a pooled connection, and its helpers); 0 where none can be seen."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        name, rest = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+        if name.startswith("postgres"):
+            total += int(rest[11]) + int(rest[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -97,8 +122,10 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
 
 
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
-                    first_channel: int) -> tuple[int, float, list[float], float]:
-    """One process's share: (turns, wall seconds, latencies, CPU seconds)."""
+                    first_channel: int, start_at: float = 0.0) -> tuple[int, float, list[float], float, float, float]:
+    """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share,
+    CPU seconds of the PostgreSQL server meanwhile). Several processes begin together at `start_at` (Unix seconds), once each has started up, so
+    that none of them runs its share while another is still being spawned."""
     store = await Store.open(target)
     try:
         service = TableService(store, draw_images=images, seeds=lambda: seed)
@@ -106,17 +133,20 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         outbox = OutboxStore.of(store)
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
-        start, cpu = loop.time(), time.process_time()
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        start, cpu, ticks, server = loop.time(), time.process_time(), machine_ticks(), server_seconds()
         stop = start + seconds
         counts = await asyncio.gather(*(
             play_table(service, outbox, game, first_channel + n, stop, latencies, random.Random(seed + n))
             for n in range(tables)))
-        return sum(counts), loop.time() - start, latencies, time.process_time() - cpu
+        busy, total = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
+        return (sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total),
+                server_seconds() - server if target.startswith("postgresql://") else 0.0)
     finally:
         await store.close()
 
 
-def _part_in_process(args: tuple) -> tuple[int, float, list[float], float]:
+def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float, float]:
     return asyncio.run(load_part(*args))
 
 
@@ -133,7 +163,8 @@ async def fresh_store(kind: str, folder: str, n: int) -> str:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await conn.execute(f'CREATE DATABASE "{name}"')
         await conn.close()
-        target = admin.rsplit("/", 1)[0] + "/" + name
+        parts = urlsplit(admin)  # a query may name the host: ?host=/var/run/postgresql (its Unix socket)
+        target = urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, ""))
     store = await Store.open(target)  # migrated once, before the processes share it
     await store.close()
     return target
@@ -145,7 +176,7 @@ async def drop_store(target: str) -> None:
 
         admin = os.environ.get("ISLES_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
         conn = await asyncpg.connect(admin)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{target.rsplit("/", 1)[1]}" WITH (FORCE)')
+        await conn.execute(f'DROP DATABASE IF EXISTS "{urlsplit(target).path.lstrip("/")}" WITH (FORCE)')
         await conn.close()
 
 
@@ -153,15 +184,18 @@ RUNS = 0
 
 
 def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
-             processes: int = 1) -> tuple[float, float, float, float]:
-    """(turns/s, latency median, p99, turns per CPU-second) of `tables` tables split over `processes`."""
+             processes: int = 1) -> tuple[float, float, float, float, float, float, float]:
+    """(turns/s, latency median, p99, turns per CPU-second, CPU seconds per second of the busiest
+    process, the machine's busy share, the PostgreSQL server's CPU milliseconds per turn) of `tables`
+    tables split over `processes`."""
     global RUNS
     RUNS += 1
     with tempfile.TemporaryDirectory() as tmp:
         target = asyncio.run(fresh_store(kind, tmp, RUNS))
         try:
             shares = [tables // processes + (1 if p < tables % processes else 0) for p in range(processes)]
-            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p)
+            start_at = time.time() + (2.0 if processes > 1 else 0.0)  # spawning a process takes about 0.5 s
+            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p, start_at)
                      for p, share in enumerate(shares)]
             if processes == 1:
                 results = [_part_in_process(parts[0])]
@@ -175,8 +209,11 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
     latencies = [x for r in results for x in r[2]]
     cpu = sum(r[3] for r in results)
     # turns per CPU-second of the bot's processes (all their threads): what they can do with a core
-    # of their own, whatever else the machine runs
-    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu
+    # of their own, whatever else the machine runs; and how busy the machine was (2 cores busy is 100 %)
+    cores = max(r[3] / r[1] for r in results)
+    machine = max(r[4] for r in results)
+    server = max(r[5] for r in results) * 1000 / max(1, turns)  # the windows overlap: one server, counted once
+    return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu, cores, machine, server
 
 
 async def memory_run(count: int, game: str) -> None:
@@ -234,21 +271,27 @@ def main() -> None:
         return
     tables = args.tables or 30
     kinds = ("sqlite", "postgres") if args.store == "both" else (args.store,)
-    rows = []
-    for kind in kinds:
-        for processes in [int(p) for p in args.processes.split(",")]:
-            runs = [load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
-                    for r in range(args.repeat)]
-            for rate, median, p99, per_cpu in runs:
-                print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
-                      f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second", flush=True)
-            rows.append((kind, processes, *(statistics.median(r[i] for r in runs) for i in range(4))))
+    setups = [(kind, int(p)) for kind in kinds for p in args.processes.split(",")]
+    runs: dict[tuple[str, int], list[tuple]] = {setup: [] for setup in setups}
+    for r in range(args.repeat):  # the setups take turns, so that a machine busier for a while weighs on each
+        for kind, processes in setups:
+            figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
+            runs[kind, processes].append(figures)
+            rate, median, p99, per_cpu, cores, machine, server = figures
+            print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
+                  f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second, {cores:.2f} cores "
+                  f"in the busiest process, machine {machine * 100:.0f} % busy, server {server:.2f} ms a turn",
+                  flush=True)
+    rows = [(kind, processes, *(statistics.median(f[i] for f in runs[kind, processes]) for i in range(7)))
+            for kind, processes in setups]
     print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}, "
           f"medians of {args.repeat} runs of {args.seconds:.0f} s; load average now {os.getloadavg()[0]:.1f}")
-    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for kind, processes, rate, median, p99, per_cpu in rows:
-        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} |")
+    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second | cores per process "
+          "| machine busy | server CPU a turn |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for kind, processes, rate, median, p99, per_cpu, cores, machine, server in rows:
+        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} "
+              f"| {cores:.2f} | {machine * 100:.0f} % | {f'{server:.2f} ms' if kind == 'postgres' else '-'} |")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@
 the version, refreshes the outbox draft and appends the move with the new state (a state of
 about the size of a Pioneer's Isle game). Median and p99 of one transaction, in milliseconds.
 
-`outbox`: posts sealed and marked sent as the sender does (seal: a transaction; mark_sent: one
-statement), by 10 tasks at once; posts per second, and the sweep's query of due posts over a
+`outbox`: posts sealed and marked sent as the sender does (seal and mark_sent: one statement
+each), by 10 tasks at once; posts per second, and the sweep's query of due posts over a
 backlog of that many pending rows.
 
 PostgreSQL: a new database on ISLES_BENCH_PG (default postgresql://postgres@127.0.0.1:5432/postgres)

@@ -20,6 +20,34 @@ OPENS = ("BEGIN",)
 CLOSES = ("COMMIT", "ROLLBACK", "END")
 
 
+class _Fetched:
+    """A cursor whose rows were all read at once (a write with RETURNING)."""
+
+    def __init__(self, rows: list, rowcount: int, lastrowid: int | None):
+        self._rows, self.rowcount, self.lastrowid = rows, rowcount, lastrowid
+
+    async def fetchone(self):
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list:
+        rows, self._rows = self._rows, []
+        return rows
+
+    async def close(self) -> None:
+        pass
+
+
+async def _run(conn: aiosqlite.Connection, sql: str, parameters: Any) -> Any:
+    cursor = await conn.execute(sql, parameters)
+    if "RETURNING" in sql.upper():
+        # a write that returns rows stays in progress until they are read: SQLite refuses another
+        # task's COMMIT meanwhile, so they are read before the connection is handed on
+        rows = list(await cursor.fetchall())
+        await cursor.close()
+        return _Fetched(rows, len(rows), cursor.lastrowid)
+    return cursor
+
+
 def _first_word(sql: str) -> str:
     words = sql.lstrip().split(None, 1)
     return words[0].upper() if words else ""
@@ -57,7 +85,7 @@ class SerialConnection:
         word = _first_word(sql)
         if self._owner is task:  # a statement of the open transaction
             try:
-                return await self._conn.execute(sql, parameters)
+                return await _run(self._conn, sql, parameters)
             finally:
                 if word in CLOSES:
                     self._owner = None
@@ -65,14 +93,14 @@ class SerialConnection:
         await self._lock.acquire()
         if word in OPENS:
             try:
-                cursor = await self._conn.execute(sql, parameters)
+                cursor = await _run(self._conn, sql, parameters)
             except BaseException:
                 self._lock.release()
                 raise
             self._owner = task  # held until this task commits or rolls back
             return cursor
         try:
-            return await self._conn.execute(sql, parameters)
+            return await _run(self._conn, sql, parameters)
         finally:
             self._lock.release()
 

@@ -80,6 +80,25 @@ DRAFT_SQL = (
 )
 
 
+# A move on PostgreSQL in one statement, so one round trip in place of five (BEGIN, the version
+# bump, the draft, the move, COMMIT): a statement is a transaction of its own, and the parts of
+# a WITH see the moves as they were before it, as the draft and the move's number did when they
+# ran one after another. The bump that finds the version moved on returns nothing and writes nothing.
+MOVE_PG = (
+    "WITH bumped AS (UPDATE tables SET version = version + 1, updated_at = ?, state = ? "
+    "WHERE id = ? AND version = ? RETURNING id, channel_id, version), "
+    "drafted AS (INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
+    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = bumped.id), 'draft', "
+    "CAST(? AS BIGINT), CAST(? AS BIGINT) FROM bumped "
+    "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
+    "channel_id = excluded.channel_id, created_at = excluded.created_at RETURNING 1), "
+    "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at) "
+    "SELECT id, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = bumped.id), CAST(? AS BIGINT), "
+    "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT) FROM bumped RETURNING 1) "
+    "SELECT version FROM bumped"
+)
+
+
 def draft_step(table_id: int, now: int) -> tuple[str, tuple]:
     """The statement that records the post a write of this table owes (Unix seconds)."""
     return DRAFT_SQL, (now, now, table_id)
@@ -339,6 +358,14 @@ class Store:
         state: dict[str, Any], now: datetime, results: list[tuple[int, int | None, bool, int, float]] | None = None,
     ) -> int:
         """Append one move and save the state after it, atomically; with results, finish the table."""
+        if results is None and self.dialect == "postgres":
+            moment = int(now.timestamp())
+            rows = await self.conn.fetch_alone(MOVE_PG, (
+                stamp_text(now), _json(state), table_id, version, moment, moment, seat, user_id, move,
+                stamp_text(now)))
+            if not rows:
+                raise StaleVersion()
+            return version + 1
         steps: list[tuple[str, tuple]] = [(
             "INSERT INTO moves (table_id, n, seat, user_id, move, at) "
             "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?)",

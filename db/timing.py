@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from db.store import Store
+from db.store import Store, TableRow, table_row
 
 TURNS_LOCK = 0x1515  # the advisory lock space of tables' turns (PostgreSQL), keyed by table id
 
@@ -135,6 +135,22 @@ class TimingStore:
         )
 
     # -- turns -------------------------------------------------------------------------
+    async def look(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None, TimingSettings | None]:
+        """The table's row, its watch (as `watch`) and its settings (as `settings`), in one
+        statement: the look at a table's turns after each change needs all three."""
+        r = await self._one(
+            "SELECT tables.*, turn_watch.version AS watch_version, turn_watch.last_move AS watch_last, "
+            "timing_settings.table_id AS timed, timing_settings.deadline_s, timing_settings.reminder_s, "
+            "timing_settings.policy, timing_settings.forfeit_after FROM tables "
+            "LEFT JOIN turn_watch ON turn_watch.table_id = tables.id "
+            "LEFT JOIN timing_settings ON timing_settings.table_id = tables.id WHERE tables.id = ?", (table_id,))
+        if r is None:
+            return None, None, None
+        watch = (r["watch_version"], r["watch_last"]) if r["watch_version"] is not None else None
+        settings = (TimingSettings(r["deadline_s"], r["reminder_s"], r["policy"], r["forfeit_after"])
+                    if r["timed"] is not None else None)
+        return table_row(r), watch, settings
+
     async def watch(self, table_id: int) -> tuple[int, int] | None:
         r = await self._one("SELECT version, last_move FROM turn_watch WHERE table_id = ?", (table_id,))
         return (r["version"], r["last_move"]) if r else None
@@ -157,8 +173,14 @@ class TimingStore:
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
             await self._take_turns(obs.table_id)
-            r = await self._one("SELECT version FROM turn_watch WHERE table_id = ?", (obs.table_id,))
-            if r is not None and r["version"] >= obs.version:
+            # the watch moves first, guarded: a newer version already worked out leaves it as it is
+            cur = await self.conn.execute(
+                "INSERT INTO turn_watch (table_id, version, last_move) VALUES (?, ?, ?) ON CONFLICT (table_id) "
+                "DO UPDATE SET version = excluded.version, last_move = excluded.last_move "
+                "WHERE turn_watch.version < excluded.version",
+                (obs.table_id, obs.version, obs.last_move),
+            )
+            if cur.rowcount != 1:
                 await self.conn.execute("ROLLBACK")
                 return False
             for seat in obs.ended:
@@ -170,13 +192,12 @@ class TimingStore:
                     (turn.table_id, turn.seat, turn.guild_id, turn.channel_id, turn.user_id, turn.version,
                      turn.started_at),
                 )
-            for turn, kind, offset in obs.timers:
-                await self._add_timer(turn, kind, offset)
-            await self.conn.execute(
-                "INSERT INTO turn_watch (table_id, version, last_move) VALUES (?, ?, ?) ON CONFLICT (table_id) "
-                "DO UPDATE SET version = excluded.version, last_move = excluded.last_move",
-                (obs.table_id, obs.version, obs.last_move),
-            )
+            if obs.timers:  # a turn's deadline and reminder in one statement
+                await self.conn.execute(
+                    "INSERT OR IGNORE INTO timers (table_id, seat, version, kind, guild_id, channel_id, user_id, "
+                    "started_at, offset_s, due_at) VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(obs.timers)),
+                    tuple(value for turn, kind, offset in obs.timers for value in _timer_values(turn, kind, offset)),
+                )
             await self.conn.execute("COMMIT")
         except BaseException:
             await self.conn.execute("ROLLBACK")
@@ -193,9 +214,7 @@ class TimingStore:
     async def _add_timer(self, turn: TurnRow, kind: str, offset: int) -> None:
         await self.conn.execute(
             "INSERT OR IGNORE INTO timers (table_id, seat, version, kind, guild_id, channel_id, user_id, "
-            "started_at, offset_s, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (turn.table_id, turn.seat, turn.version, kind, turn.guild_id, turn.channel_id, turn.user_id,
-             turn.started_at, offset, turn.started_at + offset),
+            "started_at, offset_s, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _timer_values(turn, kind, offset),
         )
 
     async def end_table(self, table_id: int, version: int, now: int) -> None:
@@ -381,3 +400,8 @@ class TimingStore:
 
     async def delete_vacation(self, vacation_id: int) -> None:
         await self.conn.execute("DELETE FROM vacations WHERE id = ?", (vacation_id,))
+
+
+def _timer_values(turn: TurnRow, kind: str, offset: int) -> tuple:
+    return (turn.table_id, turn.seat, turn.version, kind, turn.guild_id, turn.channel_id, turn.user_id,
+            turn.started_at, offset, turn.started_at + offset)

@@ -14,6 +14,7 @@ import logging
 import random
 import shlex
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -31,7 +32,7 @@ from bot.core.replies import Attachment, Button, Caller, Menu, Outbox, Reply, cu
 from bot.core.standings import standings_text
 from bot.core.tables import Loaded
 from bot.core.turn_buttons import turn_buttons
-from db.store import ChannelBusy, SeatRow, StaleVersion, Store, TableRow
+from db.store import ChannelBusy, MoveRow, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import (
     Game,
@@ -55,6 +56,7 @@ QUOTED = 40  # a refusal quotes at most this much of what was typed
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
              "It has been logged for us; /moves lists what you can play.")
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
 
 
 # Pictures are drawn on threads of their own, so that nothing else queued on the default pool
@@ -125,6 +127,7 @@ class TableService:
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
+        self._moves: OrderedDict[int, tuple[int, list[MoveRow]]] = OrderedDict()  # standing_moves's
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Extension] = []
         self.outbox: Outbox | None = None  # set by the adapter that runs the service
@@ -184,6 +187,19 @@ class TableService:
         while self._dirty:
             table_id = self._dirty.pop()
             await self._emit("changed", await self.table(table_id))
+
+    async def standing_moves(self, loaded: Loaded) -> list[MoveRow]:
+        """The moves that stand at the table's version as loaded; read once per version, since the
+        recap of a turn and the take-back offer both need them in the answer to one move."""
+        key = loaded.row.id
+        kept = self._moves.get(key)
+        if kept is None or kept[0] != loaded.version:
+            kept = (loaded.version, await self.store.moves(key))
+            self._moves[key] = kept
+            self._moves.move_to_end(key)
+            while len(self._moves) > MOVES_KEPT:
+                self._moves.popitem(last=False)
+        return list(kept[1])
 
     async def replayed(self, table_id: int) -> Game:
         """The table's game as its seed and standing moves make it."""
@@ -528,6 +544,7 @@ class TableService:
         try:
             version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
             self._dirty.add(loaded.row.id)
+            self._cache.pop(loaded.row.id, None)  # its copy is behind the store now
             return version
         except StaleVersion:
             self._cache.pop(loaded.row.id, None)
@@ -538,9 +555,13 @@ class TableService:
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
+        self._check_active(loaded)
+        return loaded
+
+    @staticmethod
+    def _check_active(loaded: Loaded) -> None:
         if loaded.row.status != "active" or loaded.game is None:
             raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
-        return loaded
 
     def caller_seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
         """The caller's seat, if they are seated and still playing; else IllegalMove."""
@@ -566,8 +587,14 @@ class TableService:
             raise IllegalMove(await self._nothing_open(caller.channel_id, NO_GAME))
         for extension in self.extensions:  # e.g. a daily attempt whose day is over takes no more moves
             await extension.check_move(loaded)
+        seen = loaded.version
         async with self.table_lock(loaded.row.id):
-            loaded = await self.active_table(caller)
+            if self._cache.get(loaded.row.id) is loaded and loaded.version == seen:
+                # nothing of this process wrote the table since it was read (every write of the
+                # service moves the cached copy on or drops it): no second read of the row
+                self._check_active(loaded)
+            else:
+                loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
                 return Reply.error("That button was for an earlier turn, and the table has moved on. "
                                    "Use the newest message, or /move.")
@@ -600,7 +627,10 @@ class TableService:
             if mark is not None and (game.is_over() or game.turn_mark() != mark):  # a turn ended
                 lines += await self._recap(loaded, mark)
             lines += await self._play_computers(loaded)
-            loaded = await self.table(loaded.row.id)
+            if loaded.row.status == "active":
+                self._cache[loaded.row.id] = loaded  # as the store holds it now: not read again
+            else:
+                loaded = await self.table(loaded.row.id)
         reply = await self.turn_reply(loaded, "\n".join(lines), private_seat=mine.seat)
         return await self._touch("move_reply", reply, lambda e: e.move_reply(loaded, reply, mine.seat))
 
@@ -609,7 +639,7 @@ class TableService:
         row, names = loaded.row, loaded.names()
         try:
             fresh = registry.get(row.game).new(len(names), row.options, row.seed)
-            logged = [(m.seat, m.move) for m in await self.store.moves(row.id)]
+            logged = [(m.seat, m.move) for m in await self.standing_moves(loaded)]
             line = recap.recap_line(recap.earlier_steps(fresh, logged, mark, names))
         except Exception:  # a recap is a courtesy: the move stands and is told without it
             log.exception("recap of table %s failed", row.id)

@@ -116,7 +116,7 @@ class TakeBack(Extension):
 
     async def _plan(self, loaded: Loaded, user_id: int) -> tuple[list[int], Game]:
         row = loaded.row
-        moves = await self.service.store.moves(row.id)
+        moves = await self.service.standing_moves(loaded)
         computers = self.service.computer_seats(loaded)
         cls = registry.get(row.game)
         return await asyncio.to_thread(undo_plan, cls, loaded.game.players, row.options, row.seed, moves,

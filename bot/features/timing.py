@@ -26,6 +26,7 @@ import calendar
 import logging
 import re
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -52,6 +53,7 @@ MAX_FORFEIT_AFTER = 10
 DEFAULT_FORFEIT_AFTER = 3
 MAX_AI_MOVES_PER_DEADLINE = 50  # the computer finishes a missed turn of several moves, within reason
 TICK_SECONDS = 30.0
+WORKED_KEPT = 1200  # as many tables as the service keeps in memory
 FIRST_LOOK_NOTICE = 10 * MINUTE  # a table seen for the first time gets turn notices only if it just changed
 
 NOTIFY_MODES = ("mention", "dm", "quiet")
@@ -263,6 +265,8 @@ class Timing(Extension):
         self.clock = clock or service.clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task] = set()
+        # the newest version of each table whose turns were worked out here, the recent ones only
+        self._worked: OrderedDict[int, int] = OrderedDict()
 
     def now(self) -> int:
         return epoch(self.clock())
@@ -302,21 +306,29 @@ class Timing(Extension):
         turn notices by direct message in the background. Returns the turns that began here and
         deserve a notice: not those of a player who just moved, nor those found at the first look
         at a table that changed long ago (a restart must not wake everyone)."""
+        return (await self._observe(loaded))[0]
+
+    async def _observe(self, loaded: Loaded) -> tuple[list[TurnRow], list[TurnRow] | None]:
+        """`observe`, and the turns that run once its observation is written (None when it wrote
+        none), as the store holds them at its commit: the turn note needs them at once."""
+        if self._worked.get(loaded.row.id, -1) >= loaded.row.version:
+            return [], None  # worked out here already (a second listener of one change)
         async with self._lock(loaded.row.id):
-            fresh = await self.store.table(loaded.row.id)  # the service's cached row keeps an old updated_at
+            # the service's cached row keeps an old updated_at: the row is read again, with the watch
+            fresh, watch, kept = await self.db.look(loaded.row.id)
             if fresh is None:
-                return []
+                return [], None
             if fresh.version != loaded.row.version:
                 loaded = await load_row(self.store, fresh)
             row = fresh
-            watch = await self.db.watch(row.id)
             if watch is not None and watch[0] >= row.version:
-                return []
+                self._worked_out(row.id, watch[0])
+                return [], None
             now = self.now()
             if row.status != "active" or loaded.game is None:
                 if row.status in ("finished", "cancelled"):
                     await self.db.end_table(row.id, row.version, now)
-                return []
+                return [], None
             moves = await self.db.moves_since(row.id, watch[1] if watch else 0)
             last_move = moves[-1][0] if moves else (watch[1] if watch else 0)
             if watch is None:
@@ -327,7 +339,7 @@ class Timing(Extension):
             acting = [seat for seat in loaded.game.to_act() if seat in humans]
             running = {t.seat: t for t in await self.db.turns(row.id)}
             ended = [seat for seat in running if seat not in acting or turn_restarted(seat, movers)]
-            settings = await self.settings_of(row)
+            settings = kept or default_settings(row.game)  # as settings_of, read with the row
             started_at = epoch(row.updated_at)
             started, timers = [], []
             for seat in acting:
@@ -343,23 +355,31 @@ class Timing(Extension):
                         timers.append((turn, "remind", reminder))
             obs = Observation(row.id, row.version, last_move, ended, started, timers)
             if not await self.db.apply(obs, now):
-                return []
+                return [], None
+            self._worked_out(row.id, row.version)
+            after = sorted([t for seat, t in running.items() if seat not in ended] + started, key=lambda t: t.seat)
         if watch is None and now - started_at > FIRST_LOOK_NOTICE:
-            return []
+            return [], after
         just_moved = {user for _, _, user in moves if user is not None}
         fresh_turns = [turn for turn in started if turn.user_id not in just_moved]
         for turn in fresh_turns:
             self._spawn(self._announce(turn, loaded))
-        return fresh_turns
+        return fresh_turns, after
+
+    def _worked_out(self, table_id: int, version: int) -> None:
+        self._worked[table_id] = version
+        self._worked.move_to_end(table_id)
+        while len(self._worked) > WORKED_KEPT:
+            self._worked.popitem(last=False)
 
     async def turn_info(self, loaded: Loaded) -> list[TurnInfo]:
         """The running turns of a table: since when, and the deadline with vacations counted."""
-        await self.observe(loaded)
+        _, after = await self._observe(loaded)
         now = self.now()
         deadlines = {(t.seat, t.version): t for t in await self.db.timers_of_table(loaded.row.id)
                      if t.kind == "deadline" and t.state in ("pending", "claimed")}
         infos = []
-        for turn in await self.db.turns(loaded.row.id):
+        for turn in after if after is not None else await self.db.turns(loaded.row.id):
             spans = await self.db.vacations_after(turn.guild_id, turn.user_id, turn.started_at)
             timer = deadlines.get((turn.seat, turn.version))
             due = paused_due(timer.started_at, timer.offset_s, spans) if timer else None

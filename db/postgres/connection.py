@@ -111,6 +111,7 @@ class PgConnection:
         self._listener: asyncpg.Connection | None = None  # LISTENs for wait_for, made on first use
         self._heard: dict[str, asyncio.Event] = {}
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
+        self._woken: set[asyncio.Task] = set()  # open transactions that owe a NOTIFY at their COMMIT
         self._plans: dict[str, _Plan] = {}
 
     def execute(self, sql: str, parameters: Any = ()) -> _Statement:
@@ -142,6 +143,19 @@ class PgConnection:
             yield held
         finally:
             await self.pool.release(held)
+
+    async def fetch_alone(self, sql: str, parameters: Any = ()) -> list[asyncpg.Record]:
+        """The rows of one statement that is a transaction of its own: the server commits it as it
+        ends, so a way lost while it runs may have kept it (`maybe_saved`). Inside a task's open
+        transaction it is one statement of that transaction."""
+        if asyncio.current_task() in self._held:
+            return await (await self._run(sql, parameters)).fetchall()
+        async with self.connection() as conn:
+            try:
+                cursor = await _on(conn, self._plan(sql), parameters)
+            except StoreUnavailable as lost:
+                raise StoreUnavailable(str(lost), maybe_saved=True) from lost
+        return await cursor.fetchall()
 
     async def executescript(self, script: str) -> None:
         async with self.connection() as conn:
@@ -201,15 +215,25 @@ class PgConnection:
         if held is not None:
             try:
                 if word in CLOSES:
+                    close = word if word != "END" else "COMMIT"
+                    if close == "COMMIT" and task in self._woken:
+                        # the notice goes with the COMMIT, in one round trip (a simple query may hold
+                        # two statements); the server delivers it at the COMMIT, as it would anyway
+                        close = f"NOTIFY {TIMERS}; COMMIT"
                     try:
-                        await _guarded(held.execute, word if word != "END" else "COMMIT")
+                        await _guarded(held.execute, close)
                     except StoreUnavailable as lost:
                         raise StoreUnavailable(str(lost), maybe_saved=word != "ROLLBACK") from lost
                     return PgCursor()
-                return await _on(held, self._plan(sql), parameters)
+                plan = self._plan(sql)
+                cursor = await _on(held, plan, parameters, wake=False)
+                if plan.wakes:
+                    self._woken.add(task)
+                return cursor
             finally:
                 if word in CLOSES:
                     del self._held[task]
+                    self._woken.discard(task)
                     await self.pool.release(held)
         if word in OPENS:
             try:
@@ -239,7 +263,7 @@ async def _guarded(method, *args):
         raise StoreUnavailable(str(error) or type(error).__name__) from error
 
 
-async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCursor:
+async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool = True) -> PgCursor:
     args = tuple(parameters)
     if plan.rows:
         rows = await _guarded(conn.fetch, plan.text, *args)
@@ -248,7 +272,7 @@ async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any) -> PgCurso
         status = await _guarded(conn.execute, plan.text, *args)
         last = status.rsplit(" ", 1)[-1]
         cursor = PgCursor((), int(last) if last.isdigit() else -1)
-    if plan.wakes:  # after the write; inside a transaction it is delivered at COMMIT, and not on ROLLBACK
+    if plan.wakes and wake:  # after the write (a transaction's notice goes with its COMMIT, and none on ROLLBACK)
         await _guarded(conn.execute, f"NOTIFY {TIMERS}")
     return cursor
 
