@@ -57,6 +57,7 @@ OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was pl
              "It has been logged for us; /moves lists what you can play.")
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
 MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
+PAGE_LOGS = 64  # table versions whose replayed log the board pages share
 
 
 # Pictures are drawn on threads of their own, so that nothing else queued on the default pool
@@ -127,6 +128,7 @@ class TableService:
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
+        self._page_logs: dict[tuple[int, int], list[history.Entry]] = {}  # (table, version) -> its log, for the pages
         self._moves: OrderedDict[int, tuple[int, list[MoveRow]]] = OrderedDict()  # standing_moves's
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Extension] = []
@@ -1053,7 +1055,7 @@ class TableService:
             view = {**view, "to_act": [], "ended": ended_line(loaded)}
         over = row.status == "finished" or game.is_over()
         playing = row.status == "active" and seat is not None and not mine.resigned and not over
-        items = history.entries(row, names, await self.store.moves(row.id)) if log else []
+        items = await self._page_log(loaded) if log else []
         data.update(
             view=view, moves=game.legal_moves(seat) if playing else [],
             to_act=[] if over or row.status != "active" else game.to_act(),
@@ -1061,6 +1063,19 @@ class TableService:
             log=[history.line(item, seat, over) for item in items],
         )
         return data
+
+    # web page
+    async def _page_log(self, loaded: Loaded) -> list[history.Entry]:
+        """The log's entries of a table's version, replayed once for every page that asks: after
+        a move each seated player's page and each spectator's asks for the same version."""
+        key = (loaded.row.id, loaded.version)
+        kept = self._page_logs.get(key)
+        if kept is None:
+            kept = history.entries(loaded.row, loaded.names(), await self.standing_moves(loaded))
+            self._page_logs[key] = kept
+            while len(self._page_logs) > PAGE_LOGS:
+                self._page_logs.pop(next(iter(self._page_logs)))
+        return kept
 
     # web page
     async def page_preview(self, table_id: int, user_id: int, move: str) -> dict[str, Any] | None:
