@@ -192,3 +192,13 @@ def test_the_graph_sees_lazy_imports():
     known = modules()
     found = imports_of("bot.cli", known["bot.cli"], set(known))
     assert any(i.target == "bot.adapters.discord.client" for i in found)
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "games").iterdir() if (p / "game.py").exists()))
+def test_a_games_rules_never_import_its_computer_players(graph, game):
+    """game.py is the rules; ai.py, search.py and players.py are the computer players, handed to
+    the class by the package (`GAME.computer = COMPUTER`), so the rules never reach for them."""
+    package = f"games.{game}"
+    players = {f"{package}.ai", f"{package}.search", f"{package}.players"}
+    reached = sorted(f"{i.target} (line {i.line})" for i in graph if i.source == f"{package}.game" and i.target in players)
+    assert not reached, f"{package}.game imports its players: {reached}"

@@ -3,9 +3,7 @@ the table of verbs covers every kind of move, and text outside the notation is r
 
 from __future__ import annotations
 
-import ast
 import random
-from pathlib import Path
 
 import pytest
 
@@ -62,29 +60,6 @@ def test_text_outside_the_notation_is_refused_in_words(typed):
 
 def test_steps_joined_with_a_semicolon_parse_to_a_tuple():
     assert parse_steps("buy m1 s5 ;  pass") == (notation.Buy(1, 5), notation.Pass())
-
-
-def imports_of(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
-        elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-    return found
-
-
-def test_no_module_of_the_game_imports_one_that_imports_it_back():
-    folder = Path(notation.__file__).parent
-    names = {p.stem: f"games.growsky.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"}
-    graph = {stem: {other for other, module in names.items() if module in imports_of(folder / f"{stem}.py")}
-             for stem in names}
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})) for nxt in graph[start])
-
-    assert not [stem for stem in graph if reaches(stem, stem, {stem})]
-    assert not graph["game"] & {"ai", "search", "players"}  # the rules never import their players
 
 
 def test_a_lenient_spelling_is_logged_as_listed():

