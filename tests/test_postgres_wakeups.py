@@ -5,6 +5,7 @@ at once rather than at its next renewal."""
 from __future__ import annotations
 
 import asyncio
+import gc
 
 from bot.lease import LeasedWork
 from db.notices import WAKE
@@ -105,3 +106,24 @@ async def test_two_processes_looking_at_one_turn_at_once_write_it_once(database)
     finally:
         await one.close()
         await two.close()
+
+
+async def test_waits_that_begin_together_on_several_channels_all_hear_their_notices(database):  # noqa: F811
+    """At start the lease, the clocks and the outbox sweep each begin a wait at once: they share one
+    listening connection, so none of them is left listening on a connection nobody keeps (which the
+    garbage collector closes, leaving that wait a plain sleep from then on)."""
+    listener, other = await Store.open(database), await Store.open(database)
+    channels = [f"isles_test_channel_{n}" for n in range(6)]
+    try:
+        first = [asyncio.create_task(listener.wait_for(channel, 0.05)) for channel in channels]
+        await asyncio.gather(*first)
+        gc.collect()  # what was left unreferenced is closed now, not at some later moment
+        waiting = {channel: asyncio.create_task(listener.wait_for(channel, LONG)) for channel in channels}
+        await asyncio.sleep(0.2)
+        for channel in channels:
+            await other.notify(channel)
+        heard = await asyncio.wait_for(asyncio.gather(*waiting.values()), 10)
+        assert heard == [True] * len(channels)
+    finally:
+        await listener.close()
+        await other.close()

@@ -110,6 +110,8 @@ class PgConnection:
         self.dsn = dsn
         self._listener: asyncpg.Connection | None = None  # LISTENs for wait_for, made on first use
         self._heard: dict[str, asyncio.Event] = {}
+        self._listening: set[str] = set()  # the channels self._listener LISTENs on
+        self._listen_lock = asyncio.Lock()
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
         self._woken: set[asyncio.Task] = set()  # open transactions that owe a NOTIFY at their COMMIT
         self._plans: dict[str, _Plan] = {}
@@ -181,15 +183,18 @@ class PgConnection:
             heard.clear()
 
     async def _listen(self, channel: str) -> None:
-        if self._listener is not None and self._listener.is_closed():
-            self._listener = None
-            self._listening = set()
-        if self._listener is None:
-            self._listener = await asyncpg.connect(self.dsn, timeout=ACQUIRE_TIMEOUT)
-            self._listening: set[str] = set()
-        if channel not in self._listening:
-            await self._listener.add_listener(channel, lambda *_: self._heard[channel].set())
-            self._listening.add(channel)
+        # one listening connection for every channel: waits that start together (the lease's, the
+        # clocks', the outbox's at start) must not each open one, or the one left unreferenced is
+        # closed by the garbage collector and takes its LISTEN with it
+        async with self._listen_lock:
+            if self._listener is not None and self._listener.is_closed():
+                self._listener = None
+            if self._listener is None:
+                self._listener = await asyncpg.connect(self.dsn, timeout=ACQUIRE_TIMEOUT)
+                self._listening = set()
+            if channel not in self._listening:
+                await self._listener.add_listener(channel, lambda *_: self._heard[channel].set())
+                self._listening.add(channel)
 
     async def close(self) -> None:
         if self._listener is not None and not self._listener.is_closed():
