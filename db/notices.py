@@ -4,3 +4,4 @@ Apart from the modules that use them, so that the connection can listen without 
 stores that notify."""
 
 WAKE = "isles_timers"  # a new or moved timer is announced here, to the clocks' holder
+TABLES = "isles_tables"  # a table's row was written (a move, a seat, its end): open board pages look again

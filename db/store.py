@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
@@ -95,7 +96,7 @@ MOVE_PG = (
     "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at) "
     "SELECT id, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = bumped.id), CAST(? AS BIGINT), "
     "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT) FROM bumped RETURNING 1) "
-    "SELECT version FROM bumped"
+    "SELECT version, pg_notify('isles_tables', '') FROM bumped"  # notices.TABLES, sent at the statement's commit
 )
 
 
@@ -288,6 +289,14 @@ class Store:
         async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
         return table_row(row) if row else None
+
+    async def table_versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """Each existing table's version, by id: how a watcher sees writes made by other processes."""
+        if not table_ids:
+            return {}
+        marks = ",".join("?" * len(table_ids))
+        async with self.conn.execute(f"SELECT id, version FROM tables WHERE id IN ({marks})", list(table_ids)) as cur:
+            return {int(row[0]): int(row[1]) for row in await cur.fetchall()}
 
     async def tables(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN) -> list[TableRow]:
         marks = ",".join("?" * len(statuses))

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from db.errors import CannotOpen, PgIntegrityError, StoreUnavailable
-from db.notices import WAKE
+from db.notices import TABLES, WAKE
 
 OPENS = ("BEGIN",)
 CLOSES = ("COMMIT", "ROLLBACK", "END")
@@ -33,6 +33,8 @@ INSERT = re.compile(r"^\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE
 TIMER_WRITE = re.compile(r"^\s*(INSERT\s+(OR\s+IGNORE\s+)?INTO\s+timers\b|UPDATE\s+timers\s+SET\s+(due_at|offset_s)\b)",
                          re.IGNORECASE)
 TIMERS = WAKE
+# a write to a table's row: the board pages of every process look at the versions again (TABLES)
+TABLE_WRITE = re.compile(r"^\s*UPDATE\s+tables\s+SET\b", re.IGNORECASE)
 # errors that mean the server or the way to it is gone, not that the statement was wrong
 LOST = (OSError, TimeoutError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
         asyncpg.InterfaceError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
@@ -75,7 +77,8 @@ class _Plan:
                 text += " RETURNING id"
                 self.returns_id = True
         self.text = text
-        self.wakes = TIMER_WRITE.match(sql) is not None
+        self.wakes = tuple(channel for channel, write in ((TIMERS, TIMER_WRITE), (TABLES, TABLE_WRITE))
+                           if write.match(sql))
         self.rows = word in ("SELECT", "WITH", "VALUES") or "RETURNING" in text.upper()
 
 
@@ -113,7 +116,7 @@ class PgConnection:
         self._listening: set[str] = set()  # the channels self._listener LISTENs on
         self._listen_lock = asyncio.Lock()
         self._held: dict[asyncio.Task, asyncpg.Connection] = {}  # the task's open transaction
-        self._woken: set[asyncio.Task] = set()  # open transactions that owe a NOTIFY at their COMMIT
+        self._woken: dict[asyncio.Task, set[str]] = {}  # open transactions: the NOTIFYs owed at their COMMIT
         self._plans: dict[str, _Plan] = {}
 
     def execute(self, sql: str, parameters: Any = ()) -> _Statement:
@@ -221,10 +224,10 @@ class PgConnection:
             try:
                 if word in CLOSES:
                     close = word if word != "END" else "COMMIT"
-                    if close == "COMMIT" and task in self._woken:
-                        # the notice goes with the COMMIT, in one round trip (a simple query may hold
-                        # two statements); the server delivers it at the COMMIT, as it would anyway
-                        close = f"NOTIFY {TIMERS}; COMMIT"
+                    if close == "COMMIT" and self._woken.get(task):
+                        # the notices go with the COMMIT, in one round trip (a simple query may hold
+                        # several statements); the server delivers them at the COMMIT, as it would anyway
+                        close = "".join(f"NOTIFY {channel}; " for channel in sorted(self._woken[task])) + "COMMIT"
                     try:
                         await _guarded(held.execute, close)
                     except StoreUnavailable as lost:
@@ -233,12 +236,12 @@ class PgConnection:
                 plan = self._plan(sql)
                 cursor = await _on(held, plan, parameters, wake=False)
                 if plan.wakes:
-                    self._woken.add(task)
+                    self._woken.setdefault(task, set()).update(plan.wakes)
                 return cursor
             finally:
                 if word in CLOSES:
                     del self._held[task]
-                    self._woken.discard(task)
+                    self._woken.pop(task, None)
                     await self.pool.release(held)
         if word in OPENS:
             try:
@@ -278,7 +281,7 @@ async def _on(conn: asyncpg.Connection, plan: _Plan, parameters: Any, wake: bool
         last = status.rsplit(" ", 1)[-1]
         cursor = PgCursor((), int(last) if last.isdigit() else -1)
     if plan.wakes and wake:  # after the write (a transaction's notice goes with its COMMIT, and none on ROLLBACK)
-        await _guarded(conn.execute, f"NOTIFY {TIMERS}")
+        await _guarded(conn.execute, "; ".join(f"NOTIFY {channel}" for channel in plan.wakes))
     return cursor
 
 

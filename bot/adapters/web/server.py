@@ -37,6 +37,7 @@ from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService, draw_off_loop
+from db.notices import TABLES
 from games.base import IllegalMove
 from games.pioneers.data import RESOURCES as PIONEER_RESOURCES
 
@@ -46,6 +47,9 @@ STATIC = Path(__file__).with_name("static")
 PING = 15.0  # seconds between SSE comments, so proxies keep an idle stream open
 LOG_LINES = 60  # the page shows the latest moves; /history has the rest
 KEPT_PICTURES = 64
+# seconds between looks at the watched tables' versions, for moves made by another process (with
+# PostgreSQL its notice wakes the look at once; SQLite's processes have none, so this is their delay)
+WATCH = 2.0
 OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
 # the games whose page has a trade panel, and the goods it counts, in the notation's order
 TRADED = {"pioneers": PIONEER_RESOURCES}
@@ -88,6 +92,8 @@ class WebPages(Extension):
         self.secret: bytes | None = None
         self.runner: web.AppRunner | None = None
         self._listeners: dict[int, set[asyncio.Queue]] = {}
+        self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
+        self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
         self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
@@ -116,6 +122,8 @@ class WebPages(Extension):
 
     async def _on_shutdown(self, _app: web.Application) -> None:
         self._closing = True
+        if self._watcher is not None:
+            self._watcher.cancel()
         for queues in self._listeners.values():
             for queue in queues:
                 queue.put_nowait(None)
@@ -165,8 +173,28 @@ class WebPages(Extension):
 
     # -- the service's side ----------------------------------------------------------------
     async def on_event(self, event: str, loaded: Any) -> None:
-        for queue in self._listeners.get(loaded.row.id, ()):
+        table_id = loaded.row.id
+        if table_id in self._listeners:
+            self._told[table_id] = max(self._told.get(table_id, 0), loaded.row.version)
+        for queue in self._listeners.get(table_id, ()):
             queue.put_nowait(loaded.row.version)
+
+    async def _watch(self) -> None:
+        """While pages listen: tell them of writes this process did not make (another shard's
+        process on the same database), as on_event tells them of its own."""
+        store = self.service.store
+        while self._listeners and not self._closing:
+            await store.wait_for(TABLES, WATCH)
+            try:
+                versions = await store.table_versions(list(self._listeners))
+            except Exception as error:  # the store away for a moment: the next look tries again
+                log.warning("could not look at the watched tables: %s", error)
+                continue
+            for table_id, version in versions.items():
+                if version > self._told.get(table_id, version):
+                    self._told[table_id] = version
+                    for queue in self._listeners.get(table_id, ()):
+                        queue.put_nowait(version)
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
         if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
@@ -356,6 +384,9 @@ class WebPages(Extension):
         await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue()
         self._listeners.setdefault(granted.table_id, set()).add(queue)
+        self._told[granted.table_id] = max(self._told.get(granted.table_id, 0), data["version"])
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.create_task(self._watch())
         try:
             await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
             while not self._closing:
@@ -374,6 +405,7 @@ class WebPages(Extension):
             listeners.discard(queue)
             if not listeners:
                 self._listeners.pop(granted.table_id, None)
+                self._told.pop(granted.table_id, None)
         with contextlib.suppress(ConnectionResetError, RuntimeError):
             await response.write_eof()
         return response
