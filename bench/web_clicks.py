@@ -5,8 +5,8 @@
 The bot's side runs in a process of its own, as it does in production: a table service on
 SQLite that draws the channel's picture after every move (as for Discord), and the web adapter on
 a real aiohttp server on 127.0.0.1. This process plays the browsers: one page per table. A click
-is what the page does on Confirm: POST the move, then GET the new state and the new board
-picture; its time runs from the POST to the last byte of the picture. Every table clicks at
+is what the page does on Confirm: POST the move (its answer holds the page's new state), then GET
+the new board picture; its time runs from the POST to the last byte of the picture. Every table clicks at
 once, each time a move picked at random from the moves its last state listed (a seat whose turn
 it is not first reads its own state, untimed). `--think 0` (the default) clicks again as soon as
 the board is shown, the worst case; `--think S` waits a random 0-2S seconds first, as people do. Reports the median and the 90th percentile of
@@ -81,8 +81,7 @@ async def click(session, base: str, token: str, move: str, version: int) -> tupl
     start = time.perf_counter()
     async with session.post(f"{base}/t/{token}/move", json={"move": move, "version": version}) as answer:
         said = await answer.json()
-    async with session.get(f"{base}/t/{token}/state") as answer:
-        state = await answer.json()
+    state = said["state"]  # the page's new state comes with the answer
     async with session.get(f"{base}/t/{token}/board.png?v={state['version']}") as answer:
         await answer.read()
         shown = answer.status == 200

@@ -161,3 +161,37 @@ def test_a_log_of_one_page_has_no_page_buttons():
     lines = ["1. Ann: `pass`", "2. Ben: `pass`"]
     text, shown, count = history.page_text(lines, 0, None, False)
     assert text.startswith("Moves, page 1 of 1") and history.pager(lines, shown, count) == []
+
+
+async def test_the_kept_log_is_continued_by_new_moves_and_replayed_anew_after_a_take_back(tmp_path, monkeypatch):
+    service, table = await pioneers_table(tmp_path)
+    dealt = []
+    cls = registry.get("pioneers")
+    real_new = cls.new.__func__
+
+    def counted(klass, *args, **kwargs):
+        dealt.append(args)
+        return real_new(klass, *args, **kwargs)
+
+    async def fresh_log():
+        row = await service.store.table(table)
+        names = [c.name for _, c in sorted((await seats_of(service, table)).items())]
+        return [(e.n, e.seat, e.move, e.public) for e in history.entries(row, names, await service.store.moves(table))]
+
+    await play_until(service, table, lambda played: len(played) >= 3)
+    loaded = await service.table(table)
+    await service.log_of(loaded)
+    monkeypatch.setattr(cls, "new", classmethod(counted))
+    await play_until(service, table, lambda played: len(played) >= 4)  # the recaps read the log too
+    entries = await service.log_of(await service.table(table))
+    assert dealt == []  # every move since was replayed on the kept game, none from the seed
+    monkeypatch.undo()
+    assert [(e.n, e.seat, e.move, e.public) for e in entries] == await fresh_log()
+    kept = len(entries)
+    # a log that does not continue the kept one (an earlier move taken back) is replayed from the seed
+    shorter = (await service.store.moves(table))[:-2]
+    row = await service.store.table(table)
+    names = [c.name for _, c in sorted((await seats_of(service, table)).items())]
+    again = history.continued(service._logs[table], row, names, shorter)
+    assert [(e.n, e.move) for e in again.entries] == [(m.n, m.move) for m in shorter] and len(again.entries) == kept - 2
+    assert again.game.dump() == history.continued(None, row, names, shorter).game.dump()

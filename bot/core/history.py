@@ -10,12 +10,13 @@ decides every roll and draw still to come.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from bot.core import replay
 from db.store import MoveRow, TableRow
 from games import registry
+from games.base import Game
 
 PAGE_CHARS = 1700  # a page and its header fit a private Discord message (2000)
 
@@ -26,14 +27,37 @@ class Entry:
     seat: int
     move: str  # the exact canonical text
     public: str  # what everyone may read
+    mark: Hashable | None = None  # the game's turn_mark before the move
+
+
+@dataclass
+class Log:
+    """A table's log replayed once, with the game past its last move, so that the log of the next
+    version replays only the moves added since (a turn's recap and every board page after every
+    move read the log: replayed whole each time, a long game costs more with every move)."""
+
+    key: tuple  # what the replay depends on besides the moves
+    moves: tuple[tuple[int, int, str], ...]  # (n, seat, move) as logged
+    entries: list[Entry]
+    game: Game
 
 
 def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> list[Entry]:
     """Every logged move with its public form, by replaying the table from its seed."""
-    game = registry.get(row.game).new(len(names), row.options, row.seed)
-    out = []
-    logged = [(m.seat, m.move) for m in moves]
-    for step in replay.steps(game, logged, canonical=True, past_errors=True):
+    return continued(None, row, names, moves).entries
+
+
+def continued(kept: Log | None, row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> Log:
+    """The log of `moves`, replaying only what `kept` (an earlier log of the same table) lacks; from
+    the seed when the moves do not continue it (a take-back). `kept` is used up: its game moves on."""
+    key = (row.id, row.game, row.seed, tuple(names))
+    logged = tuple((m.n, m.seat, m.move) for m in moves)
+    if kept is not None and kept.key == key and logged[:len(kept.moves)] == kept.moves:
+        game, start, out = kept.game, len(kept.moves), list(kept.entries)
+    else:
+        game, start, out = registry.get(row.game).new(len(names), row.options, row.seed), 0, []
+    added = [(seat, move) for _, seat, move in logged[start:]]
+    for step in replay.steps(game, added, canonical=True, past_errors=True):
         public = None  # a log the engine no longer reads: say so rather than show the move
         if step.error is None:
             try:
@@ -42,8 +66,8 @@ def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> li
                 public = None
         if public is None:
             public = f"{names[step.seat]} moved (this move no longer replays)."
-        out.append(Entry(moves[step.index].n, step.seat, step.move, public))
-    return out
+        out.append(Entry(logged[start + step.index][0], step.seat, step.move, public, step.mark))
+    return Log(key, logged, out, game)
 
 
 def shows_exact(entry: Entry, viewer: int | None, over: bool) -> bool:

@@ -8,25 +8,22 @@ so the recap holds across restarts and take-backs. Public words only (`describe_
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 
-from bot.core import replay
-from games.base import Game
+from bot.core.history import Entry
 
 MOST_STEPS = 12  # a longer turn is told by its first and last steps
 
 
-def earlier_steps(game: Game, moves: Iterable[tuple[int, str]], mark: Hashable, names: Sequence[str]) -> list[str]:
+def earlier_steps(log: Sequence[Entry], mark: Hashable) -> list[str]:
     """The public lines of the steps, before the last one, of the turn that ended with the last
-    of `moves`, replayed on `game` (a fresh deal of the table): the trailing run of moves made
-    while the game's `turn_mark` was `mark`."""
+    entry of `log`: the trailing run of moves made while the game's `turn_mark` was `mark`."""
     told: list[str] = []
-    logged = list(moves)
-    for step in replay.steps(game, logged[:-1]):
-        if step.mark != mark:
+    for entry in log[:-1]:
+        if entry.mark != mark:
             told = []
         else:
-            told.append(game.describe_move(step.seat, step.move, names))
+            told.append(entry.public)
     return told
 
 

@@ -57,7 +57,7 @@ OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was pl
              "It has been logged for us; /moves lists what you can play.")
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
 MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
-PAGE_LOGS = 64  # table versions whose replayed log the board pages share
+LOGS_KEPT = 64  # tables whose replayed log is kept, to be continued by their next moves
 
 
 # Pictures are drawn on threads of their own, so that nothing else queued on the default pool
@@ -128,7 +128,7 @@ class TableService:
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
-        self._page_logs: dict[tuple[int, int], list[history.Entry]] = {}  # (table, version) -> its log, for the pages
+        self._logs: OrderedDict[int, history.Log] = OrderedDict()  # a table's latest replayed log (log_of)
         self._moves: OrderedDict[int, tuple[int, list[MoveRow]]] = OrderedDict()  # standing_moves's
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
         self.extensions: list[Extension] = []
@@ -202,6 +202,22 @@ class TableService:
             while len(self._moves) > MOVES_KEPT:
                 self._moves.popitem(last=False)
         return list(kept[1])
+
+    async def log_of(self, loaded: Loaded) -> list[history.Entry]:
+        """The log's entries at the table's version as loaded, each move with its public form. The
+        replay is kept and continued by the next moves, so the recap of a turn, /history and the
+        board pages after every move each replay only what is new."""
+        moves = await self.standing_moves(loaded)
+        key = loaded.row.id
+        kept = self._logs.pop(key, None)
+        if kept is not None and kept.moves == tuple((m.n, m.seat, m.move) for m in moves):
+            made = kept
+        else:
+            made = history.continued(kept, loaded.row, loaded.names(), moves)
+        self._logs[key] = made
+        while len(self._logs) > LOGS_KEPT:
+            self._logs.popitem(last=False)
+        return made.entries
 
     async def replayed(self, table_id: int) -> Game:
         """The table's game as its seed and standing moves make it."""
@@ -638,13 +654,10 @@ class TableService:
 
     async def _recap(self, loaded: Loaded, mark: Hashable) -> list[str]:
         """The line that retells the turn a move just ended, when it took several messages."""
-        row, names = loaded.row, loaded.names()
         try:
-            fresh = registry.get(row.game).new(len(names), row.options, row.seed)
-            logged = [(m.seat, m.move) for m in await self.standing_moves(loaded)]
-            line = recap.recap_line(recap.earlier_steps(fresh, logged, mark, names))
+            line = recap.recap_line(recap.earlier_steps(await self.log_of(loaded), mark))
         except Exception:  # a recap is a courtesy: the move stands and is told without it
-            log.exception("recap of table %s failed", row.id)
+            log.exception("recap of table %s failed", loaded.row.id)
             return []
         return [line] if line else []
 
@@ -892,8 +905,7 @@ class TableService:
         mine = loaded.seat_of(caller.user_id)
         viewer = mine.seat if mine is not None else None
         over = loaded.row.status == "finished" or (loaded.game is not None and loaded.game.is_over())
-        moves = await self.store.moves(loaded.row.id)
-        return history.entries(loaded.row, loaded.names(), moves), viewer, over
+        return await self.log_of(loaded), viewer, over
 
     async def _history_file(self, caller: Caller, loaded: Loaded) -> Reply:
         items, viewer, over = await self._history(caller, loaded)
@@ -1055,7 +1067,7 @@ class TableService:
             view = {**view, "to_act": [], "ended": ended_line(loaded)}
         over = row.status == "finished" or game.is_over()
         playing = row.status == "active" and seat is not None and not mine.resigned and not over
-        items = await self._page_log(loaded) if log else []
+        items = await self.log_of(loaded) if log else []
         data.update(
             view=view, moves=game.legal_moves(seat) if playing else [],
             to_act=[] if over or row.status != "active" else game.to_act(),
@@ -1063,19 +1075,6 @@ class TableService:
             log=[history.line(item, seat, over) for item in items],
         )
         return data
-
-    # web page
-    async def _page_log(self, loaded: Loaded) -> list[history.Entry]:
-        """The log's entries of a table's version, replayed once for every page that asks: after
-        a move each seated player's page and each spectator's asks for the same version."""
-        key = (loaded.row.id, loaded.version)
-        kept = self._page_logs.get(key)
-        if kept is None:
-            kept = history.entries(loaded.row, loaded.names(), await self.standing_moves(loaded))
-            self._page_logs[key] = kept
-            while len(self._page_logs) > PAGE_LOGS:
-                self._page_logs.pop(next(iter(self._page_logs)))
-        return kept
 
     # web page
     async def page_preview(self, table_id: int, user_id: int, move: str) -> dict[str, Any] | None:

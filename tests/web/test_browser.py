@@ -90,9 +90,12 @@ async def test_a_starting_settlement_and_road_by_clicks(browser, served):
     await expect(page.locator("#choice")).to_be_hidden()
     assert await logged(served) == []
     await corner.click()
+    looked: list[str] = []
+    page.on("request", lambda request: looked.append(request.url) if request.url.endswith("/state") else None)
     await page.click("#confirm")
     await expect(page.locator("#log li")).to_have_count(1)
     assert await logged(served) == [f"settlement {name}"]
+    assert looked == []  # the move's answer brought the new state, and its live event was no cause to ask again
     road = page.locator(".region.legal").first  # now the edges beside the new settlement
     edge = await road.get_attribute("data-name")
     assert "-" in edge

@@ -7,7 +7,8 @@ Routes, all under a signed token (tokens.py) except the static files:
 - `GET  /t/<token>/board.png`   the seat's picture (the public one for a spectator)
 - `GET  /t/<token>/preview.png` the picture with `?move=` drawn where it would go, unplayed
 - `GET  /t/<token>/after/<n>.png` the picture just after the log's move n, replayed from the seed
-- `POST /t/<token>/move`        `{"move", "version"}`: played through the table service
+- `POST /t/<token>/move`        `{"move", "version"}`: played through the table service; the answer
+                                 holds the page's new state as /state gives it
 - `GET  /t/<token>/events`      Server-Sent Events: `changed` with the new version after any write
 
 A forged, altered or expired token gets 403 everywhere. The page plays only for the user the
@@ -274,7 +275,10 @@ class WebPages(Extension):
         return web.FileResponse(path, headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
     async def state(self, request: web.Request) -> web.Response:
-        data = await self._data(self._pass(request), log=True)
+        return web.json_response(await self._state_of(self._pass(request)), headers=HEADERS)
+
+    async def _state_of(self, granted: tokens.Pass) -> dict[str, Any]:
+        data = await self._data(granted, log=True)
         found = None
         if data["game"] in SEAT_BLIND and data["view"]:  # one picture for every seat, so one set of regions
             key = (data["table"], data["version"])
@@ -283,7 +287,7 @@ class WebPages(Extension):
                 found = self._regions[key] = board_regions.of_picture(data["game"], data["view"], data["names"])
                 while len(self._regions) > KEPT_PICTURES:
                     self._regions.popitem(last=False)
-        return web.json_response(page_json(data, await self._actions(data), found), headers=HEADERS)
+        return page_json(data, await self._actions(data), found)
 
     async def _actions(self, data: dict[str, Any]) -> list[dict[str, str]]:
         """The game's public buttons (answers to open offers) that are legal for this seat now."""
@@ -374,7 +378,10 @@ class WebPages(Extension):
         else:
             reply = Reply.error("The table has moved on since this page showed it. Look again and retry.")
         said = reply.private if not reply.ok else (reply.text or reply.private)
-        return web.json_response({"ok": reply.ok, "message": said}, headers=HEADERS)
+        # the page's next state comes with the answer: one request less per click, and no second
+        # look when the live event of the same move arrives while the page waits for this answer
+        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)},
+                                 headers=HEADERS)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)

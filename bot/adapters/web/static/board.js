@@ -8,6 +8,7 @@
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
   let state = null;
+  let heard = 0;  // the latest version a live event told of
   let chosen = "";      // the move waiting for Confirm
   let sending = false;
   let boardUrl = "";
@@ -26,7 +27,10 @@
       say(await answer.text(), true);
       return;
     }
-    const fresh = await answer.json();
+    apply(await answer.json());
+  }
+
+  function apply(fresh) {
     const moved = !state || fresh.version !== state.version;
     state = fresh;
     if (moved && chosen && !state.moves.includes(chosen)) cancel();
@@ -333,10 +337,12 @@
       try { result = await answer.json(); } catch { result = { ok: false, message: await answer.text() }; }
       cancel();
       say(result.ok ? `Played: ${move}` : result.message, !result.ok);
-      await load();
+      if (result.state) apply(result.state);
+      else await load();
     } finally {
       sending = false;
     }
+    if (heard > state.version) load();  // a move by someone else while this one was on its way
   }
 
   $("confirm").addEventListener("click", () => { if (chosen) send(chosen); });
@@ -410,6 +416,8 @@
   function listen() {
     const events = new EventSource(base + "/events");
     events.addEventListener("changed", (event) => {
+      heard = Math.max(heard, Number(event.data));
+      if (sending) return;  // the answer to the move on its way brings the new state
       if (!state || Number(event.data) !== state.version) load();
     });
   }
