@@ -1,11 +1,14 @@
-"""How the computer levels fare against each other, over many 2-player games with seats rotated.
+"""How the computer levels fare against each other, over many games with seats rotated.
 
-    .venv/bin/python bench/levels.py GAME [--games 200] [--budget 0.05] [--pairs hard:normal,normal:easy,easy:random]
-        [--workers 2]
+    .venv/bin/python bench/levels.py GAME [--players 2] [--games 200] [--budget 0.05]
+        [--pairs hard:normal,normal:easy,easy:random] [--workers 2]
 
-Each pairing plays `games` games from different seeds; the first level sits first in half of
-them. "Ahead" counts the games where the first level finishes with the better rank; a shared
-rank counts half. `random` picks uniformly among the legal moves. A game that has not ended after
+Each pairing plays `games` games from different seeds. With 2 players the first level sits first
+in half of them. With more, each level takes half the seats (with an odd count, one level takes
+the larger half in every other block of games, so each side averages half the seats), and the
+seating turns by one seat from game to game. "Ahead" is the share of games the first level's
+seats won: a shared first place counts by the share of the winners that were its seats. So 50 %
+is what two equal levels would score; the 95 % interval is printed beside it. `random` picks uniformly among the legal moves. A game that has not ended after
 `--cap` moves is judged by the game's own estimate of the standing (said in the output).
 The hard player's thinking time per move is capped at `--budget` seconds here (2 s at most in
 play); the time it actually took per move is printed beside the figure.
@@ -26,15 +29,21 @@ from games import registry  # noqa: E402
 from games.levels import choose, standing  # noqa: E402
 
 
-def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: int) -> tuple[float, bool, list[float]]:
-    """(share of the game won by `first`: 1, 0.5 or 0; whether the game hit the cap; seconds of
-    each hard move)."""
+def seating(players: int, first: str, second: str, seed: int) -> list[str]:
+    """Each seat's level: `first` in half the seats (the larger half of an odd count in every other
+    block of `players` games), turned by one seat from game to game."""
+    firsts = players // 2 + (players % 2 if (seed // players) % 2 else 0)
+    return [first if (seat - seed) % players < firsts else second for seat in range(players)]
+
+
+def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: int,
+             players: int = 2) -> tuple[float, bool, list[float]]:
+    """(share of the game won by `first`'s seats: from 0 to 1, a shared win split; whether the game
+    hit the cap; seconds of each hard move)."""
     cls = registry.get(key)
-    game = cls.new(2, {}, seed)
+    game = cls.new(players, {}, seed)
     rng = random.Random(seed)
-    swap = seed % 2 == 1  # seats rotated: every other game the first level sits second
-    levels = [second, first] if swap else [first, second]
-    mine = 1 if swap else 0
+    levels = seating(players, first, second, seed)
     thinking: list[float] = []
     for _ in range(cap):
         acting = game.to_act()
@@ -51,18 +60,20 @@ def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: i
                 thinking.append(time.perf_counter() - start)
         game.play(seat, move)
     outcome = game.outcome()
-    if outcome is None:
-        mark = standing(game, mine)
-        return (1.0 if mark > 0 else 0.5 if mark == 0 else 0.0), True, thinking
-    ranks = outcome.ranks
-    other = 1 - mine
-    won = 1.0 if ranks[mine] < ranks[other] else 0.5 if ranks[mine] == ranks[other] else 0.0
-    return won, False, thinking
+    if outcome is None:  # judged by the game's estimate of each seat
+        marks = [standing(game, seat) for seat in range(players)]
+        winners = [seat for seat in range(players) if marks[seat] == max(marks)]
+        capped = True
+    else:
+        winners = [seat for seat in range(players) if outcome.ranks[seat] == min(outcome.ranks)]
+        capped = False
+    return sum(levels[seat] == first for seat in winners) / len(winners), capped, thinking
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=0.05)
     parser.add_argument("--pairs", default="hard:normal,normal:easy,easy:random")
@@ -73,7 +84,7 @@ def main() -> None:
         first, second = pair.split(":")
         start = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as pool:
-            jobs = [pool.submit(one_game, args.game, first, second, 10_000 + n, args.budget, args.cap)
+            jobs = [pool.submit(one_game, args.game, first, second, 10_000 + n, args.budget, args.cap, args.players)
                     for n in range(args.games)]
             results = [job.result() for job in jobs]
         ahead = sum(r for r, _, _ in results)
@@ -84,7 +95,10 @@ def main() -> None:
             median, p95 = thinking[len(thinking) // 2], thinking[int(0.95 * (len(thinking) - 1))]
             hard = (f"; hard thought {1000 * median:.0f} ms a move (median), p95 {1000 * p95:.0f} ms, "
                     f"max {1000 * thinking[-1]:.0f} ms, budget {args.budget} s")
-        print(f"{args.game}: {first} ahead of {second} in {100 * ahead / args.games:.1f}% of {args.games} games "
+        share = ahead / args.games
+        interval = 196 * (share * (1 - share) / args.games) ** 0.5
+        print(f"{args.game}, {args.players} players: {first} ahead of {second} in {100 * share:.1f}% "
+              f"(±{interval:.1f}) of {args.games} games "
               f"(seats rotated{hard}; {capped} judged at the {args.cap}-move cap; "
               f"{time.perf_counter() - start:.0f} s)", flush=True)
 

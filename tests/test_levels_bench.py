@@ -1,0 +1,29 @@
+"""bench/levels.py seats each level fairly: half the seats each (an odd count alternating the
+larger half), turned from game to game, so two equal levels would score 50 %."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "levels.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("levels_bench", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_level_takes_half_the_seats_and_every_seat_in_turn():
+    bench = load_bench()
+    for players in (2, 3, 4):
+        games = [bench.seating(players, "hard", "normal", seed) for seed in range(10_000, 10_000 + 12 * players)]
+        counts = [levels.count("hard") for levels in games]
+        assert sum(counts) * 2 == players * len(games)  # half the seats over the run
+        assert set(counts) == ({players // 2} if players % 2 == 0 else {players // 2, players // 2 + 1})
+        by_seat = Counter(seat for levels in games for seat, level in enumerate(levels) if level == "hard")
+        assert len(set(by_seat.values())) == 1 and len(by_seat) == players  # every seat as often
+    assert [bench.seating(2, "a", "b", seed) for seed in (0, 1)] == [["a", "b"], ["b", "a"]]
