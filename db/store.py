@@ -184,6 +184,12 @@ class Store:
         if self.dialect == "postgres":
             await self.conn.execute("SELECT pg_notify(?, '')", (channel,))
 
+    async def listen(self, channel: str) -> None:
+        """Hear `channel` from now on: a notice sent after this returns wakes the next `wait_for`
+        even if it comes before that wait begins. Does nothing on SQLite (no notices)."""
+        if self.dialect == "postgres":
+            await self.conn.listen(channel)
+
     async def wait_for(self, channel: str, timeout: float) -> bool:
         """Sleep up to `timeout` seconds, or less when a notice on `channel` arrives (from any
         process, on PostgreSQL). True when woken by a notice."""

@@ -174,7 +174,7 @@ class PgConnection:
         if heard is None:
             heard = self._heard[channel] = asyncio.Event()
         try:
-            await self._listen(channel)
+            await self.listen(channel)
         except (StoreUnavailable, *LOST):
             self._listener = None
         try:
@@ -185,7 +185,8 @@ class PgConnection:
         finally:
             heard.clear()
 
-    async def _listen(self, channel: str) -> None:
+    async def listen(self, channel: str) -> None:
+        """LISTEN on `channel` from now on (wait_for does it on its first call)."""
         # one listening connection for every channel: waits that start together (the lease's, the
         # clocks', the outbox's at start) must not each open one, or the one left unreferenced is
         # closed by the garbage collector and takes its LISTEN with it

@@ -18,6 +18,16 @@ from tests.web.test_pages import read_event
 async def test_a_move_made_by_another_process_reaches_an_open_page(store_kind, tmp_path, monkeypatch):
     # on PostgreSQL the look waits longer than the test does: only the notice can wake it in time
     monkeypatch.setattr(server, "WATCH", 600.0 if store_kind == "postgres" else 0.2)
+    if store_kind == "postgres":  # a slow way to the server: the page must be heard before its first event
+        import asyncpg
+
+        connect = asyncpg.connect
+
+        async def slowly(*args, **kwargs):
+            await asyncio.sleep(0.5)
+            return await connect(*args, **kwargs)
+
+        monkeypatch.setattr(asyncpg, "connect", slowly)
     here = await service_at(tmp_path / "shared.db", seeds=lambda: 5)  # serves the pages
     there = await service_at(tmp_path / "shared.db", seeds=lambda: 5)  # plays the move
     pages = WebPages(here, secret="test secret", clock=lambda: NOW)

@@ -395,6 +395,10 @@ class WebPages(Extension):
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch())
         try:
+            try:  # before the page hears its first event, so that no later write goes unheard
+                await self.service.store.listen(TABLES)
+            except Exception as error:  # the store away: the watcher's poll still finds the moves
+                log.warning("could not listen for table writes: %s", error)
             await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
             while not self._closing:
                 try:
