@@ -62,7 +62,10 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over
 200 two-player games each, seats rotated: hard finished ahead of normal in 66.5%, normal ahead
-of easy in 84.5%, easy ahead of a random player in 99.5%. Hard weighs the normal player's
+of easy in 84.5%, easy ahead of a random player in 99.5%. With more players, hard's seats
+won 63.0% of 200 three-player games and 63.5% of 200 four-player games against as many normal
+seats (50% would be even; about ±7 points either way), and normal's seats won 73.0% and 74.5%
+against easy's. Hard weighs the normal player's
 move against the other builds, roads, bank trades, cards, robber hexes or discards: it plays
 each to the end of the turn and then the next player's turn once for every sum of the dice,
 in a world where the cards it cannot see are dealt afresh, and keeps the move that leaves it

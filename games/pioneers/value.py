@@ -1,7 +1,8 @@
 """How likely a seat is to win a game of Pioneer's Isle from where it stands.
 
-A logistic model over the differences between the seat and its strongest rival (points,
-production, hand, cards, roads, room to build). The weights were fitted on positions at the
+A seat's strength is a weighted sum of its figures (points, production, hand, cards, roads, room
+to build), and its chance is its share of exp(strength) over all seats: between two seats, the
+logistic model of their differences that the weights were fitted as. The weights were fitted on positions at the
 start of turns, labelled by who went on to win, in 1000 two-player games (seeds 600000 to
 600999) where one seat was the heuristic player and the other an earlier hard player: the
 search of games/pioneers/search.py without the next player's rolls, judged by weights fitted
@@ -68,17 +69,15 @@ def score(mine: list[float], theirs: list[float], to_move: float) -> float:
 
 
 def win_chance(game: PioneersGame, seat: int) -> float:
-    """The model's chance that `seat` wins; 1 or 0 once the game is over."""
+    """The model's chance that `seat` wins; 1 or 0 once the game is over. Each seat's strength is
+    the weighted sum of its features (and TO_MOVE for the seat about to roll), and the chance is
+    the seat's share of exp(strength) over all seats: with two seats exactly the logistic model of
+    the difference the weights were fitted as, and with more it weighs every rival, not only the
+    strongest one."""
     if game.phase == "over":
         return 1.0 if game.winner == seat else 0.0
-    mine = features(game, seat)
-    best = None
-    for other in range(game.n):
-        if other != seat:
-            theirs = features(game, other)
-            value = score(mine, theirs, 1.0 if game.current == seat else -1.0 if game.current == other else 0.0)
-            if best is None or value < best:
-                best = value
-    logit = best if best is not None else 0.0
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
-
+    strengths = [sum(w * x for w, x in zip(WEIGHTS, features(game, other), strict=True))
+                 + (TO_MOVE if game.current == other else 0.0) for other in range(game.n)]
+    top = max(strengths)
+    shares = [math.exp(max(-30.0, value - top)) for value in strengths]
+    return shares[seat] / sum(shares)
