@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 from bot.core.replies import Caller
@@ -64,3 +65,13 @@ async def service_at(path, **kw) -> TableService:
     kw.setdefault("draw_images", False)
     kw.setdefault("seeds", lambda: 7)
     return TableService(store, **kw)
+
+
+def random_positions(game_cls, players: int, seed: int):
+    """Each position of a game of `players` where the first seat to act plays a random legal move."""
+    game = game_cls.new(players, {}, seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        yield game
+        seat = game.to_act()[0]
+        game.play(seat, rng.choice(game.legal_moves(seat)))

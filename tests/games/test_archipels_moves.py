@@ -9,15 +9,11 @@ import pytest
 from games.archipels import GAME, ai
 from games.archipels import moves as M
 from games.base import IllegalMove
+from tests.helpers import random_positions
 
 
 def positions(players: int, seed: int):
-    game = GAME.new(players, {}, seed)
-    rng = random.Random(seed)
-    while not game.is_over():
-        yield game
-        seat = game.to_act()[0]
-        game.play(seat, rng.choice(game.legal_moves(seat)))
+    return random_positions(GAME, players, seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -14,6 +14,7 @@ import pytest
 
 from games.propeller import GAME
 from games.propeller import data as D
+from tests.games.test_conformance import perft
 from tests.games.test_propeller_helpers import conserved_tiles
 
 MOVE_CAP = 5_000
@@ -148,18 +149,6 @@ def test_a_game_replays_from_its_seed_and_survives_json():
             assert loaded.dump() == mid and loaded.legal_moves(loaded.to_act()[0]) == \
                 again.legal_moves(again.to_act()[0])
     assert again.dump() == game.dump()
-
-
-def perft(game, depth: int) -> int:
-    if depth == 0 or game.is_over():
-        return 1
-    seat = game.to_act()[0]
-    total = 0
-    for move in game.legal_moves(seat):
-        child = game.copy()
-        child.play(seat, move)
-        total += perft(child, depth - 1)
-    return total
 
 
 def advanced(players: int, seed: int, plies: int):
