@@ -70,11 +70,15 @@ of tiles and each flower it plays its best few options (5 takes, 4 flowers) out 
 of the game with the normal player at every seat, in 4 orders of the stack drawn afresh \
 (it never sees the real order), up to 20 play-outs a choice, and keeps the option that ends \
 best; on the last day nothing is drawn any more, so it plays 10 options out once each.
-- Measured in two-player games, seats rotated: hard finished ahead of normal in 91.5% of \
-200 games, normal ahead of easy in 88.5% of 200, easy ahead of a random player in 100% of \
-200, hard under the same 1.5 s cap as in play. A choice hard searches takes it about 0.1 s of computing (0.27 s at the 95th \
-percentile); building moves need no search. In play it stops at 1.5 s, which it normally \
-never reaches.
+- Measured over 200 games for each pairing and table size, seats rotated; at 3 or 4 players \
+each level takes half the seats and the figure is the share of games its seats won (50% would \
+be even; 200 games give about ±7 points either way), hard under the same 1.5 s cap as in play:
+  - hard ahead of normal: 91.5% with 2 players, 76.8% with 3, 76.5% with 4;
+  - normal ahead of easy: 88.5% with 2, 81.0% with 3, 86.5% with 4;
+  - easy ahead of a random player: 100% with 2.
+- A choice hard searches takes it about 0.1 s of computing with 2 players (0.27 s at the 95th \
+percentile), up to 0.3 s at the 95th percentile and 0.55 s at most with 3 or 4 (busy machine); \
+building moves need no search. In play it stops at 1.5 s, which it normally never reaches.
 - A player who resigns or misses a deadline is played at normal.
 
 **Designed values (the rulebook does not give them)**

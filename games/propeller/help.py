@@ -71,10 +71,14 @@ step by the position right after it. Hard takes normal's six favourite drafts (o
 favourite other steps), plays each to the end of the round with normal at every seat, in a
 world where what its seat cannot see (the other hands, the order of the stacks, the dice to
 come) is drawn afresh, and keeps the step whose round ended best. Measured over 200
-two-player games each, seats rotated: hard finished ahead of normal in 82.2%, normal ahead
-of easy in 81.5%, easy ahead of a random player in 100%. Hard plays one round per step weighed
-(about 30 ms of computing a move, 110 ms at the 95th percentile, 0.2 s at most); in play it
-stops at 1.5 s. A player who resigns or misses a deadline is played at normal.
+games for each pairing and table size, seats rotated (at 3 or 4 players each level takes half
+the seats and the figure is the share of games its seats won: 50% would be even, and 200 games
+give about ±7 points either way), hard under the 1.5 s cap of play: hard finished ahead of
+normal in 82.2% with 2 players, 80.0% with 3 and 81.5% with 4; normal ahead of easy in 81.5%,
+75.0% and 79.0%; easy ahead of a random player in 100% with 2. Hard plays one round per step
+weighed: about 30 ms of computing a move with 2 players (110 ms at the 95th percentile, 0.2 s
+at most), 50-60 ms with 3 or 4 (0.26 s at the 95th percentile, 0.8 s at most, on a busy
+machine); in play it stops at 1.5 s. A player who resigns or misses a deadline is played at normal.
 
 **Our readings and designed values.**
 {_DESIGNED}
