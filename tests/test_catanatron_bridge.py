@@ -50,7 +50,7 @@ def test_the_island_is_the_same_corner_by_corner():
             theirs = Counter((D.DESERT if t.resource is None else bench.RESOURCES.index(t.resource), t.number or 0)
                              for t in board_map.adjacent_tiles[mirror.node[node]])
             assert mine == theirs
-        for edge, (a, b) in enumerate(B.EDGE_NODES):  # every edge of ours is one of theirs
+        for a, b in B.EDGE_NODES:  # every edge of ours is one of theirs
             assert mirror.node[b] in mirror.game.state.board.buildable_subgraph.neighbors(mirror.node[a])
         harbours = {}
         for index, kind in enumerate(ours.harbours):

@@ -1,12 +1,20 @@
 """Fit the weights of games/pioneers/value.py.
 
-    .venv/bin/python -m games.pioneers.valuefit [--games 2000] [--hard]
+    .venv/bin/python -m games.pioneers.valuefit [--games 1200] [--players 2,3,4]
+        [--levels normal,hard] [--workers 2]
 
-Plays 2-player games between heuristic players from fixed seeds, takes the position at the
-start of every other turn, and fits a logistic model of "seat 1 goes on to win" on the
-differences of the two seats' features (Newton steps, a little ridge). Prints the weights to
-paste into value.py and the fit on 500 games held out. With `--hard` one seat of every game (the first
-in even seeds, the second in odd) is the hard player, and the games start from seed 600000.
+Plays games from fixed seeds, the player count turning through `--players` from game to game and
+the seats' levels through `--levels` from seat to seat (so every count meets every mix of
+opponents), and takes the position at the start of every other turn, labelled by who went on to
+win. Each seat's strength is the weighted sum of its features (value.py's FEATURES, and one for
+the seat about to roll), and the model's chance that a seat wins is its share of exp(strength):
+a conditional logit, fitted by Newton steps with a little ridge. With two seats it is the
+logistic model of the seats' differences. Prints the weights to paste into value.py and the fit
+on games held out (seeds of their own), for each player count.
+
+The hard player in those games is the current one, judging by the weights in value.py: fitting
+on its games and playing with the new weights is one step of an iteration that has converged
+when the weights stop moving.
 """
 
 from __future__ import annotations
@@ -14,47 +22,73 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from concurrent.futures import ProcessPoolExecutor
 
+from games.levels import choose
 from games.pioneers import value as V
 from games.pioneers.game import PioneersGame
-from games.pioneers.search import hard_move
+
+Position = tuple[list[list[float]], int]  # each seat's figures, and the seat that won
 
 
-def positions(seed: int, every: int = 1, hard: bool = False) -> list[tuple[list[float], int]]:
-    game = PioneersGame.new(2, {}, seed)
+def positions(seed: int, players: int, levels: list[str], every: int = 2) -> list[Position]:
+    game = PioneersGame.new(players, {}, seed)
     rng = random.Random(seed)
-    searching = seed % 2 if hard else -1
+    seats = [levels[(seed + seat) % len(levels)] for seat in range(players)]
     rows = []
     turn = -1
-    while game.phase != "over":
+    moves = 0
+    while game.phase != "over" and moves < 5000:
         if game.phase == "roll" and game.turn != turn:
             turn = game.turn
-            a, b = V.features(game, 0), V.features(game, 1)
-            rows.append([x - y for x, y in zip(a, b, strict=True)] + [1.0 if game.current == 0 else -1.0])
+            if turn % every == 0:
+                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(players)])
         seat = game.to_act()[0]
-        game.play(seat, hard_move(game, seat, rng) if seat == searching else game.ai_move(seat, rng))
-    won = 1 if game.winner == 0 else 0
-    return [(row, won) for row in rows[::every]]
+        game.play(seat, choose(game, seat, seats[seat], rng))
+        moves += 1
+    if game.phase != "over":
+        return []
+    return [(row, game.winner) for row in rows]
 
 
-def fit(data: list[tuple[list[float], int]], ridge: float = 1.0, steps: int = 8) -> list[float]:
-    size = len(data[0][0])
+def _job(args: tuple[int, int, list[str]]) -> list[Position]:
+    return positions(*args)
+
+
+def games(first: int, count: int, counts: list[int], levels: list[str], workers: int) -> list[Position]:
+    jobs = [(first + n, counts[n % len(counts)], levels) for n in range(count)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [row for rows in pool.map(_job, jobs, chunksize=4) for row in rows]
+
+
+def chances(weights: list[float], seats: list[list[float]]) -> list[float]:
+    strengths = [sum(w * x for w, x in zip(weights, seat, strict=True)) for seat in seats]
+    top = max(strengths)
+    shares = [math.exp(max(-30.0, s - top)) for s in strengths]
+    total = sum(shares)
+    return [s / total for s in shares]
+
+
+def fit(data: list[Position], ridge: float = 1.0, steps: int = 8) -> list[float]:
+    """The weights of most likelihood (with a ridge), by Newton steps."""
+    size = len(data[0][0][0])
     weights = [0.0] * size
     for _ in range(steps):
         grad = [-ridge * w for w in weights]
         hess = [[ridge if i == j else 0.0 for j in range(size)] for i in range(size)]
-        for row, label in data:
-            z = sum(w * x for w, x in zip(weights, row, strict=True))
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-            err = label - p
-            var = p * (1 - p)
+        for seats, winner in data:
+            p = chances(weights, seats)
+            mean = [sum(p[s] * seats[s][i] for s in range(len(seats))) for i in range(size)]
             for i in range(size):
-                xi = row[i]
-                grad[i] += err * xi
-                hrow = hess[i]
-                vx = var * xi
-                for j in range(i, size):
-                    hrow[j] += vx * row[j]
+                grad[i] += seats[winner][i] - mean[i]
+            for s, seat in enumerate(seats):
+                centred = [x - m for x, m in zip(seat, mean, strict=True)]
+                ps = p[s]
+                for i in range(size):
+                    ci = ps * centred[i]
+                    row = hess[i]
+                    for j in range(i, size):
+                        row[j] += ci * centred[j]
         for i in range(size):
             for j in range(i):
                 hess[i][j] = hess[j][i]
@@ -76,34 +110,38 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
-def log_loss(weights: list[float], data: list[tuple[list[float], int]]) -> tuple[float, float]:
+def log_loss(weights: list[float], data: list[Position]) -> tuple[float, float]:
+    """(mean log loss of the winner's chance, share of positions where the winner was the favourite)."""
     loss = right = 0.0
-    for row, label in data:
-        z = sum(w * x for w, x in zip(weights, row, strict=True))
-        p = min(1 - 1e-9, max(1e-9, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
-        loss -= math.log(p if label else 1 - p)
-        right += (p > 0.5) == bool(label)
+    for seats, winner in data:
+        p = chances(weights, seats)
+        loss -= math.log(max(1e-9, p[winner]))
+        right += p[winner] == max(p)
     return loss / len(data), right / len(data)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--hard", action="store_true", help="games of the hard player against the heuristic one")
+    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--levels", default="normal,hard")
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    if args.hard:
-        train = [row for seed in range(args.games) for row in positions(600_000 + seed, hard=True)]
-    else:
-        train = [row for seed in range(args.games) for row in positions(500_000 + seed, every=2)]
-    test = [row for seed in range(500) for row in positions(900_000 + seed)]
+    counts = [int(n) for n in args.players.split(",")]
+    levels = args.levels.split(",")
+    train = games(700_000, args.games, counts, levels, args.workers)
     weights = fit(train)
     print("WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in weights[:-1]) + ")")
     print(f"TO_MOVE = {weights[-1]:.4f}")
     for name, w in zip((*V.FEATURES, "to_move"), weights, strict=True):
         print(f"  {name:>14}: {w:+.4f}")
-    for name, data in (("held-out", test), ("train", train)):
-        loss, right = log_loss(weights, data)
-        print(f"{name} log loss {loss:.4f}, right {right:.3f} ({len(data)} positions)")
+    current = [*V.WEIGHTS, V.TO_MOVE]
+    for players in counts:
+        test = games(900_000, max(60, args.games // (3 * len(counts))), [players], levels, args.workers)
+        for name, w in (("fitted", weights), ("current", current)):
+            loss, right = log_loss(w, test)
+            print(f"{players} players, held out, {name} weights: log loss {loss:.4f}, "
+                  f"winner the favourite in {100 * right:.1f}% ({len(test)} positions)")
 
 
 if __name__ == "__main__":
