@@ -678,6 +678,12 @@ class PioneersGame(Game):
 
     # -- playing ----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
+        # a text exactly as the engine writes it skips the normalizing: searching players and
+        # playouts play nothing else, millions of times
+        value = _WRITTEN.get(move)
+        if value is not None and type(seat) is int and 0 <= seat < self.n and self.phase != "over":
+            _HANDLERS[type(value)](self, seat, value)
+            return
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalMove("There is no such seat at this table.")
         words = move.lower().split()  # the words of `normalize(move)`, split once
@@ -697,6 +703,8 @@ class PioneersGame(Game):
             if before is not None:
                 before(self, seat, words)
             raise
+        if text == move and len(_WRITTEN) < _WRITTEN_MOST:
+            _WRITTEN[move] = value
         _HANDLERS[type(value)](self, seat, value)
 
     def canonical(self, seat: int, move: str) -> str:
@@ -1597,4 +1605,8 @@ _BEFORE_NOTATION = {
 }
 
 # the moves whose cards `canonical` writes in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)
+# texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut);
+# bounded, since offers and discards can be written in very many ways
+_WRITTEN: dict[str, M.Move] = {}
+_WRITTEN_MOST = 50_000
 _WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard)
