@@ -4,8 +4,11 @@
         [--games 200] [--workers 2] [--first 20000]
 
 PYTHON is an interpreter that has catanatron installed: it is GPL and no dependency of the
-project, so it lives in an environment of its own, installed from its public source by hand
-(the bots are in the source, not in the PyPI release). Without it the bench says so and stops.
+project, so it lives in an environment of its own, installed by hand from its public source
+(the bots are in the source, not in the PyPI release): the repository bcollazo/catanatron at
+e62082d, the commit before "Create Action Record", whose `State.playable_actions` is the PyPI
+release's; `pip install` that tree into a fresh environment, and this project there too
+(`pip install -e .`). Without it the bench says so and stops.
 
 Our engine referees every game. catanatron keeps a mirror of it: a game of its own on the same
 island (hexes, numbers and harbours translated hex by hex), in which every move made in ours is

@@ -2,15 +2,21 @@
 
 A seat's strength is a weighted sum of its figures (points, production, hand, cards, roads, room
 to build), and its chance is its share of exp(strength) over all seats: between two seats, the
-logistic model of their differences that the weights were fitted as. The weights were fitted on positions at the
-start of turns, labelled by who went on to win, in 1000 two-player games (seeds 600000 to
-600999) where one seat was the heuristic player and the other an earlier hard player: the
-search of games/pioneers/search.py without the next player's rolls, judged by weights fitted
-on games between heuristic players alone (`python -m games.pioneers.valuefit` fits those;
-`--hard` fits on games against the current hard player, the same procedure a step further).
-Fitted on the hard player's own games, a long road stops looking like a sign of winning by
-itself (in games between heuristic players only the player ahead builds long roads), and a
-search guided by it no longer builds roads for their own sake. Only what the position holds
+logistic model of their differences that the weights were fitted as. The weights were fitted on
+positions at the start of turns, labelled by who went on to win, in 1000 two-player games (seeds
+600000 to 600999) where one seat was the heuristic player and the other an earlier hard player:
+the search of games/pioneers/search.py without the next player's rolls, judged by weights fitted
+on games between heuristic players alone. Fitted on the hard player's own games, a long road
+stops looking like a sign of winning by itself (in games between heuristic players only the
+player ahead builds long roads), and a search guided by it no longer builds roads for their
+own sake.
+
+`python -m games.pioneers.valuefit` fits the same model over every seat at once (a conditional
+logit) on games of 2, 3 and 4 players with normal and hard seats mixed. On 1200 such games the
+weights moved little, the fit on held-out games improved by under 1% of log loss at each player
+count, and the hard player judging by them was no stronger (62.5% of 200 four-player games
+against normal seats, 63.5% with these; 86.5% against catanatron's value bot, 87.0% with
+these), so these stay. Only what the position holds
 is read, so in a world redrawn for a seat (`redraw_hidden`) it sees no more than that seat may.
 """
 
