@@ -245,7 +245,8 @@ class Mirror:
         """Count each kind of difference between the engines (`differences`), and repair the
         mirror from ours. catanatron gives the road title to the longest road left after a
         settlement cuts one even when it is under 5 or tied, which ours does not: those show
-        as "titles"."""
+        as "titles". When the bank runs short on a roll catanatron pays nobody that resource,
+        where ours pays a sole claimant what is left: those (rare) show as "hands" and "bank"."""
         ours, state = self.ours, self.game.state
         found = set()
         for seat in range(ours.n):
