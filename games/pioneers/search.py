@@ -22,9 +22,10 @@ With 3 or 4 players hard's seats win about 63% of games against as many normal s
 66.5% of two-player games. None of these moved that figure in 200 four-player games against
 normal seats (63.5% as shipped): 2 or 3 worlds a decision (63.0%), each roll's branch played on
 to the seat's own next turn (62.5%), more roads, robber hexes and discards weighed (62.0%), the
-starting settlements searched by the model's judgement at the end of the setup (65.0%, and 62.5%
-of three-player games against 63.0%) or a round later (58.0%), weights refitted on games of 2, 3
-and 4 players (62.5%).
+starting settlements searched by the model's judgement at the end of the setup (65.0%, but 62.5%
+of three-player games against 63.0%, and 81.0% against catanatron's value bot against 87.0%) or
+a round later (58.0%), weights refitted on games of 2, 3 and 4 players (62.5%; weaker at 2 and 3
+players, see value.py).
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
