@@ -86,6 +86,12 @@ def win_chance(game: PioneersGame, seat: int) -> float:
         return 1.0 if game.winner == seat else 0.0
     strengths = [sum(w * x for w, x in zip(WEIGHTS, features(game, other), strict=True))
                  + (TO_MOVE if game.current == other else 0.0) for other in range(game.n)]
+    return shares(strengths)[seat]
+
+
+def shares(strengths: list[float]) -> list[float]:
+    """Each seat's share of exp(strength): the model's chance for each to win."""
     top = max(strengths)
-    shares = [math.exp(max(-30.0, value - top)) for value in strengths]
-    return shares[seat] / sum(shares)
+    raised = [math.exp(max(-30.0, value - top)) for value in strengths]
+    total = sum(raised)
+    return [value / total for value in raised]

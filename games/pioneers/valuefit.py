@@ -62,11 +62,7 @@ def games(first: int, count: int, counts: list[int], levels: list[str], workers:
 
 
 def chances(weights: list[float], seats: list[list[float]]) -> list[float]:
-    strengths = [sum(w * x for w, x in zip(weights, seat, strict=True)) for seat in seats]
-    top = max(strengths)
-    shares = [math.exp(max(-30.0, s - top)) for s in strengths]
-    total = sum(shares)
-    return [s / total for s in shares]
+    return V.shares([sum(w * x for w, x in zip(weights, seat, strict=True)) for seat in seats])
 
 
 def fit(data: list[Position], ridge: float = 1.0, steps: int = 8) -> list[float]:
