@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from bot.core.replies import Caller
 from bot.core.service import TableService
@@ -75,3 +77,12 @@ def random_positions(game_cls, players: int, seed: int):
         yield game
         seat = game.to_act()[0]
         game.play(seat, rng.choice(game.legal_moves(seat)))
+
+
+def load_bench(name: str):
+    """A script of bench/ (not a package) loaded as a module, e.g. `load_bench("levels")`."""
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

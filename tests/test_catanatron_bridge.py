@@ -1,34 +1,24 @@
 """bench/pioneers_vs_catanatron.py translates Pioneer's Isle into catanatron's terms faithfully:
 the same island, and a mirror that follows every move of ours. catanatron is no dependency of the
 project (its code is GPL); these tests run where it is installed, e.g. in the environment the
-bench runs in: `ENV/bin/pip install pytest pytest-asyncio` there, then
+bench runs in, with the project installed there too (`ENV/bin/pip install -e '.[test]'`):
 `ENV/bin/python -m pytest tests/test_catanatron_bridge.py`."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from games.pioneers import GAME
 from games.pioneers import board as B
 from games.pioneers import data as D
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "pioneers_vs_catanatron.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("vs_catanatron", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import load_bench
 
 
 def test_without_catanatron_the_bench_says_where_to_run_it(capsys, monkeypatch):
-    bench = load_bench()
+    bench = load_bench("pioneers_vs_catanatron")
     monkeypatch.setattr(bench, "Color", None)
     monkeypatch.setattr("sys.argv", ["pioneers_vs_catanatron.py"])
     bench.main()
@@ -37,7 +27,7 @@ def test_without_catanatron_the_bench_says_where_to_run_it(capsys, monkeypatch):
 
 def test_the_island_is_the_same_corner_by_corner():
     pytest.importorskip("catanatron", reason="catanatron is not installed here (it is no dependency)")
-    bench = load_bench()
+    bench = load_bench("pioneers_vs_catanatron")
     from catanatron import Color, RandomPlayer
 
     for seed in range(5):
@@ -61,7 +51,7 @@ def test_the_island_is_the_same_corner_by_corner():
 
 def test_the_mirror_follows_whole_games_with_only_the_known_road_title_difference():
     pytest.importorskip("catanatron", reason="catanatron is not installed here (it is no dependency)")
-    bench = load_bench()
+    bench = load_bench("pioneers_vs_catanatron")
     from catanatron import Color
     from catanatron.players.value import ValueFunctionPlayer
 

@@ -3,22 +3,13 @@ larger half), turned from game to game, so two equal levels would score 50 %."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "levels.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("levels_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import load_bench
 
 
 def test_each_level_takes_half_the_seats_and_every_seat_in_turn():
-    bench = load_bench()
+    bench = load_bench("levels")
     for players in (2, 3, 4):
         games = [bench.seating(players, "hard", "normal", seed) for seed in range(10_000, 10_000 + 12 * players)]
         counts = [levels.count("hard") for levels in games]
