@@ -1604,9 +1604,9 @@ _BEFORE_NOTATION = {
     "counter": _answer_before,
 }
 
-# the moves whose cards `canonical` writes in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)
 # texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut);
 # bounded, since offers and discards can be written in very many ways
 _WRITTEN: dict[str, M.Move] = {}
 _WRITTEN_MOST = 50_000
+# the moves whose cards `canonical` writes in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)
 _WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard)

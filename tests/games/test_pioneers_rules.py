@@ -907,3 +907,22 @@ def test_the_end_reveals_each_players_points_by_source():
     winner = game.winner
     assert game.score_breakdown(winner).startswith(f"{game.pieces[winner][1]} settlement")
     assert "victory point card" in " ".join(game.score_breakdown(s) for s in range(3))  # this seed has some
+
+
+def test_a_text_played_before_meets_the_same_checks_as_a_new_one():
+    """`play` takes a text it has read before straight to its move; the seat and the end of the
+    game are still checked first, and the move's own checks still refuse it out of turn."""
+    game = GAME.new(2, {}, 3)
+    while game.phase == "setup":
+        seat = game.to_act()[0]
+        game.play(seat, game.ai_move(seat, random.Random(0)))
+    other = 1 - game.current
+    before = game.dump()
+    for seat, reason in ((other, "turn"), (5, "no such seat"), (-1, "no such seat")):
+        with pytest.raises(IllegalMove, match=reason):
+            game.play(seat, "roll")
+    assert game.dump() == before
+    game.play(game.current, "roll")  # read before, played now
+    game.phase, game.winner = "over", 0
+    with pytest.raises(IllegalMove, match="The game is over"):
+        game.play(game.current, "end")
