@@ -302,14 +302,14 @@ class Mirror:
         choices = {}
         for action in generate_playable_actions(state):
             move = self.move(seat, action, rng)
-            if move in legal or action.action_type == ActionType.DISCARD:
+            if move in legal or action.action_type == ActionType.DISCARD:  # its discard: drawn here
                 choices[action] = move
         if not choices:
             raise ValueError(f"none of catanatron's actions is ours: {state.playable_actions}")
         self.refused += len(state.playable_actions) != len(choices)
         state.playable_actions = list(choices)
         action = bot.decide(self.game, state.playable_actions)
-        return choices[action] if action.action_type != ActionType.DISCARD else self.move(seat, action, rng)
+        return choices[action]
 
 
 def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict]:
