@@ -66,8 +66,8 @@ easy in 84.5%, easy ahead of a random player in 99.5%. With more players, hard's
 63.0% of 200 three-player games and 63.5% of 200 four-player games against as many normal seats
 (50% would be even; about ±7 points either way), and normal's seats won 73.0% and 74.5% against
 easy's. Against an outside engine's bots (catanatron's, in 4-player games of two seats each,
-seats rotated, 200 games, our rules refereeing): hard's seats won 87.0% against its
-value-function player and 76.0% against its two-ply alpha-beta player; normal's won 83.5% and
+seats rotated, 200 games, our rules refereeing): hard's seats won 84.5% against its
+value-function player and 76.0% against its two-ply alpha-beta player; normal's won 83.0% and
 79.5%. Hard weighs the normal player's move against the other builds, roads, bank trades,
 cards, robber hexes or discards: it plays each to the end of the turn and then the next
 player's turn once for every sum of the dice, in a world where the cards it cannot see are
