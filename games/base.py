@@ -147,6 +147,7 @@ def rank_by(keys: Sequence[tuple]) -> list[int]:
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
+_TOP = 1 << 64
 _seed_state = _random.Random.seed  # what `random.Random.seed` ends in, given the seed as an integer
 try:  # the built-in SHA-512 starts faster than OpenSSL's for a few bytes; the digest is the same
     from _sha512 import sha512 as _sha512
@@ -158,18 +159,26 @@ except ImportError:  # its module name in later Pythons
 
 
 class Rng:
-    """A seeded generator whose whole state is two integers, so it dumps to JSON.
+    """A seeded generator whose whole state is a few integers, so it dumps to JSON.
 
     Each draw comes from a generator seeded with the text "seed:counter", exactly as
     `random.Random("seed:counter")` would be (string seeds are hashed with SHA-512, which is
     stable across Python runs and platforms).
+
+    With `hashed` set, a whole number (`randint`: dice, a stolen card) is read straight from
+    the SHA-512 digest of that text instead, 64 bits at a time with the uneven top rejected,
+    so it is exactly uniform. Seeding the Mersenne Twister for one number cost four times the
+    rest of a roll; a game rolls on every turn, and a search plays thousands of turns. Shuffles
+    and choices still come from the seeded generator. The flag is kept in the dump, so a game
+    stored without it draws as it always did.
     """
 
-    __slots__ = ("seed", "counter", "_generator")
+    __slots__ = ("seed", "counter", "hashed", "_generator")
 
-    def __init__(self, seed: int, counter: int = 0):
+    def __init__(self, seed: int, counter: int = 0, hashed: bool = False):
         self.seed = int(seed)
         self.counter = int(counter)
+        self.hashed = bool(hashed)
         self._generator: random.Random | None = None
 
     def _draw(self) -> random.Random:
@@ -187,6 +196,19 @@ class Rng:
         return generator
 
     def randint(self, low: int, high: int) -> int:
+        if self.hashed:
+            width = high - low + 1
+            if 0 < width <= 1 << 32 and type(low) is int and type(high) is int:
+                key = b"%d:%d" % (self.seed, self.counter)
+                self.counter += 1
+                digest = _sha512(key).digest()
+                limit = _TOP - _TOP % width  # below it every remainder comes equally often
+                for start in range(0, 64, 8):
+                    value = int.from_bytes(digest[start:start + 8], "big")
+                    if value < limit:
+                        return low + value % width
+                # eight rejections in a row (chance under 2**-256): the seeded generator decides
+                self.counter -= 1
         # `_draw()`, written out: dice are drawn on every turn
         generator = self._generator
         if generator is None:
@@ -233,11 +255,11 @@ class Rng:
         return self._draw().random()
 
     def to_list(self) -> list[int]:
-        return [self.seed, self.counter]
+        return [self.seed, self.counter, 1] if self.hashed else [self.seed, self.counter]
 
     @classmethod
     def from_list(cls, data: Sequence[int]) -> Rng:
-        return cls(data[0], data[1])
+        return cls(data[0], data[1], len(data) > 2 and data[2] == 1)
 
 
 @dataclass(frozen=True)

@@ -208,7 +208,7 @@ class PioneersGame(Game):
         game = cls()
         game.n = players
         game.opts = parse_options(cls.options, options)
-        game.rng = Rng(seed)
+        game.rng = Rng(seed, hashed=True)  # whole numbers from the digest: see `Rng`
         if game.opts["board"] == "beginner":
             game.terrain, game.numbers, game.harbours = B.beginner_board()
         else:
@@ -708,8 +708,9 @@ class PioneersGame(Game):
         _HANDLERS[type(value)](self, seat, value)
 
     def canonical(self, seat: int, move: str) -> str:
-        """The listed text when there is one; otherwise the cards written in one order, as the
-        engine writes them (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)."""
+        """The listed text when there is one; otherwise the move as the engine writes it: cards
+        in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`), `cancel #3` ->
+        `cancel 3`."""
         text = super().canonical(seat, move)
         try:
             value = M.parse(text)
@@ -1608,5 +1609,7 @@ _BEFORE_NOTATION = {
 # bounded, since offers and discards can be written in very many ways
 _WRITTEN: dict[str, M.Move] = {}
 _WRITTEN_MOST = 50_000
-# the moves whose cards `canonical` writes in one order (`discard wool 2 lumber` -> `discard 2 lumber 1 wool`)
-_WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard)
+# the moves `canonical` writes as the engine does: cards in one order (`discard wool 2 lumber` ->
+# `discard 2 lumber 1 wool`), an offer's number without the `#` people type before it
+_WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard,
+                     M.Accept, M.Decline, M.Cancel, M.Confirm)

@@ -926,3 +926,16 @@ def test_a_text_played_before_meets_the_same_checks_as_a_new_one():
     game.phase, game.winner = "over", 0
     with pytest.raises(IllegalMove, match="The game is over"):
         game.play(game.current, "end")
+
+
+def test_an_offer_number_typed_with_its_hash_is_kept_as_the_engine_writes_it():
+    """`cancel #1` plays as `cancel 1`, and the log keeps `cancel 1`: the text `legal_moves` lists."""
+    game = blank(3)
+    give(game, 0, 1, 0, 0, 0, 0)
+    give(game, 1, 0, 1, 0, 0, 0)
+    game.play(0, "offer 1 lumber for 1 brick")
+    assert game.canonical(1, "accept #1") == "accept 1" and "accept 1" in game.legal_moves(1)
+    assert game.canonical(1, "decline #1") == "decline 1"
+    assert game.canonical(0, "cancel #1") == "cancel 1" and "cancel 1" in game.legal_moves(0)
+    game.play(1, "accept #1")
+    assert game.canonical(0, "confirm #1 2") == "confirm 1 2" and "confirm 1 2" in game.legal_moves(0)

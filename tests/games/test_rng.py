@@ -1,4 +1,5 @@
-"""The shared `Rng` draws exactly what a fresh `random.Random("seed:counter")` draws.
+"""The shared `Rng` draws exactly what a fresh `random.Random("seed:counter")` draws, and with
+`hashed` its whole numbers are read from the SHA-512 digest of "seed:counter".
 
 Stored games of every kind are replayed from their seed, so the stream may never change; and
 games are played on several threads at once, so one Rng's draws may not depend on another's.
@@ -6,6 +7,7 @@ games are played on several threads at once, so one Rng's draws may not depend o
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 import threading
@@ -73,3 +75,45 @@ def test_rngs_on_several_threads_draw_what_each_would_draw_alone():
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+def test_a_hashed_whole_number_is_the_digest_of_seed_and_counter_read_as_64_bits():
+    picker = random.Random(6)
+    for _ in range(500):
+        seed, counter = picker.randrange(-(2**40), 2**53), picker.randrange(10**6)
+        low = picker.randrange(-5, 5)
+        width = picker.choice([1, 2, 6, 11, 36, 97, 2**32, picker.randrange(1, 10**4)])
+        rng = Rng(seed, counter, hashed=True)
+        first = int.from_bytes(hashlib.sha512(f"{seed}:{counter}".encode()).digest()[:8], "big")
+        assert first < 2**64 - 2**64 % width  # a rejection is this rare: 1 in 2**32 at most
+        assert rng.randint(low, low + width - 1) == low + first % width
+        assert rng.to_list() == [seed, counter + 1, 1]
+
+
+def test_hashed_dice_come_up_evenly():
+    rng = Rng(3, hashed=True)
+    counts = [0] * 36
+    for _ in range(36 * 2000):
+        counts[rng.randint(0, 35)] += 1
+    chi_square = sum((count - 2000) ** 2 / 2000 for count in counts)
+    assert chi_square < 70  # 35 degrees of freedom: a fair die goes above 70 well under once in 1000 runs
+
+
+def test_hashed_draws_keep_their_kind_through_a_dump_and_old_dumps_keep_theirs():
+    hashed = Rng(42, hashed=True)
+    for _ in range(30):
+        hashed.randint(0, 35)
+    again = Rng.from_list(hashed.to_list())
+    assert again.hashed and [hashed.randint(0, 35) for _ in range(20)] == [again.randint(0, 35) for _ in range(20)]
+    old = Rng.from_list([42, 30])
+    assert not old.hashed and old.randint(0, 35) == fresh(42, 30).randint(0, 35)
+
+
+def test_a_hashed_rng_shuffles_and_chooses_as_before_and_draws_huge_numbers_as_before():
+    rng = Rng(9, 4, hashed=True)
+    items, theirs = list(range(25)), list(range(25))
+    rng.shuffle(items)
+    fresh(9, 4).shuffle(theirs)
+    assert items == theirs
+    assert rng.choice(items) == fresh(9, 5).choice(items)
+    assert rng.randint(0, 2**70) == fresh(9, 6).randint(0, 2**70)
