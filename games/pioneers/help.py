@@ -61,19 +61,19 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 (`random` — 6s and 8s never touch — or `beginner`).
 
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
-two-player games each, seats rotated: hard finished ahead of normal in 66.5%, normal ahead of
-easy in 84.5%, easy ahead of a random player in 99.5%. With more players, hard's seats won
-63.0% of 200 three-player games and 63.5% of 200 four-player games against as many normal seats
-(50% would be even; about ±7 points either way), and normal's seats won 73.0% and 74.5% against
-easy's. Against an outside engine's bots (catanatron's, in 4-player games of two seats each,
-seats rotated, 200 games, our rules refereeing): hard's seats won 84.5% against its
-value-function player and 76.0% against its two-ply alpha-beta player; normal's won 83.0% and
-79.5%. Hard weighs the normal player's move against the other builds, roads, bank trades,
-cards, robber hexes or discards: it plays each to the end of the turn and then the next
-player's turn once for every sum of the dice, in a world where the cards it cannot see are
-dealt afresh, and keeps the move that leaves it the best chance to win (judged by a model
-fitted to finished games). That is a fixed amount of search, up to a dozen candidates a move
-with 11 rolls each: 95% of its moves took under 0.1 s (at most 0.5 s) on a busy machine. The
+games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
+even, about ±7 points either way): hard's seats finished ahead of normal's in 62.5% of
+two-player games, 63.5% of three-player and 63.5% of four-player games; normal's ahead of
+easy's in 86.0%, 75.0% and 80.0%; easy ahead of a random player in 99.0% of two-player games.
+Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
+rotated, 200 games, our rules refereeing): hard's seats won 89.5% against its value-function
+player and AB_HARD% against its two-ply alpha-beta player; normal's won 79.0% and AB_NORMAL%.
+Hard weighs the normal player's move against the other builds, roads, bank trades, cards,
+robber hexes or discards: it plays each to the end of the turn and then the next player's
+turn once for every sum of the dice, in a world where the cards it cannot see are dealt
+afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
+finished games). That is a fixed amount of search, up to a dozen candidates a move with 11
+rolls each: 95% of its moves took under 0.05 s (at most 0.4 s) on a busy machine. The
 starting placements are the normal player's. A player who resigns or misses a deadline is
 played at normal.
 

@@ -18,14 +18,27 @@ strong on a busy machine as on an idle one; the time budget only cuts a search s
 safety net. The starting placements are the heuristic player's: searching them (playouts of
 eight turns, or the judgement after the setup) measured no better.
 
-With 3 or 4 players hard's seats win about 63% of games against as many normal seats, against
-66.5% of two-player games. None of these moved that figure in 200 four-player games against
-normal seats (63.5% as shipped): 2 or 3 worlds a decision (63.0%), each roll's branch played on
-to the seat's own next turn (62.5%), more roads, robber hexes and discards weighed (62.0%), the
-starting settlements searched by the model's judgement at the end of the setup (65.0%, but 62.5%
-of three-player games against 63.0%, and 81.0% against catanatron's value bot against 87.0%) or
-a round later (58.0%), weights refitted on games of 2, 3 and 4 players (62.5%; weaker at 2 and 3
-players, see value.py).
+Hard's seats win about 63% of games against as many normal seats at every table size: 62.5%, 63.5%
+and 63.5% of 200 games at 2, 3 and 4 players on new tables' dice (the two-player figure read 66.5%
+on the seeds' earlier dice, which shows how far 200 games can swing). Against normal seats the
+search of the main phase is what counts: without it hard is no better than normal (50.0% of 200
+two-player games), without the robber's search 58.0%, without the roll's (a knight first or not)
+60.5%, without the discards' 61.5% (each of these ±7 points). None of these moved the four-player
+figure in 200 games against normal seats (63.5% as shipped): 2 or 3 worlds a decision (63.0%),
+each roll's branch played on to the seat's own next turn (62.5%), more roads, robber hexes and
+discards weighed (62.0%), the starting settlements searched by the model's judgement at the end of
+the setup (65.0%, but 62.5% of three-player games against 63.0%, and 81.0% against catanatron's
+value bot against 87.0%) or a round later (58.0%), weights refitted on games of 2, 3 and 4 players
+(62.5%; weaker at 2 and 3 players, see value.py). Later, on new tables' dice (the player as
+shipped: 63.5% of 200 games at 4 players and at 3): a feature for how much of a city or settlement
+the hand already holds (63.0%), the cards a seat expects to lose to the 7s of the rolls before its
+own turn (63.0%), and the starting settlements searched by six short playouts each (59.3% of 600
+four- player games, 64.7% of 600 three-player). Judging at the end of the seat's own turn, without
+the next player's rolls, is as strong against normal seats (65.0% and 60.5% of 600 games) at a
+twelfth of the time, and no stronger with six worlds (66.0%), but weaker against catanatron's
+value bot (84.0% against 89.5%), so the rolls stay. The model's strengths scaled before the shares
+(halved or doubled, which changes whom a search of 3 or 4 seats fears most) gave 60.8-61.2%
+against 65.0% unscaled.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
