@@ -14,12 +14,13 @@ own sake.
 `python -m games.pioneers.valuefit` fits the same model over every seat at once (a conditional
 logit) on games of 2, 3 and 4 players with normal and hard seats mixed. On 1200 such games the
 weights moved little, the fit on held-out games improved by under 1% of log loss at each player
-count, but the hard player judging by them was weaker: against as many normal seats it won
-60.0% of 200 two-player games (66.5% with these), 55.5% of three-player (63.0%) and 62.5% of
-four-player games (63.5%), and 86.5% against catanatron's value bot (87.0%). Who goes on to
-win, among players of mixed levels, is not what a search needs its judgement to tell apart;
-so these stay. Only what the position holds
-is read, so in a world redrawn for a seat (`redraw_hidden`) it sees no more than that seat may.
+count, but the hard player judging by them was weaker (on the same seeds, before new tables
+drew hashed dice): against as many normal seats it won 60.0% of 200 two-player games (66.5%
+with these), 55.5% of three-player (63.0%) and 62.5% of four-player games (63.5%), and 86.5%
+against catanatron's value bot (87.0%). Who goes on to win, among players of mixed levels, is
+not what a search needs its judgement to tell apart; so these stay. Only what the position
+holds is read, so in a world redrawn for a seat (`redraw_hidden`) it sees no more than that
+seat may.
 """
 
 from __future__ import annotations
