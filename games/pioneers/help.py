@@ -67,7 +67,7 @@ two-player games, 63.5% of three-player and 63.5% of four-player games; normal's
 easy's in 86.0%, 75.0% and 80.0%; easy ahead of a random player in 99.0% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
 rotated, 200 games, our rules refereeing): hard's seats won 89.5% against its value-function
-player and AB_HARD% against its two-ply alpha-beta player; normal's won 79.0% and 77.0%.
+player and 82.0% against its two-ply alpha-beta player; normal's won 79.0% and 77.0%.
 Hard weighs the normal player's move against the other builds, roads, bank trades, cards,
 robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
