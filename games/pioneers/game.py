@@ -208,7 +208,7 @@ class PioneersGame(Game):
         game = cls()
         game.n = players
         game.opts = parse_options(cls.options, options)
-        game.rng = Rng(seed, hashed=True)  # whole numbers from the digest: see `Rng`
+        game.rng = Rng(seed)  # not `hashed`: replays deal from the seed, and stored tables draw seeded
         if game.opts["board"] == "beginner":
             game.terrain, game.numbers, game.harbours = B.beginner_board()
         else:
