@@ -313,6 +313,15 @@ class Game(ABC):
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Game:
         """A fresh game. `options` are raw values; use `parse_options(cls.options, options)`."""
 
+    @classmethod
+    def replay_deal(cls, players: int, options: Mapping[str, Any] | None, seed: int,
+                    stored: Mapping[str, Any] | None) -> Game:
+        """The fresh deal a replay of a stored table starts from: `new()`, drawing as that table
+        draws. `stored` is any dump of the table (its kind of draws never changes within it), or
+        None for a table dealt now. A game that changes how its new tables draw overrides this,
+        so that a table stored before replays with the draws it was played with."""
+        return cls.new(players, options, seed)
+
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (the Rng included)."""

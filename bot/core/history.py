@@ -55,7 +55,7 @@ def continued(kept: Log | None, row: TableRow, names: Sequence[str], moves: Sequ
     if kept is not None and kept.key == key and logged[:len(kept.moves)] == kept.moves:
         game, start, out = kept.game, len(kept.moves), list(kept.entries)
     else:
-        game, start, out = registry.get(row.game).new(len(names), row.options, row.seed), 0, []
+        game, start, out = registry.get(row.game).replay_deal(len(names), row.options, row.seed, row.state), 0, []
     added = [(seat, move) for _, seat, move in logged[start:]]
     for step in replay.steps(game, added, canonical=True, past_errors=True):
         public = None  # a log the engine no longer reads: say so rather than show the move

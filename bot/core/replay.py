@@ -52,9 +52,11 @@ def steps(game: Game, moves: Iterable[tuple[int, str]], *, canonical: bool = Fal
         yield Step(index, seat, shown, acting, game, mark=mark)
 
 
-def replayed(cls: type[Game], players: int, options: dict, seed: int, moves: Iterable[tuple[int, str]]) -> Game:
-    """The game as a fresh deal of this seed and these moves make it."""
-    game = cls.new(players, options, seed)
+def replayed(cls: type[Game], players: int, options: dict, seed: int, moves: Iterable[tuple[int, str]],
+             stored: dict | None) -> Game:
+    """The game as a fresh deal of this seed and these moves make it. `stored`: any stored state
+    of the table, so the deal draws as the table does (`Game.replay_deal`); None for a new deal."""
+    game = cls.replay_deal(players, options, seed, stored)
     for _ in steps(game, moves):
         pass
     return game
@@ -67,7 +69,7 @@ async def replay(store: Store, table_id: int) -> Game:
         raise LookupError(f"table {table_id} has no game to replay")
     seats = [s for s in await store.seats(table_id) if s.seat is not None]
     logged = [(m.seat, m.move) for m in await store.moves(table_id)]
-    return replayed(registry.get(row.game), len(seats), row.options, row.seed, logged)
+    return replayed(registry.get(row.game), len(seats), row.options, row.seed, logged, row.state)
 
 
 async def matches_log(store: Store, table_id: int) -> bool:

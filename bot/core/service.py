@@ -1107,7 +1107,7 @@ class TableService:
             return None
         seats = [s for s in await self.store.seats(table_id) if s.seat is not None]
         moves = [(m.seat, m.move) for m in logged[: upto + 1]]
-        return replay.replayed(registry.get(row.game), len(seats), row.options, row.seed, moves)
+        return replay.replayed(registry.get(row.game), len(seats), row.options, row.seed, moves, row.state)
 
 
 def ended_line(loaded: Loaded) -> str:

@@ -42,16 +42,17 @@ BUILDER = ThreadPoolExecutor(1, thread_name_prefix="isles-animation")
 
 
 def turn_views(cls: type[Game], players: int, options: dict, seed: int,
-               moves: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+               moves: Sequence[tuple[int, str]], stored: dict | None = None) -> list[dict[str, Any]]:
     """The public view at the start and at the end of every turn."""
-    return [view for view, _ in turn_frames(cls, players, options, seed, moves, None)]
+    return [view for view, _ in turn_frames(cls, players, options, seed, moves, None, stored)]
 
 
 def turn_frames(cls: type[Game], players: int, options: dict, seed: int, moves: Sequence[tuple[int, str]],
-                names: Sequence[str] | None) -> list[tuple[dict[str, Any], str]]:
+                names: Sequence[str] | None, stored: dict | None = None) -> list[tuple[dict[str, Any], str]]:
     """(public view, caption) at the start and at the end of every turn. A caption tells what the
-    turn did in the moves' public words (`describe_move`), so it shows nothing hidden."""
-    game = cls.new(players, options, seed)
+    turn did in the moves' public words (`describe_move`), so it shows nothing hidden. `stored`: the
+    table's state, whose kind of draws the deal takes (`Game.replay_deal`); None for a new deal."""
+    game = cls.replay_deal(players, options, seed, stored)
     frames = [(game.view(None), "The game begins")]
     told: list[str] = []
     for step in replay.steps(game, moves):
@@ -71,10 +72,10 @@ def plain(text: str) -> str:
 
 
 def make(key: str, players: int, options: dict, seed: int, moves: Sequence[tuple[int, str]],
-         names: Sequence[str], ended: str = "") -> tuple[bytes, str, int, int] | None:
+         names: Sequence[str], ended: str = "", stored: dict | None = None) -> tuple[bytes, str, int, int] | None:
     """(data, extension, frames shown, turns) of the animation of a game. `ended`: how a game that
     stopped before its own end ended (resignations), for its last frame."""
-    frames = turn_frames(registry.get(key), players, options, seed, moves, names)
+    frames = turn_frames(registry.get(key), players, options, seed, moves, names, stored)
     if ended:
         view, caption = frames[-1]
         frames[-1] = ({**view, "to_act": [], "ended": ended.split(" · ")[0]},
@@ -128,7 +129,7 @@ class Animation(Extension):
             standing = [plain(line) for line in standings_text(loaded.game, loaded.names(), resigned).splitlines()]
             ended = " · ".join([ended_line(loaded), *(line for line in standing if line.startswith("1."))])
         made = await asyncio.get_running_loop().run_in_executor(BUILDER, partial(
-            make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names(), ended))
+            make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names(), ended, row.state))
         result: Made = None
         if made is not None:
             data, ext, shown, turns = made

@@ -31,10 +31,11 @@ COMMANDS = (Command("takeback", "Ask to take back your last move (the other play
 
 
 def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
-            keep_from: int | None = None) -> list[Game]:
+            stored: dict | None, keep_from: int | None = None) -> list[Game]:
     """The states along the log from move `keep_from` on: [before it, after it, ..., after the last];
-    without `keep_from`, just [the state after the last move]."""
-    game = cls.new(players, options, seed)
+    without `keep_from`, just [the state after the last move]. `stored`: the table's state, whose
+    kind of draws the deal takes (`Game.replay_deal`)."""
+    game = cls.replay_deal(players, options, seed, stored)
     start = len(moves) if keep_from is None else keep_from
     states = [cls.load(game.dump())] if start == 0 else []
     for step in replay.steps(game, [(m.seat, m.move) for m in moves]):
@@ -55,7 +56,7 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
         if any(m.user_id == user_id for m in moves[: index + 1]):
             raise IllegalMove("Another player has moved since your last move, so it stands.")
         raise IllegalMove("You have no move to take back.")
-    states = rebuild(cls, players, options, seed, moves, keep_from=index)  # states[0] is before move `index`
+    states = rebuild(cls, players, options, seed, moves, current, keep_from=index)  # states[0] is before move `index`
     if states[-1].dump() != current:
         raise IllegalMove("This table cannot be rebuilt from its log, so nothing can be taken back.")
     for k in range(index, len(moves)):
@@ -154,7 +155,7 @@ class TakeBack(Extension):
             cls = registry.get(loaded.row.game)
             standing = [m for m in moves if m.n not in request.numbers]
             states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
-                                             loaded.row.seed, standing)
+                                             loaded.row.seed, standing, loaded.row.state)
             headline = f"Everyone agreed: **{request.name}** took back `{request.move}`."
             reply = await self._apply(loaded, (request.numbers, states[-1]), headline)
             await self.requests.drop(table_id)  # after the write: a crash before it leaves a dead row, not a lost yes

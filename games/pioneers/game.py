@@ -208,7 +208,7 @@ class PioneersGame(Game):
         game = cls()
         game.n = players
         game.opts = parse_options(cls.options, options)
-        game.rng = Rng(seed)  # not `hashed`: replays deal from the seed, and stored tables draw seeded
+        game.rng = Rng(seed, hashed=True)  # whole numbers from the digest (see `Rng`); older tables: `replay_deal`
         if game.opts["board"] == "beginner":
             game.terrain, game.numbers, game.harbours = B.beginner_board()
         else:
@@ -227,6 +227,16 @@ class PioneersGame(Game):
         game.pieces = [[0, 0, 0] for _ in range(players)]
         game.rates = [[4] * 5 for _ in range(players)]
         game._index_board()
+        return game
+
+    @classmethod
+    def replay_deal(cls, players: int, options: Mapping[str, Any] | None, seed: int,
+                    stored: Mapping[str, Any] | None) -> PioneersGame:
+        game = cls.new(players, options, seed)
+        if stored is not None and not cls.load(stored).rng.hashed:
+            # a table dealt before the dice were hashed: the deal draws no whole number (only
+            # shuffles), so the flag is all that differs
+            game.rng = Rng(game.rng.seed, game.rng.counter)
         return game
 
     def to_dict(self) -> dict[str, Any]:

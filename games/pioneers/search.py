@@ -19,7 +19,7 @@ safety net. The starting placements are the heuristic player's: searching them (
 eight turns, or the judgement after the setup) measured no better.
 
 Hard's seats win about 63% of games against as many normal seats at every table size: 62.5%, 63.5%
-and 63.5% of 200 games at 2, 3 and 4 players on hashed dice (the two-player figure read 66.5%
+and 63.5% of 200 games at 2, 3 and 4 players on new tables' dice (the two-player figure read 66.5%
 on the seeds' earlier dice, which shows how far 200 games can swing). Against normal seats the
 search of the main phase is what counts: without it hard is no better than normal (50.0% of 200
 two-player games), without the robber's search 58.0%, without the roll's (a knight first or not)
@@ -29,7 +29,7 @@ each roll's branch played on to the seat's own next turn (62.5%), more roads, ro
 discards weighed (62.0%), the starting settlements searched by the model's judgement at the end of
 the setup (65.0%, but 62.5% of three-player games against 63.0%, and 81.0% against catanatron's
 value bot against 87.0%) or a round later (58.0%), weights refitted on games of 2, 3 and 4 players
-(62.5%; weaker at 2 and 3 players, see value.py). Later, on hashed dice (the player as
+(62.5%; weaker at 2 and 3 players, see value.py). Later, on new tables' dice (the player as
 shipped: 63.5% of 200 games at 4 players and at 3): a feature for how much of a city or settlement
 the hand already holds (63.0%), the cards a seat expects to lose to the 7s of the rolls before its
 own turn (63.0%), and the starting settlements searched by six short playouts each (59.3% of 600

@@ -14,7 +14,7 @@ own sake.
 `python -m games.pioneers.valuefit` fits the same model over every seat at once (a conditional
 logit) on games of 2, 3 and 4 players with normal and hard seats mixed. On 1200 such games the
 weights moved little, the fit on held-out games improved by under 1% of log loss at each player
-count, but the hard player judging by them was weaker (on the same seeds, before the measuring tables
+count, but the hard player judging by them was weaker (on the same seeds, before new tables
 drew hashed dice): against as many normal seats it won 60.0% of 200 two-player games (66.5%
 with these), 55.5% of three-player (63.0%) and 62.5% of four-player games (63.5%), and 86.5%
 against catanatron's value bot (87.0%). Who goes on to win, among players of mixed levels, is

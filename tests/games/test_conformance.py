@@ -320,7 +320,9 @@ def advanced(cls: type[Game], players: int, seed: int, plies: int) -> Game:
 # the games got their move parsers: a parser or a new home for a player must not add or lose a move.
 PINNED_COUNTS = {
     "archipels": [((3, 1, 0), (120, 309)), ((4, 2, 5), (94, 276)), ((2, 3, 30), (41, 526)), ((3, 3, 30), (25, 72))],
-    "pioneers": [((2, 1, 0), (54, 144)), ((2, 5, 40), (10, 98)), ((4, 7, 100), (13, 169)), ((3, 8, 150), (18, 188))],
+    # re-pinned when new tables of Pioneer's Isle drew their dice from the digest (`Rng.hashed`);
+    # the old draws still give the old counts (54, 144), (10, 98), (13, 169), (18, 188)
+    "pioneers": [((2, 1, 0), (54, 144)), ((2, 5, 40), (14, 194)), ((4, 7, 100), (11, 53)), ((3, 8, 150), (15, 77))],
     "hawaii": [((1, 1, 0), (14, 56)), ((1, 5, 2), (11, 102)), ((1, 6, 6), (3, 50)), ((1, 3, 8), (10, 39))],
     "growsky": [((2, 1, 0), (36, 864)), ((3, 2, 5), (10, 113)), ((2, 4, 40), (15, 351))],
     "propeller": [((2, 1, 0), (3, 6)), ((3, 2, 3), (12, 276)), ((4, 3, 32), (13, 27)), ((2, 4, 44), (49, 147))],
