@@ -12,6 +12,11 @@ a conditional logit, fitted by Newton steps with a little ridge. With two seats 
 logistic model of the seats' differences. Prints the weights to paste into value.py and the fit
 on games held out (seeds of their own), for each player count.
 
+Who plays a seat is a term of its own in the fit (one for each level after the first of
+`--levels`) and is left out of the weights kept: a search judges positions, not players, and
+without the term a figure that goes with the stronger player's habits (the hard player builds
+fewer roads, say) would be credited with that player's wins.
+
 The hard player in those games is the current one, judging by the weights in value.py: fitting
 on its games and playing with the new weights is one step of an iteration that has converged
 when the weights stop moving.
@@ -42,7 +47,9 @@ def positions(seed: int, players: int, levels: list[str], every: int = 2) -> lis
         if game.phase == "roll" and game.turn != turn:
             turn = game.turn
             if turn % every == 0:
-                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(players)])
+                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0]
+                             + [1.0 if seats[s] == level else 0.0 for level in levels[1:]]
+                             for s in range(players)])
         seat = game.to_act()[0]
         game.play(seat, choose(game, seat, seats[seat], rng))
         moves += 1
@@ -126,14 +133,19 @@ def main() -> None:
     counts = [int(n) for n in args.players.split(",")]
     levels = args.levels.split(",")
     train = games(700_000, args.games, counts, levels, args.workers)
-    weights = fit(train)
+    fitted = fit(train)
+    size = len(V.FEATURES) + 1
+    weights, skill = fitted[:size], fitted[size:]
     print("WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in weights[:-1]) + ")")
     print(f"TO_MOVE = {weights[-1]:.4f}")
     for name, w in zip((*V.FEATURES, "to_move"), weights, strict=True):
         print(f"  {name:>14}: {w:+.4f}")
+    for level, w in zip(levels[1:], skill, strict=True):
+        print(f"  a {level} seat's own strength beside a {levels[0]} seat's (fitted, not kept): {w:+.4f}")
     current = [*V.WEIGHTS, V.TO_MOVE]
     for players in counts:
         test = games(900_000, max(60, args.games // (3 * len(counts))), [players], levels, args.workers)
+        test = [([seat[:size] for seat in seats], winner) for seats, winner in test]  # what a search sees
         for name, w in (("fitted", weights), ("current", current)):
             loss, right = log_loss(w, test)
             print(f"{players} players, held out, {name} weights: log loss {loss:.4f}, "
