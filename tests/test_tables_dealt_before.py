@@ -10,8 +10,8 @@ from bot.core import history
 from bot.core.replay import matches_log, replayed
 from bot.features.animation import turn_views
 from bot.features.takeback import rebuild
-from games.base import Rng
 from games.pioneers.game import PioneersGame
+from tests.games.test_pioneers_same_dumps import stored_before
 from tests.helpers import service_at, who
 
 PEOPLE = [who("ann", 11), who("ben", 12), who("cleo", 13)]
@@ -22,9 +22,7 @@ def dealt_before(monkeypatch: pytest.MonkeyPatch) -> None:
     fresh = PioneersGame.new.__func__
 
     def new(cls, players, options=None, seed=0):  # noqa: ANN001, ANN202
-        game = fresh(cls, players, options, seed)
-        game.rng = Rng(game.rng.seed, game.rng.counter)
-        return game
+        return stored_before(fresh(cls, players, options, seed))
 
     monkeypatch.setattr(PioneersGame, "new", classmethod(new))
 
@@ -59,8 +57,7 @@ def test_a_new_deal_is_hashed_and_replay_deal_follows_the_stored_table():
     assert hashed.rng.hashed
     assert PioneersGame.replay_deal(3, {}, 8, None).dump() == hashed.dump()
     assert PioneersGame.replay_deal(3, {}, 8, hashed.dump()).dump() == hashed.dump()
-    old = hashed.copy()
-    old.rng = Rng(old.rng.seed, old.rng.counter)
+    old = stored_before(hashed.copy())
     again = PioneersGame.replay_deal(3, {}, 8, old.dump())
     assert not again.rng.hashed and again.dump() == old.dump()
 
