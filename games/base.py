@@ -270,6 +270,7 @@ class Action:
     move: str  # the move; with `form`, the start of a move that the player completes in a form
     form: bool = False
     style: str = "secondary"  # primary, secondary, success, danger
+    seats: tuple[int, ...] | None = None  # who may press it (None: anyone seated); a button only computers could press is left out
 
 
 @dataclass(frozen=True)
@@ -356,6 +357,12 @@ class Game(ABC):
     def legal_moves(self, seat: int) -> list[str]:
         """Every legal move of `seat` now, most useful first. A seat that is not in
         `to_act` may still have moves (answers to a trade offer, say)."""
+
+    def awaited_answers(self) -> list[int]:
+        """The seats outside `to_act` whose answer is awaited now (to an open trade offer, say);
+        a computer seat among them answers at once, a person's turn is not held up by them.
+        None in a game without such answers."""
+        return []
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -24,6 +24,8 @@ def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
         if cid:
             buttons.append(Button(move[:80], cid, "primary"))
     for action in game.public_actions():
+        if action.seats is not None and all(seat in computers for seat in action.seats):
+            continue  # nobody at the table could press it
         # no version: an answer to an offer stays valid while other moves land
         cid = custom_id("f" if action.form else "a", table_id, None, action.move)
         if cid and len(buttons) < MAX_BUTTONS:

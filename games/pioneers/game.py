@@ -669,6 +669,11 @@ class PioneersGame(Game):
             return list(answer[2]), list(answer[1])  # the counter is in the answerer's words
         return list(offer["give"]), list(offer["get"])
 
+    def awaited_answers(self) -> list[int]:
+        """The seats that have not yet answered some open offer (the offerer never answers its own)."""
+        return [seat for seat in range(self.n)
+                if any(offer["by"] != seat and seat not in offer["answers"] for offer in self.offers)]
+
     def _answer_moves(self, seat: int) -> list[str]:
         moves: list[str] = []
         hand = self.hands[seat]
@@ -1413,20 +1418,22 @@ class PioneersGame(Game):
         for offer in self.offers:
             number = offer["id"]
             terms = self._terms_words(offer, ["accept"])
+            others = tuple(seat for seat in range(self.n) if seat != offer["by"])
             actions += [
-                Action(f"Accept #{number}: {terms}", f"accept {number}", style="success"),
-                Action(f"Decline #{number}", f"decline {number}", style="danger"),
-                Action(f"Counter #{number}…", f"counter {number} give ", form=True),
+                Action(f"Accept #{number}: {terms}", f"accept {number}", style="success", seats=others),
+                Action(f"Decline #{number}", f"decline {number}", style="danger", seats=others),
+                Action(f"Counter #{number}…", f"counter {number} give ", form=True, seats=others),
             ]
             for other, answer in sorted(offer["answers"].items()):
                 if answer[0] != "decline":
                     actions.append(Action(f"Confirm #{number} with {seat_name(int(other))}: "
                                           f"{self._terms_words(offer, answer)}",
-                                          f"confirm {number} {int(other) + 1}", style="primary"))
+                                          f"confirm {number} {int(other) + 1}", style="primary",
+                                          seats=(offer["by"],)))
         if self.phase == "main" and self.offers_made < D.MAX_OFFERS_PER_TURN:
-            actions.append(Action("Offer a trade…", "offer ", form=True, style="primary"))
+            actions.append(Action("Offer a trade…", "offer ", form=True, style="primary", seats=(self.current,)))
         if self.phase == "discard":
-            actions.append(Action("Discard…", "discard ", form=True))
+            actions.append(Action("Discard…", "discard ", form=True, seats=tuple(sorted(self.discards))))
         return actions
 
     def redeal_hidden(self, rng: random.Random) -> bool:

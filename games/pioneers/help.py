@@ -41,7 +41,9 @@ act: `accept 1`, `decline 1`, or `counter 1 give 2 ore get 1 wool` (you give 2 o
 1 wool; the older `counter 1 2 ore for 1 wool` means the same). The table shows every offer
 and counter from the offerer's side: "bob gives 1 wool, gets 2 ore". The offerer picks one
 answer with `confirm 1 3` (offer #1, player 3); both hands are checked at that moment. `cancel 1` withdraws an offer. No resource may be on both sides and
-nobody may offer cards they do not hold.
+nobody may offer cards they do not hold. Computer seats answer an offer the moment it is made:
+they accept one that brings their next build closer, unless the offerer is within 2 points
+of winning, and decline the others.
 
 **Production.** A rolled number pays each settlement beside a matching hex 1 card and each
 city 2, except under the robber. When the bank cannot pay every player owed a resource,

@@ -692,6 +692,22 @@ def test_offers_answers_and_confirm():
     assert "traded 1 wool" in game.describe_move(0, "confirm 1 3", NAMES)
 
 
+def test_the_seats_that_owe_an_answer_are_those_that_have_not_answered_an_open_offer():
+    game = blank()
+    give(game, 0, 0, 0, 2, 0, 0)
+    give(game, 1, 0, 0, 0, 0, 1)
+    assert game.awaited_answers() == []
+    game.play(0, "offer 1 wool for 1 ore")
+    assert game.awaited_answers() == [1, 2, 3]  # not the offerer, and not only those who could pay
+    game.play(2, "decline 1")
+    game.play(1, "accept 1")
+    assert game.awaited_answers() == [3]
+    game.play(0, "offer 1 wool for 1 grain")
+    assert game.awaited_answers() == [1, 2, 3]  # a second offer is owed its own answers
+    game.play(0, "end")
+    assert game.awaited_answers() == []  # the turn's end closed both
+
+
 def test_confirm_checks_both_hands_at_that_moment():
     game = blank()
     give(game, 0, 0, 0, 1, 0, 0)
