@@ -361,7 +361,7 @@ class Game(ABC):
     def awaited_answers(self) -> list[int]:
         """The seats outside `to_act` whose answer is awaited now (to an open trade offer, say);
         a computer seat among them answers at once, a person's turn is not held up by them.
-        None in a game without such answers."""
+        Empty in a game without such answers."""
         return []
 
     @abstractmethod
