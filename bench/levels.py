@@ -8,7 +8,8 @@ in half of them. With more, each level takes half the seats (with an odd count, 
 the larger half in every other block of games, so each side averages half the seats), and the
 seating turns by one seat from game to game. "Ahead" is the share of games the first level's
 seats won: a shared first place counts by the share of the winners that were its seats. So 50 %
-is what two equal levels would score; the 95 % interval is printed beside it. `random` picks uniformly among the legal moves. A game that has not ended after
+is what two equal levels would score; the 95 % interval is printed beside it. `random` picks uniformly among the legal moves. Answers owed to
+an open offer are played before the seat in turn goes on, as the bot plays computer seats. A game that has not ended after
 `--cap` moves is judged by the game's own estimate of the standing (said in the output).
 The hard player's thinking time per move is capped at `--budget` seconds here (2 s at most in
 play); the time it actually took per move is printed beside the figure.
@@ -46,7 +47,7 @@ def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: i
     levels = seating(players, first, second, seed)
     thinking: list[float] = []
     for _ in range(cap):
-        acting = game.to_act()
+        acting = game.awaited_answers() or game.to_act()
         if not acting:
             break
         seat = acting[0]

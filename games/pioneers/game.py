@@ -659,11 +659,11 @@ class PioneersGame(Game):
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
             return False
-        give, get = self._terms(offer, answer)
+        give, get = self.terms(offer, answer)
         return _holds(self.hands[offer["by"]], give) and _holds(self.hands[other], get)
 
     @staticmethod
-    def _terms(offer: dict[str, Any], answer: list) -> tuple[list[int], list[int]]:
+    def terms(offer: dict[str, Any], answer: list) -> tuple[list[int], list[int]]:
         """What the offerer gives and gets under an answer (an acceptance or a counter)."""
         if answer[0] == "counter":
             return list(answer[2]), list(answer[1])  # the counter is in the answerer's words
@@ -1208,7 +1208,7 @@ class PioneersGame(Game):
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
             raise IllegalMove(f"{self._who(other).capitalize()} has not accepted offer #{offer['id']}.")
-        give, get = self._terms(offer, answer)
+        give, get = self.terms(offer, answer)
         if not _holds(self.hands[seat], give):
             raise IllegalMove(f"You no longer hold {amounts_text(give)}.")
         if not _holds(self.hands[other], get):
@@ -1339,7 +1339,7 @@ class PioneersGame(Game):
 
     def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
         """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
-        give, get = self._terms(offer, answer)
+        give, get = self.terms(offer, answer)
         return f"{names[offer['by']]} gives {amounts_text(give)}, gets {amounts_text(get)}"
 
     def _terms_words(self, offer: Mapping[str, Any], answer: list) -> str:

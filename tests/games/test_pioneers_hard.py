@@ -70,7 +70,7 @@ def hidden_changed(game: PioneersGame, seat: int, rng: random.Random, top: int |
 
 
 POSITIONS = decisions(5, 2, 4) + decisions(8, 3, 4)
-BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy card")
+BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy card") + decisions(12, 4, 3, among="buy card")
 
 
 @pytest.mark.parametrize("index", range(len(POSITIONS + BUYING)))
@@ -102,7 +102,7 @@ def test_hard_plays_legal_moves_on_copies_to_the_end():
         for _ in range(3000):
             if game.is_over():
                 break
-            seat = game.to_act()[0]
+            seat = (game.awaited_answers() or game.to_act())[0]  # offers answered first, as the bot does
             if seat == hard:
                 before = game.dump()
                 move = choose(game, seat, "hard", rng)
@@ -112,3 +112,47 @@ def test_hard_plays_legal_moves_on_copies_to_the_end():
                 move = game.ai_move(seat, rng)
             game.play(seat, move)
         assert game.is_over()
+
+
+def offer_taken(seed: int) -> tuple[PioneersGame, int, str]:
+    """The first position of a two-player game (hard against normal, answers played as the bot
+    plays them) where the hard seat confirms an offer it made, with the seat and the move."""
+    game = GAME.new(2, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if game.is_over():
+            break
+        seat = (game.awaited_answers() or game.to_act())[0]
+        move = choose(game, seat, "hard" if seat == 0 else "normal", rng)
+        if move.startswith("confirm "):
+            return game, seat, move
+        game.play(seat, move)
+    raise AssertionError(f"the hard seat of seed {seed} never confirmed an offer")
+
+
+def test_hard_offers_one_card_for_one_and_confirms_an_answer_that_took_it():
+    game, seat, move = offer_taken(8)
+    offer = game.offers[-1]
+    assert offer["by"] == seat and sum(offer["give"]) == sum(offer["get"]) == 1
+    partner = int(move.split()[2]) - 1
+    assert offer["answers"][partner] == ["accept"]
+    mine, theirs = list(game.hands[seat]), list(game.hands[partner])
+    game.play(seat, move)
+    gave, got = offer["give"].index(1), offer["get"].index(1)
+    assert game.hands[seat][got] == mine[got] + 1 and game.hands[seat][gave] == mine[gave] - 1
+    assert sum(game.hands[partner]) == sum(theirs)
+
+
+def test_a_confirm_is_searched_in_worlds_where_the_partner_holds_what_it_accepted_to_give():
+    """A redrawn world deals the partner's cards afresh; the search gives it back what its
+    acceptance showed it held (keeping its count), or the confirm could not be played there."""
+    game, seat, move = offer_taken(8)
+    partner = int(move.split()[2]) - 1
+    owed = game.offers[-1]["get"].index(1)
+    world = PioneersGame.load(game.dump())
+    count = sum(world.hands[partner])
+    other = next(r for r in range(5) if r != owed)
+    world.hands[partner] = [count if r == other else 0 for r in range(5)]  # holds none of it
+    chance = S.judge(world, seat, move, seed=3)
+    assert 0.0 <= chance <= 1.0
+    assert sum(world.hands[partner]) == count  # the trade gave one and took one
