@@ -101,3 +101,27 @@ async def test_a_persons_answer_is_left_to_them(tmp_path):
     labels = [b.label for b in made.buttons]
     assert {f"Decline #{game.offers[-1]['id']}", f"Counter #{game.offers[-1]['id']}…"} <= set(labels)  # Bob's to press
     assert game.to_act() == [mine]
+
+
+async def test_a_computers_offer_is_answered_by_the_other_computers_before_it_goes_on(tmp_path):
+    service, table, mine = await computer_table(tmp_path)
+    computers = service.computer_seats(service._cache[table])
+    for _ in range(600):
+        moves = await service.store.moves(table)
+        offers = [i for i, m in enumerate(moves) if m.move.startswith("offer ") and m.seat in computers]
+        if offers:
+            break
+        assert service._cache[table].game.to_act() == [mine], "the computers play until Alice must act"
+        assert (await service.handle(ALICE, "move", {"move": await service.ai_suggestion(ALICE)})).ok
+    else:
+        raise AssertionError("the seed reaches an offer by the hard computer")
+    at = offers[0]
+    offerer = moves[at].seat
+    number = moves[at + 1].move.split()[1]
+    answerer = next(s for s in computers if s != offerer)
+    # the other computer's answer comes next; Alice is not answered for
+    assert moves[at + 1].seat == answerer and moves[at + 1].move in (f"accept {number}", f"decline {number}")
+    if moves[at + 1].move.startswith("accept"):
+        assert moves[at + 2].seat == offerer and moves[at + 2].move == f"confirm {number} {answerer + 1}"
+    assert all(m.seat != mine for m in moves[at:])
+    assert await matches_log(service.store, table)

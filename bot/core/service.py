@@ -708,9 +708,10 @@ class TableService:
         for _ in range(AI_MOVES_PER_CALL):
             if game.is_over() or loaded.row.status != "active":
                 break
-            # then the answers owed to an offer: a person's offer must not wait on a computer
-            waiting = ([s for s in game.to_act() if s in computers]
-                       or [s for s in game.awaited_answers() if s in computers])
+            # the answers owed to an offer first: a person's offer must not wait on a computer, and
+            # a computer's offer is answered by the other computers before it goes on
+            waiting = ([s for s in game.awaited_answers() if s in computers]
+                       or [s for s in game.to_act() if s in computers])
             if not waiting:
                 break
             seat = waiting[0]
