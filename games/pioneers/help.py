@@ -43,7 +43,9 @@ and counter from the offerer's side: "bob gives 1 wool, gets 2 ore". The offerer
 answer with `confirm 1 3` (offer #1, player 3); both hands are checked at that moment. `cancel 1` withdraws an offer. No resource may be on both sides and
 nobody may offer cards they do not hold. Computer seats answer an offer the moment it is made:
 they accept one that brings their next build closer, unless the offerer is within 2 points
-of winning, and decline the others.
+of winning, and decline the others. A hard computer makes offers too, always one card for
+one, and the other computers answer them at once; it confirms an answer or goes on without
+waiting for people's, so its offers show in the turn's report already settled.
 
 **Production.** A rolled number pays each settlement beside a matching hex 1 card and each
 city 2, except under the robber. When the bank cannot pay every player owed a resource,
@@ -64,18 +66,19 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
 games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
-even, about ±7 points either way): hard's seats finished ahead of normal's in 62.5% of
-two-player games, 63.5% of three-player and 63.5% of four-player games; normal's ahead of
-easy's in 86.0%, 75.0% and 80.0%; easy ahead of a random player in 99.0% of two-player games.
+even, about ±7 points either way): hard's seats finished ahead of normal's in 64.5% of
+two-player games, 64.0% of three-player and 67.0% of four-player games; normal's ahead of
+easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player in 98.5% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
-rotated, 200 games, our rules refereeing): hard's seats won 89.5% against its value-function
-player and 82.0% against its two-ply alpha-beta player; normal's won 79.0% and 77.0%.
-Hard weighs the normal player's move against the other builds, roads, bank trades, cards,
-robber hexes or discards: it plays each to the end of the turn and then the next player's
+rotated, 200 games, our rules refereeing; its bots never trade with players, so no offer is
+taken there): hard's seats won 89.5% against its value-function player and 82.0% against its
+two-ply alpha-beta player (measured before hard made offers); normal's won 79.0% and 77.0%.
+Hard weighs the normal player's move against the other builds, roads, bank trades, offers,
+cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
 afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
-finished games). That is a fixed amount of search, up to a dozen candidates a move with 11
-rolls each: 95% of its moves took under 0.05 s (at most 0.4 s) on a busy machine. The
+finished games). That is a fixed amount of search, up to about twenty candidates a move with 11
+rolls each: 95% of its moves took under 0.12 s (at most 0.5 s) on a busy machine. The
 starting placements are the normal player's. A player who resigns or misses a deadline is
 played at normal.
 
