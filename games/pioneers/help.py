@@ -66,8 +66,8 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
 games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
-even, about ±7 points either way): hard's seats finished ahead of normal's in 64.5% of
-two-player games, 64.0% of three-player and 67.0% of four-player games; normal's ahead of
+even, about ±7 points either way): hard's seats finished ahead of normal's in 66.0% of
+two-player games, 65.5% of three-player and 67.0% of four-player games; normal's ahead of
 easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player in 98.5% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
 rotated, 200 games, our rules refereeing; its bots never trade with players, so no offer is
@@ -78,7 +78,7 @@ cards, robber hexes or discards: it plays each to the end of the turn and then t
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
 afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
 finished games). That is a fixed amount of search, up to about twenty candidates a move with 11
-rolls each: 95% of its moves took under 0.12 s (at most 0.5 s) on a busy machine. The
+rolls each: 95% of its moves took under 0.08 s (at most 0.4 s) on a busy machine. The
 starting placements are the normal player's. A player who resigns or misses a deadline is
 played at normal.
 

@@ -4,7 +4,7 @@ alternatives by where they leave the seat a turn later.
 At every decision with more than one sensible answer it lists candidates: the heuristic
 player's move first, then the other builds, the best roads, one bank trade for each resource,
 the development cards, every offer to the table of one card the next build can spare for one
-it lacks, the confirmation of each answer that took up an offer, `end`, and the robber hexes
+of another kind, the confirmation of each answer that took up an offer, `end`, and the robber hexes
 or discards the heuristic player ranks highest. Each candidate is played in a sampled world that redraws what the seat cannot see
 (`PioneersGame.redraw_hidden`: the other hands, the development deck, the dice); the heuristic
 player finishes the turn for every seat, then plays the next turn once for every sum of the
@@ -50,10 +50,11 @@ Offers are searched as the bot plays them: the other seats answer as the heurist
 does (accepting what brings their next build closer, unless the offerer is within 2 points of
 winning), and the heuristic player finishing the turn confirms the first acceptance; where an
 acceptance is already open, confirming each is a candidate, judged in worlds where the partner
-holds what it accepted to give. With offers, hard's seats won 64.5%, 64.0% and 67.0% of 200
-games at 2, 3 and 4 players against as many normal seats (62.5%, 63.5% and 63.5% without): a
-trade of one card for one beats the bank's four, and the search takes only trades that leave it
-better placed than the partner. Catanatron's bots never answer, so there offers change nothing.
+holds what it accepted to give. With offers, hard's seats won 66.0%, 65.5% and 67.0% of 200
+games at 2, 3 and 4 players against as many normal seats (62.5%, 63.5% and 63.5% without; with
+offers only for the kinds the build lacks, 64.5%, 64.0% and 67.0%): a trade of one card for one
+beats the bank's four, and the search takes only trades that leave it better placed than the
+partner. Catanatron's bots never answer, so there offers change nothing.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
@@ -254,15 +255,14 @@ def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[st
 
 
 def _offers(game: PioneersGame, hand: list[int], cost: tuple[int, ...], offers: list[str]) -> list[str]:
-    """Every offer of one card the build can spare for one it lacks, unless an answer that takes
-    up an offer is already open (then confirming it is the question) or the same offer is open."""
+    """Every offer of one card the next build can spare for one of another kind (not only the
+    kinds it lacks: a trade may set up the build after), unless an answer that takes up an offer
+    is already open (then confirming it is the question) or the same offer is open."""
     if not offers or any(answer[0] != "decline" for offer in game.offers for answer in offer["answers"].values()):
         return []
     open_terms = [(offer["give"], offer["get"]) for offer in game.offers]
     found = []
     for get in range(5):
-        if hand[get] >= cost[get]:
-            continue
         for give in range(5):
             if give == get or hand[give] <= cost[give]:
                 continue
