@@ -1,18 +1,18 @@
 """The hard player of Pioneer's Isle: the heuristic player's choice weighed against the
 alternatives by where they leave the seat a turn later.
 
-At every decision with more than one sensible answer it lists candidates: the heuristic
-player's move first, then the other builds, the best roads, one bank trade for each resource,
-the development cards, every offer to the table of one card the next build can spare for one
-of another kind, the confirmation of each answer that took up an offer, `end`, and the robber hexes
-or discards the heuristic player ranks highest. Each candidate is played in a sampled world that redraws what the seat cannot see
-(`PioneersGame.redraw_hidden`: the other hands, the development deck, the dice); the heuristic
-player finishes the turn for every seat, then plays the next turn once for every sum of the
-dice, and each ending is judged by the chance to win that games/pioneers/value.py gives it,
-weighed by how often its roll comes. The candidate with the best chance is played. So the
-search sees a trade followed by the build it allows, a card bought and what it may be, and
-what a 7 or a good roll of the next player would do to the cards left in hand, while the
-judgement after it was fitted to how finished games went (see value.py).
+At every decision with more than one sensible answer it lists candidates: the heuristic player's
+move first, then the other builds, the best roads, one bank trade for each resource, the
+development cards, every offer to the table of one card the next build can spare for one of
+another kind, the confirmation of each answer that took up an offer, `end`, and the robber hexes
+or discards the heuristic player ranks highest. Each candidate is played in a sampled world that
+redraws what the seat cannot see (`PioneersGame.redraw_hidden`: the other hands, the development
+deck, the dice); the heuristic player finishes the turn for every seat, then plays the next turn
+once for every sum of the dice, and each ending is judged by the chance to win that
+games/pioneers/value.py gives it, weighed by how often its roll comes. The candidate with the
+best chance is played. So the search sees a trade followed by the build it allows, a card bought
+and what it may be, and what a 7 or a good roll of the next player would do to the cards left in
+hand, while the judgement after it was fitted to how finished games went (see value.py).
 
 The amount of search is fixed (candidates, one world, eleven rolls), so the player is as
 strong on a busy machine as on an idle one; the time budget only cuts a search short as a
@@ -260,19 +260,13 @@ def _offers(game: PioneersGame, hand: list[int], cost: tuple[int, ...], offers: 
     """Every offer of one card the next build can spare for one of another kind (not only the
     kinds it lacks: a trade may set up the build after), unless an answer that takes up an offer
     is already open (then confirming it is the question) or the same offer is open."""
-    if not offers or any(answer[0] != "decline" for offer in game.offers for answer in offer["answers"].values()):
+    if any(answer[0] != "decline" for offer in game.offers for answer in offer["answers"].values()):
         return []
     open_terms = [(offer["give"], offer["get"]) for offer in game.offers]
     found = []
-    for get in range(5):
-        for give in range(5):
-            if give == get or hand[give] <= cost[give]:
-                continue
-            move = M.OFFER_MOVES[give][get if get < give else get - 1]
-            if move in offers and (_one_of(give), _one_of(get)) not in open_terms:
-                found.append(move)
-    return found
-
-
-def _one_of(res: int) -> list[int]:
-    return [int(kind == res) for kind in range(5)]
+    for move in offers:
+        value = M.parse(move)
+        give, get = list(value.give), list(value.get)
+        if hand[give.index(1)] > cost[give.index(1)] and (give, get) not in open_terms:
+            found.append((get.index(1), give.index(1), move))
+    return [move for _, _, move in sorted(found)]
