@@ -156,3 +156,33 @@ def test_a_confirm_is_searched_in_worlds_where_the_partner_holds_what_it_accepte
     chance = S.judge(world, seat, move, seed=3)
     assert 0.0 <= chance <= 1.0
     assert sum(world.hands[partner]) == count  # the trade gave one and took one
+
+
+def offer_unanswered(seed: int) -> tuple[PioneersGame, int]:
+    """The first position of a two-player game (hard against normal) where the hard seat is to
+    move with an offer of its own open and not answered: the answers are never played, as at a
+    table where the other seat is a person who has not answered yet."""
+    game = GAME.new(2, {}, seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        seat = (game.to_act() or game.awaited_answers())[0]
+        if seat == 0 and game.phase == "main" and any(o["by"] == 0 and not o["answers"] for o in game.offers):
+            return game, seat
+        game.play(seat, choose(game, seat, "hard" if seat == 0 else "normal", rng))
+    raise AssertionError(f"the hard seat of seed {seed} never made an offer")
+
+
+def test_the_search_does_not_wait_for_answers_that_have_not_come():
+    """An offer nobody has answered counts for no trade: the turn goes on without it. A world
+    where the partner would accept it (and does, once asked) is judged as if it had declined."""
+    game, seat = offer_unanswered(10)
+    offer = game.offers[-1]
+    move = next(m for m in game.legal_moves(seat) if m.startswith(("road ", "settlement ", "city ")))
+    worlds = {}
+    for answer in ("silent", "accept", "decline"):
+        worlds[answer] = PioneersGame.load(game.dump())
+        if answer != "silent":
+            worlds[answer].play(1, f"{answer} {offer['id']}")
+    judged = {answer: S.judge(world, seat, move, seed=5) for answer, world in worlds.items()}
+    assert judged["accept"] != judged["decline"]  # the trade would change the outlook
+    assert judged["silent"] == judged["decline"]
