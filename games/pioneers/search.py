@@ -201,7 +201,7 @@ def _unanswered_declined(world: PioneersGame, seat: int) -> None:
         if offer["by"] == seat:
             for other in range(world.n):
                 if other != seat and other not in offer["answers"]:
-                    offer["answers"][other] = ["decline"]
+                    world.play(other, M.text(M.Decline(offer["id"])))
 
 
 def _hold_accepted(world: PioneersGame, move: str) -> None:
