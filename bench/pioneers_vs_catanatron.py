@@ -32,6 +32,7 @@ road, so that is where to look when the share moves.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -47,6 +48,7 @@ from games.pioneers import GAME  # noqa: E402
 from games.pioneers import board as B  # noqa: E402
 from games.pioneers import data as D  # noqa: E402
 from games.pioneers import moves as M  # noqa: E402
+from games.pioneers import value as V  # noqa: E402
 
 try:
     from catanatron import Color, Game
@@ -314,8 +316,10 @@ class Mirror:
         return choices[action]
 
 
-def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict]:
-    """(share of the game won by our seats, figures of the game)."""
+def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | None]:
+    """(share of the game won by our seats, figures of the game, and its positions for
+    games/pioneers/valuefit.py: each seat's figures at the start of every other turn, who played
+    each seat and who won; None for a game that hit the cap)."""
     if Color is None:
         raise SystemExit("catanatron is not installed in this interpreter")
     from catanatron.players.minimax import AlphaBetaPlayer
@@ -329,8 +333,14 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict]:
     mirror = Mirror(game, players)
     rng = random.Random(seed)
     figures = Counter()
+    rows = []
+    turn = -1
     moves = 0
     while not game.is_over() and moves < 5000:
+        if game.phase == "roll" and game.turn != turn:
+            turn = game.turn
+            if turn % 2 == 0:
+                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(4)])
         seat = game.to_act()[0]  # discards in seat order, as catanatron takes them
         turn_of, devs_before = game.current, list(game.devs[seat])
         start = time.perf_counter()
@@ -354,8 +364,9 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict]:
         if holder >= 0:
             figures[f"{title} {'ours' if levels[holder] == level else 'theirs'}"] += 1
     if not game.is_over():
-        return 0.5, figures
-    return float(levels[game.winner] == level), figures
+        return 0.5, figures, None
+    who = [level if seat_level == level else bot_name for seat_level in levels]
+    return float(levels[game.winner] == level), figures, {"seats": rows, "who": who, "winner": game.winner}
 
 
 def main() -> None:
@@ -365,6 +376,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first", type=int, default=20_000, help="seed of the first game")
+    parser.add_argument("--positions", type=Path, help="write each finished game's positions here "
+                        "(a line of JSON a game) for games/pioneers/valuefit.py --add")
     args = parser.parse_args()
     if Color is None:
         print("catanatron is not installed in this interpreter: run the bench with one that has it "
@@ -374,8 +387,13 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         jobs = [pool.submit(one_game, args.level, args.bot, args.first + n) for n in range(args.games)]
         results = [job.result() for job in jobs]
-    won = sum(share for share, _ in results)
-    total = sum((figures for _, figures in results), Counter())
+    won = sum(share for share, _, _ in results)
+    total = sum((figures for _, figures, _ in results), Counter())
+    if args.positions:
+        with args.positions.open("w") as out:
+            for _, _, positions in results:
+                if positions is not None:
+                    out.write(json.dumps(positions) + "\n")
     share = won / args.games
     differed = ", ".join(f"{name[12:]}: {count}" for name, count in sorted(total.items())
                          if name.startswith("differed in "))

@@ -6,6 +6,7 @@ bench runs in, with the project installed there too (`ENV/bin/pip install -e '.[
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -71,3 +72,20 @@ def test_the_mirror_follows_whole_games_with_only_the_known_road_title_differenc
             moves += 1
         assert moves > 100
         assert set(mirror.differences) <= {"titles"}, mirror.differences
+
+
+def test_a_game_against_the_bots_gives_its_positions_for_the_fit(tmp_path):
+    pytest.importorskip("catanatron", reason="catanatron is not installed here (it is no dependency)")
+    bench = load_bench("pioneers_vs_catanatron")
+    from games.pioneers import value as V
+    from games.pioneers import valuefit
+
+    share, _, positions = bench.one_game("normal", "value", 3)
+    assert sorted(positions["who"]) == ["normal", "normal", "value", "value"]
+    assert share == float(positions["who"][positions["winner"]] == "normal")
+    assert len(positions["seats"]) > 5
+    assert all(len(row) == 4 and all(len(seat) == len(V.FEATURES) + 1 for seat in row) for row in positions["seats"])
+    assert all(sorted(seat[-1] for seat in row) == [0.0, 0.0, 0.0, 1.0] for row in positions["seats"])  # one to roll
+    path = tmp_path / "positions.jsonl"
+    path.write_text(json.dumps(positions) + "\n")
+    assert valuefit.read_added(path) == [(positions["seats"], positions["who"], positions["winner"])]

@@ -20,23 +20,35 @@ fewer roads, say) would be credited with that player's wins.
 The hard player in those games is the current one, judging by the weights in value.py: fitting
 on its games and playing with the new weights is one step of an iteration that has converged
 when the weights stop moving.
+
+`--add FILE` takes in positions of games against other programs as well: bench/pioneers_vs_catanatron.py
+`--positions FILE` writes those of its games against catanatron's bots (a line of JSON a game:
+each seat's figures at the start of every other turn, who played each seat, who won). Who played
+a seat gets a term of its own there too, so "value" or "alphabeta" beside "normal" and "hard".
+Every fifth of those games is held out, and the fit on them is printed beside the others.
+`--games 0` fits on the added games alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from games.levels import choose
 from games.pioneers import value as V
 from games.pioneers.game import PioneersGame
 
 Position = tuple[list[list[float]], int]  # each seat's figures, and the seat that won
+Game = tuple[list[list[list[float]]], list[str], int]  # positions of one game, who played each seat, who won
 
 
-def positions(seed: int, players: int, levels: list[str], every: int = 2) -> list[Position]:
+def played(seed: int, players: int, levels: list[str], every: int = 2) -> Game | None:
+    """One game between our levels: each seat's figures (and whether it is about to roll) at the
+    start of every `every`th turn, who played each seat, and who won; None if it hit the cap."""
     game = PioneersGame.new(players, {}, seed)
     rng = random.Random(seed)
     seats = [levels[(seed + seat) % len(levels)] for seat in range(players)]
@@ -47,25 +59,43 @@ def positions(seed: int, players: int, levels: list[str], every: int = 2) -> lis
         if game.phase == "roll" and game.turn != turn:
             turn = game.turn
             if turn % every == 0:
-                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0]
-                             + [1.0 if seats[s] == level else 0.0 for level in levels[1:]]
-                             for s in range(players)])
+                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(players)])
         seat = game.to_act()[0]
         game.play(seat, choose(game, seat, seats[seat], rng))
         moves += 1
     if game.phase != "over":
-        return []
-    return [(row, game.winner) for row in rows]
+        return None
+    return rows, seats, game.winner
 
 
-def _job(args: tuple[int, int, list[str]]) -> list[Position]:
-    return positions(*args)
+def labelled(played_games: list[Game], who: list[str]) -> list[Position]:
+    """The positions of `played_games`, each seat's figures followed by a term for each name of
+    `who` after the first: 1 where that player sat there."""
+    return [([seat + [1.0 if names[s] == name else 0.0 for name in who[1:]] for s, seat in enumerate(row)], winner)
+            for row_list, names, winner in played_games for row in row_list]
 
 
-def games(first: int, count: int, counts: list[int], levels: list[str], workers: int) -> list[Position]:
+def positions(seed: int, players: int, levels: list[str], every: int = 2) -> list[Position]:
+    one = played(seed, players, levels, every)
+    return [] if one is None else labelled([one], levels)
+
+
+def _job(args: tuple[int, int, list[str]]) -> Game | None:
+    return played(*args)
+
+
+def games(first: int, count: int, counts: list[int], levels: list[str], workers: int) -> list[Game]:
     jobs = [(first + n, counts[n % len(counts)], levels) for n in range(count)]
+    if not jobs:
+        return []
     with ProcessPoolExecutor(workers) as pool:
-        return [row for rows in pool.map(_job, jobs, chunksize=4) for row in rows]
+        return [one for one in pool.map(_job, jobs, chunksize=4) if one is not None]
+
+
+def read_added(path: Path) -> list[Game]:
+    """Games written by bench/pioneers_vs_catanatron.py --positions."""
+    with path.open() as lines:
+        return [(one["seats"], one["who"], one["winner"]) for one in map(json.loads, filter(str.strip, lines))]
 
 
 def chances(weights: list[float], seats: list[list[float]]) -> list[float]:
@@ -129,26 +159,41 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--levels", default="normal,hard")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--add", type=Path, action="append", default=[],
+                        help="positions of games against other programs (bench/pioneers_vs_catanatron.py --positions)")
     args = parser.parse_args()
     counts = [int(n) for n in args.players.split(",")]
     levels = args.levels.split(",")
-    train = games(700_000, args.games, counts, levels, args.workers)
+    added = [one for path in args.add for one in read_added(path)]
+    who = list(levels)
+    for _, names, _ in added:
+        who += sorted(set(names) - set(who))
+    train_added = [one for n, one in enumerate(added) if n % 5 != 4]
+    test_added = [one for n, one in enumerate(added) if n % 5 == 4]
+    train = labelled(games(700_000, args.games, counts, levels, args.workers) + train_added, who)
     fitted = fit(train)
     size = len(V.FEATURES) + 1
     weights, skill = fitted[:size], fitted[size:]
+    print(f"fitted on {len(train)} positions")
     print("WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in weights[:-1]) + ")")
     print(f"TO_MOVE = {weights[-1]:.4f}")
     for name, w in zip((*V.FEATURES, "to_move"), weights, strict=True):
         print(f"  {name:>14}: {w:+.4f}")
-    for level, w in zip(levels[1:], skill, strict=True):
-        print(f"  a {level} seat's own strength beside a {levels[0]} seat's (fitted, not kept): {w:+.4f}")
+    for name, w in zip(who[1:], skill, strict=True):
+        print(f"  a {name} seat's own strength beside a {who[0]} seat's (fitted, not kept): {w:+.4f}")
     current = [*V.WEIGHTS, V.TO_MOVE]
-    for players in counts:
-        test = games(900_000, max(60, args.games // (3 * len(counts))), [players], levels, args.workers)
-        test = [([seat[:size] for seat in seats], winner) for seats, winner in test]  # what a search sees
+    tests = []
+    if args.games:
+        for players in counts:
+            held = games(900_000, max(60, args.games // (3 * len(counts))), [players], levels, args.workers)
+            tests.append((f"{players} players", held))
+    if test_added:
+        tests.append(("added games", test_added))
+    for title, held in tests:
+        test = [([seat[:size] for seat in seats], winner) for seats, winner in labelled(held, who)]  # what a search sees
         for name, w in (("fitted", weights), ("current", current)):
             loss, right = log_loss(w, test)
-            print(f"{players} players, held out, {name} weights: log loss {loss:.4f}, "
+            print(f"{title}, held out, {name} weights: log loss {loss:.4f}, "
                   f"winner the favourite in {100 * right:.1f}% ({len(test)} positions)")
 
 

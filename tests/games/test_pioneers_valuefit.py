@@ -3,6 +3,7 @@ from a model whose weights are known."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -46,3 +47,18 @@ def test_the_held_out_loss_is_lower_with_the_weights_drawn_with():
     right, _ = valuefit.log_loss([0.5, 1.0], data)
     wrong, _ = valuefit.log_loss([-0.5, 0.0], data)
     assert right < wrong
+
+
+def test_added_games_get_a_term_for_each_program_beside_our_levels(tmp_path):
+    # two games in the form bench/pioneers_vs_catanatron.py --positions writes them
+    path = tmp_path / "added.jsonl"
+    rows = [[[float(seat), 1.0 if seat == 0 else 0.0] for seat in range(4)]]
+    path.write_text("\n".join(json.dumps({"seats": rows, "who": who, "winner": winner})
+                              for who, winner in ((["hard", "value", "hard", "value"], 1),
+                                                  (["value", "hard", "value", "hard"], 3))) + "\n\n")
+    added = valuefit.read_added(path)
+    assert [winner for _, _, winner in added] == [1, 3]
+    positions = valuefit.labelled(added, ["normal", "hard", "value"])
+    # each seat: its figures, then 1 under the name that played it (normal, the first, has none)
+    assert positions[0] == ([[0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 0.0, 1.0], [2.0, 0.0, 1.0, 0.0], [3.0, 0.0, 0.0, 1.0]], 1)
+    assert positions[1][0][0][2:] == [0.0, 1.0] and positions[1][1] == 3
