@@ -1,7 +1,7 @@
 """Pioneer's Isle's computer players against catanatron's bots, in 4-player games.
 
     PYTHON bench/pioneers_vs_catanatron.py [--bot value|alphabeta] [--level hard]
-        [--games 200] [--workers 2] [--first 20000]
+        [--games 200] [--workers 2] [--first 20000] [--positions FILE]
 
 PYTHON is an interpreter that has catanatron installed: it is GPL and no dependency of the
 project, so it lives in an environment of its own, installed by hand from its public source
@@ -48,7 +48,7 @@ from games.pioneers import GAME  # noqa: E402
 from games.pioneers import board as B  # noqa: E402
 from games.pioneers import data as D  # noqa: E402
 from games.pioneers import moves as M  # noqa: E402
-from games.pioneers import value as V  # noqa: E402
+from games.pioneers.valuefit import seat_figures  # noqa: E402
 
 try:
     from catanatron import Color, Game
@@ -340,7 +340,7 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | 
         if game.phase == "roll" and game.turn != turn:
             turn = game.turn
             if turn % 2 == 0:
-                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(4)])
+                rows.append(seat_figures(game))
         seat = game.to_act()[0]  # discards in seat order, as catanatron takes them
         turn_of, devs_before = game.current, list(game.devs[seat])
         start = time.perf_counter()
@@ -365,8 +365,7 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | 
             figures[f"{title} {'ours' if levels[holder] == level else 'theirs'}"] += 1
     if not game.is_over():
         return 0.5, figures, None
-    who = [level if seat_level == level else bot_name for seat_level in levels]
-    return float(levels[game.winner] == level), figures, {"seats": rows, "who": who, "winner": game.winner}
+    return float(levels[game.winner] == level), figures, {"seats": rows, "who": levels, "winner": game.winner}
 
 
 def main() -> None:

@@ -46,6 +46,12 @@ Position = tuple[list[list[float]], int]  # each seat's figures, and the seat th
 Game = tuple[list[list[list[float]]], list[str], int]  # positions of one game, who played each seat, who won
 
 
+def seat_figures(game: PioneersGame) -> list[list[float]]:
+    """Each seat's figures as the fit takes them: value.py's features, then 1 for the seat about
+    to roll."""
+    return [V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(game.n)]
+
+
 def played(seed: int, players: int, levels: list[str], every: int = 2) -> Game | None:
     """One game between our levels: each seat's figures (and whether it is about to roll) at the
     start of every `every`th turn, who played each seat, and who won; None if it hit the cap."""
@@ -59,7 +65,7 @@ def played(seed: int, players: int, levels: list[str], every: int = 2) -> Game |
         if game.phase == "roll" and game.turn != turn:
             turn = game.turn
             if turn % every == 0:
-                rows.append([V.features(game, s) + [1.0 if game.current == s else 0.0] for s in range(players)])
+                rows.append(seat_figures(game))
         seat = game.to_act()[0]
         game.play(seat, choose(game, seat, seats[seat], rng))
         moves += 1
@@ -73,11 +79,6 @@ def labelled(played_games: list[Game], who: list[str]) -> list[Position]:
     `who` after the first: 1 where that player sat there."""
     return [([seat + [1.0 if names[s] == name else 0.0 for name in who[1:]] for s, seat in enumerate(row)], winner)
             for row_list, names, winner in played_games for row in row_list]
-
-
-def positions(seed: int, players: int, levels: list[str], every: int = 2) -> list[Position]:
-    one = played(seed, players, levels, every)
-    return [] if one is None else labelled([one], levels)
 
 
 def _job(args: tuple[int, int, list[str]]) -> Game | None:
