@@ -1,7 +1,7 @@
 """Pioneer's Isle's computer players against catanatron's bots, in 4-player games.
 
     PYTHON bench/pioneers_vs_catanatron.py [--bot value|alphabeta] [--level hard]
-        [--games 200] [--workers 2] [--first 20000] [--positions FILE]
+        [--games 200] [--workers 2] [--first 20000] [--no-answers] [--positions FILE]
 
 PYTHON is an interpreter that has catanatron installed: it is GPL and no dependency of the
 project, so it lives in an environment of its own, installed by hand from its public source
@@ -22,8 +22,11 @@ a difference is repaired from ours before the next decision).
 
 Two seats are ours at `--level`, two are the bot's, and the seating turns from game to game as
 in bench/levels.py. catanatron's random discard stands in for its bots' discards (they never
-choose one). Player offers are never answered at the bots' seats, as catanatron's bots do not
-trade with players; ours are left unanswered too, so no cards change hands between players.
+choose one). Player offers are answered as at the bot's tables: at once, by every seat but the
+offerer's, before anyone moves on. catanatron's bots do not trade with players, so its seats
+decline; ours answer as our computer seats do (`--no-answers` leaves them silent too, as the
+bench did before, so that no cards change hands between players). A trade between our seats is
+played in the mirror as the two hands it leaves, since catanatron has no such action.
 The share printed is the share of games our seats won, with its 95 % interval, and then who
 held the two titles when the games ended: the alpha-beta bot's wins have come with the longest
 road, so that is where to look when the share moves.
@@ -158,6 +161,8 @@ class Mirror:
         that held `devs_before`."""
         action = self.action(self.ours, seat, move, devs_before)
         if action is None:
+            if isinstance(M.parse(move), M.Confirm):
+                self.trade_hands()
             return
         state = self.game.state
         state.current_player_index = seat
@@ -206,7 +211,15 @@ class Mirror:
                 return Action(colour, ActionType.MOVE_ROBBER, (where, None, None))
             stolen = RESOURCES[after.last["stolen"]]
             return Action(colour, ActionType.MOVE_ROBBER, (where, self.colours[parsed.victim], stolen))
-        return None  # offers and their answers change no cards here
+        return None  # offers and answers move no cards; a confirm is replayed as the hands it leaves
+
+    def trade_hands(self) -> None:
+        """A trade between players, which catanatron's game has no action for: the two hands
+        as ours left them."""
+        state = self.game.state
+        for seat in range(self.ours.n):
+            for r in range(5):
+                state.player_state[f"P{seat}_{RESOURCES[r]}_IN_HAND"] = self.ours.hands[seat][r]
 
     # -- their action -> our move ----------------------------------------------------------------
     def move(self, seat: int, action, rng: random.Random) -> str:
@@ -316,7 +329,7 @@ class Mirror:
         return choices[action]
 
 
-def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | None]:
+def one_game(level: str, bot_name: str, seed: int, answers: bool = True) -> tuple[float, dict, dict | None]:
     """(share of the game won by our seats, figures of the game, and its positions for
     games/pioneers/valuefit.py: each seat's figures at the start of every other turn, who played
     each seat and who won; None for a game that hit the cap)."""
@@ -341,10 +354,14 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | 
             turn = game.turn
             if turn % 2 == 0:
                 rows.append(seat_figures(game))
-        seat = game.to_act()[0]  # discards in seat order, as catanatron takes them
+        waiting = game.awaited_answers() if answers else []
+        seat = (waiting or game.to_act())[0]  # discards in seat order, as catanatron takes them
         turn_of, devs_before = game.current, list(game.devs[seat])
         start = time.perf_counter()
-        if levels[seat] == level:
+        if waiting and levels[seat] != level:  # its bots never trade with players
+            move = next(M.text(M.Decline(offer["id"])) for offer in game.offers
+                        if offer["by"] != seat and seat not in offer["answers"])
+        elif levels[seat] == level:
             move = choose(game, seat, level, rng)
             figures["ours_s"] += time.perf_counter() - start
             figures["ours_moves"] += 1
@@ -354,6 +371,7 @@ def one_game(level: str, bot_name: str, seed: int) -> tuple[float, dict, dict | 
             figures["bot_moves"] += 1
         game.play(seat, move)
         mirror.replay(seat, move, turn_of, devs_before)
+        figures["trades"] += move.startswith("confirm")
         moves += 1
     figures["diverged"] = mirror.diverged
     figures["refused"] = mirror.refused
@@ -375,6 +393,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first", type=int, default=20_000, help="seed of the first game")
+    parser.add_argument("--answers", action=argparse.BooleanOptionalAction, default=True,
+                        help="our seats answer offers as the bot's computer seats do (catanatron's "
+                        "decline); --no-answers leaves every offer unanswered")
     parser.add_argument("--positions", type=Path, help="write each finished game's positions here "
                         "(a line of JSON a game) for games/pioneers/valuefit.py --add")
     args = parser.parse_args()
@@ -384,7 +405,8 @@ def main() -> None:
         return
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        jobs = [pool.submit(one_game, args.level, args.bot, args.first + n) for n in range(args.games)]
+        jobs = [pool.submit(one_game, args.level, args.bot, args.first + n, args.answers)
+                for n in range(args.games)]
         results = [job.result() for job in jobs]
     won = sum(share for share, _, _ in results)
     total = sum((figures for _, figures, _ in results), Counter())
@@ -404,7 +426,8 @@ def main() -> None:
           f"{total['refused']} of their decisions with choices our rules refuse left out, {total['diverged']} moves after which the "
           f"engines differed ({differed or 'in nothing'}), {total['capped']} games capped; {time.perf_counter() - start:.0f} s", flush=True)
     print(f"at the end our seats held the longest road in {total['road ours']} games and theirs in "
-          f"{total['road theirs']}; the largest army {total['army ours']} and {total['army theirs']}", flush=True)
+          f"{total['road theirs']}; the largest army {total['army ours']} and {total['army theirs']}; "
+          f"{total['trades']} trades between players", flush=True)
 
 
 if __name__ == "__main__":

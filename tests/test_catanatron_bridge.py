@@ -89,3 +89,13 @@ def test_a_game_against_the_bots_gives_its_positions_for_the_fit(tmp_path):
     path = tmp_path / "positions.jsonl"
     path.write_text(json.dumps(positions) + "\n")
     assert valuefit.read_added(path) == [(positions["seats"], positions["who"], positions["winner"])]
+
+
+def test_trades_between_our_seats_reach_the_mirror_and_its_bots_decline():
+    pytest.importorskip("catanatron", reason="catanatron is not installed here (it is no dependency)")
+    bench = load_bench("pioneers_vs_catanatron")
+    _, figures, _ = bench.one_game("hard", "value", 0)
+    assert figures["trades"] > 0  # our hard seats offer, and the other of ours took some
+    assert not any(name.startswith("differed in hands") for name in figures)  # both engines hold the same hands
+    _, silent, _ = bench.one_game("hard", "value", 0, answers=False)
+    assert silent["trades"] == 0
