@@ -91,6 +91,7 @@ from typing import TYPE_CHECKING
 
 from games.pioneers import ai as A
 from games.pioneers import moves as M
+from games.pioneers import opening
 from games.pioneers.value import win_chance
 
 if TYPE_CHECKING:
@@ -151,6 +152,8 @@ def hard_move(game: PioneersGame, seat: int, rng: random.Random, budget: float |
     moves = game.legal_moves(seat)
     if len(moves) == 1:
         return moves[0]
+    if game.phase == "setup" and isinstance(M.parse(moves[0]), M.Settlement):
+        return opening.settlement(game, seat, moves)
     normal = game.ai_move(seat, rng)
     options = candidates(game, seat, moves, normal)
     if len(options) == 1:

@@ -1,0 +1,139 @@
+"""The hard player's starting settlements in Pioneer's Isle: each candidate corner is placed in a
+copy, the rest of the setup is played out (the other seats as the heuristic player places, the
+seat's own later settlement by this model), and the corner that leaves the seat the best share
+of the model's chance to win is taken.
+
+The model judges a seat as the setup leaves it: how much each resource yields, how many kinds,
+whether the pairs that build (lumber with brick for roads and settlements, grain with ore for
+cities) are both there, the harbours that suit the yield, and the free corners within reach of
+its two roads. Its weights were fitted by games/pioneers/openingfit.py on games between heuristic
+players whose starting corners were drawn among the good ones (so that the fit sees many kinds of
+start), each seat labelled by whether it went on to win, as a conditional logit over the seats
+with the seat's place in the order of play as a term of its own (kept out of the choice: a seat
+cannot change it).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from games.pioneers import ai as A
+from games.pioneers import board as B
+from games.pioneers import data as D
+from games.pioneers import moves as M
+from games.pioneers.value import shares
+from games.pioneers.yields import production
+
+if TYPE_CHECKING:
+    from games.pioneers.game import PioneersGame
+
+FEATURES = ("lumber", "brick", "wool", "grain", "ore", "root_pips", "kinds", "road_pair", "city_pair",
+            "harbour_pips", "any_harbour", "reach")
+# fitted by `python -m games.pioneers.openingfit` (see its docstring for the games)
+WEIGHTS = (0.0341, 0.0438, 0.0629, 0.0813, 0.0440, 0.4921, -0.1041, 0.1253, 0.1413, 0.0989, 0.4826, 0.1026)
+CANDIDATES = 10  # corners searched at a setup decision, the heuristic player's best first
+_NO_CHANCE = random.Random(0)  # the heuristic player's placements draw nothing
+
+
+def features(game: PioneersGame, seat: int) -> list[float]:
+    """The seat's start as the model reads it, in the order of FEATURES."""
+    pips = production(game, seat)
+    harbour_pips = 0.0
+    any_harbour = 0.0
+    for node in range(B.NODE_COUNT):
+        if game.node_owner[node] == seat and node in B.HARBOUR_NODES:
+            kind = game.harbours[B.HARBOUR_NODES[node]]
+            if kind == "any":
+                any_harbour = 1.0
+            else:
+                harbour_pips += pips[D.RES_INDEX[kind]]
+    return [
+        *pips,
+        sum(math.sqrt(p) for p in pips),
+        float(sum(1 for p in pips if p)),
+        min(pips[D.LUMBER], pips[D.BRICK]),
+        min(pips[D.GRAIN], pips[D.ORE]),
+        harbour_pips,
+        any_harbour,
+        float(min(reach(game, seat), 6)),
+    ]
+
+
+def reach(game: PioneersGame, seat: int) -> int:
+    """Free corners a settlement could take after one or two more roads from the seat's network."""
+    owner = game.node_owner
+    edges = game.edge_owner
+    start = {node for node in range(B.NODE_COUNT) if owner[node] == seat}
+    for edge in range(len(edges)):
+        if edges[edge] == seat:
+            start.update(B.EDGE_NODES[edge])
+    seen = set(start)
+    frontier = set(start)
+    found = set()
+    for _ in range(2):
+        step = set()
+        for node in frontier:
+            if owner[node] not in (-1, seat):
+                continue  # another's building blocks the way on
+            for edge in B.NODE_EDGES[node]:
+                if edges[edge] in (-1, seat):
+                    for other in B.EDGE_NODES[edge]:
+                        if other not in seen:
+                            seen.add(other)
+                            step.add(other)
+        for node in step:
+            if game._free_spot(node):
+                found.add(node)
+        frontier = step
+    return len(found)
+
+
+def strength(game: PioneersGame, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+    return sum(w * x for w, x in zip(weights, features(game, seat), strict=True))
+
+
+def share(game: PioneersGame, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The model's chance for `seat` among every seat, as the board stands."""
+    return shares([strength(game, other, weights) for other in range(game.n)])[seat]
+
+
+def settlement(game: PioneersGame, seat: int, moves: list[str], weights: tuple[float, ...] = WEIGHTS) -> str:
+    """The starting settlement of `seat` among `moves` that leaves it best placed once every seat
+    has placed its own."""
+    owned = production(game, seat)
+    ranked = sorted(moves, key=lambda m: -A.node_score(game, seat, M.parse(m).node, owned))[:CANDIDATES]
+    best, best_value = ranked[0], -1.0
+    for move in ranked:
+        world = type(game).load(game.dump())
+        world.play(seat, move)
+        _finish_setup(world, seat, weights)
+        value = share(world, seat, weights)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _finish_setup(world: PioneersGame, seat: int, weights: tuple[float, ...]) -> None:
+    """The rest of the setup: the seat's own later corner by the model's judgement of the seat
+    alone, every road and every other seat's corner as the heuristic player places them."""
+    while world.phase == "setup":
+        who = world.to_act()[0]
+        moves = world.legal_moves(who)
+        if who == seat and isinstance(M.parse(moves[0]), M.Settlement):
+            move = max(moves, key=lambda m: _placed_strength(world, seat, m, weights))
+        else:
+            move = A.choose(world, who, _NO_CHANCE)
+        world.play(who, move)
+
+
+def _placed_strength(world: PioneersGame, seat: int, move: str, weights: tuple[float, ...]) -> float:
+    node = M.parse(move).node
+    world.node_owner[node] = seat
+    world.node_level[node] = 1
+    try:
+        return strength(world, seat, weights)
+    finally:
+        world.node_owner[node] = -1
+        world.node_level[node] = 0
