@@ -10,7 +10,14 @@ its two roads. Its weights were fitted by games/pioneers/openingfit.py on games 
 players whose starting corners were drawn among the good ones (so that the fit sees many kinds of
 start), each seat labelled by whether it went on to win, as a conditional logit over the seats
 with the seat's place in the order of play as a term of its own (kept out of the choice: a seat
-cannot change it).
+cannot change it). On 5000 games held out the fitted start foretold the winner with a log loss
+of 0.959 against 1.059 for every seat judged alike; the biggest weights go to the yield with
+diminishing returns (the sum of each resource's square root), a generic harbour and the pairs.
+
+Measured among heuristic players (two seats starting by this model, two as the heuristic player
+starts, the rest of every game the heuristic player's), the model's seats won 57.4%, 57.6% and
+57.2% of 2000 games at 2, 3 and 4 players (±2.2). Sixteen candidates instead of ten won 57.1%;
+the starting roads chosen by the model as well, 53.1%, so the roads stay the heuristic player's.
 """
 
 from __future__ import annotations
