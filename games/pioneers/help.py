@@ -74,7 +74,8 @@ Against an outside engine's bots (catanatron's, in 4-player games of two seats e
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
 ours answer as our computers do): hard's seats won 92.0% of 400 games (±2.7) against its
 value-function player, where normal's won 82.5% of 200 of the same seeds (±5.3); against its
-two-ply alpha-beta player hard's won 84.0% of 200 games (±5.1) and normal's 77.0%. Of hard's
+two-ply alpha-beta player hard's won 84.0% and 89.0% of two sets of 200 games (86.5% of the
+400, ±3.3) and normal's 77.0% of 200. Of hard's
 gain over earlier versions against the value player (88.5% of the same 400 games), the trades
 between our two seats bring about 3 points (91.8% with them alone) and the new starting
 settlements nothing measurable (88.8% with them alone); against normal seats the starts count.

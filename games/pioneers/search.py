@@ -90,7 +90,8 @@ shipped before: the new starts alone 88.8%, the bench answering offers as the bo
 (our other seat takes a trade it likes, catanatron's seats decline) alone 91.8%, both 92.0%, where
 normal's seats won 82.5% of the first 200. So against that bot the trades between our seats
 count, the starts do not. Against the alpha-beta bot, both: 84.0% of 200 games (seeds 20000 on,
-81.5% before), with its seats holding the longest road at the end of 140 games and ours of 57.
+81.5% before) and 89.0% of 200 more (seeds 60000 on, 89.3% of 150 before), 86.5% of the 400,
+with its seats holding the longest road at the end of 273 games and ours of 119.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
