@@ -15,7 +15,6 @@ weights, with opening.py's and with none (every seat alike).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -23,7 +22,7 @@ from games.pioneers import ai as A
 from games.pioneers import moves as M
 from games.pioneers import opening as O
 from games.pioneers.game import PioneersGame
-from games.pioneers.valuefit import chances, fit
+from games.pioneers.valuefit import fit, log_loss
 from games.pioneers.yields import production
 
 DRAWN = 0.5  # share of starting settlements drawn among the good corners
@@ -71,10 +70,6 @@ def starts(first: int, count: int, counts: list[int], workers: int) -> list[Star
         return [one for one in pool.map(_job, jobs, chunksize=64) if one is not None]
 
 
-def log_loss(weights: list[float], data: list[Start]) -> float:
-    return sum(-math.log(max(1e-9, chances(weights, seats)[winner])) for seats, winner in data) / len(data)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20000)
@@ -93,7 +88,7 @@ def main() -> None:
     extra = [0.0] * (len(weights) - size)
     for title, w in (("fitted", weights), ("opening.py", [*O.WEIGHTS, *weights[size:]]),
                      ("none", [0.0] * size + extra)):
-        print(f"held out ({len(held)} games), {title} weights: log loss {log_loss(w, held):.4f}")
+        print(f"held out ({len(held)} games), {title} weights: log loss {log_loss(w, held)[0]:.4f}")
 
 
 if __name__ == "__main__":
