@@ -114,20 +114,22 @@ def test_hard_plays_legal_moves_on_copies_to_the_end():
         assert game.is_over()
 
 
-def offer_taken(seed: int) -> tuple[PioneersGame, int, str]:
+def offer_taken(first: int) -> tuple[PioneersGame, int, str]:
     """The first position of a two-player game (hard against normal, answers played as the bot
-    plays them) where the hard seat confirms an offer it made, with the seat and the move."""
-    game = GAME.new(2, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if game.is_over():
-            break
-        seat = (game.awaited_answers() or game.to_act())[0]
-        move = choose(game, seat, "hard" if seat == 0 else "normal", rng)
-        if move.startswith("confirm "):
-            return game, seat, move
-        game.play(seat, move)
-    raise AssertionError(f"the hard seat of seed {seed} never confirmed an offer")
+    plays them) where the hard seat confirms an offer it made, with the seat and the move: in the
+    first game from seed `first` on where that happens."""
+    for seed in range(first, first + 10):
+        game = GAME.new(2, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over():
+                break
+            seat = (game.awaited_answers() or game.to_act())[0]
+            move = choose(game, seat, "hard" if seat == 0 else "normal", rng)
+            if move.startswith("confirm "):
+                return game, seat, move
+            game.play(seat, move)
+    raise AssertionError(f"the hard seat never confirmed an offer in games of seeds {first} to {first + 9}")
 
 
 def test_hard_offers_one_card_for_one_and_confirms_an_answer_that_took_it():
@@ -186,3 +188,35 @@ def test_the_search_does_not_wait_for_answers_that_have_not_come():
     judged = {answer: S.judge(world, seat, move, seed=5) for answer, world in worlds.items()}
     assert judged["accept"] != judged["decline"]  # the trade would change the outlook
     assert judged["silent"] == judged["decline"]
+
+
+def test_the_road_that_lengthens_the_longest_road_most_is_a_candidate():
+    """Checked against playing every legal road in a copy and reading the road's length."""
+    lengthened = 0
+    for seed in range(6):
+        game = GAME.new(4, {}, seed)
+        rng = random.Random(seed)
+        while not game.is_over() and game.turn < 60:
+            seat = (game.awaited_answers() or game.to_act())[0]
+            if game.phase == "main" and seat == game.current and game.turn % 3 == 0:
+                position = PioneersGame.load(game.dump())
+                position.hands[seat][D.LUMBER] += 1
+                position.hands[seat][D.BRICK] += 1
+                moves = position.legal_moves(seat)
+                roads = [m for m in moves if m.startswith("road ")]
+                lengths = {}
+                for road in roads:
+                    copy = PioneersGame.load(position.dump())
+                    copy.play(seat, road)
+                    lengths[road] = copy.road_len[seat]
+                longest = max(lengths.values(), default=0)
+                found = S._lengthening(position, seat, roads)
+                if longest > position.road_len[seat]:
+                    lengthened += 1
+                    assert len(found) == 1 and lengths[found[0]] == longest
+                    normal = position.ai_move(seat, random.Random(0))
+                    assert found[0] in S.candidates(position, seat, moves, normal)
+                else:
+                    assert found == []
+            game.play(seat, game.ai_move(seat, rng))
+    assert lengthened >= 10
