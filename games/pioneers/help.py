@@ -67,28 +67,30 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
 games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
 even, about ±7 points either way at 200 games): hard's seats finished ahead of normal's in
-67.5% of two-player games, 69.8% of 400 three-player games (±4.5) and 74.5% of four-player
-games; normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player in
-98.5% of two-player games.
+67.5% of two-player games (±6.5), 66.0% of three-player games (±6.6) and 77.0% of four-player
+games (±5.8); normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player
+in 98.5% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
-ours answer as our computers do): hard's seats won 92.0% of 400 games (±2.7) against its
-value-function player, where normal's won 82.5% of 200 of the same seeds (±5.3); against its
-two-ply alpha-beta player hard's won 84.0% and 89.0% of two sets of 200 games (86.5% of the
-400, ±3.3) and normal's 77.0% of 200. Of hard's
-gain over earlier versions against the value player (88.5% of the same 400 games), the trades
-between our two seats bring about 3 points (91.8% with them alone) and the new starting
-settlements nothing measurable (88.8% with them alone); against normal seats the starts count.
+ours answer as our computers do): hard's seats won 93.0% of 200 games (±3.5) against its
+value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
+alpha-beta player hard's won 89.0% and 88.0% of two sets of 200 games (88.5% of the 400,
+±3.1), where normal's won 77.0% of 200. Its seats used to take
+the longest road in two games of three against hard; since hard races for the title (a seat one
+or two roads short of it, or holding it with a rival that near, is judged accordingly, and the
+road that lengthens its own road most is always weighed), hard's seats end with the title in
+233 of those 400 games and its seats in 165, and hard's share went up from 86.5% of the same
+400 games. Trades between our two seats count too: about 3 points against the value player.
 Hard weighs the normal player's move against the other builds, roads, bank trades, offers,
 cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
 afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
 finished games). That is a fixed amount of search, up to about twenty candidates a move with 11
-rolls each: 95% of its moves took under 0.22 s (at most 1.3 s) on a machine running two
-benchmarks at once. Its starting settlements come from a search of their own: each of the ten
-best corners is placed in a copy, the rest of the setup played out, and the start judged by a
-model of the start fitted to 20000 finished games (between normal players who started that way
-and as the normal player does, the model's seats won 57% of 2000 games at 2, 3 and 4 players).
+rolls each: 95% of its moves took under 0.07 s (at most 0.5 s) in the games above. Its
+starting settlements come from a search of their own: each of the ten best corners is placed
+in a copy, the rest of the setup played out, and the start judged by a model of the start
+fitted to 20000 finished games (between normal players who started that way and as the normal
+player does, the model's seats won 57% of 2000 games at 2, 3 and 4 players).
 A player who resigns or misses a deadline is played at normal.
 
 **Our readings and designed values.**
