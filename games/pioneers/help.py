@@ -74,13 +74,13 @@ Against an outside engine's bots (catanatron's, in 4-player games of two seats e
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
 ours answer as our computers do): hard's seats won 93.0% of 200 games (±3.5) against its
 value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
-alpha-beta player hard's won 89.0% and 88.0% of two sets of 200 games (88.5% of the 400,
-±3.1), where normal's won 77.0% of 200. Its seats used to take
-the longest road in two games of three against hard; since hard races for the title (a seat one
-or two roads short of it, or holding it with a rival that near, is judged accordingly, and the
-road that lengthens its own road most is always weighed), hard's seats end with the title in
-233 of those 400 games and its seats in 165, and hard's share went up from 86.5% of the same
-400 games. Trades between our two seats count too: about 3 points against the value player.
+alpha-beta player hard's won 89.0%, 88.0% and 83.5% of three sets of 200 games (86.8% of the
+600, ±2.7), where normal's won 77.0% of 200. Its seats used to take the longest road in two
+games of three against hard; since hard races for the title (a seat one or two roads short of
+it, or holding it with a rival that near, is judged accordingly, and the road that lengthens
+its own road most is always weighed), hard's seats end with the title in 343 of those 600 games
+and its seats in 254, and on the first two sets hard's share went up from 86.5% to 88.5%.
+Trades between our two seats count too: about 3 points against the value player.
 Hard weighs the normal player's move against the other builds, roads, bank trades, offers,
 cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt

@@ -100,8 +100,10 @@ lengthens the seat's longest road most is always a candidate, so a road toward t
 weighed even when it leads to no good corner. Against the alpha-beta bot, on the same two sets
 of seeds: 89.0% (seeds 20000 on, 84.0% before) and 88.0% (seeds 60000 on, 89.0% before), 88.5%
 of the 400 (±3.1, 86.5% before), with the title held at the end by our seats in 233 games and
-by its seats in 165 (119 and 273 before). Its wins still mostly come with the title (34 of its
-46 wins). Against the value bot 93.0% of 200 (seeds 70000 on); against as
+by its seats in 165 (119 and 273 before); on a third set (seeds 100000 on) 83.5%, so 86.8% of
+600 (±2.7). Its wins still mostly come with the title (55 of its 79 wins). A stronger race
+(0.6, and a quarter of it three roads short) won 81 of the first 96 games of seeds 20000 on,
+where 0.4 won 85. Against the value bot 93.0% of 200 (seeds 70000 on); against as
 many normal seats 67.5%, 66.0% and 77.0% of 200 games at 2, 3 and 4 players.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
