@@ -329,8 +329,10 @@ def _lengthening(game: PioneersGame, seat: int, roads: list[str]) -> list[str]:
     for move in roads:
         edge = M.parse(move).edge
         owners[edge] = seat
-        length = game.longest_road_of(seat)
-        owners[edge] = -1
+        try:
+            length = game.longest_road_of(seat)
+        finally:
+            owners[edge] = -1  # the position is the caller's: left as it came
         if length > best_length:
             best, best_length = [move], length
     return best
