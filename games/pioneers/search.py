@@ -110,7 +110,7 @@ Two more changes were measured against the alpha-beta bot and not kept. A card b
 every kind the sampled world's deck holds, weighed by how many it holds, instead of the one card
 on top of that deck (in the positions tried the top card alone moved the purchase's judgement by
 3 to 5 points of chance): 86.5% of 200 games (seeds 20000 on), where the player as shipped read
-89.0% and, run again, 88.0%; a single draw is noise, but noise the max over candidates has so far done well by.
+89.0% and, run again, 88.0%. A single draw is noise, but taking it out measured no better.
 The last points weighed more than the fitted weights weigh them (value.py tells why): 86.5%
 (seeds 20000 on) and 87.5% (seeds 100000 on, 83.5% as shipped), and against as many normal
 seats 66.0%, 63.5% and 76.0% at 2, 3 and 4 players. Of the alpha-beta bot's 52 wins in the two
