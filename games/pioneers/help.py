@@ -67,21 +67,24 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
 games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
 even, about ±7 points either way at 200 games): hard's seats finished ahead of normal's in
-67.5% of two-player games (±6.5), 66.0% of three-player games (±6.6) and 77.0% of four-player
-games (±5.8); normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player
+67.5% of two-player games (±6.5), 67.5% of three-player games (±6.5) and 78.0% of four-player
+games (±5.7); normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player
 in 98.5% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
-ours answer as our computers do): hard's seats won 93.0% of 200 games (±3.5) against its
+ours answer as our computers do): hard's seats won 92.5% of 200 games (±3.7) against its
 value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
-alpha-beta player hard's won 89.0%, 88.0% and 83.5% of three sets of 200 games (86.8% of the
-600, ±2.7), where normal's won 77.0% of 200. Its seats used to take the longest road in two
+alpha-beta player hard's won 89.5% and 86.5% of two sets of 200 games (88.0% of the 400,
+±3.2; before hard looked for a win within its turn, 89.0% and 83.5% of the same seeds), where
+normal's won 77.0% of 200. So hard falls short of winning nine games in ten against it. Its seats used to take the longest road in two
 games of three against hard; since hard races for the title (a seat one or two roads short of
 it, or holding it with a rival that near, is judged accordingly, and the road that lengthens
 its own road most is always weighed), hard's seats end with the title in 343 of those 600 games
 and its seats in 254, and on the first two sets hard's share went up from 86.5% to 88.5%.
 Trades between our two seats count too: about 3 points against the value player.
-Hard weighs the normal player's move against the other builds, roads, bank trades, offers,
+Hard first looks for a way to win within its turn (bank trades, builds and the cards whose
+outcome it knows, in sequence) and plays it where there is one. Otherwise it weighs the normal
+player's move against the other builds, roads, bank trades, offers,
 cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
 afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
