@@ -30,7 +30,7 @@ def winning_line(game: PioneersGame, seat: int, limit: int = LIMIT) -> list[str]
     none was found (there is none, or it lies beyond `limit` positions)."""
     if game.phase not in ("main", "roads") or game.current != seat:
         return None
-    if _reach(game, seat) < _missing(game, seat):
+    if _reach(game, seat) < _points_missing(game, seat):
         return None
     seen: set[tuple] = set()
     tried = [0]
@@ -56,7 +56,7 @@ def winning_line(game: PioneersGame, seat: int, limit: int = LIMIT) -> list[str]
             else:
                 move_line = [move]
             key = _key(after, seat)
-            if key in seen or _reach(after, seat) < _missing(after, seat):
+            if key in seen or _reach(after, seat) < _points_missing(after, seat):
                 continue
             seen.add(key)
             rest = search(after)
@@ -78,7 +78,7 @@ def _quiet_robber(game: PioneersGame) -> str | None:
     return None
 
 
-def _missing(game: PioneersGame, seat: int) -> int:
+def _points_missing(game: PioneersGame, seat: int) -> int:
     return game.opts["target"] - game.total_points(seat)
 
 

@@ -90,7 +90,7 @@ def test_where_no_line_is_found_none_of_three_moves_exists():
 def test_the_cut_off_counts_a_title_within_reach():
     """A seat two points short, with a playable knight that takes the largest army: no cards
     needed, so the reach must count the title."""
-    game, seat = next((g, s) for g, s in NOT_WINNING if W._missing(g, s) == D.TITLE_POINTS)
+    game, seat = next((g, s) for g, s in NOT_WINNING if W._points_missing(g, s) == D.TITLE_POINTS)
     game = PioneersGame.load(game.dump())
     rival = (seat + 1) % game.n
     game.knights[rival] = 2
