@@ -67,16 +67,17 @@ buildings; if no hex is left, the robber stays put and nobody is robbed), `board
 **Computer players.** `/addai level:easy|normal|hard` (normal by default). Measured over 200
 games each, seats rotated (at 3 or 4 players each level takes half the seats; 50% would be
 even, about ±7 points either way at 200 games): hard's seats finished ahead of normal's in
-67.5% of two-player games (±6.5), 67.5% of three-player games (±6.5) and 78.0% of four-player
-games (±5.7); normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player
+69.5% of two-player games (±6.4), 68.0% of three-player games (±6.5) and 80.0% of four-player
+games (±5.5); normal's ahead of easy's in 88.0%, 76.5% and 74.0%; easy ahead of a random player
 in 98.5% of two-player games.
 Against an outside engine's bots (catanatron's, in 4-player games of two seats each, seats
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
-ours answer as our computers do): hard's seats won 92.5% of 200 games (±3.7) against its
+ours answer as our computers do): hard's seats won 94.0% of 200 games (±3.3) against its
 value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
-alpha-beta player hard's won 89.5% and 86.5% of two sets of 200 games (88.0% of the 400,
-±3.2; before hard looked for a win within its turn, 89.0% and 83.5% of the same seeds), where
-normal's won 77.0% of 200. So hard falls short of winning nine games in ten against it. Its seats used to take the longest road in two
+alpha-beta player hard's won 91.0% and 87.0% of two sets of 200 games (89.0% of the 400,
+±3.1; 89.5% and 86.5% before hard weighed four worlds near the end, 89.0% and 83.5% before it
+looked for a win within its turn), where normal's won 77.0% of 200. So hard still falls short
+of winning nine games in ten against it, by a point. Its seats used to take the longest road in two
 games of three against hard; since hard races for the title (a seat one or two roads short of
 it, or holding it with a rival that near, is judged accordingly, and the road that lengthens
 its own road most is always weighed), hard's seats end with the title in 343 of those 600 games
@@ -87,9 +88,10 @@ outcome it knows, in sequence) and plays it where there is one. Otherwise it wei
 player's move against the other builds, roads, bank trades, offers,
 cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
 turn once for every sum of the dice, in a world where the cards it cannot see are dealt
-afresh, and keeps the move that leaves it the best chance to win (judged by a model fitted to
+afresh (four such worlds once it, or a rival by what shows, has 7 points), and keeps the move that leaves it the best chance to win (judged by a model fitted to
 finished games). That is a fixed amount of search, up to about twenty candidates a move with 11
-rolls each: 95% of its moves took under 0.07 s (at most 0.5 s) in the games above. Its
+rolls each (four times that near the end): 95% of its moves took under 0.3 s (at most 1.2 s, on a
+busy machine) in the games above. Its
 starting settlements come from a search of their own: each of the ten best corners is placed
 in a copy, the rest of the setup played out, and the start judged by a model of the start
 fitted to 20000 finished games (between normal players who started that way and as the normal

@@ -155,8 +155,10 @@ def test_a_confirm_is_searched_in_worlds_where_the_partner_holds_what_it_accepte
     count = sum(world.hands[partner])
     other = next(r for r in range(5) if r != owed)
     world.hands[partner] = [count if r == other else 0 for r in range(5)]  # holds none of it
-    chance = S.judge(world, seat, move, seed=3)
-    assert 0.0 <= chance <= 1.0
+    assert 0.0 <= S.judge(PioneersGame.load(world.dump()), seat, move, seed=3) <= 1.0
+    S._hold_accepted(world, move)
+    assert world.hands[partner][owed] >= 1 and sum(world.hands[partner]) == count
+    world.play(seat, move)
     assert sum(world.hands[partner]) == count  # the trade gave one and took one
 
 
@@ -220,3 +222,68 @@ def test_the_road_that_lengthens_the_longest_road_most_is_a_candidate():
                     assert found == []
             game.play(seat, game.ai_move(seat, rng))
     assert lengthened >= 10
+
+
+def endgame_decisions(seeds: range, wanted: int) -> list[tuple[PioneersGame, int]]:
+    """Main-phase positions of four-player games between heuristic players where the seat in
+    turn has several candidates and a seat is at 7 points or more."""
+    found = []
+    for seed in seeds:
+        game = GAME.new(4, {}, seed)
+        rng = random.Random(seed)
+        while not game.is_over() and len(found) < wanted:
+            seat = (game.awaited_answers() or game.to_act())[0]
+            if game.phase == "main" and seat == game.current and S._endgame(game, seat):
+                normal = game.ai_move(seat, random.Random(0))
+                if len(S.candidates(game, seat, game.legal_moves(seat), normal)) > 2 and rng.random() < 0.2:
+                    found.append((PioneersGame.load(game.dump()), seat))
+            game.play(seat, game.ai_move(seat, rng))
+    return found
+
+
+ENDGAME = endgame_decisions(range(20, 24), 6)
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_the_endgame_search_depends_only_on_what_the_seat_sees(index):
+    game, seat = ENDGAME[index]
+    move = S.hard_move(game, seat, random.Random(7))
+    for top in (None, D.VICTORY):
+        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
+        assert S.hard_move(twin, seat, random.Random(7)) == move
+
+
+def worlds_drawn(game: PioneersGame, seat: int, monkeypatch) -> int:
+    drawn = []
+    redraw = PioneersGame.redraw_hidden
+    monkeypatch.setattr(PioneersGame, "redraw_hidden", lambda self, s, rng: drawn.append(s) or redraw(self, s, rng))
+    S.hard_move(game, seat, random.Random(7))
+    monkeypatch.setattr(PioneersGame, "redraw_hidden", redraw)
+    return len(drawn)
+
+
+def test_the_endgame_is_searched_in_more_worlds(monkeypatch):
+    """Near the end a decision is weighed over several worlds (one redrawn world can make a card
+    bought look like the winning point or like nothing); before, over one."""
+    for game, seat in ENDGAME[:3]:
+        assert worlds_drawn(game, seat, monkeypatch) == S.ENDGAME_WORLDS > S.WORLDS
+    for game, seat in POSITIONS:
+        if game.phase == "main" and not S._endgame(game, seat):
+            assert worlds_drawn(game, seat, monkeypatch) == S.WORLDS
+
+
+def test_the_endgame_counts_only_the_points_the_seat_can_see():
+    """Its own victory cards count; another seat's hidden ones do not (they are not its to see),
+    so the amount of search tells nothing of them either."""
+    game = GAME.new(4, {}, 3)
+    rng = random.Random(3)
+    while game.phase != "main" or game.turn < 8:
+        seat = (game.awaited_answers() or game.to_act())[0]
+        game.play(seat, game.ai_move(seat, rng))
+    seat, other = game.current, (game.current + 1) % 4
+    short = 7 - game.visible_points(seat)
+    assert not S._endgame(game, seat)
+    game.devs[other][D.VICTORY] += 7  # hidden from the seat
+    assert not S._endgame(game, seat)
+    game.devs[seat][D.VICTORY] += short
+    assert S._endgame(game, seat)
