@@ -74,8 +74,8 @@ Against an outside engine's bots (catanatron's, in 4-player games of two seats e
 rotated, our rules refereeing, offers answered as at our tables: its bots decline every offer,
 ours answer as our computers do): hard's seats won 94.0% of 200 games (±3.3) against its
 value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
-alpha-beta player hard's won 91.0% and 87.0% of two sets of 200 games (89.0% of the 400,
-±3.1; 89.5% and 86.5% before hard weighed four worlds near the end, 89.0% and 83.5% before it
+alpha-beta player hard's won 91.0%, 87.0% and 90.5% of three sets of 200 games (89.5% of the
+600, ±2.5; on the first two sets 89.5% and 86.5% before hard weighed four worlds near the end, 89.0% and 83.5% before it
 looked for a win within its turn), where normal's won 77.0% of 200. So hard still falls short
 of winning nine games in ten against it, by a point. Its seats used to take the longest road in two
 games of three against hard; since hard races for the title (a seat one or two roads short of

@@ -147,7 +147,7 @@ normal seats (seeds 900000 on), hard's seats met 129 decisions of their main pha
 more; searched six times, each with a world of its own, 34 of them did not get the same move all
 six times, and 23 got the most common move four times or fewer: one world decides too much there.
 Against the alpha-beta bot: 91.0% of 200 games (seeds 20000 on; 89.5% with one world) and 87.0% (seeds 100000 on; 86.5%), 89.0% of the 400 (±3.1,
-88.0% before); against the value bot 94.0% of 200 (seeds 70000 on; 92.5%); against as many normal seats 69.5%, 68.0% and
+88.0% before), and on a third set 90.5% (seeds 60000 on): 89.5% of 600 (±2.5); against the value bot 94.0% of 200 (seeds 70000 on; 92.5%); against as many normal seats 69.5%, 68.0% and
 80.0% of 200 games at 2, 3 and 4 players (67.5%, 67.5% and 78.0% before), hard taking at most
 1.15 s a move with other benches sharing the cores. The gain against the alpha-beta bot is
 within the noise of 400 games. Measured beside it and not kept: the four best-judged candidates
