@@ -271,6 +271,7 @@ def judge(world: PioneersGame, seat: int, move: str, seed: int) -> float:
     turn = world.turn
     _unanswered_declined(world, seat)
     _hold_accepted(world, move)
+    _offerer_holds(world, move)
     world.play(seat, move)
     rng = random.Random(seed)
     _finish_turn(world, turn, rng)
@@ -306,8 +307,25 @@ def _hold_accepted(world: PioneersGame, move: str) -> None:
     if not isinstance(value, M.Confirm):
         return
     offer = next(o for o in world.offers if o["id"] == value.offer)
-    hand = world.hands[value.partner]
     _, owed = world.terms(offer, offer["answers"][value.partner])
+    _make_hold(world.hands[value.partner], owed)
+
+
+def _offerer_holds(world: PioneersGame, move: str) -> None:
+    """An offer shows the offerer held what it gives when it made it: where the seat accepts, the
+    offerer's redrawn hand is made to agree, or the acceptance would be judged as a trade that
+    cannot be confirmed."""
+    value = M.parse(move)
+    if not isinstance(value, M.Accept):
+        return
+    offer = next(o for o in world.offers if o["id"] == value.offer)
+    _make_hold(world.hands[offer["by"]], offer["give"])
+
+
+def _make_hold(hand: list[int], owed: list[int]) -> None:
+    """Turn cards of other kinds into the ones owed, keeping the count (which is public)."""
+    if sum(hand) < sum(owed):
+        return  # spent since: nothing a redraw could make agree
     for res in range(5):
         while hand[res] < owed[res]:
             spare = max((i for i in range(5) if hand[i] > owed[i]), key=lambda i: hand[i] - owed[i])
@@ -328,8 +346,10 @@ def candidates(game: PioneersGame, seat: int, moves: list[str], normal: str) -> 
     if phase == "discard" and seat in game.discards:
         _, cost = A.goal(game, seat)
         found = sorted(moves, key=lambda m: -A.discard_score(game, seat, m, cost))[:TOP_DISCARD]
+    elif seat != game.current and phase == "main" and game.offers:
+        found = _answers(normal, moves)
     elif seat != game.current or phase in ("discard", "setup"):
-        found = []  # answers to offers and the starting placements: the heuristic player's
+        found = []  # counter-offers and the starting placements: the heuristic player's
     elif phase == "roll":
         found = list(moves)
     elif phase == "robber":
@@ -384,6 +404,16 @@ def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[st
     found += _offers(game, hand, cost, by_kind.get(M.Offer, []))
     found.append("end")
     return [m for m in found if m in moves]
+
+
+def _answers(normal: str, moves: list[str]) -> list[str]:
+    """Accepting and declining the offer the heuristic player answers: the search then plays the
+    offerer's confirmation in its worlds, so a trade is taken where it leaves the seat better
+    placed than the offerer, whatever it does for the next build alone."""
+    value = M.parse(normal)
+    if not isinstance(value, (M.Accept, M.Decline)):
+        return []
+    return [m for m in (M.text(M.Accept(value.offer)), M.text(M.Decline(value.offer))) if m in moves]
 
 
 def _lengthening(game: PioneersGame, seat: int, roads: list[str]) -> list[str]:

@@ -287,3 +287,67 @@ def test_the_endgame_counts_only_the_points_the_seat_can_see():
     assert not S._endgame(game, seat)
     game.devs[seat][D.VICTORY] += short
     assert S._endgame(game, seat)
+
+
+def answers_awaited(seed: int, players: int, wanted: int) -> list[tuple[PioneersGame, int]]:
+    """Positions of a game (seat 1 hard, who makes offers; the others heuristic players) where a
+    seat other than the offerer is to answer an open offer and may accept it as well as decline it."""
+    game = GAME.new(players, {}, seed)
+    rng = random.Random(seed)
+    found = []
+    while not game.is_over() and len(found) < wanted:
+        seat = (game.awaited_answers() or game.to_act())[0]
+        if seat != game.current and any(m.startswith("accept ") for m in game.legal_moves(seat)):
+            found.append((PioneersGame.load(game.dump()), seat))
+        game.play(seat, choose(game, seat, "hard" if seat == 0 else "normal", rng))
+    return found
+
+
+ANSWERS = answers_awaited(4, 4, 3) + answers_awaited(5, 3, 2) + answers_awaited(8, 2, 1)
+
+
+def test_an_answer_to_an_offer_weighs_accepting_against_declining():
+    assert len(ANSWERS) == 6
+    for game, seat in ANSWERS:
+        moves = game.legal_moves(seat)
+        normal = game.ai_move(seat, random.Random(0))
+        options = S.candidates(game, seat, moves, normal)
+        number = normal.split()[1]
+        assert options[0] == normal
+        assert sorted(options) == [f"accept {number}", f"decline {number}"]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_the_answer_depends_only_on_what_the_seat_sees(index):
+    game, seat = ANSWERS[index]
+    move = S.hard_move(game, seat, random.Random(7))
+    for top in (None, D.VICTORY):
+        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
+        assert S.hard_move(twin, seat, random.Random(7)) == move
+
+
+def test_the_answer_is_the_one_the_search_judges_best(monkeypatch):
+    """Whichever of accepting and declining the judgement prefers is played, not the heuristic
+    player's answer: routing the judgement to favour each in turn changes the answer."""
+    game, seat = ANSWERS[0]
+    for favoured in ("accept", "decline"):
+        monkeypatch.setattr(S, "judge", lambda world, s, move, seed, f=favoured: float(move.startswith(f)))
+        assert S.hard_move(game, seat, random.Random(7)).startswith(favoured + " ")
+
+
+def test_an_acceptance_is_judged_in_worlds_where_the_offerer_holds_what_it_offered():
+    """A redrawn world deals the offerer's cards afresh; an offer showed what it held, so the
+    search gives that back (keeping its count), or the trade could not be confirmed there."""
+    game, seat = ANSWERS[0]
+    offer = next(o for o in game.offers if f"accept {o['id']}" in game.legal_moves(seat))
+    move = f"accept {offer['id']}"
+    world = PioneersGame.load(game.dump())
+    by, given = offer["by"], offer["give"].index(1)
+    count = sum(world.hands[by])
+    other = next(r for r in range(5) if r != given)
+    world.hands[by] = [count if r == other else 0 for r in range(5)]  # holds none of it
+    S._offerer_holds(world, "decline 1")  # only an acceptance shows anything
+    assert world.hands[by][given] == 0
+    S._offerer_holds(world, move)
+    assert world.hands[by][given] >= 1 and sum(world.hands[by]) == count
+    assert 0.0 <= S.judge(world, seat, move, seed=3) <= 1.0
