@@ -31,6 +31,7 @@ from render.common import (
     shade,
     supersampled,
     text,
+    text_width,
     to_png,
 )
 
@@ -170,8 +171,7 @@ def _island(board: dict[str, Any]) -> Image.Image:
         number = info["number"]
         if number:
             text(draw, (cx, cy - 3), str(number), 24, HOT if number in (6, 8) else INK, "mm", bold=number in (6, 8))
-        word = TERRAIN_WORDS[info["res"]]
-        text(draw, (cx, cy + RADIUS * 0.56), word, 12, mix(INK, TERRAIN_COLOURS[info["res"]], 0.15), "mm")
+        terrain_word(draw, (cx, cy + RADIUS * 0.58), info["res"])
         text(draw, (cx, cy - RADIUS * 0.56), info["label"], 22, INK, "mm", bold=True,
              outline=mix(TERRAIN_COLOURS[info["res"]], WHITE, 0.55))
     for info in board["harbours"]:
@@ -182,6 +182,12 @@ def _island(board: dict[str, Any]) -> Image.Image:
         x, y = node_xy(node)
         text(draw, (x, y), str(node + 1), CORNER_SIZE, (30, 30, 30), "mm", bold=True, outline=(255, 255, 255))
     return image
+
+
+def terrain_word(draw: ImageDraw.ImageDraw, xy: tuple[float, float], res: str) -> None:
+    """The terrain's name under its number, on a light halo: at the width a phone shows, dark
+    words on the dark hexes (lumber, brick, ore) vanish without one."""
+    text(draw, xy, TERRAIN_WORDS[res], 15, INK, "mm", outline=mix(TERRAIN_COLOURS[res], WHITE, 0.6))
 
 
 # -- pieces -----------------------------------------------------------------------------------
@@ -275,7 +281,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
     y += 22
     text(draw, (x0, y), line, 17, colour, bold=True, width=right - x0)
     y += 30
-    text(draw, (x0, y), f"First to {view['target']} points", 13, MUTED)
+    text(draw, (x0, y), f"First to {view['target']} points", 14, MUTED)
     y += 24
     for seat, info in enumerate(view["players"]):
         colour = seat_colour(seat)
@@ -292,11 +298,11 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         text(draw, (right - 8, top + 34), "pts", 11, MUTED, "ra")
         stats = (f"{_count(info['cards'], 'card')}  {info['dev_cards']} dev  {_count(info['knights'], 'knight')}  "
                  f"road {info['road_length']}")
-        text(draw, (x0 + 6, top + 31), stats, 14, INK, width=right - x0 - 50)
+        text(draw, (x0 + 6, top + 30), stats, 16, INK, width=right - x0 - 50)
         if info.get("final_sources"):  # the end: points by source in place of the badges, hidden cards revealed
             short = {"Longest Road": "Road", "Largest Army": "Army"}
             sources = " · ".join(f"{short.get(label, label)} {points}" for label, points in info["final_sources"])
-            text(draw, (x0 + 6, top + 54), sources, 13, INK, width=right - x0 - 14)
+            text(draw, (x0 + 6, top + 53), sources, 14, INK, width=right - x0 - 14)
             y += 84
             continue
         badges = []
@@ -311,36 +317,36 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         bx = x0 + 6
         for badge in badges:
             fill = (60, 60, 60) if badge == "to play" else (214, 160, 30) if badge != "protected" else (120, 150, 120)
-            w = 8 + len(badge) * 7
-            draw.rounded_rectangle((bx, top + 53, bx + w, top + 71), radius=7, fill=fill)
-            text(draw, (bx + w / 2, top + 62), badge, 11, WHITE, "mm", bold=True)
+            w = 10 + text_width(badge, 13, bold=True)
+            draw.rounded_rectangle((bx, top + 52, bx + w, top + 72), radius=8, fill=fill)
+            text(draw, (bx + w / 2, top + 62), badge, 13, WHITE, "mm", bold=True)
             bx += w + 5
         y += 84
     y += 4
     last = view.get("last") or {}
     if last.get("move"):
         who = seat_name(names, last["seat"])
-        text(draw, (x0, y), "Last move", 13, MUTED)
-        y += 18
+        text(draw, (x0, y), "Last move", 14, MUTED)
+        y += 19
         move = last["move"]
         if move.startswith("counter"):  # its terms are in the answerer's words: the offers below tell them
             move = f"counter to offer #{move.split()[1]}"
-        text(draw, (x0, y), f"{who}: {move}", 15, INK, bold=True, width=right - x0)
-        y += 26
+        text(draw, (x0, y), f"{who}: {move}", 17, INK, bold=True, width=right - x0)
+        y += 27
     offers = view.get("offers") or []
     if offers:
-        text(draw, (x0, y), "Open offers", 13, MUTED)
-        y += 18
+        text(draw, (x0, y), "Open offers", 14, MUTED)
+        y += 19
         for offer in offers[:4]:
             who = seat_name(names, offer["by"])
             line = f"#{offer['id']} {who} gives {_amounts(offer['give'])}, gets {_amounts(offer['get'])}"
-            text(draw, (x0, y), line, 13, INK, width=right - x0)
+            text(draw, (x0, y), line, 14, INK, width=right - x0)
             y += 17
             answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
             if answers:
-                text(draw, (x0 + 12, y), ", ".join(answers), 12, MUTED, width=right - x0 - 12)
+                text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
                 y += 16
-    text(draw, (x0, HEIGHT - 22), f"Development cards left: {view['deck']}", 12, MUTED)
+    text(draw, (x0, HEIGHT - 24), f"Development cards left: {view['deck']}", 14, MUTED)
 
 
 # -- drawing --------------------------------------------------------------------------------

@@ -108,3 +108,18 @@ def test_harbour_labels_stay_inside_their_circles() -> None:
             assert box[1] - 1 <= ink[1] - 60 and ink[3] - 60 <= box[3] + 1, (kind, words, box, ink)
         sizes = [label[3] for label in pioneers.harbour_labels(kind)]
         assert min(sizes) >= 12  # and not shrunk into a smudge
+
+
+def test_terrain_words_read_on_every_terrain_at_preview_width() -> None:
+    """The word under each hex keeps its contrast once the picture is shrunk to a chat preview:
+    the darkest stroke and the lightest point around it stay far apart, on the dark hexes too."""
+    from PIL import ImageDraw
+
+    scale = PREVIEW / pioneers.WIDTH
+    for res, colour in pioneers.TERRAIN_COLOURS.items():
+        image = Image.new("RGB", (120, 40), colour)
+        pioneers.terrain_word(ImageDraw.Draw(image), (60, 20), res)
+        small = image.resize((round(120 * scale), round(40 * scale)), Image.Resampling.LANCZOS).convert("L")
+        grey = small.get_flattened_data()
+        # dark grey on dark green or brown came to 45-70 levels apart, which a phone shows as a smudge
+        assert max(grey) - min(grey) >= 140, (res, min(grey), max(grey))
