@@ -73,13 +73,19 @@ POSITIONS = decisions(5, 2, 4) + decisions(8, 3, 4)
 BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy card") + decisions(12, 4, 3, among="buy card")
 
 
+def assert_same_move_in_twins(game: PioneersGame, seat: int, index: int, tops: tuple) -> None:
+    """The hard player's move in `game` is its move in twins dealt otherwise where the seat
+    cannot see, with each of `tops` (a card kind, or None for any) next in the deck."""
+    move = S.hard_move(game, seat, random.Random(7))
+    for top in tops:
+        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
+        assert S.hard_move(twin, seat, random.Random(7)) == move
+
+
 @pytest.mark.parametrize("index", range(len(POSITIONS + BUYING)))
 def test_hard_move_depends_only_on_what_the_seat_sees(index):
     game, seat = (POSITIONS + BUYING)[index]
-    move = S.hard_move(game, seat, random.Random(7))
-    for top in (None, D.VICTORY, D.KNIGHT):
-        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
-        assert S.hard_move(twin, seat, random.Random(7)) == move
+    assert_same_move_in_twins(game, seat, index, (None, D.VICTORY, D.KNIGHT))
 
 
 def test_a_player_that_peeks_fails_the_same_check(monkeypatch):
@@ -247,10 +253,7 @@ ENDGAME = endgame_decisions(range(20, 24), 6)
 @pytest.mark.parametrize("index", range(6))
 def test_the_endgame_search_depends_only_on_what_the_seat_sees(index):
     game, seat = ENDGAME[index]
-    move = S.hard_move(game, seat, random.Random(7))
-    for top in (None, D.VICTORY):
-        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
-        assert S.hard_move(twin, seat, random.Random(7)) == move
+    assert_same_move_in_twins(game, seat, index, (None, D.VICTORY))
 
 
 def worlds_drawn(game: PioneersGame, seat: int, monkeypatch) -> int:
@@ -320,10 +323,7 @@ def test_an_answer_to_an_offer_weighs_accepting_against_declining():
 @pytest.mark.parametrize("index", range(6))
 def test_the_answer_depends_only_on_what_the_seat_sees(index):
     game, seat = ANSWERS[index]
-    move = S.hard_move(game, seat, random.Random(7))
-    for top in (None, D.VICTORY):
-        twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
-        assert S.hard_move(twin, seat, random.Random(7)) == move
+    assert_same_move_in_twins(game, seat, index, (None, D.VICTORY))
 
 
 def test_the_answer_is_the_one_the_search_judges_best(monkeypatch):
