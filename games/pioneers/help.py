@@ -75,30 +75,28 @@ rotated, our rules refereeing, offers answered as at our tables: its bots declin
 ours answer as our computers do): hard's seats won 94.0% of 200 games (±3.3) against its
 value-function player, where normal's won 82.5% of the same seeds (±5.3); against its two-ply
 alpha-beta player hard's won 90.0% of 200 games (±4.2, seeds chosen before they were played),
-where normal's won 77.0% of 200. Before hard weighed its answers to offers by its search, it had
-won 91.0%, 87.0% and 90.5% of three other sets of 200 (89.5% of the 600, ±2.5): the difference
-is within the noise. Its seats used to take the longest road in two
-games of three against hard; since hard races for the title (a seat one or two roads short of
-it, or holding it with a rival that near, is judged accordingly, and the road that lengthens
-its own road most is always weighed), hard's seats ended with the title in 134 of the last 200
-games and its seats in 64.
-Trades between our two seats count too: about 3 points against the value player.
+where normal's won 77.0% of 200. Before hard weighed its answers to offers by its search, it
+had won 91.0%, 87.0% and 90.5% of three other sets of 200 (89.5% of the 600, ±2.5): the
+difference is within the noise. Its seats used to take the longest road in two games of three
+against hard; since hard races for the title (a seat one or two roads short of it, or holding
+it with a rival that near, is judged accordingly, and the road that lengthens its own road most
+is always weighed), hard's seats ended with the title in 134 of the last 200 games and its
+seats in 64. Trades between our two seats count too: about 3 points against the value player.
 Hard first looks for a way to win within its turn (bank trades, builds and the cards whose
 outcome it knows, in sequence) and plays it where there is one. Otherwise it weighs the normal
-player's move against the other builds, roads, bank trades, offers,
-cards, robber hexes or discards: it plays each to the end of the turn and then the next player's
-turn once for every sum of the dice, in a world where the cards it cannot see are dealt
-afresh (four such worlds once it, or a rival by what shows, has 7 points), and keeps the move that
-leaves it the best chance to win (judged by a model fitted to finished games). Another seat's
-offer it answers the same way: accepting and declining are both played out, the offerer holding
-what it offered and confirming, and it takes the trade only where it leaves hard better placed.
-That is a fixed amount of search, up to about twenty candidates a move with 11
-rolls each (four times that near the end): 95% of its moves took under 0.3 s (at most 0.9 s, on a
-busy machine) in the games above. Its
-starting settlements come from a search of their own: each of the ten best corners is placed
-in a copy, the rest of the setup played out, and the start judged by a model of the start
-fitted to 20000 finished games (between normal players who started that way and as the normal
-player does, the model's seats won 57% of 2000 games at 2, 3 and 4 players).
+player's move against the other builds, roads, bank trades, offers, cards, robber hexes or
+discards: it plays each to the end of the turn and then the next player's turn once for every
+sum of the dice, in a world where the cards it cannot see are dealt afresh (four such worlds
+once it, or a rival by what shows, has 7 points), and keeps the move that leaves it the best
+chance to win (judged by a model fitted to finished games). Another seat's offer it answers the
+same way: accepting and declining are both played out, the offerer holding what it offered and
+confirming, and it takes the trade only where it leaves hard better placed. That is a fixed
+amount of search, up to about twenty candidates a move with 11 rolls each (four times that near
+the end): 95% of its moves took under 0.3 s (at most 0.9 s, on a busy machine) in the games
+above. Its starting settlements come from a search of their own: each of the ten best corners
+is placed in a copy, the rest of the setup played out, and the start judged by a model of the
+start fitted to 20000 finished games (between normal players who started that way and as the
+normal player does, the model's seats won 57% of 2000 games at 2, 3 and 4 players).
 A player who resigns or misses a deadline is played at normal.
 
 **Our readings and designed values.**

@@ -169,12 +169,13 @@ heuristic player does. So a trade is taken where it leaves the seat better place
 offerer, not only where it brings the next build closer. In two four-player games (hard seats
 making offers) the search answered 13 of 95 offers otherwise than the heuristic player. Against
 catanatron this touches only trades between our two seats, for its bots do not trade with
-players (the bench declines for them). Against the alpha-beta bot: 90.5% of 200 games on seeds 140000 on, for a first writing of
-the change whose code was not kept, and 90.0% of 200 on seeds 160000 on for the change as it is,
-each set chosen before it was played, where the player before read 89.5% of 600: within the noise.
-Against the value bot 94.0% of 200 (seeds 70000 on; 94.0% before); against as many normal seats
-69.5%, 69.5% and 81.5% of 200 games at 2, 3 and 4 players (69.5%, 68.0% and 80.0% before), hard
-taking at most 0.9 s a move with other benches sharing the cores.
+players (the bench declines for them). Against the alpha-beta bot: 90.5% of 200 games on seeds
+140000 on, for a first writing of the change whose code was not kept, and 90.0% of 200 on seeds
+160000 on for the change as it is, each set chosen before it was played, where the player before
+read 89.5% of 600: within the noise. Against the value bot 94.0% of 200 (seeds 70000 on; 94.0%
+before); against as many normal seats 69.5%, 69.5% and 81.5% of 200 games at 2, 3 and 4 players
+(69.5%, 68.0% and 80.0% before), hard taking at most 0.9 s a move with other benches sharing the
+cores.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
