@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
 from bot.core.service import TableService
 from db.errors import StoreUnavailable
+from db.postgres import connection as pg_connection
 from db.store import Store
 from tests import pg
 from tests.helpers import ALICE, BOB
@@ -111,5 +113,38 @@ async def test_a_transaction_cut_off_before_its_commit_leaves_nothing(relayed):
         assert await store.get_meta("half") is None and await store.get_meta("other") is None
         await store.set_meta("after", "back")  # the pool opened new connections by itself
         assert await store.get_meta("after") == "back"
+    finally:
+        await store.close()
+
+
+async def test_a_lost_connection_is_read_as_the_database_away_whatever_asyncpg_raises(monkeypatch):
+    async def broken_state(*args):
+        raise asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
+
+    with pytest.raises(StoreUnavailable):
+        await pg_connection._guarded(broken_state)
+
+
+async def test_reads_after_the_server_ends_the_connections_raise_nothing_but_the_database_away(relayed):
+    dsn, relay = relayed
+    store = await Store.open(dsn)
+    try:
+        await store.tables()
+        admin = await asyncpg.connect(dsn.replace(f"127.0.0.1:{relay.port}", "127.0.0.1:5432"))
+        try:
+            name = dsn.rsplit("/", 1)[1]
+            outcomes: dict[str, int] = {}
+            for _ in range(40):
+                await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                    "WHERE datname = $1 AND pid <> pg_backend_pid()", name)
+                try:
+                    await store.tables()
+                    outcomes["read"] = outcomes.get("read", 0) + 1
+                except StoreUnavailable:
+                    outcomes["away"] = outcomes.get("away", 0) + 1
+        finally:
+            await admin.close()
+        assert set(outcomes) <= {"read", "away"} and sum(outcomes.values()) == 40
+        await store.tables()  # and the pool carries on
     finally:
         await store.close()

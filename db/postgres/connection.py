@@ -35,10 +35,12 @@ TIMER_WRITE = re.compile(r"^\s*(INSERT\s+(OR\s+IGNORE\s+)?INTO\s+timers\b|UPDATE
 TIMERS = WAKE
 # a write to a table's row: the board pages of every process look at the versions again (TABLES)
 TABLE_WRITE = re.compile(r"^\s*UPDATE\s+tables\s+SET\b", re.IGNORECASE)
-# errors that mean the server or the way to it is gone, not that the statement was wrong
+# errors that mean the server or the way to it is gone, not that the statement was wrong; asyncpg's
+# InternalClientError ("cannot switch to state ...") is what a pooled connection the server ended
+# (pg_terminate_backend, a restart) raises at its next use
 LOST = (OSError, TimeoutError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
         asyncpg.InterfaceError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
-        asyncpg.CrashShutdownError, asyncpg.ConnectionFailureError)
+        asyncpg.CrashShutdownError, asyncpg.ConnectionFailureError, asyncpg.InternalClientError)
 ACQUIRE_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 10.0
 
