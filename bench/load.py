@@ -114,7 +114,7 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
         reply = await service.handle(by_user[user], "move", {"move": move})
         if reply.ok:  # the adapter's part of a post: seal the outbox row, mark it sent
             row = await outbox.seal(table_id=reply.table_id, version=reply.version, channel_id=channel,
-                                    body=body_of(reply), now=int(time.time()))
+                                    body=body_of(reply), now=int(time.time()), since=reply.since)
             await outbox.mark_sent(row, None, int(time.time()))
             latencies.append(loop.time() - began)
             turns += 1

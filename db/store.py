@@ -65,15 +65,17 @@ class MoveRow:
     move: str
     at: str
     taken_back: bool = False
+    version: int | None = None  # the table version its write made (None for moves saved before migration 031)
 
 
 # The table's one outbox draft (migration 020), inserted or moved on to the table's new version:
 # every table write runs it in its own transaction, so the post a change owes is saved with the
-# change. `first_move` keeps the count of moves saved before the first change the draft covers
-# (kept when the draft moves on); `created_at` is the time of the last change.
+# change. `since` (the version before the first change the draft covers) and `first_move` (the
+# count of moves saved before it) are kept when the draft moves on; `created_at` is the time of
+# the last change.
 DRAFT_SQL = (
-    "INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
-    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', "
+    "INSERT INTO outbox (table_id, channel_id, version, since, first_move, state, next_at, created_at) "
+    "SELECT id, channel_id, version, version - 1, (SELECT COUNT(*) FROM moves WHERE table_id = tables.id), 'draft', "
     "CAST(? AS BIGINT), CAST(? AS BIGINT) "
     "FROM tables WHERE id = ? AND true "
     "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
@@ -88,14 +90,14 @@ DRAFT_SQL = (
 MOVE_PG = (
     "WITH bumped AS (UPDATE tables SET version = version + 1, updated_at = ?, state = ? "
     "WHERE id = ? AND version = ? RETURNING id, channel_id, version), "
-    "drafted AS (INSERT INTO outbox (table_id, channel_id, version, first_move, state, next_at, created_at) "
-    "SELECT id, channel_id, version, (SELECT COUNT(*) FROM moves WHERE table_id = bumped.id), 'draft', "
+    "drafted AS (INSERT INTO outbox (table_id, channel_id, version, since, first_move, state, next_at, created_at) "
+    "SELECT id, channel_id, version, version - 1, (SELECT COUNT(*) FROM moves WHERE table_id = bumped.id), 'draft', "
     "CAST(? AS BIGINT), CAST(? AS BIGINT) FROM bumped "
     "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
     "channel_id = excluded.channel_id, created_at = excluded.created_at RETURNING 1), "
-    "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at) "
+    "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at, version) "
     "SELECT id, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = bumped.id), CAST(? AS BIGINT), "
-    "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT) FROM bumped RETURNING 1) "
+    "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), version FROM bumped RETURNING 1) "
     "SELECT version, pg_notify('isles_tables', '') FROM bumped"  # notices.TABLES, sent at the statement's commit
 )
 
@@ -382,9 +384,9 @@ class Store:
                 raise StaleVersion()
             return version + 1
         steps: list[tuple[str, tuple]] = [(
-            "INSERT INTO moves (table_id, n, seat, user_id, move, at) "
-            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?)",
-            (table_id, table_id, seat, user_id, move, stamp_text(now)),
+            "INSERT INTO moves (table_id, n, seat, user_id, move, at, version) "
+            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?, ?)",
+            (table_id, table_id, seat, user_id, move, stamp_text(now), version + 1),
         )]
         extra, params = ", state = ?", (_json(state),)
         if results is not None:
@@ -415,10 +417,10 @@ class Store:
         """The moves that stand, in order; with `taken_back`, also those taken back (marked)."""
         where = "" if taken_back else " AND taken_back = 0"
         async with self.conn.execute(
-            f"SELECT n, seat, user_id, move, at, taken_back FROM moves WHERE table_id = ?{where} ORDER BY n",
+            f"SELECT n, seat, user_id, move, at, taken_back, version FROM moves WHERE table_id = ?{where} ORDER BY n",
             (table_id,),
         ) as cur:
-            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"], bool(r["taken_back"]))
+            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"], bool(r["taken_back"]), r["version"])
                     for r in await cur.fetchall()]
 
     async def take_back(self, table_id: int, version: int, numbers: list[int], state: dict[str, Any],

@@ -80,7 +80,7 @@ async def test_a_turn_makes_few_statements(tmp_path, store_kind, monkeypatch):
         assert reply.ok, reply.private
         await installed.timing.settle()
         row = await outbox.seal(table_id=reply.table_id, version=reply.version, channel_id=alice.channel_id,
-                                body=body_of(reply), now=int(time.time()))
+                                body=body_of(reply), now=int(time.time()), since=reply.since)
         await outbox.mark_sent(row, None, int(time.time()))
         if counter.count > worst[0]:
             worst = (counter.count, list(counter.texts))

@@ -5,6 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+# The answers to a call that saved a change and then failed while showing it: the change stands.
+SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
+             "The board is being posted in the channel.")
+SAVED_STORE_AWAY = ("That counted and is saved: do not send it again. The bot lost its database before it "
+                    "could show the board; it will be posted in the channel once the database is back.")
+
 # custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"
 PREFIX = "isles"
 MAX_CUSTOM_ID = 100
@@ -64,6 +70,9 @@ class Reply:
     ok: bool = True
     table_id: int | None = None
     version: int | None = None
+    since: int | None = None  # the version before the changes the public text tells (bot/core/calls.py)
+    # a change was saved but its answer could not be composed: the post comes from the saved table
+    unshown: bool = False
 
     @classmethod
     def error(cls, reason: str) -> Reply:

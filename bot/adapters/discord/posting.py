@@ -35,9 +35,9 @@ from bot.adapters.discord.shapes import (
     public_shape,
     some,
 )
-from bot.core import history
 from bot.core.replies import Button, Menu, Reply
-from db.outbox import OutboxRow, OutboxStore
+from db.errors import StoreUnavailable
+from db.outbox import OutboxRow, OutboxStore, Untold
 from games import registry
 
 log = logging.getLogger(__name__)
@@ -47,12 +47,14 @@ BACKOFF = (2, 5, 15, 30, 60, 120, 300)  # seconds before the 1st, 2nd, ... retry
 MAX_ATTEMPTS = 80  # about six hours of server errors, then the post is given up as failed
 REFUSED_PAUSE = 600  # after a 403, posts to that channel are refused without asking for this long
 DRAFT_GRACE = 30  # a draft older than this, whose table is not busy, is composed by the sweep
+TOLD_LINES = 8  # moves saved before a post's own that it tells at most, the rest by their count
 SWEEP_SECONDS = 5.0
 KEEP_SETTLED = 7 * 86400  # settled posts are forgotten after a week (the outbox stays small)
 KEPT_PICTURES = 512  # pictures of unsent posts held in memory; older ones are drawn again when sent
 UNKNOWN_CHANNEL = 10003
 THREAD_ARCHIVED = 50083
 SENT, RETRYING, REFUSED, GONE, FAILED = "sent", "retrying", "refused", "gone", "failed"
+LATER = "later"  # the database went before the post could be saved: the saved change's draft is posted later
 
 
 def body_of(reply: Reply) -> dict[str, Any]:
@@ -169,8 +171,11 @@ class Poster:
         """Save the public part of a reply as a pending post (sealing its table's draft) and post
         it. Waits at most `wait` seconds; the post then goes on in the background. Files over
         `limit` bytes (the interaction's upload limit) are left out."""
-        row_id = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
-                                    body=body_of(reply), now=self.now())
+        try:
+            row_id = await self._seal(channel_id, reply)
+        except StoreUnavailable as away:
+            log.warning("the post of table %s waits for the database: %s", reply.table_id, away)
+            return Delivery(0, LATER)
         files = reply.files(private=False)
         if limit is not None:
             for name, data in files:
@@ -188,15 +193,50 @@ class Poster:
         return await task.result().settled(max(0.0, end - loop.time()))
 
     async def shown(self, channel_id: int, reply: Reply, message_id: int | None) -> None:
-        """The public part was shown another way (the interaction's own answer): nothing owed."""
-        row_id = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
-                                    body=body_of(reply), now=self.now())
-        await self.db.mark_sent(row_id, message_id, self.now())
+        """The public part was shown another way (the interaction's own answer): nothing owed for it.
+        Moves saved before it that no post told stay in the draft, for the sweep to tell."""
+        try:
+            row_id = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                        body=body_of(reply), now=self.now(), since=reply.since)
+            if isinstance(row_id, Untold):
+                row_id = await self.db.insert(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                              body=body_of(reply), now=self.now(), since=reply.since)
+                self._wake.set()
+            await self.db.mark_sent(row_id, message_id, self.now())
+        except StoreUnavailable as away:  # the draft stays: the sweep posts the board once the database is back
+            log.warning("the shown post of table %s is not recorded: %s", reply.table_id, away)
 
     async def nothing_public(self, reply: Reply) -> None:
         """A change whose reply had nothing public to say owes no post."""
         if reply.table_id is not None:
-            await self.db.settle_draft(reply.table_id, reply.version, self.now())
+            await self.db.settle_draft(reply.table_id, reply.version, self.now(), since=reply.since)
+
+    async def _seal(self, channel_id: int, reply: Reply) -> int:
+        """The pending post of a reply: its table's draft, told with the moves saved before the
+        reply's own that no post told (their answer never came: a crash, a failed call)."""
+        body = body_of(reply)
+        sealed = await self.db.seal(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                    body=body, now=self.now(), since=reply.since)
+        if not isinstance(sealed, Untold):
+            return sealed
+        earlier = await self._told(reply.table_id, sealed.moves)
+        told = dict(body, text="\n".join(x for x in (earlier, body["text"]) if x))
+        if await self.db.seal_draft(sealed.draft_id, told, channel_id, reply.version, self.now()):
+            return sealed.draft_id
+        # another process composed the draft meanwhile: it tells those moves
+        return await self.db.insert(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
+                                    body=body, now=self.now(), since=reply.since)
+
+    async def _told(self, table_id: int, numbers: list[int], heading: str = "Played since the last post:") -> str:
+        """The public lines of the moves numbered `numbers`, under a heading; "" for none."""
+        loaded = await self.service.table(table_id)
+        if loaded is None or not numbers:
+            return ""
+        wanted = set(numbers)
+        said = [entry.public for entry in await self.service.log_of(loaded) if entry.n in wanted]
+        if len(said) > TOLD_LINES:
+            said = [f"… {len(said) - TOLD_LINES} earlier moves (see /history) …", *said[-TOLD_LINES:]]
+        return "\n".join([heading, *said]) if said else ""
 
     async def recover(self, channel_id: int, since: int) -> bool:
         """After a failure in a command: post what it saved in the channel. True if it saved a change."""
@@ -216,8 +256,7 @@ class Poster:
         if now - getattr(self, "_pruned", 0) > 3600:
             self._pruned = now
             await self.db.prune(now - KEEP_SETTLED)
-        for row in await self.db.drafts(now if startup else now - DRAFT_GRACE):
-            await self._compose(row, force=startup)
+        await self.compose_drafts(startup=startup)
         tried = 0
         by_channel: dict[int, int] = {}
         for row in await self.db.due(self.now()):
@@ -226,6 +265,33 @@ class Poster:
             await self._send_through(channel_id, last)
             tried += 1
         return tried
+
+    async def compose_drafts(self, *, startup: bool = False) -> int:
+        """Compose the drafts nobody sealed (their answer died with a process, or a store call
+        failed) and post them; every process does it, not only the one holding the clocks. At a
+        start every draft is composed at once (one whose answer is under way in another process is
+        then told twice rather than never). Returns how many were composed."""
+        now = self.now()
+        composed = 0
+        for row in await self.db.drafts(now if startup else now - DRAFT_GRACE):
+            try:
+                if await self._compose(row, force=startup):
+                    composed += 1
+                    self._spawn(self._send_through(row.channel_id, row.id))
+            except Exception:
+                log.exception("could not compose the post of table %s", row.table_id)
+        return composed
+
+    async def run_drafts(self, interval: float = DRAFT_GRACE / 2) -> None:
+        """compose_drafts for a process that does not hold the clocks (the holder's sweep does it too)."""
+        first = True
+        while True:
+            try:
+                await self.compose_drafts(startup=first)
+                first = False
+            except Exception as error:  # noqa: BLE001 - the database away: tried again at the next round
+                log.warning("composing the drafts failed: %r", error)
+            await asyncio.sleep(interval)
 
     async def run_forever(self, interval: float = SWEEP_SECONDS) -> None:
         first = True
@@ -385,14 +451,12 @@ class Poster:
         elif loaded.row.status == "lobby":
             reply = service.lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
         else:
-            names = loaded.names()
             # in the moves' public words: the log's exact texts may tell what a hand held
-            logged = await service.store.moves(loaded.row.id)
-            moves = [e for e in history.entries(loaded.row, names, logged) if e.n > row.first_move]
-            said = [entry.public for entry in moves[-12:]]
-            if len(moves) > 12:
-                said.insert(0, f"… {len(moves) - 12} earlier moves (see /history) …")
-            headline = "\n".join(["Saved moves:", *said]) if said else ""
+            if row.since is not None:
+                numbers = await self.db.untold(row.table_id, row.since, loaded.version)
+            else:  # a draft saved before posts knew what they tell: every move since it began
+                numbers = [m.n for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
+            headline = await self._told(row.table_id, numbers, "Saved moves:")
             try:
                 reply = await service.turn_reply(loaded, headline)
             except Exception:  # the board itself fails (its picture): the words still go out
