@@ -23,15 +23,27 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import history, recap, replay
+from bot.core import calls, history, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
-from bot.core.replies import Attachment, Button, Caller, Menu, Outbox, Reply, custom_id, parse_custom_id
+from bot.core.replies import (
+    SAVED_BUT,
+    SAVED_STORE_AWAY,
+    Attachment,
+    Button,
+    Caller,
+    Menu,
+    Outbox,
+    Reply,
+    custom_id,
+    parse_custom_id,
+)
 from bot.core.standings import standings_text
 from bot.core.tables import Loaded
 from bot.core.turn_buttons import turn_buttons
+from db.errors import StoreUnavailable
 from db.store import ChannelBusy, MoveRow, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import (
@@ -50,6 +62,7 @@ log = logging.getLogger(__name__)
 
 MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
+COMPUTER_RETRIES = 3  # times the computers play on after another process wrote their table first
 NO_GAME = "There is no game in this channel. Open a table with /open."
 MAX_MOVE_TEXT = 400  # the longest chain of steps a player types is far shorter
 QUOTED = 40  # a refusal quotes at most this much of what was typed
@@ -188,7 +201,51 @@ class TableService:
         """Tell the listeners about every table written since the last call (outside any lock)."""
         while self._dirty:
             table_id = self._dirty.pop()
-            await self._emit("changed", await self.table(table_id))
+            try:
+                loaded = await self.table(table_id)
+            except BaseException:
+                self._dirty.add(table_id)  # told at the next flush: a deadline must not be lost with it
+                raise
+            await self._emit("changed", loaded)
+
+    async def _flush_quietly(self) -> None:
+        """flush_events at the end of a call, whose answer a failure here must not change."""
+        try:
+            await self.flush_events()
+        except Exception as error:  # noqa: BLE001 - the tables stay marked and are told at the next flush
+            log.warning("listeners not yet told of changed tables: %r", error)
+
+    async def answer(self, work: Awaitable[Reply | None], refusals: bool = True) -> Reply | None:
+        """Run one call and make its answer true to what it saved: a refusal is a private reason
+        (raised instead, unless `refusals`); a failure after the call saved a change says the change
+        stands (its post is composed from the saved table), since a person told "nothing was saved"
+        plays again; a failure before any save is raised for the adapter to tell. The answer is
+        marked with the changes it tells."""
+        with calls.calling() as call:
+            try:
+                reply = await work
+            except IllegalMove as why:  # a refusal, even after a write it meant (a daily whose day is over)
+                if not refusals:
+                    raise
+                reply = Reply.error(str(why))
+            except Exception as error:
+                saved = call.saved()
+                if saved is None:
+                    raise
+                reply = self._saved_anyway(*saved, error)
+            finally:
+                await self._flush_quietly()
+            return call.told(reply) if reply is not None else None
+
+    def _saved_anyway(self, table_id: int, done: calls.Written, error: Exception) -> Reply:
+        if isinstance(error, StoreUnavailable):
+            log.warning("table %s: a change is saved, and the database went before it was shown: %s", table_id, error)
+            text = SAVED_STORE_AWAY
+        else:
+            log.error("table %s: a change is saved, and showing it failed", table_id, exc_info=error)
+            text = SAVED_BUT
+        self._cache.pop(table_id, None)  # read again from the store, which holds what counted
+        return Reply(private=text, table_id=table_id, version=done.version, since=done.since, unshown=True)
 
     async def standing_moves(self, loaded: Loaded) -> list[MoveRow]:
         """The moves that stand at the table's version as loaded; read once per version, since the
@@ -274,21 +331,11 @@ class TableService:
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
         method = getattr(owner, f"cmd_{command}")
-        try:
-            return await method(caller, **{k: str(v) for k, v in args.items()})
-        except IllegalMove as why:
-            return Reply.error(str(why))
-        finally:
-            await self.flush_events()
+        return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
-        try:
-            return await self._press(caller, component_id, values)
-        except IllegalMove as why:
-            return Reply.error(str(why))
-        finally:
-            await self.flush_events()
+        return await self.answer(self._press(caller, component_id, values))
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)
@@ -561,6 +608,7 @@ class TableService:
         loaded; a table that moved on meanwhile refuses it with IllegalMove. Listeners hear of it."""
         try:
             version = await method(loaded.row.id, loaded.version, *args, now=self.clock(), **kwargs)
+            calls.wrote(loaded.row.id, loaded.version, version)
             self._dirty.add(loaded.row.id)
             self._cache.pop(loaded.row.id, None)  # its copy is behind the store now
             return version
@@ -678,6 +726,7 @@ class TableService:
         except StaleVersion:
             self._cache.pop(loaded.row.id, None)
             raise IllegalMove(MOVED_ON) from None
+        calls.wrote(loaded.row.id, loaded.version, version)
         self._dirty.add(loaded.row.id)
         loaded.row.version = version
         loaded.row.updated_at = self.clock().isoformat(timespec="seconds")
@@ -705,6 +754,7 @@ class TableService:
         lines: list[str] = []
         game, names = loaded.game, loaded.names()
         computers = self.computer_seats(loaded)
+        moved_on = 0
         for _ in range(AI_MOVES_PER_CALL):
             if game.is_over() or loaded.row.status != "active":
                 break
@@ -727,12 +777,30 @@ class TableService:
                 break
             try:
                 await self._record(loaded, seat, None, move)
+            except IllegalMove:
+                # another process wrote the table first: what was saved stands; the computers play
+                # on from the table as it is now, or leave it to the writer, who plays them too
+                lines.pop()
+                self._restore(loaded, before)
+                moved_on += 1
+                if moved_on > COMPUTER_RETRIES or not await self._reread(loaded):
+                    break
+                game, names, computers = loaded.game, loaded.names(), self.computer_seats(loaded)
             except BaseException:
                 self._restore(loaded, before)
                 raise
         if len(lines) > 12:
             lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
         return lines
+
+    async def _reread(self, loaded: Loaded) -> bool:
+        """Bring `loaded` up to the table as saved now (another process wrote it); False when the
+        table is gone or no longer under way."""
+        fresh = await self.table(loaded.row.id)
+        if fresh is None:
+            return False
+        loaded.row, loaded.seats, loaded.game = fresh.row, fresh.seats, fresh.game
+        return fresh.game is not None and fresh.row.status == "active"
 
     async def _computer_move(self, loaded: Loaded, seat: int, rng: random.Random) -> str:
         """A computer seat's move: an extension's player (a chosen strength), else the game's own."""
@@ -951,6 +1019,9 @@ class TableService:
 
     async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
+        return await self.answer(self._forfeit(table_id, seat, headline), refusals=False)
+
+    async def _forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
         async with self.table_lock(table_id):
             loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active":
@@ -958,9 +1029,7 @@ class TableService:
             row = loaded.by_seat(seat)
             if row.resigned:
                 return None
-            reply = await self._give_up(loaded, row, headline)
-        await self.flush_events()
-        return reply
+            return await self._give_up(loaded, row, headline)
 
     async def _give_up(self, loaded: Loaded, mine: SeatRow, headline: str) -> Reply:
         """Mark a seat resigned; the game ends when nobody is left to play against. Holds the table lock."""
@@ -986,6 +1055,9 @@ class TableService:
 
     async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """The computer makes one move for a seat that must act (a missed deadline); None if it need not."""
+        return await self.answer(self._play_for(table_id, seat, headline), refusals=False)
+
+    async def _play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
         async with self.table_lock(table_id):
             loaded = await self.table(table_id)
             if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
@@ -1002,9 +1074,7 @@ class TableService:
                 raise
             lines += await self._play_computers(loaded)
             loaded = await self.table(table_id)
-            reply = await self.turn_reply(loaded, "\n".join(lines))
-        await self.flush_events()
-        return reply
+            return await self.turn_reply(loaded, "\n".join(lines))
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self._standings(loaded)]

@@ -203,6 +203,8 @@ class Console:
                 caller, reply = await self._start_daily(caller, parsed.args)
             else:
                 reply = await self.service.handle(caller, parsed.command, parsed.args)
+            if reply.unshown:  # saved but not shown: the board as saved, if it can be read now
+                reply = await self._board_after(caller, reply)
         except Exception:  # a fault of ours gets one line here, and its traceback in the log
             log.exception("the console's line failed: %s", text[:200])
             return ["  ! Something went wrong on our side with that line; it is in the log. A move that was "
@@ -219,6 +221,14 @@ class Console:
             self.own[(caller.channel_id, caller.user_id)] = reply.private_buttons
         moved = caller.channel_id != parsed.caller.channel_id and reply.text
         return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
+
+    async def _board_after(self, caller: Caller, saved: Reply) -> Reply:
+        try:
+            board = await self.service.handle(caller, "board")
+        except Exception as error:  # noqa: BLE001 - the saved answer stands alone
+            log.warning("the board after a saved change could not be shown: %r", error)
+            return saved
+        return replace(board, private=saved.private) if board.ok else saved
 
     def _daily(self):
         return next((e for e in self.service.extensions if isinstance(e, DailyChallenge)), None)

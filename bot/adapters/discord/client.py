@@ -33,6 +33,7 @@ from discord import app_commands
 from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
 from bot.adapters.discord.posting import (
     GONE,
+    LATER,
     REFUSED,
     RETRYING,
     SENT,
@@ -52,7 +53,7 @@ from bot.adapters.discord.shapes import (
 )
 from bot.adapters.web.hosting import serve_pages
 from bot.core.commands import COMMANDS, TEXT, USER, Command
-from bot.core.replies import PREFIX, Caller, Reply, parse_custom_id
+from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
 from bot.features.daily import DailyChallenge
@@ -86,8 +87,9 @@ SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It h
 STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
 STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
                     "database is back; if none comes, try again in a minute.")
-SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
-             "The board is being posted in the channel.")
+POST_LATER = ("That counted and is saved: do not send it again. The bot lost its database before it could "
+              "post the board; it will be posted in the channel once the database is back.")
+BOARD_LATER = "The bot cannot reach its database just now, so the board could not be posted. Try again in a minute."
 POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
 PLACE_GONE = "This channel or thread no longer exists for the bot, so its table is closed."
 LINK_WAIT = 14 * 60  # the interaction's token lasts 15 minutes: the board's link can be told until then
@@ -404,6 +406,10 @@ class Adapter:
         if not reply.ok:
             await self._private(interaction, reply.private or "That did not work.")
             return
+        if reply.unshown:  # saved, but not shown: the post is composed from the saved table
+            await self._private(interaction, reply.private)
+            self._background(self.saved_anyway(interaction))
+            return
         shape = self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or bool(shape.files)
@@ -468,6 +474,10 @@ class Adapter:
             await self._quietly(interaction.followup.send(shape.content, **shape.kwargs()))
         elif delivery.state == GONE:
             await self._private(interaction, PLACE_GONE)
+        elif delivery.state == LATER:  # a saved change's draft is posted by the sweep; a mere board is not
+            told = POST_LATER if reply.since is not None else BOARD_LATER
+            await self._private(interaction, "\n".join(x for x in (private, told) if x), files=private_image,
+                                view=mine)
         else:
             await self._private(interaction, "\n".join(x for x in (private, POST_FOLLOWS) if x), files=private_image,
                                 view=mine)
@@ -714,9 +724,12 @@ class IslesClient(discord.AutoShardedClient):
             await sync_commands(self, self.tree, self.service.store, self.settings.dev_guild)
         except discord.HTTPException:
             log.exception("command sync failed; the bot runs with the commands Discord already has")
-        # the clocks and the outbox sweep run in the one process holding the database's lease
+        # the clocks and the outbox sweep run in the one process holding the database's lease; every
+        # process composes the drafts left by answers that never came (another process may have died)
         self.lease = LeasedWork(self.service.store, self._start_clocks, self._stop_clocks)
         self._lease_task = asyncio.create_task(self.lease.run_forever())
+        if self.poster is not None:
+            self._drafts_task = asyncio.create_task(self.poster.run_drafts())
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """IDENTIFY spaced with the other processes on the database (bot/lease.py), not only ours."""
@@ -750,6 +763,10 @@ class IslesClient(discord.AutoShardedClient):
         if not getattr(self, "_stopping", False):
             self._stopping = True
             await self._finish_interactions(SHUTDOWN_GRACE)
+            drafts_task = getattr(self, "_drafts_task", None)
+            if drafts_task is not None:
+                drafts_task.cancel()
+                await asyncio.gather(drafts_task, return_exceptions=True)
             lease_task = getattr(self, "_lease_task", None)
             if lease_task is not None:
                 lease_task.cancel()
