@@ -22,10 +22,11 @@ from bot.features.timing import (
     paused_due,
     turn_restarted,
 )
+from db.outbox import OutboxStore
 from db.timing import TimingSettings
 from games import registry
 from games.base import Game, IllegalMove, OptionSpec, Outcome, parse_options, rank_by
-from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
+from tests.helpers import ALICE, BOB, CAROL, CHANNEL, Clock, service_at, who
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
@@ -250,6 +251,19 @@ async def test_reminder_then_deadline_each_fire_exactly_once(tmp_path, rounds):
     assert await timing.tick(at(clock, hours=11)) == 0
     assert await timing.tick(at(clock, hours=12)) == 1
     assert [r.mentions for _, r in outbox.posts if r.text.startswith("Reminder")][-1] == [second.user_id]
+
+
+async def test_a_missed_turn_of_several_moves_is_one_post_that_tells_each_move_once(tmp_path, rounds):
+    service, timing, clock = await table(tmp_path, options="steps=3")
+    first_version = (await service.store.table(1)).version
+    clock.advance(hours=24)
+    assert await timing.tick() == 1
+    missed = service.outbox.posts[-1][1]
+    assert missed.text.count("`score") == 3  # the three computer moves, each told once
+    assert missed.since == first_version  # the post tells every change from the first of them on
+    sealed = await OutboxStore.of(service.store).seal(table_id=1, version=missed.version, channel_id=CHANNEL,
+                                                      body={"text": missed.text}, now=0, since=missed.since)
+    assert isinstance(sealed, int)  # the draft is the post's alone: no move told again above it
 
 
 async def test_a_move_in_time_cancels_the_timers_and_starts_the_next_turn(tmp_path, rounds):

@@ -522,10 +522,13 @@ class Timing(Extension):
                          f"at {settings.forfeit_after} the seat is forfeited.")
         played: list[str] = []  # how the log told each move of the missed turn
         last: Reply | None = None
+        since: int | None = None  # the version before the first of them: the one post tells them all
         for step in range(MAX_AI_MOVES_PER_DEADLINE):
             reply = await self.service.play_for(table, seat, headline if step == 0 else "")
             if reply is None:
                 break
+            if last is None:
+                since = reply.since
             last = reply
             played.append(reply.text.split("\n")[1] if "\n" in reply.text else "")
             fresh = await load_table(self.store, table)
@@ -537,11 +540,12 @@ class Timing(Extension):
                 break  # the missed turn is over
         if last is None:
             return
-        if len(played) > 1:  # one message for the whole turn: every move, then the last reply's board
+        if len(played) > 1 and "\n" in last.text:  # one message for the whole turn: every move, then the last board
             earlier = played[:-1]
             if len(earlier) > 10:
                 earlier = [f"… {len(earlier) - 8} moves (see /history) …", *earlier[-8:]]
             last.text = "\n".join([headline, *earlier, last.text.split("\n", 1)[1]])
+            last.since = since
         await self._post(turn.channel_id, last)
 
     # -- messages ----------------------------------------------------------------------
