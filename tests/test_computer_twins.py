@@ -1,19 +1,86 @@
-"""A computer seat decides from what it may see.
+"""A computer seat decides from what it may see, through the table service.
 
-The computer's generator is seeded by the table's seed and what its seat sees (`position_rng`),
-so another seat's card, or the dice to come, cannot steer it.
+Two tables of one seed, dealt alike but for one card in the person's hand, are played with the
+same moves of the person: as long as a computer seat sees the same table at both (its view), it
+makes the same move at both, at every level. The computer's generator is seeded by what its seat
+sees (`position_rng`), so another seat's card, or the dice to come, cannot steer it.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import partial
 
 import pytest
 
 from bot.core.service import position_rng
+from bot.extensions import install
+from bot.features import levels as level_feature
 from games import registry
 from games.base import Game, Rng
-from tests.helpers import random_positions
+from games.levels import choose
+from tests.helpers import ALICE, random_positions, service_at, who
+
+TWIN = who("Alice", ALICE.user_id, channel=333)  # Alice again, at the twin table in another channel
+LEVELS = ("easy", "normal", "hard")
+LEVEL_OF_NAME = {"Bot 1 (easy)": "easy", "Bot 2": "normal", "Bot 3 (hard)": "hard"}
+# The hard players do a fixed amount of work and let the time budget cut it only in an emergency;
+# a budget that could cut would make the twins differ by the machine's load, not by what they see.
+UNCUT = 600.0
+
+
+@pytest.fixture(autouse=True)
+def hard_uncut(monkeypatch):
+    monkeypatch.setattr(level_feature, "choose", partial(choose, budget=UNCUT))
+
+
+def swap_pioneers(game: Game, seat: int) -> bool:
+    """One development card of the seat's hand (not bought this turn) traded with the deepest card
+    of another kind in the deck (drawn last). Victory point cards stay out of it: one would end the
+    game earlier at one table. (A resource card has no hidden place to go: the bank's stacks lie
+    open, and the computers read them.)"""
+    from games.pioneers import data
+
+    bought = game.new_devs if seat == game.current else [0] * 5
+    held = [c for c in range(5) if c != data.VICTORY and game.devs[seat][c] > bought[c]]
+    for index, card in enumerate(game.deck):
+        other = next((c for c in held if c != card), None)
+        if card != data.VICTORY and other is not None:
+            game.devs[seat][other] -= 1
+            game.devs[seat][card] += 1
+            game.deck[index] = other
+            return True
+    return False
+
+
+def swap_propeller(game: Game, seat: int) -> bool:
+    """One Blueprint of the seat's hand traded with the bottom card of its level's stack (drawn last)."""
+    from games.propeller import data
+
+    hand = game.hands[seat]
+    for index, card in enumerate(hand):
+        stack = game.bp_stacks[data.BLUEPRINT_BY_ID[card].level - 1]
+        if stack and stack[0] != card:
+            hand[index], stack[0] = stack[0], card
+            return True
+    return False
+
+
+# every game that hides cards between seats, with the way its twin is dealt, and how many moves
+# Alice makes (a Pioneer's Isle player buys a development card only after the setup and a few turns)
+SWAPS = {"pioneers": swap_pioneers, "propeller": swap_propeller}
+PERSON_MOVES = {"pioneers": 60, "propeller": 30}
+
+
+def hides_cards(key: str) -> bool:
+    cls = registry.get(key)
+    return cls.new(cls.min_players, {}, 1).redeal_hidden(random.Random(0))
+
+
+def test_every_game_that_hides_cards_has_its_twin():
+    assert sorted(SWAPS) == sorted(key for key in registry.available() if hides_cards(key))
 
 
 def unseen_twins(game: Game, seat: int, index: int) -> list[Game]:
@@ -44,3 +111,111 @@ def test_the_generator_reads_what_the_seat_sees(key):
         firsts.append(draws[0])
     assert redrawn >= len(firsts) * players  # the twins differed indeed
     assert len(set(firsts)) == len(firsts)  # position to position
+
+
+@dataclass
+class Run:
+    compared: Counter = field(default_factory=Counter)  # computer moves compared, by level
+    differed: list[tuple[str, str, str]] = field(default_factory=list)  # (level, move, twin's move)
+    swapped_at: int | None = None  # the log's length when the twin got its other card
+    end: str = "moves"  # "over", "moves" (the person's moves ran out) or "learnt" (a computer saw the card)
+
+
+async def start_table(service, caller, key: str) -> int:
+    assert (await service.handle(caller, "open", {"game": key})).ok
+    for level in LEVELS:
+        assert (await service.handle(caller, "addai", {"level": level})).ok
+    assert (await service.handle(caller, "start")).ok
+    return (await service.store.open_table(caller.channel_id)).id
+
+
+async def play_twins(tmp_path, key: str, seed: int, person_moves: int) -> Run:
+    """Alice and three computers (easy, normal, hard) at two tables of one seed; once Alice holds a
+    card that can be swapped, the second table gets the other card. Alice makes the same moves at
+    both (the one suggested to her where it is legal at both), and every computer move is compared
+    while that computer's seat sees the same table at both."""
+    service = await service_at(tmp_path / "t.db", seeds=lambda: seed)
+    install(service, prepare_daily=False)
+    tables = [await start_table(service, caller, key) for caller in (ALICE, TWIN)]
+    seats = await service.store.seats(tables[0])
+    alice = next(s.seat for s in seats if s.user_id == ALICE.user_id)
+    level = {s.seat: LEVEL_OF_NAME[s.name] for s in seats if s.is_ai}
+    cls, run, rng = registry.get(key), Run(), random.Random(seed)
+    mirrors: list[Game] = []  # both tables, replayed move by move to see what each computer saw
+    done = [0, 0]
+    for _ in range(person_moves):
+        games = [(await service.table(t)).game for t in tables]
+        if not mirrors:  # alike so far
+            twin = games[1].copy()
+            if SWAPS[key](twin, alice):
+                await service.write(await service.table(tables[1]), service.store.take_back, [], twin.dump())
+                games[1] = (await service.table(tables[1])).game
+                assert games[1].view(alice) != games[0].view(alice)
+                assert all(games[1].view(s) == games[0].view(s) for s in level)
+                mirrors = [cls.load(game.dump()) for game in games]
+                done = [len(await service.store.moves(t)) for t in tables]
+                run.swapped_at = done[0]
+        else:
+            logs = [(await service.store.moves(t))[n:] for t, n in zip(tables, done, strict=True)]
+            done = [n + len(log) for n, log in zip(done, logs, strict=True)]
+            for one, other in zip(*logs, strict=False):
+                assert one.seat == other.seat
+                if one.seat in level:
+                    if mirrors[0].view(one.seat) != mirrors[1].view(one.seat):
+                        run.end = "learnt"
+                        return run
+                    run.compared[level[one.seat]] += 1
+                    if one.move != other.move:
+                        run.differed.append((level[one.seat], one.move, other.move))
+                        return run
+                for mirror, row in zip(mirrors, (one, other), strict=True):
+                    mirror.play(row.seat, row.move)
+            assert len(logs[0]) == len(logs[1])
+            assert [mirror.dump() for mirror in mirrors] == [game.dump() for game in games]
+        if any(game.is_over() for game in games):
+            run.end = "over"
+            return run
+        assert alice in games[0].to_act() or alice in games[0].awaited_answers()
+        other_legal = set(games[1].legal_moves(alice))
+        both = [move for move in games[0].legal_moves(alice) if move in other_legal]
+        suggested = await service.ai_suggestion(ALICE)
+        move = suggested if suggested in both else rng.choice(both)
+        for caller in (ALICE, TWIN):
+            reply = await service.handle(caller, "move", {"move": move})
+            assert reply.ok, reply.private
+    return run
+
+
+@pytest.mark.parametrize("key", sorted(SWAPS))
+async def test_a_card_in_a_persons_hand_does_not_steer_the_computers(tmp_path, key):
+    """Twin tables, each with an easy, a normal and a hard computer: every computer move is the
+    same at both for as long as Alice plays, though her hand differs by a card."""
+    run = await play_twins(tmp_path, key, 11, PERSON_MOVES[key])
+    assert run.swapped_at is not None, "Alice never held a card to swap"
+    assert not run.differed, run
+    assert all(run.compared[level] >= 20 for level in LEVELS), run
+
+
+@pytest.mark.parametrize("key", [key for key in registry.available() if registry.get(key).max_players >= 4])
+async def test_taking_back_and_moving_again_meets_the_same_answers_at_every_level(tmp_path, key):
+    """Alice's move taken back and made again, four times: the computers of every level answer it
+    the same way each time, since they read the position, not the table's history or version."""
+    service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
+    install(service, prepare_daily=False)
+    table = await start_table(service, ALICE, key)
+    for _ in range(300):  # Alice's moves until one that computers answer and that may be taken back
+        done = len(await service.store.moves(table))
+        assert not (await service.table(table)).game.is_over(), f"{key}: no answer could be taken back"
+        move = await service.ai_suggestion(ALICE)
+        assert (await service.handle(ALICE, "move", {"move": move})).ok
+        answers = (await service.store.moves(table))[done + 1:]
+        if answers and (await service.handle(ALICE, "takeback")).ok:
+            break
+    else:
+        raise AssertionError(f"{key}: the computers never answered a move that could be taken back")
+    seen = [tuple(m.move for m in answers)]
+    for _ in range(4):
+        assert (await service.handle(ALICE, "move", {"move": move})).ok
+        seen.append(tuple(m.move for m in (await service.store.moves(table))[done + 1:]))
+        assert (await service.handle(ALICE, "takeback")).ok
+    assert len(set(seen)) == 1, seen
