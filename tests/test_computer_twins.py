@@ -21,11 +21,10 @@ from bot.features import levels as level_feature
 from games import registry
 from games.base import Game, Rng
 from games.levels import choose
-from tests.helpers import ALICE, random_positions, service_at, who
+from tests.helpers import ALICE, BOB, random_positions, service_at, who
 
-TWIN = who("Alice", ALICE.user_id, channel=333)  # Alice again, at the twin table in another channel
+TWIN_CHANNEL = 333  # the twin table: the same people in another channel
 LEVELS = ("easy", "normal", "hard")
-LEVEL_OF_NAME = {"Bot 1 (easy)": "easy", "Bot 2": "normal", "Bot 3 (hard)": "hard"}
 # The hard players do a fixed amount of work and let the time budget cut it only in an emergency;
 # a budget that could cut would make the twins differ by the machine's load, not by what they see.
 UNCUT = 600.0
@@ -115,43 +114,55 @@ def test_the_generator_reads_what_the_seat_sees(key):
 
 @dataclass
 class Run:
-    compared: Counter = field(default_factory=Counter)  # computer moves compared, by level
-    differed: list[tuple[str, str, str]] = field(default_factory=list)  # (level, move, twin's move)
+    compared: Counter = field(default_factory=Counter)  # moves compared, by who made them
+    differed: list[tuple[str, str, str]] = field(default_factory=list)  # (who, move, twin's move)
     swapped_at: int | None = None  # the log's length when the twin got its other card
-    end: str = "moves"  # "over", "moves" (the person's moves ran out) or "learnt" (a computer saw the card)
+    end: str = "moves"  # "over", "moves" (the person's moves ran out) or "learnt" (a watched seat saw the card)
 
 
-async def start_table(service, caller, key: str) -> int:
-    assert (await service.handle(caller, "open", {"game": key})).ok
-    for level in LEVELS:
-        assert (await service.handle(caller, "addai", {"level": level})).ok
-    assert (await service.handle(caller, "start")).ok
-    return (await service.store.open_table(caller.channel_id)).id
+def twin_of(caller):
+    return who(caller.name, caller.user_id, channel=TWIN_CHANNEL)
 
 
-async def play_twins(tmp_path, key: str, seed: int, person_moves: int) -> Run:
-    """Alice and three computers (easy, normal, hard) at two tables of one seed; once Alice holds a
-    card that can be swapped, the second table gets the other card. Alice makes the same moves at
-    both (the one suggested to her where it is legal at both), and every computer move is compared
-    while that computer's seat sees the same table at both."""
+async def start_table(service, people, key: str, levels=LEVELS) -> int:
+    assert (await service.handle(people[0], "open", {"game": key})).ok
+    for person in people[1:]:
+        assert (await service.handle(person, "join")).ok
+    for level in levels:
+        assert (await service.handle(people[0], "addai", {"level": level})).ok
+    assert (await service.handle(people[0], "start")).ok
+    return (await service.store.open_table(people[0].channel_id)).id
+
+
+async def play_twins(tmp_path, key: str, seed: int, person_moves: int, people=(ALICE,), levels=LEVELS,
+                     played_for=None) -> Run:
+    """Two tables of one seed; once the last of `people` holds a card that can be swapped, the second
+    table gets the other card. The people make the same moves at both (the one suggested where it
+    is legal at both), except `played_for`, whose turns the computer plays as at a missed deadline.
+    Every move of a computer seat and of `played_for` is compared while that seat sees the same
+    table at both, and so are the hints `played_for` is given."""
     service = await service_at(tmp_path / "t.db", seeds=lambda: seed)
     install(service, prepare_daily=False)
-    tables = [await start_table(service, caller, key) for caller in (ALICE, TWIN)]
+    callers = [people, tuple(twin_of(person) for person in people)]
+    tables = [await start_table(service, group, key, levels) for group in callers]
     seats = await service.store.seats(tables[0])
-    alice = next(s.seat for s in seats if s.user_id == ALICE.user_id)
-    level = {s.seat: LEVEL_OF_NAME[s.name] for s in seats if s.is_ai}
+    person_at = {s.seat: [p for p in people if p.user_id == s.user_id] for s in seats if not s.is_ai}
+    swapped = next(s for s, p in person_at.items() if p == [people[-1]])
+    watched = {s.seat: s.name.partition("(")[2].rstrip(")") or "normal" for s in seats if s.is_ai}  # "Bot 3 (hard)"
+    if played_for is not None:
+        watched[next(s for s, p in person_at.items() if p == [played_for])] = "played for"
     cls, run, rng = registry.get(key), Run(), random.Random(seed)
-    mirrors: list[Game] = []  # both tables, replayed move by move to see what each computer saw
+    mirrors: list[Game] = []  # both tables, replayed move by move to see what each seat saw
     done = [0, 0]
     for _ in range(person_moves):
         games = [(await service.table(t)).game for t in tables]
         if not mirrors:  # alike so far
             twin = games[1].copy()
-            if SWAPS[key](twin, alice):
+            if SWAPS[key](twin, swapped):
                 await service.write(await service.table(tables[1]), service.store.take_back, [], twin.dump())
                 games[1] = (await service.table(tables[1])).game
-                assert games[1].view(alice) != games[0].view(alice)
-                assert all(games[1].view(s) == games[0].view(s) for s in level)
+                assert games[1].view(swapped) != games[0].view(swapped)
+                assert all(games[1].view(s) == games[0].view(s) for s in watched)
                 mirrors = [cls.load(game.dump()) for game in games]
                 done = [len(await service.store.moves(t)) for t in tables]
                 run.swapped_at = done[0]
@@ -160,13 +171,13 @@ async def play_twins(tmp_path, key: str, seed: int, person_moves: int) -> Run:
             done = [n + len(log) for n, log in zip(done, logs, strict=True)]
             for one, other in zip(*logs, strict=False):
                 assert one.seat == other.seat
-                if one.seat in level:
+                if one.seat in watched:
                     if mirrors[0].view(one.seat) != mirrors[1].view(one.seat):
                         run.end = "learnt"
                         return run
-                    run.compared[level[one.seat]] += 1
+                    run.compared[watched[one.seat]] += 1
                     if one.move != other.move:
-                        run.differed.append((level[one.seat], one.move, other.move))
+                        run.differed.append((watched[one.seat], one.move, other.move))
                         return run
                 for mirror, row in zip(mirrors, (one, other), strict=True):
                     mirror.play(row.seat, row.move)
@@ -175,12 +186,23 @@ async def play_twins(tmp_path, key: str, seed: int, person_moves: int) -> Run:
         if any(game.is_over() for game in games):
             run.end = "over"
             return run
-        assert alice in games[0].to_act() or alice in games[0].awaited_answers()
-        other_legal = set(games[1].legal_moves(alice))
-        both = [move for move in games[0].legal_moves(alice) if move in other_legal]
-        suggested = await service.ai_suggestion(ALICE)
+        seat = next(s for s in [*games[0].awaited_answers(), *games[0].to_act()] if s in person_at)
+        mover = [person_at[seat][0], twin_of(person_at[seat][0])]
+        if seat in watched and mirrors and games[0].view(seat) == games[1].view(seat):
+            hints = [await service.ai_suggestion(caller) for caller in mover]
+            run.compared["hint"] += 1
+            if hints[0] != hints[1]:
+                run.differed.append(("hint", *hints))
+                return run
+        if mover[0] is played_for and seat in games[0].to_act():
+            for table in tables:
+                assert await service.play_for(table, seat, "") is not None
+            continue
+        other_legal = set(games[1].legal_moves(seat))
+        both = [move for move in games[0].legal_moves(seat) if move in other_legal]
+        suggested = await service.ai_suggestion(mover[0])
         move = suggested if suggested in both else rng.choice(both)
-        for caller in (ALICE, TWIN):
+        for caller in mover:
             reply = await service.handle(caller, "move", {"move": move})
             assert reply.ok, reply.private
     return run
@@ -196,13 +218,25 @@ async def test_a_card_in_a_persons_hand_does_not_steer_the_computers(tmp_path, k
     assert all(run.compared[level] >= 20 for level in LEVELS), run
 
 
+@pytest.mark.parametrize("key", sorted(SWAPS))
+async def test_a_card_in_another_persons_hand_does_not_steer_a_missed_turn_or_a_hint(tmp_path, key):
+    """Alice misses every deadline and asks for hints; Bob's hand differs by a card between the
+    twins: the computer plays Alice's turns and hints her the same at both, and the easy computer
+    at the table (whose lapses come from its generator) moves the same too."""
+    run = await play_twins(tmp_path, key, 13, 3 * PERSON_MOVES[key], people=(ALICE, BOB), levels=("easy",),
+                           played_for=ALICE)
+    assert run.swapped_at is not None, "Bob never held a card to swap"
+    assert not run.differed, run
+    assert min(run.compared[name] for name in ("easy", "played for", "hint")) >= 20, run
+
+
 @pytest.mark.parametrize("key", [key for key in registry.available() if registry.get(key).max_players >= 4])
 async def test_taking_back_and_moving_again_meets_the_same_answers_at_every_level(tmp_path, key):
     """Alice's move taken back and made again, four times: the computers of every level answer it
     the same way each time, since they read the position, not the table's history or version."""
     service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
     install(service, prepare_daily=False)
-    table = await start_table(service, ALICE, key)
+    table = await start_table(service, (ALICE,), key)
     for _ in range(300):  # Alice's moves until one that computers answer and that may be taken back
         done = len(await service.store.moves(table))
         assert not (await service.table(table)).game.is_over(), f"{key}: no answer could be taken back"
