@@ -79,11 +79,12 @@ RENDER_THREADS = 2
 _render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
 
 
-def position_rng(seed: int, game: Game) -> random.Random:
-    """The computer's generator for this position: the table's seed and the game as its standing
-    moves made it. Taking a move back and making it again meets the same answer."""
-    digest = hashlib.sha256(f"{seed}:{json.dumps(game.dump(), sort_keys=True)}".encode()).hexdigest()
-    return random.Random(digest)
+def position_rng(seed: int, game: Game, seat: int) -> random.Random:
+    """The computer's generator for `seat` at this position: the table's seed and what that seat
+    may see (its view), never the others' hidden cards nor the dice to come. So taking a move back
+    and making it again meets the same answer, and a card the seat cannot see changes nothing."""
+    seen = json.dumps(game.view(seat), sort_keys=True, separators=(",", ":"))
+    return random.Random(hashlib.sha256(f"{seed}:{seat}:{seen}".encode()).hexdigest())
 
 
 def quoted(typed: str) -> str:
@@ -765,7 +766,7 @@ class TableService:
             if not waiting:
                 break
             seat = waiting[0]
-            rng = position_rng(loaded.row.seed, game)
+            rng = position_rng(loaded.row.seed, game, seat)
             before = game.dump()
             try:
                 move = await self._computer_move(loaded, seat, rng)
@@ -1065,7 +1066,7 @@ class TableService:
             game, names = loaded.game, loaded.names()
             before = game.dump()
             try:
-                move = await self._computer_move(loaded, seat, position_rng(loaded.row.seed, game))
+                move = await self._computer_move(loaded, seat, position_rng(loaded.row.seed, game, seat))
                 game.play(seat, move)
                 lines = [headline, game.describe_move(seat, move, names)]
                 await self._record(loaded, seat, None, move)
@@ -1085,7 +1086,7 @@ class TableService:
         """The move the game's computer player would make for the caller's seat (demo, hints)."""
         loaded = await self.active_table(caller)
         mine = self.caller_seat(loaded, caller)
-        return loaded.game.ai_move(mine.seat, position_rng(loaded.row.seed, loaded.game))
+        return loaded.game.ai_move(mine.seat, position_rng(loaded.row.seed, loaded.game, mine.seat))
 
     # -- information -------------------------------------------------------------------
     async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:
