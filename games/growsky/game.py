@@ -1085,11 +1085,6 @@ class GrowSky(Game):
         return game
 
     # -- words ------------------------------------------------------------------------
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.growsky.help import RULES_HELP
-
-        return RULES_HELP
 
     def status(self, names: Sequence[str]) -> str:
         if self.phase == "over":

@@ -663,11 +663,6 @@ class HawaiiGame(Game):
         return rng_untouched(before, self)
 
     # -- words ------------------------------------------------------------------------
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.hawaii.texts import RULES_HELP
-
-        return RULES_HELP
 
     def turn_mark(self) -> Hashable | None:
         return self.round  # alone at the table: a round is the turn

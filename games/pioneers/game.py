@@ -1519,11 +1519,6 @@ class PioneersGame(Game):
             return False
         return rng_untouched(before, self) and len(self.deck) == len(before.deck)
 
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.pioneers.help import HELP
-
-        return HELP
 
 
 @functools.lru_cache(maxsize=64)

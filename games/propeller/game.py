@@ -1322,11 +1322,6 @@ class PropellerGame(Game):
             groups.setdefault(M.group(move), []).append(move)
         return list(groups.items())
 
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.propeller.help import HELP
-
-        return HELP
 
 
 MOVE_LIMIT = 60  # a move must fit a button id and a menu value

@@ -60,8 +60,8 @@ def test_a_text_outside_the_notation_is_refused_with_its_reason(text, reason):
 
 
 def test_every_move_class_has_one_verb_with_text_description_and_group():
-    assert set(M.VERBS) == set(M.Move.__args__)
-    assert len({verb.word for verb in M.VERBS.values()}) == len(M.VERBS)
+    assert set(M.NOTATION.verbs) == set(M.Move.__args__)
+    assert len({verb.word for verb in M.NOTATION.verbs.values()}) == len(M.NOTATION.verbs)
 
 
 def test_the_player_raises_rather_than_playing_a_random_move_when_its_choice_is_not_legal(monkeypatch):
