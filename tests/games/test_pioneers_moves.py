@@ -62,7 +62,7 @@ def test_a_confirm_reads_and_writes_back_after_an_answer():
 
 
 def test_the_table_of_verbs_covers_every_kind_of_move():
-    assert set(M.VERBS) == set(get_args(M.Move))
+    assert set(M.NOTATION.verbs) == set(get_args(M.Move))
     assert {type(M.parse(text)) for text in ("knight", "road building", "year of plenty wool ore",
                                              "monopoly ore")} == {M.Knight, M.RoadBuilding, M.Plenty, M.Monopoly}
 
