@@ -42,8 +42,8 @@ def test_every_legal_move_reads_into_a_value_that_writes_it_back():
 
 
 def test_the_table_of_verbs_covers_every_kind_of_move_once():
-    assert set(M.VERBS) == set(get_args(M.Move))
-    assert len(M.BY_WORD) == len(M.VERBS)
+    assert set(M.NOTATION.verbs) == set(get_args(M.Move))
+    assert len(M.NOTATION.readers) == len(M.NOTATION.verbs)
 
 
 @pytest.mark.parametrize("text", ["", "fly", "shares x", "shares 1 2", "action fly", "connect oahu",
