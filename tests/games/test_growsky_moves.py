@@ -10,7 +10,7 @@ import pytest
 import games.growsky.moves as notation
 from games.base import IllegalMove
 from games.growsky import GAME
-from games.growsky.moves import VERBS, Fly, Move, Pay, Pick, PickNth, Place, parse, parse_steps, text
+from games.growsky.moves import NOTATION, Fly, Move, Pay, Pick, PickNth, Place, parse, text
 from tests.games.test_growsky_helpers import ready
 
 
@@ -29,11 +29,11 @@ def test_every_listed_move_parses_and_is_written_back_as_listed():
                 assert parse(text(value)) == value
             game.play(seat, rng.choice(moves))
     # a playout meets nearly every kind of move (a lenient `pick 2` is never listed)
-    assert len({k for k in kinds if not isinstance(k, tuple)}) >= len(VERBS) - 3, kinds
+    assert len({k for k in kinds if not isinstance(k, tuple)}) >= len(NOTATION.verbs) - 3, kinds
 
 
 def test_the_verb_table_covers_every_kind_of_move():
-    assert set(VERBS) == set(Move.__args__)
+    assert set(NOTATION.verbs) == set(Move.__args__)
 
 
 @pytest.mark.parametrize(("typed", "value"), [
@@ -59,7 +59,7 @@ def test_text_outside_the_notation_is_refused_in_words(typed):
 
 
 def test_steps_joined_with_a_semicolon_parse_to_a_tuple():
-    assert parse_steps("buy m1 s5 ;  pass") == (notation.Buy(1, 5), notation.Pass())
+    assert NOTATION.parse_steps("buy m1 s5 ;  pass") == (notation.Buy(1, 5), notation.Pass())
 
 
 def test_a_lenient_spelling_is_logged_as_listed():
