@@ -22,11 +22,11 @@ def test_every_legal_move_parses_to_values_written_back_as_the_same_text(players
     for game in positions(players, 60 + players):
         for seat in game.to_act():
             for move in game.legal_moves(seat):
-                steps = M.parse_steps(move)
+                steps = M.NOTATION.parse_steps(move)
                 kinds.update(type(step) for step in steps)
-                assert M.steps_text(steps) == move
+                assert M.NOTATION.steps_text(steps) == move
                 assert all(M.parse(M.text(step)) == step for step in steps)
-                assert M.group(move) in {verb.group for verb in M.VERBS.values()}
+                assert M.group(move) in {verb.group for verb in M.NOTATION.verbs.values()}
     assert kinds >= {M.Character, M.Die, M.Claim, M.Discard, M.Run, M.Stop, M.Blueprint, M.Pass, M.Take}
 
 
@@ -54,7 +54,7 @@ def test_each_notation_reads_as_its_value_and_back(text, value):
 
 
 def test_steps_sent_together_read_in_order():
-    assert M.parse_steps("die 5; run t0 goods ;; stop") == (M.Die(5), M.Run(0, "goods"), M.Stop())
+    assert M.NOTATION.parse_steps("die 5; run t0 goods ;; stop") == (M.Die(5), M.Run(0, "goods"), M.Stop())
 
 
 @pytest.mark.parametrize(
@@ -69,8 +69,8 @@ def test_a_text_outside_the_notation_is_refused(text):
 
 
 def test_every_move_class_has_one_verb():
-    assert set(M.VERBS) == set(M.Move.__args__)
-    assert {verb.word for verb in M.VERBS.values()} == M.VERB_WORDS
+    assert set(M.NOTATION.verbs) == set(M.Move.__args__)
+    assert {verb.word for verb in M.NOTATION.verbs.values()} == set(M.NOTATION.readers)
 
 
 def test_the_player_has_no_move_to_invent_when_none_is_legal():
