@@ -266,15 +266,19 @@ class Rng:
     def to_list(self) -> list[int]:
         return [self.seed, self.counter, 1] if self.hashed else [self.seed, self.counter]
 
+    def copy(self) -> Rng:
+        new = Rng.__new__(Rng)  # the values are checked already: a copy is made for every copied game
+        new.seed, new.counter, new.hashed, new._generator = self.seed, self.counter, self.hashed, None
+        return new
+
     @classmethod
     def from_list(cls, data: Sequence[int]) -> Rng:
         return cls(data[0], data[1], len(data) > 2 and data[2] == 1)
 
 
-# the field of a game's Rng, in every game's table (`Game.fields`); copied through its list, as a
-# searching player may put a generator of its own in a world it made (it dumps the same way)
-RNG_FIELD = Field("rng", dump=lambda rng: rng.to_list(), load=Rng.from_list,
-                  copy=lambda rng: Rng.from_list(rng.to_list()))
+# the field of a game's Rng, in every game's table (`Game.fields`); dumped by its own `to_list`, as
+# a searching player may put a generator of its own in a world it made (it dumps the same way)
+RNG_FIELD = Field("rng", dump=lambda rng: rng.to_list(), load=Rng.from_list, copy=Rng.copy)
 
 
 def normalize(move: str) -> str:
@@ -467,7 +471,7 @@ class Game(ABC):
         if cls.notation is not None:
             cls._handlers = cls.notation.handlers(cls)
         if "fields" in cls.__dict__:
-            for name, method in compile_state(cls.fields, cls.__name__).items():
+            for name, method in compile_state(cls.fields, cls).items():
                 if name not in cls.__dict__:  # a game may still write one of them itself
                     setattr(cls, name, method)
 

@@ -8,7 +8,8 @@ the move being played: copied along, rebuilt by the game's `_derive` after a loa
 
 The three methods are written out from the table once, when the class is made, as straight
 code with a line per field (as `dataclasses` writes `__init__`): the searching players copy
-states by the thousand, and a loop over the table per copy would cost them a call per field.
+states by the thousand, and a loop over the table per copy would cost them a call per field. A
+copy takes the instance's dict whole first, so a field kept as it is costs nothing more.
 The conformance suite (tests/games/test_conformance.py) checks that a copy shares nothing
 mutable with its original and that every attribute of the game is in the table.
 """
@@ -23,6 +24,11 @@ from typing import Any
 PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
+def record_copy(value: dict | None) -> dict | None:
+    """A dict of plain values and flat lists of them (a move's record), copied; None stays None."""
+    return None if value is None else {k: v[:] if type(v) is list else v for k, v in value.items()}
+
+
 def deep_copy(value: Any) -> Any:
     """Nested lists and dicts of plain values, copied all the way down (tuples become lists, as
     JSON would make them)."""
@@ -33,15 +39,18 @@ def deep_copy(value: Any) -> Any:
     return value
 
 
-# how each kind copies a value `V` (the dump and the load copy it the same way, unless the
-# field has functions of its own)
+# how each kind dumps and loads a value `V` (unless the field has functions of its own): a copy
+# made of the same types whatever sequence it is given
 KINDS = {
     "value": "V",
     "list": "list(V)",
     "rows": "[list(row) for row in V]",
     "dict": "dict(V)",
+    "record": "_record(V)",
     "deep": "_deep(V)",
 }
+# how each kind copies a value of the state itself (the same, with the quicker forms its own types allow)
+COPIES = {**KINDS, "list": "V[:]", "rows": "[row[:] for row in V]", "dict": "V.copy()"}
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class Field:
     """One attribute of a game's state and how it is dumped, loaded and copied."""
 
     name: str
-    kind: str = "value"  # one of KINDS
+    kind: str = "value"  # one of KINDS: value, list, rows, dict, record (`record_copy`), deep (`deep_copy`)
     key: str | None = ""  # its key in the dump: "" for its name, None to keep it out of the dump
     dump: Callable[[Any], Any] | None = None  # to JSON, where the kind's copy is not the form kept
     load: Callable[[Any], Any] | None = None  # from JSON, the inverse of `dump`
@@ -59,20 +68,22 @@ class Field:
 def _expression(field: Field, role: str, index: int, value: str, names: dict[str, Any]) -> str:
     own = getattr(field, role)
     if own is None:
-        return KINDS[field.kind].replace("V", value)
+        return (COPIES if role == "copy" else KINDS)[field.kind].replace("V", value)
     name = f"_{role}_{index}"
     names[name] = own
     return f"{name}({value})"
 
 
-def compile_state(fields: Sequence[Field], owner: str) -> dict[str, Callable]:
+def compile_state(fields: Sequence[Field], owner: type) -> dict[str, Callable]:
     """`to_dict`, `from_dict` (a classmethod) and `copy` of a game class with these fields."""
-    names: dict[str, Any] = {"_deep": deep_copy}
+    names: dict[str, Any] = {"_deep": deep_copy, "_record": record_copy}
+    slots = {name for cls in owner.__mro__ for name in getattr(cls, "__slots__", ())}
     dumped, loaded, copied = [], [], []
     for index, field in enumerate(fields):
         if field.kind not in KINDS:
-            raise ValueError(f"{owner}.{field.name}: no kind {field.kind!r}")
-        copied.append(f"    new.{field.name} = {_expression(field, 'copy', index, 'self.' + field.name, names)}")
+            raise ValueError(f"{owner.__name__}.{field.name}: no kind {field.kind!r}")
+        if field.kind != "value" or field.copy is not None or field.name in slots:  # the rest come in one update
+            copied.append(f"    new.{field.name} = {_expression(field, 'copy', index, 'self.' + field.name, names)}")
         if field.key is not None:
             key = repr(field.key or field.name)
             dumped.append(f"        {key}: {_expression(field, 'dump', index, 'self.' + field.name, names)},")
@@ -89,8 +100,9 @@ def compile_state(fields: Sequence[Field], owner: str) -> dict[str, Callable]:
         "    return game",
         "def copy(self):",
         "    new = type(self).__new__(type(self))",
+        "    new.__dict__.update(self.__dict__)",
         *copied,
         "    return new",
     ])
-    exec(compile(source, f"<state of {owner}>", "exec"), names)  # noqa: S102 - written from the table above
+    exec(compile(source, f"<state of {owner.__name__}>", "exec"), names)  # noqa: S102 - written from the table above
     return {"to_dict": names["to_dict"], "from_dict": classmethod(names["from_dict"]), "copy": names["copy"]}

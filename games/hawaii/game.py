@@ -57,7 +57,7 @@ class HawaiiGame(Game):
         Field("route_cubes", "rows"), Field("island_cubes", "rows"), Field("disc", "list"), Field("chart", "rows"),
         Field("bag", "dict", load=lambda v: {colour: int(v[colour]) for colour in D.COLOURS}),
         Field("urban", "list"), Field("connects"), Field("urbanized"), Field("loco_raised"), Field("move_no"),
-        Field("drawn", "list"), Field("placed"), Field("last_move"), Field("last_delivery", "deep"),
+        Field("drawn", "list"), Field("placed"), Field("last_move"), Field("last_delivery", "record"),
         Field("events", "list"), Field("dice", "list"), Field("result"), Field("reason"), Field("moves_played"),
     )
 
