@@ -63,6 +63,7 @@ class Field:
     dump: Callable[[Any], Any] | None = None  # to JSON, where the kind's copy is not the form kept
     load: Callable[[Any], Any] | None = None  # from JSON, the inverse of `dump`
     copy: Callable[[Any], Any] | None = None  # an independent copy, where the kind's is not one
+    shared: bool = False  # a copy may share what the value holds: it is replaced, never changed in place
 
 
 def _expression(field: Field, role: str, index: int, value: str, names: dict[str, Any]) -> str:

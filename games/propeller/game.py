@@ -87,7 +87,7 @@ class PropellerGame(Game):
         Field("last", "deep"), Field("version"), RNG_FIELD,
         # derived from the islands (`_derive`): copied rather than worked out again. A frontier list is
         # replaced when its island grows, never changed, so copies may share it; the legal moves are not kept
-        Field("_at", key=None, copy=lambda v: [dict(at) for at in v]), Field("_free", "list", key=None),
+        Field("_at", key=None, copy=lambda v: [dict(at) for at in v]), Field("_free", "list", key=None, shared=True),
         Field("_legal", key=None, copy=lambda v: None),
     )
 
