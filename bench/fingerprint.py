@@ -43,6 +43,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "hawaii": [{"difficulty": "easy"}, {"difficulty": "very_hard"}],
 }
 MODES = ("random", "normal", "easy")
+# what `refusal` says of each garbled text, when the refusals are kept apart (`--refusals`)
+REFUSALS: list[str] | None = None
 
 
 def garbled(move: str, rng: random.Random) -> list[str]:
@@ -63,7 +65,11 @@ def refusal(game: Game, seat: int, text: str) -> str:
     try:
         trial.play(seat, text)
     except IllegalMove as error:
-        return f"{canonical} | refused: {error} | {trial.dump() == game.dump()}"
+        said = f"{canonical} | refused: {error} | {trial.dump() == game.dump()}"
+        if REFUSALS is None:
+            return said
+        REFUSALS.append(f"{game.key} {text!r} -> {said}")  # kept apart: only whether it was refused is digested
+        return f"refused | {trial.dump() == game.dump()}"
     return f"{canonical} | played: {json.dumps(trial.dump())}"
 
 
@@ -186,13 +192,19 @@ def main() -> None:
     parser.add_argument("--compare", help="compare with a fingerprint written before")
     parser.add_argument("--quick", action="store_true", help="fewer games")
     parser.add_argument("--limit", type=int, default=3000, help="steps a game may take")
+    parser.add_argument("--refusals", help="write the refusals' words to this file, and digest only that a text was refused")
     args = parser.parse_args()
+    if args.refusals:
+        global REFUSALS
+        REFUSALS = []
     keys = args.games or sorted(registry.available())
     found = fingerprint(keys, args.quick, args.limit)
     total = digest(found)
     print(f"fingerprint {total}: {len(found)} games, {sum(len(v) for v in found.values())} steps")
     if args.out:
         Path(args.out).write_text(json.dumps(found))
+    if args.refusals:
+        Path(args.refusals).write_text("\n".join(REFUSALS or []) + "\n")
     if args.compare:
         recorded = json.loads(Path(args.compare).read_text())
         recorded = {k: v for k, v in recorded.items() if k.split(" ")[0] in keys}

@@ -25,7 +25,6 @@ from games.base import (
     IllegalMove,
     Outcome,
     Rng,
-    is_number,
     parse_options,
     rank_by,
     rng_untouched,
@@ -557,63 +556,33 @@ class PropellerGame(Game):
         self.last.setdefault("notes", []).append(text)
 
     def _why(self, seat: int, text: str) -> str:
-        """Why a move that is not in the legal set was refused, in the rules' words."""
+        """Why a step that is not in the legal set was refused, in the rules' words: the turn and the
+        choice waiting first, then what is wrong with the move as read (or with its notation, when
+        the text does not read), from the parsed move."""
         head = text.split()[0]
         if head not in M.NOTATION.readers:
             return f"`{text}` is not a move of {self.title}; /moves lists yours, the rules help gives the notation."
+        try:
+            move, unread = M.parse(text), ""
+        except IllegalMove as error:
+            move, unread = None, str(error)
         if seat not in self.to_act():
             return "It is not your turn." if self.phase != "bonus" else "You have finished with the bonus die."
         tasks = self.tasks[seat]
         if tasks:
-            task = tasks[-1]
-            verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
-                    "value": "value"}[task["t"]]
-            example = self._example(seat, verb)
-            need = {"deploy": f"deploy a worker ({example}) or `skip`",
-                    "place": f"place the building you drew ({example})",
-                    "any": f"activate a building with a ready worker ({example}) or `skip`",
-                    "depot": f"choose a Depot ({example}) or `skip`",
-                    "gain": "choose `gain energy` or `gain steel`",
-                    "value": f"choose the bonus die's value ({example})"}[task["t"]]
-            wrong = self._what_is_wrong(seat, text) if head == verb else ""
-            return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
+            return self._why_not_the_task(seat, tasks[-1]["t"], head, move, unread)
         if self.phase == "characters":
             return f"Choose one of the characters dealt: {', '.join(self.dealt)}."
         if self.phase == "bonus":
-            return self._why_run(seat, text) if head == "run" else "With the bonus die you may only `run` buildings, then `stop`."
+            return self._why_run(seat, move, unread) if head == "run" else \
+                "With the bonus die you may only `run` buildings, then `stop`."
         step = self.step
         if head == "die":
-            if step != "pick":
-                return "You have drafted your die already this turn."
-            words = text.split()
-            if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= 6:
-                return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
-            if not self.forge[int(words[1])]:
-                return f"No die shows {words[1]} on the forge."
-            if "reroll" in words:
-                return "Only Jacques, from the first trumpet, may re-roll the drafted die."
-            if self.power(seat, "charles") < 2 and "to" in words:
-                return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
-            return "That change is not allowed."
+            return self._why_die(seat, move) if step == "pick" else "You have drafted your die already this turn."
         if head == "blueprint":
             if step != "blueprint":
                 return "Blueprints are completed at the end of your turn, after your action."
-            words = text.split()
-            if len(words) < 2 or not is_number(words[1]) or int(words[1]) not in self.hands[seat]:
-                return "That Blueprint is not in your hand (/hand shows it)."
-            card = D.BLUEPRINT_BY_ID[int(words[1])]
-            if any(self.res[seat][i] < card.cost[i] for i in range(3)):
-                return f"Blueprint {card.id} costs {cost_text(card.cost)}."
-            on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
-            where = words[3] if len(words) == 4 and words[2] == "on" else ""
-            island = self.islands[seat]
-            if where and not (where[1:].isdecimal() and where[:1] == "t" and int(where[1:]) < len(island)):
-                wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
-            else:
-                wrong = f"{where} has no free space for it. " if where else ""
-            on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
-            return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
-                    f"({on}), or is kept aside (`blueprint {card.id} keep`).")
+            return self._why_blueprint(seat, move, unread)
         if step == "pick":
             return "First draft a die: `die 4`."
         if head in ("claim", "discard"):
@@ -621,12 +590,12 @@ class PropellerGame(Game):
                 return "You already took your action this turn."
             slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
             if head == "claim":
-                return self._why_claim(seat, text, slots)
+                return self._why_claim(seat, move, slots)
             return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
         if head == "run":
             if step not in ("act", "run"):
                 return "Your action is over."
-            return self._why_run(seat, text)
+            return self._why_run(seat, move, unread)
         if head == "stop":
             return "There is no activation to stop now."
         if head in ("take", "draw"):
@@ -639,52 +608,90 @@ class PropellerGame(Game):
             return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
         return "Not now."
 
+    def _why_not_the_task(self, seat: int, task: str, head: str, move: M.Move | None, unread: str) -> str:
+        """A step other than the choice waiting inside an effect; for a deploy that is the choice,
+        which dock space or tile cannot take part."""
+        verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
+                "value": "value"}[task]
+        example = self._example(seat, verb)
+        need = {"deploy": f"deploy a worker ({example}) or `skip`",
+                "place": f"place the building you drew ({example})",
+                "any": f"activate a building with a ready worker ({example}) or `skip`",
+                "depot": f"choose a Depot ({example}) or `skip`",
+                "gain": "choose `gain energy` or `gain steel`",
+                "value": f"choose the bonus die's value ({example})"}[task]
+        wrong = ""
+        if head == verb == "deploy":
+            wrong = self._why_deploy(seat, move) if isinstance(move, M.Deploy) else unread
+        return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
+
+    def _why_die(self, seat: int, move: M.Move | None) -> str:
+        if not isinstance(move, M.Die):
+            return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
+        if not self.forge[move.face]:
+            return f"No die shows {move.face} on the forge."
+        if move.reroll:
+            return "Only Jacques, from the first trumpet, may re-roll the drafted die."
+        if self.power(seat, "charles") < 2 and move.to:
+            return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
+        return "That change is not allowed."
+
+    def _why_blueprint(self, seat: int, move: M.Move | None, unread: str) -> str:
+        if not isinstance(move, M.Blueprint):
+            return unread
+        if move.card not in self.hands[seat]:
+            return "That Blueprint is not in your hand (/hand shows it)."
+        card = D.BLUEPRINT_BY_ID[move.card]
+        if any(self.res[seat][i] < card.cost[i] for i in range(3)):
+            return f"Blueprint {card.id} costs {cost_text(card.cost)}."
+        on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
+        island = self.islands[seat]
+        if move.tile >= len(island):
+            wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
+        else:
+            wrong = f"t{move.tile} has no free space for it. " if move.tile >= 0 else ""
+        on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
+        return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
+                f"({on}), or is kept aside (`blueprint {card.id} keep`).")
+
     def _example(self, seat: int, verb: str, like: str = "") -> str:
         """A move of that verb legal now, as an example (one starting with `like` if there is one)."""
         moves = [m for m in self.legal_moves(seat) if M.single_verb(m) == verb]
         move = next((m for m in moves if like and m.startswith(like)), moves[0] if moves else "")
         return f"`{move}`" if move else "none is possible now"
 
-    def _why_claim(self, seat: int, text: str, slots: str) -> str:
-        words = text.split()
+    def _why_claim(self, seat: int, move: M.Move | None, slots: str) -> str:
         value = self.value[seat]
         open_slots = [D.SLOTS[s] for s in D.SLOTS_BY_VALUE[value] if self.offer[s] >= 0]
-        cell = M.read_cell(words[3]) if len(words) == 4 and words[2] == "at" else None
-        if cell is None:
+        if not isinstance(move, M.Claim):
             return (f"Name the slot and where, e.g. {self._example(seat, 'claim')}: with a {value} a slot of "
                     f"{slots}, at free coordinates touching your island.")
-        example = self._example(seat, "claim", f"claim {words[1]} ")
-        if words[1] not in open_slots:
-            why = "is empty" if words[1] in D.SLOTS and D.SLOTS.index(words[1]) in D.SLOTS_BY_VALUE[value] \
+        example = self._example(seat, "claim", f"claim {move.slot} ")
+        if move.slot not in open_slots:
+            why = "is empty" if D.SLOTS.index(move.slot) in D.SLOTS_BY_VALUE[value] \
                 else f"is not beside the forge space of {value}"
-            return f"Slot {words[1]} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
+            return f"Slot {move.slot} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
                    f"(e.g. {example})."
-        where = f"{cell[0]},{cell[1]}"
-        taken = self._at[seat].get(cell)
+        taken = self._at[seat].get((move.q, move.r))
         if taken is not None:
-            return f"{where} is taken (t{taken}); free spots touching your island, e.g. {example}."
-        return f"{where} does not touch your island; e.g. {example}."
+            return f"{move.q},{move.r} is taken (t{taken}); free spots touching your island, e.g. {example}."
+        return f"{move.q},{move.r} does not touch your island; e.g. {example}."
 
-    def _what_is_wrong(self, seat: int, text: str) -> str:
+    def _why_deploy(self, seat: int, move: M.Deploy) -> str:
         """For a deploy naming a dock space or tile that cannot take part: which and why."""
-        words = text.split()
-        if words[0] != "deploy" or len(words) != 4 or words[2] != "to":
-            return ""
-        if words[1] not in D.SPACE_INDEX:
-            return f"{words[1]} is not a dock space (columns a-d, rows 1-3)."
-        if not self.dock[seat][D.SPACE_INDEX[words[1]]]:
-            return f"Dock space {words[1]} has no worker."
-        tile = words[3]
+        if not self.dock[seat][D.SPACE_INDEX[move.space]]:
+            return f"Dock space {move.space} has no worker."
         island = self.islands[seat]
-        if not (tile[:1] == "t" and tile[1:].isdecimal() and int(tile[1:]) < len(island)):
+        if move.tile >= len(island):
             return f"Your island has tiles t0 to t{len(island) - 1}."
-        return f"{tile} has no free housing space for a worker."
+        return f"t{move.tile} has no free housing space for a worker."
 
-    def _why_run(self, seat: int, text: str) -> str:
-        words = text.split()
-        index = int(words[1][1:]) if len(words) > 1 and words[1][:1] == "t" and is_number(words[1][1:]) else -1
+    def _why_run(self, seat: int, move: M.Move | None, unread: str) -> str:
+        if not isinstance(move, M.Run):
+            return unread
+        index = move.tile
         island = self.islands[seat]
-        if not 0 <= index < len(island):
+        if index >= len(island):
             return f"Your island has tiles t0 to t{len(island) - 1}."
         entry = island[index]
         spec = D.tile(entry[TILE])
@@ -694,7 +701,7 @@ class PropellerGame(Game):
             return f"t{index} has no worker."
         if entry[WORKER] == 2:
             return f"The worker on t{index} is lying down: it was activated this round."
-        if not self._matches(entry, self.value[seat]) and "extra" not in words:
+        if not self._matches(entry, self.value[seat]) and not move.extra:
             return f"t{index} needs a {spec.number}; your die is a {self.value[seat]}."
         return f"t{index} can be activated as: " + (", ".join(
             f"`run t{index} {c}`".replace(" `", "`") for c in self._choices(seat, entry)) or "not now (its cost)") + "."

@@ -652,3 +652,17 @@ def test_every_notation_example_of_the_rules_help_has_the_shape_of_a_real_move()
     fragments = {"q,r", "run", "buy part", "sell part", "sell steel", *D.CHARACTERS}  # words inside an example
     missing = {step for step in steps - fragments if shape(step) not in seen}
     assert not missing
+
+
+def test_a_refusal_tells_a_misspelt_step_from_a_step_the_rules_forbid():
+    """The refusal reads the step once: a text outside the notation is told how to write it, a
+    step that reads is refused from its parsed value (`die 04` names the die 4)."""
+    game = started(2, 1, chars=("marie", "nelson"))
+    seat = game.current
+    set_forge(game, [2, 2, 5])
+    with pytest.raises(IllegalMove, match="^Write `die 2`"):
+        game.play(seat, "die 2 to")
+    with pytest.raises(IllegalMove, match="^No die shows 4 on the forge"):
+        game.play(seat, "die 04")
+    with pytest.raises(IllegalMove, match="^A die changes by one"):
+        game.play(seat, "die 2 to 4")
