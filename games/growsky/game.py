@@ -596,17 +596,21 @@ class GrowSky(Game):
         return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
 
     def _why_die(self, seat: int, text: str) -> str:
-        face = M.face_of(text)
-        if face is None or face not in self.dice:
+        """Why a die move was refused: from its parsed value, or the notation's reason for a text
+        that does not read as one."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        if move.face not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
             return f"No die shows that; the dice left show {faces}."
         areas, money = AREAS[self.n], self.boards[seat].spendable()
-        verb = M.verb_of(text)
-        if verb == "fly":
+        if isinstance(move, Fly):
             if len(self.flight) >= areas:
                 return "Every flight space is taken this round."
             return f"Not enough fuel: this flight costs {FLIGHT_COST[len(self.flight)]} plus 4 a boost; you can pay {money}."
-        if verb == "develop":
+        if isinstance(move, Develop):
             if len(self.develop) >= areas:
                 return "Every develop space is taken this round."
             return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."

@@ -247,12 +247,6 @@ def unpaid(text: str) -> tuple[str, str]:
     return base, source
 
 
-def face_of(text: str) -> int | None:
-    """The die a die move names, read as a refusal reads it (`fly 03` names a 3)."""
-    words = text.split(" ")
-    return int(words[1]) if len(words) > 1 and is_number(words[1]) else None
-
-
 # -- the table of verbs ----------------------------------------------------------------
 def _tile_told(game: Any, seat: int, space: int) -> str:
     top = game.boards[seat].top(space - 1) if 1 <= space <= 12 else None
