@@ -84,7 +84,7 @@ class Archipels(Game):
               load=lambda v: [Island.from_placements(p) for p in v], copy=lambda v: [island.copy() for island in v]),
         Field("hands", "rows"), Field("docks", "rows"), Field("paddles_left", "list"),
         Field("scored", "list", dump=lambda v: [list(p) for p in v], load=lambda v: [tuple(p) for p in v]),
-        Field("start", "list"), Field("discards", "list"), Field("last", "deep"), RNG_FIELD,
+        Field("start", "list"), Field("discards", "list"), Field("last", "record"), RNG_FIELD,
         # derived from the fields above (`_derive`), copied along
         Field("order", "list", key=None), Field("flower_order", "list", key=None), Field("flowers", "dict", key=None),
     )
