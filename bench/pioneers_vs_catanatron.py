@@ -46,12 +46,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.levels import seating  # noqa: E402
+from bench.pioneers_valuefit import seat_figures  # noqa: E402
 from games.levels import choose  # noqa: E402
 from games.pioneers import GAME  # noqa: E402
 from games.pioneers import board as B  # noqa: E402
 from games.pioneers import data as D  # noqa: E402
 from games.pioneers import moves as M  # noqa: E402
-from games.pioneers.valuefit import seat_figures  # noqa: E402
 
 try:
     from catanatron import Color, Game
@@ -331,7 +331,7 @@ class Mirror:
 
 def one_game(level: str, bot_name: str, seed: int, answers: bool = True) -> tuple[float, dict, dict | None]:
     """(share of the game won by our seats, figures of the game, and its positions for
-    games/pioneers/valuefit.py: each seat's figures at the start of every other turn, who played
+    bench/pioneers_valuefit.py: each seat's figures at the start of every other turn, who played
     each seat and who won; None for a game that hit the cap)."""
     if Color is None:
         raise SystemExit("catanatron is not installed in this interpreter")
@@ -397,7 +397,7 @@ def main() -> None:
                         help="our seats answer offers as the bot's computer seats do (catanatron's "
                         "decline); --no-answers leaves every offer unanswered")
     parser.add_argument("--positions", type=Path, help="write each finished game's positions here "
-                        "(a line of JSON a game) for games/pioneers/valuefit.py --add")
+                        "(a line of JSON a game) for bench/pioneers_valuefit.py --add")
     args = parser.parse_args()
     if Color is None:
         print("catanatron is not installed in this interpreter: run the bench with one that has it "

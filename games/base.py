@@ -7,7 +7,9 @@ its state, so the seed plus the move log replays a table exactly.
 from __future__ import annotations
 
 import _random
+import functools
 import hashlib
+import importlib
 import random
 import re
 from abc import ABC, abstractmethod
@@ -15,7 +17,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from games.state import Field, compile_state
+
 T = TypeVar("T")
+
+# The longest text a move may have, in every game: a move travels whole in a button id and a menu
+# value, which leave this much beside the table and version they carry. A game that joins steps
+# into one listed move (Propeller Islands' whole activation) stops adding steps here.
+MOVE_TEXT_LIMIT = 60
 
 
 _PADDING = re.compile(r"(?<![0-9])0+(?=[0-9])")
@@ -257,9 +266,138 @@ class Rng:
     def to_list(self) -> list[int]:
         return [self.seed, self.counter, 1] if self.hashed else [self.seed, self.counter]
 
+    def copy(self) -> Rng:
+        new = Rng.__new__(Rng)  # the values are checked already: a copy is made for every copied game
+        new.seed, new.counter, new.hashed, new._generator = self.seed, self.counter, self.hashed, None
+        return new
+
     @classmethod
     def from_list(cls, data: Sequence[int]) -> Rng:
         return cls(data[0], data[1], len(data) > 2 and data[2] == 1)
+
+
+# the field of a game's Rng, in every game's table (`Game.fields`); dumped by its own `to_list`, as
+# a searching player may put a generator of its own in a world it made (it dumps the same way)
+RNG_FIELD = Field("rng", dump=lambda rng: rng.to_list(), load=Rng.from_list, copy=Rng.copy)
+
+
+def normalize(move: str) -> str:
+    """A move as typed, in lower case with single spaces (`Game.normalize`)."""
+    return " ".join(move.strip().lower().split())
+
+
+def split_steps(text: str) -> list[str]:
+    """The steps of a move sent as several joined with `;` (`die 5; run t3; stop`), each
+    normalized; blank steps dropped."""
+    return [normalize(part) for part in text.split(";") if part.strip()]
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One kind of move: a row of a game's move table (boardgame.io's long-form move), saying
+    how a move of this kind is read and written, which handler plays it, how it is told and
+    offered, and when it is allowed. `games/<key>/moves.py` gives one per move class."""
+
+    word: str  # the first word of its text
+    # the words of a normalized text, its own first -> the move value, or IllegalMove saying why
+    # the words are no move; kinds that share a first word share its reader. None: read by the
+    # notation's `modifier` (Grow Sky's ` pay ...` after another move)
+    read: Callable[[list[str]], Any] | None
+    text: Callable[[Any], str]  # the canonical text of a move of this kind, as `legal_moves` lists it
+    # its public words once played: (game after the move, seat, move, names) -> words, or None
+    # to leave them to the game (`describe_move` says how a game puts them in its line)
+    tell: Callable[[Any, int, Any, Sequence[str]], str | None] | None = None
+    group: str | None = None  # its menu group (My moves); `{m.shape}` names a field; None: kept out
+    phases: tuple[str, ...] = ()  # the values of the game's `phase` that allow it; () for any
+    takes_back: bool = True  # False: a move of this kind always draws or shows something hidden
+    button: bool = False  # a move of this kind may stand whole on a public button: it reveals nothing
+    handler: str | None = ""  # the game's method that plays it: "" for `_play_<kind in snake case>`,
+    # None for a kind the game resolves into another before playing (`pick 2`)
+
+
+class Notation:
+    """A game's move table and its one reader and writer of move texts.
+
+    `parse` reads a normalized text (`Game.normalize`) into a move value by its first word and
+    refuses a text outside the notation with `IllegalMove`; it knows nothing of the state, so
+    whether the move may be made now is the game's business. `text` writes the one canonical
+    text back (`parse(text(m)) == m`). Readings are kept (`cache`): values never change, and
+    the same few thousand texts come back all game long.
+    """
+
+    def __init__(self, verbs: Mapping[type, Verb], unknown: str,
+                 modifier: Callable[[str, Callable[[str], Any]], Any] | None = None, cache: int = 8192):
+        self.verbs = dict(verbs)
+        self.unknown = unknown  # the refusal of a text whose first word is no verb; `{text}` is the text
+        self.modifier = modifier  # (text, parse) -> a move read another way, or None
+        self.readers: dict[str, Callable[[list[str]], Any]] = {}
+        self.by_word: dict[str, Verb] = {}  # the first kind of each word
+        for verb in self.verbs.values():
+            self.by_word.setdefault(verb.word, verb)
+            if verb.read is not None and self.readers.setdefault(verb.word, verb.read) is not verb.read:
+                raise ValueError(f"the kinds of `{verb.word}` have two readers")
+        self.parse: Callable[[str], Any] = functools.lru_cache(maxsize=cache)(self._read)
+
+    def _read(self, text: str) -> Any:
+        if self.modifier is not None:
+            move = self.modifier(text, self.parse)
+            if move is not None:
+                return move
+        words = text.split()
+        reader = self.readers.get(words[0]) if words else None
+        if reader is None:
+            raise IllegalMove(self.unknown.replace("{text}", text))
+        return reader(words)
+
+    def text(self, move: Any) -> str:
+        """The canonical text of a move value."""
+        return self.verbs[type(move)].text(move)
+
+    def verb(self, move: Any) -> Verb:
+        return self.verbs[type(move)]
+
+    def parse_steps(self, text: str) -> tuple:
+        """Every step of a move, in order (one for a move without `;`)."""
+        return tuple(self.parse(step) for step in split_steps(text))
+
+    def steps_text(self, moves: Sequence[Any]) -> str:
+        """Several steps as one move: `die 5; run t3; stop`."""
+        return "; ".join(self.text(move) for move in moves)
+
+    def group(self, move: Any) -> str | None:
+        """The label of the move's group in the player's menus."""
+        label = self.verbs[type(move)].group
+        return label.format(m=move) if label and "{" in label else label
+
+    def tell(self, game: Any, seat: int, move: Any, names: Sequence[str]) -> str | None:
+        """The move's public words, told after it was played (None: the game says it its own way)."""
+        tell = self.verbs[type(move)].tell
+        return tell(game, seat, move, names) if tell is not None else None
+
+    def takes_back(self, text: str) -> bool:
+        """Whether a move of these kinds may be taken back at all (False for a text that does not read)."""
+        try:
+            steps = self.parse_steps(text)
+        except IllegalMove:
+            return False
+        return bool(steps) and all(self.verbs[type(step)].takes_back for step in steps)
+
+    def handlers(self, cls: type) -> dict[type, Callable]:
+        """Each kind's handler on a game class: its method `_play_<kind>` or the one the verb names."""
+        found = {}
+        for kind, verb in self.verbs.items():
+            if verb.handler is None:
+                continue
+            name = verb.handler or f"_play_{_snake(kind.__name__)}"
+            handler = getattr(cls, name, None)
+            if handler is None:
+                raise TypeError(f"{cls.__name__} has no {name} to play {kind.__name__}")
+            found[kind] = handler
+        return found
 
 
 @dataclass(frozen=True)
@@ -280,11 +418,19 @@ class ComputerPlayers:
     They live in `games/<key>/players.py`, apart from the rules, so that game.py never imports
     its AI: the package's `__init__` hands them to the class (`GAME.computer = COMPUTER`).
     `normal` is required; a missing `easy` or `hard` gets the generic one of `games/levels.py`.
+    The services a feature asks of a game's computer are here too, so no feature imports a
+    game's ai module: `hint` (the move it suggests to a person) and, for a game whose deals may
+    be checked winnable (the daily challenge), `solve`.
     """
 
     normal: Callable[[Game, int, random.Random], str]
     hard: Callable[[Game, int, random.Random, float | None], str] | None = None
     easy: Callable[[Game, int, random.Random], str] | None = None
+    # (game, seat) -> the move suggested to that seat; None: a feature asks `normal`
+    hint: Callable[[Game, int], str] | None = None
+    # game -> moves that win it from there (replaying them wins), or None when none was found;
+    # None: the game has no solver
+    solve: Callable[[Game], list[str] | None] | None = None
 
 
 class Game(ABC):
@@ -307,6 +453,35 @@ class Game(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     format_version: ClassVar[int] = 1
     computer: ClassVar[ComputerPlayers | None] = None  # set by the package's __init__ from players.py
+    # the move table (games/<key>/moves.py); `dispatch` plays a parsed move by its kind's handler
+    notation: ClassVar[Notation | None] = None
+    # every attribute of the state, once: `to_dict`, `from_dict` and `copy` are written from it
+    fields: ClassVar[tuple[Field, ...]] = ()
+    # What a page or feature may know of a game without asking a seat's secrets:
+    # its board picture draws public facts only, so every seat's picture is the channel's
+    public_picture: ClassVar[bool] = False
+    # the goods its players trade with one another, in the notation's order (a trade panel); () for none
+    traded_goods: ClassVar[tuple[str, ...]] = ()
+    # moves a player makes most often with nothing else chosen (Enter on the board page), first listed first
+    obvious_moves: ClassVar[tuple[str, ...]] = ()
+    _handlers: ClassVar[dict[type, Callable]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.notation is not None:
+            cls._handlers = cls.notation.handlers(cls)
+        if "fields" in cls.__dict__:
+            for name, method in compile_state(cls.fields, cls).items():
+                if name not in cls.__dict__:  # a game may still write one of them itself
+                    setattr(cls, name, method)
+
+    def dispatch(self, seat: int, move: Any) -> None:
+        """Play a parsed move with its kind's handler (`_play_<kind>`, from the move table)."""
+        self._handlers[type(move)](self, seat, move)
+
+    def _derive(self) -> None:
+        """Rebuild what is derived from the state's fields (caches, orders), after a load."""
+        return None
 
     # -- life cycle -------------------------------------------------------------------
     @classmethod
@@ -380,9 +555,7 @@ class Game(ABC):
     def play(self, seat: int, move: str) -> None:
         """Apply one move of `seat`, or raise IllegalMove (state unchanged)."""
 
-    @staticmethod
-    def normalize(move: str) -> str:
-        return " ".join(move.strip().lower().split())
+    normalize = staticmethod(normalize)
 
     def ai_move(self, seat: int, rng: random.Random) -> str:
         """The move the game's heuristic player makes for `seat` (one of legal_moves)."""
@@ -396,9 +569,11 @@ class Game(ABC):
 
     # -- words ------------------------------------------------------------------------
     @classmethod
-    @abstractmethod
     def rules_help(cls) -> str:
-        """The rules in our own words: notation, readings of ambiguities, designed values."""
+        """The rules in our own words: notation, readings of ambiguities, designed values. A game
+        keeps them as `RULES_HELP` in the `help` module of its package, read when first asked."""
+        package = cls.__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.help").RULES_HELP
 
     @abstractmethod
     def status(self, names: Sequence[str]) -> str:

@@ -77,8 +77,8 @@ def test_the_mirror_follows_whole_games_with_only_the_known_road_title_differenc
 def test_a_game_against_the_bots_gives_its_positions_for_the_fit(tmp_path):
     pytest.importorskip("catanatron", reason="catanatron is not installed here (it is no dependency)")
     bench = load_bench("pioneers_vs_catanatron")
+    from bench import pioneers_valuefit as valuefit
     from games.pioneers import value as V
-    from games.pioneers import valuefit
 
     share, _, positions = bench.one_game("normal", "value", 3)
     assert sorted(positions["who"]) == ["normal", "normal", "value", "value"]

@@ -36,6 +36,8 @@ from games.archipels.data import (
 from games.archipels.forecast import estimated_values
 from games.archipels.island import Island, values_from_flowers
 from games.base import (
+    RNG_FIELD,
+    Field,
     Game,
     IllegalMove,
     Outcome,
@@ -71,6 +73,21 @@ class Archipels(Game):
     max_players = 4
     options = ()
     format_version = 1
+    notation = M.NOTATION
+    public_picture = True
+    fields = (
+        Field("n", key="players"), Field("days"), Field("day"), Field("phase"), Field("canoe"), Field("turn"),
+        Field("flower_index"), Field("board", "list"),
+        Field("paddles", "list", dump=lambda v: [list(p) for p in v], load=lambda v: [tuple(p) for p in v]),
+        Field("stack", "list"),
+        Field("islands", dump=lambda v: [[list(p) for p in island.placements] for island in v],
+              load=lambda v: [Island.from_placements(p) for p in v], copy=lambda v: [island.copy() for island in v]),
+        Field("hands", "rows"), Field("docks", "rows"), Field("paddles_left", "list"),
+        Field("scored", "list", dump=lambda v: [list(p) for p in v], load=lambda v: [tuple(p) for p in v]),
+        Field("start", "list"), Field("discards", "list"), Field("last", "record"), RNG_FIELD,
+        # derived from the fields above (`_derive`), copied along
+        Field("order", "list", key=None), Field("flower_order", "list", key=None), Field("flowers", "dict", key=None),
+    )
 
     # -- life cycle -------------------------------------------------------------------
     def __init__(self) -> None:
@@ -116,54 +133,9 @@ class Archipels(Game):
         game._start_day()
         return game
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.n,
-            "days": self.days,
-            "day": self.day,
-            "phase": self.phase,
-            "canoe": self.canoe,
-            "turn": self.turn,
-            "flower_index": self.flower_index,
-            "board": list(self.board),
-            "paddles": [[line, seat] for line, seat in self.paddles],
-            "stack": list(self.stack),
-            "islands": [[list(p) for p in island.placements] for island in self.islands],
-            "hands": [list(h) for h in self.hands],
-            "docks": [list(d) for d in self.docks],
-            "paddles_left": list(self.paddles_left),
-            "scored": [[tid, el] for tid, el in self.scored],
-            "start": list(self.start),
-            "discards": list(self.discards),
-            "last": dict(self.last) if self.last else None,
-            "rng": self.rng.to_list(),
-        }
-
-    @classmethod
-    def from_dict(cls, state: Mapping[str, Any]) -> Archipels:
-        game = cls()
-        game.n = state["players"]
-        game.days = state["days"]
-        game.day = state["day"]
-        game.phase = state["phase"]
-        game.canoe = state["canoe"]
-        game.turn = state["turn"]
-        game.flower_index = state["flower_index"]
-        game.board = list(state["board"])
-        game.paddles = [(line, seat) for line, seat in state["paddles"]]
-        game.stack = list(state["stack"])
-        game.islands = [Island.from_placements(p) for p in state["islands"]]
-        game.hands = [list(h) for h in state["hands"]]
-        game.docks = [list(d) for d in state["docks"]]
-        game.paddles_left = list(state["paddles_left"])
-        game.scored = [(tid, el) for tid, el in state["scored"]]
-        game.start = list(state["start"])
-        game.discards = list(state["discards"])
-        game.last = dict(state["last"]) if state["last"] else None
-        game.rng = Rng.from_list(state["rng"])
-        game._recount_flowers()
-        game._set_orders()
-        return game
+    def _derive(self) -> None:
+        self._recount_flowers()
+        self._set_orders()
 
     # -- days -------------------------------------------------------------------------
     def _set_orders(self) -> None:
@@ -316,28 +288,31 @@ class Archipels(Game):
         if seat != self.current():
             raise IllegalMove("It is not your turn.")
         words = text.split(" ")
-        verb = words[0]
-        if verb == "take" or verb == "paddle":
-            if self.phase == "flower":
-                raise IllegalMove("Not now: add a flower (`flower r3c2 octopus`).")
-            if self.phase != "take":
-                raise IllegalMove("You have already chosen your tiles this turn; place them, then `done`.")
-            if len(words) > 1 and words[1] in self.paddled_lines():  # told before the rest is read
-                raise IllegalMove(f"A paddle already blocks {M.line_word(words[1])}.")
-        elif verb in ("place", "dock", "discard", "done"):
-            if self.phase != "place":
-                what = "choose tiles first (`take ...`)" if self.phase == "take" else "add a flower now"
-                raise IllegalMove(f"Not now: {what}.")
-            if verb == "place" and len(words) > 1:
-                self._own_tile(seat, M.tile_number(words[1]))  # told before the position is read
-        elif verb == "flower":
-            if self.phase != "flower":
-                raise IllegalMove("Flowers are added after every turn of the day has been played.")
-        parsed = M.parse(text)
-        _APPLY[type(parsed)](self, seat, parsed)
+        verb = M.NOTATION.by_word.get(words[0])
+        if verb is not None and self.phase not in verb.phases:
+            raise IllegalMove(_NOT_NOW[verb.phases[0], self.phase])
+        try:
+            parsed = M.parse(text)
+        except IllegalMove:
+            self._refuse_unread(seat, words)
+            raise
+        self.dispatch(seat, parsed)
         self.last = {"seat": seat, "move": M.text(parsed)}
 
+    def _refuse_unread(self, seat: int, words: list[str]) -> None:
+        """What the table refuses in a text before its rest is read: a line under a paddle, a tile
+        the seat does not hold (so `take r2` on a paddled row says so, not that tiles are missing)."""
+        if words[0] in ("take", "paddle") and len(words) > 1:
+            self._open_line(words[1])
+        if words[0] == "place" and len(words) > 1:
+            self._own_tile(seat, M.tile_number(words[1]))
+
+    def _open_line(self, line: str) -> None:
+        if line in self.paddled_lines():
+            raise IllegalMove(f"A paddle already blocks {M.line_word(line)}.")
+
     def _play_paddle(self, seat: int, move: M.Paddle) -> None:
+        self._open_line(move.line)
         if self._free_spaces():
             raise IllegalMove("Free tiles are left on the board: you must take 1 or more of them.")
         self.paddles.append((move.line, seat))
@@ -346,6 +321,7 @@ class Archipels(Game):
 
     def _play_take(self, seat: int, move: M.Take) -> None:
         line = move.line
+        self._open_line(line)
         free = {SPACES[i] for i in self._free_spaces()}
         most = MAX_TAKE[self.n]
         if len(move.cross) > most:
@@ -533,27 +509,6 @@ class Archipels(Game):
             pass  # `play` refuses it with the reason
         return text if text in self.legal_moves(seat) else super().canonical(seat, text)
 
-    def copy(self) -> Archipels:
-        """An independent copy of the whole state, for searching players (much faster than
-        `load(dump())`). The Rng object is shared: it draws only while the game is set up."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.order = list(self.order)
-        new.flower_order = list(self.flower_order)
-        new.board = list(self.board)
-        new.paddles = list(self.paddles)
-        new.stack = list(self.stack)
-        new.islands = [island.copy() for island in self.islands]
-        new.hands = [list(h) for h in self.hands]
-        new.docks = [list(d) for d in self.docks]
-        new.paddles_left = list(self.paddles_left)
-        new.scored = list(self.scored)
-        new.start = list(self.start)
-        new.discards = list(self.discards)
-        new.flowers = dict(self.flowers)
-        new.last = dict(self.last) if self.last else None
-        return new
-
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: hands and docks lie open on the table, and the stack's order is unknown to
         every seat alike."""
@@ -577,14 +532,9 @@ class Archipels(Game):
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # the board is refilled from the shuffled stack when a day starts: such a move shows new tiles
-        return rng_untouched(before, self) and len(self.stack) == len(before.stack)
+        return M.NOTATION.takes_back(move) and rng_untouched(before, self) and len(self.stack) == len(before.stack)
 
     # -- words ------------------------------------------------------------------------
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.archipels.help import RULES_HELP
-
-        return RULES_HELP
 
     def turn_mark(self) -> Hashable | None:
         # a seat's flower that follows its own turn is told with that turn
@@ -610,12 +560,11 @@ class Archipels(Game):
         return f"{head} Waiting for {names[seat]} to {doing}."
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
-        who = names[seat]
         try:
             parsed = M.parse(self.normalize(move))
         except IllegalMove:
-            return f"{who}: `{move}`"
-        return M.VERBS[type(parsed)].describe(self, parsed, who)
+            return f"{names[seat]}: `{move}`"
+        return M.NOTATION.tell(self, seat, parsed, names)
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
@@ -634,16 +583,17 @@ class Archipels(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
+            groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
         return list(groups.items())
 
 
-_APPLY = {
-    M.Take: Archipels._play_take,
-    M.Paddle: Archipels._play_paddle,
-    M.Place: Archipels._play_place,
-    M.Dock: Archipels._play_dock,
-    M.Discard: Archipels._play_discard,
-    M.Done: Archipels._play_done,
-    M.Flower: Archipels._play_flower,
+
+# a verb out of its phase: (the phase the verb belongs to, the phase now) -> the refusal
+_NOT_NOW = {
+    ("take", "flower"): "Not now: add a flower (`flower r3c2 octopus`).",
+    ("take", "place"): "You have already chosen your tiles this turn; place them, then `done`.",
+    ("place", "take"): "Not now: choose tiles first (`take ...`).",
+    ("place", "flower"): "Not now: add a flower now.",
+    ("flower", "take"): "Flowers are added after every turn of the day has been played.",
+    ("flower", "place"): "Flowers are added after every turn of the day has been played.",
 }

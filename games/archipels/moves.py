@@ -1,20 +1,21 @@
 """Archipels moves: the notation read into small values, and each value's canonical text.
 
-`parse` reads a normalized text (after `Game.normalize`) and knows nothing of the state: it
-refuses only what is not a move of the notation, with the reason the player reads. Whether a
-move may be made now is the game's business (game.py). `text` writes the one text the log keeps
-and `legal_moves` lists; `VERBS` gives, per move class, its verb, its public description and its
-menu group.
+`NOTATION` is the move table (`games.base.Notation`): per move class its verb, reader, canonical
+text, public words, menu group and the phases that allow it. Its `parse` reads a normalized text
+(after `Game.normalize`) and knows nothing of the state: it refuses only what is not a move of the
+notation, with the reason the player reads. Whether a move may be made now is the game's business
+(game.py), which plays each kind with its `_play_<kind>`. `text` writes the one text the log keeps
+and `legal_moves` lists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.archipels.data import LEVEL, LEVEL_NAMES, LINES, MULTIPLIER, SPACES, TILE_BY_ID
-from games.base import IllegalMove, is_number
+from games.base import IllegalMove, Notation, Verb, is_number
 
 LINE_WORD = {"r": "row", "c": "column"}
 SPACE_NAMES = frozenset(SPACES)
@@ -137,54 +138,38 @@ def _flower(words: list[str]) -> Move:
     return Flower(words[1], words[2])
 
 
-_READERS: dict[str, Callable[[list[str]], Move]] = {
-    "take": _take, "paddle": _take, "place": _tile_move, "dock": _tile_move, "discard": _tile_move,
-    "done": _tile_move, "flower": _flower,
-}
-
-
-def parse(text: str) -> Move:
-    """The move a normalized text stands for; IllegalMove (with the reason) if it is none."""
-    words = text.split(" ")
-    reader = _READERS.get(words[0])
-    if reader is None:
-        raise IllegalMove(f"Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")
-    return reader(words)
-
-
 # -- the table of verbs ---------------------------------------------------------------------
-def _describe_flower(game: Any, move: Flower, who: str) -> str:
+def _told_take(game: Any, seat: int, m: Take, names: Sequence[str]) -> str:
+    count = "1 tile" if len(m.cross) == 1 else f"{len(m.cross)} tiles"
+    return f"{names[seat]} took {count} from {line_word(m.line)} ({','.join(m.cross)})."
+
+
+def _told_flower(game: Any, seat: int, move: Flower, names: Sequence[str]) -> str:
     el = move.element
     worth = game.flowers[el] * MULTIPLIER[el]
-    return f"{who} added a flower to {el} (tile from {move.space}); each visible {el} is now worth {worth}."
+    return f"{names[seat]} added a flower to {el} (tile from {move.space}); each visible {el} is now worth {worth}."
 
 
-@dataclass(frozen=True)
-class Verb:
-    word: str
-    text: Callable[[Any], str]  # the canonical text of a move of this verb
-    describe: Callable[[Any, Any, str], str]  # (game after the move, move, player's name) -> public line
-    group: str  # the label of its group in the player's menus
-
-
-VERBS: dict[type, Verb] = {
-    Take: Verb("take", lambda m: f"take {m.line} {','.join(m.cross)}",
-               lambda g, m, who: f"{who} took {'1 tile' if len(m.cross) == 1 else f'{len(m.cross)} tiles'} "
-                                 f"from {line_word(m.line)} ({','.join(m.cross)}).", "Take"),
-    Paddle: Verb("paddle", lambda m: f"paddle {m.line}",
-                 lambda g, m, who: f"{who} blocked {line_word(m.line)} with a paddle, no free tile being left to take.",
-                 "Paddle"),
-    Place: Verb("place", lambda m: f"place t{m.tile} {m.x},{m.y}",
-                lambda g, m, who: f"{who} placed {tile_words(m.tile)} at {m.x},{m.y}.", "Place"),
-    Dock: Verb("dock", lambda m: f"dock t{m.tile}",
-               lambda g, m, who: f"{who} put {tile_words(m.tile)} on their dock.", "Dock"),
-    Discard: Verb("discard", lambda m: f"discard t{m.tile}",
-                  lambda g, m, who: f"{who} discarded {tile_words(m.tile)}, unable to place it.", "Discard"),
-    Done: Verb("done", lambda m: "done", lambda g, m, who: f"{who} ended their turn.", "End turn"),
-    Flower: Verb("flower", lambda m: f"flower {m.space} {m.element}", _describe_flower, "Flower"),
-}
-
-
-def text(move: Move) -> str:
-    """The canonical text of a move, as `legal_moves` lists it."""
-    return VERBS[type(move)].text(move)
+# public buttons: a paddle when no tile is left to take, and the steps of placing what was taken
+# (the tiles taken lie open, so docking or discarding one reveals nothing)
+NOTATION = Notation({
+    Take: Verb("take", _take, lambda m: f"take {m.line} {','.join(m.cross)}", _told_take, "Take", ("take",)),
+    Paddle: Verb("paddle", _take, lambda m: f"paddle {m.line}",
+                 lambda g, s, m, names: f"{names[s]} blocked {line_word(m.line)} with a paddle, "
+                                        "no free tile being left to take.",
+                 "Paddle", ("take",), button=True),
+    Place: Verb("place", _tile_move, lambda m: f"place t{m.tile} {m.x},{m.y}",
+                lambda g, s, m, names: f"{names[s]} placed {tile_words(m.tile)} at {m.x},{m.y}.", "Place",
+                ("place",)),
+    Dock: Verb("dock", _tile_move, lambda m: f"dock t{m.tile}",
+               lambda g, s, m, names: f"{names[s]} put {tile_words(m.tile)} on their dock.", "Dock", ("place",),
+               button=True),
+    Discard: Verb("discard", _tile_move, lambda m: f"discard t{m.tile}",
+                  lambda g, s, m, names: f"{names[s]} discarded {tile_words(m.tile)}, unable to place it.",
+                  "Discard", ("place",), button=True),
+    Done: Verb("done", _tile_move, lambda m: "done", lambda g, s, m, names: f"{names[s]} ended their turn.",
+               "End turn", ("place",), button=True),
+    Flower: Verb("flower", _flower, lambda m: f"flower {m.space} {m.element}", _told_flower, "Flower", ("flower",)),
+}, "Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")
+parse = NOTATION.parse
+text = NOTATION.text

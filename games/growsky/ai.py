@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-import games.growsky.moves as notation
+import games.growsky.moves as M
 from games.growsky.data import RING, SPACE_AT
 from games.growsky.moves import Buy, GrowDie, GrowMove, Pay
 from games.growsky.worth import bonus_value, evaluate
@@ -22,7 +22,7 @@ MAX_CANDIDATES = 40
 
 def candidates(game: GrowSky, seat: int, rng: random.Random) -> list[str]:
     # the usual payment order only: the other orders are for players who want to keep a cube
-    listed = [(m, notation.parse(m)) for m in game.legal_moves(seat)]
+    listed = [(m, M.parse(m)) for m in game.legal_moves(seat)]
     listed = [(m, move) for m, move in listed if not isinstance(move, Pay)]
     moves = [m for m, _ in listed]
     # moving tiles and turning dice rarely pay for their 4 grow; buying only onto useful spaces
@@ -35,7 +35,7 @@ def candidates(game: GrowSky, seat: int, rng: random.Random) -> list[str]:
         slots = sorted({move.slot for move in buys})
         spaces = sorted(s for s in range(12) if s in ahead)[:4] or [0]
         keep = [m for m, move in kept if not isinstance(move, Buy)]
-        keep += [buy for slot in slots for s in spaces if (buy := notation.text(Buy(slot, s + 1))) in moves]
+        keep += [buy for slot in slots for s in spaces if (buy := M.text(Buy(slot, s + 1))) in moves]
     if len(keep) > MAX_CANDIDATES:
         keep = keep[:1] + rng.sample(keep[1:], MAX_CANDIDATES - 1)
     return keep

@@ -16,8 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games.growsky.data as data
-import games.growsky.moves as notation
+import games.growsky.moves as M
 from games.base import (
+    RNG_FIELD,
+    Field,
     Game,
     IllegalMove,
     OptionSpec,
@@ -26,6 +28,7 @@ from games.base import (
     parse_options,
     rank_by,
     rng_untouched,
+    split_steps,
 )
 from games.growsky.board import PAY_SOURCES, Board, tile_side
 from games.growsky.data import (
@@ -108,6 +111,23 @@ class GrowSky(Game):
         OptionSpec("instant", bool, False, "Instant win: a 5-point lead over a second with 5 or more ends the game"),
     )
     format_version = 1
+    notation = M.NOTATION
+    public_picture = True
+    obvious_moves = ("end",)
+    fields = (
+        Field("n", key="players"), Field("opts", "dict", key="options"), RNG_FIELD, Field("phase"), Field("round"),
+        Field("first"), Field("start"), Field("final"), Field("trigger"), Field("turn"), Field("dice", "list"),
+        Field("flight", "list"), Field("develop", "list"), Field("standby", "list"), Field("die_used"),
+        Field("queue", "list"), Field("market", "list"), Field("bag", "list"), Field("removed", "list"),
+        Field("pool", "list"), Field("draft_turn"), Field("cards", "list"), Field("cube_supply"),
+        Field("part_supply", "list"), Field("winner"), Field("end", "deep"), Field("last", "deep"),
+        Field("boards", dump=lambda v: [board.to_dict() for board in v], load=lambda v: [Board.from_dict(b) for b in v],
+              copy=lambda v: [board.copy() for board in v]),
+        Field("flags", "dict", dump=lambda v: [[space, seat] for space, seat in sorted(v.items())],
+              load=lambda v: {space: seat for space, seat in v}),
+        # the notes and the payment order of the move being played
+        Field("notes", "list", key=None), Field("pay_first", key=None),
+    )
 
     # -- life cycle -------------------------------------------------------------------
     def __init__(self) -> None:
@@ -162,40 +182,6 @@ class GrowSky(Game):
             game.phase = "room"
         else:
             game.phase = "draft"
-        return game
-
-    _LISTS = ("dice", "flight", "develop", "standby", "queue", "market", "bag", "removed", "pool", "cards",
-              "part_supply", "notes")  # the list attributes `copy` must not share
-    FIELDS = ("phase", "round", "first", "start", "final", "trigger", "turn", "dice", "flight", "develop",
-              "standby", "die_used", "queue", "market", "bag", "removed", "pool", "draft_turn", "cards",
-              "cube_supply", "part_supply", "winner", "end", "last")
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self.n, "options": dict(self.opts), "rng": self.rng.to_list()}
-        for name in self.FIELDS:
-            value = getattr(self, name)
-            out[name] = list(value) if isinstance(value, list) else value
-        out["end"] = [dict(r) for r in self.end] if self.end is not None else None
-        out["last"] = {**self.last, "notes": list(self.last["notes"])} if self.last else None
-        out["boards"] = [b.to_dict() for b in self.boards]
-        out["flags"] = [[space, seat] for space, seat in sorted(self.flags.items())]
-        return out
-
-    @classmethod
-    def from_dict(cls, state: Mapping[str, Any]) -> GrowSky:
-        game = cls()
-        game.n = state["players"]
-        game.opts = dict(state["options"])
-        game.rng = Rng.from_list(state["rng"])
-        for name in cls.FIELDS:
-            value = state[name]
-            setattr(game, name, list(value) if isinstance(value, list) else value)
-        if game.last is not None:
-            game.last = {**game.last, "notes": list(game.last["notes"])}
-        if game.end is not None:
-            game.end = [dict(r) for r in game.end]
-        game.boards = [Board.from_dict(b) for b in state["boards"]]
-        game.flags = {space: seat for space, seat in state["flags"]}
         return game
 
     # -- bag, market, rounds ----------------------------------------------------------
@@ -315,7 +301,7 @@ class GrowSky(Game):
         out = []
         seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
         for move in moves:
-            cost = self._move_cost(seat, notation.parse(move))
+            cost = self._move_cost(seat, M.parse(move))
             if not cost:
                 continue
             if cost not in seen:
@@ -418,7 +404,7 @@ class GrowSky(Game):
         """The legal moves a move of this verb is looked for among: the part of `legal_moves`
         made by the same generator (a die or a free action on an open turn), else all of it."""
         if self.phase == "turn" and not self.queue and seat == self.current():
-            verb = notation.verb_of(text)
+            verb = M.verb_of(text)
             if verb in ("fly", "develop", "standby"):
                 return [] if self.die_used else self._die_moves(seat)
             if verb in ("upgrade", "cube", "grow"):
@@ -430,7 +416,7 @@ class GrowSky(Game):
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        steps = notation.steps(text)
+        steps = split_steps(text)
         if len(steps) > 1:
             self._play_steps(seat, steps)
             return
@@ -481,12 +467,12 @@ class GrowSky(Game):
         last = self.last
         told = list(last.get("turn", [])) if last and last.get("seat") == seat and last.get("turn_key") == key else []
         move = text
-        step = notation.parse(text)
+        step = M.parse(text)
         if isinstance(step, Pay):
             self.pay_first, step = step.source, step.move
         else:
             self.pay_first = None
-        self._PLAYS[type(step)](self, seat, step)
+        self.dispatch(seat, step)
         self._drain(seat)
         self._check_instant()
         self.pay_first = None
@@ -496,7 +482,7 @@ class GrowSky(Game):
     def canonical(self, seat: int, move: str) -> str:
         """The move as `legal_moves` lists it (`fly 2 +0` -> `fly 2`), else as normalized."""
         text = self.normalize(move)
-        steps = notation.steps(text)
+        steps = split_steps(text)
         if len(steps) > 1:  # each step as listed at its turn in the chain (the closing `pass` kept out if idle)
             trial, out = self.copy(), []
             for number, step in enumerate(steps, 1):
@@ -519,21 +505,21 @@ class GrowSky(Game):
         """The legal move a lenient spelling stands for (`fly 3 +0`, `fly 3 1`, `pick 2`, a pay
         suffix that pays as the usual order does), or None."""
         try:
-            move = self._resolve(notation.parse(text))
+            move = self._resolve(M.parse(text))
         except IllegalMove:
             return None
         if move is None:
             return None
-        canonical = notation.text(move)
+        canonical = M.text(move)
         return canonical if canonical in self.legal_moves(seat) else None
 
     def _spelled(self, text: str) -> str:
         """The text as the log would keep it (`fly 3 1` -> `fly 3 +1`), legal now or not."""
         try:
-            move = self._resolve(notation.parse(text))
+            move = self._resolve(M.parse(text))
         except IllegalMove:
             return text
-        return text if move is None else notation.text(move)
+        return text if move is None else M.text(move)
 
     def _resolve(self, move: Move) -> Move | None:
         """The move a parsed step means here: `pick 2` names the second side of the either/or
@@ -546,7 +532,7 @@ class GrowSky(Game):
             return move
         base = self._resolve(move.move)
         seat = self.current()
-        if base is None or seat is None or notation.text(base) not in self.legal_moves(seat):
+        if base is None or seat is None or M.text(base) not in self.legal_moves(seat):
             return None
         cost = self._move_cost(seat, base)
         board = self.boards[seat]
@@ -564,13 +550,13 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
-        base, first = notation.unpaid(text)
+        base, first = M.unpaid(text)
         if base != text:
             if first not in PAY_SOURCES:
                 return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
                         "pay lv3 to use those cubes first (pay fuel is the usual order).")
             return self._why(seat, base)
-        verb = notation.verb_of(text)
+        verb = M.verb_of(text)
         if self.phase == "draft":
             return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
         if self.queue:
@@ -606,21 +592,25 @@ class GrowSky(Game):
 
     def _example(self, seat: int, kind: type, shape: str = "") -> str:
         """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
-        move = next((m for m in self.legal_moves(seat) if isinstance(notation.parse(m), kind)), "")
+        move = next((m for m in self.legal_moves(seat) if isinstance(M.parse(m), kind)), "")
         return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
 
     def _why_die(self, seat: int, text: str) -> str:
-        face = notation.face_of(text)
-        if face is None or face not in self.dice:
+        """Why a die move was refused: from its parsed value, or the notation's reason for a text
+        that does not read as one."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        if move.face not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
             return f"No die shows that; the dice left show {faces}."
         areas, money = AREAS[self.n], self.boards[seat].spendable()
-        verb = notation.verb_of(text)
-        if verb == "fly":
+        if isinstance(move, Fly):
             if len(self.flight) >= areas:
                 return "Every flight space is taken this round."
             return f"Not enough fuel: this flight costs {FLIGHT_COST[len(self.flight)]} plus 4 a boost; you can pay {money}."
-        if verb == "develop":
+        if isinstance(move, Develop):
             if len(self.develop) >= areas:
                 return "Every develop space is taken this round."
             return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
@@ -745,13 +735,6 @@ class GrowSky(Game):
         self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")
         if info["bolt"]:
             self.queue.insert(0, info["front"][1])
-
-    # what each kind of move does, once known to be legal (`apply`)
-    _PLAYS: dict[type, Any] = {
-        Side: _play_side, Draft: _play_draft, Fly: _play_fly, Develop: _play_develop, Standby: _play_standby,
-        End: _play_end, Upgrade: _play_upgrade, Cube: _play_cube, Grow: _play_grow, GrowDie: _play_grow_die,
-        GrowMove: _play_grow_move, Pick: _play_pick, Place: _play_place, Pass: _play_pass, Buy: _play_buy,
-    }
 
     def _place_part(self, seat: int, shape: str, text: str) -> None:
         board = self.boards[seat]
@@ -989,7 +972,7 @@ class GrowSky(Game):
         shapes: dict[str, list[list[list[int]]]] = {}
         seat_now = self.current()
         if self.waiting_part() and seat_now is not None:
-            parts = [m for m in map(notation.parse, self.legal_moves(seat_now)) if isinstance(m, Place)]
+            parts = [m for m in map(M.parse, self.legal_moves(seat_now)) if isinstance(m, Place)]
             placements = [part.where for part in parts]
             for part in parts:
                 shapes.setdefault(part.shape, [[list(p) for p in o] for o in data.ORIENTATIONS[part.shape]])
@@ -1043,7 +1026,7 @@ class GrowSky(Game):
         canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
         if canonical is None:
             raise IllegalMove(self._why(seat, text))
-        step = notation.parse(canonical)
+        step = M.parse(canonical)
         step = step.move if isinstance(step, Pay) else step
         if isinstance(step, Place):
             shape, where = step.shape, step.where
@@ -1069,27 +1052,7 @@ class GrowSky(Game):
         """The normal player's evaluation of the seat's board against the strongest rival's."""
         return judge(self, seat)
 
-    def copy(self) -> GrowSky:
-        """The same state, sharing nothing mutable (what `load(dump())` gives, faster)."""
-        game = GrowSky.__new__(GrowSky)
-        state = dict(self.__dict__)
-        for name in self._LISTS:
-            state[name] = list(state[name])
-        game.__dict__ = state
-        game.opts = dict(self.opts)
-        game.rng = Rng(self.rng.seed, self.rng.counter)
-        game.flags = dict(self.flags)
-        game.boards = [board.copy() for board in self.boards]
-        game.end = [dict(r) for r in self.end] if self.end is not None else None
-        game.last = {**self.last, "notes": list(self.last["notes"])} if self.last else None
-        return game
-
     # -- words ------------------------------------------------------------------------
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.growsky.help import RULES_HELP
-
-        return RULES_HELP
 
     def status(self, names: Sequence[str]) -> str:
         if self.phase == "over":
@@ -1133,27 +1096,27 @@ class GrowSky(Game):
             told = []
             for step, notes in last["steps"]:
                 kept = [n for n in notes if not n.startswith("placed ")]
-                told.append(self._what(seat, step) + (" (" + "; ".join(kept) + ")" if kept else ""))
+                told.append(self._what(seat, step, names) + (" (" + "; ".join(kept) + ")" if kept else ""))
             notes = [n for _, step_notes in last["steps"] for n in step_notes]
             line = f"{who} " + "; then ".join(told) + "."
         else:
             notes = [n for n in last.get("notes", []) if not n.startswith("placed ")] if last else []
-            line = f"{who} {self._what(seat, text)}" + (": " + "; ".join(notes) if notes else "") + "."
+            line = f"{who} {self._what(seat, text, names)}" + (": " + "; ".join(notes) if notes else "") + "."
         turn = last.get("turn", []) if last else []
         if last is not None and len(turn) > len(last.get("steps", [None])) and self.phase == "turn" \
                 and last.get("turn_key") != [self.round, self.turn, self.phase]:  # the turn is over: all of it
             line += f"\n{who}'s turn: " + "; ".join(
-                self._what(seat, step) + (" (" + "; ".join(n for n in said if not n.startswith("placed ")) + ")"
+                self._what(seat, step, names) + (" (" + "; ".join(n for n in said if not n.startswith("placed ")) + ")"
                                           if any(not n.startswith("placed ") for n in said) else "")
                 for step, said in turn) + "."
         if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
             line += "\n" + self.end_summary(names)
         return line if len(line) <= 1900 else line[:1897] + "..."
 
-    def _what(self, seat: int, text: str) -> str:
+    def _what(self, seat: int, text: str, names: Sequence[str]) -> str:
         """One step in words, after it was played (the tile it put down is on top of its space)."""
         try:
-            return notation.describe(self, seat, notation.parse(text))
+            return M.NOTATION.tell(self, seat, M.parse(text), names)
         except IllegalMove:
             return f"`{text}`"
 
@@ -1197,7 +1160,7 @@ class GrowSky(Game):
             moves = self.legal_moves(seat)
             # the last word of each listed move: the pay suffixes come in with the squares, as they always have
             anchors = sorted({m.anchor if isinstance(m, Place) else m.source
-                              for m in map(notation.parse, moves) if isinstance(m, (Place, Pay))})
+                              for m in map(M.parse, moves) if isinstance(m, (Place, Pay))})
             return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
                     f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
                     "and `/preview` draws one in your room.")
@@ -1205,7 +1168,7 @@ class GrowSky(Game):
 
     def quick_moves(self, seat: int) -> list[str]:
         moves = self.legal_moves(seat)
-        kinds = [type(notation.parse(m)) for m in moves]
+        kinds = [type(M.parse(m)) for m in moves]
         quick = [m for m, kind in zip(moves, kinds, strict=True) if kind in (End, Pass, Pick)]
         if self.phase == "room":
             quick = moves
@@ -1216,7 +1179,7 @@ class GrowSky(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            label = notation.group(notation.parse(move))
+            label = M.NOTATION.group(M.parse(move))
             if label is not None:
                 groups.setdefault(label, []).append(move)
         return list(groups.items())

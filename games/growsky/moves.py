@@ -9,20 +9,22 @@ parser knows the notation only: whether a move is legal now is the game's busine
 spellings parse to values the game resolves: `fly 3 +0` / `fly 3 1` (a boost read as a count)
 and `pick 2` (the second side of the either/or waiting, a `PickNth`).
 
-`VERBS` gives, per move class, the canonical text, the public words (`describe_move`; told
-after the move was played, so a tile it put down is on top of its space) and the menu group
-(`move_groups`; `None` keeps it out of the menus).
+`NOTATION` (`games.base.Notation`) is the move table: per move class its verb, reader, canonical
+text, public words (`describe_move`; told after the move was played, so a tile it put down is on
+top of its space), menu group (`move_groups`; `None` keeps it out of the menus), the phase that
+allows it and whether it may stand on a public button; game.py plays each kind with its
+`_play_<kind>`. A paying move is read by the table's modifier: the move before ` pay `, then its
+source.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import games.growsky.data as data
-from games.base import Game, IllegalMove, is_number
+from games.base import IllegalMove, Notation, Verb, is_number
 from games.growsky.board import PAY_SOURCES, tile_side
 
 
@@ -130,124 +132,108 @@ SIDES = ("a", "b")
 
 
 # -- reading ---------------------------------------------------------------------------
-def _bad(text: str, why: str) -> IllegalMove:
-    return IllegalMove(f"`{text}` is not a Grow Sky move: {why} (see /moves).")
+def _bad(words: list[str], why: str) -> IllegalMove:
+    return IllegalMove(f"`{' '.join(words)}` is not a Grow Sky move: {why} (see /moves).")
 
 
-def _count(word: str, text: str, prefix: str = "") -> int:
+def _count(word: str, words: list[str], prefix: str = "") -> int:
     """A number as listed (`s5`, `3`): no sign, no leading zero, no other digits."""
     digits = word[len(prefix):] if word.startswith(prefix) else ""
     if not is_number(digits) or str(int(digits)) != digits:
-        raise _bad(text, f"`{word}` should be {'a number' if not prefix else prefix + ' and a number'}")
+        raise _bad(words, f"`{word}` should be {'a number' if not prefix else prefix + ' and a number'}")
     return int(digits)
 
 
-def _words(text: str, words: list[str], count: int) -> None:
+def _words(words: list[str], count: int) -> None:
     if len(words) != count:
-        raise _bad(text, f"`{words[0]}` takes {count - 1} word{'s' if count != 2 else ''} after it")
+        raise _bad(words, f"`{words[0]}` takes {count - 1} word{'s' if count != 2 else ''} after it")
 
 
-def _face_move(kind: type) -> Callable[[str, list[str]], Move]:
-    def read(text: str, words: list[str]) -> Move:
-        _words(text, words, 2)
-        return kind(_count(words[1], text))
+def _face_move(kind: type) -> Callable[[list[str]], Move]:
+    def read(words: list[str]) -> Move:
+        _words(words, 2)
+        return kind(_count(words[1], words))
     return read
 
 
-def _fly(text: str, words: list[str]) -> Move:
+def _fly(words: list[str]) -> Move:
     if len(words) == 2:
-        return Fly(_count(words[1], text))
-    _words(text, words, 3)
-    return Fly(_count(words[1], text), _count(words[2].lstrip("+"), text))
+        return Fly(_count(words[1], words))
+    _words(words, 3)
+    return Fly(_count(words[1], words), _count(words[2].lstrip("+"), words))
 
 
-def _side(text: str, words: list[str]) -> Move:
-    _words(text, words, 2)
+def _side(words: list[str]) -> Move:
+    _words(words, 2)
     if words[1] not in SIDES:
-        raise _bad(text, "the room card's sides are a and b")
+        raise _bad(words, "the room card's sides are a and b")
     return Side(words[1])
 
 
-def _grow(text: str, words: list[str]) -> Move:
+def _draft(words: list[str]) -> Move:
+    _words(words, 3)
+    return Draft(_count(words[1], words, "p"), _count(words[2], words, "s"))
+
+
+def _upgrade(words: list[str]) -> Move:
+    _words(words, 2)
+    return Upgrade(_count(words[1], words, "s"))
+
+
+def _buy(words: list[str]) -> Move:
+    _words(words, 3)
+    return Buy(_count(words[1], words, "m"), _count(words[2], words, "s"))
+
+
+def _grow(words: list[str]) -> Move:
     kind = words[1] if len(words) > 1 else ""
     if kind == "die":
-        _words(text, words, 4)
-        return GrowDie(_count(words[2], text), _count(words[3], text))
+        _words(words, 4)
+        return GrowDie(_count(words[2], words), _count(words[3], words))
     if kind == "move":
-        _words(text, words, 4)
-        return GrowMove(_count(words[2], text, "s"), _count(words[3], text, "s"))
-    _words(text, words, 2)
+        _words(words, 4)
+        return GrowMove(_count(words[2], words, "s"), _count(words[3], words, "s"))
+    _words(words, 2)
     if kind not in GROW_KINDS:
-        raise _bad(text, "grow buys fuel, fuel2, rudder, die or move")
+        raise _bad(words, "grow buys fuel, fuel2, rudder, die or move")
     return Grow(kind)
 
 
-def _pick(text: str, words: list[str]) -> Move:
-    _words(text, words, 2)
+def _pick(words: list[str]) -> Move:
+    _words(words, 2)
     return PickNth(int(words[1])) if is_number(words[1]) else Pick(words[1])
 
 
-def _place(text: str, words: list[str]) -> Move:
+def _place(words: list[str]) -> Move:
     where = " ".join(words[1:])
     shape = words[1] if len(words) > 1 else ""
     if where not in data.PLACEMENT_BY_TEXT.get(shape, ()) or shape == "cube":
-        raise _bad(text, "a part is its shape, orientation and square, as in `place v3 o1 a1`")
+        raise _bad(words, "a part is its shape, orientation and square, as in `place v3 o1 a1`")
     return Place(shape, where)
 
 
-def _cube(text: str, words: list[str]) -> Move:
-    _words(text, words, 2)
+def _cube(words: list[str]) -> Move:
+    _words(words, 2)
     if words[1] not in data.PLACEMENT_BY_TEXT["cube"]:
-        raise _bad(text, "a cube goes on a square of the engine room, as in `cube a1`")
+        raise _bad(words, "a cube goes on a square of the engine room, as in `cube a1`")
     return Cube(words[1])
 
 
-def _no_word(kind: type) -> Callable[[str, list[str]], Move]:
-    def read(text: str, words: list[str]) -> Move:
-        _words(text, words, 1)
+def _no_word(kind: type) -> Callable[[list[str]], Move]:
+    def read(words: list[str]) -> Move:
+        _words(words, 1)
         return kind()
     return read
 
 
-READERS: dict[str, Callable[[str, list[str]], Move]] = {
-    "side": _side,
-    "draft": lambda text, w: (_words(text, w, 3), Draft(_count(w[1], text, "p"), _count(w[2], text, "s")))[1],
-    "fly": _fly,
-    "develop": _face_move(Develop),
-    "standby": _face_move(Standby),
-    "end": _no_word(End),
-    "upgrade": lambda text, w: (_words(text, w, 2), Upgrade(_count(w[1], text, "s")))[1],
-    "cube": _cube,
-    "grow": _grow,
-    "pick": _pick,
-    "place": _place,
-    "buy": lambda text, w: (_words(text, w, 3), Buy(_count(w[1], text, "m"), _count(w[2], text, "s")))[1],
-    "pass": _no_word(Pass),
-}
-
-
-@lru_cache(maxsize=8192)  # the same few thousand texts come back all game long (the players try them on copies)
-def parse(text: str) -> Move:
-    """One step, normalized, as a move value; `IllegalMove` if it is not in the notation."""
+def _paid(text: str, parse: Callable[[str], Move]) -> Move | None:
+    """A move ending ` pay <source>`: the move before it, paid from that source first."""
     base, paid, source = text.partition(" pay ")
-    if paid:
-        if source not in PAY_SOURCES:
-            raise _bad(text, "pay names fuel, lv1, lv2 or lv3")
-        return Pay(parse(base), source)
-    words = text.split(" ")
-    reader = READERS.get(words[0])
-    if reader is None:
-        raise _bad(text, "the verbs are " + ", ".join(READERS))
-    return reader(text, words)
-
-
-def steps(text: str) -> list[str]:
-    """The steps of a normalized text joined with `;` (`buy m1 s5; pass`), each normalized."""
-    return [Game.normalize(part) for part in text.split(";") if part.strip()]
-
-
-def parse_steps(text: str) -> tuple[Move, ...]:
-    return tuple(parse(step) for step in steps(text))
+    if not paid:
+        return None
+    if source not in PAY_SOURCES:
+        raise _bad(text.split(" "), "pay names fuel, lv1, lv2 or lv3")
+    return Pay(parse(base), source)
 
 
 def verb_of(text: str) -> str:
@@ -261,26 +247,7 @@ def unpaid(text: str) -> tuple[str, str]:
     return base, source
 
 
-def face_of(text: str) -> int | None:
-    """The die a die move names, read as a refusal reads it (`fly 03` names a 3)."""
-    words = text.split(" ")
-    return int(words[1]) if len(words) > 1 and is_number(words[1]) else None
-
-
-# -- writing and telling ---------------------------------------------------------------
-def text(move: Move) -> str:
-    return VERBS[type(move)].text(move)
-
-
-def describe(game: Any, seat: int, move: Move) -> str:
-    """One step in words, after it was played."""
-    return VERBS[type(move)].describe(game, seat, move)
-
-
-def group(move: Move) -> str | None:
-    return VERBS[type(move)].group(move)
-
-
+# -- the table of verbs ----------------------------------------------------------------
 def _tile_told(game: Any, seat: int, space: int) -> str:
     top = game.boards[seat].top(space - 1) if 1 <= space <= 12 else None
     return f" ({data.bonus_words(tile_side(top)[1])})" if top else ""
@@ -295,42 +262,54 @@ def _grown(m: Grow | GrowDie | GrowMove) -> str:
     return f"used grow: {text(m)[5:]}"
 
 
-class Verb(NamedTuple):
-    text: Callable[[Any], str]
-    describe: Callable[[Any, int, Any], str]  # (game, seat, move)
-    group: Callable[[Any], str | None]
+def _told(words: Callable[[Any, int, Any], str]) -> Callable[[Any, int, Any, Sequence[str]], str]:
+    """Public words told without the player's name: `describe_move` puts it before them."""
+    return lambda game, seat, move, names: words(game, seat, move)
 
 
-def _label(label: str) -> Callable[[Any], str]:
-    return lambda m: label
-
-
-VERBS: dict[type, Verb] = {
-    Side: Verb(lambda m: f"side {m.side}", lambda g, s, m: f"chose room card side {m.side.upper()}",
-               _label("Room card")),
-    Draft: Verb(lambda m: f"draft p{m.tile} s{m.space}",
-                lambda g, s, m: f"drafted the pool's tile p{m.tile}{_tile_told(g, s, m.space)} onto s{m.space}",
-                _label("Draft")),
-    Fly: Verb(lambda m: f"fly {m.face} +{m.boost}" if m.boost else f"fly {m.face}",
-              lambda g, s, m: f"flew with a {m.face}" + (f", boosting {m.boost}" if m.boost else ""), _label("Fly")),
-    Develop: Verb(lambda m: f"develop {m.face}", lambda g, s, m: _developed(m), _label("Develop")),
-    Standby: Verb(lambda m: f"standby {m.face}", lambda g, s, m: f"stood by with a {m.face}", _label("Standby")),
-    End: Verb(lambda m: "end", lambda g, s, m: "ended the turn", _label("End turn")),
-    Upgrade: Verb(lambda m: f"upgrade s{m.space}", lambda g, s, m: f"upgraded the route tile on s{m.space}",
-                  _label("Upgrade tile")),
-    Cube: Verb(lambda m: f"cube {m.at}", lambda g, s, m: f"placed a Lv. 3 cube at {m.at}",
-               _label("Lv. 3 cube as part")),
-    Grow: Verb(lambda m: f"grow {m.what}", lambda g, s, m: _grown(m), _label("Grow")),
-    GrowDie: Verb(lambda m: f"grow die {m.face} {m.to}", lambda g, s, m: _grown(m), _label("Grow")),
-    GrowMove: Verb(lambda m: f"grow move s{m.source} s{m.target}", lambda g, s, m: _grown(m), _label("Grow")),
-    Pick: Verb(lambda m: f"pick {m.alt}", lambda g, s, m: f"chose {m.alt}", _label("Choose")),
-    PickNth: Verb(lambda m: f"pick {m.index}", lambda g, s, m: f"chose {m.index}", _label("Choose")),
+# Public buttons: the end of a turn, passing on a purchase, a side of an either/or, the room card's
+# side, and a die put on standby. A move of another payment order is typed (the autocomplete lists
+# it), not a menu line; `pick 2` is resolved into the side it names before it is played.
+_TURN = ("turn",)
+NOTATION = Notation({
+    Side: Verb("side", _side, lambda m: f"side {m.side}", _told(lambda g, s, m: f"chose room card side {m.side.upper()}"),
+               "Room card", ("room",), button=True),
+    Draft: Verb("draft", _draft, lambda m: f"draft p{m.tile} s{m.space}",
+                _told(lambda g, s, m: f"drafted the pool's tile p{m.tile}{_tile_told(g, s, m.space)} onto s{m.space}"),
+                "Draft", ("draft",)),
+    Fly: Verb("fly", _fly, lambda m: f"fly {m.face} +{m.boost}" if m.boost else f"fly {m.face}",
+              _told(lambda g, s, m: f"flew with a {m.face}" + (f", boosting {m.boost}" if m.boost else "")), "Fly",
+              _TURN),
+    Develop: Verb("develop", _face_move(Develop), lambda m: f"develop {m.face}", _told(lambda g, s, m: _developed(m)),
+                  "Develop", _TURN),
+    Standby: Verb("standby", _face_move(Standby), lambda m: f"standby {m.face}",
+                  _told(lambda g, s, m: f"stood by with a {m.face}"), "Standby", _TURN, button=True),
+    End: Verb("end", _no_word(End), lambda m: "end", _told(lambda g, s, m: "ended the turn"), "End turn", _TURN,
+              button=True),
+    Upgrade: Verb("upgrade", _upgrade, lambda m: f"upgrade s{m.space}",
+                  _told(lambda g, s, m: f"upgraded the route tile on s{m.space}"), "Upgrade tile", _TURN),
+    Cube: Verb("cube", _cube, lambda m: f"cube {m.at}", _told(lambda g, s, m: f"placed a Lv. 3 cube at {m.at}"),
+               "Lv. 3 cube as part", _TURN),
+    Grow: Verb("grow", _grow, lambda m: f"grow {m.what}", _told(lambda g, s, m: _grown(m)), "Grow", _TURN),
+    GrowDie: Verb("grow", _grow, lambda m: f"grow die {m.face} {m.to}", _told(lambda g, s, m: _grown(m)), "Grow",
+                  _TURN),
+    GrowMove: Verb("grow", _grow, lambda m: f"grow move s{m.source} s{m.target}", _told(lambda g, s, m: _grown(m)),
+                   "Grow", _TURN),
+    Pick: Verb("pick", _pick, lambda m: f"pick {m.alt}", _told(lambda g, s, m: f"chose {m.alt}"), "Choose", _TURN,
+               button=True),
+    PickNth: Verb("pick", _pick, lambda m: f"pick {m.index}", _told(lambda g, s, m: f"chose {m.index}"), "Choose",
+                  _TURN, handler=None),
     # a menu per shape, the part as gained first (the upgrades cost fuel)
-    Place: Verb(lambda m: f"place {m.where}", lambda g, s, m: f"placed part {m.where}", lambda m: f"Place {m.shape}"),
-    Buy: Verb(lambda m: f"buy m{m.slot} s{m.space}",
-              lambda g, s, m: f"bought the route tile of m{m.slot}{_tile_told(g, s, m.space)} for s{m.space}",
-              _label("Buy tile")),
-    Pass: Verb(lambda m: "pass", lambda g, s, m: "bought no more route tiles", _label("Buy tile")),
-    # another payment order is typed (the autocomplete lists it), not a menu line
-    Pay: Verb(lambda m: f"{text(m.move)} pay {m.source}", lambda g, s, m: describe(g, s, m.move), lambda m: None),
-}
+    Place: Verb("place", _place, lambda m: f"place {m.where}", _told(lambda g, s, m: f"placed part {m.where}"),
+                "Place {m.shape}", _TURN),
+    Buy: Verb("buy", _buy, lambda m: f"buy m{m.slot} s{m.space}",
+              _told(lambda g, s, m: f"bought the route tile of m{m.slot}{_tile_told(g, s, m.space)} for s{m.space}"),
+              "Buy tile", _TURN),
+    Pass: Verb("pass", _no_word(Pass), lambda m: "pass", _told(lambda g, s, m: "bought no more route tiles"),
+               "Buy tile", _TURN, button=True),
+    Pay: Verb("", None, lambda m: f"{text(m.move)} pay {m.source}",
+              lambda g, s, m, names: NOTATION.tell(g, s, m.move, names), None, _TURN, handler=None),
+}, "`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, cube, grow, "
+   "pick, place, buy, pass (see /moves).", modifier=_paid)
+parse = NOTATION.parse
+text = NOTATION.text

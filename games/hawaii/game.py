@@ -6,7 +6,17 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, OptionSpec, Outcome, Rng, parse_options, rng_untouched
+from games.base import (
+    RNG_FIELD,
+    Field,
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Outcome,
+    Rng,
+    parse_options,
+    rng_untouched,
+)
 from games.hawaii import data as D
 from games.hawaii import moves as M
 from games.hawaii.data import ADJ, FACE_ISLAND_IDX, ISLAND_INDEX, N_ISLANDS, ROUTE_BETWEEN, SMALL_IDX
@@ -39,6 +49,17 @@ class HawaiiGame(Game):
         ),
     )
     format_version = 1
+    notation = M.NOTATION
+    public_picture = True
+    fields = (
+        Field("difficulty"), RNG_FIELD, Field("round"), Field("phase"), Field("cash"), Field("income"),
+        Field("shares"), Field("loco"), Field("action"), Field("last_action"), Field("connected", "list"),
+        Field("route_cubes", "rows"), Field("island_cubes", "rows"), Field("disc", "list"), Field("chart", "rows"),
+        Field("bag", "dict", load=lambda v: {colour: int(v[colour]) for colour in D.COLOURS}),
+        Field("urban", "list"), Field("connects"), Field("urbanized"), Field("loco_raised"), Field("move_no"),
+        Field("drawn", "list"), Field("placed"), Field("last_move"), Field("last_delivery", "record"),
+        Field("events", "list"), Field("dice", "list"), Field("result"), Field("reason"), Field("moves_played"),
+    )
 
     # -- life cycle -------------------------------------------------------------------
     def __init__(self) -> None:
@@ -105,80 +126,6 @@ class HawaiiGame(Game):
         for c in range(D.CHART_COLUMNS):
             for row in range(D.CHART_ROWS):
                 game.chart[c][row] = game._draw_cube()
-        return game
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "difficulty": self.difficulty,
-            "rng": self.rng.to_list(),
-            "round": self.round,
-            "phase": self.phase,
-            "cash": self.cash,
-            "income": self.income,
-            "shares": self.shares,
-            "loco": self.loco,
-            "action": self.action,
-            "last_action": self.last_action,
-            "connected": list(self.connected),
-            "route_cubes": [list(cubes) for cubes in self.route_cubes],
-            "island_cubes": [list(cubes) for cubes in self.island_cubes],
-            "disc": list(self.disc),
-            "chart": [list(col) for col in self.chart],
-            "bag": dict(self.bag),
-            "urban": list(self.urban),
-            "connects": self.connects,
-            "urbanized": self.urbanized,
-            "loco_raised": self.loco_raised,
-            "move_no": self.move_no,
-            "drawn": list(self.drawn),
-            "placed": self.placed,
-            "last_move": self.last_move,
-            "last_delivery": self.last_delivery,
-            "events": list(self.events),
-            "dice": list(self.dice),
-            "result": self.result,
-            "reason": self.reason,
-            "moves_played": self.moves_played,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HawaiiGame:
-        game = cls()
-        game.difficulty = data["difficulty"]
-        game.rng = Rng.from_list(data["rng"])
-        for name in ("round", "phase", "cash", "income", "shares", "loco", "action", "last_action",
-                     "connects", "urbanized", "loco_raised", "move_no", "placed", "last_move", "result",
-                     "reason", "moves_played"):
-            setattr(game, name, data[name])
-        game.connected = list(data["connected"])
-        game.route_cubes = [list(cubes) for cubes in data["route_cubes"]]
-        game.island_cubes = [list(cubes) for cubes in data["island_cubes"]]
-        game.disc = list(data["disc"])
-        game.chart = [list(col) for col in data["chart"]]
-        game.bag = {colour: int(data["bag"][colour]) for colour in D.COLOURS}
-        game.urban = list(data["urban"])
-        game.drawn = list(data["drawn"])
-        last = data.get("last_delivery")
-        game.last_delivery = dict(last) if last else None
-        game.events = list(data["events"])
-        game.dice = list(data["dice"])
-        return game
-
-    def copy(self) -> HawaiiGame:
-        """A fast independent copy (the planner makes many)."""
-        game = HawaiiGame.__new__(HawaiiGame)
-        game.__dict__.update(self.__dict__)
-        game.rng = Rng(self.rng.seed, self.rng.counter)
-        game.connected = self.connected[:]
-        game.route_cubes = [cubes[:] for cubes in self.route_cubes]
-        game.island_cubes = [cubes[:] for cubes in self.island_cubes]
-        game.disc = self.disc[:]
-        game.chart = [col[:] for col in self.chart]
-        game.bag = dict(self.bag)
-        game.urban = self.urban[:]
-        game.drawn = self.drawn[:]
-        game.events = self.events[:]
-        game.dice = self.dice[:]
         return game
 
     # -- asking -----------------------------------------------------------------------
@@ -327,21 +274,21 @@ class HawaiiGame(Game):
         words = text.split()
         if not words:
             raise IllegalMove("Empty move.")
-        kind = M.BY_WORD.get(words[0])
-        if kind is None:
+        verb = M.NOTATION.by_word.get(words[0])
+        if verb is None:
             raise IllegalMove(f"Unknown move `{text}`. {self._expect()}")
         # the phase is checked before the notation, so a refusal names the first fault as always
-        phase, what, handler = _RULES[kind.word]
-        self._need(phase, what)
-        if kind.word == "urbanize":
+        if self.phase not in verb.phases:
+            raise IllegalMove(f"You cannot {_DOING[verb.word]} now. {self._expect()}")
+        if verb.word == "urbanize":
             self._can_urbanize()
         try:
             value = M.parse(text)
         except IllegalMove:
-            if kind.word == "place" and len(words) == 3:
+            if verb.word == "place" and len(words) == 3:
                 self._drawn_has(words[1])
             raise
-        handler(self, value)
+        self.dispatch(seat, value)
         self.moves_played += 1
 
     def _expect(self) -> str:
@@ -353,11 +300,7 @@ class HawaiiGame(Game):
             "produce": "Now place a produced cube: `place colour column,row`.",
         }.get(self.phase, "")
 
-    def _need(self, phase: str, what: str) -> None:
-        if self.phase != phase:
-            raise IllegalMove(f"You cannot {what} now. {self._expect()}")
-
-    def _play_shares(self, move: M.Shares) -> None:
+    def _play_shares(self, seat: int, move: M.Shares) -> None:
         n = move.n
         if n > self.max_issue():
             raise IllegalMove(
@@ -371,7 +314,7 @@ class HawaiiGame(Game):
         self.last_move = M.shares_text(n)
         self.phase = "action"
 
-    def _play_action(self, move: M.TakeAction) -> None:
+    def _play_take_action(self, seat: int, move: M.TakeAction) -> None:
         if move.action == self.last_action:
             raise IllegalMove(f"You took {move.action} last round; the same action may not be taken twice in a row.")
         self.do_action(move.action)
@@ -390,7 +333,7 @@ class HawaiiGame(Game):
         if not self.connectable() and not self.urbanizable():
             self._start_moves()
 
-    def _play_connect(self, move: M.Connect) -> None:
+    def _play_connect(self, seat: int, move: M.Connect) -> None:
         r = move.route
         if self.connected[r]:
             raise IllegalMove(f"The route {route_name(r)} is already connected.")
@@ -416,7 +359,7 @@ class HawaiiGame(Game):
         if self.urbanized:
             raise IllegalMove("You already urbanized an island this round.")
 
-    def _play_urbanize(self, move: M.Urbanize) -> None:
+    def _play_urbanize(self, seat: int, move: M.Urbanize) -> None:
         i, colour = move.island, move.colour
         if i not in SMALL_IDX:
             raise IllegalMove(f"Only the small islands ({', '.join(D.TITLES[s] for s in D.SMALL)}) can be urbanized.")
@@ -434,7 +377,7 @@ class HawaiiGame(Game):
         self.last_move = M.urbanize_text(i, colour)
         self._maybe_end_build()
 
-    def _play_done(self, move: M.Done) -> None:
+    def _play_done(self, seat: int, move: M.Done) -> None:
         self.last_move = "done"
         self._start_moves()
 
@@ -443,7 +386,7 @@ class HawaiiGame(Game):
         self.move_no = 1
         self.loco_raised = False
 
-    def _play_deliver(self, move: M.Deliver) -> None:
+    def _play_deliver(self, seat: int, move: M.Deliver) -> None:
         colour, path = move.colour, move.path
         start = path[0]
         if colour not in self.island_cubes[start]:
@@ -497,7 +440,7 @@ class HawaiiGame(Game):
         }
         self._next_move()
 
-    def _play_locomotive(self, move: M.Locomotive) -> None:
+    def _play_locomotive(self, seat: int, move: M.Locomotive) -> None:
         if self.loco >= D.MAX_LOCO:
             raise IllegalMove(f"The locomotive is already at its maximum, {D.MAX_LOCO}.")
         if self.loco_raised:
@@ -510,7 +453,7 @@ class HawaiiGame(Game):
         self.last_move = "locomotive"
         self._next_move()
 
-    def _play_pass(self, move: M.Pass) -> None:
+    def _play_pass(self, seat: int, move: M.Pass) -> None:
         self.do_pass()
 
     def do_pass(self) -> None:
@@ -567,7 +510,7 @@ class HawaiiGame(Game):
         if colour not in self.drawn:
             raise IllegalMove(f"No {colour} cube among the drawn ones ({', '.join(self.drawn)}).")
 
-    def _play_place(self, move: M.Place) -> None:
+    def _play_place(self, seat: int, move: M.Place) -> None:
         self._drawn_has(move.colour)
         colour, c, r = move.colour, move.column, move.row
         if self.chart[c][r] is not None:
@@ -660,14 +603,9 @@ class HawaiiGame(Game):
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # every chance here (refill dice, cubes from the bag) is a draw of the Rng; nothing else is hidden
-        return rng_untouched(before, self)
+        return M.NOTATION.takes_back(move) and rng_untouched(before, self)
 
     # -- words ------------------------------------------------------------------------
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.hawaii.texts import RULES_HELP
-
-        return RULES_HELP
 
     def turn_mark(self) -> Hashable | None:
         return self.round  # alone at the table: a round is the turn
@@ -697,7 +635,7 @@ class HawaiiGame(Game):
             value: M.Move | None = M.parse(typed)
         except IllegalMove:
             value = None
-        line = M.VERBS[type(value)].describe(value, who, self) if value is not None else None
+        line = M.NOTATION.tell(self, seat, value, names or [who]) if value is not None else None
         text = line or f"{who}: `{typed}`"
         if self.phase == "over":
             text += f". Game over: {self.result} ({self.reason})."
@@ -725,7 +663,7 @@ class HawaiiGame(Game):
         moves = self.legal_moves(seat)
         groups: dict[str, list[str]] = {}
         for move in moves:
-            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
+            groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
         return list(groups.items())
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -786,17 +724,11 @@ class HawaiiGame(Game):
         }
 
 
-# per verb: the phase it belongs to, its words in a refusal out of that phase, and its rules
-_RULES = {
-    "shares": ("shares", "issue shares", HawaiiGame._play_shares),
-    "action": ("action", "choose an action", HawaiiGame._play_action),
-    "connect": ("build", "connect a route", HawaiiGame._play_connect),
-    "urbanize": ("build", "urbanize", HawaiiGame._play_urbanize),
-    "done": ("build", "finish building", HawaiiGame._play_done),
-    "deliver": ("move", "deliver goods", HawaiiGame._play_deliver),
-    "locomotive": ("move", "raise the locomotive", HawaiiGame._play_locomotive),
-    "pass": ("move", "pass", HawaiiGame._play_pass),
-    "place": ("produce", "place a produced cube", HawaiiGame._play_place),
+# per verb, what a refusal out of its phase says the player cannot do now
+_DOING = {
+    "shares": "issue shares", "action": "choose an action", "connect": "connect a route", "urbanize": "urbanize",
+    "done": "finish building", "deliver": "deliver goods", "locomotive": "raise the locomotive", "pass": "pass",
+    "place": "place a produced cube",
 }
 # the moves after which the round may have ended (its events are told with them)
 _ENDS_A_MOVE = (M.Deliver, M.Locomotive, M.Pass, M.Place)

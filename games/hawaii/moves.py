@@ -2,18 +2,19 @@
 
 `parse` reads a normalized text (after `Game.normalize`) into one of the small values below and
 refuses text that is not a move in the notation; whether the move is allowed now is the rules'
-business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `VERBS`
-gives, per kind of move, its verb, how to read it, its public words and its menu group.
+business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `NOTATION`
+(`games.base.Notation`) is the move table: per kind of move its verb, reader, canonical text,
+public words, menu group and the phase that allows it; game.py plays each kind with its
+`_play_<kind>`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, is_number
+from games.base import IllegalMove, Notation, Verb, is_number
 from games.hawaii import data as D
 from games.hawaii.data import ISLAND_INDEX, ROUTE_BETWEEN
 
@@ -96,19 +97,22 @@ def place_text(colour: str, column: int, row: int) -> str:
 
 
 # -- reading, verb by verb (the words after the verb) -----------------------------------------
-def _read_shares(args: list[str]) -> Shares:
+def _read_shares(words: list[str]) -> Shares:
+    args = words[1:]
     if len(args) != 1 or not is_number(args[0]):
         raise IllegalMove("Write `shares N` with a number, e.g. `shares 2` (or `shares 0`).")
     return Shares(int(args[0]))
 
 
-def _read_action(args: list[str]) -> TakeAction:
+def _read_action(words: list[str]) -> TakeAction:
+    args = words[1:]
     if len(args) != 1 or args[0] not in D.ACTIONS:
         raise IllegalMove("The actions are: locomotive, urbanize, engineer, production.")
     return TakeAction(args[0])
 
 
-def _read_connect(args: list[str]) -> Connect:
+def _read_connect(words: list[str]) -> Connect:
+    args = words[1:]
     if len(args) != 1:
         raise IllegalMove("Write `connect a-b`, e.g. `connect oahu-maui`.")
     parts = args[0].split("-")
@@ -120,7 +124,8 @@ def _read_connect(args: list[str]) -> Connect:
     return Connect(r)
 
 
-def _read_urbanize(args: list[str]) -> Urbanize:
+def _read_urbanize(words: list[str]) -> Urbanize:
+    args = words[1:]
     if len(args) != 2:
         raise IllegalMove("Write `urbanize island colour`, e.g. `urbanize lanai red`.")
     name, colour = args
@@ -130,15 +135,16 @@ def _read_urbanize(args: list[str]) -> Urbanize:
 
 
 def _nothing_after(word: str, value: Move) -> Callable[[list[str]], Move]:
-    def read(args: list[str]) -> Move:
-        if args:
+    def read(words: list[str]) -> Move:
+        if words[1:]:
             raise IllegalMove(f"`{word}` takes nothing after it.")
         return value
 
     return read
 
 
-def _read_deliver(args: list[str]) -> Deliver:
+def _read_deliver(words: list[str]) -> Deliver:
+    args = words[1:]
     if len(args) != 2:
         raise IllegalMove("Write `deliver colour a-b-c` with the whole path, e.g. `deliver purple hawaii-oahu-kauai`.")
     colour, path_text = args
@@ -153,7 +159,8 @@ def _read_deliver(args: list[str]) -> Deliver:
     return Deliver(colour, tuple(ISLAND_INDEX[n] for n in names))
 
 
-def _read_place(args: list[str]) -> Place:
+def _read_place(words: list[str]) -> Place:
+    args = words[1:]
     if len(args) != 2:
         raise IllegalMove("Write `place colour column,row`, e.g. `place red 3,1`.")
     colour, square = args
@@ -171,67 +178,47 @@ def _title(i: int) -> str:
     return D.TITLES[D.ISLANDS[i]]
 
 
-def _describe_deliver(move: Deliver, who: str, game: Any) -> str | None:
+def _told_deliver(game: Any, seat: int, move: Deliver, names: Sequence[str]) -> str | None:
     d = game.last_delivery
     if not d or game.last_move != deliver_text(move.colour, move.path):
         return None
     path = " → ".join(D.TITLES[n] for n in d["path"])
     cleared = len(d["removed"])
-    line = f"{who} delivers a {d['colour']} cube {path}: income +{len(d['routes'])}"
+    line = f"{names[seat]} delivers a {d['colour']} cube {path}: income +{len(d['routes'])}"
     if cleared:
         line += f", {cleared} route cube{'s' if cleared != 1 else ''} cleared"
     return line
 
 
-def _describe_connect(move: Connect, who: str, game: Any) -> str:
+def _told_connect(game: Any, seat: int, move: Connect, names: Sequence[str]) -> str:
     a, b, _ = D.ROUTES[move.route]
-    return f"{who} connects {D.TITLES[a]}–{D.TITLES[b]}"
+    return f"{names[seat]} connects {D.TITLES[a]}–{D.TITLES[b]}"
 
 
-@dataclass(frozen=True)
-class Verb:
-    word: str
-    read: Callable[[list[str]], Move]
-    text: Callable[[Any], str]
-    describe: Callable[[Any, str, Any], str | None]  # (move, who, game) after the move was played
-    group: str  # the label of its menu group
-
-
-VERBS: dict[type, Verb] = {
+# Nothing is hidden from the one player, so every kind but the build's choices may be a button.
+NOTATION = Notation({
     Shares: Verb("shares", _read_shares, lambda m: shares_text(m.n),
-                 lambda m, who, game: f"{who} issues {m.n} share{'s' if m.n != 1 else ''}", "Shares"),
+                 lambda g, s, m, names: f"{names[s]} issues {m.n} share{'s' if m.n != 1 else ''}", "Shares",
+                 ("shares",), button=True),
     TakeAction: Verb("action", _read_action, lambda m: ACTION_TEXTS[m.action],
-                     lambda m, who, game: f"{who} takes the {m.action.capitalize()} action", "Action"),
-    Connect: Verb("connect", _read_connect, lambda m: CONNECT_TEXTS[m.route], _describe_connect, "Connect"),
+                     lambda g, s, m, names: f"{names[s]} takes the {m.action.capitalize()} action", "Action",
+                     ("action",), button=True),
+    Connect: Verb("connect", _read_connect, lambda m: CONNECT_TEXTS[m.route], _told_connect, "Connect", ("build",)),
     Urbanize: Verb("urbanize", _read_urbanize, lambda m: urbanize_text(m.island, m.colour),
-                   lambda m, who, game: f"{who} urbanizes {_title(m.island)} with a {m.colour} disc", "Urbanize"),
+                   lambda g, s, m, names: f"{names[s]} urbanizes {_title(m.island)} with a {m.colour} disc",
+                   "Urbanize", ("build",)),
     Done: Verb("done", _nothing_after("done", Done()), lambda m: "done",
-               lambda m, who, game: f"{who} ends the build", "Finish"),
-    Deliver: Verb("deliver", _read_deliver, lambda m: deliver_text(m.colour, m.path), _describe_deliver, "Deliver"),
+               lambda g, s, m, names: f"{names[s]} ends the build", "Finish", ("build",), button=True),
+    Deliver: Verb("deliver", _read_deliver, lambda m: deliver_text(m.colour, m.path), _told_deliver, "Deliver",
+                  ("move",), button=True),
     Locomotive: Verb("locomotive", _nothing_after("locomotive", Locomotive()), lambda m: "locomotive",
-                     lambda m, who, game: f"{who} raises the locomotive to {game.loco}", "Locomotive"),
-    Pass: Verb("pass", _nothing_after("pass", Pass()), lambda m: "pass", lambda m, who, game: f"{who} passes", "Pass"),
+                     lambda g, s, m, names: f"{names[s]} raises the locomotive to {g.loco}", "Locomotive", ("move",),
+                     button=True),
+    Pass: Verb("pass", _nothing_after("pass", Pass()), lambda m: "pass", lambda g, s, m, names: f"{names[s]} passes",
+               "Pass", ("move",), button=True),
     Place: Verb("place", _read_place, lambda m: place_text(m.colour, m.column, m.row),
-                lambda m, who, game: f"{who} places a {m.colour} cube on chart square {m.column + 1},{m.row + 1}",
-                "Place"),
-}
-BY_WORD: dict[str, Verb] = {verb.word: verb for verb in VERBS.values()}
-
-
-def parse_words(words: list[str]) -> Move:
-    """`parse` of a text already split into words."""
-    verb = BY_WORD.get(words[0]) if words else None
-    if verb is None:
-        raise IllegalMove(f"Unknown move `{' '.join(words)}`.")
-    return verb.read(words[1:])
-
-
-@functools.lru_cache(maxsize=4096)
-def parse(text: str) -> Move:
-    """The move a normalized text names; `IllegalMove` says why a text is not one."""
-    return parse_words(text.split())
-
-
-def text(move: Move) -> str:
-    """The canonical text of a move, as `legal_moves` lists it."""
-    return VERBS[type(move)].text(move)
+                lambda g, s, m, names: f"{names[s]} places a {m.colour} cube on chart square {m.column + 1},{m.row + 1}",
+                "Place", ("produce",), button=True),
+}, "Unknown move `{text}`.", cache=4096)
+parse = NOTATION.parse
+text = NOTATION.text

@@ -17,7 +17,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from games.base import (
+    RNG_FIELD,
     Action,
+    Field,
     Game,
     IllegalMove,
     OptionSpec,
@@ -149,6 +151,29 @@ class PioneersGame(Game):
                    choices=("random", "beginner")),
     )
 
+    notation = M.NOTATION
+    public_picture = True
+    traded_goods = R
+    obvious_moves = ("roll", "end")
+    fields = (
+        Field("n"), Field("opts", "dict"), RNG_FIELD, Field("terrain", "list"), Field("numbers", "list"),
+        Field("harbours", "list"), Field("robber"), Field("node_owner", "list"), Field("node_level", "list"),
+        Field("edge_owner", "list"), Field("hands", "rows"), Field("bank", "list"), Field("deck", "list"),
+        Field("devs", "rows"), Field("new_devs", "list"), Field("played", "list"), Field("knights", "list"),
+        Field("dev_played"), Field("army"), Field("road_holder"), Field("road_len", "list"), Field("pieces", "rows"),
+        Field("rates", "rows"), Field("current"), Field("phase"), Field("setup_step"), Field("setup_node"),
+        Field("discards", "dict", dump=lambda v: [[s, c] for s, c in sorted(v.items())],
+              load=lambda v: {int(s): int(c) for s, c in v}),
+        Field("robber_return"), Field("free_roads"), Field("dice", "list"),
+        Field("offers", dump=lambda v: [_dump_offer(o) for o in v], load=lambda v: [_copy_offer(o) for o in v],
+              copy=lambda v: [_copy_offer(o) for o in v]),
+        Field("offers_made"), Field("next_offer"),
+        Field("closed", dump=lambda v: [[k, *row] for k, row in sorted(v.items())],
+              load=lambda v: {int(row[0]): list(row[1:]) for row in v}, copy=lambda v: {k: list(row) for k, row in v.items()}),
+        Field("turn"), Field("winner"), Field("last", "deep"),
+        Field("number_hexes", "dict", key=None),  # derived from the numbers (`_derive`)
+    )
+
     # the state in slots: read by name faster than from an instance dict of this many entries
     __slots__ = ("n", "opts", "rng", "terrain", "numbers", "harbours", "robber", "node_owner", "node_level",
                  "edge_owner", "hands", "bank", "deck", "devs", "new_devs", "played", "knights", "dev_played",
@@ -239,69 +264,8 @@ class PioneersGame(Game):
             game.rng = Rng(game.rng.seed, game.rng.counter)
         return game
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n, "opts": dict(self.opts), "rng": self.rng.to_list(),
-            "terrain": list(self.terrain), "numbers": list(self.numbers), "harbours": list(self.harbours),
-            "robber": self.robber, "node_owner": list(self.node_owner), "node_level": list(self.node_level),
-            "edge_owner": list(self.edge_owner), "hands": [list(h) for h in self.hands], "bank": list(self.bank),
-            "deck": list(self.deck), "devs": [list(d) for d in self.devs], "new_devs": list(self.new_devs),
-            "played": list(self.played),
-            "knights": list(self.knights), "dev_played": self.dev_played, "army": self.army,
-            "road_holder": self.road_holder, "road_len": list(self.road_len),
-            "pieces": [list(p) for p in self.pieces], "rates": [list(r) for r in self.rates],
-            "current": self.current, "phase": self.phase, "setup_step": self.setup_step,
-            "setup_node": self.setup_node, "discards": [[s, c] for s, c in sorted(self.discards.items())],
-            "robber_return": self.robber_return, "free_roads": self.free_roads, "dice": list(self.dice),
-            "offers": [_dump_offer(o) for o in self.offers], "offers_made": self.offers_made,
-            "next_offer": self.next_offer, "closed": [[k, *v] for k, v in sorted(self.closed.items())],
-            "turn": self.turn, "winner": self.winner, "last": _json_copy(self.last),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PioneersGame:
-        game = cls()
-        game.n = int(data["n"])
-        game.opts = dict(data["opts"])
-        game.rng = Rng.from_list(data["rng"])
-        # each field by name, not by a loop over names: a searching player loads many copies
-        game.terrain = list(data["terrain"])
-        game.numbers = list(data["numbers"])
-        game.harbours = list(data["harbours"])
-        game.node_owner = list(data["node_owner"])
-        game.node_level = list(data["node_level"])
-        game.edge_owner = list(data["edge_owner"])
-        game.bank = list(data["bank"])
-        game.deck = list(data["deck"])
-        game.new_devs = list(data["new_devs"])
-        game.played = list(data["played"])
-        game.knights = list(data["knights"])
-        game.road_len = list(data["road_len"])
-        game.dice = list(data["dice"])
-        game.hands = [list(row) for row in data["hands"]]
-        game.devs = [list(row) for row in data["devs"]]
-        game.pieces = [list(row) for row in data["pieces"]]
-        game.rates = [list(row) for row in data["rates"]]
-        game.robber = int(data["robber"])
-        game.army = int(data["army"])
-        game.road_holder = int(data["road_holder"])
-        game.current = int(data["current"])
-        game.setup_step = int(data["setup_step"])
-        game.setup_node = int(data["setup_node"])
-        game.free_roads = int(data["free_roads"])
-        game.offers_made = int(data["offers_made"])
-        game.next_offer = int(data["next_offer"])
-        game.turn = int(data["turn"])
-        game.winner = int(data["winner"])
-        game.dev_played = bool(data["dev_played"])
-        game.phase = str(data["phase"])
-        game.robber_return = str(data["robber_return"])
-        game.discards = {int(s): int(c) for s, c in data["discards"]}
-        game.offers = [_copy_offer(o) for o in data["offers"]]
-        game.closed = {int(row[0]): list(row[1:]) for row in data["closed"]}
-        game.last = _json_copy(data["last"])
-        game._index_board()
-        return game
+    def _derive(self) -> None:
+        self._index_board()
 
     # -- asking -----------------------------------------------------------------------
     @property
@@ -697,7 +661,7 @@ class PioneersGame(Game):
         # playouts play nothing else, millions of times
         value = _WRITTEN.get(move)
         if value is not None and type(seat) is int and 0 <= seat < self.n and self.phase != "over":
-            _HANDLERS[type(value)](self, seat, value)
+            self.dispatch(seat, value)
             return
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalMove("There is no such seat at this table.")
@@ -708,7 +672,7 @@ class PioneersGame(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         head = words[0]
-        if head not in M.READERS:
+        if head not in M.NOTATION.readers:
             raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
         try:
             value = M.parse(text)
@@ -720,7 +684,7 @@ class PioneersGame(Game):
             raise
         if text == move and len(_WRITTEN) < _WRITTEN_MOST:
             _WRITTEN[move] = value
-        _HANDLERS[type(value)](self, seat, value)
+        self.dispatch(seat, value)
 
     def canonical(self, seat: int, move: str) -> str:
         """The listed text when there is one; otherwise the move as the engine writes it: cards
@@ -772,7 +736,7 @@ class PioneersGame(Game):
             self.phase = "over"
             self._close_offers("the game ended")
 
-    def _do_roll(self, seat: int, move: M.Roll) -> None:
+    def _play_roll(self, seat: int, move: M.Roll) -> None:
         if seat != self.current or self.phase != "roll":  # else `_need_turn` passes
             self._need_turn(seat, "roll")
         outcome = self.rng.randint(0, 35)
@@ -841,7 +805,7 @@ class PioneersGame(Game):
         if self.phase != "discard" or seat not in self.discards:
             raise IllegalMove("You have nothing to discard now.")
 
-    def _do_discard(self, seat: int, move: M.Discard) -> None:
+    def _play_discard(self, seat: int, move: M.Discard) -> None:
         self._may_discard(seat)
         amounts = move.cards
         need = self.discards[seat]
@@ -877,7 +841,7 @@ class PioneersGame(Game):
                               f"{_victim_words(victims)}.")
         return -1
 
-    def _do_robber(self, seat: int, move: M.Robber) -> None:
+    def _play_robber(self, seat: int, move: M.Robber) -> None:
         if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
             self._need_turn(seat, "robber")
         hex_index = move.hex
@@ -899,7 +863,7 @@ class PioneersGame(Game):
         self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
         self.phase = self.robber_return
 
-    def _do_end(self, seat: int, move: M.End) -> None:
+    def _play_end(self, seat: int, move: M.End) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         if self.offers or len(self.closed) > 30:  # otherwise closing would change nothing
@@ -922,7 +886,7 @@ class PioneersGame(Game):
             for key in sorted(self.closed)[:-30]:
                 del self.closed[key]
 
-    def _do_settlement(self, seat: int, move: M.Settlement) -> None:
+    def _play_settlement(self, seat: int, move: M.Settlement) -> None:
         node = move.node
         if self.phase == "setup" and seat == self.current:
             if self.setup_node >= 0:
@@ -979,7 +943,7 @@ class PioneersGame(Game):
             else:
                 rates[D.RES_INDEX[kind]] = 2
 
-    def _do_city(self, seat: int, move: M.City) -> None:
+    def _play_city(self, seat: int, move: M.City) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         node = move.node
@@ -996,7 +960,7 @@ class PioneersGame(Game):
         self._mark(seat, f"city {node + 1}", nodes=[node])
         self._check_win()
 
-    def _do_road(self, seat: int, move: M.Road) -> None:
+    def _play_road(self, seat: int, move: M.Road) -> None:
         edge = move.edge
         label = EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
@@ -1047,7 +1011,7 @@ class PioneersGame(Game):
             if length >= D.LONGEST_ROAD_MIN:
                 self._settle_road_title()
 
-    def _do_buy(self, seat: int, move: M.BuyCard) -> None:
+    def _play_buy_card(self, seat: int, move: M.BuyCard) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         if not self.deck:
@@ -1076,7 +1040,7 @@ class PioneersGame(Game):
         self.played[card] += 1
         self.dev_played = True
 
-    def _do_knight(self, seat: int, move: M.Knight) -> None:
+    def _play_knight(self, seat: int, move: M.Knight) -> None:
         if seat == self.current and self.phase in ("roads", "robber", "setup"):
             raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
         self._need_card(seat, D.KNIGHT, "roll", "main")
@@ -1091,7 +1055,7 @@ class PioneersGame(Game):
         if self.phase != "over":
             self._enter_robber(back)
 
-    def _do_road_building(self, seat: int, move: M.RoadBuilding) -> None:
+    def _play_road_building(self, seat: int, move: M.RoadBuilding) -> None:
         self._need_card(seat, D.ROAD_BUILDING, "main")
         if self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
             raise IllegalMove("You have no road to place.")
@@ -1100,7 +1064,7 @@ class PioneersGame(Game):
         self.phase = "roads"
         self._mark(seat, "road building")
 
-    def _do_plenty(self, seat: int, move: M.Plenty) -> None:
+    def _play_plenty(self, seat: int, move: M.Plenty) -> None:
         self._need_card(seat, D.PLENTY, "main")
         wanted = move.resources
         if wanted not in self._plenty_options():
@@ -1111,7 +1075,7 @@ class PioneersGame(Game):
             self.hands[seat][res] += 1
         self._mark(seat, "year of plenty " + " ".join(R[i] for i in wanted))
 
-    def _do_monopoly(self, seat: int, move: M.Monopoly) -> None:
+    def _play_monopoly(self, seat: int, move: M.Monopoly) -> None:
         self._need_card(seat, D.MONOPOLY, "main")
         res = move.resource
         self._spend_card(seat, D.MONOPOLY)
@@ -1123,7 +1087,7 @@ class PioneersGame(Game):
         self.hands[seat][res] += taken
         self._mark(seat, f"monopoly {R[res]}", amount=taken)
 
-    def _do_trade(self, seat: int, move: M.Trade) -> None:
+    def _play_trade(self, seat: int, move: M.Trade) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         give, get = move.give, move.get
@@ -1144,7 +1108,7 @@ class PioneersGame(Game):
         self.hands[seat][target] += 1
         self.last = {"seat": seat, "move": f"trade {rate} {R[res]} for 1 {R[target]}"}  # as `_mark` writes it
 
-    def _do_offer(self, seat: int, move: M.Offer) -> None:
+    def _play_offer(self, seat: int, move: M.Offer) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         give, get = list(move.give), list(move.get)
@@ -1177,19 +1141,19 @@ class PioneersGame(Game):
             raise IllegalMove("That is your own offer; `confirm` an answer or `cancel` it.")
         return offer
 
-    def _do_accept(self, seat: int, move: M.Accept) -> None:
+    def _play_accept(self, seat: int, move: M.Accept) -> None:
         offer = self._answer_check(seat, move.offer)
         if not _holds(self.hands[seat], offer["get"]):
             raise IllegalMove(f"You do not hold {amounts_text(offer['get'])}.")
         offer["answers"][seat] = ["accept"]
         self._mark(seat, f"accept {offer['id']}", offer=offer["id"])
 
-    def _do_decline(self, seat: int, move: M.Decline) -> None:
+    def _play_decline(self, seat: int, move: M.Decline) -> None:
         offer = self._answer_check(seat, move.offer)
         offer["answers"][seat] = ["decline"]
         self._mark(seat, f"decline {offer['id']}", offer=offer["id"])
 
-    def _do_counter(self, seat: int, move: M.Counter) -> None:
+    def _play_counter(self, seat: int, move: M.Counter) -> None:
         offer = self._answer_check(seat, move.offer)
         give, get = list(move.give), list(move.get)
         if not _holds(self.hands[seat], give):
@@ -1198,7 +1162,7 @@ class PioneersGame(Game):
         self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
                    offer=offer["id"])
 
-    def _do_confirm(self, seat: int, move: M.Confirm) -> None:
+    def _play_confirm(self, seat: int, move: M.Confirm) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer confirms it.")
@@ -1222,7 +1186,7 @@ class PioneersGame(Game):
         self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
                    gave=give, got=get)
 
-    def _do_cancel(self, seat: int, move: M.Cancel) -> None:
+    def _play_cancel(self, seat: int, move: M.Cancel) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer may cancel it.")
@@ -1329,13 +1293,13 @@ class PioneersGame(Game):
         return f"{head} Points: {score} (target {self.opts['target']})."
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
-        who = names[seat]
         try:
             value = M.parse(self.normalize(move))
         except IllegalMove:
+            who = names[seat]
             text = self.last.get("move", self.normalize(move))
             return M.close_line(self, seat, who, f"{who}: `{text}`")
-        return M.VERBS[type(value)].describe(self, value, seat, who, names)
+        return M.NOTATION.tell(self, seat, value, names)
 
     def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
         """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
@@ -1463,7 +1427,7 @@ class PioneersGame(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(M.VERBS[type(M.parse(move))].group, []).append(move)
+            groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
         if self.phase == "setup":
             groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
         return list(groups.items())
@@ -1511,19 +1475,8 @@ class PioneersGame(Game):
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # a roll, a steal or a bought card draws; a development card played shows a hidden card
-        try:
-            value = M.parse(self.normalize(move))
-        except IllegalMove:
-            return False
-        if not M.VERBS[type(value)].takes_back:
-            return False
-        return rng_untouched(before, self) and len(self.deck) == len(before.deck)
+        return M.NOTATION.takes_back(move) and rng_untouched(before, self) and len(self.deck) == len(before.deck)
 
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.pioneers.help import HELP
-
-        return HELP
 
 
 @functools.lru_cache(maxsize=64)
@@ -1565,28 +1518,6 @@ def _json_copy(value: Any) -> Any:
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
-_HANDLERS = {
-    M.Roll: PioneersGame._do_roll,
-    M.End: PioneersGame._do_end,
-    M.Discard: PioneersGame._do_discard,
-    M.Robber: PioneersGame._do_robber,
-    M.Settlement: PioneersGame._do_settlement,
-    M.City: PioneersGame._do_city,
-    M.Road: PioneersGame._do_road,
-    M.RoadBuilding: PioneersGame._do_road_building,
-    M.BuyCard: PioneersGame._do_buy,
-    M.Knight: PioneersGame._do_knight,
-    M.Plenty: PioneersGame._do_plenty,
-    M.Monopoly: PioneersGame._do_monopoly,
-    M.Trade: PioneersGame._do_trade,
-    M.Offer: PioneersGame._do_offer,
-    M.Accept: PioneersGame._do_accept,
-    M.Decline: PioneersGame._do_decline,
-    M.Counter: PioneersGame._do_counter,
-    M.Confirm: PioneersGame._do_confirm,
-    M.Cancel: PioneersGame._do_cancel,
-}
-
 
 def _robber_before(game: PioneersGame, seat: int, words: list[str]) -> None:
     game._need_turn(seat, "robber")
@@ -1602,21 +1533,25 @@ def _answer_before(game: PioneersGame, seat: int, words: list[str]) -> None:
 
 def _plenty_before(game: PioneersGame, seat: int, words: list[str]) -> None:
     if words[1:3] == ["of", "plenty"]:  # the card is checked before the resources are read
-        game._need_card(seat, D.PLENTY, "main")
+        game._need_card(seat, D.PLENTY, *M.NOTATION.verbs[M.Plenty].phases)
+
+
+def _turn_before(game: PioneersGame, seat: int, words: list[str]) -> None:
+    game._need_turn(seat, *M.NOTATION.by_word[words[0]].phases)
 
 
 # per verb, what the rules check before the notation of the rest: a text that is not a move
 # in the notation is refused for that first, as it always was
 _BEFORE_NOTATION = {
-    "roll": lambda game, seat, words: game._need_turn(seat, "roll"),
-    "end": lambda game, seat, words: game._need_turn(seat, "main"),
+    "roll": _turn_before,
+    "end": _turn_before,
     "discard": lambda game, seat, words: game._may_discard(seat),
     "robber": _robber_before,
-    "city": lambda game, seat, words: game._need_turn(seat, "main"),
-    "buy": lambda game, seat, words: game._need_turn(seat, "main"),
+    "city": _turn_before,
+    "buy": _turn_before,
     "year": _plenty_before,
-    "trade": lambda game, seat, words: game._need_turn(seat, "main"),
-    "offer": lambda game, seat, words: game._need_turn(seat, "main"),
+    "trade": _turn_before,
+    "offer": _turn_before,
     "accept": _answer_before,
     "decline": _answer_before,
     "counter": _answer_before,

@@ -6,7 +6,7 @@ from games.pioneers import data as D
 
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
 
-HELP = f"""**Pioneer's Isle** — 2 to 4 players settle an island of 19 hexes. First to the target
+RULES_HELP = f"""**Pioneer's Isle** — 2 to 4 players settle an island of 19 hexes. First to the target
 (10 points unless the lobby changes it) on their own turn wins.
 
 **Labels.** Hexes are letters A–S (rows of 3, 4, 5, 4, 3 from the top left). Corners, where

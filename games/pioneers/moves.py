@@ -2,20 +2,21 @@
 
 `parse` reads a normalized text (after `Game.normalize`) into one of the small values below and
 refuses text that is not a move in the notation; whether the move is allowed now is the rules'
-business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `VERBS`
-gives, per kind of move, its verb, its canonical text, its public words and its menu group.
+business (game.py). `text` writes the canonical form, the one `legal_moves` lists. `NOTATION`
+(`games.base.Notation`) is the move table: per kind of move its verb, reader, canonical text,
+public words, menu group, the phases that allow it, whether it can be taken back and whether it
+may stand on a public button; game.py plays each kind with its `_play_<kind>`.
 Seats are written as player numbers 1..n and kept here from 0; offers keep their numbers.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, is_number
+from games.base import IllegalMove, Notation, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 
@@ -358,29 +359,6 @@ def _read_cancel(words: list[str]) -> Cancel:
     return Cancel(offer_number(words[1]))
 
 
-# the reader of each first word (`road` reads a road or the Road Building card)
-READERS: dict[str, Callable[[list[str]], Move]] = {
-    "roll": _just("roll", Roll()),
-    "end": _just("end", End()),
-    "discard": _read_discard,
-    "robber": _read_robber,
-    "settlement": _read_settlement,
-    "city": _read_city,
-    "road": _read_road,
-    "buy": _read_buy,
-    "knight": _read_knight,
-    "year": _read_plenty,
-    "monopoly": _read_monopoly,
-    "trade": _read_trade,
-    "offer": _read_offer,
-    "accept": _read_accept,
-    "decline": _read_decline,
-    "counter": _read_counter,
-    "confirm": _read_confirm,
-    "cancel": _read_cancel,
-}
-
-
 # -- public words (`describe_move`): read after the move was played, from the game's record of it
 def close_line(game: Any, seat: int, who: str, line: str) -> str:
     if game.phase == "over" and game.winner == seat:
@@ -388,7 +366,8 @@ def close_line(game: Any, seat: int, who: str, line: str) -> str:
     return line if line.endswith(("!", "`")) else line + "."
 
 
-def _tell_roll(game: Any, move: Roll, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) -> str:
+    who = names[seat]
     last = game.last
     d1, d2 = last["roll"]
     line = f"{who} rolled {d1 + d2} ({d1}+{d2})"
@@ -404,8 +383,8 @@ def _tell_roll(game: Any, move: Roll, seat: int, who: str, names: Sequence[str])
     return line + "."
 
 
-def _tell_end(game: Any, move: End, seat: int, who: str, names: Sequence[str]) -> str:
-    line = f"{who} ended the turn."
+def _tell_end(game: Any, seat: int, move: End, names: Sequence[str]) -> str:
+    line = f"{names[seat]} ended the turn."
     if game.phase == "over":
         line += f" {names[game.winner]} starts the turn with {game.total_points(game.winner)} points and wins!"
     else:
@@ -413,29 +392,31 @@ def _tell_end(game: Any, move: End, seat: int, who: str, names: Sequence[str]) -
     return line
 
 
-def _tell_robber(game: Any, move: Robber, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_robber(game: Any, seat: int, move: Robber, names: Sequence[str]) -> str:
     last = game.last
-    line = f"{who} moved the robber to {B.HEX_LABELS[last['hex']]}"
+    line = f"{names[seat]} moved the robber to {B.HEX_LABELS[last['hex']]}"
     if "victim" in last:
         line += f" and stole a card from {names[last['victim']]}"
     return line + "."
 
 
-def _tell_knight(game: Any, move: Knight, seat: int, who: str, names: Sequence[str]) -> str:
-    line = f"{who} played a knight ({game.knights[seat]} played)"
+def _tell_knight(game: Any, seat: int, move: Knight, names: Sequence[str]) -> str:
+    line = f"{names[seat]} played a knight ({game.knights[seat]} played)"
     if game.last.get("robber_stays"):
         line += "; every hex borders a protected player, so the robber stays"
     return line + "."
 
 
-def _tell_settlement(game: Any, move: Settlement, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_settlement(game: Any, seat: int, move: Settlement, names: Sequence[str]) -> str:
+    who = names[seat]
     line = f"{who} built a settlement on {move.node + 1}"
     if any(game.last.get("collected") or ()):
         line += f" and collected {amounts_text(game.last['collected'])}"
     return close_line(game, seat, who, line)
 
 
-def _tell_offer(game: Any, move: Offer, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_offer(game: Any, seat: int, move: Offer, names: Sequence[str]) -> str:
+    who = names[seat]
     number = game.last["offer"]
     offer = next((o for o in game.offers if o["id"] == number), None)
     terms = game.terms_text(offer, ["accept"], names) if offer else trade_text("offer", move.give, move.get)[6:]
@@ -443,7 +424,8 @@ def _tell_offer(game: Any, move: Offer, seat: int, who: str, names: Sequence[str
            f"`decline {number}` or `counter {number} give ... get ...`."
 
 
-def _tell_counter(game: Any, move: Counter, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_counter(game: Any, seat: int, move: Counter, names: Sequence[str]) -> str:
+    who = names[seat]
     offer = next((o for o in game.offers if o["id"] == game.last.get("offer")), None)
     answer = offer["answers"].get(seat) if offer else None
     terms = game.terms_text(offer, answer, names) if answer else counter_text(move.offer, move.give, move.get)[
@@ -451,82 +433,74 @@ def _tell_counter(game: Any, move: Counter, seat: int, who: str, names: Sequence
     return close_line(game, seat, who, f"{who} counters offer #{move.offer}: {terms}")
 
 
-def _tell_confirm(game: Any, move: Confirm, seat: int, who: str, names: Sequence[str]) -> str:
+def _tell_confirm(game: Any, seat: int, move: Confirm, names: Sequence[str]) -> str:
     last = game.last
-    return (f"{who} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
+    return (f"{names[seat]} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
             f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
 
 
-@dataclass(frozen=True)
-class Verb:
-    text: Callable[[Any], str]
-    describe: Callable[[Any, Any, int, str, Sequence[str]], str]  # (game, move, seat, who, names) after playing
-    group: str  # the label of its menu group (My moves)
-    takes_back: bool  # may be taken back when it drew nothing (the Rng and the deck are checked too)
+def _closed(words: Callable[[Any, int, Any, str], str]) -> Callable[[Any, int, Any, Sequence[str]], str]:
+    """Public words that end as `close_line` ends them (the winner told)."""
+    def tell(game: Any, seat: int, move: Any, names: Sequence[str]) -> str:
+        who = names[seat]
+        return close_line(game, seat, who, words(game, seat, move, who))
+
+    return tell
 
 
-VERBS: dict[type, Verb] = {
-    Roll: Verb(lambda m: "roll", _tell_roll, "Turn", False),
-    End: Verb(lambda m: "end", _tell_end, "Turn", True),
-    Discard: Verb(lambda m: discard_text(m.cards),
-                  lambda game, m, seat, who, names: f"{who} discarded {game.last['discarded']} cards.", "Discard", True),
-    Robber: Verb(lambda m: robber_text(m.hex, m.victim), _tell_robber, "Move the robber", True),
-    Settlement: Verb(lambda m: SETTLEMENT_MOVES[m.node], _tell_settlement, "Build settlement", True),
-    City: Verb(lambda m: CITY_MOVES[m.node],
-               lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} built a city on {m.node + 1}"),
-               "Build city", True),
-    Road: Verb(lambda m: ROAD_MOVES[m.edge],
-               lambda game, m, seat, who, names: close_line(
-                   game, seat, who, f"{who} built a road on {B.EDGE_LABELS[m.edge]}"
-                   + (" (free)" if game.last.get("free") else "")),
-               "Build road", True),
-    BuyCard: Verb(lambda m: "buy card",
-                  lambda game, m, seat, who, names: f"{who} bought a development card ({len(game.deck)} left).",
-                  "Development cards", False),
-    Knight: Verb(lambda m: "knight", _tell_knight, "Development cards", False),
-    RoadBuilding: Verb(lambda m: "road building",
-                       lambda game, m, seat, who, names: f"{who} played Road Building: 2 free roads.",
-                       "Development cards", False),
-    Plenty: Verb(lambda m: plenty_text(m.resources),
-                 lambda game, m, seat, who, names: f"{who} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
-                 "Development cards", False),
-    Monopoly: Verb(lambda m: f"monopoly {R[m.resource]}",
-                   lambda game, m, seat, who, names:
-                   f"{who} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
-                   "Development cards", False),
-    Trade: Verb(lambda m: trade_text("trade", m.give, m.get),
-                lambda game, m, seat, who, names: close_line(
-                    game, seat, who, f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
-                "Trade with the bank", True),
-    Offer: Verb(lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players", True),
-    Accept: Verb(lambda m: f"accept {m.offer}",
-                 lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} accepts offer #{m.offer}"),
-                 "Answer offers", True),
-    Decline: Verb(lambda m: f"decline {m.offer}",
-                  lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} declines offer #{m.offer}"),
-                  "Answer offers", True),
-    Counter: Verb(lambda m: counter_text(m.offer, m.give, m.get), _tell_counter, "Counter-offers", True),
-    Confirm: Verb(lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm, "Confirm a trade", True),
-    Cancel: Verb(lambda m: f"cancel {m.offer}",
-                 lambda game, m, seat, who, names: close_line(game, seat, who, f"{who} withdrew offer #{m.offer}"),
-                 "Offer to players", True),
-}
-
-
-def parse_words(words: list[str]) -> Move:
-    """`parse` of a text already split into words."""
-    reader = READERS.get(words[0]) if words else None
-    if reader is None:
-        raise IllegalMove(f"`{' '.join(words)}` is not a move of Pioneer's Isle; see the rules help for the notation.")
-    return reader(words)
-
-
-@functools.lru_cache(maxsize=8192)
-def parse(text: str) -> Move:
-    """The move a normalized text names; `IllegalMove` says why a text is not one."""
-    return parse_words(text.split())
-
-
-def text(move: Move) -> str:
-    """The canonical text of a move, as `legal_moves` lists it."""
-    return VERBS[type(move)].text(move)
+# Public buttons: the turn's roll and end, and the answers to open offers, which anyone may press
+# (whether the presser holds the cards is checked when pressed). Moves of a development card draw or
+# show the card, and a roll draws: those are never taken back.
+NOTATION = Notation({
+    Roll: Verb("roll", _just("roll", Roll()), lambda m: "roll", _tell_roll, "Turn", ("roll",), takes_back=False,
+               button=True),
+    End: Verb("end", _just("end", End()), lambda m: "end", _tell_end, "Turn", ("main",), button=True),
+    Discard: Verb("discard", _read_discard, lambda m: discard_text(m.cards),
+                  lambda game, seat, m, names: f"{names[seat]} discarded {game.last['discarded']} cards.", "Discard",
+                  ("discard",)),
+    Robber: Verb("robber", _read_robber, lambda m: robber_text(m.hex, m.victim), _tell_robber, "Move the robber",
+                 ("robber",)),
+    Settlement: Verb("settlement", _read_settlement, lambda m: SETTLEMENT_MOVES[m.node], _tell_settlement,
+                     "Build settlement", ("setup", "main")),
+    City: Verb("city", _read_city, lambda m: CITY_MOVES[m.node],
+               _closed(lambda game, seat, m, who: f"{who} built a city on {m.node + 1}"), "Build city", ("main",)),
+    Road: Verb("road", _read_road, lambda m: ROAD_MOVES[m.edge],
+               _closed(lambda game, seat, m, who: f"{who} built a road on {B.EDGE_LABELS[m.edge]}"
+                                                  + (" (free)" if game.last.get("free") else "")),
+               "Build road", ("setup", "main", "roads")),
+    BuyCard: Verb("buy", _read_buy, lambda m: "buy card",
+                  lambda game, seat, m, names: f"{names[seat]} bought a development card ({len(game.deck)} left).",
+                  "Development cards", ("main",), takes_back=False),
+    Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, "Development cards", ("roll", "main"),
+                 takes_back=False),
+    RoadBuilding: Verb("road", _read_road, lambda m: "road building",
+                       lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free roads.",
+                       "Development cards", ("main",), takes_back=False),
+    Plenty: Verb("year", _read_plenty, lambda m: plenty_text(m.resources),
+                 lambda game, seat, m, names:
+                 f"{names[seat]} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
+                 "Development cards", ("main",), takes_back=False),
+    Monopoly: Verb("monopoly", _read_monopoly, lambda m: f"monopoly {R[m.resource]}",
+                   lambda game, seat, m, names:
+                   f"{names[seat]} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
+                   "Development cards", ("main",), takes_back=False),
+    Trade: Verb("trade", _read_trade, lambda m: trade_text("trade", m.give, m.get),
+                _closed(lambda game, seat, m, who:
+                        f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
+                "Trade with the bank", ("main",)),
+    Offer: Verb("offer", _read_offer, lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players",
+                ("main",)),
+    Accept: Verb("accept", _read_accept, lambda m: f"accept {m.offer}",
+                 _closed(lambda game, seat, m, who: f"{who} accepts offer #{m.offer}"), "Answer offers", button=True),
+    Decline: Verb("decline", _read_decline, lambda m: f"decline {m.offer}",
+                  _closed(lambda game, seat, m, who: f"{who} declines offer #{m.offer}"), "Answer offers",
+                  button=True),
+    Counter: Verb("counter", _read_counter, lambda m: counter_text(m.offer, m.give, m.get), _tell_counter,
+                  "Counter-offers"),
+    Confirm: Verb("confirm", _read_confirm, lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm,
+                  "Confirm a trade", ("main",), button=True),
+    Cancel: Verb("cancel", _read_cancel, lambda m: f"cancel {m.offer}",
+                 _closed(lambda game, seat, m, who: f"{who} withdrew offer #{m.offer}"), "Offer to players"),
+}, "`{text}` is not a move of Pioneer's Isle; see the rules help for the notation.")
+parse = NOTATION.parse
+text = NOTATION.text

@@ -6,7 +6,7 @@ of the model's chance to win is taken.
 The model judges a seat as the setup leaves it: how much each resource yields, how many kinds,
 whether the pairs that build (lumber with brick for roads and settlements, grain with ore for
 cities) are both there, the harbours that suit the yield, and the free corners within reach of
-its two roads. Its weights were fitted by games/pioneers/openingfit.py on games between heuristic
+its two roads. Its weights were fitted by bench/pioneers_openingfit.py on games between heuristic
 players whose starting corners were drawn among the good ones (so that the fit sees many kinds of
 start), each seat labelled by whether it went on to win, as a conditional logit over the seats
 with the seat's place in the order of play as a term of its own (kept out of the choice: a seat
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 FEATURES = ("lumber", "brick", "wool", "grain", "ore", "root_pips", "kinds", "road_pair", "city_pair",
             "harbour_pips", "any_harbour", "reach")
-# fitted by `python -m games.pioneers.openingfit` (see its docstring for the games)
+# fitted by `bench/pioneers_openingfit.py` (see its docstring for the games)
 WEIGHTS = (0.0341, 0.0438, 0.0629, 0.0813, 0.0440, 0.4921, -0.1041, 0.1253, 0.1413, 0.0989, 0.4826, 0.1026)
 CANDIDATES = 10  # corners searched at a setup decision, the heuristic player's best first
 _NO_CHANCE = random.Random(0)  # the heuristic player's placements draw nothing

@@ -11,7 +11,7 @@ stops looking like a sign of winning by itself (in games between heuristic playe
 player ahead builds long roads), and a search guided by it no longer builds roads for their
 own sake.
 
-`python -m games.pioneers.valuefit` fits the same model over every seat at once (a conditional
+`bench/pioneers_valuefit.py` fits the same model over every seat at once (a conditional
 logit) on games of 2, 3 and 4 players with normal and hard seats mixed. On 1200 such games the
 weights moved little, the fit on held-out games improved by under 1% of log loss at each player
 count, but the hard player judging by them was weaker (on the same seeds, before new tables

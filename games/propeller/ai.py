@@ -69,7 +69,7 @@ def choose(game, seat: int, rng: random.Random) -> str:
         raise ValueError(f"seat {seat} has no move now")
     if len(moves) == 1:
         return moves[0]
-    first = M.parse_steps(moves[0])[0]
+    first = M.NOTATION.parse_steps(moves[0])[0]
     if isinstance(first, M.Character):
         liked = ("marie", "charles", "nicola", "amelia", "jacques", "nelson")
         return min(moves, key=lambda m: liked.index(M.parse(m).name))
@@ -81,7 +81,7 @@ def choose(game, seat: int, rng: random.Random) -> str:
         child = game.copy()
         child.play_legal(seat, move)
         score = value(child, seat) + rng.random() * 0.01
-        steps = M.parse_steps(move)
+        steps = M.NOTATION.parse_steps(move)
         if isinstance(steps[0], M.Draw):  # the card drawn is unknown: count it at the average of those unseen
             level = 1 if steps[0].stack == "i" else 2
             drawn = game.bp_stacks[level - 1][-1]

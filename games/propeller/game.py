@@ -17,7 +17,19 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Game, IllegalMove, Outcome, Rng, is_number, parse_options, rank_by, rng_untouched
+from games.base import (
+    MOVE_TEXT_LIMIT,
+    RNG_FIELD,
+    Field,
+    Game,
+    IllegalMove,
+    Outcome,
+    Rng,
+    parse_options,
+    rank_by,
+    rng_untouched,
+    split_steps,
+)
 from games.propeller import data as D
 from games.propeller import moves as M
 from games.propeller import scoring as S
@@ -57,6 +69,26 @@ class PropellerGame(Game):
     max_players = 4
     format_version = 1
     options = ()
+    notation = M.NOTATION
+    public_picture = True
+    fields = (
+        Field("n"), Field("opts", "dict"), Field("phase"), Field("round"), Field("first"), Field("turn_no"),
+        Field("current"), Field("step"), Field("dealt", "list"), Field("chars", "list"), Field("forge", "list"),
+        Field("drafted", "rows"), Field("bonus_die"), Field("waiting", "list"), Field("offer", "list"),
+        Field("stack", "list"), Field("discarded", "list"),
+        Field("islands", "deep", copy=lambda v: [[entry[:] for entry in island] for island in v]),
+        Field("dock", "rows"), Field("cleared", "rows"), Field("res", "rows"), Field("fame", "list"),
+        Field("hands", "rows"), Field("done", "rows"), Field("unused", "rows"), Field("bp_stacks", "rows"),
+        Field("bp_offer", "rows"), Field("amelia_used", "list"), Field("marie_used"), Field("value", "list"),
+        # each seat's choices waiting: dicts of numbers and lists of numbers
+        Field("tasks", "deep", copy=lambda v: [[{k: (x[:] if type(x) is list else x) for k, x in task.items()}
+                                                for task in tasks] for tasks in v]),
+        Field("last", "deep"), Field("version"), RNG_FIELD,
+        # derived from the islands (`_derive`): copied rather than worked out again. A frontier list is
+        # replaced when its island grows, never changed, so copies may share it; the legal moves are not kept
+        Field("_at", key=None, copy=lambda v: [dict(at) for at in v]), Field("_free", "list", key=None, shared=True),
+        Field("_legal", key=None, copy=lambda v: None),
+    )
 
     def __init__(self) -> None:
         self.n = 0
@@ -94,9 +126,9 @@ class PropellerGame(Game):
         self.last: dict[str, Any] = {}
         self.version = 0
         self._legal: tuple[int, int, list[str], set[str]] | None = None
-        self._index()
+        self._derive()
 
-    def _index(self) -> None:
+    def _derive(self) -> None:
         """Rebuild what is derived from the islands (after a load or an edit by hand)."""
         self._at = [{(e[Q], e[R]): i for i, e in enumerate(island)} for island in self.islands]
         self._free: list[list[tuple[int, int]] | None] = [None] * len(self.islands)
@@ -139,53 +171,7 @@ class PropellerGame(Game):
         game.dealt = game.rng.sample(D.CHARACTERS, players + 1)
         game.current = players - 1  # characters are chosen in reverse player order
         game.phase = "characters"
-        game._index()
-        return game
-
-    FIELDS = ("n", "opts", "phase", "round", "first", "turn_no", "current", "step", "dealt", "chars", "forge",
-              "drafted", "bonus_die", "waiting", "offer", "stack", "discarded", "islands", "dock", "cleared",
-              "res", "fame", "hands", "done", "unused", "bp_stacks", "bp_offer", "amelia_used", "marie_used",
-              "value", "tasks", "last", "version")
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {name: _copy(getattr(self, name)) for name in self.FIELDS}
-        data["rng"] = self.rng.to_list()
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PropellerGame:
-        game = cls()
-        for name in cls.FIELDS:
-            setattr(game, name, _copy(data[name]))
-        game.rng = Rng.from_list(data["rng"])
-        game._index()
-        return game
-
-    _SCALARS = ("n", "phase", "round", "first", "turn_no", "current", "step", "bonus_die", "marie_used", "version")
-    _LISTS = ("dealt", "chars", "forge", "waiting", "offer", "stack", "discarded", "fame", "amelia_used", "value")
-    _ROWS = ("drafted", "dock", "cleared", "res", "hands", "done", "unused", "bp_stacks", "bp_offer")
-
-    def copy(self) -> PropellerGame:
-        """The same as `load(dump())`, made field by field (the AI copies the game for every move it weighs)."""
-        game = PropellerGame.__new__(PropellerGame)
-        mine, theirs = self.__dict__, game.__dict__
-        for name in self._SCALARS:
-            theirs[name] = mine[name]
-        for name in self._LISTS:
-            theirs[name] = mine[name][:]
-        for name in self._ROWS:
-            theirs[name] = [row[:] for row in mine[name]]
-        theirs["islands"] = [[entry[:] for entry in island] for island in self.islands]
-        theirs["tasks"] = [[{k: (v[:] if type(v) is list else v) for k, v in task.items()} for task in tasks]
-                           for tasks in self.tasks]
-        theirs["opts"] = dict(self.opts)
-        theirs["last"] = {k: (v[:] if type(v) is list else v) for k, v in self.last.items()}  # notes: strings
-        theirs["rng"] = Rng(self.rng.seed, self.rng.counter)
-        # what is derived from the islands is copied rather than worked out again; a frontier
-        # list is replaced when its island grows, never changed, so copies may share it
-        theirs["_at"] = [dict(at) for at in self._at]
-        theirs["_free"] = self._free[:]
-        theirs["_legal"] = None
+        game._derive()
         return game
 
     # -- asking -----------------------------------------------------------------------
@@ -399,7 +385,7 @@ class PropellerGame(Game):
             index, entry = waiting[position]
             kind = D.tile(entry[TILE]).kind
             step = f"run t{index} goods" if kind == D.CAPITOL else f"run t{index}"
-            if length + len(step) + 2 > MOVE_LIMIT:
+            if length + len(step) + 2 > MOVE_TEXT_LIMIT:
                 break
             length += len(step) + 2
             steps.append(step)
@@ -457,7 +443,7 @@ class PropellerGame(Game):
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
         if self.phase == "over":
             raise IllegalMove("The game is over.")
-        steps = M.split_steps(text)
+        steps = split_steps(text)
         if not steps:
             raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
         key = self._turn_key(seat)
@@ -497,7 +483,7 @@ class PropellerGame(Game):
     def canonical(self, seat: int, move: str) -> str:
         """Steps sent together are kept as `a; b; c`, each step as `legal_moves` lists it at its
         turn in the chain; a single step (`character marie ;`) is kept as that step alone."""
-        steps = M.split_steps(move)
+        steps = split_steps(move)
         if len(steps) <= 1:
             return super().canonical(seat, steps[0] if steps else move)
         trial = self.copy()
@@ -516,10 +502,10 @@ class PropellerGame(Game):
     def play_legal(self, seat: int, move: str) -> None:
         """Play a move already known to be in `legal_moves(seat)` (the AI's look-ahead), unchecked."""
         self.last = {"seat": seat, "move": move, "notes": []}
-        for step in M.parse_steps(move):
+        for step in M.NOTATION.parse_steps(move):
             self.version += 1
             self._legal = None
-            _APPLY[type(step)](self, seat, step)
+            self.dispatch(seat, step)
             self._settle()
 
     def _step(self, seat: int, text: str) -> None:
@@ -532,8 +518,9 @@ class PropellerGame(Game):
         self._legal = None
         notes = self.last.setdefault("notes", [])
         mark, before = len(notes), list(self.res[seat])
-        _APPLY[type(move)](self, seat, move)
-        said = M.VERBS[type(move)].record(self, seat, move, change_text(before, self.res[seat]))
+        self.dispatch(seat, move)
+        head, change = M.NOTATION.tell(self, seat, move, ()), change_text(before, self.res[seat])
+        said = f"{head}: {change}" if head and change else head or change
         if said:  # what the step cost and gave (and what a `run` activated), before its effects' notes
             notes.insert(mark, said)
         self._settle()
@@ -551,7 +538,7 @@ class PropellerGame(Game):
         def fix(match: re.Match) -> str:
             example = match.group(1)
             verb = example.split(" ")[0]
-            if verb not in M.VERB_WORDS or example in legal or example == typed:
+            if verb not in M.NOTATION.readers or example in legal or example == typed:
                 return match.group(0)
             same = [m for m in moves if "; " not in m and form(m) == form(example)]
             if not same:
@@ -569,63 +556,33 @@ class PropellerGame(Game):
         self.last.setdefault("notes", []).append(text)
 
     def _why(self, seat: int, text: str) -> str:
-        """Why a move that is not in the legal set was refused, in the rules' words."""
+        """Why a step that is not in the legal set was refused, in the rules' words: the turn and the
+        choice waiting first, then what is wrong with the move as read (or with its notation, when
+        the text does not read), from the parsed move."""
         head = text.split()[0]
-        if head not in M.VERB_WORDS:
+        if head not in M.NOTATION.readers:
             return f"`{text}` is not a move of {self.title}; /moves lists yours, the rules help gives the notation."
+        try:
+            move, unread = M.parse(text), ""
+        except IllegalMove as error:
+            move, unread = None, str(error)
         if seat not in self.to_act():
             return "It is not your turn." if self.phase != "bonus" else "You have finished with the bonus die."
         tasks = self.tasks[seat]
         if tasks:
-            task = tasks[-1]
-            verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
-                    "value": "value"}[task["t"]]
-            example = self._example(seat, verb)
-            need = {"deploy": f"deploy a worker ({example}) or `skip`",
-                    "place": f"place the building you drew ({example})",
-                    "any": f"activate a building with a ready worker ({example}) or `skip`",
-                    "depot": f"choose a Depot ({example}) or `skip`",
-                    "gain": "choose `gain energy` or `gain steel`",
-                    "value": f"choose the bonus die's value ({example})"}[task["t"]]
-            wrong = self._what_is_wrong(seat, text) if head == verb else ""
-            return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
+            return self._why_not_the_task(seat, tasks[-1]["t"], head, move, unread)
         if self.phase == "characters":
             return f"Choose one of the characters dealt: {', '.join(self.dealt)}."
         if self.phase == "bonus":
-            return self._why_run(seat, text) if head == "run" else "With the bonus die you may only `run` buildings, then `stop`."
+            return self._why_run(seat, move, unread) if head == "run" else \
+                "With the bonus die you may only `run` buildings, then `stop`."
         step = self.step
         if head == "die":
-            if step != "pick":
-                return "You have drafted your die already this turn."
-            words = text.split()
-            if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= 6:
-                return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
-            if not self.forge[int(words[1])]:
-                return f"No die shows {words[1]} on the forge."
-            if "reroll" in words:
-                return "Only Jacques, from the first trumpet, may re-roll the drafted die."
-            if self.power(seat, "charles") < 2 and "to" in words:
-                return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
-            return "That change is not allowed."
+            return self._why_die(seat, move) if step == "pick" else "You have drafted your die already this turn."
         if head == "blueprint":
             if step != "blueprint":
                 return "Blueprints are completed at the end of your turn, after your action."
-            words = text.split()
-            if len(words) < 2 or not is_number(words[1]) or int(words[1]) not in self.hands[seat]:
-                return "That Blueprint is not in your hand (/hand shows it)."
-            card = D.BLUEPRINT_BY_ID[int(words[1])]
-            if any(self.res[seat][i] < card.cost[i] for i in range(3)):
-                return f"Blueprint {card.id} costs {cost_text(card.cost)}."
-            on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
-            where = words[3] if len(words) == 4 and words[2] == "on" else ""
-            island = self.islands[seat]
-            if where and not (where[1:].isdecimal() and where[:1] == "t" and int(where[1:]) < len(island)):
-                wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
-            else:
-                wrong = f"{where} has no free space for it. " if where else ""
-            on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
-            return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
-                    f"({on}), or is kept aside (`blueprint {card.id} keep`).")
+            return self._why_blueprint(seat, move, unread)
         if step == "pick":
             return "First draft a die: `die 4`."
         if head in ("claim", "discard"):
@@ -633,12 +590,12 @@ class PropellerGame(Game):
                 return "You already took your action this turn."
             slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
             if head == "claim":
-                return self._why_claim(seat, text, slots)
+                return self._why_claim(seat, move, slots)
             return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
         if head == "run":
             if step not in ("act", "run"):
                 return "Your action is over."
-            return self._why_run(seat, text)
+            return self._why_run(seat, move, unread)
         if head == "stop":
             return "There is no activation to stop now."
         if head in ("take", "draw"):
@@ -651,52 +608,90 @@ class PropellerGame(Game):
             return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
         return "Not now."
 
+    def _why_not_the_task(self, seat: int, task: str, head: str, move: M.Move | None, unread: str) -> str:
+        """A step other than the choice waiting inside an effect; for a deploy that is the choice,
+        which dock space or tile cannot take part."""
+        verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
+                "value": "value"}[task]
+        example = self._example(seat, verb)
+        need = {"deploy": f"deploy a worker ({example}) or `skip`",
+                "place": f"place the building you drew ({example})",
+                "any": f"activate a building with a ready worker ({example}) or `skip`",
+                "depot": f"choose a Depot ({example}) or `skip`",
+                "gain": "choose `gain energy` or `gain steel`",
+                "value": f"choose the bonus die's value ({example})"}[task]
+        wrong = ""
+        if head == verb == "deploy":
+            wrong = self._why_deploy(seat, move) if isinstance(move, M.Deploy) else unread
+        return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
+
+    def _why_die(self, seat: int, move: M.Move | None) -> str:
+        if not isinstance(move, M.Die):
+            return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
+        if not self.forge[move.face]:
+            return f"No die shows {move.face} on the forge."
+        if move.reroll:
+            return "Only Jacques, from the first trumpet, may re-roll the drafted die."
+        if self.power(seat, "charles") < 2 and move.to:
+            return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
+        return "That change is not allowed."
+
+    def _why_blueprint(self, seat: int, move: M.Move | None, unread: str) -> str:
+        if not isinstance(move, M.Blueprint):
+            return unread
+        if move.card not in self.hands[seat]:
+            return "That Blueprint is not in your hand (/hand shows it)."
+        card = D.BLUEPRINT_BY_ID[move.card]
+        if any(self.res[seat][i] < card.cost[i] for i in range(3)):
+            return f"Blueprint {card.id} costs {cost_text(card.cost)}."
+        on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
+        island = self.islands[seat]
+        if move.tile >= len(island):
+            wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
+        else:
+            wrong = f"t{move.tile} has no free space for it. " if move.tile >= 0 else ""
+        on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
+        return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
+                f"({on}), or is kept aside (`blueprint {card.id} keep`).")
+
     def _example(self, seat: int, verb: str, like: str = "") -> str:
         """A move of that verb legal now, as an example (one starting with `like` if there is one)."""
         moves = [m for m in self.legal_moves(seat) if M.single_verb(m) == verb]
         move = next((m for m in moves if like and m.startswith(like)), moves[0] if moves else "")
         return f"`{move}`" if move else "none is possible now"
 
-    def _why_claim(self, seat: int, text: str, slots: str) -> str:
-        words = text.split()
+    def _why_claim(self, seat: int, move: M.Move | None, slots: str) -> str:
         value = self.value[seat]
         open_slots = [D.SLOTS[s] for s in D.SLOTS_BY_VALUE[value] if self.offer[s] >= 0]
-        cell = M.read_cell(words[3]) if len(words) == 4 and words[2] == "at" else None
-        if cell is None:
+        if not isinstance(move, M.Claim):
             return (f"Name the slot and where, e.g. {self._example(seat, 'claim')}: with a {value} a slot of "
                     f"{slots}, at free coordinates touching your island.")
-        example = self._example(seat, "claim", f"claim {words[1]} ")
-        if words[1] not in open_slots:
-            why = "is empty" if words[1] in D.SLOTS and D.SLOTS.index(words[1]) in D.SLOTS_BY_VALUE[value] \
+        example = self._example(seat, "claim", f"claim {move.slot} ")
+        if move.slot not in open_slots:
+            why = "is empty" if D.SLOTS.index(move.slot) in D.SLOTS_BY_VALUE[value] \
                 else f"is not beside the forge space of {value}"
-            return f"Slot {words[1]} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
+            return f"Slot {move.slot} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
                    f"(e.g. {example})."
-        where = f"{cell[0]},{cell[1]}"
-        taken = self._at[seat].get(cell)
+        taken = self._at[seat].get((move.q, move.r))
         if taken is not None:
-            return f"{where} is taken (t{taken}); free spots touching your island, e.g. {example}."
-        return f"{where} does not touch your island; e.g. {example}."
+            return f"{move.q},{move.r} is taken (t{taken}); free spots touching your island, e.g. {example}."
+        return f"{move.q},{move.r} does not touch your island; e.g. {example}."
 
-    def _what_is_wrong(self, seat: int, text: str) -> str:
+    def _why_deploy(self, seat: int, move: M.Deploy) -> str:
         """For a deploy naming a dock space or tile that cannot take part: which and why."""
-        words = text.split()
-        if words[0] != "deploy" or len(words) != 4 or words[2] != "to":
-            return ""
-        if words[1] not in D.SPACE_INDEX:
-            return f"{words[1]} is not a dock space (columns a-d, rows 1-3)."
-        if not self.dock[seat][D.SPACE_INDEX[words[1]]]:
-            return f"Dock space {words[1]} has no worker."
-        tile = words[3]
+        if not self.dock[seat][D.SPACE_INDEX[move.space]]:
+            return f"Dock space {move.space} has no worker."
         island = self.islands[seat]
-        if not (tile[:1] == "t" and tile[1:].isdecimal() and int(tile[1:]) < len(island)):
+        if move.tile >= len(island):
             return f"Your island has tiles t0 to t{len(island) - 1}."
-        return f"{tile} has no free housing space for a worker."
+        return f"t{move.tile} has no free housing space for a worker."
 
-    def _why_run(self, seat: int, text: str) -> str:
-        words = text.split()
-        index = int(words[1][1:]) if len(words) > 1 and words[1][:1] == "t" and is_number(words[1][1:]) else -1
+    def _why_run(self, seat: int, move: M.Move | None, unread: str) -> str:
+        if not isinstance(move, M.Run):
+            return unread
+        index = move.tile
         island = self.islands[seat]
-        if not 0 <= index < len(island):
+        if index >= len(island):
             return f"Your island has tiles t0 to t{len(island) - 1}."
         entry = island[index]
         spec = D.tile(entry[TILE])
@@ -706,13 +701,13 @@ class PropellerGame(Game):
             return f"t{index} has no worker."
         if entry[WORKER] == 2:
             return f"The worker on t{index} is lying down: it was activated this round."
-        if not self._matches(entry, self.value[seat]) and "extra" not in words:
+        if not self._matches(entry, self.value[seat]) and not move.extra:
             return f"t{index} needs a {spec.number}; your die is a {self.value[seat]}."
         return f"t{index} can be activated as: " + (", ".join(
             f"`run t{index} {c}`".replace(" `", "`") for c in self._choices(seat, entry)) or "not now (its cost)") + "."
 
     # handlers ------------------------------------------------------------------------
-    def _do_character(self, seat: int, move: M.Character) -> None:
+    def _play_character(self, seat: int, move: M.Character) -> None:
         name = move.name
         self.chars[seat] = name
         self.dealt.remove(name)
@@ -746,7 +741,7 @@ class PropellerGame(Game):
         rolled = " ".join(str(face) for face in range(1, 7) for _ in range(counts[face]))
         self._note(f"round {self.round}: the dice show {rolled}")
 
-    def _do_die(self, seat: int, move: M.Die) -> None:
+    def _play_die(self, seat: int, move: M.Die) -> None:
         face = move.face
         self.forge[face] -= 1
         value = face
@@ -767,14 +762,14 @@ class PropellerGame(Game):
         self.marie_used = False
         self.step = "act"
 
-    def _do_claim(self, seat: int, move: M.Claim) -> None:
+    def _play_claim(self, seat: int, move: M.Claim) -> None:
         slot = D.SLOTS.index(move.slot)
         tile_id = self.offer[slot]
         self._refill(slot)
         self.step = "blueprint"
         self._place(seat, tile_id, (move.q, move.r))
 
-    def _do_discard(self, seat: int, move: M.Discard) -> None:
+    def _play_discard(self, seat: int, move: M.Discard) -> None:
         slot = D.SLOTS.index(move.slot)
         self.discarded.append(self.offer[slot])
         self._refill(slot)
@@ -820,7 +815,7 @@ class PropellerGame(Game):
                 self.res[seat][E] += 1
                 self._note("Amelia: +1 energy")
 
-    def _do_run(self, seat: int, move: M.Run) -> None:
+    def _play_run(self, seat: int, move: M.Run) -> None:
         index = move.tile
         tasks = self.tasks[seat]
         if tasks and tasks[-1]["t"] == "any":
@@ -883,7 +878,7 @@ class PropellerGame(Game):
         if entry[PROD]:
             res[D.RES_LETTER.index(entry[PROD])] += 1
 
-    def _do_deploy(self, seat: int, move: M.Deploy) -> None:
+    def _play_deploy(self, seat: int, move: M.Deploy) -> None:
         space = D.SPACE_INDEX[move.space]
         index = move.tile
         self.tasks[seat].pop()
@@ -923,11 +918,11 @@ class PropellerGame(Game):
         elif reward == "deploy":
             tasks.append({"t": "deploy"})
 
-    def _do_place(self, seat: int, move: M.Place) -> None:
+    def _play_place(self, seat: int, move: M.Place) -> None:
         task = self.tasks[seat].pop()
         self._place(seat, task["tile"], (move.q, move.r))
 
-    def _do_depot(self, seat: int, move: M.Depot) -> None:
+    def _play_depot(self, seat: int, move: M.Depot) -> None:
         index = move.tile
         task = self.tasks[seat][-1]
         task["left"] -= 1
@@ -936,25 +931,25 @@ class PropellerGame(Game):
             self.tasks[seat].pop()
         self._depot_benefit(seat, D.tile(self.islands[seat][index][TILE]).kind)
 
-    def _do_gain(self, seat: int, move: M.Gain) -> None:
+    def _play_gain(self, seat: int, move: M.Gain) -> None:
         self.tasks[seat].pop()
         self.res[seat][E if move.resource == "energy" else ST] += 1
 
-    def _do_value(self, seat: int, move: M.Value) -> None:
+    def _play_value(self, seat: int, move: M.Value) -> None:
         self.tasks[seat].pop()
         self.value[seat] = move.value
 
-    def _do_skip(self, seat: int, move: M.Skip) -> None:
+    def _play_skip(self, seat: int, move: M.Skip) -> None:
         self.tasks[seat].pop()
 
-    def _do_stop(self, seat: int, move: M.Stop) -> None:
+    def _play_stop(self, seat: int, move: M.Stop) -> None:
         if self.phase == "bonus":
             self.waiting.remove(seat)
             self.value[seat] = 0
         else:
             self.step = "blueprint"
 
-    def _do_blueprint(self, seat: int, move: M.Blueprint) -> None:
+    def _play_blueprint(self, seat: int, move: M.Blueprint) -> None:
         card = D.BLUEPRINT_BY_ID[move.card]
         res = self.res[seat]
         for i in range(3):
@@ -988,10 +983,10 @@ class PropellerGame(Game):
         else:
             self._end_turn()
 
-    def _do_pass(self, seat: int, move: M.Pass) -> None:
+    def _play_pass(self, seat: int, move: M.Pass) -> None:
         self._end_turn()
 
-    def _do_take(self, seat: int, move: M.Take) -> None:
+    def _play_take(self, seat: int, move: M.Take) -> None:
         card_id = move.card
         level = D.BLUEPRINT_BY_ID[card_id].level - 1
         self.bp_offer[level].remove(card_id)
@@ -1001,7 +996,7 @@ class PropellerGame(Game):
         self.hands[seat].sort()
         self._end_turn()
 
-    def _do_draw(self, seat: int, move: M.Draw) -> None:
+    def _play_draw(self, seat: int, move: M.Draw) -> None:
         level = STACK_LEVEL[move.stack]
         card_id = self.bp_stacks[level].pop()
         self.hands[seat].append(card_id)
@@ -1295,6 +1290,8 @@ class PropellerGame(Game):
         # dice come from the Rng; tiles and Blueprints from shuffled stacks; a completed Blueprint
         # leaves a hidden hand. Only a card taken from the open offer may enter a hand.
         assert isinstance(before, PropellerGame)
+        if not M.NOTATION.takes_back(move):
+            return False
         if not rng_untouched(before, self) or len(self.stack) != len(before.stack):
             return False
         if [len(s) for s in self.bp_stacks] != [len(s) for s in before.bp_stacks]:
@@ -1310,7 +1307,7 @@ class PropellerGame(Game):
     def quick_moves(self, seat: int) -> list[str]:
         # Public buttons: only moves whose existence says nothing of a Blueprint hand.
         moves = self.legal_moves(seat)
-        steps = [M.parse_steps(m) for m in moves]
+        steps = [M.NOTATION.parse_steps(m) for m in moves]
         quick = [m for m, s in zip(moves, steps, strict=True) if len(s) == 1 and type(s[0]) in QUICK_ALONE]
         quick += [m for m, s in zip(moves, steps, strict=True)
                   if len(s) == 1 and type(s[0]) in QUICK_CHOICES and not (type(s[0]) is M.Die and s[0].to)]
@@ -1322,46 +1319,13 @@ class PropellerGame(Game):
             groups.setdefault(M.group(move), []).append(move)
         return list(groups.items())
 
-    @classmethod
-    def rules_help(cls) -> str:
-        from games.propeller.help import HELP
-
-        return HELP
 
 
-MOVE_LIMIT = 60  # a move must fit a button id and a menu value
 # buildings whose activation asks for no choice, and what they change (energy, steel, parts)
 PLAIN_GAINS = {D.CAPITOL: (1, 1, 0), 5: (0, 0, 1), 6: (2, 0, 0), 7: (0, 1, 0), 9: (-2, 1, 1), 10: (0, -1, 2)}
 PLAIN_KINDS = frozenset(PLAIN_GAINS)
 STACK_LEVEL = {"i": 0, "ii": 1}
-# public buttons: steps that say nothing of a Blueprint hand; a die only as it lies on the forge
+# public buttons (the kinds the move table allows on one), the steps that end or answer first;
+# a die only as it lies on the forge
 QUICK_ALONE = (M.Stop, M.Pass, M.Skip, M.Gain)
-QUICK_CHOICES = (M.Die, M.Character, M.Value)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
-
-
-_APPLY = {
-    M.Character: PropellerGame._do_character,
-    M.Die: PropellerGame._do_die,
-    M.Claim: PropellerGame._do_claim,
-    M.Discard: PropellerGame._do_discard,
-    M.Run: PropellerGame._do_run,
-    M.Stop: PropellerGame._do_stop,
-    M.Deploy: PropellerGame._do_deploy,
-    M.Place: PropellerGame._do_place,
-    M.Depot: PropellerGame._do_depot,
-    M.Gain: PropellerGame._do_gain,
-    M.Value: PropellerGame._do_value,
-    M.Skip: PropellerGame._do_skip,
-    M.Blueprint: PropellerGame._do_blueprint,
-    M.Pass: PropellerGame._do_pass,
-    M.Take: PropellerGame._do_take,
-    M.Draw: PropellerGame._do_draw,
-}
+QUICK_CHOICES = tuple(kind for kind, verb in M.NOTATION.verbs.items() if verb.button and kind not in QUICK_ALONE)

@@ -9,7 +9,7 @@ _CHARACTERS = "\n".join(f"- {D.CHARACTER_NAMES[name]} (`{name}`): {basic}; advan
                         for name, (basic, advanced) in D.CHARACTER_POWERS.items())
 _TILES = "\n".join(f"- {kind:02d} {D.KIND_NAMES[kind]}: {D.EFFECT_TEXT[kind]}" for kind in range(1, 24))
 
-HELP = f"""**Propeller Islands** — 2 to 4 players, each building an island of hex tiles. Each round
+RULES_HELP = f"""**Propeller Islands** — 2 to 4 players, each building an island of hex tiles. Each round
 the dice are rolled onto the forge (5, 7 or 9 dice; never more than three on one number), every
 player takes two turns, and the last die is used by everyone at once.
 

@@ -4,18 +4,19 @@
 refuses only a text that is no step of the notation. Whether a step may be made now is the
 game's business: `play` accepts a step because it is in the legal set, and works out why not
 from the rules only when it refuses. Steps sent together are joined with `;` and read by
-`parse_steps`. `VERBS` gives, per move class, its verb, its menu group and what the move's
-record says of it.
+`NOTATION.parse_steps`. `NOTATION` (`games.base.Notation`) is the move table: per move class its
+verb, reader, canonical text, menu group, the phases that allow it, whether it may stand on a
+public button, and for `run` what the move's record tells before the step's costs and gains;
+game.py plays each kind with its `_play_<kind>`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from games.base import Game, IllegalMove, is_number
+from games.base import IllegalMove, Notation, Verb, is_number
 from games.propeller import data as D
 
 RUN_CHOICES = ("deploy", "goods", "buy steel", "buy part", "sell part", "sell steel")  # "" for none
@@ -265,39 +266,6 @@ def _read_alone(move: Move) -> Callable[[list[str]], Move]:
     return read
 
 
-_READERS: dict[str, Callable[[list[str]], Move]] = {
-    "character": _read_character, "die": _read_die, "claim": _read_claim, "discard": _read_discard,
-    "run": _read_run, "stop": _read_alone(Stop()), "deploy": _read_deploy, "place": _read_place,
-    "depot": _read_depot, "gain": _read_gain, "value": _read_value, "skip": _read_alone(Skip()),
-    "blueprint": _read_blueprint, "pass": _read_alone(Pass()), "take": _read_take, "draw": _read_draw,
-}
-VERB_WORDS = frozenset(_READERS)
-
-
-@lru_cache(maxsize=8192)  # the same few thousand steps come back all game long; values never change
-def _parse(text: str) -> Move:
-    words = text.split()
-    reader = _READERS.get(words[0]) if words else None
-    if reader is None:
-        raise IllegalMove(f"`{text}` is not a move of Propeller Islands.")
-    return reader(words)
-
-
-def parse(text: str) -> Move:
-    """The step a normalized text stands for; IllegalMove (with the reason) if it is none."""
-    return _parse(text)
-
-
-def split_steps(text: str) -> list[str]:
-    """The steps of a text sent as one move (`die 5; run t3; stop`), each normalized; blanks dropped."""
-    return [Game.normalize(part) for part in text.split(";") if part.strip()]
-
-
-def parse_steps(text: str) -> tuple[Move, ...]:
-    """Every step of a move, in order (one step for a move without `;`)."""
-    return tuple(parse(step) for step in split_steps(text))
-
-
 # -- writing ----------------------------------------------------------------------------------
 def _die_text(move: Die) -> str:
     if move.reroll:
@@ -313,61 +281,45 @@ def _blueprint_text(move: Blueprint) -> str:
     return f"blueprint {move.card} keep" if move.tile < 0 else f"blueprint {move.card} on t{move.tile}"
 
 
-def _changed(game: Any, seat: int, move: Move, change: str) -> str:
-    return change
-
-
-def _activated(game: Any, seat: int, move: Run, change: str) -> str:
+def _activated(game: Any, seat: int, move: Run, names: Sequence[str]) -> str:
     kind = D.tile(game.islands[seat][move.tile][0]).kind
-    return f"activated t{move.tile} {D.KIND_NAMES[kind]}" + (f": {change}" if change else "")
+    return f"activated t{move.tile} {D.KIND_NAMES[kind]}"
 
 
-@dataclass(frozen=True)
-class Verb:
-    word: str
-    text: Callable[[Any], str]  # the canonical text of a move of this verb
-    group: str  # the label of its group in the player's menus
-    # what the move's record (and so `describe_move`) tells of the step: (game after it, seat,
-    # move, what it cost and gave) -> words, "" for nothing
-    record: Callable[[Any, int, Any, str], str] = _changed
-
-
-VERBS: dict[type, Verb] = {
-    Character: Verb("character", lambda m: f"character {m.name}", "Choose a character"),
-    Die: Verb("die", _die_text, "Draft a die"),
-    Claim: Verb("claim", lambda m: f"claim {m.slot} at {m.q},{m.r}", "Claim a tile"),
-    Discard: Verb("discard", lambda m: f"discard {m.slot}", "Discard a tile for 2 energy"),
-    Run: Verb("run", _run_text, "Activate", _activated),
-    Stop: Verb("stop", lambda m: "stop", "Finish"),
-    Deploy: Verb("deploy", lambda m: f"deploy {m.space} to t{m.tile}", "Deploy a worker"),
-    Place: Verb("place", lambda m: f"place {m.q},{m.r}", "Place the building"),
-    Depot: Verb("depot", lambda m: f"depot t{m.tile}", "Use a Depot"),
-    Gain: Verb("gain", lambda m: f"gain {m.resource}", "Gain"),
-    Value: Verb("value", lambda m: f"value {m.value}", "Bonus die value"),
-    Skip: Verb("skip", lambda m: "skip", "Finish"),
-    Blueprint: Verb("blueprint", _blueprint_text, "Complete a Blueprint"),
-    Pass: Verb("pass", lambda m: "pass", "Finish"),
-    Take: Verb("take", lambda m: f"take {m.card}", "Take a Blueprint"),
-    Draw: Verb("draw", lambda m: f"draw {m.stack}", "Take a Blueprint"),
-}
-
-
-def text(move: Move) -> str:
-    """The canonical text of one step, as `legal_moves` lists it."""
-    return VERBS[type(move)].text(move)
-
-
-def steps_text(moves: Sequence[Move]) -> str:
-    """Several steps as one move: `die 5; run t3; stop`."""
-    return "; ".join(text(move) for move in moves)
+# Public buttons: steps that say nothing of a Blueprint hand (a die only as it lies on the forge,
+# which the game sees to). Drawing a Blueprint always takes a hidden card. A step that answers a
+# choice inside an effect comes in a turn or with the bonus die.
+_TURN, _EITHER = ("turn",), ("turn", "bonus")
+NOTATION = Notation({
+    Character: Verb("character", _read_character, lambda m: f"character {m.name}", None, "Choose a character",
+                    ("characters",), button=True),
+    Die: Verb("die", _read_die, _die_text, None, "Draft a die", _TURN, button=True),
+    Claim: Verb("claim", _read_claim, lambda m: f"claim {m.slot} at {m.q},{m.r}", None, "Claim a tile", _TURN),
+    Discard: Verb("discard", _read_discard, lambda m: f"discard {m.slot}", None, "Discard a tile for 2 energy", _TURN),
+    # what a `run` activated is told before what it cost and gave
+    Run: Verb("run", _read_run, _run_text, _activated, "Activate", _EITHER),
+    Stop: Verb("stop", _read_alone(Stop()), lambda m: "stop", None, "Finish", _EITHER, button=True),
+    Deploy: Verb("deploy", _read_deploy, lambda m: f"deploy {m.space} to t{m.tile}", None, "Deploy a worker", _EITHER),
+    Place: Verb("place", _read_place, lambda m: f"place {m.q},{m.r}", None, "Place the building", _EITHER),
+    Depot: Verb("depot", _read_depot, lambda m: f"depot t{m.tile}", None, "Use a Depot", _EITHER),
+    Gain: Verb("gain", _read_gain, lambda m: f"gain {m.resource}", None, "Gain", _EITHER, button=True),
+    Value: Verb("value", _read_value, lambda m: f"value {m.value}", None, "Bonus die value", ("bonus",), button=True),
+    Skip: Verb("skip", _read_alone(Skip()), lambda m: "skip", None, "Finish", _EITHER, button=True),
+    Blueprint: Verb("blueprint", _read_blueprint, _blueprint_text, None, "Complete a Blueprint", _TURN),
+    Pass: Verb("pass", _read_alone(Pass()), lambda m: "pass", None, "Finish", _TURN, button=True),
+    Take: Verb("take", _read_take, lambda m: f"take {m.card}", None, "Take a Blueprint", _TURN),
+    Draw: Verb("draw", _read_draw, lambda m: f"draw {m.stack}", None, "Take a Blueprint", _TURN, takes_back=False),
+}, "`{text}` is not a move of Propeller Islands.")
+parse = NOTATION.parse
+text = NOTATION.text
 
 
 def single_verb(move: str) -> str:
     """The verb of a legal move of one step; "" for steps joined with `;`."""
-    steps = parse_steps(move)
-    return VERBS[type(steps[0])].word if len(steps) == 1 else ""
+    steps = NOTATION.parse_steps(move)
+    return NOTATION.verb(steps[0]).word if len(steps) == 1 else ""
 
 
 def group(move: str) -> str:
     """The menu group of a legal move: that of its first step."""
-    return VERBS[type(parse_steps(move)[0])].group
+    return NOTATION.group(NOTATION.parse_steps(move)[0])

@@ -56,7 +56,7 @@ def finish_round(game, rng: random.Random, deadline: float) -> bool:
 
 def candidates(world, seat: int, moves: list[str]) -> list[str]:
     """The normal player's favourite steps, best first."""
-    if isinstance(M.parse_steps(moves[0])[0], M.Die):
+    if isinstance(M.NOTATION.parse_steps(moves[0])[0], M.Die):
         scored = [(ai._die_estimate(world, seat, m), -n, m) for n, m in enumerate(moves)]
         size = DRAFTS
     else:

@@ -16,12 +16,11 @@ import games.levels
 import render
 from bot.core.turn_buttons import turn_buttons
 from games import registry
-from games.base import ComputerPlayers, Game, IllegalMove
+from games.base import MOVE_TEXT_LIMIT, ComputerPlayers, Game, IllegalMove
 from tests.fuzz_texts import ODD_DIGITS, mutations
 
 GAMES = sorted(registry.available())
 NAMES = ["ann", "ben", "cleo", "dmitri", "eve", "fay"]
-MAX_MOVE = 60  # a move fits a button id and a menu value
 MOVES_PER_POSITION = 120  # legal moves tried at one position (a sample when there are more)
 
 
@@ -85,7 +84,7 @@ def test_every_legal_move_plays_is_canonical_short_and_described(game_cls, spots
             moves = game.legal_moves(seat)
             assert len(moves) == len(set(moves)), "a move listed twice"
             for move in moves:
-                assert len(move) <= MAX_MOVE, move
+                assert len(move) <= MOVE_TEXT_LIMIT, move
                 assert game.canonical(seat, move) == move
             for move in rng.sample(moves, min(len(moves), MOVES_PER_POSITION)):
                 after = game_cls.load(game.dump())
@@ -210,6 +209,85 @@ def test_dump_json_load_is_identity_and_the_seed_decides(game_cls, spots):
         assert game_cls.new(players, {}, 11).dump() == game_cls.new(players, {}, 11).dump()
         first, second = (list(playout(game_cls, players, 12, every=25)) for _ in range(2))
         assert [g.dump() for g, _ in first] == [g.dump() for g, _ in second]
+
+
+IMMUTABLE = (int, float, str, bool, type(None), bytes, frozenset)
+
+
+def attributes(value: object) -> dict[str, object]:
+    """An object's attributes, from its dict and its slots."""
+    found = dict(getattr(value, "__dict__", {}))
+    for cls in type(value).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if hasattr(value, name):
+                found[name] = getattr(value, name)
+    return found
+
+
+def shared(first: object, second: object, path: str) -> list[str]:
+    """Where two values hold one and the same mutable object. Within objects below the game
+    (an island, a board, the Rng), private names are caches the object replaces, never changes."""
+    if isinstance(first, IMMUTABLE):
+        return []
+    if first is second and not isinstance(first, tuple):
+        return [path]
+    if isinstance(first, dict) and isinstance(second, dict):
+        return [p for key in first if key in second for p in shared(first[key], second[key], f"{path}[{key!r}]")]
+    if isinstance(first, list | tuple) and isinstance(second, list | tuple):
+        return [p for i, (a, b) in enumerate(zip(first, second, strict=False)) for p in shared(a, b, f"{path}[{i}]")]
+    if isinstance(first, set | frozenset):
+        return []
+    mine, theirs = attributes(first), attributes(second)
+    return [p for name in mine if not name.startswith("_") and name in theirs
+            for p in shared(mine[name], theirs[name], f"{path}.{name}")]
+
+
+def test_a_copy_is_the_same_state_sharing_nothing_mutable_with_its_original(game_cls, spots):
+    """`copy()` gives what `load(dump())` gives, every attribute of the game is in its field table
+    (so none is forgotten by a copy), and no list, dict or object is held by both."""
+    fields = {field.name: field for field in game_cls.fields}
+    for game, _ in spots:
+        copy = game.copy()
+        assert copy.dump() == game.dump() == game_cls.load(game.dump()).dump()
+        assert set(attributes(copy)) == set(attributes(game)) == set(fields), game_cls.key
+        for name, field in fields.items():
+            if not field.shared:
+                assert not shared(getattr(game, name), getattr(copy, name), name), (game_cls.key, name)
+        seat = next(iter(game.to_act()), None)
+        if seat is not None:  # a move played on the copy leaves the original as it was
+            before = game.dump()
+            copy.play(seat, game.legal_moves(seat)[-1])
+            assert game.dump() == before
+
+
+def test_taking_back_a_move_the_game_allows_restores_the_exact_dump(game_cls):
+    """Take-back rebuilds a table from its deal and the moves that stand (bot/features/takeback.py):
+    for every move `can_take_back` allows along seeded playouts, that gives the dump before the
+    move, and the move played again gives the dump after it."""
+    allowed = refused = 0
+    for players in sizes(game_cls):
+        rng = random.Random(9)
+        game = game_cls.new(players, {}, 9)
+        log: list[tuple[int, str]] = []
+        while not game.is_over() and allowed < 12 * len(sizes(game_cls)):
+            seat = game.to_act()[0]
+            move = rng.choice(game.legal_moves(seat))
+            before = game.copy()
+            game.play(seat, move)
+            log.append((seat, move))
+            if not game.can_take_back(before, seat, move):
+                refused += 1
+                continue
+            allowed += 1
+            rebuilt = game_cls.replay_deal(players, {}, 9, game.dump())
+            for who, played in log[:-1]:
+                rebuilt.play(who, played)
+            assert rebuilt.dump() == before.dump(), f"{game_cls.key}: move {len(log)} `{move}`"
+            rebuilt.play(seat, move)
+            stored = game_cls.load(before.dump())  # and from the stored state, as the table keeps it
+            stored.play(seat, move)
+            assert rebuilt.dump() == stored.dump() == game.dump()
+    assert allowed and refused, (allowed, refused)
 
 
 def test_the_computer_player_always_picks_a_legal_move(game_cls, spots):

@@ -1,4 +1,6 @@
-"""Every notation example of the Grow Sky rules help plays, in a position where it is legal."""
+"""Every notation example of the Grow Sky rules help plays, in a position where it is legal, and a
+lenient spelling is logged as listed. The move table itself (moves.py) is checked with every
+game's in the conformance suite (tests/games/test_conformance_notation.py)."""
 
 from __future__ import annotations
 
@@ -56,3 +58,16 @@ def test_each_example_of_the_rules_help_plays(move):
     before = game.dump()
     game.play(seat, move)
     assert game.dump() != before
+
+
+def test_a_lenient_spelling_is_logged_as_listed():
+    game = ready(2, 1)
+    seat = game.current()
+    game.boards[seat].fuel = 10
+    face = game.dice[0]
+    for typed, listed in ((f"fly {face} +0", f"fly {face}"), (f"FLY {face}  1", f"fly {face} +1"),
+                          (f"fly {face} +1 pay fuel", f"fly {face} +1")):
+        assert game.canonical(seat, typed) == listed
+        trial = game.copy()
+        trial.play(seat, typed)
+        assert trial.last["move"] == listed

@@ -630,3 +630,14 @@ def test_lenient_spellings_play_their_canonical_move():
     face = game.dice[0]
     game.play(seat, f"FLY {face} 1")
     assert game.last["move"] == f"fly {face} +1"
+
+
+def test_a_misspelt_die_move_gets_the_notation_s_reason_a_die_not_rolled_the_rules():
+    game = ready(2, 1)
+    seat = game.current()
+    face = game.dice[0]
+    with pytest.raises(IllegalMove, match=f"^`develop {face} xyzzy` is not a Grow Sky move"):
+        game.play(seat, f"develop {face} xyzzy")
+    missing = next(f for f in range(1, 7) if f not in game.dice)
+    with pytest.raises(IllegalMove, match="^No die shows that"):
+        game.play(seat, f"develop {missing}")

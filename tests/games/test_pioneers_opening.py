@@ -1,5 +1,5 @@
 """Pioneer's Isle: the hard player's starting settlements (games/pioneers/opening.py) and the
-fit of their model (games/pioneers/openingfit.py)."""
+fit of their model (bench/pioneers_openingfit.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import random
 
 import pytest
 
+from bench import pioneers_openingfit as F
 from bench.levels import seating
+from bench.pioneers_valuefit import log_loss
 from games.levels import choose
 from games.pioneers import GAME
 from games.pioneers import board as B
 from games.pioneers import moves as M
 from games.pioneers import opening as O
-from games.pioneers import openingfit as F
 from games.pioneers.game import PioneersGame
-from games.pioneers.valuefit import log_loss
 
 
 def after_setup(seed: int, players: int) -> PioneersGame:

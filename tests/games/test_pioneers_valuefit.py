@@ -1,4 +1,4 @@
-"""The fit of Pioneer's Isle's win-chance model (games/pioneers/valuefit.py), on positions drawn
+"""The fit of Pioneer's Isle's win-chance model (bench/pioneers_valuefit.py), on positions drawn
 from a model whose weights are known."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 import math
 import random
 
-from games.pioneers import valuefit
+from bench import pioneers_valuefit as valuefit
 
 
 def drawn(count: int, seed: int) -> list[valuefit.Position]:

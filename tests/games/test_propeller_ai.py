@@ -29,7 +29,7 @@ def test_ai_activates_what_pays_and_completes_a_payable_blueprint():
     build(game, 0, [(find_tile(5, number=4), 0, -1, 1), (find_tile(6, number=4), 1, -1, 1)])
     set_forge(game, [4, 1, 1, 2, 2])
     game.offer = [-1] * 12
-    game._index()
+    game._derive()
     rng = random.Random(1)
     assert game.ai_move(0, rng) == "die 4"
     game.play(0, "die 4")
@@ -37,7 +37,7 @@ def test_ai_activates_what_pays_and_completes_a_payable_blueprint():
         game.play(0, game.ai_move(0, rng))
     assert [e[3] for e in game.islands[0]] == [2, 2, 2]  # every building that pays was activated
     game.res[0] = [9, 9, 9]
-    game._index()
+    game._derive()
     assert game.ai_move(0, rng).startswith("blueprint ")
     assert ai.value(game, 0) > ai.value(started(2, 30), 0)
 

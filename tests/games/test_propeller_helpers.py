@@ -46,14 +46,14 @@ def build(game, seat: int, tiles: list[tuple[int, int, int, int]]) -> None:
             spaces = [i for i, here in enumerate(game.dock[seat]) if here]
             game.dock[seat][spaces[-1]] = 0
         game.islands[seat].append([tile_id, q, r, worker, "", "", 0])
-    game._index()
+    game._derive()
 
 
 def set_forge(game, faces: list[int]) -> None:
     game.forge = [0] * 7
     for face in faces:
         game.forge[face] += 1
-    game._index()
+    game._derive()
 
 
 def offer_at(game, slot_letter: str, tile_id: int) -> None:
@@ -65,7 +65,7 @@ def offer_at(game, slot_letter: str, tile_id: int) -> None:
     elif tile_id in game.offer:
         game.offer[game.offer.index(tile_id)] = old
     game.offer[slot] = tile_id
-    game._index()
+    game._derive()
 
 
 def conserved_tiles(game) -> int:

@@ -22,7 +22,7 @@ def in_hand(game, seat: int, card_id: int) -> None:
         if card_id in pile:
             pile.remove(card_id)
     game.hands[seat].append(card_id)
-    game._index()
+    game._derive()
 
 
 def card_with(upgrade: str, level: int | None = None) -> int:
@@ -85,14 +85,14 @@ def test_sir_charles_changes_the_die_free_by_one_then_by_two():
     game = started(2, 3, ("charles", "amelia"))
     set_forge(game, [3, 2, 2, 3, 4])
     game.res[0] = [0, 0, 0]
-    game._index()
+    game._derive()
     moves = game.legal_moves(0)
     assert "die 3 to 3" not in moves and "die 3 to 4" not in moves  # no power before the trumpet
     game.fame[0] = 5
-    game._index()
+    game._derive()
     assert {"die 3 to 2", "die 3 to 4"} <= set(game.legal_moves(0)) and "die 3 to 5" not in game.legal_moves(0)
     game.fame[0] = 10
-    game._index()
+    game._derive()
     assert {"die 3 to 1", "die 3 to 5"} <= set(game.legal_moves(0))
     game.play(0, "die 3 to 5")
     assert game.value[0] == 5 and game.res[0] == [0, 0, 0]
@@ -103,7 +103,7 @@ def test_jacques_rerolls_the_die_for_energy_and_keeps_the_result():
     set_forge(game, [3, 2, 2, 3, 4])
     assert "die 3 reroll" not in game.legal_moves(0)
     game.fame[0] = 10
-    game._index()
+    game._derive()
     game.play(0, "die 3 reroll")
     assert game.res[0] == [3, 2, 0] and 1 <= game.value[0] <= 6 and game.step == "act"
     assert any(note.startswith("re-rolled it to") for note in game.last["notes"])
@@ -222,7 +222,7 @@ def test_activation_may_skip_buildings_and_lying_workers_cannot_act_again():
     assert game.res[0][D.PART] == 1 and game.islands[0][2][3] == 1
     game.current = 0
     game.step = "pick"
-    game._index()
+    game._derive()
     game.play(0, "die 5")
     assert "run t1" not in game.legal_moves(0) and "run t2" in game.legal_moves(0)
 
@@ -459,7 +459,7 @@ def test_game_ends_after_the_round_when_a_condition_holds():
         else:
             game.discarded += game.stack
             game.stack = []
-        game._index()
+        game._derive()
         finish_turns(game)
         while game.phase == "bonus":
             seat = game.to_act()[0]
@@ -481,7 +481,7 @@ def test_amelia_gains_energy_once_a_round_when_gaining_fame():
     assert game.fame[0] == 6 and game.res[0][D.ENERGY] == energy + 1
     game.current = 0
     game.step = "pick"
-    game._index()
+    game._derive()
     game.play(0, "die 1; claim b at 1,-2")
     assert game.fame[0] == 7 and game.res[0][D.ENERGY] == energy + 1  # once a round
 
@@ -494,7 +494,7 @@ def test_marie_activates_one_extra_building():
     game.play(0, "die 6")
     assert not any("extra" in m for m in game.legal_moves(0))
     game.fame[0] = 5
-    game._index()
+    game._derive()
     assert "run t1 extra" in game.legal_moves(0)
     game.play(0, "run t1 extra")
     assert game.res[0] == [0, 0, 1]
@@ -652,3 +652,17 @@ def test_every_notation_example_of_the_rules_help_has_the_shape_of_a_real_move()
     fragments = {"q,r", "run", "buy part", "sell part", "sell steel", *D.CHARACTERS}  # words inside an example
     missing = {step for step in steps - fragments if shape(step) not in seen}
     assert not missing
+
+
+def test_a_refusal_tells_a_misspelt_step_from_a_step_the_rules_forbid():
+    """The refusal reads the step once: a text outside the notation is told how to write it, a
+    step that reads is refused from its parsed value (`die 04` names the die 4)."""
+    game = started(2, 1, chars=("marie", "nelson"))
+    seat = game.current
+    set_forge(game, [2, 2, 5])
+    with pytest.raises(IllegalMove, match="^Write `die 2`"):
+        game.play(seat, "die 2 to")
+    with pytest.raises(IllegalMove, match="^No die shows 4 on the forge"):
+        game.play(seat, "die 04")
+    with pytest.raises(IllegalMove, match="^A die changes by one"):
+        game.play(seat, "die 2 to 4")

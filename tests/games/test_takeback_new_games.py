@@ -43,8 +43,9 @@ def test_propeller_character_choice_and_pass_are_reversible_a_draw_and_a_roll_ar
     game = cls.new(3, {}, 4)
     seat = game.to_act()[0]
     assert seat != 0  # the last seat chooses first; seat 0's choice rolls the round's dice
-    before, after = played(game, seat, game.legal_moves(seat)[0])
-    assert after.rng.counter == before.rng.counter and after.can_take_back(before, seat, "character")
+    move = game.legal_moves(seat)[0]
+    before, after = played(game, seat, move)
+    assert after.rng.counter == before.rng.counter and after.can_take_back(before, seat, move)
 
     game, seat, move = play_until("propeller", 3, 4, lambda g, s, ms: first(ms, lambda m: m == "pass"))
     before, after = played(game, seat, move)

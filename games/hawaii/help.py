@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.hawaii import data as D
 
-_RULES = f"""\
+RULES_HELP = f"""\
 **Age of Steam: Hawaiian Islands** — a solo puzzle of ten rounds.
 
 **Goal.** Eight islands are joined by {len(D.ROUTES)} sea routes holding {D.ROUTE_TOTAL} cubes. Clear every \
@@ -43,5 +43,3 @@ one cube of the delivered colour from that route, if it holds one. The delivered
 
 **Our choices (designed), where the rules leave a gap:**
 """ + "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
-
-RULES_HELP = _RULES

@@ -1,13 +1,13 @@
 """Fit the weights of games/pioneers/opening.py.
 
-    .venv/bin/python -m games.pioneers.openingfit [--games 20000] [--players 2,3,4] [--workers 2]
+    .venv/bin/python bench/pioneers_openingfit.py [--games 20000] [--players 2,3,4] [--workers 2]
 
 Plays games between heuristic players from fixed seeds, the player count turning through
 `--players`. So that the fit sees many kinds of start, each starting settlement is the heuristic
 player's own choice half the time and otherwise one drawn among its twelve best corners. Every
 seat's start is read when the setup ends (opening.py's features, and a term for each place in
 the order of play at each player count), labelled by who went on to win, and fitted as a
-conditional logit over the seats (valuefit.fit). Prints the weights to paste into opening.py
+conditional logit over the seats (pioneers_valuefit.fit). Prints the weights to paste into opening.py
 and, on games held out (seeds of their own), the log loss of the winner's chance with the fitted
 weights, with opening.py's and with none (every seat alike).
 """
@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from games.pioneers import ai as A
-from games.pioneers import moves as M
-from games.pioneers import opening as O
-from games.pioneers.game import PioneersGame
-from games.pioneers.valuefit import fit, log_loss
-from games.pioneers.yields import production
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.pioneers_valuefit import fit, log_loss  # noqa: E402
+from games.pioneers import ai as A  # noqa: E402
+from games.pioneers import moves as M  # noqa: E402
+from games.pioneers import opening as O  # noqa: E402
+from games.pioneers.game import PioneersGame  # noqa: E402
+from games.pioneers.yields import production  # noqa: E402
 
 DRAWN = 0.5  # share of starting settlements drawn among the good corners
 AMONG = 12

@@ -1,6 +1,6 @@
 """Fit the weights of games/pioneers/value.py.
 
-    .venv/bin/python -m games.pioneers.valuefit [--games 1200] [--players 2,3,4]
+    .venv/bin/python bench/pioneers_valuefit.py [--games 1200] [--players 2,3,4]
         [--levels normal,hard] [--workers 2]
 
 Plays games from fixed seeds, the player count turning through `--players` from game to game and
@@ -35,12 +35,15 @@ import argparse
 import json
 import math
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from games.levels import choose
-from games.pioneers import value as V
-from games.pioneers.game import PioneersGame
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.levels import choose  # noqa: E402
+from games.pioneers import value as V  # noqa: E402
+from games.pioneers.game import PioneersGame  # noqa: E402
 
 Position = tuple[list[list[float]], int]  # each seat's figures, and the seat that won
 Game = tuple[list[list[list[float]]], list[str], int]  # positions of one game, who played each seat, who won
