@@ -25,20 +25,18 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Protocol
 
 import aiohttp
 from aiohttp import web
 
 from bot.adapters.web import tokens
+from bot.adapters.web.files import STATIC, VENDORED
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).with_name("static")
-VENDOR = STATIC / "vendor"
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
 # Discord shows the Activity in a frame of its own client; the page's other rules stay as they are
 FRAMED_BY = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
@@ -121,13 +119,7 @@ class Activity:
         return web.FileResponse(STATIC / "page.html", headers=PAGE_HEADERS)
 
     async def vendor(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        path = VENDOR / name
-        if name.startswith(".") or not name.endswith(".mjs") or not path.is_file():
-            raise web.HTTPNotFound()
-        # a module script is refused under any type but JavaScript's
-        return web.FileResponse(path, headers={"Content-Type": "text/javascript", "Cache-Control": "no-cache",
-                                               "X-Content-Type-Options": "nosniff"})
+        return VENDORED.answer(request.match_info["name"])
 
     # -- the sign-in ------------------------------------------------------------------------
     async def client(self, _request: web.Request) -> web.Response:

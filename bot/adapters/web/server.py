@@ -25,7 +25,6 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -34,6 +33,7 @@ import render
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
 from bot.adapters.web.activity import install as install_activity
+from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -44,7 +44,6 @@ from games.pioneers.data import RESOURCES as PIONEER_RESOURCES
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).with_name("static")
 PING = 15.0  # seconds between SSE comments, so proxies keep an idle stream open
 LOG_LINES = 60  # the page shows the latest moves; /history has the rest
 KEPT_PICTURES = 64
@@ -268,11 +267,7 @@ class WebPages(Extension):
         return web.FileResponse(STATIC / "page.html", headers={**HEADERS, "Content-Type": "text/html"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        path = STATIC / name
-        if "/" in name or name.startswith(".") or not path.is_file() or name == "page.html":
-            raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+        return PAGE_FILES.answer(request.match_info["name"])
 
     async def state(self, request: web.Request) -> web.Response:
         return web.json_response(await self._state_of(self._pass(request)), headers=HEADERS)
