@@ -4,7 +4,12 @@ floods of streams and sign-ins."""
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import quote
+
+from bot.adapters.web import tokens
+from tests.helpers import ALICE
+from tests.web.conftest import NOW, start_table
 
 
 async def test_only_the_pages_own_files_are_served(served, tmp_path):
@@ -23,3 +28,18 @@ async def test_only_the_pages_own_files_are_served(served, tmp_path):
         answer = await served.client.get(path)
         assert answer.status == 200, path
         assert answer.content_type == ("text/css" if path.endswith(".css") else "text/javascript")
+
+
+async def test_a_token_with_foreign_characters_is_refused_without_a_traceback(served, caplog):
+    await start_table(served.service, "pioneers")
+    table = await served.table_id()
+    good = served.token(ALICE.user_id, table)
+    body, signature = good.rsplit(".", 1)
+    arabic_one = "\u0661"  # a decimal digit to str.isdecimal, not to the signature
+    for bad in (f"{body}.{signature[:-2]}\u00e9\u00e9", f"{body}.\u00e9", f"{arabic_one}.{table}.{body.split('.')[2]}.{signature}"):
+        for method, path in (("GET", f"/t/{quote(bad)}/state"), ("GET", f"/t/{quote(bad)}"),
+                             ("POST", f"/t/{quote(bad)}/move")):
+            answer = await served.client.request(method, path, json={"move": "roll"})
+            assert answer.status == 403, (bad, path)
+        assert tokens.verify(served.pages.secret, bad, NOW) is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
