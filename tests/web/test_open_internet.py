@@ -8,6 +8,7 @@ import logging
 from urllib.parse import quote
 
 from bot.adapters.web import tokens
+from bot.adapters.web.headers import HEADERS
 from tests.helpers import ALICE
 from tests.web.conftest import NOW, start_table
 
@@ -43,3 +44,21 @@ async def test_a_token_with_foreign_characters_is_refused_without_a_traceback(se
             assert answer.status == 403, (bad, path)
         assert tokens.verify(served.pages.secret, bad, NOW) is None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_every_answer_carries_the_pages_headers(served):
+    await start_table(served.service, "pioneers")
+    token = served.token(ALICE.user_id, await served.table_id())
+    asked = [("GET", "/nowhere", None, 404), ("GET", "/static/nothing.js", None, 404),
+             ("GET", f"/t/{token}/move", None, 405), ("PUT", f"/t/{token}/state", None, 405),
+             ("OPTIONS", f"/t/{token}/move", None, 405), ("DELETE", "/activity/token", None, 405),
+             ("POST", f"/t/{token}/move", "x" * 100_000, 413), ("GET", "/t/forged.1.2.3", None, 403),
+             ("GET", f"/t/{token}/after/999.png", None, 404), ("GET", "/static/board.js", None, 200),
+             ("GET", f"/t/{token}", None, 200)]
+    for method, path, body, status in asked:
+        answer = await served.client.request(method, path, data=body)
+        assert answer.status == status, (method, path, await answer.text())
+        for name, value in HEADERS.items():
+            if name != "Cache-Control":  # the static files are "no-cache": kept, but looked at again
+                assert answer.headers.get(name) == value, (method, path, name)
+        assert answer.headers["Cache-Control"] in ("no-store", "no-cache")

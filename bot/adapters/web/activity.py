@@ -32,25 +32,14 @@ from aiohttp import web
 
 from bot.adapters.web import tokens
 from bot.adapters.web.files import STATIC, VENDORED
+from bot.adapters.web.headers import FRAMED_BY, policy
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
 
 log = logging.getLogger(__name__)
 
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
-# Discord shows the Activity in a frame of its own client; the page's other rules stay as they are
-FRAMED_BY = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
-HEADERS = {
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-}
-PAGE_HEADERS = {
-    **HEADERS,
-    "Content-Type": "text/html",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
-                               f"script-src 'self'; connect-src 'self'; frame-ancestors {FRAMED_BY}",
-}
+PAGE_HEADERS = {"Content-Type": "text/html", "Content-Security-Policy": policy(FRAMED_BY)}
 
 
 class Pages(Protocol):
@@ -103,19 +92,19 @@ class Activity:
                 "(docs/web.md, \"As a Discord Activity\"). Use /web in the channel for a link instead.")
 
     def _refusal(self, status: int, message: str) -> web.Response:
-        return web.json_response({"ok": False, "message": message}, status=status, headers=HEADERS)
+        return web.json_response({"ok": False, "message": message}, status=status)
 
     # -- the page ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
             raise web.HTTPNotFound(text="Nothing here: open a table's page with the link /web gives in Discord, "
-                                        "or start the app's Activity in a channel.", headers=HEADERS)
+                                        "or start the app's Activity in a channel.")
         # relative, so that it stays under Discord's /.proxy/ prefix
-        raise web.HTTPFound(f"t/?{request.query_string}", headers=HEADERS)
+        raise web.HTTPFound(f"t/?{request.query_string}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
-            raise web.HTTPNotFound(text="This page opens inside Discord, as the app's Activity.", headers=HEADERS)
+            raise web.HTTPNotFound(text="This page opens inside Discord, as the app's Activity.")
         return web.FileResponse(STATIC / "page.html", headers=PAGE_HEADERS)
 
     async def vendor(self, request: web.Request) -> web.StreamResponse:
@@ -125,7 +114,7 @@ class Activity:
     async def client(self, _request: web.Request) -> web.Response:
         if why := self.missing():
             return self._refusal(503, why)
-        return web.json_response({"ok": True, "client_id": self.settings.client_id}, headers=HEADERS)
+        return web.json_response({"ok": True, "client_id": self.settings.client_id})
 
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
@@ -154,7 +143,7 @@ class Activity:
         expires = int(self.pages.clock()) + tokens.LIFETIME
         log.info("activity sign-in: user %s at table %s", user_id, row.id)
         return web.json_response({"ok": True, "token": tokens.sign(self.pages.secret, user_id, row.id, expires),
-                                  "table": row.id}, headers=HEADERS)
+                                  "table": row.id})
 
     async def discord_user(self, code: str) -> int:
         """The id of the Discord user whose authorize() gave `code` (exchanged for an access token

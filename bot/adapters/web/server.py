@@ -34,6 +34,7 @@ from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.files import PAGE_FILES, STATIC
+from bot.adapters.web.headers import add_headers
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -65,14 +66,6 @@ OPEN_BOARD = "Open the board"
 # and every page. A game that draws a seat's secrets on its board must leave this set.
 SEAT_BLIND = frozenset({"pioneers", "archipels", "propeller", "growsky", "hawaii"})
 EVERYONE = "everyone"  # the picture key's seat for those games
-HEADERS = {
-    # the token is in the path: never hand it to another site
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; frame-ancestors 'self'",
-}
 
 
 class WebPages(Extension):
@@ -112,6 +105,7 @@ class WebPages(Extension):
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
         ])
+        app.on_response_prepare.append(add_headers)
         install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
@@ -236,7 +230,7 @@ class WebPages(Extension):
         granted = tokens.verify(self.secret, request.match_info["token"], self.clock())
         if granted is None:
             raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
-                                         "one with /web.", headers=HEADERS)
+                                         "one with /web.")
         # spectators share user 0: each address watching gets its own bucket
         self._spend(granted.user_id or ("watching", request.remote))
         return granted
@@ -251,7 +245,7 @@ class WebPages(Extension):
             wait = max(1, int((1.0 - tokens_left) / RATE + 0.999))
             raise web.HTTPTooManyRequests(
                 text=f"Too many requests from this page: wait {wait} s and try again. Nothing was played.",
-                headers={**HEADERS, "Retry-After": str(wait)})
+                headers={"Retry-After": str(wait)})
         self._buckets[who] = (tokens_left - 1.0, now)
         while len(self._buckets) > KEPT_BUCKETS:  # the oldest are full again by now
             self._buckets.popitem(last=False)
@@ -259,18 +253,18 @@ class WebPages(Extension):
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
         if data is None:
-            raise web.HTTPNotFound(text="This table no longer exists.", headers=HEADERS)
+            raise web.HTTPNotFound(text="This table no longer exists.")
         return data
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         self._pass(request)
-        return web.FileResponse(STATIC / "page.html", headers={**HEADERS, "Content-Type": "text/html"})
+        return web.FileResponse(STATIC / "page.html", headers={"Content-Type": "text/html"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         return PAGE_FILES.answer(request.match_info["name"])
 
     async def state(self, request: web.Request) -> web.Response:
-        return web.json_response(await self._state_of(self._pass(request)), headers=HEADERS)
+        return web.json_response(await self._state_of(self._pass(request)))
 
     async def _state_of(self, granted: tokens.Pass) -> dict[str, Any]:
         data = await self._data(granted, log=True)
@@ -317,8 +311,8 @@ class WebPages(Extension):
         seat = EVERYONE if data["game"] in SEAT_BLIND else data["seat"]
         image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
-            raise web.HTTPNotFound(text="This table has no picture yet.", headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+            raise web.HTTPNotFound(text="This table has no picture yet.")
+        return web.Response(body=image, content_type="image/png")
 
     async def preview(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
@@ -327,13 +321,13 @@ class WebPages(Extension):
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
         except IllegalMove as why:
-            return web.json_response({"ok": False, "message": str(why)}, status=409, headers=HEADERS)
+            return web.json_response({"ok": False, "message": str(why)}, status=409)
         if view is None:
-            return web.Response(status=204, headers=HEADERS)
+            return web.Response(status=204)
         image = await draw_off_loop(render.draw, data["game"], view, data["names"])
         if image is None:
-            return web.Response(status=204, headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+            return web.Response(status=204)
+        return web.Response(body=image, content_type="image/png")
 
     async def after(self, request: web.Request) -> web.Response:
         """The board just after an earlier move, as the viewer may see it: their seat's view, the
@@ -346,11 +340,11 @@ class WebPages(Extension):
         if image is None:
             game = await self.service.replayed_after(granted.table_id, n)
             if game is None:
-                raise web.HTTPNotFound(text=f"The log has no move {n}.", headers=HEADERS)
+                raise web.HTTPNotFound(text=f"The log has no move {n}.")
             image = await self._picture(data, game.view(data["seat"]), key)
             if image is None:
-                raise web.HTTPNotFound(text="This table has no picture.", headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+                raise web.HTTPNotFound(text="This table has no picture.")
+        return web.Response(body=image, content_type="image/png")
 
     async def move(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
@@ -358,11 +352,11 @@ class WebPages(Extension):
             sent = await request.json()
             move, version = str(sent["move"]), sent.get("version")
         except (ValueError, KeyError, TypeError):
-            return web.json_response({"ok": False, "message": "The page sent no move."}, status=400, headers=HEADERS)
+            return web.json_response({"ok": False, "message": "The page sent no move."}, status=400)
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
             return web.json_response({"ok": False, "message": "You are watching this table: you have no seat to "
-                                                              "play."}, status=403, headers=HEADERS)
+                                                              "play."}, status=403)
         caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
         version = version if isinstance(version, int) else data["version"]
         component = custom_id("m", data["table"], version, move)
@@ -375,13 +369,12 @@ class WebPages(Extension):
         said = reply.private if not reply.ok else (reply.text or reply.private)
         # the page's next state comes with the answer: one request less per click, and no second
         # look when the live event of the same move arrives while the page waits for this answer
-        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)},
-                                 headers=HEADERS)
+        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)
         data = await self._data(granted)
-        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream",
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "X-Accel-Buffering": "no"})  # nginx: pass events at once
         await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue()
