@@ -3,6 +3,8 @@ users/@me endpoints, the page token it gives, and the page behind a stand-in for
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import re
 import shutil
@@ -142,6 +144,26 @@ async def test_a_bad_code_gets_no_token(served, discord):
     assert answer.status == 400 and "token" not in await answer.json()
     answer = await served.client.post("/activity/token", json={"code": "alice-code", "channel_id": "general"})
     assert answer.status == 400 and discord.exchanges == [discord.exchanges[0]]
+
+
+async def test_a_sign_in_from_another_site_or_in_a_hostile_body_reaches_no_discord(served, discord, caplog):
+    await start_table(served.service, "pioneers")
+    sign_in = json.dumps({"code": "alice-code", "channel_id": str(ALICE.channel_id), "instance_id": "i-1"})
+    for headers, body, status in (
+            ({"Origin": "https://evil.example", "Content-Type": "application/json"}, sign_in, 403),
+            ({"Origin": "https://evil.example", "Content-Type": "text/plain"}, sign_in, 403),
+            ({"Content-Type": "text/plain"}, sign_in, 415),
+            ({"Content-Type": "application/json"}, "[" * 10_000, 400),
+            ({"Content-Type": "application/json"}, '{"code": ' + "[" * 5000 + "]" * 5000 + "}", 400)):
+        answer = await served.client.post("/activity/token", data=body, headers=headers)
+        assert answer.status == status, (headers, body[:30], await answer.text())
+        assert "token" not in await answer.json()
+    assert discord.exchanges == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    activity = f"https://{CLIENT_ID}.discordsays.com"  # the page inside Discord's frame
+    answer = await served.client.post("/activity/token", data=sign_in,
+                                       headers={"Origin": activity, "Content-Type": "application/json"})
+    assert answer.status == 200 and "token" in await answer.json()
 
 
 async def test_discord_in_trouble_is_said_so(served, discord):

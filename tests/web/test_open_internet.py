@@ -4,12 +4,14 @@ floods of streams and sign-ins."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 from urllib.parse import quote
 
-from bot.adapters.web import tokens
+from bot.adapters.web import tokens, writes
 from bot.adapters.web.headers import HEADERS
-from tests.helpers import ALICE
+from tests.helpers import ALICE, BOB
 from tests.web.conftest import NOW, start_table
 
 
@@ -52,13 +54,79 @@ async def test_every_answer_carries_the_pages_headers(served):
     asked = [("GET", "/nowhere", None, 404), ("GET", "/static/nothing.js", None, 404),
              ("GET", f"/t/{token}/move", None, 405), ("PUT", f"/t/{token}/state", None, 405),
              ("OPTIONS", f"/t/{token}/move", None, 405), ("DELETE", "/activity/token", None, 405),
-             ("POST", f"/t/{token}/move", "x" * 100_000, 413), ("GET", "/t/forged.1.2.3", None, 403),
+             ("POST", f"/t/{token}/move", "x" * 100_000, 413), ("POST", f"/t/{token}/move", None, 415), ("GET", "/t/forged.1.2.3", None, 403),
              ("GET", f"/t/{token}/after/999.png", None, 404), ("GET", "/static/board.js", None, 200),
              ("GET", f"/t/{token}", None, 200)]
     for method, path, body, status in asked:
-        answer = await served.client.request(method, path, data=body)
+        answer = await served.client.request(method, path, data=body, headers={"Content-Type": "application/json"}
+                                             if body else {})
         assert answer.status == status, (method, path, await answer.text())
         for name, value in HEADERS.items():
             if name != "Cache-Control":  # the static files are "no-cache": kept, but looked at again
                 assert answer.headers.get(name) == value, (method, path, name)
         assert answer.headers["Cache-Control"] in ("no-store", "no-cache")
+
+
+async def whose_turn(served) -> tuple[str, dict]:
+    """The link and state of the person to move."""
+    table = await served.table_id()
+    for caller in (ALICE, BOB):
+        token = served.token(caller.user_id, table)
+        state = await served.state(token)
+        if state["your_turn"]:
+            return token, state
+    raise AssertionError("nobody to move")
+
+
+async def test_a_write_from_another_site_plays_nothing(served):
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+    move = json.dumps({"move": state["moves"][0], "version": state["version"]})
+    here = str(served.client.make_url("")).rstrip("/")
+    for headers, body, status in (
+            # a form on another site, a no-cors fetch (text/plain), JSON from another origin, an opaque page
+            ({"Origin": "https://evil.example", "Content-Type": "application/x-www-form-urlencoded"},
+             f"move={quote(state['moves'][0])}", 403),
+            ({"Origin": "https://evil.example", "Content-Type": "text/plain"}, move, 403),
+            ({"Origin": "https://evil.example", "Content-Type": "application/json"}, move, 403),
+            ({"Origin": "null", "Content-Type": "application/json"}, move, 403),
+            ({"Origin": here, "Content-Type": "text/plain"}, move, 415),  # JSON or nothing
+            ({"Content-Type": "multipart/form-data; boundary=x"}, "--x--", 415)):
+        answer = await served.client.post(f"/t/{token}/move", data=body, headers=headers)
+        assert answer.status == status, (headers, await answer.text())
+        assert not (await answer.json())["ok"]
+    assert await served.service.store.moves(state["table"]) == []
+    answer = await served.client.post(f"/t/{token}/move", data=move,
+                                      headers={"Origin": here, "Content-Type": "application/json"})
+    assert answer.status == 200 and (await answer.json())["ok"]  # the page's own write
+    assert [m.move for m in await served.service.store.moves(state["table"])] == [state["moves"][0]]
+
+
+async def test_hostile_bodies_get_a_4xx_and_no_traceback(served, caplog):
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+    for body in ("[" * 10_000, '{"move": ' + "[" * 5000 + "]" * 5000 + "}", '{"move": "' + "r" * 5000 + '"}',
+                 '{"move": 12}', "\xff\xfe", "[]", '"roll"', "",
+                 '{"move": "roll", "version": ' + "9" * 5000 + "}"):
+        answer = await served.client.post(f"/t/{token}/move", data=body.encode("latin-1", "replace"),
+                                          headers={"Content-Type": "application/json"})
+        assert 400 <= answer.status < 500, (body[:40], answer.status)
+        assert not (await answer.json())["ok"]
+    assert await served.service.store.moves(state["table"]) == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_body_that_comes_too_slowly_is_cut_off(served, monkeypatch):
+    monkeypatch.setattr(writes, "BODY_SECONDS", 0.3)
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+    url = served.client.make_url("")
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    writer.write(f"POST /t/{token}/move HTTP/1.1\r\nHost: {url.host}:{url.port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 100\r\n\r\n{{\"move\": ".encode())
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 5)  # the rest never comes
+    assert status.split()[1] == b"408", status
+    writer.close()
+    assert await served.service.store.moves(state["table"]) == []
+

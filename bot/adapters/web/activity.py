@@ -33,6 +33,7 @@ from aiohttp import web
 from bot.adapters.web import tokens
 from bot.adapters.web.files import STATIC, VENDORED
 from bot.adapters.web.headers import FRAMED_BY, policy
+from bot.adapters.web.writes import read_json
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
 
@@ -50,6 +51,8 @@ class Pages(Protocol):
     clock: Callable[[], float]
 
     async def ready(self) -> None: ...
+
+    def origins(self, request: web.Request) -> set[str]: ...
 
 
 class SignInRefused(Exception):
@@ -119,12 +122,8 @@ class Activity:
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
             return self._refusal(503, why)
-        try:
-            sent = await request.json()
-            code, channel = str(sent["code"]), str(sent["channel_id"])
-            instance = str(sent.get("instance_id") or "")
-        except (ValueError, KeyError, TypeError):
-            return self._refusal(400, "The page sent no sign-in code or channel.")
+        sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
+        code, channel, instance = (str(sent.get(key) or "") for key in ("code", "channel_id", "instance_id"))
         if not code or len(code) > 200 or not channel.isdecimal() or len(channel) > 20 or len(instance) > 200:
             return self._refusal(400, "The page sent no sign-in code or channel.")
         try:

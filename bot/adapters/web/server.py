@@ -32,9 +32,11 @@ from aiohttp import web
 import render
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
+from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
+from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -51,6 +53,7 @@ KEPT_PICTURES = 64
 # seconds between looks at the watched tables' versions, for moves made by another process (with
 # PostgreSQL its notice wakes the look at once; SQLite's processes have none, so this is their delay)
 WATCH = 2.0
+LONGEST_MOVE = 400  # far past any game's longest move; a longer text is no move
 OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
 # the games whose page has a trade panel, and the goods it counts, in the notation's order
 TRADED = {"pioneers": PIONEER_RESOURCES}
@@ -91,10 +94,11 @@ class WebPages(Extension):
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
         self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
         self._closing = False
+        self.activity: Activity | None = None
 
     # -- lifetime ------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=64 * 1024)
+        app = web.Application(client_max_size=MOST_BYTES)
         app.add_routes([
             web.get("/t/{token}", self.page),
             web.get("/t/{token}/state", self.state),
@@ -106,7 +110,7 @@ class WebPages(Extension):
             web.get("/static/{name}", self.static),
         ])
         app.on_response_prepare.append(add_headers)
-        install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
+        self.activity = install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -159,6 +163,13 @@ class WebPages(Extension):
     def serving(self) -> bool:
         """Whether links lead anywhere: the bot's public base is set, or the console serves."""
         return bool(self.base_url) or self.runner is not None
+
+    def origins(self, request: web.Request) -> set[str]:
+        """The origins whose pages may write: the public base's (the request's own host without one,
+        as in the console) and, with the Activity set up, Discord's frame of this app."""
+        own = {origin_of(self.base_url) if self.base_url else f"{request.scheme}://{request.host}".lower()}
+        client_id = self.activity.settings.client_id if self.activity is not None else ""
+        return own | ({f"https://{client_id}.discordsays.com"} if client_id else set())
 
     def link(self, user_id: int, table_id: int) -> str:
         assert self.secret is not None, "ready() first"
@@ -316,7 +327,7 @@ class WebPages(Extension):
 
     async def preview(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        move = request.query.get("move", "")[:400]
+        move = request.query.get("move", "")[:LONGEST_MOVE]
         data = await self._data(granted)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
@@ -348,17 +359,16 @@ class WebPages(Extension):
 
     async def move(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        try:
-            sent = await request.json()
-            move, version = str(sent["move"]), sent.get("version")
-        except (ValueError, KeyError, TypeError):
-            return web.json_response({"ok": False, "message": "The page sent no move."}, status=400)
+        sent = await read_json(request, self.origins(request), "move")
+        move, version = sent.get("move"), sent.get("version")
+        if not isinstance(move, str) or not move.strip() or len(move) > LONGEST_MOVE:
+            raise refusal(400, "The page sent no move.")
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
             return web.json_response({"ok": False, "message": "You are watching this table: you have no seat to "
                                                               "play."}, status=403)
         caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
-        version = version if isinstance(version, int) else data["version"]
+        version = version if type(version) is int else data["version"]  # a bool is no version
         component = custom_id("m", data["table"], version, move)
         if component is not None:
             reply = await self.service.press(caller, component)
