@@ -10,6 +10,7 @@ import logging
 from urllib.parse import quote
 
 from bot.adapters.web import tokens, writes
+from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.headers import HEADERS
 from tests.helpers import ALICE, BOB
 from tests.web.conftest import NOW, start_table
@@ -130,3 +131,16 @@ async def test_a_body_that_comes_too_slowly_is_cut_off(served, monkeypatch):
     writer.close()
     assert await served.service.store.moves(state["table"]) == []
 
+
+
+async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
+    await start_table(served.service, "pioneers")
+    served.pages.buckets = Buckets(rate=0.001, burst=2.0)
+    watching = served.token(tokens.SPECTATOR, await served.table_id())
+
+    async def status(forwarded: str) -> int:
+        return (await served.client.get(f"/t/{watching}/state", headers={"X-Forwarded-For": forwarded})).status
+
+    assert [await status("203.0.113.7") for _ in range(3)] == [200, 200, 429]
+    assert await status("198.51.100.2") == 200  # another address the proxy saw
+    assert await status("192.0.2.1, 203.0.113.7") == 429  # what the client wrote before it changes nothing

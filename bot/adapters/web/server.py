@@ -34,6 +34,7 @@ from bot.adapters.web import regions as board_regions
 from bot.adapters.web import tokens
 from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
+from bot.adapters.web.buckets import Buckets, client_address
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
@@ -62,7 +63,6 @@ TRADED = {"pioneers": PIONEER_RESOURCES}
 # burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
 RATE = 8.0
 BURST = 40.0
-KEPT_BUCKETS = 4096
 OPEN_BOARD = "Open the board"
 # Games whose board picture draws public facts only, so that every seat's picture is the channel's
 # (tests/web/test_second_part.py checks it over playouts): one drawing per version serves the post
@@ -92,7 +92,7 @@ class WebPages(Extension):
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
-        self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
+        self.buckets = Buckets(RATE, BURST)  # a person's requests, whatever the link
         self._closing = False
         self.activity: Activity | None = None
 
@@ -243,23 +243,11 @@ class WebPages(Extension):
             raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
                                          "one with /web.")
         # spectators share user 0: each address watching gets its own bucket
-        self._spend(granted.user_id or ("watching", request.remote))
+        wait = self.buckets.spend(granted.user_id or ("watching", client_address(request)))
+        if wait:
+            raise web.HTTPTooManyRequests(text=f"Too many requests from this page: wait {wait} s and try again. "
+                                               "Nothing was played.", headers={"Retry-After": str(wait)})
         return granted
-
-    def _spend(self, who: Any) -> None:
-        """One request from this person's bucket, or 429 with how long to wait."""
-        now = time.monotonic()
-        tokens_left, then = self._buckets.pop(who, (BURST, now))
-        tokens_left = min(BURST, tokens_left + (now - then) * RATE)
-        if tokens_left < 1.0:
-            self._buckets[who] = (tokens_left, now)
-            wait = max(1, int((1.0 - tokens_left) / RATE + 0.999))
-            raise web.HTTPTooManyRequests(
-                text=f"Too many requests from this page: wait {wait} s and try again. Nothing was played.",
-                headers={"Retry-After": str(wait)})
-        self._buckets[who] = (tokens_left - 1.0, now)
-        while len(self._buckets) > KEPT_BUCKETS:  # the oldest are full again by now
-            self._buckets.popitem(last=False)
 
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
