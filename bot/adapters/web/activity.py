@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -31,15 +33,24 @@ import aiohttp
 from aiohttp import web
 
 from bot.adapters.web import tokens
+from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.files import STATIC, VENDORED
 from bot.adapters.web.headers import FRAMED_BY, policy
-from bot.adapters.web.writes import read_json
+from bot.adapters.web.writes import read_json, refusal
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
 
 log = logging.getLogger(__name__)
 
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
+# Every sign-in calls Discord's token endpoint with the client secret, and a launch signs in once:
+# 20 at once, then one a second, for everyone together (Discord's proxy hides the players'
+# addresses, so there is no telling them apart before the code is exchanged)
+SIGN_IN_RATE = 1.0
+SIGN_IN_BURST = 20.0
+KEPT_CODES = 4096
+CODE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # Discord's codes are letters and digits
+INSTANCE = re.compile(r"i-[A-Za-z0-9-]{1,200}")  # as the SDK reads it from the launch's query: i-<launch>-<place>
 PAGE_HEADERS = {"Content-Type": "text/html", "Content-Security-Policy": policy(FRAMED_BY)}
 
 
@@ -63,6 +74,16 @@ class SignInRefused(Exception):
         self.status = status
 
 
+NOT_IN_INSTANCE = "Discord does not show you in this channel's Activity. Close it and start it again from the channel."
+
+
+def not_in_instance() -> SignInRefused:
+    return SignInRefused(403, NOT_IN_INSTANCE)
+
+
+CODE_REFUSED = "Discord did not accept this sign-in. Close the Activity and start it again."
+
+
 def install(app: web.Application, pages: Pages, settings: ActivitySettings | None = None) -> Activity:
     """Add the Activity's routes to the pages' app (settings from the environment by default)."""
     activity = Activity(pages, settings if settings is not None else activity_settings())
@@ -84,6 +105,9 @@ class Activity:
     def __init__(self, pages: Pages, settings: ActivitySettings):
         self.pages = pages
         self.settings = settings
+        self.sign_ins = Buckets(SIGN_IN_RATE, SIGN_IN_BURST)  # one bucket for everyone: see SIGN_IN_RATE
+        self._trying: set[str] = set()  # codes being exchanged now
+        self._refused: OrderedDict[str, None] = OrderedDict()  # codes Discord's token endpoint refused
 
     def missing(self) -> str:
         """Which setting keeps the Activity off, or ""."""
@@ -93,9 +117,6 @@ class Activity:
             return ""
         return (f"The Activity is not set up on this bot: its host has not set {' and '.join(wanted)} "
                 "(docs/web.md, \"As a Discord Activity\"). Use /web in the channel for a link instead.")
-
-    def _refusal(self, status: int, message: str) -> web.Response:
-        return web.json_response({"ok": False, "message": message}, status=status)
 
     # -- the page ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
@@ -116,27 +137,40 @@ class Activity:
     # -- the sign-in ------------------------------------------------------------------------
     async def client(self, _request: web.Request) -> web.Response:
         if why := self.missing():
-            return self._refusal(503, why)
+            raise refusal(503, why)
         return web.json_response({"ok": True, "client_id": self.settings.client_id})
 
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
-            return self._refusal(503, why)
+            raise refusal(503, why)
         sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
         code, channel, instance = (str(sent.get(key) or "") for key in ("code", "channel_id", "instance_id"))
-        if not code or len(code) > 200 or not channel.isdecimal() or len(channel) > 20 or len(instance) > 200:
-            return self._refusal(400, "The page sent no sign-in code or channel.")
-        try:
-            user_id = await self.discord_user(code)
-            if self.settings.bot_token:
-                await self.check_instance(instance, int(channel), user_id)
-        except SignInRefused as why:
-            return self._refusal(why.status, str(why))
+        if not CODE.fullmatch(code) or not channel.isdecimal() or len(channel) > 20:
+            raise refusal(400, "The page sent no sign-in code or channel.")
+        # what cannot be a launch is answered here, without Discord: every launch has its instance,
+        # a channel without a table has nothing to sign in to, and a code is good once
+        if not INSTANCE.fullmatch(instance):
+            raise refusal(403, NOT_IN_INSTANCE)
         store = self.pages.service.store
         row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
         if row is None:
-            return self._refusal(404, "There is no table in this channel. Open one with /open, then start the "
-                                      "Activity again.")
+            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
+                               "again.")
+        if code in self._trying or code in self._refused:
+            raise refusal(401, CODE_REFUSED)
+        if wait := self.sign_ins.spend("everyone"):
+            raise refusal(429, f"Too many sign-ins at this moment: start the Activity again in {wait} s.",
+                          {"Retry-After": str(wait)})
+        self._trying.add(code)
+        try:
+            users = await self.instance_users(instance, int(channel)) if self.settings.bot_token else None
+            user_id = await self.discord_user(code)
+            if users is not None and str(user_id) not in users:
+                raise not_in_instance()
+        except SignInRefused as why:
+            raise refusal(why.status, str(why)) from None
+        finally:
+            self._trying.discard(code)
         await self.pages.ready()
         assert self.pages.secret is not None
         expires = int(self.pages.clock()) + tokens.LIFETIME
@@ -154,6 +188,10 @@ class Activity:
             async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session:
                 async with session.post(f"{api}/oauth2/token", data=form,
                                         headers={"Accept": "application/json"}) as answer:
+                    if 400 <= answer.status < 500:  # wrong, used or expired: it will never do
+                        self._refused[code] = None
+                        while len(self._refused) > KEPT_CODES:
+                            self._refused.popitem(last=False)
                     granted = await self._answer(answer, "the code")
                 access = granted.get("access_token")
                 if not isinstance(access, str) or not access:
@@ -169,19 +207,15 @@ class Activity:
             raise SignInRefused(502, "Discord's answer named no user. Try again.")
         return int(user_id)
 
-    async def check_instance(self, instance: str, channel_id: int, user_id: int) -> None:
+    async def instance_users(self, instance: str, channel_id: int) -> set[str]:
         """The page says which channel it is in; Discord, asked with the bot's token, must confirm
-        that this Activity instance runs there with that user in it. Raises SignInRefused."""
-        wrong = SignInRefused(403, "Discord does not show you in this channel's Activity. Close it and start it "
-                                   "again from the channel.")
-        if not instance or "/" in instance or "?" in instance:
-            raise wrong
+        that this Activity instance runs there. Its users, or raises SignInRefused."""
         url = f"{self.settings.api.rstrip('/')}/applications/{self.settings.client_id}/activity-instances/{instance}"
         try:
             async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session, session.get(
                     url, headers={"Authorization": f"Bot {self.settings.bot_token}"}) as answer:
                 if answer.status == 404:
-                    raise wrong
+                    raise not_in_instance()
                 if answer.status in (401, 403):
                     log.error("activity sign-in: Discord refused the bot's token (DISCORD_TOKEN) for %s", url)
                     raise SignInRefused(502, "The bot could not ask Discord about this Activity. Tell the bot's host.")
@@ -191,9 +225,9 @@ class Activity:
             raise SignInRefused(502, "Discord could not be reached to check the sign-in. Try again in a "
                                      "moment.") from None
         place = running.get("location") or {}
-        users = {str(u) for u in running.get("users") or ()}
-        if str(place.get("channel_id")) != str(channel_id) or str(user_id) not in users:
-            raise wrong
+        if str(place.get("channel_id")) != str(channel_id):
+            raise not_in_instance()
+        return {str(u) for u in running.get("users") or ()}
 
     @staticmethod
     async def _answer(answer: aiohttp.ClientResponse, what: str) -> dict[str, Any]:
@@ -201,7 +235,7 @@ class Activity:
             # the code was wrong, used or expired; Discord's own words may name the client, so
             # they go to the log, not to the page
             log.info("activity sign-in: Discord refused %s: %s %s", what, answer.status, (await answer.text())[:200])
-            raise SignInRefused(401, "Discord did not accept this sign-in. Close the Activity and start it again.")
+            raise SignInRefused(401, CODE_REFUSED)
         if answer.status != 200:
             raise SignInRefused(502, f"Discord answered {answer.status} to the sign-in. Try again in a moment.")
         try:

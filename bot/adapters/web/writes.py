@@ -21,8 +21,9 @@ BODY_SECONDS = 10.0  # a body still arriving after this holds its connection for
 MOST_BYTES = 16 * 1024  # a move or a sign-in is a few hundred bytes
 
 
-def refusal(status: int, message: str) -> web.HTTPException:
-    error = web.HTTPException(text=json.dumps({"ok": False, "message": message}), content_type="application/json")
+def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> web.HTTPException:
+    error = web.HTTPException(text=json.dumps({"ok": False, "message": message}), content_type="application/json",
+                              headers=headers)
     error.set_status(status)
     return error
 
