@@ -9,11 +9,15 @@ import json
 import logging
 from urllib.parse import quote
 
+from aiohttp.test_utils import TestClient, TestServer
+
 from bot.adapters.web import tokens, writes
 from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.headers import HEADERS
-from tests.helpers import ALICE, BOB
-from tests.web.conftest import NOW, start_table
+from bot.adapters.web.server import WebPages
+from bot.adapters.web.streams import PER_PERSON
+from tests.helpers import ALICE, BOB, service_at
+from tests.web.conftest import NOW, Served, start_table
 
 
 async def test_only_the_pages_own_files_are_served(served, tmp_path):
@@ -144,3 +148,55 @@ async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
     assert [await status("203.0.113.7") for _ in range(3)] == [200, 200, 429]
     assert await status("198.51.100.2") == 200  # another address the proxy saw
     assert await status("192.0.2.1, 203.0.113.7") == 429  # what the client wrote before it changes nothing
+
+
+async def next_event(response) -> str:
+    """The name of the stream's next event, or "" when the stream ends."""
+    while True:
+        line = (await asyncio.wait_for(response.content.readline(), 5)).decode()
+        if not line:
+            return ""
+        if line.startswith("event: "):
+            return line[7:].strip()
+
+
+async def test_one_person_holds_a_few_streams_and_the_oldest_makes_room(served):
+    await start_table(served.service, "pioneers")
+    table = await served.table_id()
+    alices = [served.token(ALICE.user_id, table, expires=NOW + 3600 + n) for n in range(3)]  # links of hers
+    opened = []
+    for n in range(20):
+        opened.append(await served.client.get(f"/t/{alices[n % 3]}/events"))
+        assert opened[-1].status == 200
+        assert await next_event(opened[-1]) == "changed"  # the stream is open (its first event)
+    bobs = await served.client.get(f"/t/{served.token(BOB.user_id, table)}/events")
+    assert await next_event(bobs) == "changed"
+    for old in opened[:-PER_PERSON]:
+        assert await next_event(old) == "replaced"  # told, then closed
+        assert await next_event(old) == ""
+    assert len(served.pages.streams) == PER_PERSON + 1
+    token, state = await whose_turn(served)
+    assert (await served.client.post(f"/t/{token}/move", json={"move": state["moves"][0],
+                                                                "version": state["version"]})).status == 200
+    for live in [*opened[-PER_PERSON:], bobs]:
+        assert await next_event(live) == "changed"
+        live.close()
+
+
+async def test_past_the_streams_of_everyone_the_oldest_closes(tmp_path):
+    service = await service_at(tmp_path / "room.db", seeds=lambda: 5)
+    pages = WebPages(service, secret="test secret", clock=lambda: NOW, room=8)
+    service.extend(pages)
+    async with TestClient(TestServer(pages.app())) as client:
+        served = Served(service, pages, client)
+        await start_table(service, "pioneers")
+        table = await served.table_id()
+        streams = []
+        for user in range(101, 110):  # nine people, one stream each: room for four
+            streams.append(await client.get(f"/t/{served.token(user, table)}/events"))
+            assert await next_event(streams[-1]) == "changed"
+        assert len(pages.streams) == 4
+        for old in streams[:5]:
+            assert await next_event(old) == "replaced"
+        for live in streams[5:]:
+            live.close()

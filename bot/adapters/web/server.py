@@ -24,19 +24,20 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from aiohttp import web
 
 import render
+from bot.adapters.web import connections, tokens
 from bot.adapters.web import regions as board_regions
-from bot.adapters.web import tokens
 from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.buckets import Buckets, client_address
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
+from bot.adapters.web.streams import REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core.commands import WEB
 from bot.core.extension import Extension
@@ -78,7 +79,8 @@ class WebPages(Extension):
     commands = (WEB,)
 
     def __init__(self, service: TableService, *, base_url: str = "", host: str = "127.0.0.1", port: int = 8080,
-                 secret: str = "", clock: Callable[[], float] = time.time, any_port: bool = False):
+                 secret: str = "", clock: Callable[[], float] = time.time, any_port: bool = False,
+                 room: int | None = None):
         self.service = service
         self.base_url = base_url.rstrip("/")
         self.host, self.port = host, port
@@ -87,7 +89,10 @@ class WebPages(Extension):
         self.clock = clock
         self.secret: bytes | None = None
         self.runner: web.AppRunner | None = None
-        self._listeners: dict[int, set[asyncio.Queue]] = {}
+        # the connections the pages may hold (connections.py), half of them at most for event streams,
+        # so that streams never leave the pages themselves without a connection
+        self.room = room if room is not None else connections.room()
+        self.streams = Streams(in_all=max(1, self.room // 2))
         self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
@@ -122,9 +127,7 @@ class WebPages(Extension):
         self._closing = True
         if self._watcher is not None:
             self._watcher.cancel()
-        for queues in self._listeners.values():
-            for queue in queues:
-                queue.put_nowait(None)
+        self.streams.end_all()
 
     async def ready(self) -> None:
         if self.secret is None:
@@ -179,27 +182,25 @@ class WebPages(Extension):
     # -- the service's side ----------------------------------------------------------------
     async def on_event(self, event: str, loaded: Any) -> None:
         table_id = loaded.row.id
-        if table_id in self._listeners:
+        if self.streams.follows(table_id):
             self._told[table_id] = max(self._told.get(table_id, 0), loaded.row.version)
-        for queue in self._listeners.get(table_id, ()):
-            queue.put_nowait(loaded.row.version)
+        self.streams.tell(table_id, loaded.row.version)
 
     async def _watch(self) -> None:
         """While pages listen: tell them of writes this process did not make (another shard's
         process on the same database), as on_event tells them of its own."""
         store = self.service.store
-        while self._listeners and not self._closing:
+        while self.streams and not self._closing:
             await store.wait_for(TABLES, WATCH)
             try:
-                versions = await store.table_versions(list(self._listeners))
+                versions = await store.table_versions(self.streams.tables())
             except Exception as error:  # the store away for a moment: the next look tries again
                 log.warning("could not look at the watched tables: %s", error)
                 continue
             for table_id, version in versions.items():
                 if version > self._told.get(table_id, version):
                     self._told[table_id] = version
-                    for queue in self._listeners.get(table_id, ()):
-                        queue.put_nowait(version)
+                    self.streams.tell(table_id, version)
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
         if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
@@ -242,12 +243,17 @@ class WebPages(Extension):
         if granted is None:
             raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
                                          "one with /web.")
-        # spectators share user 0: each address watching gets its own bucket
-        wait = self.buckets.spend(granted.user_id or ("watching", client_address(request)))
+        wait = self.buckets.spend(self._who(granted, request))
         if wait:
             raise web.HTTPTooManyRequests(text=f"Too many requests from this page: wait {wait} s and try again. "
                                                "Nothing was played.", headers={"Retry-After": str(wait)})
         return granted
+
+    @staticmethod
+    def _who(granted: tokens.Pass, request: web.Request) -> Hashable:
+        """Whose request it is, for the limits: the person, whatever the link; spectators share
+        user 0, so each address watching is told apart."""
+        return granted.user_id or ("watching", client_address(request))
 
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
@@ -375,8 +381,7 @@ class WebPages(Extension):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "X-Accel-Buffering": "no"})  # nginx: pass events at once
         await response.prepare(request)
-        queue: asyncio.Queue = asyncio.Queue()
-        self._listeners.setdefault(granted.table_id, set()).add(queue)
+        stream = self.streams.open(granted.table_id, self._who(granted, request))
         self._told[granted.table_id] = max(self._told.get(granted.table_id, 0), data["version"])
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch())
@@ -388,20 +393,21 @@ class WebPages(Extension):
             await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
             while not self._closing:
                 try:
-                    version = await asyncio.wait_for(queue.get(), PING)
+                    version = await asyncio.wait_for(stream.queue.get(), PING)
                 except TimeoutError:
                     await response.write(b": ping\n\n")
                     continue
+                if version == REPLACED:  # the page's own script stops asking again
+                    await response.write(b"event: replaced\ndata: newer pages took this one's place\n\n")
+                    break
                 if version is None or granted.expires <= self.clock():
                     break
                 await response.write(f"event: changed\ndata: {version}\n\n".encode())
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            listeners = self._listeners.get(granted.table_id, set())
-            listeners.discard(queue)
-            if not listeners:
-                self._listeners.pop(granted.table_id, None)
+            self.streams.close(stream)
+            if not self.streams.follows(granted.table_id):
                 self._told.pop(granted.table_id, None)
         with contextlib.suppress(ConnectionResetError, RuntimeError):
             await response.write_eof()

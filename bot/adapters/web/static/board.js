@@ -420,6 +420,11 @@
       if (sending) return;  // the answer to the move on its way brings the new state
       if (!state || Number(event.data) !== state.version) load();
     });
+    events.addEventListener("replaced", () => {
+      // newer pages of this person hold the live updates now: asking again would close one of them
+      events.close();
+      say("This page no longer updates by itself: your newer pages took its place. Reload it to follow the game here.", true);
+    });
   }
 
   // inside Discord, activity.js signs in first and answers with the address of this person's page
