@@ -5,13 +5,17 @@ floods of streams and sign-ins."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import sys
+from pathlib import Path
 from urllib.parse import quote
 
+from aiohttp import ClientSession, ClientTimeout
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.adapters.web import tokens, writes
+from bot.adapters.web import connections, tokens, writes
 from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.headers import HEADERS
 from bot.adapters.web.server import WebPages
@@ -200,3 +204,73 @@ async def test_past_the_streams_of_everyone_the_oldest_closes(tmp_path):
             assert await next_event(old) == "replaced"
         for live in streams[5:]:
             live.close()
+
+
+async def ended(reader: asyncio.StreamReader) -> bool:
+    """Whether the server closed this connection."""
+    try:
+        return await asyncio.wait_for(reader.read(), 0.05) == b""
+    except ConnectionError:
+        return True
+    except TimeoutError:
+        return False
+
+
+@contextlib.asynccontextmanager
+async def alone(tmp_path, file_limit: int):
+    """tests/web/alone.py in a process of its own: what it printed (its port, two links) and its log."""
+    log = tmp_path / "log"
+    with log.open("wb") as err:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.web.alone", str(tmp_path / "alone.db"), str(file_limit),
+            stdout=asyncio.subprocess.PIPE, stderr=err, cwd=Path(__file__).resolve().parents[2])
+    try:
+        yield json.loads(await asyncio.wait_for(process.stdout.readline(), 30)), log
+    finally:
+        process.terminate()
+        await process.wait()
+
+
+async def test_at_the_file_limit_the_pages_still_answer_and_the_log_stays_quiet(tmp_path):
+    """Idle connections from anyone, many more than the process may hold (file limit 256): the
+    oldest make room, and another person's page still answers at once."""
+    idle = []
+    async with alone(tmp_path, 256) as (served, log):
+        here = f"http://127.0.0.1:{served['port']}"
+        async with ClientSession(timeout=ClientTimeout(total=None, sock_read=5)) as session:
+            following = await session.get(f"{here}/t/{served['alice']}/events")  # inside a request all along
+            assert await next_event(following) == "changed"
+            try:
+                for _ in range(400):
+                    try:
+                        idle.append(await asyncio.wait_for(asyncio.open_connection("127.0.0.1", served["port"]), 1))
+                    except TimeoutError:  # nothing accepts any more: the kernel's queue is full
+                        break
+                for path in (f"/t/{served['bob']}/state", "/static/board.js"):
+                    async with session.get(here + path) as answer:
+                        assert answer.status == 200
+                closed = [await ended(reader) for reader, _ in idle]
+                assert len(idle) == 400 and sum(closed) >= 400 - connections.room(256)
+            finally:
+                for _, writer in idle:
+                    writer.close()
+            state = await (await session.get(f"{here}/t/{served['alice']}/state")).json()
+            moved = await session.post(f"{here}/t/{served['alice']}/move", json={"move": state["moves"][0]})
+            assert (await moved.json())["ok"]
+            assert await next_event(following) == "changed"  # the stream was kept, and hears the move
+            following.close()
+    said = log.read_text()
+    assert "Too many open files" not in said and len(said) < 1000, said[:2000]
+
+
+async def test_requests_nobody_could_read_leave_a_few_lines_in_the_log(tmp_path):
+    async with alone(tmp_path, 1024) as (served, log):
+        for n in range(200):  # from anyone: no link needed
+            reader, writer = await asyncio.open_connection("127.0.0.1", served["port"])
+            writer.write(b"GET /static/board.js HTTP/1.1\r\nHost: x\r\nNo Header Here\r\n\r\n" if n % 2 else
+                         b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n")
+            assert (await asyncio.wait_for(reader.readline(), 5)).split()[1] == b"400"
+            writer.close()
+        await asyncio.sleep(0.2)
+    said = log.read_text()
+    assert said.count("Traceback") <= 20 and len(said) < 20_000, len(said)  # ten a minute of each kind

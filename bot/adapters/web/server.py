@@ -93,6 +93,8 @@ class WebPages(Extension):
         # so that streams never leave the pages themselves without a connection
         self.room = room if room is not None else connections.room()
         self.streams = Streams(in_all=max(1, self.room // 2))
+        self.guard = connections.Guard(self.room)
+        self._listening: asyncio.Server | None = None
         self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
@@ -103,7 +105,7 @@ class WebPages(Extension):
 
     # -- lifetime ------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MOST_BYTES)
+        app = web.Application(client_max_size=MOST_BYTES, middlewares=[self.guard.busy])
         app.add_routes([
             web.get("/t/{token}", self.page),
             web.get("/t/{token}/state", self.state),
@@ -138,26 +140,30 @@ class WebPages(Extension):
         if self.runner is not None:
             return self.base()
         await self.ready()
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0)
+        connections.spare_the_log()
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0,
+                               keepalive_timeout=connections.KEEP_ALIVE)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
+        # served by asyncio's own server, with aiohttp's protocol counted by the guard (not a TCPSite)
+        protocols, loop = self.guard.protocols(runner.server), asyncio.get_running_loop()
         try:
-            await site.start()
+            self._listening = await loop.create_server(protocols, self.host, self.port, backlog=connections.BACKLOG)
         except OSError:
             if not self.any_port or self.port == 0:
                 await runner.cleanup()
                 raise
-            site = web.TCPSite(runner, self.host, 0)
-            await site.start()
+            self._listening = await loop.create_server(protocols, self.host, 0, backlog=connections.BACKLOG)
         self.runner = runner
-        if runner.addresses:
-            self.port = runner.addresses[0][1]
-        log.info("board pages served on http://%s:%s", self.host, self.port)
+        self.port = self._listening.sockets[0].getsockname()[1]
+        log.info("board pages served on http://%s:%s (at most %s connections open: the file limit is %s)",
+                 self.host, self.port, self.room, connections.file_limit())
         return self.base()
 
     async def stop(self) -> None:
         if self.runner is not None:
             runner, self.runner = self.runner, None
+            if self._listening is not None:
+                self._listening.close()
             await runner.cleanup()
 
     def base(self) -> str:
