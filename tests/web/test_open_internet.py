@@ -274,3 +274,20 @@ async def test_requests_nobody_could_read_leave_a_few_lines_in_the_log(tmp_path)
         await asyncio.sleep(0.2)
     said = log.read_text()
     assert said.count("Traceback") <= 20 and len(said) < 20_000, len(said)  # ten a minute of each kind
+
+
+async def test_a_connection_that_never_finishes_its_request_is_closed(tmp_path, monkeypatch):
+    monkeypatch.setattr(connections, "KEEP_ALIVE", 0.5)
+    service = await service_at(tmp_path / "slow.db", seeds=lambda: 5)
+    pages = WebPages(service, port=0, secret="test secret")
+    await pages.start()
+    try:
+        silent = await asyncio.open_connection("127.0.0.1", pages.port)
+        trickling = await asyncio.open_connection("127.0.0.1", pages.port)
+        for piece in (b"GET /static/boa", b"rd.js HTTP/1.1\r\n", b"Host: x\r\n"):  # and never the blank line
+            trickling[1].write(piece)
+            await asyncio.sleep(0.3)
+        await asyncio.sleep(0.5)
+        assert await ended(silent[0]) and await ended(trickling[0])
+    finally:
+        await pages.stop()
