@@ -291,3 +291,18 @@ async def test_a_connection_that_never_finishes_its_request_is_closed(tmp_path, 
         assert await ended(silent[0]) and await ended(trickling[0])
     finally:
         await pages.stop()
+
+
+def test_the_log_keeps_ten_of_a_kind_a_minute_and_says_how_many_it_left_out():
+    now = [0.0]
+    sparing = connections.Sparing(per_minute=10, clock=lambda: now[0])
+
+    def record(message: str, level: int = logging.ERROR) -> logging.LogRecord:
+        return logging.LogRecord("aiohttp.server", level, __file__, 1, message, (), None)
+
+    assert [sparing.filter(record("Error handling request from %s")) for _ in range(100)] == [True] * 10 + [False] * 90
+    assert sparing.filter(record("another kind"))  # counted apart
+    assert all(sparing.filter(record("Error handling request from %s", logging.INFO)) for _ in range(50))
+    now[0] = 61.0
+    later = record("Error handling request from %s")
+    assert sparing.filter(later) and "90 more like this were left out" in later.getMessage()
