@@ -13,6 +13,7 @@ import shutil
 import pytest
 from aiohttp import ClientSession, web
 from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
 
 from bot.adapters.web import activity, tokens
 from bot.adapters.web.activity import STATIC
@@ -325,6 +326,9 @@ async def test_the_entry_goes_on_to_the_page_relative_to_itself(served):
     page = await served.client.get(f"/t/?{query}")
     assert page.status == 200 and page.content_type == "text/html"
     assert "https://discord.com" in page.headers["Content-Security-Policy"].split("frame-ancestors")[1]
+    odd = f"{query}&name=a%26b%20c%0D%0ASet-Cookie:%20x=1"
+    entry = await served.client.get(URL(f"/?{odd}", encoded=True), allow_redirects=False)
+    assert entry.status == 302 and entry.headers["Location"] == f"t/?{odd}" and "Set-Cookie" not in entry.headers
     assert (await served.client.get("/", allow_redirects=False)).status == 404  # not inside Discord
     assert (await served.client.get("/t/")).status == 404
     sdk = await served.client.get("/static/vendor/discord-embedded-app-sdk.mjs")

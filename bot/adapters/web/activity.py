@@ -123,8 +123,9 @@ class Activity:
         if not in_discord(request):
             raise web.HTTPNotFound(text="Nothing here: open a table's page with the link /web gives in Discord, "
                                         "or start the app's Activity in a channel.")
-        # relative, so that it stays under Discord's /.proxy/ prefix
-        raise web.HTTPFound(f"t/?{request.query_string}")
+        # relative, so that it stays under Discord's /.proxy/ prefix; the query as it came (decoded, a
+        # %26 in it would split a value, and a %0d%0a end the header)
+        raise web.HTTPFound(f"t/?{request.rel_url.raw_query_string}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
