@@ -15,6 +15,9 @@ A forged, altered or expired token gets 403 everywhere. The page plays only for 
 token names and only through `TableService.press`, bound to the table and the version the page
 showed, so a stale page or another table's token changes nothing. Every request under a token
 spends from its person's token bucket (`RATE`, `BURST`); an empty bucket gets 429 and changes nothing.
+What else holds against visitors on the open internet has a module each: connections.py (the file
+limit), streams.py (live updates per person and in all), writes.py (a write's origin and body),
+files.py (the page's files by name) and headers.py (on every answer).
 """
 
 from __future__ import annotations
