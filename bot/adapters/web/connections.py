@@ -51,9 +51,8 @@ class Guard:
 
     def __init__(self, room: int):
         self.room = room
-        self._open: OrderedDict[asyncio.BaseTransport, None] = OrderedDict()  # oldest first
-        self._busy: set[asyncio.BaseTransport] = set()  # inside a request
-        self.closed = 0  # connections closed to make room: for the host's eyes and the tests
+        self._open: set[asyncio.BaseTransport] = set()
+        self._waiting: OrderedDict[asyncio.BaseTransport, None] = OrderedDict()  # between requests, longest first
 
     def __len__(self) -> int:
         return len(self._open)
@@ -63,29 +62,29 @@ class Guard:
         return lambda: _Counted(make(), self)
 
     def arrived(self, transport: asyncio.BaseTransport) -> None:
-        self._open[transport] = None
-        if len(self._open) <= self.room:
-            return
-        waiting = (t for t in self._open if t not in self._busy and t is not transport and not t.is_closing())
-        oldest = next(waiting, transport)
-        self.closed += 1
-        oldest.abort()  # nothing owed to it: a reset, and its file is free at once
+        self._open.add(transport)
+        self._waiting[transport] = None
+        if len(self._open) > self.room:
+            oldest = next(iter(self._waiting))  # the new one itself when all the others are busy
+            self.left(oldest)
+            oldest.abort()  # nothing owed to it: its file is free at once
 
     def left(self, transport: asyncio.BaseTransport) -> None:
-        self._open.pop(transport, None)
-        self._busy.discard(transport)
+        self._open.discard(transport)
+        self._waiting.pop(transport, None)
 
     @web.middleware
     async def busy(self, request: web.Request, handler: Callable[[web.Request], Awaitable[Any]]) -> Any:
-        """Marks the connection of a request being answered, which is never closed to make room."""
+        """A connection is never closed to make room while one of its requests is answered."""
         transport = request.transport
-        if transport is None or transport not in self._open:
+        if transport not in self._waiting:  # not counted (a test server), or closed meanwhile
             return await handler(request)
-        self._busy.add(transport)
+        del self._waiting[transport]
         try:
             return await handler(request)
         finally:
-            self._busy.discard(transport)
+            if transport in self._open:
+                self._waiting[transport] = None  # the most recent to wait
 
 
 class _Counted(asyncio.Protocol):

@@ -167,6 +167,7 @@ class WebPages(Extension):
             runner, self.runner = self.runner, None
             if self._listening is not None:
                 self._listening.close()
+                self._listening = None
             await runner.cleanup()
 
     def base(self) -> str:
