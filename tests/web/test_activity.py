@@ -3,6 +3,9 @@ users/@me endpoints, the page token it gives, and the page behind a stand-in for
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import os
 import re
 import shutil
@@ -10,11 +13,12 @@ import shutil
 import pytest
 from aiohttp import ClientSession, web
 from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
 
-from bot.adapters.web import tokens
+from bot.adapters.web import activity, tokens
 from bot.adapters.web.activity import STATIC
 from bot.adapters.web.server import WebPages
-from tests.helpers import ALICE, BOB, CAROL, service_at
+from tests.helpers import ALICE, BOB, CAROL, service_at, who
 from tests.web.conftest import NOW, Served, start_table
 
 CLIENT_ID = "424242424242424242"
@@ -144,6 +148,26 @@ async def test_a_bad_code_gets_no_token(served, discord):
     assert answer.status == 400 and discord.exchanges == [discord.exchanges[0]]
 
 
+async def test_a_sign_in_from_another_site_or_in_a_hostile_body_reaches_no_discord(served, discord, caplog):
+    await start_table(served.service, "pioneers")
+    sign_in = json.dumps({"code": "alice-code", "channel_id": str(ALICE.channel_id), "instance_id": "i-1"})
+    for headers, body, status in (
+            ({"Origin": "https://evil.example", "Content-Type": "application/json"}, sign_in, 403),
+            ({"Origin": "https://evil.example", "Content-Type": "text/plain"}, sign_in, 403),
+            ({"Content-Type": "text/plain"}, sign_in, 415),
+            ({"Content-Type": "application/json"}, "[" * 10_000, 400),
+            ({"Content-Type": "application/json"}, '{"code": ' + "[" * 5000 + "]" * 5000 + "}", 400)):
+        answer = await served.client.post("/activity/token", data=body, headers=headers)
+        assert answer.status == status, (headers, body[:30], await answer.text())
+        assert "token" not in await answer.json()
+    assert discord.exchanges == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    activity = f"https://{CLIENT_ID}.discordsays.com"  # the page inside Discord's frame
+    answer = await served.client.post("/activity/token", data=sign_in,
+                                       headers={"Origin": activity, "Content-Type": "application/json"})
+    assert answer.status == 200 and "token" in await answer.json()
+
+
 async def test_discord_in_trouble_is_said_so(served, discord):
     await start_table(served.service, "pioneers")
     discord.broken = True
@@ -168,6 +192,9 @@ async def test_with_the_bot_token_discord_vouches_for_the_instance(tmp_path, mon
         status, body = await sign_in(served, "alice-code")
         assert status == 200, body
         assert discord.instance_reads == [("i-1", f"Bot {BOT_TOKEN}")]
+        assert (await served.service.handle(who("Alice", ALICE.user_id, channel=987654321), "open",
+                                            {"game": "pioneers"})).ok
+        exchanged = len(discord.exchanges)
         for code, channel, instance in (("alice-code", 987654321, "i-1"),  # another channel than the instance's
                                         ("alice-code", ALICE.channel_id, "i-2"),  # no such instance
                                         ("alice-code", ALICE.channel_id, ""),
@@ -175,6 +202,8 @@ async def test_with_the_bot_token_discord_vouches_for_the_instance(tmp_path, mon
             status, body = await sign_in(served, code, channel, instance)
             assert status == 403 and "token" not in body, (code, channel, instance)
             assert "does not show you in this channel's Activity" in body["message"]
+        # only Carol's code was worth exchanging: the instance did not run in the channel the page named
+        assert [e["code"] for e in discord.exchanges[exchanged:]] == ["carol-code"]
     finally:
         await served.client.close()
 
@@ -183,6 +212,54 @@ async def test_a_channel_without_a_table_is_answered_clearly(served, discord):
     status, body = await sign_in(served, "alice-code", channel=987654321)
     assert status == 404 and "token" not in body
     assert "no table in this channel" in body["message"] and "/open" in body["message"]
+    assert discord.exchanges == []  # nothing to sign in to: Discord is not asked
+
+
+async def test_a_flood_of_sign_ins_reaches_discord_a_bounded_number_of_times(served, discord):
+    await start_table(served.service, "pioneers")
+    answers = await asyncio.gather(*(sign_in(served, f"guess-{n}") for n in range(60)))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [401] * int(activity.SIGN_IN_BURST) + [429] * (60 - int(activity.SIGN_IN_BURST))
+    assert len(discord.exchanges) == activity.SIGN_IN_BURST
+    refused = await served.client.post("/activity/token", json={"code": "alice-code", "instance_id": "i-1",
+                                                                "channel_id": str(ALICE.channel_id)})
+    assert refused.status == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert "start the Activity again in" in (await refused.json())["message"]
+
+
+async def test_one_code_sent_again_and_again_is_exchanged_once(served, discord):
+    await start_table(served.service, "pioneers")
+    answers = await asyncio.gather(*(sign_in(served, "guessed-code") for _ in range(60)))
+    assert {status for status, _ in answers} == {401}
+    assert [e["code"] for e in discord.exchanges] == ["guessed-code"]  # in flight, then refused: never again
+    assert (await sign_in(served, "guessed-code"))[0] == 401 and len(discord.exchanges) == 1
+
+
+async def test_what_cannot_be_a_launch_reaches_no_discord_and_spends_nothing(served, discord):
+    await start_table(served.service, "pioneers")
+    channel = str(ALICE.channel_id)
+    for sent, status in (({"code": "alice-code", "channel_id": channel}, 403),  # no instance: no launch
+                         ({"code": "alice-code", "channel_id": channel, "instance_id": "1"}, 403),
+                         ({"code": "alice-code", "channel_id": channel, "instance_id": "i-1/../x"}, 403),
+                         ({"code": "alice code&x=1", "channel_id": channel, "instance_id": "i-1"}, 400),
+                         ({"code": "alice-code", "channel_id": "987654321", "instance_id": "i-1"}, 404)):
+        for _ in range(30):  # more than the sign-ins' burst: none of it is spent
+            answer = await served.client.post("/activity/token", json=sent)
+            assert answer.status == status, (sent, await answer.text())
+    assert discord.exchanges == []
+    assert (await sign_in(served, "alice-code"))[0] == 200
+
+
+async def test_with_the_bot_token_an_instance_discord_does_not_know_costs_no_code(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        status, body = await sign_in(served, "alice-code", instance="i-999-gc-1-2")
+        assert status == 403 and "token" not in body
+        assert discord.instance_reads == [("i-999-gc-1-2", f"Bot {BOT_TOKEN}")] and discord.exchanges == []
+        assert (await sign_in(served, "alice-code"))[0] == 200  # the code is still good for the real launch
+    finally:
+        await served.client.close()
 
 
 async def test_the_token_opens_the_page_and_plays_for_that_user_only(served):
@@ -249,6 +326,9 @@ async def test_the_entry_goes_on_to_the_page_relative_to_itself(served):
     page = await served.client.get(f"/t/?{query}")
     assert page.status == 200 and page.content_type == "text/html"
     assert "https://discord.com" in page.headers["Content-Security-Policy"].split("frame-ancestors")[1]
+    odd = f"{query}&name=a%26b%20c%0D%0ASet-Cookie:%20x=1"
+    entry = await served.client.get(URL(f"/?{odd}", encoded=True), allow_redirects=False)
+    assert entry.status == 302 and entry.headers["Location"] == f"t/?{odd}" and "Set-Cookie" not in entry.headers
     assert (await served.client.get("/", allow_redirects=False)).status == 404  # not inside Discord
     assert (await served.client.get("/t/")).status == 404
     sdk = await served.client.get("/static/vendor/discord-embedded-app-sdk.mjs")

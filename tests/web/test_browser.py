@@ -17,6 +17,7 @@ import pytest
 
 from bot.adapters.console.console import stable_id
 from bot.adapters.web import tokens
+from bot.adapters.web.streams import PER_PERSON
 from tests.helpers import ALICE, BOB
 from tests.web.conftest import console_table, start_table
 
@@ -342,3 +343,62 @@ async def test_the_trade_panel_makes_an_offer_and_answers_it(browser, served):
     await expect(answering.locator("#message")).to_contain_text("Played: decline")
     assert (await logged(served))[-1].startswith("decline ")
     assert page.problems == [] and answering.problems == []
+
+
+async def hold(page, key: str, repeats: int = 6) -> None:
+    """The key held down: the browser repeats its keydown (event.repeat) until it is let go."""
+    for _ in range(repeats):
+        await page.keyboard.down(key)
+        await page.wait_for_timeout(60)
+    await page.keyboard.up(key)
+
+
+async def test_a_held_space_plays_one_move_per_press(browser, served):
+    await start_table(served.service, "pioneers")
+    await play_setup(served)
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    count = len(await logged(served))
+    await page.keyboard.down("Space")  # rolls
+    await expect(page.locator("#log li").last).to_contain_text("roll")
+    await hold(page, "Space")  # still held after the roll's answer: the build phase is not given away
+    await page.wait_for_timeout(300)
+    assert (await logged(served))[count:] == ["roll"]
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    await page.keyboard.press("Space")  # a new press plays the next obvious move
+    await expect(page.locator("#turn")).not_to_have_text("Your turn")
+    assert (await logged(served))[count:] == ["roll", "end"]
+    assert page.problems == []
+
+
+async def test_enter_held_on_confirm_plays_the_chosen_move_only(browser, served):
+    await start_table(served.service, "pioneers")
+    await play_setup(served)
+    first, _ = await mover_and_other(served)
+    page = await open_page(browser, served, first)
+    count = len(await logged(served))
+    await page.locator('#moves button[data-move="roll"]').click()
+    await expect(page.locator("#confirm")).to_be_focused()
+    await page.keyboard.down("Enter")
+    await expect(page.locator("#log li").last).to_contain_text("roll")
+    await hold(page, "Enter")
+    await page.wait_for_timeout(300)
+    assert (await logged(served))[count:] == ["roll"]
+    await expect(page.locator("#turn")).to_have_text("Your turn")
+    assert page.problems == []
+
+
+async def test_a_page_whose_stream_newer_ones_replaced_says_so_and_stops_asking(browser, served):
+    await start_table(served.service, "pioneers")
+    table = await served.table_id()
+    page = await open_page(browser, served, ALICE)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/events") else None)
+    newer = [await served.client.get(f"/t/{served.token(ALICE.user_id, table)}/events") for _ in range(PER_PERSON)]
+    await expect(page.locator("#message.refused")).to_contain_text("no longer updates by itself")
+    await page.wait_for_timeout(3000)  # past the stream's retry time: it would have asked again by now
+    assert asked == []
+    for stream in newer:
+        stream.close()
+    assert page.problems == []

@@ -11,6 +11,7 @@ import pytest
 import render
 from bot.adapters.console.console import Console
 from bot.adapters.web import server, tokens
+from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.server import OPEN_BOARD, WebPages
 from games import registry
 from tests.helpers import ALICE, BOB, CAROL, service_at
@@ -106,10 +107,9 @@ async def test_the_trade_panel_gets_the_hand_and_the_offers_this_seat_may_answer
     assert all(not a["move"].endswith(" ") for a in answers)  # forms are for Discord; the panel builds its own
 
 
-async def test_too_many_requests_get_429_and_play_nothing(served, monkeypatch):
+async def test_too_many_requests_get_429_and_play_nothing(served):
     await start_table(served.service, "pioneers")
-    monkeypatch.setattr(server, "BURST", 5.0)
-    monkeypatch.setattr(server, "RATE", 0.001)
+    served.pages.buckets = Buckets(rate=0.001, burst=5.0)
     table = await served.table_id()
     token = served.token(ALICE.user_id, table)
     statuses = [(await served.client.get(f"/t/{token}/state")).status for _ in range(5)]

@@ -24,35 +24,34 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Protocol
 
 import aiohttp
 from aiohttp import web
 
 from bot.adapters.web import tokens
+from bot.adapters.web.buckets import Buckets
+from bot.adapters.web.files import STATIC, VENDORED
+from bot.adapters.web.headers import FRAMED_BY, policy
+from bot.adapters.web.writes import read_json, refusal
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).with_name("static")
-VENDOR = STATIC / "vendor"
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
-# Discord shows the Activity in a frame of its own client; the page's other rules stay as they are
-FRAMED_BY = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
-HEADERS = {
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-}
-PAGE_HEADERS = {
-    **HEADERS,
-    "Content-Type": "text/html",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
-                               f"script-src 'self'; connect-src 'self'; frame-ancestors {FRAMED_BY}",
-}
+# Every sign-in calls Discord's token endpoint with the client secret, and a launch signs in once:
+# 20 at once, then one a second, for everyone together (Discord's proxy hides the players'
+# addresses, so there is no telling them apart before the code is exchanged)
+SIGN_IN_RATE = 1.0
+SIGN_IN_BURST = 20.0
+KEPT_CODES = 4096
+CODE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # Discord's codes are letters and digits
+INSTANCE = re.compile(r"i-[A-Za-z0-9-]{1,200}")  # as the SDK reads it from the launch's query: i-<launch>-<place>
+PAGE_HEADERS = {"Content-Type": "text/html", "Content-Security-Policy": policy(FRAMED_BY)}
 
 
 class Pages(Protocol):
@@ -64,6 +63,8 @@ class Pages(Protocol):
 
     async def ready(self) -> None: ...
 
+    def origins(self, request: web.Request) -> set[str]: ...
+
 
 class SignInRefused(Exception):
     """Why a sign-in gets no token, with the HTTP status the page gets."""
@@ -71,6 +72,16 @@ class SignInRefused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+NOT_IN_INSTANCE = "Discord does not show you in this channel's Activity. Close it and start it again from the channel."
+
+
+def not_in_instance() -> SignInRefused:
+    return SignInRefused(403, NOT_IN_INSTANCE)
+
+
+CODE_REFUSED = "Discord did not accept this sign-in. Close the Activity and start it again."
 
 
 def install(app: web.Application, pages: Pages, settings: ActivitySettings | None = None) -> Activity:
@@ -94,6 +105,9 @@ class Activity:
     def __init__(self, pages: Pages, settings: ActivitySettings):
         self.pages = pages
         self.settings = settings
+        self.sign_ins = Buckets(SIGN_IN_RATE, SIGN_IN_BURST)  # one bucket for everyone: see SIGN_IN_RATE
+        self._trying: set[str] = set()  # codes being exchanged now
+        self._refused: OrderedDict[str, None] = OrderedDict()  # codes Discord's token endpoint refused
 
     def missing(self) -> str:
         """Which setting keeps the Activity off, or ""."""
@@ -104,65 +118,66 @@ class Activity:
         return (f"The Activity is not set up on this bot: its host has not set {' and '.join(wanted)} "
                 "(docs/web.md, \"As a Discord Activity\"). Use /web in the channel for a link instead.")
 
-    def _refusal(self, status: int, message: str) -> web.Response:
-        return web.json_response({"ok": False, "message": message}, status=status, headers=HEADERS)
-
     # -- the page ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
             raise web.HTTPNotFound(text="Nothing here: open a table's page with the link /web gives in Discord, "
-                                        "or start the app's Activity in a channel.", headers=HEADERS)
-        # relative, so that it stays under Discord's /.proxy/ prefix
-        raise web.HTTPFound(f"t/?{request.query_string}", headers=HEADERS)
+                                        "or start the app's Activity in a channel.")
+        # relative, so that it stays under Discord's /.proxy/ prefix; the query as it came (decoded, a
+        # %26 in it would split a value, and a %0d%0a end the header)
+        raise web.HTTPFound(f"t/?{request.rel_url.raw_query_string}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
-            raise web.HTTPNotFound(text="This page opens inside Discord, as the app's Activity.", headers=HEADERS)
+            raise web.HTTPNotFound(text="This page opens inside Discord, as the app's Activity.")
         return web.FileResponse(STATIC / "page.html", headers=PAGE_HEADERS)
 
     async def vendor(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        path = VENDOR / name
-        if name.startswith(".") or not name.endswith(".mjs") or not path.is_file():
-            raise web.HTTPNotFound()
-        # a module script is refused under any type but JavaScript's
-        return web.FileResponse(path, headers={"Content-Type": "text/javascript", "Cache-Control": "no-cache",
-                                               "X-Content-Type-Options": "nosniff"})
+        return VENDORED.answer(request.match_info["name"])
 
     # -- the sign-in ------------------------------------------------------------------------
     async def client(self, _request: web.Request) -> web.Response:
         if why := self.missing():
-            return self._refusal(503, why)
-        return web.json_response({"ok": True, "client_id": self.settings.client_id}, headers=HEADERS)
+            raise refusal(503, why)
+        return web.json_response({"ok": True, "client_id": self.settings.client_id})
 
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
-            return self._refusal(503, why)
-        try:
-            sent = await request.json()
-            code, channel = str(sent["code"]), str(sent["channel_id"])
-            instance = str(sent.get("instance_id") or "")
-        except (ValueError, KeyError, TypeError):
-            return self._refusal(400, "The page sent no sign-in code or channel.")
-        if not code or len(code) > 200 or not channel.isdecimal() or len(channel) > 20 or len(instance) > 200:
-            return self._refusal(400, "The page sent no sign-in code or channel.")
-        try:
-            user_id = await self.discord_user(code)
-            if self.settings.bot_token:
-                await self.check_instance(instance, int(channel), user_id)
-        except SignInRefused as why:
-            return self._refusal(why.status, str(why))
+            raise refusal(503, why)
+        sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
+        code, channel, instance = (str(sent.get(key) or "") for key in ("code", "channel_id", "instance_id"))
+        if not CODE.fullmatch(code) or not channel.isdecimal() or len(channel) > 20:
+            raise refusal(400, "The page sent no sign-in code or channel.")
+        # what cannot be a launch is answered here, without Discord: every launch has its instance,
+        # a channel without a table has nothing to sign in to, and a code is good once
+        if not INSTANCE.fullmatch(instance):
+            raise refusal(403, NOT_IN_INSTANCE)
         store = self.pages.service.store
         row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
         if row is None:
-            return self._refusal(404, "There is no table in this channel. Open one with /open, then start the "
-                                      "Activity again.")
+            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
+                               "again.")
+        if code in self._trying or code in self._refused:
+            raise refusal(401, CODE_REFUSED)
+        if wait := self.sign_ins.spend("everyone"):
+            raise refusal(429, f"Too many sign-ins at this moment: start the Activity again in {wait} s.",
+                          {"Retry-After": str(wait)})
+        self._trying.add(code)
+        try:
+            users = await self.instance_users(instance, int(channel)) if self.settings.bot_token else None
+            user_id = await self.discord_user(code)
+            if users is not None and str(user_id) not in users:
+                raise not_in_instance()
+        except SignInRefused as why:
+            raise refusal(why.status, str(why)) from None
+        finally:
+            self._trying.discard(code)
         await self.pages.ready()
         assert self.pages.secret is not None
         expires = int(self.pages.clock()) + tokens.LIFETIME
         log.info("activity sign-in: user %s at table %s", user_id, row.id)
         return web.json_response({"ok": True, "token": tokens.sign(self.pages.secret, user_id, row.id, expires),
-                                  "table": row.id}, headers=HEADERS)
+                                  "table": row.id})
 
     async def discord_user(self, code: str) -> int:
         """The id of the Discord user whose authorize() gave `code` (exchanged for an access token
@@ -174,6 +189,10 @@ class Activity:
             async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session:
                 async with session.post(f"{api}/oauth2/token", data=form,
                                         headers={"Accept": "application/json"}) as answer:
+                    if 400 <= answer.status < 500:  # wrong, used or expired: it will never do
+                        self._refused[code] = None
+                        while len(self._refused) > KEPT_CODES:
+                            self._refused.popitem(last=False)
                     granted = await self._answer(answer, "the code")
                 access = granted.get("access_token")
                 if not isinstance(access, str) or not access:
@@ -189,19 +208,15 @@ class Activity:
             raise SignInRefused(502, "Discord's answer named no user. Try again.")
         return int(user_id)
 
-    async def check_instance(self, instance: str, channel_id: int, user_id: int) -> None:
+    async def instance_users(self, instance: str, channel_id: int) -> set[str]:
         """The page says which channel it is in; Discord, asked with the bot's token, must confirm
-        that this Activity instance runs there with that user in it. Raises SignInRefused."""
-        wrong = SignInRefused(403, "Discord does not show you in this channel's Activity. Close it and start it "
-                                   "again from the channel.")
-        if not instance or "/" in instance or "?" in instance:
-            raise wrong
+        that this Activity instance runs there. Its users, or raises SignInRefused."""
         url = f"{self.settings.api.rstrip('/')}/applications/{self.settings.client_id}/activity-instances/{instance}"
         try:
             async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session, session.get(
                     url, headers={"Authorization": f"Bot {self.settings.bot_token}"}) as answer:
                 if answer.status == 404:
-                    raise wrong
+                    raise not_in_instance()
                 if answer.status in (401, 403):
                     log.error("activity sign-in: Discord refused the bot's token (DISCORD_TOKEN) for %s", url)
                     raise SignInRefused(502, "The bot could not ask Discord about this Activity. Tell the bot's host.")
@@ -211,9 +226,9 @@ class Activity:
             raise SignInRefused(502, "Discord could not be reached to check the sign-in. Try again in a "
                                      "moment.") from None
         place = running.get("location") or {}
-        users = {str(u) for u in running.get("users") or ()}
-        if str(place.get("channel_id")) != str(channel_id) or str(user_id) not in users:
-            raise wrong
+        if str(place.get("channel_id")) != str(channel_id):
+            raise not_in_instance()
+        return {str(u) for u in running.get("users") or ()}
 
     @staticmethod
     async def _answer(answer: aiohttp.ClientResponse, what: str) -> dict[str, Any]:
@@ -221,7 +236,7 @@ class Activity:
             # the code was wrong, used or expired; Discord's own words may name the client, so
             # they go to the log, not to the page
             log.info("activity sign-in: Discord refused %s: %s %s", what, answer.status, (await answer.text())[:200])
-            raise SignInRefused(401, "Discord did not accept this sign-in. Close the Activity and start it again.")
+            raise SignInRefused(401, CODE_REFUSED)
         if answer.status != 200:
             raise SignInRefused(502, f"Discord answered {answer.status} to the sign-in. Try again in a moment.")
         try:

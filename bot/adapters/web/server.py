@@ -15,6 +15,9 @@ A forged, altered or expired token gets 403 everywhere. The page plays only for 
 token names and only through `TableService.press`, bound to the table and the version the page
 showed, so a stale page or another table's token changes nothing. Every request under a token
 spends from its person's token bucket (`RATE`, `BURST`); an empty bucket gets 429 and changes nothing.
+What else holds against visitors on the open internet has a module each: connections.py (the file
+limit), streams.py (live updates per person and in all), writes.py (a write's origin and body),
+files.py (the page's files by name) and headers.py (on every answer).
 """
 
 from __future__ import annotations
@@ -24,16 +27,21 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from aiohttp import web
 
 import render
+from bot.adapters.web import connections, tokens
 from bot.adapters.web import regions as board_regions
-from bot.adapters.web import tokens
+from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
+from bot.adapters.web.buckets import Buckets, client_address
+from bot.adapters.web.files import PAGE_FILES, STATIC
+from bot.adapters.web.headers import add_headers
+from bot.adapters.web.streams import REPLACED, Streams
+from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -44,13 +52,13 @@ from games.pioneers.data import RESOURCES as PIONEER_RESOURCES
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).with_name("static")
 PING = 15.0  # seconds between SSE comments, so proxies keep an idle stream open
 LOG_LINES = 60  # the page shows the latest moves; /history has the rest
 KEPT_PICTURES = 64
 # seconds between looks at the watched tables' versions, for moves made by another process (with
 # PostgreSQL its notice wakes the look at once; SQLite's processes have none, so this is their delay)
 WATCH = 2.0
+LONGEST_MOVE = 400  # far past any game's longest move; a longer text is no move
 OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
 # the games whose page has a trade panel, and the goods it counts, in the notation's order
 TRADED = {"pioneers": PIONEER_RESOURCES}
@@ -59,21 +67,12 @@ TRADED = {"pioneers": PIONEER_RESOURCES}
 # burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
 RATE = 8.0
 BURST = 40.0
-KEPT_BUCKETS = 4096
 OPEN_BOARD = "Open the board"
 # Games whose board picture draws public facts only, so that every seat's picture is the channel's
 # (tests/web/test_second_part.py checks it over playouts): one drawing per version serves the post
 # and every page. A game that draws a seat's secrets on its board must leave this set.
 SEAT_BLIND = frozenset({"pioneers", "archipels", "propeller", "growsky", "hawaii"})
 EVERYONE = "everyone"  # the picture key's seat for those games
-HEADERS = {
-    # the token is in the path: never hand it to another site
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; frame-ancestors 'self'",
-}
 
 
 class WebPages(Extension):
@@ -83,7 +82,8 @@ class WebPages(Extension):
     commands = (WEB,)
 
     def __init__(self, service: TableService, *, base_url: str = "", host: str = "127.0.0.1", port: int = 8080,
-                 secret: str = "", clock: Callable[[], float] = time.time, any_port: bool = False):
+                 secret: str = "", clock: Callable[[], float] = time.time, any_port: bool = False,
+                 room: int | None = None):
         self.service = service
         self.base_url = base_url.rstrip("/")
         self.host, self.port = host, port
@@ -92,17 +92,23 @@ class WebPages(Extension):
         self.clock = clock
         self.secret: bytes | None = None
         self.runner: web.AppRunner | None = None
-        self._listeners: dict[int, set[asyncio.Queue]] = {}
+        # the connections the pages may hold (connections.py), half of them at most for event streams,
+        # so that streams never leave the pages themselves without a connection
+        self.room = room if room is not None else connections.room()
+        self.streams = Streams(in_all=max(1, self.room // 2))
+        self.guard = connections.Guard(self.room)
+        self._listening: asyncio.Server | None = None
         self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
-        self._buckets: OrderedDict[Any, tuple[float, float]] = OrderedDict()  # who: (tokens, when)
+        self.buckets = Buckets(RATE, BURST)  # a person's requests, whatever the link
         self._closing = False
+        self.activity: Activity | None = None
 
     # -- lifetime ------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=64 * 1024)
+        app = web.Application(client_max_size=MOST_BYTES, middlewares=[self.guard.busy])
         app.add_routes([
             web.get("/t/{token}", self.page),
             web.get("/t/{token}/state", self.state),
@@ -113,7 +119,8 @@ class WebPages(Extension):
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
         ])
-        install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
+        app.on_response_prepare.append(add_headers)
+        self.activity = install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -125,9 +132,7 @@ class WebPages(Extension):
         self._closing = True
         if self._watcher is not None:
             self._watcher.cancel()
-        for queues in self._listeners.values():
-            for queue in queues:
-                queue.put_nowait(None)
+        self.streams.end_all()
 
     async def ready(self) -> None:
         if self.secret is None:
@@ -138,26 +143,31 @@ class WebPages(Extension):
         if self.runner is not None:
             return self.base()
         await self.ready()
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0)
+        connections.spare_the_log()
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0,
+                               keepalive_timeout=connections.KEEP_ALIVE)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
+        # served by asyncio's own server, with aiohttp's protocol counted by the guard (not a TCPSite)
+        protocols, loop = self.guard.protocols(runner.server), asyncio.get_running_loop()
         try:
-            await site.start()
+            self._listening = await loop.create_server(protocols, self.host, self.port, backlog=connections.BACKLOG)
         except OSError:
             if not self.any_port or self.port == 0:
                 await runner.cleanup()
                 raise
-            site = web.TCPSite(runner, self.host, 0)
-            await site.start()
+            self._listening = await loop.create_server(protocols, self.host, 0, backlog=connections.BACKLOG)
         self.runner = runner
-        if runner.addresses:
-            self.port = runner.addresses[0][1]
-        log.info("board pages served on http://%s:%s", self.host, self.port)
+        self.port = self._listening.sockets[0].getsockname()[1]
+        log.info("board pages served on http://%s:%s (at most %s connections open: the file limit is %s)",
+                 self.host, self.port, self.room, connections.file_limit())
         return self.base()
 
     async def stop(self) -> None:
         if self.runner is not None:
             runner, self.runner = self.runner, None
+            if self._listening is not None:
+                self._listening.close()
+                self._listening = None
             await runner.cleanup()
 
     def base(self) -> str:
@@ -167,6 +177,13 @@ class WebPages(Extension):
         """Whether links lead anywhere: the bot's public base is set, or the console serves."""
         return bool(self.base_url) or self.runner is not None
 
+    def origins(self, request: web.Request) -> set[str]:
+        """The origins whose pages may write: the public base's (the request's own host without one,
+        as in the console) and, with the Activity set up, Discord's frame of this app."""
+        own = {origin_of(self.base_url) if self.base_url else f"{request.scheme}://{request.host}".lower()}
+        client_id = self.activity.settings.client_id if self.activity is not None else ""
+        return own | ({f"https://{client_id}.discordsays.com"} if client_id else set())
+
     def link(self, user_id: int, table_id: int) -> str:
         assert self.secret is not None, "ready() first"
         expires = int(self.clock()) + tokens.LIFETIME
@@ -175,27 +192,25 @@ class WebPages(Extension):
     # -- the service's side ----------------------------------------------------------------
     async def on_event(self, event: str, loaded: Any) -> None:
         table_id = loaded.row.id
-        if table_id in self._listeners:
+        if self.streams.follows(table_id):
             self._told[table_id] = max(self._told.get(table_id, 0), loaded.row.version)
-        for queue in self._listeners.get(table_id, ()):
-            queue.put_nowait(loaded.row.version)
+        self.streams.tell(table_id, loaded.row.version)
 
     async def _watch(self) -> None:
         """While pages listen: tell them of writes this process did not make (another shard's
         process on the same database), as on_event tells them of its own."""
         store = self.service.store
-        while self._listeners and not self._closing:
+        while self.streams and not self._closing:
             await store.wait_for(TABLES, WATCH)
             try:
-                versions = await store.table_versions(list(self._listeners))
+                versions = await store.table_versions(self.streams.tables())
             except Exception as error:  # the store away for a moment: the next look tries again
                 log.warning("could not look at the watched tables: %s", error)
                 continue
             for table_id, version in versions.items():
                 if version > self._told.get(table_id, version):
                     self._told[table_id] = version
-                    for queue in self._listeners.get(table_id, ()):
-                        queue.put_nowait(version)
+                    self.streams.tell(table_id, version)
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
         if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
@@ -237,45 +252,34 @@ class WebPages(Extension):
         granted = tokens.verify(self.secret, request.match_info["token"], self.clock())
         if granted is None:
             raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
-                                         "one with /web.", headers=HEADERS)
-        # spectators share user 0: each address watching gets its own bucket
-        self._spend(granted.user_id or ("watching", request.remote))
+                                         "one with /web.")
+        wait = self.buckets.spend(self._who(granted, request))
+        if wait:
+            raise web.HTTPTooManyRequests(text=f"Too many requests from this page: wait {wait} s and try again. "
+                                               "Nothing was played.", headers={"Retry-After": str(wait)})
         return granted
 
-    def _spend(self, who: Any) -> None:
-        """One request from this person's bucket, or 429 with how long to wait."""
-        now = time.monotonic()
-        tokens_left, then = self._buckets.pop(who, (BURST, now))
-        tokens_left = min(BURST, tokens_left + (now - then) * RATE)
-        if tokens_left < 1.0:
-            self._buckets[who] = (tokens_left, now)
-            wait = max(1, int((1.0 - tokens_left) / RATE + 0.999))
-            raise web.HTTPTooManyRequests(
-                text=f"Too many requests from this page: wait {wait} s and try again. Nothing was played.",
-                headers={**HEADERS, "Retry-After": str(wait)})
-        self._buckets[who] = (tokens_left - 1.0, now)
-        while len(self._buckets) > KEPT_BUCKETS:  # the oldest are full again by now
-            self._buckets.popitem(last=False)
+    @staticmethod
+    def _who(granted: tokens.Pass, request: web.Request) -> Hashable:
+        """Whose request it is, for the limits: the person, whatever the link; spectators share
+        user 0, so each address watching is told apart."""
+        return granted.user_id or ("watching", client_address(request))
 
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
         if data is None:
-            raise web.HTTPNotFound(text="This table no longer exists.", headers=HEADERS)
+            raise web.HTTPNotFound(text="This table no longer exists.")
         return data
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         self._pass(request)
-        return web.FileResponse(STATIC / "page.html", headers={**HEADERS, "Content-Type": "text/html"})
+        return web.FileResponse(STATIC / "page.html", headers={"Content-Type": "text/html"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        path = STATIC / name
-        if "/" in name or name.startswith(".") or not path.is_file() or name == "page.html":
-            raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+        return PAGE_FILES.answer(request.match_info["name"])
 
     async def state(self, request: web.Request) -> web.Response:
-        return web.json_response(await self._state_of(self._pass(request)), headers=HEADERS)
+        return web.json_response(await self._state_of(self._pass(request)))
 
     async def _state_of(self, granted: tokens.Pass) -> dict[str, Any]:
         data = await self._data(granted, log=True)
@@ -322,23 +326,23 @@ class WebPages(Extension):
         seat = EVERYONE if data["game"] in SEAT_BLIND else data["seat"]
         image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
-            raise web.HTTPNotFound(text="This table has no picture yet.", headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+            raise web.HTTPNotFound(text="This table has no picture yet.")
+        return web.Response(body=image, content_type="image/png")
 
     async def preview(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        move = request.query.get("move", "")[:400]
+        move = request.query.get("move", "")[:LONGEST_MOVE]
         data = await self._data(granted)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
         except IllegalMove as why:
-            return web.json_response({"ok": False, "message": str(why)}, status=409, headers=HEADERS)
+            return web.json_response({"ok": False, "message": str(why)}, status=409)
         if view is None:
-            return web.Response(status=204, headers=HEADERS)
+            return web.Response(status=204)
         image = await draw_off_loop(render.draw, data["game"], view, data["names"])
         if image is None:
-            return web.Response(status=204, headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+            return web.Response(status=204)
+        return web.Response(body=image, content_type="image/png")
 
     async def after(self, request: web.Request) -> web.Response:
         """The board just after an earlier move, as the viewer may see it: their seat's view, the
@@ -351,25 +355,24 @@ class WebPages(Extension):
         if image is None:
             game = await self.service.replayed_after(granted.table_id, n)
             if game is None:
-                raise web.HTTPNotFound(text=f"The log has no move {n}.", headers=HEADERS)
+                raise web.HTTPNotFound(text=f"The log has no move {n}.")
             image = await self._picture(data, game.view(data["seat"]), key)
             if image is None:
-                raise web.HTTPNotFound(text="This table has no picture.", headers=HEADERS)
-        return web.Response(body=image, content_type="image/png", headers=HEADERS)
+                raise web.HTTPNotFound(text="This table has no picture.")
+        return web.Response(body=image, content_type="image/png")
 
     async def move(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        try:
-            sent = await request.json()
-            move, version = str(sent["move"]), sent.get("version")
-        except (ValueError, KeyError, TypeError):
-            return web.json_response({"ok": False, "message": "The page sent no move."}, status=400, headers=HEADERS)
+        sent = await read_json(request, self.origins(request), "move")
+        move, version = sent.get("move"), sent.get("version")
+        if not isinstance(move, str) or not move.strip() or len(move) > LONGEST_MOVE:
+            raise refusal(400, "The page sent no move.")
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
             return web.json_response({"ok": False, "message": "You are watching this table: you have no seat to "
-                                                              "play."}, status=403, headers=HEADERS)
+                                                              "play."}, status=403)
         caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
-        version = version if isinstance(version, int) else data["version"]
+        version = version if type(version) is int else data["version"]  # a bool is no version
         component = custom_id("m", data["table"], version, move)
         if component is not None:
             reply = await self.service.press(caller, component)
@@ -380,17 +383,15 @@ class WebPages(Extension):
         said = reply.private if not reply.ok else (reply.text or reply.private)
         # the page's next state comes with the answer: one request less per click, and no second
         # look when the live event of the same move arrives while the page waits for this answer
-        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)},
-                                 headers=HEADERS)
+        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)
         data = await self._data(granted)
-        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream",
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "X-Accel-Buffering": "no"})  # nginx: pass events at once
         await response.prepare(request)
-        queue: asyncio.Queue = asyncio.Queue()
-        self._listeners.setdefault(granted.table_id, set()).add(queue)
+        stream = self.streams.open(granted.table_id, self._who(granted, request))
         self._told[granted.table_id] = max(self._told.get(granted.table_id, 0), data["version"])
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch())
@@ -402,20 +403,21 @@ class WebPages(Extension):
             await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
             while not self._closing:
                 try:
-                    version = await asyncio.wait_for(queue.get(), PING)
+                    version = await asyncio.wait_for(stream.queue.get(), PING)
                 except TimeoutError:
                     await response.write(b": ping\n\n")
                     continue
+                if version == REPLACED:  # the page's own script stops asking again
+                    await response.write(b"event: replaced\ndata: newer pages took this one's place\n\n")
+                    break
                 if version is None or granted.expires <= self.clock():
                     break
                 await response.write(f"event: changed\ndata: {version}\n\n".encode())
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            listeners = self._listeners.get(granted.table_id, set())
-            listeners.discard(queue)
-            if not listeners:
-                self._listeners.pop(granted.table_id, None)
+            self.streams.close(stream)
+            if not self.streams.follows(granted.table_id):
                 self._told.pop(granted.table_id, None)
         with contextlib.suppress(ConnectionResetError, RuntimeError):
             await response.write_eof()

@@ -374,6 +374,14 @@
     (best || legal[(here + (dx + dy > 0 ? 1 : legal.length - 1)) % legal.length]).focus();
   }
 
+  // Enter and Space play (T opens the trade panel): a key held down repeats its keydown, and a
+  // focused button acts on each, so a held Space rolled and then ended the turn. One press, one
+  // move: such a key, once down, is spent until it is let go.
+  const ONCE = ["Enter", " ", "t", "T"];
+  const pressed = new Set();
+  document.addEventListener("keyup", (event) => pressed.delete(event.key));
+  window.addEventListener("blur", () => pressed.clear());
+
   document.addEventListener("keydown", (event) => {
     const active = document.activeElement;
     const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
@@ -385,6 +393,13 @@
       return;
     }
     if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (ONCE.includes(event.key)) {  // the arrows may run on: they only move the focus
+      if (event.repeat || pressed.has(event.key)) {
+        event.preventDefault();
+        return;
+      }
+      pressed.add(event.key);
+    }
     if ((event.key === "t" || event.key === "T") && state && state.trade) {
       event.preventDefault();
       if ($("trade").hidden) openTrade(); else closeTrade();
@@ -419,6 +434,11 @@
       heard = Math.max(heard, Number(event.data));
       if (sending) return;  // the answer to the move on its way brings the new state
       if (!state || Number(event.data) !== state.version) load();
+    });
+    events.addEventListener("replaced", () => {
+      // newer pages of this person hold the live updates now: asking again would close one of them
+      events.close();
+      say("This page no longer updates by itself: your newer pages took its place. Reload it to follow the game here.", true);
     });
   }
 
