@@ -126,13 +126,16 @@ class TimingStore:
             return None
         return TimingSettings(r["deadline_s"], r["reminder_s"], r["policy"], r["forfeit_after"])
 
-    async def set_settings(self, table_id: int, s: TimingSettings) -> None:
-        await self.conn.execute(
+    async def set_settings(self, table_id: int, s: TimingSettings, *, replace: bool = True) -> bool:
+        """Keep a table's settings; with `replace` False, only where it has none yet. Whether they were kept."""
+        cur = await self.conn.execute(
             "INSERT INTO timing_settings (table_id, deadline_s, reminder_s, policy, forfeit_after) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_s = excluded.deadline_s, "
-            "reminder_s = excluded.reminder_s, policy = excluded.policy, forfeit_after = excluded.forfeit_after",
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) "
+            + ("DO UPDATE SET deadline_s = excluded.deadline_s, reminder_s = excluded.reminder_s, "
+               "policy = excluded.policy, forfeit_after = excluded.forfeit_after" if replace else "DO NOTHING"),
             (table_id, s.deadline_s, s.reminder_s, s.policy, s.forfeit_after),
         )
+        return cur.rowcount == 1
 
     # -- turns -------------------------------------------------------------------------
     async def look(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None, TimingSettings | None]:

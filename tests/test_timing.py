@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.extension import Extension
 from bot.core.replies import Reply
 from bot.features.timing import (
     DAY,
@@ -23,7 +24,7 @@ from bot.features.timing import (
     turn_restarted,
 )
 from db.outbox import OutboxStore
-from db.timing import TimingSettings
+from db.timing import TimingSettings, TimingStore
 from games import registry
 from games.base import Game, IllegalMove, OptionSpec, Outcome, parse_options, rank_by
 from tests.helpers import ALICE, BOB, CAROL, CHANNEL, Clock, service_at, who
@@ -425,6 +426,23 @@ async def test_bad_open_options_are_refused_before_anything_is_written(tmp_path,
     reply = await service.handle(ALICE, "open", {"game": "rounds", "deadline": "1h", "timeout": "forfeit-2"})
     assert reply.ok and "Turn deadline 1 hour" in reply.text and "misses 2 deadlines" in reply.text
 
+
+async def test_settings_written_while_a_table_opens_are_not_overwritten_by_its_open(tmp_path, rounds):
+    """The table's row is visible from its creation on; a /deadline from another process that lands
+    before the /open has kept its own settings came later, and stays."""
+    service = await service_at(tmp_path / "t.db", clock=Clock())
+
+    class Elsewhere(Extension):  # runs between the table's creation and Timing's after_open
+        async def after_open(self, table_id: int, values: Any) -> str:
+            await TimingStore.of(service.store).set_settings(table_id, TimingSettings(2 * HOUR, 0))
+            return ""
+
+    service.extend(Elsewhere())
+    timing = Timing(service)
+    service.extend(timing)
+    opened = await service.handle(ALICE, "open", {"game": "rounds", "deadline": "1h"})
+    assert opened.ok and "2 hours" in opened.text, opened.text
+    assert await timing.db.settings(1) == TimingSettings(2 * HOUR, 0)
 
 async def test_deadline_command_host_or_manager_and_replanning(tmp_path, rounds):
     service, timing, clock = await table(tmp_path)

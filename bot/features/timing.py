@@ -294,7 +294,10 @@ class Timing(Extension):
         return parse_settings(base, args.get("deadline", ""), args.get("reminder", ""), args.get("timeout", ""))
 
     async def after_open(self, table_id: int, values: TimingSettings) -> str:
-        await self.db.set_settings(table_id, values)
+        # the table is visible from its creation on: settings another process wrote since (a
+        # /deadline) came later than this /open and stay
+        if not await self.db.set_settings(table_id, values, replace=False):
+            values = await self.db.settings(table_id) or values
         return describe_settings(values) + " /deadline changes it."
 
     # -- turns -------------------------------------------------------------------------
