@@ -127,3 +127,4 @@ async def test_a_store_a_bot_still_runs_on_is_not_copied(tmp_path, sticks, datab
         assert await counts(target) == {}  # not even the schema was made
     finally:
         await target.close()
+
