@@ -75,10 +75,13 @@ def parser(isles: str) -> argparse.ArgumentParser:
         description="Copy everything (tables, seats, move logs, ratings, the daily, timers, the outbox, places, "
                     "settings) from one database into a new, empty one, then check the copy. Run it once, with "
                     "every bot stopped.",
-        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles",
+        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles\n"
+               f"  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles --check",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     copy.add_argument("--from", dest="source", required=True, help="the database now in use (a SQLite path or DSN)")
     copy.add_argument("--to", dest="target", required=True, help="the new, empty database (a postgresql:// DSN)")
+    copy.add_argument("--check", action="store_true",
+                      help="copy nothing: check a copy made before against its source (bots stopped)")
     sub.add_parser("migrate", help="bring the database in ISLES_DB to the newest schema, then exit",
                    description="Apply every migration the database in ISLES_DB lacks (a SQLite path or a "
                                "postgresql:// DSN), then exit. Safe to run again, and beside starting bots.")
@@ -121,9 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "run":
             return run_bot(isles, named)
         if args.what == "copy-store":
-            from bot.copy_store import copy_store
+            from bot.copy_store import check_copy, copy_store
 
-            asyncio.run(copy_store(check_store(args.source, "--from"), check_store(args.target, "--to")))
+            work = check_copy if args.check else copy_store
+            asyncio.run(work(check_store(args.source, "--from"), check_store(args.target, "--to")))
             return 0
         if args.what == "migrate":
             named[1] = store_from_env("isles.db")

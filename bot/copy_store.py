@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.core.replay import replay
 from bot.settings import SettingError, shown
-from db.copy import CannotCopy, copy_rows, counts, held_lease
+from db.copy import CannotCopy, copy_rows, counts, held_lease, table_names
 from db.errors import CannotOpen, is_postgres
 from db.migrations import check_file
 from db.store import Store, migrations
@@ -37,6 +37,19 @@ async def copy_store(source_name: str, target_name: str, say: Callable[[str], No
     say(f"Copied {sum(copied.values())} rows of {len(copied)} tables from {shown(source_name)} to "
         f"{shown(target_name)}; the counts agree and every table's state is the replay of its log.")
     return copied
+
+
+async def check_copy(source_name: str, target_name: str, say: Callable[[str], None] = print) -> dict[str, int]:
+    """`copy-store --check`: the checks of a finished copy made again, with both stores as they are
+    (neither is migrated or written); the rows per table of the source. CannotCopy when it does not
+    check out, or while a bot runs on either (its rows move on)."""
+    async with _stores(source_name, target_name, migrate_source=False) as (source, target):
+        await _stopped(target, target_name, "--to")
+        expected = await counts(source)
+        await _checked(source, target, expected)
+    say(f"The copy in {shown(target_name)} checks out against {shown(source_name)}: {sum(expected.values())} rows "
+        f"of {len(expected)} tables agree and every table's state is the replay of its log.")
+    return expected
 
 
 @asynccontextmanager
@@ -84,6 +97,11 @@ async def _checked(source: Store, target: Store, copied: dict[str, int]) -> None
 
 async def check(source: Store, target: Store, copied: dict[str, int]) -> None:
     """The rows per table, then every table's state against the replay of its log."""
+    present = set(await table_names(target))
+    missing = [name for name in copied if name not in present]
+    if missing:
+        listed = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        raise CannotCopy(f"the copy has no table {listed}: it was not made, or not finished.")
     found = await counts(target, list(copied))
     wrong = [f"{name} {found.get(name)} of {n}" for name, n in copied.items() if found.get(name) != n]
     if wrong:
