@@ -16,7 +16,8 @@ from pathlib import Path
 
 from bot.settings import SettingError, Settings, check_folder, check_store, shown, store_from_env
 from db.copy import CannotCopy
-from db.errors import CannotOpen
+from db.errors import CannotOpen, is_postgres
+from db.migrations import check_file
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
 MISTAKE = 2  # a setting or an argument to change
@@ -74,10 +75,13 @@ def parser(isles: str) -> argparse.ArgumentParser:
         description="Copy everything (tables, seats, move logs, ratings, the daily, timers, the outbox, places, "
                     "settings) from one database into a new, empty one, then check the copy. Run it once, with "
                     "every bot stopped.",
-        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles",
+        epilog=f"example:\n  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles\n"
+               f"  {isles} copy-store --from isles.db --to postgresql://isles@db.example/isles --check",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     copy.add_argument("--from", dest="source", required=True, help="the database now in use (a SQLite path or DSN)")
     copy.add_argument("--to", dest="target", required=True, help="the new, empty database (a postgresql:// DSN)")
+    copy.add_argument("--check", action="store_true",
+                      help="copy nothing: check a copy made before against its source (bots stopped)")
     sub.add_parser("migrate", help="bring the database in ISLES_DB to the newest schema, then exit",
                    description="Apply every migration the database in ISLES_DB lacks (a SQLite path or a "
                                "postgresql:// DSN), then exit. Safe to run again, and beside starting bots.")
@@ -120,13 +124,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "run":
             return run_bot(isles, named)
         if args.what == "copy-store":
-            from bot.copy_store import copy_store
+            from bot.copy_store import check_copy, copy_store
 
-            asyncio.run(copy_store(check_store(args.source, "--from"), check_store(args.target, "--to")))
+            work = check_copy if args.check else copy_store
+            asyncio.run(work(check_store(args.source, "--from"), check_store(args.target, "--to")))
             return 0
         if args.what == "migrate":
             named[1] = store_from_env("isles.db")
-            return asyncio.run(migrate_store(named[1]))
+            return asyncio.run(migrate_store(looked_at(named[1])))
         if args.what == "local":
             from bot.adapters.console.local import run_console
 
@@ -135,13 +140,14 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 named[1] = store_from_env("isles-local.db")
             check_folder(args.out, "--out")
-            return run_console(named[1], Path(args.out), set(args.manager), images=not args.no_images,
+            return run_console(looked_at(named[1]), Path(args.out), set(args.manager), images=not args.no_images,
                                seed=args.seed)
         from bot.adapters.console.demo import run_demo
 
         check_folder(args.out, "--out")
         named[1] = store_from_env("")
-        return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out), store=named[1] or None))
+        return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out),
+                                    store=looked_at(named[1]) or None))
     except SettingError as mistake:
         print(mistake, file=sys.stderr)
         return MISTAKE
@@ -153,6 +159,17 @@ def main(argv: list[str] | None = None) -> int:
         return FAILED
     except KeyboardInterrupt:
         return INTERRUPTED
+
+
+def looked_at(target: str) -> str:
+    """A SQLite file is looked at before a store opens it (and migrates it): a schema this Isles must
+    not migrate, or a file that is no database, is one line (CannotOpen). PostgreSQL's migration
+    looks for itself."""
+    if target and not is_postgres(target):
+        from db.store import migrations
+
+        check_file(target, migrations())
+    return target
 
 
 async def migrate_store(target: str) -> int:
@@ -173,6 +190,7 @@ def run_bot(isles: str, named: list[str]) -> int:
     if not settings.token:
         print(NO_TOKEN.format(isles=isles), file=sys.stderr)
         return MISTAKE
+    looked_at(settings.db_path)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.adapters.discord.client import serve
 

@@ -7,6 +7,7 @@ rather than a traceback later or being quietly ignored.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -37,6 +38,13 @@ def check_db_path(path: str, setting: str) -> str:
 def check_store(target: str, setting: str) -> str:
     """A `postgresql://` DSN (a PostgreSQL server), or the path of a SQLite file."""
     if is_postgres(target):
+        try:
+            parts = urlsplit(target)
+            _ = parts.hostname, parts.port  # each raises on what does not parse
+        except ValueError as error:
+            raise SettingError(f"{setting}={shown(target)}: not a DSN PostgreSQL understands ({error}). Write e.g. "
+                               "postgresql://isles@db.example:5432/isles, with an IPv6 address in brackets: "
+                               "postgresql://isles@[2001:db8::1]:5432/isles.") from None
         return target
     if "://" in target:
         raise SettingError(f"{setting}={shown(target)}: only PostgreSQL DSNs (postgresql://user@host/db) or a "
@@ -48,9 +56,12 @@ def shown(target: str) -> str:
     """A store's name as it may be printed: a DSN's password is left out."""
     if not is_postgres(target):
         return target
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
+    try:
+        parts = urlsplit(target)
+        if parts.password is None:
+            return target
+    except ValueError:  # a DSN that does not parse: what stands between the user's name and the @ is hidden
+        return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", target, count=1)
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from db.migrations import TABLE_NAMES
+
 if TYPE_CHECKING:
     from db.store import Store
 
@@ -32,11 +34,7 @@ class CannotCopy(Exception):
 
 async def table_names(store: Store) -> list[str]:
     """The store's tables, in the order they are copied."""
-    if store.dialect == "postgres":
-        sql = "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()"
-    else:
-        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    async with store.conn.execute(sql) as cur:
+    async with store.conn.execute(TABLE_NAMES[store.dialect]) as cur:
         names = {row[0] for row in await cur.fetchall()}
     known = [n for n in ORDER if n in names]
     return known + sorted(names - set(ORDER))

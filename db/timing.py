@@ -78,6 +78,7 @@ class Observation:
     ended: list[int]  # seats
     started: list[TurnRow]
     timers: list[tuple[TurnRow, str, int]]  # (turn, kind, offset_s)
+    since: int | None = None  # the watch's version the look started from (None: the table's first look)
 
 
 def _turn(r: sqlite3.Row) -> TurnRow:
@@ -126,13 +127,16 @@ class TimingStore:
             return None
         return TimingSettings(r["deadline_s"], r["reminder_s"], r["policy"], r["forfeit_after"])
 
-    async def set_settings(self, table_id: int, s: TimingSettings) -> None:
-        await self.conn.execute(
+    async def set_settings(self, table_id: int, s: TimingSettings, *, replace: bool = True) -> bool:
+        """Keep a table's settings; with `replace` False, only where it has none yet. Whether they were kept."""
+        cur = await self.conn.execute(
             "INSERT INTO timing_settings (table_id, deadline_s, reminder_s, policy, forfeit_after) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_s = excluded.deadline_s, "
-            "reminder_s = excluded.reminder_s, policy = excluded.policy, forfeit_after = excluded.forfeit_after",
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) "
+            + ("DO UPDATE SET deadline_s = excluded.deadline_s, reminder_s = excluded.reminder_s, "
+               "policy = excluded.policy, forfeit_after = excluded.forfeit_after" if replace else "DO NOTHING"),
             (table_id, s.deadline_s, s.reminder_s, s.policy, s.forfeit_after),
         )
+        return cur.rowcount == 1
 
     # -- turns -------------------------------------------------------------------------
     async def look(self, table_id: int) -> tuple[TableRow | None, tuple[int, int] | None, TimingSettings | None]:
@@ -169,16 +173,17 @@ class TimingStore:
         return [_turn(r) for r in await self._all("SELECT * FROM turns WHERE guild_id = ?", (guild_id,))]
 
     async def apply(self, obs: Observation, now: int) -> bool:
-        """Write one observation, unless a newer version of the table was already worked out."""
+        """Write one observation, only over the watch it was worked out from (`since`): False when
+        the table's turns were written meanwhile (by another process), so that it is stale."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
             await self._take_turns(obs.table_id)
-            # the watch moves first, guarded: a newer version already worked out leaves it as it is
+            # the watch moves first, guarded: a watch moved since the look leaves it, and the turns, as they are
             cur = await self.conn.execute(
                 "INSERT INTO turn_watch (table_id, version, last_move) VALUES (?, ?, ?) ON CONFLICT (table_id) "
                 "DO UPDATE SET version = excluded.version, last_move = excluded.last_move "
-                "WHERE turn_watch.version < excluded.version",
-                (obs.table_id, obs.version, obs.last_move),
+                "WHERE turn_watch.version = ? AND turn_watch.version < excluded.version",
+                (obs.table_id, obs.version, obs.last_move, obs.since),
             )
             if cur.rowcount != 1:
                 await self.conn.execute("ROLLBACK")

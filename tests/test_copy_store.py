@@ -13,7 +13,7 @@ from bot.adapters.console.demo import play_demo
 from bot.copy_store import check, copy_store
 from bot.core.service import TableService
 from bot.extensions import install
-from db.copy import NOT_COPIED, CannotCopy, counts, table_names
+from db.copy import NOT_COPIED, CannotCopy, copy_rows, counts, table_names
 from db.daily import DailyStore
 from db.lease import LeaseStore
 from db.store import Store
@@ -125,5 +125,44 @@ async def test_a_store_a_bot_still_runs_on_is_not_copied(tmp_path, sticks, datab
     target = await Store.open(database, migrate=False)
     try:
         assert await counts(target) == {}  # not even the schema was made
+    finally:
+        await target.close()
+
+
+async def test_a_finished_copy_is_checked_again_later_and_nothing_is_written(tmp_path, sticks, database, capsys):  # noqa: F811
+    """A copy stopped between its commit and its checks: `--check` makes the checks, changing nothing."""
+    source = tmp_path / "isles.db"
+    await played_store(source, sticks)
+    old, new = await Store.open(str(source)), await Store.open(database)
+    try:
+        await copy_rows(old, new)  # the copy, committed; its checks never ran
+        before = await every_row(new)
+    finally:
+        await old.close()
+        await new.close()
+    args = ["copy-store", "--from", str(source), "--to", database, "--check"]
+    assert await asyncio.to_thread(cli.main, args) == 0
+    said = capsys.readouterr().out.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith(f"The copy in {database} checks out against {source}: "), said
+    new = await Store.open(database, migrate=False)
+    try:
+        assert await every_row(new) == before
+        await new.conn.execute("DELETE FROM meta")
+    finally:
+        await new.close()
+    assert await asyncio.to_thread(cli.main, args) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the copy's rows per table differ from the source's: meta 0 of 1" in err[0], err
+
+
+async def test_the_check_of_a_copy_that_never_ran_says_so_and_makes_no_schema(tmp_path, sticks, database, capsys):  # noqa: F811
+    source = tmp_path / "isles.db"
+    await played_store(source, sticks)
+    assert await asyncio.to_thread(cli.main, ["copy-store", "--from", str(source), "--to", database, "--check"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("the copy has no table tables, seats, moves"), err
+    target = await Store.open(database, migrate=False)
+    try:
+        assert await table_names(target) == []
     finally:
         await target.close()

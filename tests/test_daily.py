@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 import bot.features.daily as daily_mod
+from bot import extensions
 from bot.core.replies import Reply
 from bot.features.daily import (
     choose_deal,
@@ -503,6 +504,38 @@ async def test_the_preparation_runs_the_solver_in_a_worker_process(tmp_path):
     finally:
         pool.close()
 
+
+
+async def test_the_clocks_fire_a_deadline_while_the_days_deal_is_being_solved(tmp_path, sticks):
+    """The clocks and the daily's preparation run as tasks of their own: a deadline that falls due
+    while a solve runs (here one that never ends) is played and posted all the same."""
+    solving = asyncio.Event()
+
+    async def endless_solver(seed, level):
+        solving.set()
+        await asyncio.Event().wait()
+
+    clock = Clock(THURSDAY)
+    service = await service_at(tmp_path / "t.db", clock=clock)
+    installed = extensions.install(service)  # as the bot: this process prepares the daily deals
+    installed.daily.solver, installed.daily.pool = endless_solver, None
+    service.outbox = outbox = Outbox()
+    alice, bob = who("Alice", 1, channel=700), who("Bob", 2, channel=700)
+    assert (await service.handle(alice, "open", {"game": "sticks", "deadline": "10m"})).ok
+    assert (await service.handle(bob, "join")).ok
+    assert (await service.handle(alice, "start")).ok
+    clock.advance(minutes=11)
+    try:
+        await asyncio.wait_for(installed.start(), 30)
+        await asyncio.wait_for(solving.wait(), 30)
+        for _ in range(600):
+            if any("let the turn deadline pass" in reply.text for _, reply in outbox.posts):
+                break
+            await asyncio.sleep(0.05)
+        assert [channel for channel, reply in outbox.posts if "let the turn deadline pass" in reply.text] == [700]
+        assert installed.daily._deal_locks["2026-01-01"].locked()  # the day's solve is still under way
+    finally:
+        await installed.stop()
 
 # -- winning, hints, streaks and bests -------------------------------------------------------------
 @pytest.fixture(scope="module")

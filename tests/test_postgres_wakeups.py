@@ -101,7 +101,7 @@ async def test_two_processes_looking_at_one_turn_at_once_write_it_once(database)
             done = await asyncio.gather(TimingStore.of(one).apply(obs, 1_000), TimingStore.of(two).apply(obs, 1_000))
             assert sorted(done) == [False, True]
             obs = Observation(turn.table_id, obs.version + 1, 0, [turn.seat], [TurnRow(
-                turn.table_id, 0, 1, 10, 5, obs.version + 1, 1_000)], [])
+                turn.table_id, 0, 1, 10, 5, obs.version + 1, 1_000)], [], since=obs.version)
         assert len(await TimingStore.of(one).turns(turn.table_id)) == 1
     finally:
         await one.close()

@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from bot.core.extension import Extension
 from bot.core.replies import Reply
 from bot.features.timing import (
     DAY,
     HOUR,
     Timing,
+    load_table,
     over_month_limit,
     parse_duration,
     parse_settings,
@@ -23,7 +25,7 @@ from bot.features.timing import (
     turn_restarted,
 )
 from db.outbox import OutboxStore
-from db.timing import TimingSettings
+from db.timing import TimingSettings, TimingStore
 from games import registry
 from games.base import Game, IllegalMove, OptionSpec, Outcome, parse_options, rank_by
 from tests.helpers import ALICE, BOB, CAROL, CHANNEL, Clock, service_at, who
@@ -425,6 +427,61 @@ async def test_bad_open_options_are_refused_before_anything_is_written(tmp_path,
     reply = await service.handle(ALICE, "open", {"game": "rounds", "deadline": "1h", "timeout": "forfeit-2"})
     assert reply.ok and "Turn deadline 1 hour" in reply.text and "misses 2 deadlines" in reply.text
 
+
+async def test_settings_written_while_a_table_opens_are_not_overwritten_by_its_open(tmp_path, rounds):
+    """The table's row is visible from its creation on; a /deadline from another process that lands
+    before the /open has kept its own settings came later, and stays."""
+    service = await service_at(tmp_path / "t.db", clock=Clock())
+
+    class Elsewhere(Extension):  # runs between the table's creation and Timing's after_open
+        async def after_open(self, table_id: int, values: Any) -> str:
+            await TimingStore.of(service.store).set_settings(table_id, TimingSettings(2 * HOUR, 0))
+            return ""
+
+    service.extend(Elsewhere())
+    timing = Timing(service)
+    service.extend(timing)
+    opened = await service.handle(ALICE, "open", {"game": "rounds", "deadline": "1h"})
+    assert opened.ok and "2 hours" in opened.text, opened.text
+    assert await timing.db.settings(1) == TimingSettings(2 * HOUR, 0)
+
+async def test_two_processes_looking_at_one_table_write_its_turns_once_without_error(tmp_path, sticks):
+    """Each process works a table's turns out from the watch it read; one that wrote meanwhile (an
+    older version of the table) makes the other's look stale: it looks again rather than starting
+    the same turn a second time (a duplicate key on `turns`)."""
+    player = await service_at(tmp_path / "t.db", clock=Clock())
+    assert (await player.handle(ALICE, "open", {"game": "sticks", "options": "sticks=30"})).ok
+    assert (await player.handle(ALICE, "start")).ok
+    assert (await player.handle(ALICE, "move", {"move": "take 1"})).ok
+    one = Timing(await service_at(tmp_path / "t.db", clock=Clock()))  # two processes: a store each
+    two = Timing(await service_at(tmp_path / "t.db", clock=Clock()))
+    gates = {}
+    for timing in (one, two):
+        reached, go = asyncio.Event(), asyncio.Event()
+        gates[timing] = reached, go
+
+        async def held(obs, now, apply=timing.db.apply, reached=reached, go=go):
+            reached.set()
+            await go.wait()
+            return await apply(obs, now)
+
+        timing.db.apply = held
+    # the second process looks at one version and is held before writing; the first looks at the next
+    late = asyncio.create_task(two.observe(await load_table(player.store, 1)))
+    await gates[two][0].wait()
+    assert (await player.handle(ALICE, "move", {"move": "take 2"})).ok
+    early = asyncio.create_task(one.observe(await load_table(player.store, 1)))
+    await gates[one][0].wait()
+    gates[two][1].set()  # the older version's turns are written first
+    await late
+    gates[one][1].set()
+    await early
+    turns = await one.db.turns(1)
+    assert [(t.seat, t.version) for t in turns] == [(0, 2)]  # the turn began at the first look, once
+    timers = await one.db.timers_of_table(1)
+    assert sorted((t.kind, t.version, t.state) for t in timers) == [("deadline", 2, "pending"),
+                                                                     ("remind", 2, "pending")]
+    assert await one.db.watch(1) == (3, 2)
 
 async def test_deadline_command_host_or_manager_and_replanning(tmp_path, rounds):
     service, timing, clock = await table(tmp_path)

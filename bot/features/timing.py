@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -55,6 +55,7 @@ MAX_AI_MOVES_PER_DEADLINE = 50  # the computer finishes a missed turn of several
 TICK_SECONDS = 30.0
 WORKED_KEPT = 1200  # as many tables as the service keeps in memory
 FIRST_LOOK_NOTICE = 10 * MINUTE  # a table seen for the first time gets turn notices only if it just changed
+LOOKS = 5  # looks at a table whose watch other processes move meanwhile, before leaving it to them
 
 NOTIFY_MODES = ("mention", "dm", "quiet")
 
@@ -253,6 +254,17 @@ class TurnInfo:
     vacation_until: int | None
 
 
+class Look(NamedTuple):
+    """One look at a table's turns, before it is written."""
+
+    loaded: Loaded  # the table as the look read it
+    obs: Observation  # what changed since the watch
+    moves: list[tuple[int, int, int | None]]  # the moves since the watch: (n, seat, user_id)
+    after: list[TurnRow]  # the turns that run once it is written
+    first: bool  # the table's first look (no watch yet)
+    changed_at: int  # when the table last changed
+
+
 # -- the extension -------------------------------------------------------------------------
 class Timing(Extension):
     commands = COMMANDS
@@ -294,7 +306,10 @@ class Timing(Extension):
         return parse_settings(base, args.get("deadline", ""), args.get("reminder", ""), args.get("timeout", ""))
 
     async def after_open(self, table_id: int, values: TimingSettings) -> str:
-        await self.db.set_settings(table_id, values)
+        # the table is visible from its creation on: settings another process wrote since (a
+        # /deadline) came later than this /open and stay
+        if not await self.db.set_settings(table_id, values, replace=False):
+            values = await self.db.settings(table_id) or values
         return describe_settings(values) + " /deadline changes it."
 
     # -- turns -------------------------------------------------------------------------
@@ -314,57 +329,70 @@ class Timing(Extension):
         if self._worked.get(loaded.row.id, -1) >= loaded.row.version:
             return [], None  # worked out here already (a second listener of one change)
         async with self._lock(loaded.row.id):
-            # the service's cached row keeps an old updated_at: the row is read again, with the watch
-            fresh, watch, kept = await self.db.look(loaded.row.id)
-            if fresh is None:
-                return [], None
-            if fresh.version != loaded.row.version:
-                loaded = await load_row(self.store, fresh)
-            row = fresh
-            if watch is not None and watch[0] >= row.version:
-                self._worked_out(row.id, watch[0])
-                return [], None
-            now = self.now()
-            if row.status != "active" or loaded.game is None:
-                if row.status in ("finished", "cancelled"):
-                    await self.db.end_table(row.id, row.version, now)
-                return [], None
-            moves = await self.db.moves_since(row.id, watch[1] if watch else 0)
-            last_move = moves[-1][0] if moves else (watch[1] if watch else 0)
-            if watch is None:
-                moves = []  # the first look at a table: every seat to act starts its turn here
-            movers = [seat for _, seat, _ in moves]
-            humans = {s.seat: s for s in loaded.seats if s.seat is not None and not s.is_ai and not s.resigned
-                      and s.user_id is not None}
-            acting = [seat for seat in loaded.game.to_act() if seat in humans]
-            running = {t.seat: t for t in await self.db.turns(row.id)}
-            ended = [seat for seat in running if seat not in acting or turn_restarted(seat, movers)]
-            settings = kept or default_settings(row.game)  # as settings_of, read with the row
-            started_at = epoch(row.updated_at)
-            started, timers = [], []
-            for seat in acting:
-                if seat in running and seat not in ended:
-                    continue
-                turn = TurnRow(row.id, seat, row.guild_id, row.channel_id, humans[seat].user_id, row.version,
-                               started_at)
-                started.append(turn)
-                if settings.deadline_s is not None:
-                    timers.append((turn, "deadline", settings.deadline_s))
-                    reminder = settings.reminder_offset()
-                    if reminder is not None:
-                        timers.append((turn, "remind", reminder))
-            obs = Observation(row.id, row.version, last_move, ended, started, timers)
-            if not await self.db.apply(obs, now):
-                return [], None
-            self._worked_out(row.id, row.version)
-            after = sorted([t for seat, t in running.items() if seat not in ended] + started, key=lambda t: t.seat)
-        if watch is None and now - started_at > FIRST_LOOK_NOTICE:
-            return [], after
-        just_moved = {user for _, _, user in moves if user is not None}
-        fresh_turns = [turn for turn in started if turn.user_id not in just_moved]
+            for _ in range(LOOKS):
+                look = await self._look(loaded)
+                if look is None:
+                    return [], None
+                loaded = look.loaded
+                # written only over the watch it was worked out from: another process that wrote
+                # the table's turns meanwhile (an older version) makes this look stale, so look again
+                if await self.db.apply(look.obs, self.now()):
+                    break
+            else:
+                return [], None  # the watch keeps moving: the processes writing it work the turns out
+            self._worked_out(look.obs.table_id, look.obs.version)
+        if look.first and self.now() - look.changed_at > FIRST_LOOK_NOTICE:
+            return [], look.after
+        just_moved = {user for _, _, user in look.moves if user is not None}
+        fresh_turns = [turn for turn in look.obs.started if turn.user_id not in just_moved]
         for turn in fresh_turns:
             self._spawn(self._announce(turn, loaded))
-        return fresh_turns, after
+        return fresh_turns, look.after
+
+    async def _look(self, loaded: Loaded) -> Look | None:
+        """One look at the table as the store holds it now; None when there is nothing to write
+        (worked out already, or not under way)."""
+        # the service's cached row keeps an old updated_at: the row is read again, with the watch
+        fresh, watch, kept = await self.db.look(loaded.row.id)
+        if fresh is None:
+            return None
+        if fresh.version != loaded.row.version:
+            loaded = await load_row(self.store, fresh)
+        row = fresh
+        if watch is not None and watch[0] >= row.version:
+            self._worked_out(row.id, watch[0])
+            return None
+        if row.status != "active" or loaded.game is None:
+            if row.status in ("finished", "cancelled"):
+                await self.db.end_table(row.id, row.version, self.now())
+            return None
+        moves = await self.db.moves_since(row.id, watch[1] if watch else 0)
+        last_move = moves[-1][0] if moves else (watch[1] if watch else 0)
+        if watch is None:
+            moves = []  # the first look at a table: every seat to act starts its turn here
+        movers = [seat for _, seat, _ in moves]
+        humans = {s.seat: s for s in loaded.seats if s.seat is not None and not s.is_ai and not s.resigned
+                  and s.user_id is not None}
+        acting = [seat for seat in loaded.game.to_act() if seat in humans]
+        running = {t.seat: t for t in await self.db.turns(row.id)}
+        ended = [seat for seat in running if seat not in acting or turn_restarted(seat, movers)]
+        settings = kept or default_settings(row.game)  # as settings_of, read with the row
+        started_at = epoch(row.updated_at)
+        started, timers = [], []
+        for seat in acting:
+            if seat in running and seat not in ended:
+                continue
+            turn = TurnRow(row.id, seat, row.guild_id, row.channel_id, humans[seat].user_id, row.version,
+                           started_at)
+            started.append(turn)
+            if settings.deadline_s is not None:
+                timers.append((turn, "deadline", settings.deadline_s))
+                reminder = settings.reminder_offset()
+                if reminder is not None:
+                    timers.append((turn, "remind", reminder))
+        obs = Observation(row.id, row.version, last_move, ended, started, timers, watch[0] if watch else None)
+        after = sorted([t for seat, t in running.items() if seat not in ended] + started, key=lambda t: t.seat)
+        return Look(loaded, obs, moves, after, watch is None, started_at)
 
     def _worked_out(self, table_id: int, version: int) -> None:
         self._worked[table_id] = version

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import ssl
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -313,9 +314,9 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 
 async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConnection:
     """A pool on the server named by `dsn`. CannotOpen, with the reason in one line, when no server
-    answers, the password or the user is refused, or the database does not exist."""
-    parts = urlsplit(dsn)
+    answers, the password or the user is refused, the database does not exist, or SSL fails."""
     try:
+        parts = urlsplit(dsn)
         where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
     except ValueError as error:
         raise CannotOpen(f"not a DSN PostgreSQL understands ({error}). Write e.g. "
@@ -335,7 +336,14 @@ async def connect(dsn: str, *, min_size: int = 1, max_size: int = 10) -> PgConne
     except (ValueError, asyncpg.ClientConfigurationError) as error:
         raise CannotOpen(f"not a DSN PostgreSQL understands ({error}). Write e.g. "
                          "postgresql://isles@db.example:5432/isles.") from None
+    except ssl.SSLError as error:  # an OSError, but the server did answer
+        raise CannotOpen(f"the SSL handshake with the server at {where} failed ({error.reason or error}). Check "
+                         "sslmode and sslrootcert in the DSN against the server's certificate.") from None
     except LOST as error:
+        if "rejected SSL upgrade" in str(error):
+            raise CannotOpen(f"the server at {where} refused SSL, which this connection requires (sslmode in the "
+                             "DSN, or PGSSLMODE). Turn SSL on at the server (ssl = on), or, where the way to it is "
+                             "private, write sslmode=prefer in the DSN.") from None
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise CannotOpen(f"no PostgreSQL server answers at {where} ({reason}). Start it, or check the host "
                          "and port.") from None
