@@ -18,7 +18,8 @@ from typing import Any
 import aiosqlite
 
 from db.connection import SerialConnection
-from db.errors import IntegrityError, is_postgres
+from db.errors import CannotOpen, IntegrityError, is_postgres
+from db.migrations import RECORD, TABLE_NAMES, refusal
 
 OPEN = ("lobby", "active")
 
@@ -167,14 +168,17 @@ class Store:
             return store
         raw = await aiosqlite.connect(path, isolation_level=None)
         raw.row_factory = sqlite3.Row
-        conn = SerialConnection(raw)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed process
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store = cls(conn)
-        if migrate:
-            await store.migrate()
+        store = cls(SerialConnection(raw))
+        try:  # a file that is no database fails here: closed, or its thread keeps the process from ending
+            await store.conn.execute("PRAGMA journal_mode=WAL")
+            await store.conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed process
+            await store.conn.execute("PRAGMA foreign_keys=ON")
+            await store.conn.execute("PRAGMA busy_timeout=5000")
+            if migrate:
+                await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -205,12 +209,20 @@ class Store:
             from db.postgres.migrate import migrate
 
             return await migrate(self.conn, migrations("postgres"))
+        scripts = migrations()
+        async with self.conn.execute(TABLE_NAMES["sqlite"]) as cur:
+            present = {row[0] for row in await cur.fetchall()}
+        applied: set[int] = set()
+        if RECORD in present:
+            async with self.conn.execute(f"SELECT version FROM {RECORD}") as cur:
+                applied = {row[0] for row in await cur.fetchall()}
+        reason = refusal(present, applied, scripts)  # a newer schema, another application's tables
+        if reason:
+            raise CannotOpen(reason)
         await self.conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            f"CREATE TABLE IF NOT EXISTS {RECORD} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
-        async with self.conn.execute("SELECT version FROM schema_migrations") as cur:
-            applied = {row[0] for row in await cur.fetchall()}
-        for version, script in migrations():
+        for version, script in scripts:
             if version in applied:
                 continue  # every missing one is applied, even below the newest (branches land out of order)
             # executescript commits on its own, so the script and its record go in one explicit transaction

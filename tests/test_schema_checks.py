@@ -218,3 +218,26 @@ async def test_an_ssl_handshake_that_fails_is_told_as_such():
             await Store.open(f"postgresql://isles@127.0.0.1:{port}/isles?sslmode=require")
     finally:
         server.close()
+
+
+async def test_the_store_itself_refuses_a_newer_schema_whoever_opens_it(target):
+    """Not only the command line: any code that opens the store (a script, a test, the demo) is
+    refused by the store, on either database, and nothing is changed."""
+    store = await Store.open(target)
+    await store.close()
+    await sql(target, f"INSERT INTO schema_migrations VALUES ({NEWEST + 1}, '2030-01-01')")
+    with pytest.raises(CannotOpen, match="newer than this Isles knows"):
+        await Store.open(target)
+    assert (NEWEST + 1,) in await sql(target, "SELECT version FROM schema_migrations")
+
+
+def test_a_store_opened_on_a_file_that_is_no_database_lets_the_process_end(tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database, only some bytes " * 64)
+    script = ("import asyncio, sys\nfrom db.store import Store\n"
+              "async def main():\n    try:\n        await Store.open(sys.argv[1])\n"
+              "    except Exception as error:\n        print(type(error).__name__)\n"
+              "asyncio.run(main())\n")
+    done = subprocess.run([sys.executable, "-c", script, str(junk)], capture_output=True, text=True, timeout=60,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0 and done.stdout.strip() in ("DatabaseError", "CannotOpen"), done.stderr
