@@ -19,7 +19,7 @@ people and a computer seat. Then, for `--seconds`, a move is sent as an interact
 - terminate: every second or so every connection of the bot processes is ended by the server
   (pg_terminate_backend, from the bench's own connection);
 - outage: the bot processes reach the server through a relay (tests/test_postgres_outage.py)
-  that is cut for 25 s about once a minute.
+  that is cut for 25 s every 40 s or so, 10 to 100 ms after a move is sent.
 
 Then the faults stop, every process is up again, and the outbox is given up to 150 s to post
 what it owes. The audit (trust_audit.py) counts the saved moves and those posted, and sorts each
@@ -70,10 +70,10 @@ SEATINGS = ((ALICE, BOB), (ALICE, None), (ALICE, BOB, None))  # table i seats SE
 PEOPLE = {person.id: person for person in (ALICE, BOB)}
 ANSWER_WAIT = 45.0  # seconds a table waits for the answer to its move before it takes the next
 KILL_EVERY = 10.0
-KILL_AFTER = (0.01, 0.1)  # a kill comes this long (drawn) after a move is sent to the process (its answer takes 50-100 ms)
+FAULT_AFTER = (0.01, 0.1)  # a kill or cut comes this long (drawn) after a move is sent (its answer takes 50-100 ms)
 TERMINATE_EVERY = 1.0
 CUT = 25.0
-CUT_EVERY = 55.0  # about once this long, a cut of CUT seconds
+CUT_EVERY = 40.0  # about once this long, a cut of CUT seconds
 SETTLE = 150.0  # at most this long for the outbox to post what it owes once the faults stop
 UP_WAIT = 90.0  # at most this long for a process to connect its shard
 
@@ -172,7 +172,9 @@ class Run:
         self.kind, self.code, self.args, self.logs = kind, code, args, logs
         self.figures = Figures()
         self.sent: list[Sent] = []
-        self.dispatched = {0: asyncio.Event(), 1: asyncio.Event()}  # set as a move is sent to the shard
+        # set as a move is sent to the shard (None: to either)
+        self.dispatched: dict[int | None, asyncio.Event] = {0: asyncio.Event(), 1: asyncio.Event(),
+                                                            None: asyncio.Event()}
         self.tag = 0
 
     async def __call__(self) -> tuple[Audit, Figures]:
@@ -300,6 +302,7 @@ class Run:
             token, delivered = await self.fake.interact(person, "move", {"move": text}, table.channel)
             self.sent.append(Sent(table.channel, text, token if delivered else ""))
             self.dispatched[table.shard].set()
+            self.dispatched[None].set()
             if not delivered:
                 return
             began = time.monotonic()
@@ -327,15 +330,19 @@ class Run:
             else:
                 clocks = rng.random() < 0.5
                 shard, which = (holder, "clocks") if clocks else (1 - holder, "not clocks")
-            # a move is under way in the process when it dies: saved or not, posted or not
-            self.dispatched[shard] = asyncio.Event()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.dispatched[shard].wait(), KILL_EVERY / 2)
-            await asyncio.sleep(rng.uniform(*KILL_AFTER))
+            await self.during_a_move(shard, rng)
             await self.bots.kill(shard)
             self.figures.kills.append(f"{at:.0f}s shard {shard} ({which})")
             self.bots.start(shard)
             at += KILL_EVERY
+
+    async def during_a_move(self, shard: int | None, rng: random.Random) -> None:
+        """Return while a move is under way in the shard's process (None: in either): FAULT_AFTER
+        (drawn) after the next move sent there, or after 5 s without one."""
+        self.dispatched[shard] = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.dispatched[shard].wait(), 5.0)
+        await asyncio.sleep(rng.uniform(*FAULT_AFTER))
 
     async def holder(self) -> int | None:
         """The shard of the process holding the clocks' lease, if any."""
@@ -357,10 +364,12 @@ class Run:
             await admin.close()
 
     async def outages(self, relay: Relay) -> None:
+        rng = random.Random(self.args.seed + 3)
         cuts = max(1, int(self.args.seconds // CUT_EVERY))
         period = self.args.seconds / cuts
         for k in range(cuts):
             await self.until(k * period + max(0.0, (period - CUT) / 2))
+            await self.during_a_move(None, rng)
             await relay.cut()
             self.figures.cuts += 1
             try:
