@@ -424,11 +424,14 @@ def label(code: Path) -> str:
     return f"{code.name}@{commit}"
 
 
+def number(value: float) -> str:
+    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+
+
 def spread(values: list[float]) -> str:
-    middle = statistics.median(values)
-    shown = f"{middle:.0f}" if middle == int(middle) else f"{middle:.1f}"
     low, high = min(values), max(values)
-    return shown if low == high else f"{shown} [{low:.0f}-{high:.0f}]"
+    middle = number(statistics.median(values))
+    return middle if low == high else f"{middle} [{number(low)}-{number(high)}]"
 
 
 def median_ms(times: list[float], q: float = 0.5) -> str:
@@ -456,7 +459,7 @@ def table(columns: dict[str, list[tuple[Audit, Figures]]]) -> str:
     for name in names:
         rows.append((name, *(spread([a.figures()[name] for a, _ in runs]) for runs in columns.values())))
     extra = {"tables stuck on a computer": lambda f: f.stuck, "errors logged": lambda f: f.logged_errors,
-             "load before": lambda f: f.load[0], "load after": lambda f: f.load[1]}
+             "load before": lambda f: round(f.load[0], 1), "load after": lambda f: round(f.load[1], 1)}
     for name, of in extra.items():
         rows.append((name, *(spread([of(f) for _, f in runs]) for runs in columns.values())))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -474,11 +477,12 @@ async def main(args: argparse.Namespace) -> None:
         raise SystemExit(reason)
     columns: dict[str, list[tuple[Audit, Figures]]] = {}
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    for number in range(1, args.runs + 1):
+    names = {code: label(code) for code in codes}  # as the runs began
+    for round_ in range(1, args.runs + 1):
         for kind in kinds:
             for code in codes:
-                name = label(code)
-                logs = Path(args.logs) / stamp / f"{kind}-{code.name}-{number}"
+                name = names[code]
+                logs = Path(args.logs) / stamp / f"{kind}-{code.name}-{round_}"
                 result, figures = await Run(kind, code, args, logs)()
                 print(one_run(kind, name, result, figures) + f"\n  logs: {logs}", flush=True)
                 columns.setdefault(f"{kind} {name}", []).append((result, figures))
