@@ -11,7 +11,6 @@ plays Discord's part in the interaction life cycle: one callback per interaction
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import re
 import types
@@ -30,12 +29,16 @@ CHANNEL = 222_000_000_000_000_001
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 DEADLINE = 3.0
 
-_ids = itertools.count(discord.utils.time_snowflake(discord.utils.utcnow()))
+_last_id = [0]
 
 
 def snowflake() -> int:
-    """A fresh id near now, so discord.py does not take the interaction for expired."""
-    return next(_ids)
+    """A fresh id of the present moment, never the same twice. discord.py reads an interaction's
+    time from its id: an id counted on from when this module was loaded would, in a long run (the
+    whole suite, bench/trust.py), be an interaction sent minutes ago, near its 15 minutes' expiry,
+    and the adapter looks for what an interaction saved since the time its id tells."""
+    _last_id[0] = max(_last_id[0] + 1, discord.utils.time_snowflake(discord.utils.utcnow()))
+    return _last_id[0]
 
 
 BASIC = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,

@@ -7,14 +7,17 @@ import contextlib
 import os
 import signal
 import sqlite3
+from datetime import timedelta
 
+import discord
 import pytest
 
 from bot.adapters.discord import client as discord_app
 from bot.core.commands import COMMANDS
+from tests.discord import harness
 from tests.discord.conftest import settings_for
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import ALICE, APP, BOB, CHANNEL, GUILD
+from tests.discord.harness import ALICE, APP, BOB, CHANNEL, GUILD, snowflake
 from tests.discord.limits import EPHEMERAL
 
 
@@ -45,6 +48,16 @@ async def answered(fake: FakeDiscord, payload, since: int, *more: str):
     wanted = [rf"/interactions/{payload['id']}/{token}/callback", *more]
     return await fake.wait_until(lambda: all(fake.find("POST", p, since) for p in wanted) and
                                  [fake.find("POST", p, since)[0] for p in wanted])
+
+
+def test_an_interaction_sent_later_in_a_long_run_carries_the_time_it_was_sent(monkeypatch):
+    monkeypatch.setattr(harness, "_last_id", [0])  # the ids of later tests do not start 20 minutes ahead
+    first = snowflake()
+    later = discord.utils.utcnow() + timedelta(minutes=20)  # past an interaction's 15 minutes
+    monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
+    sent = snowflake()
+    assert abs((discord.utils.snowflake_time(sent) - later).total_seconds()) < 1
+    assert snowflake() > sent > first  # and never the same id twice
 
 
 async def test_bot_logs_in_syncs_once_and_plays_over_the_wire(fake, sticks, tmp_path):
