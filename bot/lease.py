@@ -18,6 +18,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.core import failures
 from db.lease import LEASES, LeaseStore
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class LeasedWork:
             if held:
                 self._renewed = self.clock()
         except Exception:
-            log.exception("could not renew the %s lease", self.name)
+            failures.report(log, "could not renew the %s lease", self.name)
             held = self.running and self.clock() - self._renewed < self.ttl - self.renew  # still safely ours
         if held and not self.running:
             log.info("lease %s taken by %s: starting its work", self.name, self.holder)

@@ -90,3 +90,20 @@ async def test_listeners_that_cannot_reread_the_table_do_not_change_the_answer_a
     here.table = read
     await here.flush_events()
     assert heard == [(await here.table(table)).version]  # told at the next flush, not lost
+
+
+async def test_a_listener_the_database_failed_hears_of_the_table_again_at_the_next_flush(tmp_path, sticks):
+    here, _, table = await a_table_where_alice_plays_a_computer(tmp_path)
+    heard: list[int] = []
+
+    async def listener(event, loaded):
+        if not heard:
+            heard.append(-1)
+            raise StoreUnavailable("the server went")
+        heard.append(loaded.version)
+
+    here.listeners.append(listener)
+    assert (await here.handle(ALICE, "move", {"move": "take 1"})).ok
+    assert heard == [-1]
+    await here.flush_events()
+    assert heard == [-1, (await here.table(table)).version]

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import calls, history, recap, replay
+from bot.core import calls, failures, history, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
@@ -68,6 +68,8 @@ MAX_MOVE_TEXT = 400  # the longest chain of steps a player types is far shorter
 QUOTED = 40  # a refusal quotes at most this much of what was typed
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
              "It has been logged for us; /moves lists what you can play.")
+OWED = "The computer players had not moved yet (the bot was interrupted); they have now:"
+NOT_PLAYED = "Your move `{typed}` was not played: the board changed first. Look at it, then send your move again."
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
 MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
 LOGS_KEPT = 64  # tables whose replayed log is kept, to be continued by their next moves
@@ -142,6 +144,7 @@ class TableService:
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._dirty: set[int] = set()  # tables written since listeners were last told
+        self._unheard: set[int] = set()  # tables a listener could not take in (the database away)
         self._logs: OrderedDict[int, history.Log] = OrderedDict()  # a table's latest replayed log (log_of)
         self._moves: OrderedDict[int, tuple[int, list[MoveRow]]] = OrderedDict()  # standing_moves's
         self._commands: dict[str, tuple[Command, Any]] = {c.name: (c, self) for c in COMMANDS}
@@ -172,8 +175,10 @@ class TableService:
         for listener in self.listeners:
             try:
                 await listener(event, loaded)
-            except Exception:  # a listener's failure must never undo or block a move
-                log.exception("listener failed on %s of table %s", event, loaded.row.id)
+            except Exception as error:  # a listener's failure must never undo or block a move
+                failures.report(log, "listener failed on %s of table %s", event, loaded.row.id)
+                if failures.away(error):  # heard again at the next flush: a deadline must not be lost
+                    self._unheard.add(loaded.row.id)
 
     # -- the public table API: what features and adapters build on ----------------------
     def table_lock(self, table_id: int) -> asyncio.Lock:
@@ -200,14 +205,18 @@ class TableService:
 
     async def flush_events(self) -> None:
         """Tell the listeners about every table written since the last call (outside any lock)."""
-        while self._dirty:
-            table_id = self._dirty.pop()
-            try:
-                loaded = await self.table(table_id)
-            except BaseException:
-                self._dirty.add(table_id)  # told at the next flush: a deadline must not be lost with it
-                raise
-            await self._emit("changed", loaded)
+        try:
+            while self._dirty:
+                table_id = self._dirty.pop()
+                try:
+                    loaded = await self.table(table_id)
+                except BaseException:
+                    self._dirty.add(table_id)  # told at the next flush: a deadline must not be lost with it
+                    raise
+                await self._emit("changed", loaded)
+        finally:
+            self._dirty |= self._unheard
+            self._unheard.clear()
 
     async def _flush_quietly(self) -> None:
         """flush_events at the end of a call, whose answer a failure here must not change."""
@@ -666,6 +675,11 @@ class TableService:
                 return Reply.error("That button was for an earlier turn, and the table has moved on. "
                                    "Use the newest message, or /move.")
             mine = self.caller_seat(loaded, caller)
+            owed = await self._play_owed(loaded)
+            if owed:  # the board moved on before this move: the person sees it before choosing
+                reply = await self.turn_reply(loaded, "\n".join([OWED, *owed]), private_seat=mine.seat)
+                reply.private = "\n".join(x for x in (NOT_PLAYED.format(typed=quoted(move)), reply.private) if x)
+                return reply
             game, names = loaded.game, loaded.names()
             if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
                 waiting = ", ".join(names[s] for s in game.to_act())
@@ -754,18 +768,11 @@ class TableService:
         """Play every computer (or resigned) seat that must act, until people must act."""
         lines: list[str] = []
         game, names = loaded.game, loaded.names()
-        computers = self.computer_seats(loaded)
         moved_on = 0
         for _ in range(AI_MOVES_PER_CALL):
-            if game.is_over() or loaded.row.status != "active":
+            seat = self.computer_to_move(loaded)
+            if seat is None:
                 break
-            # the answers owed to an offer first: a person's offer must not wait on a computer, and
-            # a computer's offer is answered by the other computers before it goes on
-            waiting = ([s for s in game.awaited_answers() if s in computers]
-                       or [s for s in game.to_act() if s in computers])
-            if not waiting:
-                break
-            seat = waiting[0]
             rng = position_rng(loaded.row.seed, game, seat)
             before = game.dump()
             try:
@@ -786,13 +793,46 @@ class TableService:
                 moved_on += 1
                 if moved_on > COMPUTER_RETRIES or not await self._reread(loaded):
                     break
-                game, names, computers = loaded.game, loaded.names(), self.computer_seats(loaded)
+                game, names = loaded.game, loaded.names()
             except BaseException:
                 self._restore(loaded, before)
                 raise
         if len(lines) > 12:
             lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
         return lines
+
+    def computer_to_move(self, loaded: Loaded) -> int | None:
+        """The computer (or resigned) seat that must move now, if any."""
+        game = loaded.game
+        if game is None or game.is_over() or loaded.row.status != "active":
+            return None
+        computers = self.computer_seats(loaded)
+        # the answers owed to an offer first: a person's offer must not wait on a computer, and
+        # a computer's offer is answered by the other computers before it goes on
+        waiting = ([s for s in game.awaited_answers() if s in computers]
+                   or [s for s in game.to_act() if s in computers])
+        return waiting[0] if waiting else None
+
+    async def _play_owed(self, loaded: Loaded) -> list[str]:
+        """The computer seats' moves an earlier call saved no more of (the process died, or the database
+        went, after a person's move): played now, under the table's lock. Their lines, or []."""
+        if self.computer_to_move(loaded) is None:
+            return []
+        lines = await self._play_computers(loaded)
+        if lines:
+            if loaded.row.status == "active":
+                self._cache[loaded.row.id] = loaded
+            else:
+                fresh = await self.table(loaded.row.id)
+                if fresh is not None:
+                    loaded.row, loaded.seats, loaded.game = fresh.row, fresh.seats, fresh.game
+        return lines
+
+    async def play_owed(self, table_id: int) -> list[str]:
+        """`_play_owed` for a table by its id (the outbox, composing a post nobody answered)."""
+        async with self.table_lock(table_id):
+            loaded = await self.table(table_id)
+            return await self._play_owed(loaded) if loaded is not None else []
 
     async def _reread(self, loaded: Loaded) -> bool:
         """Bring `loaded` up to the table as saved now (another process wrote it); False when the
@@ -818,7 +858,7 @@ class TableService:
             try:
                 await touch(extension)
             except Exception:  # an extra must never cost the player the answer to their move
-                log.exception("%s of %s failed", hook, type(extension).__name__)
+                failures.report(log, "%s of %s failed", hook, type(extension).__name__)
         return reply
 
     async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
@@ -845,7 +885,7 @@ class TableService:
                 try:
                     extra = await extension.turn_note(loaded)
                 except Exception:
-                    log.exception("turn note of %s failed", type(extension).__name__)
+                    failures.report(log, "turn note of %s failed", type(extension).__name__)
                     extra = ""
                 if extra:
                     lines.append(extra)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+from bot.core import failures
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -288,9 +289,16 @@ class Timing(Extension):
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Messages nobody waits for (a direct message must never hold up a move)."""
-        task = asyncio.get_running_loop().create_task(work)
+        task = asyncio.get_running_loop().create_task(self._logged(work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _logged(work: Coroutine[Any, Any, Any]) -> None:
+        try:
+            await work
+        except Exception:  # a notice lost is logged, never an unretrieved task error
+            failures.report(log, "a message sent in the background failed")
 
     async def settle(self) -> None:
         """Wait for the messages sent in the background."""
@@ -444,7 +452,7 @@ class Timing(Extension):
             try:
                 fired += await self._fire(timer, moment)
             except Exception:
-                log.exception("timer %s of table %s failed", timer.id, timer.table_id)
+                failures.report(log, "timer %s of table %s failed", timer.id, timer.table_id)
         await self.settle()
         return fired
 
@@ -454,7 +462,7 @@ class Timing(Extension):
             try:
                 await self.observe(await load_row(self.store, row))
             except Exception:
-                log.exception("could not look at table %s", row.id)
+                failures.report(log, "could not look at table %s", row.id)
 
     async def run_forever(self, interval: float = TICK_SECONDS) -> None:
         """Catch up, then tick until cancelled; sleeps until the next timer, at most `interval`."""
@@ -464,7 +472,7 @@ class Timing(Extension):
                 await self.tick()
                 upcoming = await self.db.next_due()
             except Exception:
-                log.exception("tick failed")
+                failures.report(log, "tick failed")
                 upcoming = None
             wait = interval if upcoming is None else min(interval, max(1.0, upcoming - self.now()))
             await self.store.wait_for(WAKE, wait)  # a timer written meanwhile, by any process, wakes it
@@ -605,7 +613,7 @@ class Timing(Extension):
         try:
             return await outbox.post(channel_id, reply)
         except Exception:
-            log.exception("posting in %s failed", channel_id)
+            failures.report(log, "posting in %s failed", channel_id)
             return False
 
     async def _direct(self, turn: TurnRow, text: str) -> bool:
@@ -616,7 +624,7 @@ class Timing(Extension):
         try:
             sent = await outbox.direct(turn.user_id, text)
         except Exception:
-            log.exception("direct message to %s failed", turn.user_id)
+            failures.report(log, "direct message to %s failed", turn.user_id)
             sent = False
         if sent:
             return True

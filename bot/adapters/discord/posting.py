@@ -35,6 +35,7 @@ from bot.adapters.discord.shapes import (
     public_shape,
     some,
 )
+from bot.core import failures
 from bot.core.replies import Button, Menu, Reply
 from db.errors import StoreUnavailable
 from db.outbox import OutboxRow, OutboxStore, Untold
@@ -157,6 +158,7 @@ class Poster:
         self._pictures: OrderedDict[int, list[tuple[str, bytes]]] = OrderedDict()
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._refused_until: dict[int, float] = {}
+        self._sent_unmarked: dict[int, int] = {}  # posts sent while the database was away: their message ids
         self._background: set[asyncio.Task] = set()
         self._wake = asyncio.Event()
         self.delays = BACKOFF  # seconds before each retry (tests make them short)
@@ -337,28 +339,38 @@ class Poster:
         lock = self._lock(channel_id)
         try:
             async with lock:
-                for row in await self.db.waiting_in(channel_id, row_id):
-                    if row.id != row_id and row.next_at > self.now():  # after the older one's retry
-                        later = self._spawn(self._retry(channel_id, row_id, row.next_at - self.now() + 0.5))
-                        return Delivery(row_id, RETRYING, later=later)
-                    result = await self._attempt(row, target)
-                    if row.id == row_id:
-                        return result
-                    if result.state == RETRYING:
-                        older = await self.db.get(row.id)
-                        wait = (older.next_at if older else self.now()) - self.now() + 0.5
-                        later = self._spawn(self._retry(channel_id, row_id, wait))
-                        return Delivery(row_id, RETRYING, later=later)
-                current = await self.db.get(row_id)
-                state = current.state if current is not None else "dropped"
-                return Delivery(row_id, {"sent": SENT, "pending": RETRYING, "refused": REFUSED,
-                                         "dropped": GONE}.get(state, FAILED))
+                return await self._send_locked(channel_id, row_id, target)
+        except StoreUnavailable as away:  # the post stays pending: the sweep sends it once the database is back
+            log.warning("post %s to %s waits for the database: %s", row_id, channel_id, away)
+            return Delivery(row_id, LATER)
         finally:
             if not lock.locked() and not getattr(lock, "_waiters", None):
                 self._channel_locks.pop(channel_id, None)
 
+    async def _send_locked(self, channel_id: int, row_id: int, target: Any) -> Delivery:
+        for row in await self.db.waiting_in(channel_id, row_id):
+            if row.id != row_id and row.next_at > self.now():  # after the older one's retry
+                later = self._spawn(self._retry(channel_id, row_id, row.next_at - self.now() + 0.5))
+                return Delivery(row_id, RETRYING, later=later)
+            result = await self._attempt(row, target)
+            if row.id == row_id:
+                return result
+            if result.state == RETRYING:
+                older = await self.db.get(row.id)
+                wait = (older.next_at if older else self.now()) - self.now() + 0.5
+                later = self._spawn(self._retry(channel_id, row_id, wait))
+                return Delivery(row_id, RETRYING, later=later)
+        current = await self.db.get(row_id)
+        state = current.state if current is not None else "dropped"
+        return Delivery(row_id, {"sent": SENT, "pending": RETRYING, "refused": REFUSED,
+                                 "dropped": GONE}.get(state, FAILED))
+
     async def _attempt(self, row: OutboxRow, target: Any = None) -> Delivery:
         now = self.now()
+        if row.id in self._sent_unmarked:  # in the channel already: the database was away when it went
+            await self.db.mark_sent(row.id, self._sent_unmarked.pop(row.id), now)
+            self._pictures.pop(row.id, None)
+            return Delivery(row.id, SENT)
         if self._refused_until.get(row.channel_id, 0) > now:
             await self.db.give_up(row.id, "refused", "the channel refused an earlier post", now)
             self._pictures.pop(row.id, None)
@@ -402,7 +414,11 @@ class Poster:
             await self.db.retry_later(row.id, int(self.now() + delay), repr(error))
             later = self._spawn(self._retry(row.channel_id, row.id, delay))
             return Delivery(row.id, RETRYING, later=later)
-        await self.db.mark_sent(row.id, message.id, self.now())
+        try:
+            await self.db.mark_sent(row.id, message.id, self.now())
+        except StoreUnavailable as away:  # sent: marked once the database is back, never sent again from here
+            log.warning("post %s is in the channel; its row waits for the database: %s", row.id, away)
+            self._sent_unmarked[row.id] = message.id
         self._pictures.pop(row.id, None)
         return Delivery(row.id, SENT, message)
 
@@ -441,6 +457,10 @@ class Poster:
         if row.table_id is None or (not force and self._busy(row.table_id, row.channel_id)):
             return False
         service = self.service
+        try:  # computer seats a cut-off call left to move move now, and the post tells them too
+            await service.play_owed(row.table_id)
+        except Exception:
+            failures.report(log, "the computer seats of table %s could not move", row.table_id)
         loaded = await service.table(row.table_id)
         if loaded is None or getattr(loaded.row, "closed_reason", None):
             await self.db.settle_draft(row.table_id, None, self.now())
