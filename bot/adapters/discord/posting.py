@@ -302,7 +302,7 @@ class Poster:
                 await self.sweep(startup=first)
                 first = False
             except Exception:
-                log.exception("outbox sweep failed")
+                failures.report(log, "outbox sweep failed")
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), interval)
