@@ -119,6 +119,28 @@ class Run:
                 await extension.tick(self.service.clock.now)
 
     async def play(self) -> list[str]:
+        people = self.people
+        started = await self._lobby()
+        self.table_id = (await self.table()).row.id
+        self.stale = next((b.custom_id for b in started.buttons if b.custom_id), None)
+        self.last, made = started, 0
+        for step in range(PERSON_MOVES * 3):
+            loaded = await self.table()
+            if loaded is None or made >= PERSON_MOVES:
+                break
+            acting = self._acting(loaded)
+            if not acting:
+                break
+            reply = await self._turn(step, loaded, acting[0], [p for p in people if p not in acting])
+            if reply is None:
+                continue
+            made += reply.ok
+            if step % 8 == 7:
+                await self.tick()
+        await self._end()
+        return [digest(entry) for entry in self.record]
+
+    async def _lobby(self) -> Reply:
         people, cls = self.people, registry.get(self.key)
         host = people[0]
         await self.handle(host, "rules", {"game": self.key})
@@ -129,84 +151,74 @@ class Run:
         if cls.max_players > len(people) and self.key != "growsky":  # one game of two people: /resign asks
             await self.handle(host, "addai")
         await self.handle(host, "rules")
-        started = await self.handle(host, "start")
-        loaded = await self.table()
-        table_id = loaded.row.id
-        stale = next((b.custom_id for b in started.buttons if b.custom_id), None)
-        last = started
-        by_user = {p.user_id: p for p in people}
-        made = 0
-        for step in range(PERSON_MOVES * 3):
-            loaded = await self.table()
-            if loaded is None or made >= PERSON_MOVES:
-                break
-            game = loaded.game
-            seats = {s.seat: s.user_id for s in loaded.seats}
-            acting = [by_user[seats[s]] for s in game.to_act() if seats.get(s) in by_user]
-            if not acting:
-                break
-            caller = acting[0]
-            idle = [p for p in people if p not in acting]
-            seat = next(s.seat for s in loaded.seats if s.user_id == caller.user_id)
-            moves = game.legal_moves(seat)
-            move = self.rng.choice(moves)
-            way = step % 5
-            if step % 6 == 2:
-                await self.handle(caller, "moves")
-                await self.handle(caller, "moves", {"filter": move.split()[0], "page": "2"})
-                await self.handle(caller, "hand")
-                self.record.append(["suggest", await self.service.suggest_moves(caller, move[:3])])
-                await self.web(caller, table_id)
-            if step % 6 == 4:
-                await self.handle(caller, "history")
-                await self.handle(caller, "board")
-                if idle:
-                    await self.handle(idle[0], "move", {"move": move})
-                await self.handle(caller, "move", {"move": "   "})
-                await self.handle(caller, "move", {"move": "x" * 500})
-                if stale:
-                    await self.press(caller, stale)
-            quick = [b.custom_id for b in last.buttons
-                     if (parse_custom_id(b.custom_id) or ("",))[0] == "m"] if last.text else []
-            if way == 1 and quick:
-                pressed = self.rng.choice(quick)
-                reply = await self.press(caller, pressed)
-            elif way == 2:
-                menus = await self.press(caller, f"isles:ls:{table_id}:{loaded.version}")
-                options = [(m.custom_id, v) for m in menus.menus for _, v in m.options]
-                if not options:
-                    continue
-                cid, value = self.rng.choice(options)
-                reply = await self.press(caller, cid, [value])
-            elif way == 3:
-                reply = await self.say(f"{caller.name} page move {move}", await self.service.press(
-                    caller, f"isles:m:{table_id}:{loaded.version}:{move}"))
-                await self.web(caller, table_id)
-            else:
-                reply = await self.handle(caller, "move", {"move": move})
-            if reply.text:
-                last = reply
-            back = [b.custom_id for b in reply.private_buttons if b.custom_id]
-            if back and step % 7 == 5:
-                await self.press(caller, back[0])
-            if reply.ok:
-                made += 1
-            if step % 8 == 7:
-                await self.tick()
+        return await self.handle(host, "start")
+
+    def _acting(self, loaded) -> list[Caller]:
+        by_user = {p.user_id: p for p in self.people}
+        seats = {s.seat: s.user_id for s in loaded.seats}
+        return [by_user[seats[s]] for s in loaded.game.to_act() if seats.get(s) in by_user]
+
+    async def _turn(self, step: int, loaded, caller: Caller, idle: list[Caller]) -> Reply | None:
+        """One move of a person, made one of the ways in, with the asides of that step."""
+        seat = next(s.seat for s in loaded.seats if s.user_id == caller.user_id)
+        move = self.rng.choice(loaded.game.legal_moves(seat))
+        await self._asides(step, caller, idle, move)
+        quick = [b.custom_id for b in self.last.buttons
+                 if (parse_custom_id(b.custom_id) or ("",))[0] == "m"] if self.last.text else []
+        way = step % 5
+        if way == 1 and quick:
+            reply = await self.press(caller, self.rng.choice(quick))
+        elif way == 2:
+            menus = await self.press(caller, f"isles:ls:{self.table_id}:{loaded.version}")
+            options = [(m.custom_id, v) for m in menus.menus for _, v in m.options]
+            if not options:
+                return None
+            cid, value = self.rng.choice(options)
+            reply = await self.press(caller, cid, [value])
+        elif way == 3:
+            reply = await self.say(f"{caller.name} page move {move}", await self.service.press(
+                caller, f"isles:m:{self.table_id}:{loaded.version}:{move}"))
+            await self.web(caller, self.table_id)
+        else:
+            reply = await self.handle(caller, "move", {"move": move})
+        if reply.text:
+            self.last = reply
+        back = [b.custom_id for b in reply.private_buttons if b.custom_id]
+        if back and step % 7 == 5:
+            await self.press(caller, back[0])
+        return reply
+
+    async def _asides(self, step: int, caller: Caller, idle: list[Caller], move: str) -> None:
+        if step % 6 == 2:
+            await self.handle(caller, "moves")
+            await self.handle(caller, "moves", {"filter": move.split()[0], "page": "2"})
+            await self.handle(caller, "hand")
+            self.record.append(["suggest", await self.service.suggest_moves(caller, move[:3])])
+            await self.web(caller, self.table_id)
+        if step % 6 == 4:
+            await self.handle(caller, "history")
+            await self.handle(caller, "board")
+            if idle:
+                await self.handle(idle[0], "move", {"move": move})
+            await self.handle(caller, "move", {"move": "   "})
+            await self.handle(caller, "move", {"move": "x" * 500})
+            if self.stale:
+                await self.press(caller, self.stale)
+
+    async def _end(self) -> None:
+        people = self.people
         history = await self.handle(people[0], "history", {"page": "1"})
         for button in history.buttons:
             await self.press(people[0], button.custom_id)
         await self.handle(people[-1], "resign")
-        loaded = await self.table()
-        if loaded is not None:
+        if await self.table() is not None:
             resign = await self.handle(people[0], "resign")
             for button in resign.buttons:
                 await self.press(people[0], button.custom_id)
         await self.handle(people[0], "board")
         await self.handle(people[0], "hand")
         await self.handle(people[0], "history")
-        await self.web(people[0], table_id)
-        return [digest(entry) for entry in self.record]
+        await self.web(people[0], self.table_id)
 
 
 async def play_game(key: str, folder: Path) -> list[str]:
