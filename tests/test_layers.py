@@ -177,6 +177,27 @@ def test_features_use_the_core_by_its_public_names_only(graph):
     assert not wrong, "\n".join(wrong)
 
 
+def test_no_module_of_bot_imports_a_particular_game(graph):
+    """What a feature or an adapter needs of a game is a member of the protocol or a class
+    attribute (games/base.py), so a new game needs no change in bot/."""
+    wrong = [f"{i.source}:{i.line} imports {i.target}" for i in graph
+             if top(i.source) == "bot" and top(i.target) == "games" and i.target not in ("games", "games.base",
+                                                                                        "games.registry",
+                                                                                        "games.levels")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_adapters_do_not_import_one_another(graph):
+    """Each adapter stands on the core alone; bot/cli.py puts two side by side (the pages beside the console)."""
+    def adapter(module: str) -> str:
+        parts = module.split(".")
+        return parts[2] if len(parts) > 2 and parts[:2] == ["bot", "adapters"] else ""
+
+    wrong = [f"{i.source}:{i.line} imports {i.target}" for i in graph
+             if adapter(i.source) and adapter(i.target) and adapter(i.source) != adapter(i.target)]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_module_takes_another_modules_private_names(graph):
     """What SLF001 checks for attributes, for imported names: bot/, render/ and db/ only."""
     known = set(modules())

@@ -30,6 +30,9 @@ class Command:
     name: str
     description: str
     params: tuple[Param, ...] = ()
+    # the command's table plays in a place of the caller's own (bot/core/places.py), which the
+    # adapter makes when asked; these words name what the place holds in the adapter's messages
+    place: str = ""
 
 
 GAME = Param("game", "Which game", required=True, autocomplete="game")

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import calls, failures, history, recap, replay
+from bot.core import calls, failures, history, places, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
@@ -324,8 +324,11 @@ class TableService:
         return await self._load_row(row) if row else None
 
     # -- entry points ------------------------------------------------------------------
-    async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None) -> Reply:
-        """One command from any adapter. Never raises for bad input: it answers privately."""
+    async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None,
+                     make_place: places.PlaceMaker | None = None) -> Reply:
+        """One command from any adapter. Never raises for bad input: it answers privately.
+        `make_place`: how the adapter makes a place of the caller's own, for a command that has one
+        (`Command.place`)."""
         args = {k: v for k, v in (args or {}).items() if v is not None}
         spec, owner = self._commands.get(command, (None, None))
         if spec is None:
@@ -341,7 +344,8 @@ class TableService:
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
         method = getattr(owner, f"cmd_{command}")
-        return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
+        with places.making(make_place if spec.place else None):
+            return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""

@@ -21,7 +21,6 @@ from pathlib import Path
 from bot.core.commands import USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
-from bot.features.daily import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -199,8 +198,8 @@ class Console:
                 reply = await self._press(caller, parsed.args.get("label", ""))
             elif parsed.command == "choose":
                 reply = await self._choose(caller, parsed.args.get("choice", ""))
-            elif parsed.command == "daily" and self._daily() is not None:
-                caller, reply = await self._start_daily(caller, parsed.args)
+            elif self._place_of(parsed.command):
+                caller, reply = await self._own_place(caller, self._place_of(parsed.command), parsed.args)
             else:
                 reply = await self.service.handle(caller, parsed.command, parsed.args)
             if reply.unshown:  # saved but not shown: the board as saved, if it can be read now
@@ -230,30 +229,32 @@ class Console:
             return saved
         return replace(board, private=saved.private) if board.ok else saved
 
-    def _daily(self):
-        return next((e for e in self.service.extensions if isinstance(e, DailyChallenge)), None)
+    def _place_of(self, command: str) -> Command | None:
+        """The command, when its table plays in a place of the caller's own (`Command.place`)."""
+        return next((c for c in self.service.commands() if c.name == command and c.place), None)
 
-    async def _start_daily(self, caller: Caller, args: dict[str, str]) -> tuple[Caller, Reply]:
-        """As in Discord, each attempt gets a place of its own (there a private thread): a channel
-        named after the day and the player, where the player's next lines go."""
-        daily = self._daily()
+    async def _own_place(self, caller: Caller, spec: Command, args: dict[str, str]) -> tuple[Caller, Reply]:
+        """As in Discord, such a table gets a place of its own (there a private thread): a channel
+        named after what it holds, where the player's next lines go."""
         caller = replace(caller, channel_id=self.parents.get(caller.channel_id, caller.channel_id))
         made: list[str] = []
+        prefix = re.sub(r"\W+", "-", spec.name)
 
-        async def make_place(name: str) -> int:  # called once the attempt is the caller's
-            place = "daily-" + re.sub(r"[^\w-]+", "-", name.removeprefix("Daily ")).strip("-")
+        async def make_place(name: str) -> int:  # called once the place is the caller's
+            words = re.sub(r"[^\w-]+", "-", re.sub(rf"^{re.escape(spec.name)}\s+", "", name, flags=re.I))
+            place = f"{prefix}-" + words.strip("-")
             made.append(place)
             self.channels[stable_id("#" + place)] = place
             self.parents[stable_id("#" + place)] = caller.channel_id
             return stable_id("#" + place)
 
-        reply = await daily.begin(caller, args, make_place)
+        reply = await self.service.handle(caller, spec.name, args, make_place=make_place)
         if not made or not reply.ok:  # help, or why not
             return caller, reply
         place = made[0]
         thread = replace(caller, channel_id=stable_id("#" + place))
         self.places[caller.name.lower()] = place
-        note = (f"Your daily challenge is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
+        note = (f"Your {spec.place} is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
                 "go there.")
         return thread, replace(reply, private="\n".join(x for x in (note, reply.private) if x))
 

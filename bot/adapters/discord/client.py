@@ -23,8 +23,8 @@ import inspect
 import json
 import logging
 import signal
-from collections.abc import Awaitable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -51,16 +51,15 @@ from bot.adapters.discord.shapes import (
     some,
     split_text,
 )
-from bot.adapters.web.hosting import serve_pages
 from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
-from bot.features.daily import DailyChallenge
 from bot.lease import IdentifyGate, LeasedWork
 from bot.settings import Settings, shown
 from db.errors import StoreError, StoreUnavailable
 from db.store import ChannelBusy, Store
+from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -140,9 +139,8 @@ class Adapter:
         self.service = service
         self.poster: Poster | None = None  # the outbox's sender, set by the client
         self._tasks: set[asyncio.Task] = set()
-        # the daily challenge, when installed: its tables live in private threads made here
-        extensions = service.extensions if service is not None else []  # a client built for its command list
-        self.daily = next((e for e in extensions if isinstance(e, DailyChallenge)), None)
+        # the commands whose tables live in private threads made here (the daily challenge)
+        self._places = {c.name: c for c in service.commands() if c.place} if service is not None else {}
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
@@ -155,8 +153,9 @@ class Adapter:
         if name == "open":
             await self._open(interaction, args)
             return
-        if name == "daily" and self.daily is not None:
-            await self._daily(interaction, args)
+        spec = self._places.get(name)
+        if spec is not None:
+            await self._own_place(interaction, spec, args)
             return
         caller = caller_of(interaction, server_setting=name in SERVER_SETTINGS)
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
@@ -269,34 +268,35 @@ class Adapter:
         lobby = await self._guard(self.service.handle(caller_of(interaction), "board"))
         await self.show(interaction, lobby, note=f"{why}, so the table is in this channel.")
 
-    async def _daily(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
-        """Today's deal in a private thread of the player's own, so nobody sees their moves."""
-        if not await self._defer(interaction):  # preparing a day's deal can take a while
+    async def _own_place(self, interaction: discord.Interaction, spec: Command, args: dict[str, Any]) -> None:
+        """A command whose table plays in a place of the caller's own (`Command.place`, the daily
+        challenge): a private thread, made when the service asks for it, so nobody sees their moves."""
+        if not await self._defer(interaction):  # preparing what the place holds can take a while
             return
         here = interaction.channel
         parent = here.parent if isinstance(here, discord.Thread) else here
-        if not isinstance(parent, discord.TextChannel):
-            await self.show(interaction, Reply.error("The daily challenge needs a text channel for its threads."))
-            return
-        lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
-                          "attach_files")
-        if lacking and str(args.get("help", "")).lower() != "on":  # never a daily table where the bot cannot be
-            await self.show(interaction, Reply.error(
-                f"The daily challenge plays in a private thread, and I lack {' and '.join(lacking)} in this "
-                "channel. Ask a moderator to allow it, or use /daily in another channel."))
-            return
         made: list[discord.Thread] = []
 
-        async def make_thread(name: str) -> int:  # called once the attempt is this call's, never twice
+        async def make_thread(name: str) -> int:  # called once the place is this call's, never twice
+            if not isinstance(parent, discord.TextChannel):
+                raise IllegalMove(f"The {spec.place} needs a text channel for its threads.")
+            lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
+                              "attach_files")
+            if lacking:  # never a table where the bot cannot be
+                raise IllegalMove(
+                    f"The {spec.place} plays in a private thread, and I lack {' and '.join(lacking)} in this "
+                    f"channel. Ask a moderator to allow it, or use /{spec.name} in another channel.")
             thread = await parent.create_thread(
                 name=clip(name, MAX_THREAD_NAME), type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Daily challenge",
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason=spec.place.capitalize(),
             )
             made.append(thread)
             await thread.add_user(interaction.user)
             return thread.id
 
-        reply = await self._guard(self.daily.begin(caller_of(interaction, channel_id=parent.id), args, make_thread))
+        where = parent.id if isinstance(parent, discord.TextChannel) else interaction.channel_id
+        call = self.service.handle(caller_of(interaction, channel_id=where), spec.name, args, make_place=make_thread)
+        reply = await self._guard(call)
         if not made:  # help, or the reason it is refused
             await self.show(interaction, reply)
             return
@@ -304,7 +304,7 @@ class Adapter:
             await self._drop_thread(made[0])
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=made[0], note=f"Your daily challenge is in {made[0].mention}.")
+        await self.show(interaction, reply, channel=made[0], note=f"Your {spec.place} is in {made[0].mention}.")
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
@@ -868,6 +868,14 @@ def form_values(data: dict[str, Any]) -> list[str]:
     return found[:1]
 
 
+class Stoppable(Protocol):
+    async def stop(self) -> None: ...
+
+
+# serves another adapter beside the bot, on its service (the board pages); None when it serves nothing
+Beside = Callable[[TableService, Settings], Awaitable["Stoppable | None"]]
+
+
 def commands_of(service: TableService | None) -> list[Command]:
     """The commands the service answers (its extensions' included), else the built-in ones."""
     listed = getattr(service, "commands", None)
@@ -879,10 +887,11 @@ def create_bot(service: TableService, settings: Settings) -> IslesClient:
     return IslesClient(service, settings)
 
 
-async def run(settings: Settings, extensions: bool = True) -> None:
+async def run(settings: Settings, extensions: bool = True, beside: Beside | None = None) -> None:
     """Open the store, build the service (with the standard extensions) and the client, and run
     until closed (SIGTERM or Ctrl-C). Discord's addresses are those of discord.py, so a test may
-    point them at a local fake."""
+    point them at a local fake. `beside` serves another adapter on the same service (the board
+    pages, handed over by bot/cli.py), so that this adapter imports no other."""
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     store = await Store.open(settings.db_path)
@@ -891,7 +900,7 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     try:
         service = TableService(store)
         installed = install(service) if extensions else None
-        pages = await serve_pages(service, getattr(settings, "web", None))  # before the commands are built: /web
+        pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed
         try:
@@ -912,12 +921,12 @@ async def run(settings: Settings, extensions: bool = True) -> None:
         log.info("stopped")
 
 
-def serve(settings: Settings, isles: str) -> tuple[bool, str] | None:
+def serve(settings: Settings, isles: str, beside: Beside | None = None) -> tuple[bool, str] | None:
     """Run the bot until it stops (for `isles run`): None when it stopped as asked, else (whether
     the host's setting is the mistake, the one line that tells what to do)."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run(settings, beside=beside))
     except discord.LoginFailure:
         return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "
                        "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.")
