@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.adapters.console.console import Console
+from bot.adapters.discord.shapes import discord_text
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import install
@@ -57,7 +58,7 @@ class Outbox:
         return True
 
     async def direct(self, user_id: int, text: str) -> bool:
-        self.record.append(["direct", user_id, text])
+        self.record.append(["direct", user_id, discord_text(text)])
         return True
 
 
@@ -81,7 +82,7 @@ class Run:
     def shown(self, reply: Reply) -> dict[str, Any]:
         """A reply as the adapters show it: Discord's text and components, and the console's lines."""
         return {
-            "discord": [reply.text, reply.private], "ok": reply.ok, "mentions": reply.mentions,
+            "discord": [discord_text(reply.text), discord_text(reply.private)], "ok": reply.ok, "mentions": reply.mentions,
             "buttons": [[b.label, b.custom_id, b.style, bool(b.url)] for b in reply.buttons],
             "private_buttons": [[b.label, b.custom_id, b.style, bool(b.url)] for b in reply.private_buttons],
             "menus": [[m.custom_id, m.placeholder, m.options] for m in reply.menus],

@@ -223,3 +223,12 @@ def test_a_games_rules_never_import_its_computer_players(graph, game):
     players = {f"{package}.ai", f"{package}.search", f"{package}.players"}
     reached = sorted(f"{i.target} (line {i.line})" for i in graph if i.source == f"{package}.game" and i.target in players)
     assert not reached, f"{package}.game imports its players: {reached}"
+
+
+def test_discord_markup_is_written_by_its_adapter_alone():
+    """The core and the features mark people, places and moments (bot/core/marks.py); only the
+    Discord adapter writes them as `<@id>`, `<#id>` and `<t:epoch>`."""
+    wrong = [f"{path.relative_to(ROOT)}:{n}" for tree in ("bot", "games") for path in sorted((ROOT / tree).rglob("*.py"))
+             if not str(path.relative_to(ROOT)).startswith("bot/adapters/discord")
+             for n, line in enumerate(path.read_text().splitlines(), 1) if "<@" in line or "<#" in line or "<t:" in line]
+    assert not wrong, "\n".join(wrong)

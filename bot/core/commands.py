@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TEXT = "text"
-USER = "user"  # a member of the server: Discord's own picker; the service gets a mention `<@id>`
+USER = "user"  # a member of the server: Discord's own picker; the service gets the person's mark (bot/core/marks.py)
 KINDS = (TEXT, USER)
 
 

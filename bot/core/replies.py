@@ -57,7 +57,7 @@ class Attachment:
 
 @dataclass
 class Reply:
-    text: str = ""  # public message; mentions as <@id>
+    text: str = ""  # public message; people, places and moments as marks (bot/core/marks.py)
     private: str = ""  # only the caller sees it
     image: bytes | None = None
     image_name: str = "board.png"

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import calls, failures, history, places, recap, replay
+from bot.core import calls, failures, history, marks, places, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
@@ -882,7 +882,7 @@ class TableService:
                 row = loaded.by_seat(seat)
                 if row.user_id is not None and not row.resigned:
                     mentions.append(row.user_id)
-                    calls.append(f"<@{row.user_id}>")
+                    calls.append(marks.person(row.user_id))
             if calls:
                 lines.append("Your move: " + " ".join(calls))
             for extension in self.extensions:  # e.g. the deadline, and who is on vacation

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.core import places, replay
+from bot.core import marks, places, replay
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.places import PlaceMaker
@@ -450,10 +450,10 @@ class DailyChallenge(Extension):
                 return None  # cut short before its table was opened: /daily continues it
             return "Your daily challenge is being set up right now. One attempt per day."
         if attempt.table_status == "lobby":
-            return (f"Your daily challenge is waiting in <#{attempt.channel_id}>: /start it there. "
+            return (f"Your daily challenge is waiting in {marks.place(attempt.channel_id)}: /start it there. "
                     "One attempt per day.")
         if attempt.table_status == "active":
-            return f"Your daily challenge of today is under way in <#{attempt.channel_id}>. One attempt per day."
+            return f"Your daily challenge of today is under way in {marks.place(attempt.channel_id)}. One attempt per day."
         return (f"You have played today's daily challenge already: one attempt per day. "
                 f"The next deal comes in {_until_midnight(self.now())} (00:00 UTC). See /dailyboard.")
 

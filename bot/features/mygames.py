@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -87,7 +88,7 @@ class MyGames(Extension):
             mine = next((s for s in seats if s.user_id == caller.user_id), None)
             if mine is None:
                 continue
-            title, place = _title(row.game), f"<#{row.channel_id}>"
+            title, place = _title(row.game), marks.place(row.channel_id)
             if row.status == "lobby" or not row.state:
                 entries.append(Entry((2, epoch(row.created_at)),
                                      f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
@@ -132,7 +133,7 @@ class MyGames(Extension):
         count = 0
         for row in await self.store.tables(caller.guild_id):
             count += 1
-            title, place = _title(row.game), f"<#{row.channel_id}>"
+            title, place = _title(row.game), marks.place(row.channel_id)
             if row.status == "lobby" or not row.state:
                 idle = now - epoch(row.updated_at)
                 if idle >= IDLE_LOBBY:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.core import marks
 from bot.core.commands import USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
@@ -154,14 +155,14 @@ class Console:
         return Parsed(caller, command, args)
 
     def _mention(self, typed: str) -> str:
-        """A person as Discord's user picker gives them: `<@id>`. Here a name is a person (ids come
-        from names), so `bob`, `@bob` and `<@id>` all work."""
+        """A person as Discord's user picker gives them: the core's mark of that person. Here a name
+        is a person (ids come from names), so `bob` and `@bob` work, and so does a user id."""
         typed = typed.strip()
-        if re.fullmatch(r"<@!?\d+>|\d+", typed):
-            return typed
+        if typed.isdecimal():
+            return marks.person(int(typed))
         name = typed.removeprefix("@")
         self.names.setdefault(stable_id(name), name)
-        return f"<@{stable_id(name)}>"
+        return marks.person(stable_id(name))
 
     async def run_line(self, line: str) -> list[str]:
         """The answer to one line, in the order Discord would show it: what the bot said on its own
@@ -292,17 +293,17 @@ class Console:
             menu, value = found[0]
         return await self.service.press(caller, menu.custom_id, [value])
 
-    def _names(self, text: str) -> str:
-        """Discord's markup for people, channels and times, as a terminal shows them."""
-        text = re.sub(r"<t:(\d+)(?::\w)?>", lambda m: datetime.fromtimestamp(int(m[1]), UTC).strftime(
-            "%Y-%m-%d %H:%M UTC"), text)
-        text = re.sub(r"<@(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
-        return re.sub(r"<#(\d+)>", lambda m: "#" + self.channels.get(int(m[1]), m[1]), text)
+    def written(self, text: str) -> str:
+        """The core's marks of people, channels and moments, as a terminal shows them."""
+        return marks.write(
+            text, person=lambda user_id: "@" + self.names.get(user_id, str(user_id)),
+            place=lambda channel_id: "#" + self.channels.get(channel_id, str(channel_id)),
+            moment=lambda epoch, _style: datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC"))
 
     def show(self, caller: Caller, reply: Reply) -> list[str]:
         lines: list[str] = []
         if reply.text:
-            lines += [f"  {line}" for line in self._names(reply.text).splitlines()]
+            lines += [f"  {line}" for line in self.written(reply.text).splitlines()]
         for private in (False, True):
             for name, data in reply.files(private):
                 self.images += 1
@@ -319,7 +320,7 @@ class Console:
             lines.append("  [buttons, only you] " + " ".join(shown))
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
-            lines += [mark + line for line in self._names(reply.private).splitlines()]
+            lines += [mark + line for line in self.written(reply.private).splitlines()]
         number = 0
         for menu in reply.menus:  # numbered across the menus, as /choose takes them
             if not parse_custom_id(menu.custom_id):
@@ -352,5 +353,6 @@ class ConsoleOutbox:
 
     async def direct(self, user_id: int, text: str) -> bool:
         who = self.console.names.get(user_id, str(user_id))
-        self.console.unprompted += [f"  [direct message to {who}] {line}" for line in text.splitlines()]
+        self.console.unprompted += [f"  [direct message to {who}] {line}"
+                                    for line in self.console.written(text).splitlines()]
         return True

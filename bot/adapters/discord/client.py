@@ -47,10 +47,12 @@ from bot.adapters.discord.shapes import (
     build_components,
     clip,
     discord_files,
+    discord_text,
     public_shape,
     some,
     split_text,
 )
+from bot.core import marks
 from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
@@ -512,7 +514,7 @@ class Adapter:
                        view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:
         """Ephemeral messages: the interaction's answer if not yet given, then followups.
         The files go with the first piece and the components with the last."""
-        pieces = split_text(text) or ["Done."]
+        pieces = split_text(discord_text(text)) or ["Done."]
         for index, piece in enumerate(pieces):
             extra = some(files=files if index == 0 and files else None,
                           view=view if index == len(pieces) - 1 else None)
@@ -567,7 +569,7 @@ class DiscordOutbox:
         """A direct message; False when it was refused (closed DMs: 50007)."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            for piece in split_text(text):
+            for piece in split_text(discord_text(text)):
                 await user.send(piece, allowed_mentions=discord.AllowedMentions.none())
             return True
         except discord.Forbidden as error:
@@ -621,8 +623,8 @@ OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
 
 
 def option_text(value: Any) -> Any:
-    """The service reads text: a picked user becomes their mention `<@id>`."""
-    return value.mention if isinstance(value, discord.abc.User) else value
+    """The service reads text: a picked user becomes the core's mark of that person."""
+    return marks.person(value.id) if isinstance(value, discord.abc.User) else value
 
 
 def _suggester(adapter: Adapter, kind: str):

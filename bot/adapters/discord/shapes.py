@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.core import marks
 from bot.core.replies import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,12 @@ BUTTON_STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+def discord_text(text: str) -> str:
+    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a timestamp."""
+    return marks.write(text, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
+                       moment=lambda epoch, style: f"<t:{epoch}:{style}>")
 
 
 def clip(text: str, limit: int) -> str:
@@ -186,5 +193,5 @@ def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | 
     when they are kept apart from the reply), its buttons and menus, pinging exactly the users
     it names."""
     files = reply.files(private=False) if files is None else files
-    return Shape(clip(reply.text, MAX_CONTENT), discord_files(files, limit),
+    return Shape(clip(discord_text(reply.text), MAX_CONTENT), discord_files(files, limit),
                  build_components(reply.buttons, reply.menus), mentions_of(reply))

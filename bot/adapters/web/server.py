@@ -42,6 +42,7 @@ from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
 from bot.adapters.web.streams import REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
+from bot.core import marks
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -373,10 +374,20 @@ class WebPages(Extension):
             reply = await self.service.handle(caller, "move", {"move": move})  # this channel's open one
         else:
             reply = Reply.error("The table has moved on since this page showed it. Look again and retry.")
-        said = reply.private if not reply.ok else (reply.text or reply.private)
+        said = await self._written(reply.private if not reply.ok else (reply.text or reply.private), data["table"])
         # the page's next state comes with the answer: one request less per click, and no second
         # look when the live event of the same move arrives while the page waits for this answer
         return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
+
+    async def _written(self, text: str, table_id: int) -> str:
+        """The core's marks as a page writes them: a person by their seat's name, a time in UTC."""
+        if marks.OPEN not in text:
+            return text
+        loaded = await self.service.table(table_id)
+        names = {s.user_id: s.name for s in loaded.seats if s.user_id} if loaded is not None else {}
+        return marks.write(text, person=lambda user_id: "@" + names.get(user_id, "someone"),
+                           place=lambda _channel_id: "another channel",
+                           moment=lambda epoch, _style: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch)))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)
