@@ -10,7 +10,8 @@ not your turn, an empty or endless move, a stale button), a 2-player /resign wit
 confirmation, and the deadlines' posts as the clock runs. Each answer is recorded as Discord
 and the console would show it: its text with people written the adapter's way, private text,
 buttons, menus, the people it pings, files and versions. The digests of one game's answers are
-kept in a list, so a comparison names the first answer that differs.
+kept in a list per surface (Discord's messages, the console's lines, what was saved and told), so
+a comparison names the first answer that differs and where.
 
 Pictures are not drawn: they are render/'s, whose own tests and fingerprint guard them.
 """
@@ -28,8 +29,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.adapters.console.console import Console
-from bot.adapters.discord.shapes import discord_text
+from bot.adapters.discord.shapes import build_components, discord_text, public_shape, split_text
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import install
@@ -39,6 +42,17 @@ from games import registry
 RECORD = Path(__file__).resolve().parent / "data" / "service_fingerprint.json"
 GUILD, CHANNEL = 1, 4242
 PERSON_MOVES = 24  # moves made by people in each game: enough to pass a few turns of each way in
+SURFACES = ("discord", "console", "state")
+UPLOAD = 10 * 1024 * 1024
+
+
+def components(view: Any) -> list[Any] | None:
+    """Discord's components of a message, as plain values."""
+    if view is None:
+        return None
+    return [["select", item.custom_id, item.placeholder, [[o.label, o.value] for o in item.options], item.row]
+            if isinstance(item, discord.ui.Select) else
+            ["button", item.custom_id, item.label, str(item.style), item.url, item.row] for item in view.children]
 
 
 class Clock:
@@ -54,11 +68,11 @@ class Outbox:
         self.record, self.show = record, show
 
     async def post(self, channel_id: int, reply: Reply) -> bool:
-        self.record.append(["post", channel_id, self.show(reply)])
+        self.record.append({"what": ["post", channel_id], **self.show(reply)})
         return True
 
     async def direct(self, user_id: int, text: str) -> bool:
-        self.record.append(["direct", user_id, discord_text(text)])
+        self.record.append({"what": ["direct", user_id], "discord": split_text(discord_text(text))})
         return True
 
 
@@ -80,22 +94,31 @@ class Run:
         self.rng = random.Random(f"fingerprint:{key}")
 
     def shown(self, reply: Reply) -> dict[str, Any]:
-        """A reply as the adapters show it: Discord's text and components, and the console's lines."""
+        """A reply as each surface shows it: the messages Discord gets, the console's lines, and what
+        the service saved and told (versions, pings, files)."""
+        public = public_shape(reply, UPLOAD)
+        alone = not (reply.text.strip() or public.files)
         return {
-            "discord": [discord_text(reply.text), discord_text(reply.private)], "ok": reply.ok, "mentions": reply.mentions,
-            "buttons": [[b.label, b.custom_id, b.style, bool(b.url)] for b in reply.buttons],
-            "private_buttons": [[b.label, b.custom_id, b.style, bool(b.url)] for b in reply.private_buttons],
-            "menus": [[m.custom_id, m.placeholder, m.options] for m in reply.menus],
-            "files": [[a.name, a.private, digest(a.data.decode("utf-8", "replace"))] for a in reply.attachments],
-            "image": reply.image is not None, "image_private": reply.image_private,
-            "table": reply.table_id, "version": reply.version, "since": reply.since, "unshown": reply.unshown,
+            "discord": {
+                "public": public.content, "components": components(public.view),
+                "private": split_text(discord_text(reply.private)),
+                "private_components": components(build_components(
+                    [*reply.buttons, *reply.private_buttons] if alone else reply.private_buttons,
+                    reply.menus if alone else [])),
+            },
             "console": self.console.show(Caller(GUILD, CHANNEL, 0, "x"), Reply(
                 text=reply.text, private=reply.private, buttons=reply.buttons, menus=reply.menus,
                 private_buttons=reply.private_buttons, ok=reply.ok)),
+            "state": {
+                "ok": reply.ok, "mentions": reply.mentions,
+                "files": [[a.name, a.private, digest(a.data.decode("utf-8", "replace"))] for a in reply.attachments],
+                "image": reply.image is not None, "image_private": reply.image_private, "table": reply.table_id,
+                "version": reply.version, "since": reply.since, "unshown": reply.unshown,
+            },
         }
 
     async def say(self, what: str, reply: Reply) -> Reply:
-        self.record.append([what, self.shown(reply)])
+        self.record.append({"what": what, **self.shown(reply)})
         return reply
 
     async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None) -> Reply:
@@ -111,7 +134,7 @@ class Run:
 
     async def web(self, caller: Caller, table_id: int) -> None:
         data = await self.service.page_data(table_id, caller.user_id)
-        self.record.append(["page", caller.name, data])
+        self.record.append({"what": ["page", caller.name], "state": data})
 
     async def tick(self) -> None:
         self.service.clock.now += timedelta(hours=7)
@@ -119,7 +142,7 @@ class Run:
             if hasattr(extension, "tick"):
                 await extension.tick(self.service.clock.now)
 
-    async def play(self) -> list[str]:
+    async def play(self) -> dict[str, list[str]]:
         people = self.people
         started = await self._lobby()
         self.table_id = (await self.table()).row.id
@@ -139,7 +162,7 @@ class Run:
             if step % 8 == 7:
                 await self.tick()
         await self._end()
-        return [digest(entry) for entry in self.record]
+        return {surface: [digest([entry["what"], entry.get(surface)]) for entry in self.record] for surface in SURFACES}
 
     async def _lobby(self) -> Reply:
         people, cls = self.people, registry.get(self.key)
@@ -194,7 +217,7 @@ class Run:
             await self.handle(caller, "moves")
             await self.handle(caller, "moves", {"filter": move.split()[0], "page": "2"})
             await self.handle(caller, "hand")
-            self.record.append(["suggest", await self.service.suggest_moves(caller, move[:3])])
+            self.record.append({"what": "suggest", "state": await self.service.suggest_moves(caller, move[:3])})
             await self.web(caller, self.table_id)
         if step % 6 == 4:
             await self.handle(caller, "history")
@@ -222,7 +245,7 @@ class Run:
         await self.web(people[0], self.table_id)
 
 
-async def play_game(key: str, folder: Path) -> list[str]:
+async def play_game(key: str, folder: Path) -> dict[str, list[str]]:
     store = await Store.open(str(folder / f"{key}.db"))
     try:
         service = TableService(store, clock=Clock(), draw_images=False, seeds=lambda: 4711)
@@ -235,7 +258,7 @@ async def play_game(key: str, folder: Path) -> list[str]:
         await store.close()
 
 
-async def fingerprint(keys: list[str] | None = None) -> dict[str, list[str]]:
+async def fingerprint(keys: list[str] | None = None) -> dict[str, dict[str, list[str]]]:
     out = {}
     with tempfile.TemporaryDirectory() as folder:
         for key in keys or sorted(registry.available()):
@@ -243,16 +266,17 @@ async def fingerprint(keys: list[str] | None = None) -> dict[str, list[str]]:
     return out
 
 
-def differences(recorded: dict[str, list[str]], now: dict[str, list[str]]) -> list[str]:
-    """Where each game's answers first differ from the recorded ones."""
+def differences(recorded: dict[str, dict[str, list[str]]], now: dict[str, dict[str, list[str]]]) -> list[str]:
+    """Where each game's answers first differ from the recorded ones, surface by surface."""
     out = []
     for key in sorted(set(recorded) | set(now)):
-        old, new = recorded.get(key, []), now.get(key, [])
-        first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), None)
-        if first is None and len(old) == len(new):
-            continue
-        where = first if first is not None else min(len(old), len(new))
-        out.append(f"{key}: answer {where} differs ({len(old)} recorded, {len(new)} now)")
+        for surface in SURFACES:
+            old, new = recorded.get(key, {}).get(surface, []), now.get(key, {}).get(surface, [])
+            first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), None)
+            if first is None and len(old) == len(new):
+                continue
+            where = first if first is not None else min(len(old), len(new))
+            out.append(f"{key}: answer {where} differs in {surface} ({len(old)} recorded, {len(new)} now)")
     return out
 
 
@@ -265,7 +289,8 @@ def main() -> None:
         RECORD.parent.mkdir(exist_ok=True)
         RECORD.write_text(json.dumps(found, indent=0) + "\n")
     recorded = json.loads(RECORD.read_text()) if RECORD.exists() else {}
-    print("\n".join(differences(recorded, found)) or f"the same: {sum(map(len, found.values()))} answers")
+    print("\n".join(differences(recorded, found))
+          or f"the same: {sum(len(v['state']) for v in found.values())} answers")
     sys.exit(0)
 
 
