@@ -32,7 +32,15 @@ from typing import Any
 import discord
 
 from bot.adapters.console.console import Console
-from bot.adapters.discord.shapes import build_components, discord_text, public_shape, split_text
+from bot.adapters.discord.shapes import (
+    MAX_CHOICES,
+    build_components,
+    discord_text,
+    menu_parts,
+    private_text,
+    public_shape,
+    split_text,
+)
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import install
@@ -101,7 +109,7 @@ class Run:
         return {
             "discord": {
                 "public": public.content, "components": components(public.view),
-                "private": split_text(discord_text(reply.private)),
+                "private": split_text(private_text(reply)),
                 "private_components": components(build_components(
                     [*reply.buttons, *reply.private_buttons] if alone else reply.private_buttons,
                     reply.menus if alone else [])),
@@ -194,7 +202,7 @@ class Run:
             reply = await self.press(caller, self.rng.choice(quick))
         elif way == 2:
             menus = await self.press(caller, f"isles:ls:{self.table_id}:{loaded.version}")
-            options = [(m.custom_id, v) for m in menus.menus for _, v in m.options]
+            options = [(m.custom_id, v) for m in menu_parts(menus.menus)[0] for _, v in m.options]  # as Discord shows them
             if not options:
                 return None
             cid, value = self.rng.choice(options)
@@ -217,7 +225,7 @@ class Run:
             await self.handle(caller, "moves")
             await self.handle(caller, "moves", {"filter": move.split()[0], "page": "2"})
             await self.handle(caller, "hand")
-            self.record.append({"what": "suggest", "state": await self.service.suggest_moves(caller, move[:3])})
+            self.record.append({"what": "suggest", "state": await self.service.suggest_moves(caller, move[:3], MAX_CHOICES)})
             await self.web(caller, self.table_id)
         if step % 6 == 4:
             await self.handle(caller, "history")

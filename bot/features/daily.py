@@ -330,7 +330,7 @@ class DailyChallenge(Extension):
             return self._secret
 
     def thread_name(self, caller: Caller, day: date | None = None) -> str:
-        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"[:100]
+        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"
 
     async def begin(self, caller: Caller, args: dict[str, Any] | None = None,
                     make_place: PlaceMaker | None = None) -> Reply:

@@ -14,7 +14,7 @@ from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
-from bot.core.service import MAX_PRIVATE, TableService
+from bot.core.service import TableService
 from bot.core.tables import Loaded
 from bot.features.timing import DAY, Timing, TurnInfo, epoch, load_row, when
 from games import registry
@@ -168,6 +168,11 @@ class MyGames(Extension):
         return Reply(private=_fit(head, [e.text for e in entries]))
 
 
+# a list is read in one answer: past this many characters its head says how many more there are
+# (an adapter would otherwise cut it into several messages)
+LIST_CHARS = 1900
+
+
 def _fit(head: str, lines: list[str]) -> str:
     """The head and as many lines as fit in a private message, saying how many were left out."""
     shown: list[str] = []
@@ -175,7 +180,7 @@ def _fit(head: str, lines: list[str]) -> str:
         rest = len(lines) - index
         candidate = "\n".join([head, *shown, line])
         tail = f"\n… and {rest - 1} more." if rest > 1 else ""
-        if len(candidate) + len(tail) > MAX_PRIVATE:
+        if len(candidate) + len(tail) > LIST_CHARS:
             return "\n".join([head, *shown]) + f"\n… and {rest} more."
         shown.append(line)
     return "\n".join([head, *shown])

@@ -43,11 +43,15 @@ from bot.adapters.discord.posting import (
     upload_limit,
 )
 from bot.adapters.discord.shapes import (
+    MAX_CHOICE_TEXT,
+    MAX_CHOICES,
+    MAX_THREAD_NAME,
     Shape,
     build_components,
     clip,
     discord_files,
     discord_text,
+    private_text,
     public_shape,
     some,
     split_text,
@@ -66,9 +70,6 @@ from games.base import IllegalMove
 log = logging.getLogger(__name__)
 
 # Discord's limits on what the bot sends (discord-testing.md, section 1)
-MAX_CHOICES = 25
-MAX_CHOICE_TEXT = 100
-MAX_THREAD_NAME = 100
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
@@ -184,7 +185,7 @@ class Adapter:
                 if interaction.guild_id is None:
                     return []
                 found = await asyncio.wait_for(
-                    self.service.suggest_moves(caller_of(interaction), current), AUTOCOMPLETE_DEADLINE)
+                    self.service.suggest_moves(caller_of(interaction), current, MAX_CHOICES), AUTOCOMPLETE_DEADLINE)
                 return fit_choices([(move, move) for move in found])
             if kind == "game":
                 return fit_choices(self.service.suggest_games(current))
@@ -415,7 +416,7 @@ class Adapter:
         shape = self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or bool(shape.files)
-        private = "\n".join(x for x in (note, reply.private) if x)
+        private = "\n".join(x for x in (note, private_text(reply)) if x)
         private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)

@@ -49,7 +49,7 @@ from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService, draw_off_loop
 from db.notices import TABLES
 from games import registry
-from games.base import IllegalMove
+from games.base import TYPED_MOVE_LIMIT, IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,6 @@ KEPT_PICTURES = 64
 # seconds between looks at the watched tables' versions, for moves made by another process (with
 # PostgreSQL its notice wakes the look at once; SQLite's processes have none, so this is their delay)
 WATCH = 2.0
-LONGEST_MOVE = 400  # far past any game's longest move; a longer text is no move
 # Commands have no limit of their own (Discord limits each person's interactions); the pages
 # get one per person: a click costs about four requests (preview, move, state, board), so a
 # burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
@@ -325,7 +324,7 @@ class WebPages(Extension):
 
     async def preview(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        move = request.query.get("move", "")[:LONGEST_MOVE]
+        move = request.query.get("move", "")[:TYPED_MOVE_LIMIT]
         data = await self._data(granted)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
@@ -359,7 +358,7 @@ class WebPages(Extension):
         granted = self._pass(request)
         sent = await read_json(request, self.origins(request), "move")
         move, version = sent.get("move"), sent.get("version")
-        if not isinstance(move, str) or not move.strip() or len(move) > LONGEST_MOVE:
+        if not isinstance(move, str) or not move.strip() or len(move) > TYPED_MOVE_LIMIT:
             raise refusal(400, "The page sent no move.")
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
