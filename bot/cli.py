@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(migrate_store(looked_at(named[1])))
         if args.what == "local":
             from bot.adapters.console.local import run_console
+            from bot.adapters.web.console import install_pages
 
             if args.db is not None:
                 named[:] = ["--db", check_store(args.db, "--db")]
@@ -141,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                 named[1] = store_from_env("isles-local.db")
             check_folder(args.out, "--out")
             return run_console(looked_at(named[1]), Path(args.out), set(args.manager), images=not args.no_images,
-                               seed=args.seed)
+                               seed=args.seed, beside=install_pages)
         from bot.adapters.console.demo import run_demo
 
         check_folder(args.out, "--out")
@@ -193,8 +194,9 @@ def run_bot(isles: str, named: list[str]) -> int:
     looked_at(settings.db_path)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.adapters.discord.client import serve
+    from bot.adapters.web.hosting import beside_the_bot
 
-    stopped = serve(settings, isles)
+    stopped = serve(settings, isles, beside=beside_the_bot)
     if stopped is None:
         return 0
     mistake, why = stopped

@@ -25,6 +25,9 @@ T = TypeVar("T")
 # value, which leave this much beside the table and version they carry. A game that joins steps
 # into one listed move (Propeller Islands' whole activation) stops adding steps here.
 MOVE_TEXT_LIMIT = 60
+# The longest text a person may send as a move: typed loosely (spaces, words in full) it is longer
+# than its canonical text, but past this it is no move and is refused unread.
+TYPED_MOVE_LIMIT = 400
 
 
 _PADDING = re.compile(r"(?<![0-9])0+(?=[0-9])")

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.adapters.discord.shapes import discord_text
 from bot.core.replay import matches_log
 from bot.extensions import install
 from games.pioneers.game import PioneersGame
@@ -77,7 +78,7 @@ async def test_computer_seats_answer_a_persons_offer_and_the_person_confirms(tmp
     names = service._cache[table].names()
     for answer in answers:
         assert game.describe_move(answer.seat, answer.move, names) in made.text
-    assert game.to_act() == [mine] and f"<@{ALICE.user_id}>" in made.text  # still the person's turn
+    assert game.to_act() == [mine] and f"<@{ALICE.user_id}>" in discord_text(made.text)  # still the person's turn
     labels = [b.label for b in made.buttons]
     assert any(label.startswith(f"Confirm #{number} with ") for label in labels)
     # only the computers could answer, and they have: no Accept, Decline or Counter for Alice to press in vain

@@ -81,11 +81,14 @@ async def test_the_example_script_of_the_readme_still_plays_to_its_end(tmp_path)
     assert "  ! " not in run.stdout  # not one line refused
 
 
-async def test_discord_markup_prints_readably(tmp_path, sticks):
+async def test_the_cores_marks_print_readably(tmp_path, sticks):
+    from bot.core import marks
+
     console = Console(await service_at(tmp_path / "t.db"), tmp_path / "img")
     console.names[5] = "ann"
     console.channels[7] = "table"
-    assert console._names("<@5> in <#7> until <t:0:R>") == "@ann in #table until 1970-01-01 00:00 UTC"
+    text = f"{marks.person(5)} in {marks.place(7)} until {marks.moment(0)}"
+    assert console.written(text) == "@ann in #table until 1970-01-01 00:00 UTC"
 
 
 async def test_files_beside_the_picture_are_saved_with_their_kind(tmp_path, sticks):
@@ -148,14 +151,15 @@ async def test_the_moves_filter_without_quotes_filters(tmp_path, sticks):
     assert "`take 2`" in listed and "`take 1`" not in listed
 
 
-async def test_a_user_option_takes_a_name_or_a_mention(tmp_path):
+async def test_a_user_option_takes_a_name_or_an_id(tmp_path):
+    from bot.core import marks
     from bot.extensions import install
 
     service = await service_at(tmp_path / "t.db", draw_images=False)
     install(service, prepare_daily=False)
     console = Console(service, tmp_path / "img")
-    bob = f"<@{stable_id('bob')}>"
-    for typed in ("bob", "@bob", "Bob", bob):
+    bob = marks.person(stable_id("bob"))
+    for typed in ("bob", "@bob", "Bob", str(stable_id("bob"))):
         assert console.parse(f"[#g] ann: /stats user:{typed}").args == {"user": bob}
     assert console.parse("[#g] ann: /stats").args == {}
     answer = await console.run_line("[#g] ann: /stats user:@bob")

@@ -11,6 +11,7 @@ import pytest
 
 import bot.features.daily as daily_mod
 from bot import extensions
+from bot.adapters.discord.shapes import discord_text
 from bot.core.replies import Reply
 from bot.features.daily import (
     choose_deal,
@@ -324,7 +325,7 @@ async def test_a_claim_taken_over_while_its_table_opens_leaves_one_live_table(tm
         late = await start(service, daily, player("Alice", 1, day=3))
     finally:
         daily_mod.secrets.token_hex = token
-    assert late.ok and not overtaking[0].ok and f"<#{thread_of(1, day=3)}>" in overtaking[0].private
+    assert late.ok and not overtaking[0].ok and f"<#{thread_of(1, day=3)}>" in discord_text(overtaking[0].private)
     rows = await service.store.tables(GUILD, statuses=("lobby", "active", "finished", "cancelled"))
     assert [(r.channel_id, r.status) for r in rows[1:]] == [(thread_of(1, day=3), "active")]
     assert (await daily.db.attempt(GUILD, "2026-01-02", 1)).table_id == rows[-1].id

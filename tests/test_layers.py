@@ -177,6 +177,27 @@ def test_features_use_the_core_by_its_public_names_only(graph):
     assert not wrong, "\n".join(wrong)
 
 
+def test_no_module_of_bot_imports_a_particular_game(graph):
+    """What a feature or an adapter needs of a game is a member of the protocol or a class
+    attribute (games/base.py), so a new game needs no change in bot/."""
+    wrong = [f"{i.source}:{i.line} imports {i.target}" for i in graph
+             if top(i.source) == "bot" and top(i.target) == "games" and i.target not in ("games", "games.base",
+                                                                                        "games.registry",
+                                                                                        "games.levels")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_adapters_do_not_import_one_another(graph):
+    """Each adapter stands on the core alone; bot/cli.py puts two side by side (the pages beside the console)."""
+    def adapter(module: str) -> str:
+        parts = module.split(".")
+        return parts[2] if len(parts) > 2 and parts[:2] == ["bot", "adapters"] else ""
+
+    wrong = [f"{i.source}:{i.line} imports {i.target}" for i in graph
+             if adapter(i.source) and adapter(i.target) and adapter(i.source) != adapter(i.target)]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_module_takes_another_modules_private_names(graph):
     """What SLF001 checks for attributes, for imported names: bot/, render/ and db/ only."""
     known = set(modules())
@@ -202,3 +223,12 @@ def test_a_games_rules_never_import_its_computer_players(graph, game):
     players = {f"{package}.ai", f"{package}.search", f"{package}.players"}
     reached = sorted(f"{i.target} (line {i.line})" for i in graph if i.source == f"{package}.game" and i.target in players)
     assert not reached, f"{package}.game imports its players: {reached}"
+
+
+def test_discord_markup_is_written_by_its_adapter_alone():
+    """The core and the features mark people, places and moments (bot/core/marks.py); only the
+    Discord adapter writes them as `<@id>`, `<#id>` and `<t:epoch>`."""
+    wrong = [f"{path.relative_to(ROOT)}:{n}" for tree in ("bot", "games") for path in sorted((ROOT / tree).rglob("*.py"))
+             if not str(path.relative_to(ROOT)).startswith("bot/adapters/discord")
+             for n, line in enumerate(path.read_text().splitlines(), 1) if "<@" in line or "<#" in line or "<t:" in line]
+    assert not wrong, "\n".join(wrong)

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bot.core.replay import matches_log
-from bot.core.service import MAX_PRIVATE, QUOTED
+from bot.core.service import QUOTED, REFUSAL_CHARS
 from games import registry
 from tests.fuzz_texts import ODD_DIGITS, mutations
 from tests.helpers import service_at, who
@@ -58,7 +58,7 @@ async def fuzz_game(tmp_path, key: str, positions: int, per_position: int, seed:
                 break  # the position moved on: take the next one
             refused += 1
             assert reply.private.strip() and not reply.text and reply.image is None
-            assert len(reply.private) <= MAX_PRIVATE
+            assert len(reply.private) <= REFUSAL_CHARS
             assert text.strip()[: QUOTED * 3] not in reply.private or len(text.strip()) <= QUOTED * 3
             assert await snapshot(service.store, table) == before, f"{key}: `{text[:80]}` changed the store"
             cached = service._cache.get(table)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.adapters.discord.shapes import discord_text
 from bot.features.mygames import MyGames
 from bot.features.timing import Timing
 from games import registry
@@ -59,12 +60,12 @@ async def test_your_tables_your_turns_first(tmp_path):
             assert (await service.handle(mover, "move", {"move": "score 1"})).ok
     clock.advance(hours=2)
     reply = await service.handle(ALICE, "games")
-    lines = reply.private.splitlines()
+    lines = discord_text(reply.private).splitlines()
     assert lines[0].startswith("Your tables in this server (3); your turn at 1")
     assert "<#301>" in lines[1] and "**your turn** since <t:" in lines[1] and "deadline <t:" in lines[1]
     assert "<#302>" in lines[2] and "waiting for" in lines[2] and "deadline <t:" in lines[2]
     assert "<#303>" in lines[3] and "in the lobby, 2/4 seated" in lines[3]
-    assert "<#304>" not in reply.private
+    assert "<#304>" not in lines
     # the deadline shown is the turn's: 24 hours after it began
     since, deadline = map(int, re.findall(r"<t:(\d+):R>", lines[1]))
     assert deadline - since == 24 * 3600
@@ -94,12 +95,12 @@ async def test_stalled_tables_for_managers(tmp_path):
     assert "No table of this server is stalled (4 open)" in fresh.private
     clock.advance(days=4)  # nobody ticked: 302 is past its deadline; 301 has none but waits 4 days
     reply = await service.handle(MANAGER, "games", {"view": "stalled"})
-    text = reply.private
+    text = discord_text(reply.private)
     assert "<#301>" in text and "no deadline" in text
     assert "<#302>" in text and "(passed)" in text
     assert "<#303>" not in text and "<#304>" not in text
     clock.advance(days=4)  # a week: every waiting table, whatever its deadline, and the idle lobby
-    text = (await service.handle(MANAGER, "games", {"view": "stalled"})).private
+    text = discord_text((await service.handle(MANAGER, "games", {"view": "stalled"})).private)
     assert all(f"<#{c}>" in text for c in (301, 302, 303, 304))
     elsewhere = await service.handle(who("Mod", 9, guild=999, manage=True), "games", {"view": "stalled"})
     assert "(0 open)" in elsewhere.private

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.core import marks
 from bot.features.ratings import Ratings
 from db.ratings import OVERALL
 from games import registry
@@ -202,7 +203,7 @@ async def test_stats_show_games_wins_rating_and_history(tmp_path):
     assert mine.ok and mine.image and mine.text.startswith("**Alice** in this server: 3 rated games, 2 wins.")
     history = [h.ordinal for h in await ratings.db.history(111, ALICE.user_id) if h.game == "rounds"]
     assert len(history) == 3 and f"{history[-1]:.1f}" in mine.text
-    for typed in ("<@2>", "<@!2>", "bob", "Bo", "@Bob"):
+    for typed in (marks.person(2), "bob", "Bo", "@Bob"):
         bob = await service.handle(ALICE, "stats", {"user": typed})
         assert bob.ok and bob.text.startswith("**Bob** in this server: 2 rated games, 1 win."), typed
     assert 500 <= open_png(mine.image).width <= 700

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.adapters.discord.shapes import discord_text
 from bot.extensions import install
 from bot.features.levels import ComputerLevels
 from tests.helpers import ALICE, BOB, CAROL, service_at
@@ -36,7 +37,7 @@ async def test_rematch_keeps_game_options_and_computer_seats(tmp_path):
     assert (await service.handle(CAROL, "rematch")).ok is False  # not a player of that game
 
     reply = await service.press(BOB, rematch.custom_id)
-    assert reply.ok and reply.mentions == [ALICE.user_id] and f"<@{ALICE.user_id}>" in reply.text
+    assert reply.ok and reply.mentions == [ALICE.user_id] and f"<@{ALICE.user_id}>" in discord_text(reply.text)
     new = await service.store.open_table(ALICE.channel_id)
     assert new.id != old.id and new.game == old.game and new.options == old.options and new.host_id == BOB.user_id
     seats = await service.store.seats(new.id)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapters.discord.shapes import discord_text
 from bot.core.extension import Extension
 from bot.core.replies import Reply
 from bot.features.timing import (
@@ -239,7 +240,7 @@ async def test_reminder_then_deadline_each_fire_exactly_once(tmp_path, rounds):
     assert await timing.tick(at(clock, hours=20)) == 0
     reminders = [r for _, r in outbox.posts if r.text.startswith("Reminder")]
     assert len(reminders) == 1 and reminders[0].mentions == [first.user_id]
-    assert f"<@{first.user_id}>" in reminders[0].text
+    assert f"<@{first.user_id}>" in discord_text(reminders[0].text)
     clock.advance(hours=24)
     assert await timing.tick() == 1
     assert await timing.tick() == 0
@@ -631,8 +632,9 @@ async def test_turn_messages_show_the_deadline_and_vacations(tmp_path, rounds):
     clock.advance(hours=1)
     reply = await service.handle(first, "move", {"move": "score 2"})
     await timing.settle()
-    assert f"{other.name} is on vacation until <t:" in reply.text
-    deadline = int(reply.text.split("Turn deadline <t:")[1].split(":")[0])
+    text = discord_text(reply.text)
+    assert f"{other.name} is on vacation until <t:" in text
+    deadline = int(text.split("Turn deadline <t:")[1].split(":")[0])
     assert deadline == int((back + timedelta(hours=24)).timestamp())  # the turn's 24 hours run after the vacation
     assert [user for user, _ in service.outbox.dms] == [other.user_id]  # the notice went out once
     board = await service.handle(first, "board")

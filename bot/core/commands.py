@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TEXT = "text"
-USER = "user"  # a member of the server: Discord's own picker; the service gets a mention `<@id>`
+USER = "user"  # a member of the server: Discord's own picker; the service gets the person's mark (bot/core/marks.py)
 KINDS = (TEXT, USER)
 
 
@@ -30,6 +30,9 @@ class Command:
     name: str
     description: str
     params: tuple[Param, ...] = ()
+    # the command's table plays in a place of the caller's own (bot/core/places.py), which the
+    # adapter makes when asked; these words name what the place holds in the adapter's messages
+    place: str = ""
 
 
 GAME = Param("game", "Which game", required=True, autocomplete="game")

@@ -11,9 +11,9 @@ SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
 SAVED_STORE_AWAY = ("That counted and is saved: do not send it again. The bot lost its database before it "
                     "could show the board; it will be posted in the channel once the database is back.")
 
-# custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"
+# custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"; what a platform
+# cannot carry (Discord: 100 characters) its adapter leaves out
 PREFIX = "isles"
-MAX_CUSTOM_ID = 100
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,8 @@ class Button:
 
 @dataclass
 class Menu:
-    """A select menu of at most 25 options; `options` are (label, value)."""
+    """A select menu of every option of one kind; `options` are (label, value). An adapter whose
+    platform takes fewer at once shows them in parts (Discord: menus of 25, `.<part>` after the id)."""
 
     custom_id: str
     placeholder: str
@@ -57,7 +58,7 @@ class Attachment:
 
 @dataclass
 class Reply:
-    text: str = ""  # public message; mentions as <@id>
+    text: str = ""  # public message; people, places and moments as marks (bot/core/marks.py)
     private: str = ""  # only the caller sees it
     image: bytes | None = None
     image_name: str = "board.png"
@@ -84,15 +85,14 @@ class Reply:
         return out + [(a.name, a.data) for a in self.attachments if a.private == private]
 
 
-def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str | None:
-    """A component id, or None when it would not fit Discord's 100 characters."""
+def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str:
+    """A component id."""
     parts = [PREFIX, kind, str(table_id)]
     if version is not None or payload:
         parts.append("-" if version is None else str(version))
     if payload:
         parts.append(payload)
-    text = ":".join(parts)
-    return text if len(text) <= MAX_CUSTOM_ID else None
+    return ":".join(parts)
 
 
 def parse_custom_id(text: str) -> tuple[str, int, int | None, str] | None:

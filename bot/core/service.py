@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 import render
-from bot.core import calls, failures, history, recap, replay
+from bot.core import calls, failures, history, marks, places, recap, replay
 from bot.core.cache import TableCache
 from bot.core.commands import COMMANDS, Command
 from bot.core.extension import Extension
@@ -47,6 +47,7 @@ from db.errors import StoreUnavailable
 from db.store import ChannelBusy, MoveRow, SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import (
+    TYPED_MOVE_LIMIT,
     Game,
     IllegalMove,
     Outcome,
@@ -60,12 +61,11 @@ from games.base import (
 
 log = logging.getLogger(__name__)
 
-MAX_PRIVATE = 1900
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
 COMPUTER_RETRIES = 3  # times the computers play on after another process wrote their table first
 NO_GAME = "There is no game in this channel. Open a table with /open."
-MAX_MOVE_TEXT = 400  # the longest chain of steps a player types is far shorter
 QUOTED = 40  # a refusal quotes at most this much of what was typed
+REFUSAL_CHARS = 600  # a game's reason is a sentence or two; a longer one quotes too much of the typing
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
              "It has been logged for us; /moves lists what you can play.")
 OWED = "The computer players had not moved yet (the bot was interrupted); they have now:"
@@ -98,7 +98,7 @@ def refusal(reason: str, typed: str) -> str:
     """A game's reason, with the typed text in it shortened (a pasted page must not come back four times)."""
     if len(typed) > QUOTED:
         reason = reason.replace(typed, quoted(typed))
-    return _clip(reason, 600)
+    return _shortened(reason, REFUSAL_CHARS)
 
 
 async def draw_off_loop(draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -324,8 +324,11 @@ class TableService:
         return await self._load_row(row) if row else None
 
     # -- entry points ------------------------------------------------------------------
-    async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None) -> Reply:
-        """One command from any adapter. Never raises for bad input: it answers privately."""
+    async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None,
+                     make_place: places.PlaceMaker | None = None) -> Reply:
+        """One command from any adapter. Never raises for bad input: it answers privately.
+        `make_place`: how the adapter makes a place of the caller's own, for a command that has one
+        (`Command.place`)."""
         args = {k: v for k, v in (args or {}).items() if v is not None}
         spec, owner = self._commands.get(command, (None, None))
         if spec is None:
@@ -341,7 +344,8 @@ class TableService:
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
         method = getattr(owner, f"cmd_{command}")
-        return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
+        with places.making(make_place if spec.place else None):
+            return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
@@ -402,8 +406,9 @@ class TableService:
             return Reply.error(str(why))
         return Reply.error("This button is not one of Isles'.")
 
-    async def suggest_moves(self, caller: Caller, current: str, limit: int = 25) -> list[str]:
-        """Legal moves of the caller that match what they typed: prefix matches first."""
+    async def suggest_moves(self, caller: Caller, current: str, limit: int | None = None) -> list[str]:
+        """Legal moves of the caller that match what they typed: prefix matches first; at most
+        `limit` (as many as the adapter can show)."""
         row = await self.store.open_table(caller.channel_id)
         if row is None or row.status != "active":
             return []
@@ -428,7 +433,7 @@ class TableService:
             (f"{game.title} ({players_text(game.min_players, game.max_players).replace(' to ', '-')})", key)
             for key, game in registry.available().items()
             if typed in key or typed in game.title.lower()
-        ][:25]
+        ]
 
     def suggest_options(self, game_key: str, current: str) -> list[str]:
         try:
@@ -440,7 +445,7 @@ class TableService:
         for spec in game.options:
             value = spec.choices[0] if spec.choices else ("on" if spec.default is True else spec.default)
             hints.append(f"{done}{spec.name}={value}".strip())
-        return hints[:25]
+        return hints
 
     # -- lobby -------------------------------------------------------------------------
     async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str]):
@@ -655,8 +660,8 @@ class TableService:
         move = Game.normalize(text)
         if not move:
             raise IllegalMove("Type a move; /moves lists yours.")
-        if len(move) > MAX_MOVE_TEXT:
-            raise IllegalMove(f"That move is {len(move)} characters long, and a move is at most {MAX_MOVE_TEXT} "
+        if len(move) > TYPED_MOVE_LIMIT:
+            raise IllegalMove(f"That move is {len(move)} characters long, and a move is at most {TYPED_MOVE_LIMIT} "
                               f"(it starts `{quoted(move)}`). /moves lists yours.")
         loaded = await self._table_here(caller.channel_id)
         if loaded is None:
@@ -878,7 +883,7 @@ class TableService:
                 row = loaded.by_seat(seat)
                 if row.user_id is not None and not row.resigned:
                     mentions.append(row.user_id)
-                    calls.append(f"<@{row.user_id}>")
+                    calls.append(marks.person(row.user_id))
             if calls:
                 lines.append("Your move: " + " ".join(calls))
             for extension in self.extensions:  # e.g. the deadline, and who is on vacation
@@ -894,7 +899,7 @@ class TableService:
         private = ""
         if private_seat is not None and not game.is_over():
             private = game.private_text(private_seat, names)
-        reply = Reply(text=_clip("\n".join(lines)), private=_clip(private), image=image, mentions=mentions,
+        reply = Reply(text="\n".join(lines), private=private, image=image, mentions=mentions,
                       buttons=buttons, table_id=table, version=version)
         if game.is_over() or loaded.row.status == "finished":
             fresh = bool(headline)
@@ -921,19 +926,10 @@ class TableService:
         groups = loaded.game.move_groups(mine.seat)
         if not groups:
             return Reply.error("You have no move to make right now.")
-        menus: list[Menu] = []
-        for index, (label, moves) in enumerate(groups):
-            for page in range(0, len(moves), 25):
-                if len(menus) == 5:
-                    break
-                chunk = moves[page:page + 25]
-                cid = custom_id("s", loaded.row.id, loaded.version, f"{index}.{page // 25}")
-                suffix = f" ({page // 25 + 1}/{-(-len(moves) // 25)})" if len(moves) > 25 else ""
-                menus.append(Menu(cid, f"{label}{suffix}"[:150], [(m[:100], m[:100]) for m in chunk]))
-        total = sum(len(moves) for _, moves in groups)
-        shown = sum(len(menu.options) for menu in menus)
-        note = "" if shown == total else f" Showing {shown} of {total}; type /move for the rest."
-        return Reply(private=f"Choose your move.{note}", menus=menus, table_id=loaded.row.id, version=loaded.version)
+        table, version = loaded.row.id, loaded.version
+        menus = [Menu(custom_id("s", table, version, str(index)), label, [(m, m) for m in moves])
+                 for index, (label, moves) in enumerate(groups)]
+        return Reply(private="Choose your move.", menus=menus, table_id=table, version=version)
 
     async def cmd_moves(self, caller: Caller, filter: str = "", page: str = "") -> Reply:
         over = await self._over_here(caller)
@@ -952,9 +948,8 @@ class TableService:
         text, shown, count = moves_page(moves, int(page) if is_number(page.strip()) else 1, typed)
         buttons = []
         for label, target in (("Earlier moves", shown - 1), ("More moves", shown + 1)):
-            cid = custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")
-            if 1 <= target <= count and cid:
-                buttons.append(Button(label, cid))
+            if 1 <= target <= count:
+                buttons.append(Button(label, custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")))
         return Reply(private=text, buttons=buttons, table_id=loaded.row.id, version=loaded.version)
 
     async def _over_here(self, caller: Caller) -> Reply | None:
@@ -989,7 +984,7 @@ class TableService:
         if self.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)
             image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
-        reply = Reply(private=_clip(text), image=image, image_private=True)
+        reply = Reply(private=text, image=image, image_private=True)
         return await self._touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
 
     async def cmd_history(self, caller: Caller, page: str = "") -> Reply:
@@ -1235,5 +1230,5 @@ def ended_line(loaded: Loaded) -> str:
     return f"Game over: {' and '.join(gone)} resigned" if len(gone) <= 2 else f"Game over: {len(gone)} players resigned"
 
 
-def _clip(text: str, limit: int = MAX_PRIVATE) -> str:
+def _shortened(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 2] + " …"

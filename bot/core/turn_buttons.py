@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from bot.core.replies import Button, custom_id
 from games.base import Game, fill_names
 
-MAX_BUTTONS = 20  # Discord takes 25 per message; room is kept for My moves and table buttons
+MAX_BUTTONS = 20  # a turn's buttons at most, besides My moves and the table's own: a board is no keyboard
 
 
 def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
@@ -20,15 +20,13 @@ def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
     acting = [seat for seat in game.to_act() if seat not in computers]
     quick = game.quick_moves(acting[0])[:6] if len(acting) == 1 else []  # six: every face of a die
     for move in quick:
-        cid = custom_id("m", table_id, version, move)
-        if cid:
-            buttons.append(Button(move[:80], cid, "primary"))
+        buttons.append(Button(move, custom_id("m", table_id, version, move), "primary"))
     for action in game.public_actions():
         if action.seats is not None and all(seat in computers for seat in action.seats):
             continue  # nobody at the table could press it
         # no version: an answer to an offer stays valid while other moves land
-        cid = custom_id("f" if action.form else "a", table_id, None, action.move)
-        if cid and len(buttons) < MAX_BUTTONS:
-            buttons.append(Button(fill_names(action.label, names)[:80], cid, action.style))
+        if len(buttons) < MAX_BUTTONS:
+            cid = custom_id("f" if action.form else "a", table_id, None, action.move)
+            buttons.append(Button(fill_names(action.label, names), cid, action.style))
     buttons.append(Button("My moves", custom_id("ls", table_id, version), "secondary"))
     return buttons

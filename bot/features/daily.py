@@ -18,16 +18,15 @@ buttons work as for any table. An attempt ends with its day: at 00:00 UTC an unf
 ends as a loss ('expired'), a move after that is refused and ends the table, and the day's
 final board is posted once, after the day ends (`tick`, catching up after downtime).
 
-Adapter use: `daily = DailyChallenge(service)`, `service.extend(daily)`; on /daily,
-`await daily.begin(caller, args, make_place)` where the command was typed, `make_place(name)`
-making the private thread (and returning its channel id) once the attempt is the caller's;
-call `await daily.tick()` and `await daily.prepare_deals()` about once a minute.
+Adapter use: `daily = DailyChallenge(service)`, `service.extend(daily)`; /daily is a command with
+a place of its own (`Command.place`), so the adapter passes `make_place(name)` to the service
+(bot/core/places.py), which makes the private thread (and returns its channel id) once the
+attempt is the caller's; call `await daily.tick()` and `await daily.prepare_deals()` about once a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import hashlib
 import inspect
 import logging
@@ -38,9 +37,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.core import replay
+from bot.core import marks, places, replay
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
+from bot.core.places import PlaceMaker
 from bot.core.replies import Caller, Reply
 from bot.features.solving import SolverPool
 from db.daily import DailyStore, DayDeal, DealRow, SoloResult
@@ -66,12 +66,6 @@ TICK_SECONDS = 60.0
 SECRET_KEY = "daily:secret"
 
 Solver = Callable[[int, str], "list[str] | None | Awaitable[list[str] | None]"]
-PlaceMaker = Callable[[str], Awaitable[int]]  # makes the attempt's own place (a thread) by name; its channel id
-
-# The adapter's place maker for the /daily being served: set by `begin` around the service call,
-# read by `cmd_daily`, so that /daily still goes through the service's one entry point.
-_PLACE: contextvars.ContextVar[PlaceMaker | None] = contextvars.ContextVar("daily_place", default=None)
-
 NOT_READY = ("Today's deal is still being prepared: before a deal is dealt, a solver plays it and must win it. "
              "Nothing was started; try /daily again in a minute or two.")
 NO_PLACE = ("The daily challenge could not make its private thread here, so nothing was started and your "
@@ -127,7 +121,7 @@ HELP = (
 COMMANDS = (
     Command("daily", "Today's solo challenge: the same deal for everyone, one attempt each", (
         Param("help", "on: explain the daily challenge instead of starting it", choices=("on", "off")),
-    )),
+    ), place="daily challenge"),
     Command("hint", "A suggested move for your solo game (your result is marked as hinted)"),
     Command("dailyboard", "The server's daily challenge board, today's or a past day's", (
         Param("date", "A UTC date as YYYY-MM-DD, or yesterday (default: today)"),
@@ -203,26 +197,24 @@ def replay_wins(seed: int, difficulty: str, line: list[str], game: str = GAME) -
     return table.is_over() and won
 
 
-def hawaii_solver(seed: int, difficulty: str) -> list[str] | None:
+def hawaii_solver(seed: int, difficulty: str, game: str = GAME) -> list[str] | None:
     """A line of moves that wins the deal, checked by replaying it through the rules; None if none was found.
 
-    Uses the game's solver when it has one, else lets its heuristic player play the deal out."""
-    from games.hawaii import ai
-
-    line: list[str] | None = None
-    solve = getattr(ai, "solve", None)
+    Uses the game's solver (`ComputerPlayers.solve`) when it has one, else lets its heuristic player
+    play the deal out."""
+    cls = registry.get(game)
+    table = cls.new(1, {"difficulty": difficulty}, seed)
+    solve = cls.computer.solve if cls.computer is not None else None
+    line: list[str] | None
     if solve is not None:
-        found = solve(seed, difficulty)
-        if getattr(found, "won", False):
-            line = list(found.moves)
+        line = solve(table)
     else:
-        game = registry.get(GAME).new(1, {"difficulty": difficulty}, seed)
         line = []
-        while not game.is_over() and len(line) < 2000:
-            move = game.ai_move(0, random.Random(f"{seed}:{len(line)}"))
-            game.play(0, move)
+        while not table.is_over() and len(line) < 2000:
+            move = table.ai_move(0, random.Random(f"{seed}:{len(line)}"))
+            table.play(0, move)
             line.append(move)
-    if line is None or not replay_wins(seed, difficulty, line):
+    if line is None or not replay_wins(seed, difficulty, line, game):
         return None
     return line
 
@@ -244,12 +236,9 @@ def suggest(game: Game, line: list[str], played: list[str]) -> tuple[str, str]:
     n = len(played)
     if line and len(line) > n and line[:n] == played and line[n] in legal:
         return line[n], "line"
-    if game.key == GAME:
-        from games.hawaii import ai
-
-        hint = getattr(ai, "hint", None)
-        if hint is not None:
-            return hint(game), "heuristic"
+    computer = type(game).computer
+    if computer is not None and computer.hint is not None:
+        return computer.hint(game, 0), "heuristic"
     return game.ai_move(0, random.Random(n)), "heuristic"
 
 
@@ -341,7 +330,7 @@ class DailyChallenge(Extension):
             return self._secret
 
     def thread_name(self, caller: Caller, day: date | None = None) -> str:
-        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"[:100]
+        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"
 
     async def begin(self, caller: Caller, args: dict[str, Any] | None = None,
                     make_place: PlaceMaker | None = None) -> Reply:
@@ -349,11 +338,7 @@ class DailyChallenge(Extension):
         `make_place(thread name)` makes the attempt's own place and returns its channel id; it is called
         only once the attempt is recorded for this call, so racing calls never make a second place.
         Without it the table opens in the caller's channel."""
-        token = _PLACE.set(make_place)
-        try:
-            return await self.service.handle(caller, "daily", args or {})
-        finally:
-            _PLACE.reset(token)
+        return await self.service.handle(caller, "daily", args or {}, make_place=make_place)
 
     # -- the deals -------------------------------------------------------------------------
     async def _solve(self, seed: int, difficulty: str) -> list[str] | None:
@@ -465,10 +450,10 @@ class DailyChallenge(Extension):
                 return None  # cut short before its table was opened: /daily continues it
             return "Your daily challenge is being set up right now. One attempt per day."
         if attempt.table_status == "lobby":
-            return (f"Your daily challenge is waiting in <#{attempt.channel_id}>: /start it there. "
+            return (f"Your daily challenge is waiting in {marks.place(attempt.channel_id)}: /start it there. "
                     "One attempt per day.")
         if attempt.table_status == "active":
-            return f"Your daily challenge of today is under way in <#{attempt.channel_id}>. One attempt per day."
+            return f"Your daily challenge of today is under way in {marks.place(attempt.channel_id)}. One attempt per day."
         return (f"You have played today's daily challenge already: one attempt per day. "
                 f"The next deal comes in {_until_midnight(self.now())} (00:00 UTC). See /dailyboard.")
 
@@ -476,7 +461,7 @@ class DailyChallenge(Extension):
     async def cmd_daily(self, caller: Caller, help: str = "") -> Reply:
         if help.lower() == "on":
             return Reply(private=HELP)
-        make_place = _PLACE.get()
+        make_place = places.maker()
         day = self.today()  # the attempt's day, fixed once: its thread is named with it
         why = await self._refusal(caller, day)
         if why:
@@ -491,6 +476,8 @@ class DailyChallenge(Extension):
             if make_place is not None:
                 try:
                     place = await make_place(self.thread_name(caller, day))
+                except IllegalMove:  # the adapter's own reason (no rights to make it here)
+                    raise
                 except Exception:
                     log.warning("no place could be made for the daily attempt of %s", user, exc_info=True)
                     raise IllegalMove(NO_PLACE) from None

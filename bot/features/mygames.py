@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
-from bot.core.service import MAX_PRIVATE, TableService
+from bot.core.service import TableService
 from bot.core.tables import Loaded
 from bot.features.timing import DAY, Timing, TurnInfo, epoch, load_row, when
 from games import registry
@@ -87,7 +88,7 @@ class MyGames(Extension):
             mine = next((s for s in seats if s.user_id == caller.user_id), None)
             if mine is None:
                 continue
-            title, place = _title(row.game), f"<#{row.channel_id}>"
+            title, place = _title(row.game), marks.place(row.channel_id)
             if row.status == "lobby" or not row.state:
                 entries.append(Entry((2, epoch(row.created_at)),
                                      f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
@@ -132,7 +133,7 @@ class MyGames(Extension):
         count = 0
         for row in await self.store.tables(caller.guild_id):
             count += 1
-            title, place = _title(row.game), f"<#{row.channel_id}>"
+            title, place = _title(row.game), marks.place(row.channel_id)
             if row.status == "lobby" or not row.state:
                 idle = now - epoch(row.updated_at)
                 if idle >= IDLE_LOBBY:
@@ -167,6 +168,11 @@ class MyGames(Extension):
         return Reply(private=_fit(head, [e.text for e in entries]))
 
 
+# a list is read in one answer: past this many characters its head says how many more there are
+# (an adapter would otherwise cut it into several messages)
+LIST_CHARS = 1900
+
+
 def _fit(head: str, lines: list[str]) -> str:
     """The head and as many lines as fit in a private message, saying how many were left out."""
     shown: list[str] = []
@@ -174,7 +180,7 @@ def _fit(head: str, lines: list[str]) -> str:
         rest = len(lines) - index
         candidate = "\n".join([head, *shown, line])
         tail = f"\n… and {rest - 1} more." if rest > 1 else ""
-        if len(candidate) + len(tail) > MAX_PRIVATE:
+        if len(candidate) + len(tail) > LIST_CHARS:
             return "\n".join([head, *shown]) + f"\n… and {rest} more."
         shown.append(line)
     return "\n".join([head, *shown])

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from datetime import datetime
 
 from openskill.models import PlackettLuce
 
+from bot.core import marks
 from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -173,11 +173,10 @@ class Ratings(Extension):
         typed = user.strip()
         if not typed:
             return caller.user_id, caller.name
-        mention = re.fullmatch(r"<@!?(\d+)>|(\d{5,})", typed)
-        if mention:
-            user_id = int(mention[1] or mention[2])
+        user_id = marks.person_of(typed) or (int(typed) if typed.isdecimal() and len(typed) >= 5 else None)
+        if user_id is not None:
             rows = await self.db.player(caller.guild_id, user_id)
-            return user_id, rows[0].name if rows else f"<@{user_id}>"
+            return user_id, rows[0].name if rows else marks.person(user_id)
         found = await self.db.find(caller.guild_id, typed.lstrip("@"))
         if not found:
             raise IllegalMove(f"No rated player called `{typed}` in this server. Mention them, like @name.")

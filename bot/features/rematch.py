@@ -8,6 +8,7 @@ host starts, and the seat order is drawn again from the new table's seed.
 
 from __future__ import annotations
 
+from bot.core import marks
 from bot.core.commands import Command
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -87,6 +88,6 @@ class Rematch(Extension):
         if notes:
             answer.text += "\n" + notes
         if invited:
-            answer.text += "\n" + " ".join(f"<@{u}>" for u in invited) + ": press Join to take your seat again."
+            answer.text += "\n" + " ".join(marks.person(u) for u in invited) + ": press Join to take your seat again."
             answer.mentions = invited
         return answer

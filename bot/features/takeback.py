@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.core import replay
+from bot.core import marks, replay
 from bot.core.commands import Command
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
@@ -102,7 +102,7 @@ class TakeBack(Extension):
         computers = " Computer players agree." if any(s.is_ai for s in loaded.seats) else ""
         text = (f"**{caller.name}** asks to take back `{move}`"
                 f"{f' and the {len(numbers) - 1} computer moves after it' if len(numbers) > 1 else ''}.{computers}\n"
-                + " ".join(f"<@{s.user_id}>" for s in others) + ": agree or refuse. Any move ends the request.")
+                + " ".join(marks.person(s.user_id) for s in others) + ": agree or refuse. Any move ends the request.")
         return Reply(text=text, mentions=[s.user_id for s in others], table_id=loaded.row.id, version=loaded.version,
                      buttons=[Button("Agree", ids[0], "success"), Button("Refuse", ids[1], "danger")])
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from bot.core import failures
+from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -167,8 +167,8 @@ def epoch(stamp: str | datetime) -> int:
 
 
 def when(moment: int, style: str = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone."""
-    return f"<t:{moment}:{style}>"
+    """A moment every reader sees in their own way (in Discord: in their own time zone)."""
+    return marks.moment(moment, style)
 
 
 def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "", timeout: str = "") -> TimingSettings:
@@ -527,7 +527,7 @@ class Timing(Extension):
         title = registry.get(loaded.row.game).title
         notify = await self.db.notify(turn.guild_id, turn.user_id)
         name = self._name(loaded, turn.seat)
-        who = f"**{name}**" if notify.mode == "quiet" else f"<@{turn.user_id}>"
+        who = f"**{name}**" if notify.mode == "quiet" else marks.person(turn.user_id)
         settings = await self.settings_of(loaded.row)
         then = "the computer plays it for you"
         if settings.policy == "forfeit":
@@ -631,7 +631,7 @@ class Timing(Extension):
         log.info("direct message to %s refused; noted", turn.user_id)
         if await self.db.dm_refused(turn.guild_id, turn.user_id, self.now()):
             await self._post(turn.channel_id, Reply(
-                text=f"<@{turn.user_id}>, I could not send you a direct message (Discord says your direct "
+                text=f"{marks.person(turn.user_id)}, I could not send you a direct message (Discord says your direct "
                      "messages are closed to me), so you will hear of your turns here only. "
                      "Open them, or choose another way with /notify.",
                 mentions=[turn.user_id], table_id=turn.table_id))

@@ -14,6 +14,7 @@ import yarl
 import render
 from bot import lease
 from bot.adapters.discord import client as discord_app
+from bot.adapters.web.hosting import beside_the_bot
 from bot.settings import Settings
 from games import registry
 from tests.discord.conftest import PICTURE
@@ -29,7 +30,7 @@ def main() -> None:
     lease.TTL, lease.RENEW = float(os.environ["LEASE_TTL"]), float(os.environ["LEASE_RENEW"])
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s shard {os.environ['ISLES_SHARD_IDS']} "
                                                    "%(levelname)s %(name)s: %(message)s")
-    asyncio.run(discord_app.run(Settings.from_env(env_file=None)))
+    asyncio.run(discord_app.run(Settings.from_env(env_file=None), beside=beside_the_bot))
 
 
 if __name__ == "__main__":

@@ -168,13 +168,28 @@ async def test_components_stay_within_five_rows():
     menus = [Menu(f"isles:s:1:1:{i}", "p" * 200, [(f"o{j}", f"o{j}") for j in range(30)]) for i in range(7)]
     payload = build_components([Button("x", "isles:ls:1:1")], menus).to_components()
     assert limits.check_components(payload) == []
-    assert len(payload) == 5 and all(len(r["components"][0]["options"]) == 25 for r in payload)
+    assert [len(r["components"][0]["options"]) for r in payload] == [25, 5, 25, 5, 25]  # menus in parts of 25
+    assert [r["components"][0]["custom_id"] for r in payload] == [f"isles:s:1:1:{i}.{k}" for i in (0, 1) for k in (0, 1)] + ["isles:s:1:1:2.0"]
     bad = [Button("a", "isles:m:1:1:a"), Button("dup", "isles:m:1:1:a"), Button("long", "x" * 101),
            Button("l" * 100, "isles:m:1:1:b")]
     payload = build_components(bad, []).to_components()
     assert limits.check_components(payload) == []
     assert [b["custom_id"] for b in payload[0]["components"]] == ["isles:m:1:1:a", "isles:m:1:1:b"]
     assert build_components([], []) is None
+
+
+def test_a_menu_too_long_for_discord_shows_in_parts_and_says_what_it_leaves_out():
+    from bot.adapters.discord.shapes import menu_parts, private_text
+    from bot.core.replies import Reply
+
+    moves = [(f"take {i}", f"take {i}") for i in range(60)]
+    parts, note = menu_parts([Menu("isles:s:1:4:0", "Take", moves)])
+    assert [(p.custom_id, p.placeholder, len(p.options)) for p in parts] == [
+        ("isles:s:1:4:0.0", "Take (1/3)", 25), ("isles:s:1:4:0.1", "Take (2/3)", 25), ("isles:s:1:4:0.2", "Take (3/3)", 10)]
+    assert note == ""
+    many = [Menu(f"isles:s:1:4:{i}", f"Group {i}", moves) for i in range(2)]
+    reply = Reply(private="Choose your move.", menus=many)
+    assert private_text(reply) == "Choose your move. Showing 110 of 120; type /move for the rest."
 
 
 # -- command sync only when the definitions changed ---------------------------------------------

@@ -121,7 +121,7 @@ async def test_too_many_requests_get_429_and_play_nothing(served):
     assert (await served.client.get(f"/t/{served.token(BOB.user_id, table)}/state")).status == 200  # Bob's own bucket
 
 
-@pytest.mark.parametrize("game", sorted(server.SEAT_BLIND))
+@pytest.mark.parametrize("game", sorted(k for k in registry.available() if server.seat_blind(k)))
 def test_every_seats_picture_and_regions_are_the_public_ones_where_the_pages_share_them(game):
     cls = registry.get(game)
     players = cls.min_players if game == "hawaii" else 3

@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.core import marks
 from bot.core.commands import USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
-from bot.features.daily import DailyChallenge
 
 log = logging.getLogger(__name__)
 
@@ -155,14 +155,14 @@ class Console:
         return Parsed(caller, command, args)
 
     def _mention(self, typed: str) -> str:
-        """A person as Discord's user picker gives them: `<@id>`. Here a name is a person (ids come
-        from names), so `bob`, `@bob` and `<@id>` all work."""
+        """A person as Discord's user picker gives them: the core's mark of that person. Here a name
+        is a person (ids come from names), so `bob` and `@bob` work, and so does a user id."""
         typed = typed.strip()
-        if re.fullmatch(r"<@!?\d+>|\d+", typed):
-            return typed
+        if typed.isdecimal():
+            return marks.person(int(typed))
         name = typed.removeprefix("@")
         self.names.setdefault(stable_id(name), name)
-        return f"<@{stable_id(name)}>"
+        return marks.person(stable_id(name))
 
     async def run_line(self, line: str) -> list[str]:
         """The answer to one line, in the order Discord would show it: what the bot said on its own
@@ -199,8 +199,8 @@ class Console:
                 reply = await self._press(caller, parsed.args.get("label", ""))
             elif parsed.command == "choose":
                 reply = await self._choose(caller, parsed.args.get("choice", ""))
-            elif parsed.command == "daily" and self._daily() is not None:
-                caller, reply = await self._start_daily(caller, parsed.args)
+            elif self._place_of(parsed.command):
+                caller, reply = await self._own_place(caller, self._place_of(parsed.command), parsed.args)
             else:
                 reply = await self.service.handle(caller, parsed.command, parsed.args)
             if reply.unshown:  # saved but not shown: the board as saved, if it can be read now
@@ -230,30 +230,32 @@ class Console:
             return saved
         return replace(board, private=saved.private) if board.ok else saved
 
-    def _daily(self):
-        return next((e for e in self.service.extensions if isinstance(e, DailyChallenge)), None)
+    def _place_of(self, command: str) -> Command | None:
+        """The command, when its table plays in a place of the caller's own (`Command.place`)."""
+        return next((c for c in self.service.commands() if c.name == command and c.place), None)
 
-    async def _start_daily(self, caller: Caller, args: dict[str, str]) -> tuple[Caller, Reply]:
-        """As in Discord, each attempt gets a place of its own (there a private thread): a channel
-        named after the day and the player, where the player's next lines go."""
-        daily = self._daily()
+    async def _own_place(self, caller: Caller, spec: Command, args: dict[str, str]) -> tuple[Caller, Reply]:
+        """As in Discord, such a table gets a place of its own (there a private thread): a channel
+        named after what it holds, where the player's next lines go."""
         caller = replace(caller, channel_id=self.parents.get(caller.channel_id, caller.channel_id))
         made: list[str] = []
+        prefix = re.sub(r"\W+", "-", spec.name)
 
-        async def make_place(name: str) -> int:  # called once the attempt is the caller's
-            place = "daily-" + re.sub(r"[^\w-]+", "-", name.removeprefix("Daily ")).strip("-")
+        async def make_place(name: str) -> int:  # called once the place is the caller's
+            words = re.sub(r"[^\w-]+", "-", re.sub(rf"^{re.escape(spec.name)}\s+", "", name, flags=re.I))
+            place = f"{prefix}-" + words.strip("-")
             made.append(place)
             self.channels[stable_id("#" + place)] = place
             self.parents[stable_id("#" + place)] = caller.channel_id
             return stable_id("#" + place)
 
-        reply = await daily.begin(caller, args, make_place)
+        reply = await self.service.handle(caller, spec.name, args, make_place=make_place)
         if not made or not reply.ok:  # help, or why not
             return caller, reply
         place = made[0]
         thread = replace(caller, channel_id=stable_id("#" + place))
         self.places[caller.name.lower()] = place
-        note = (f"Your daily challenge is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
+        note = (f"Your {spec.place} is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
                 "go there.")
         return thread, replace(reply, private="\n".join(x for x in (note, reply.private) if x))
 
@@ -291,17 +293,17 @@ class Console:
             menu, value = found[0]
         return await self.service.press(caller, menu.custom_id, [value])
 
-    def _names(self, text: str) -> str:
-        """Discord's markup for people, channels and times, as a terminal shows them."""
-        text = re.sub(r"<t:(\d+)(?::\w)?>", lambda m: datetime.fromtimestamp(int(m[1]), UTC).strftime(
-            "%Y-%m-%d %H:%M UTC"), text)
-        text = re.sub(r"<@(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
-        return re.sub(r"<#(\d+)>", lambda m: "#" + self.channels.get(int(m[1]), m[1]), text)
+    def written(self, text: str) -> str:
+        """The core's marks of people, channels and moments, as a terminal shows them."""
+        return marks.write(
+            text, person=lambda user_id: "@" + self.names.get(user_id, str(user_id)),
+            place=lambda channel_id: "#" + self.channels.get(channel_id, str(channel_id)),
+            moment=lambda epoch, _style: datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC"))
 
     def show(self, caller: Caller, reply: Reply) -> list[str]:
         lines: list[str] = []
         if reply.text:
-            lines += [f"  {line}" for line in self._names(reply.text).splitlines()]
+            lines += [f"  {line}" for line in self.written(reply.text).splitlines()]
         for private in (False, True):
             for name, data in reply.files(private):
                 self.images += 1
@@ -318,7 +320,7 @@ class Console:
             lines.append("  [buttons, only you] " + " ".join(shown))
         if reply.private:
             mark = "  ! " if not reply.ok else "  (only you) "
-            lines += [mark + line for line in self._names(reply.private).splitlines()]
+            lines += [mark + line for line in self.written(reply.private).splitlines()]
         number = 0
         for menu in reply.menus:  # numbered across the menus, as /choose takes them
             if not parse_custom_id(menu.custom_id):
@@ -351,5 +353,6 @@ class ConsoleOutbox:
 
     async def direct(self, user_id: int, text: str) -> bool:
         who = self.console.names.get(user_id, str(user_id))
-        self.console.unprompted += [f"  [direct message to {who}] {line}" for line in text.splitlines()]
+        self.console.unprompted += [f"  [direct message to {who}] {line}"
+                                    for line in self.console.written(text).splitlines()]
         return True

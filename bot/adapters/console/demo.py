@@ -11,6 +11,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.core import marks
 from bot.core.replies import Caller
 from bot.core.service import TableService
 from db.store import Store
@@ -33,8 +34,11 @@ async def play_demo(service: TableService, key: str, players: int, out: Path) ->
         nonlocal images
         if not reply.ok:
             raise RuntimeError(f"the demo was refused: {reply.private}")
-        if reply.text:
-            log.append(reply.text)
+        if reply.text:  # people by name, as the console writes them
+            log.append(marks.write(
+                reply.text, person=lambda user_id: "@" + (by_user[user_id].name if user_id in by_user else str(user_id)),
+                place=lambda channel_id: f"#{channel_id}",
+                moment=lambda epoch, _style: datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")))
         if reply.image:
             images += 1
             (out / f"turn-{images:04d}.png").write_bytes(reply.image)

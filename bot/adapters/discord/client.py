@@ -23,8 +23,8 @@ import inspect
 import json
 import logging
 import signal
-from collections.abc import Awaitable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -43,31 +43,33 @@ from bot.adapters.discord.posting import (
     upload_limit,
 )
 from bot.adapters.discord.shapes import (
+    MAX_CHOICE_TEXT,
+    MAX_CHOICES,
+    MAX_THREAD_NAME,
     Shape,
     build_components,
     clip,
     discord_files,
+    discord_text,
+    private_text,
     public_shape,
     some,
     split_text,
 )
-from bot.adapters.web.hosting import serve_pages
+from bot.core import marks
 from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
-from bot.features.daily import DailyChallenge
 from bot.lease import IdentifyGate, LeasedWork
 from bot.settings import Settings, shown
 from db.errors import StoreError, StoreUnavailable
 from db.store import ChannelBusy, Store
+from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
 
 # Discord's limits on what the bot sends (discord-testing.md, section 1)
-MAX_CHOICES = 25
-MAX_CHOICE_TEXT = 100
-MAX_THREAD_NAME = 100
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
@@ -140,9 +142,8 @@ class Adapter:
         self.service = service
         self.poster: Poster | None = None  # the outbox's sender, set by the client
         self._tasks: set[asyncio.Task] = set()
-        # the daily challenge, when installed: its tables live in private threads made here
-        extensions = service.extensions if service is not None else []  # a client built for its command list
-        self.daily = next((e for e in extensions if isinstance(e, DailyChallenge)), None)
+        # the commands whose tables live in private threads made here (the daily challenge)
+        self._places = {c.name: c for c in service.commands() if c.place} if service is not None else {}
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
@@ -155,8 +156,9 @@ class Adapter:
         if name == "open":
             await self._open(interaction, args)
             return
-        if name == "daily" and self.daily is not None:
-            await self._daily(interaction, args)
+        spec = self._places.get(name)
+        if spec is not None:
+            await self._own_place(interaction, spec, args)
             return
         caller = caller_of(interaction, server_setting=name in SERVER_SETTINGS)
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
@@ -183,7 +185,7 @@ class Adapter:
                 if interaction.guild_id is None:
                     return []
                 found = await asyncio.wait_for(
-                    self.service.suggest_moves(caller_of(interaction), current), AUTOCOMPLETE_DEADLINE)
+                    self.service.suggest_moves(caller_of(interaction), current, MAX_CHOICES), AUTOCOMPLETE_DEADLINE)
                 return fit_choices([(move, move) for move in found])
             if kind == "game":
                 return fit_choices(self.service.suggest_games(current))
@@ -269,34 +271,35 @@ class Adapter:
         lobby = await self._guard(self.service.handle(caller_of(interaction), "board"))
         await self.show(interaction, lobby, note=f"{why}, so the table is in this channel.")
 
-    async def _daily(self, interaction: discord.Interaction, args: dict[str, Any]) -> None:
-        """Today's deal in a private thread of the player's own, so nobody sees their moves."""
-        if not await self._defer(interaction):  # preparing a day's deal can take a while
+    async def _own_place(self, interaction: discord.Interaction, spec: Command, args: dict[str, Any]) -> None:
+        """A command whose table plays in a place of the caller's own (`Command.place`, the daily
+        challenge): a private thread, made when the service asks for it, so nobody sees their moves."""
+        if not await self._defer(interaction):  # preparing what the place holds can take a while
             return
         here = interaction.channel
         parent = here.parent if isinstance(here, discord.Thread) else here
-        if not isinstance(parent, discord.TextChannel):
-            await self.show(interaction, Reply.error("The daily challenge needs a text channel for its threads."))
-            return
-        lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
-                          "attach_files")
-        if lacking and str(args.get("help", "")).lower() != "on":  # never a daily table where the bot cannot be
-            await self.show(interaction, Reply.error(
-                f"The daily challenge plays in a private thread, and I lack {' and '.join(lacking)} in this "
-                "channel. Ask a moderator to allow it, or use /daily in another channel."))
-            return
         made: list[discord.Thread] = []
 
-        async def make_thread(name: str) -> int:  # called once the attempt is this call's, never twice
+        async def make_thread(name: str) -> int:  # called once the place is this call's, never twice
+            if not isinstance(parent, discord.TextChannel):
+                raise IllegalMove(f"The {spec.place} needs a text channel for its threads.")
+            lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
+                              "attach_files")
+            if lacking:  # never a table where the bot cannot be
+                raise IllegalMove(
+                    f"The {spec.place} plays in a private thread, and I lack {' and '.join(lacking)} in this "
+                    f"channel. Ask a moderator to allow it, or use /{spec.name} in another channel.")
             thread = await parent.create_thread(
                 name=clip(name, MAX_THREAD_NAME), type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Daily challenge",
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason=spec.place.capitalize(),
             )
             made.append(thread)
             await thread.add_user(interaction.user)
             return thread.id
 
-        reply = await self._guard(self.daily.begin(caller_of(interaction, channel_id=parent.id), args, make_thread))
+        where = parent.id if isinstance(parent, discord.TextChannel) else interaction.channel_id
+        call = self.service.handle(caller_of(interaction, channel_id=where), spec.name, args, make_place=make_thread)
+        reply = await self._guard(call)
         if not made:  # help, or the reason it is refused
             await self.show(interaction, reply)
             return
@@ -304,7 +307,7 @@ class Adapter:
             await self._drop_thread(made[0])
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=made[0], note=f"Your daily challenge is in {made[0].mention}.")
+        await self.show(interaction, reply, channel=made[0], note=f"Your {spec.place} is in {made[0].mention}.")
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
@@ -413,7 +416,7 @@ class Adapter:
         shape = self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or bool(shape.files)
-        private = "\n".join(x for x in (note, reply.private) if x)
+        private = "\n".join(x for x in (note, private_text(reply)) if x)
         private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
@@ -512,7 +515,7 @@ class Adapter:
                        view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:
         """Ephemeral messages: the interaction's answer if not yet given, then followups.
         The files go with the first piece and the components with the last."""
-        pieces = split_text(text) or ["Done."]
+        pieces = split_text(discord_text(text)) or ["Done."]
         for index, piece in enumerate(pieces):
             extra = some(files=files if index == 0 and files else None,
                           view=view if index == len(pieces) - 1 else None)
@@ -567,7 +570,7 @@ class DiscordOutbox:
         """A direct message; False when it was refused (closed DMs: 50007)."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            for piece in split_text(text):
+            for piece in split_text(discord_text(text)):
                 await user.send(piece, allowed_mentions=discord.AllowedMentions.none())
             return True
         except discord.Forbidden as error:
@@ -621,8 +624,8 @@ OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
 
 
 def option_text(value: Any) -> Any:
-    """The service reads text: a picked user becomes their mention `<@id>`."""
-    return value.mention if isinstance(value, discord.abc.User) else value
+    """The service reads text: a picked user becomes the core's mark of that person."""
+    return marks.person(value.id) if isinstance(value, discord.abc.User) else value
 
 
 def _suggester(adapter: Adapter, kind: str):
@@ -868,6 +871,14 @@ def form_values(data: dict[str, Any]) -> list[str]:
     return found[:1]
 
 
+class Stoppable(Protocol):
+    async def stop(self) -> None: ...
+
+
+# serves another adapter beside the bot, on its service (the board pages); None when it serves nothing
+Beside = Callable[[TableService, Settings], Awaitable["Stoppable | None"]]
+
+
 def commands_of(service: TableService | None) -> list[Command]:
     """The commands the service answers (its extensions' included), else the built-in ones."""
     listed = getattr(service, "commands", None)
@@ -879,10 +890,11 @@ def create_bot(service: TableService, settings: Settings) -> IslesClient:
     return IslesClient(service, settings)
 
 
-async def run(settings: Settings, extensions: bool = True) -> None:
+async def run(settings: Settings, extensions: bool = True, beside: Beside | None = None) -> None:
     """Open the store, build the service (with the standard extensions) and the client, and run
     until closed (SIGTERM or Ctrl-C). Discord's addresses are those of discord.py, so a test may
-    point them at a local fake."""
+    point them at a local fake. `beside` serves another adapter on the same service (the board
+    pages, handed over by bot/cli.py), so that this adapter imports no other."""
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     store = await Store.open(settings.db_path)
@@ -891,7 +903,7 @@ async def run(settings: Settings, extensions: bool = True) -> None:
     try:
         service = TableService(store)
         installed = install(service) if extensions else None
-        pages = await serve_pages(service, getattr(settings, "web", None))  # before the commands are built: /web
+        pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed
         try:
@@ -912,12 +924,12 @@ async def run(settings: Settings, extensions: bool = True) -> None:
         log.info("stopped")
 
 
-def serve(settings: Settings, isles: str) -> tuple[bool, str] | None:
+def serve(settings: Settings, isles: str, beside: Beside | None = None) -> tuple[bool, str] | None:
     """Run the bot until it stops (for `isles run`): None when it stopped as asked, else (whether
     the host's setting is the mistake, the one line that tells what to do)."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Isles has no voice: only alarming
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run(settings, beside=beside))
     except discord.LoginFailure:
         return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "
                        "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.")

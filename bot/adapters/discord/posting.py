@@ -35,7 +35,7 @@ from bot.adapters.discord.shapes import (
     public_shape,
     some,
 )
-from bot.core import failures
+from bot.core import failures, marks
 from bot.core.replies import Button, Menu, Reply
 from db.errors import StoreUnavailable
 from db.outbox import OutboxRow, OutboxStore, Untold
@@ -484,7 +484,7 @@ class Poster:
                 acting = loaded.game.to_act() if loaded.game is not None else []
                 waiting = [s.user_id for s in loaded.seats
                            if s.user_id and not s.resigned and s.seat is not None and s.seat in acting]
-                call = "Your move: " + " ".join(f"<@{u}>" for u in waiting) if waiting else ""
+                call = "Your move: " + " ".join(marks.person(u) for u in waiting) if waiting else ""
                 text = "\n".join(x for x in (headline, call) if x) or f"The table of {title} changed."
                 reply = Reply(text=text, mentions=waiting, table_id=loaded.row.id, version=loaded.version)
         if await self.db.compose_draft(row.id, body_of(reply), loaded.version, self.now()):

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.core import marks
 from bot.core.replies import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,9 @@ MAX_BUTTON_LABEL = 80
 MAX_PLACEHOLDER = 150
 MAX_OPTION_TEXT = 100
 MAX_SELECT_OPTIONS = 25
+MAX_CHOICES = 25  # autocomplete
+MAX_CHOICE_TEXT = 100
+MAX_THREAD_NAME = 100
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a channel whose server is not known
 
@@ -38,6 +42,12 @@ BUTTON_STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+def discord_text(text: str) -> str:
+    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a timestamp."""
+    return marks.write(text, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
+                       moment=lambda epoch, style: f"<t:{epoch}:{style}>")
 
 
 def clip(text: str, limit: int) -> str:
@@ -73,6 +83,29 @@ def split_text(text: str, limit: int = MAX_CONTENT) -> list[str]:
 
 
 
+def menu_parts(menus: Sequence[Menu]) -> tuple[list[Menu], str]:
+    """The core's menus as Discord's: each in parts of 25 options (`.<part>` after its id, `(k/n)`
+    after its words when it has several), at most one a row; and the words for what is left out."""
+    parts: list[Menu] = []
+    for menu in menus:
+        count = max(1, -(-len(menu.options) // MAX_SELECT_OPTIONS))
+        for part in range(count):
+            if len(parts) == MAX_ROWS:
+                break
+            suffix = f" ({part + 1}/{count})" if count > 1 else ""
+            chunk = menu.options[part * MAX_SELECT_OPTIONS:(part + 1) * MAX_SELECT_OPTIONS]
+            parts.append(Menu(f"{menu.custom_id}.{part}", f"{menu.placeholder}{suffix}", list(chunk)))
+    total = sum(len(menu.options) for menu in menus)
+    shown = sum(len(part.options) for part in parts)
+    return parts, "" if shown == total else f"Showing {shown} of {total}; type /move for the rest."
+
+
+def private_text(reply: Reply) -> str:
+    """The private part's words as Discord shows them, with what its menus leave out."""
+    _, left_out = menu_parts(reply.menus)
+    return " ".join(x for x in (discord_text(reply.private), left_out) if x)
+
+
 class Components(discord.ui.View):
     """Buttons and select menus only. Clicks are routed by custom id in `on_interaction`,
     so no view is kept in memory (and none is lost on a restart)."""
@@ -100,7 +133,7 @@ def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Compon
         used.add(cid)
         return True
 
-    for menu in menus:
+    for menu in menu_parts(menus)[0]:
         options = [
             discord.SelectOption(label=clip(label or value, MAX_OPTION_TEXT), value=value)
             for label, value in menu.options
@@ -186,5 +219,5 @@ def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | 
     when they are kept apart from the reply), its buttons and menus, pinging exactly the users
     it names."""
     files = reply.files(private=False) if files is None else files
-    return Shape(clip(reply.text, MAX_CONTENT), discord_files(files, limit),
+    return Shape(clip(discord_text(reply.text), MAX_CONTENT), discord_files(files, limit),
                  build_components(reply.buttons, reply.menus), mentions_of(reply))

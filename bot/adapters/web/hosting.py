@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.adapters.web.server import WebPages
 from bot.core.service import TableService
-from bot.settings import SettingError, WebSettings
+from bot.settings import SettingError, Settings, WebSettings
 
 
 async def serve_pages(service: TableService, settings: WebSettings | None) -> WebPages | None:
@@ -20,3 +20,8 @@ async def serve_pages(service: TableService, settings: WebSettings | None) -> We
                            f"cannot listen there ({error.strerror or error}). Choose a free port, or leave "
                            "ISLES_WEB_URL empty to serve no pages.") from None
     return pages
+
+
+async def beside_the_bot(service: TableService, settings: Settings) -> WebPages | None:
+    """The pages beside the Discord bot (bot/cli.py hands this to it): as its settings say."""
+    return await serve_pages(service, getattr(settings, "web", None))

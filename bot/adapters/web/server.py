@@ -42,13 +42,14 @@ from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
 from bot.adapters.web.streams import REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
+from bot.core import marks
 from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService, draw_off_loop
 from db.notices import TABLES
-from games.base import IllegalMove
-from games.pioneers.data import RESOURCES as PIONEER_RESOURCES
+from games import registry
+from games.base import TYPED_MOVE_LIMIT, IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -58,21 +59,13 @@ KEPT_PICTURES = 64
 # seconds between looks at the watched tables' versions, for moves made by another process (with
 # PostgreSQL its notice wakes the look at once; SQLite's processes have none, so this is their delay)
 WATCH = 2.0
-LONGEST_MOVE = 400  # far past any game's longest move; a longer text is no move
-OBVIOUS = ("roll", "end")  # what Space or Enter plays with nothing chosen, in this order
-# the games whose page has a trade panel, and the goods it counts, in the notation's order
-TRADED = {"pioneers": PIONEER_RESOURCES}
 # Commands have no limit of their own (Discord limits each person's interactions); the pages
 # get one per person: a click costs about four requests (preview, move, state, board), so a
 # burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
 RATE = 8.0
 BURST = 40.0
 OPEN_BOARD = "Open the board"
-# Games whose board picture draws public facts only, so that every seat's picture is the channel's
-# (tests/web/test_second_part.py checks it over playouts): one drawing per version serves the post
-# and every page. A game that draws a seat's secrets on its board must leave this set.
-SEAT_BLIND = frozenset({"pioneers", "archipels", "propeller", "growsky", "hawaii"})
-EVERYONE = "everyone"  # the picture key's seat for those games
+EVERYONE = "everyone"  # the picture key's seat for a game whose picture is every seat's (`seat_blind`)
 
 
 class WebPages(Extension):
@@ -213,7 +206,7 @@ class WebPages(Extension):
                     self.streams.tell(table_id, version)
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
-        if reply.image and reply.version is not None and loaded.row.game in SEAT_BLIND:
+        if reply.image and reply.version is not None and seat_blind(loaded.row.game):
             self._keep((loaded.row.id, reply.version, EVERYONE), reply.image)  # the post's own drawing
         await self._open_board(loaded, reply, seat)
 
@@ -284,7 +277,7 @@ class WebPages(Extension):
     async def _state_of(self, granted: tokens.Pass) -> dict[str, Any]:
         data = await self._data(granted, log=True)
         found = None
-        if data["game"] in SEAT_BLIND and data["view"]:  # one picture for every seat, so one set of regions
+        if seat_blind(data["game"]) and data["view"]:  # one picture for every seat, so one set of regions
             key = (data["table"], data["version"])
             found = self._regions.get(key)
             if found is None:
@@ -323,7 +316,7 @@ class WebPages(Extension):
 
     async def board(self, request: web.Request) -> web.Response:
         data = await self._data(self._pass(request))
-        seat = EVERYONE if data["game"] in SEAT_BLIND else data["seat"]
+        seat = EVERYONE if seat_blind(data["game"]) else data["seat"]
         image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
             raise web.HTTPNotFound(text="This table has no picture yet.")
@@ -331,7 +324,7 @@ class WebPages(Extension):
 
     async def preview(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        move = request.query.get("move", "")[:LONGEST_MOVE]
+        move = request.query.get("move", "")[:TYPED_MOVE_LIMIT]
         data = await self._data(granted)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
@@ -365,7 +358,7 @@ class WebPages(Extension):
         granted = self._pass(request)
         sent = await read_json(request, self.origins(request), "move")
         move, version = sent.get("move"), sent.get("version")
-        if not isinstance(move, str) or not move.strip() or len(move) > LONGEST_MOVE:
+        if not isinstance(move, str) or not move.strip() or len(move) > TYPED_MOVE_LIMIT:
             raise refusal(400, "The page sent no move.")
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
@@ -380,10 +373,20 @@ class WebPages(Extension):
             reply = await self.service.handle(caller, "move", {"move": move})  # this channel's open one
         else:
             reply = Reply.error("The table has moved on since this page showed it. Look again and retry.")
-        said = reply.private if not reply.ok else (reply.text or reply.private)
+        said = await self._written(reply.private if not reply.ok else (reply.text or reply.private), data["table"])
         # the page's next state comes with the answer: one request less per click, and no second
         # look when the live event of the same move arrives while the page waits for this answer
         return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
+
+    async def _written(self, text: str, table_id: int) -> str:
+        """The core's marks as a page writes them: a person by their seat's name, a time in UTC."""
+        if marks.OPEN not in text:
+            return text
+        loaded = await self.service.table(table_id)
+        names = {s.user_id: s.name for s in loaded.seats if s.user_id} if loaded is not None else {}
+        return marks.write(text, person=lambda user_id: "@" + names.get(user_id, "someone"),
+                           place=lambda _channel_id: "another channel",
+                           moment=lambda epoch, _style: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch)))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)
@@ -434,7 +437,8 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     mine = seat is not None and seat in data["to_act"]
     regions = (board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"], found)
                if data["view"] else [])
-    obvious = next((m for m in OBVIOUS if m in moves), "") if mine else ""
+    game = registry.get(data["game"])
+    obvious = next((m for m in game.obvious_moves if m in moves), "") if mine else ""
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
     return {
         "table": data["table"], "version": data["version"], "game": data["game"], "title": data["title"],
@@ -445,9 +449,15 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     }
 
 
+def seat_blind(key: str) -> bool:
+    """Whether the game's board picture draws public facts only (`Game.public_picture`), so that
+    every seat's picture is the channel's: one drawing per version serves the post and every page."""
+    return registry.get(key).public_picture
+
+
 def _trade(data: dict[str, Any]) -> dict[str, Any] | None:
-    goods = TRADED.get(data["game"])
-    if goods is None or data["seat"] is None or not data["view"]:
+    goods = registry.get(data["game"]).traded_goods
+    if not goods or data["seat"] is None or not data["view"]:
         return None
     hand = data["view"].get("hand")
     offering = any(m.startswith("offer ") for m in data["moves"])
