@@ -1,14 +1,19 @@
 """Many tables at once through the table service, and the memory a table costs.
 
-    .venv/bin/python bench/load.py load [--game pioneers] [--tables 30] [--seconds 20] [--repeat 3] [--no-images]
+    .venv/bin/python bench/load.py load [--game mixed|pioneers|archipels,hawaii] [--tables 1,4,8,30,100]
+                                        [--seconds 20] [--repeat 3] [--no-images] [--same-seed]
                                         [--store sqlite|postgres|both] [--processes 1,2]
     .venv/bin/python bench/load.py memory [--tables 12000]
 
-`load`: `--tables` tables move at once, each as fast as its players can: every turn is a
-`/move` through `TableService.handle` (rules, the transaction with its outbox draft, the board
-picture) followed by sealing its outbox post and marking it sent, as the Discord adapter does.
+`load`: for each count in `--tables`, that many tables move at once, each as fast as its players
+can: every turn is a `/move` through `TableService.handle` (rules, the transaction with its outbox
+draft, the board picture) followed by sealing its outbox post and marking it sent, as the Discord
+adapter does. Every table deals from its own seed, as on a real server (a board a cache keeps for
+one table is no help to the next); `--same-seed` gives them all one seed, as this bench once did,
+which hides every cost that grows with the number of distinct boards. `--game` names one game,
+several (comma-separated, the tables taking them in turn) or `mixed` (every game in turn).
 Reports turns per second and the latency of a turn (median, p99), medians over the runs, for
-each store (a new SQLite file, or a new database on the PostgreSQL server at ISLES_BENCH_PG,
+each table count, each store (a new SQLite file, or a new database on the PostgreSQL server at ISLES_BENCH_PG,
 default postgresql://postgres@127.0.0.1:5432/postgres) and for one process or several sharing
 that store (the tables split between them, as shards split servers).
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import itertools
 import multiprocessing
 import os
 import random
@@ -31,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -97,7 +104,8 @@ async def open_table(service: TableService, game: str, channel: int, players: li
 
 async def play_table(service: TableService, outbox: OutboxStore, game: str, channel: int, stop: float,
                      latencies: list[float], rng: random.Random) -> int:
-    players = [Caller(GUILD, channel, channel * 10 + n, f"P{n}") for n in range(2)]
+    seats = min(2, registry.get(game).max_players)  # Hawaii is played alone
+    players = [Caller(GUILD, channel, channel * 10 + n, f"P{n}") for n in range(seats)]
     by_user = {p.user_id: p for p in players}
     table = await open_table(service, game, channel, players)
     turns = 0
@@ -121,14 +129,32 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
     return turns
 
 
+def game_list(game: str) -> list[str]:
+    """The games the tables take in turn: `mixed` is every registered game."""
+    games = list(registry.available()) if game == "mixed" else game.split(",")
+    for key in games:
+        registry.get(key)  # an unknown name fails here, before any table opens
+    return games
+
+
+def table_seeds(seed: int, same: bool) -> Callable[[], int]:
+    """The seeds the service deals new tables from: one for all (`same`), or a new one per table,
+    reproducible from `seed`."""
+    if same:
+        return lambda: seed
+    counter = itertools.count(seed * 1_000_003)
+    return lambda: next(counter)
+
+
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
-                    first_channel: int, start_at: float = 0.0) -> tuple[int, float, list[float], float, float, float]:
+                    first_channel: int, start_at: float = 0.0, same_seed: bool = False,
+                    ) -> tuple[int, float, list[float], float, float, float, dict[str, int]]:
     """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share,
-    CPU seconds of the PostgreSQL server meanwhile). Several processes begin together at `start_at` (Unix seconds), once each has started up, so
+    CPU seconds of the PostgreSQL server meanwhile, turns by game). Several processes begin together at `start_at` (Unix seconds), once each has started up, so
     that none of them runs its share while another is still being spawned."""
     store = await Store.open(target)
     try:
-        service = TableService(store, draw_images=images, seeds=lambda: seed)
+        service = TableService(store, draw_images=images, seeds=table_seeds(seed, same_seed))
         install(service, prepare_daily=False)
         outbox = OutboxStore.of(store)
         latencies: list[float] = []
@@ -136,17 +162,23 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         await asyncio.sleep(max(0.0, start_at - time.time()))
         start, cpu, ticks, server = loop.time(), time.process_time(), machine_ticks(), server_seconds()
         stop = start + seconds
+        games = game_list(game)
+        # a process's first table of each game takes the next game in turn, so that small shares mix too
+        played = [games[(first_channel // 10_000 + n) % len(games)] for n in range(tables)]
         counts = await asyncio.gather(*(
-            play_table(service, outbox, game, first_channel + n, stop, latencies, random.Random(seed + n))
-            for n in range(tables)))
+            play_table(service, outbox, key, first_channel + n, stop, latencies, random.Random(seed + n))
+            for n, key in enumerate(played)))
         busy, total = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
+        by_game: dict[str, int] = {}
+        for key, count in zip(played, counts, strict=True):
+            by_game[key] = by_game.get(key, 0) + count
         return (sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total),
-                server_seconds() - server if target.startswith("postgresql://") else 0.0)
+                server_seconds() - server if target.startswith("postgresql://") else 0.0, by_game)
     finally:
         await store.close()
 
 
-def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float, float]:
+def _part_in_process(args: tuple) -> tuple[int, float, list[float], float, float, float, dict[str, int]]:
     return asyncio.run(load_part(*args))
 
 
@@ -181,13 +213,14 @@ async def drop_store(target: str) -> None:
 
 
 RUNS = 0
+LAST_BY_GAME: dict[str, float] = {}
 
 
 def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
-             processes: int = 1) -> tuple[float, float, float, float, float, float, float]:
+             processes: int = 1, same_seed: bool = False) -> tuple[float, float, float, float, float, float, float]:
     """(turns/s, latency median, p99, turns per CPU-second, CPU seconds per second of the busiest
     process, the machine's busy share, the PostgreSQL server's CPU milliseconds per turn) of `tables`
-    tables split over `processes`."""
+    tables split over `processes`. The turns/s of each game played are left in `LAST_BY_GAME`."""
     global RUNS
     RUNS += 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -195,7 +228,7 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
         try:
             shares = [tables // processes + (1 if p < tables % processes else 0) for p in range(processes)]
             start_at = time.time() + (2.0 if processes > 1 else 0.0)  # spawning a process takes about 0.5 s
-            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p, start_at)
+            parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p, start_at, same_seed)
                      for p, share in enumerate(shares)]
             if processes == 1:
                 results = [_part_in_process(parts[0])]
@@ -213,6 +246,10 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
     cores = max(r[3] / r[1] for r in results)
     machine = max(r[4] for r in results)
     server = max(r[5] for r in results) * 1000 / max(1, turns)  # the windows overlap: one server, counted once
+    LAST_BY_GAME.clear()
+    for r in results:
+        for key, count in r[6].items():
+            LAST_BY_GAME[key] = LAST_BY_GAME.get(key, 0) + count / elapsed
     return turns / elapsed, statistics.median(latencies), pct(latencies, 0.99), turns / cpu, cores, machine, server
 
 
@@ -256,42 +293,55 @@ async def memory_run(count: int, game: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("what", choices=("load", "memory"))
-    parser.add_argument("--game", default="pioneers")
-    parser.add_argument("--tables", type=int, default=None)
+    parser.add_argument("--game", default="mixed", help="a game, several comma-separated, or mixed (every game)")
+    parser.add_argument("--tables", default=None, help="comma-separated table counts (load: 1,4,8,30,100)")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-images", action="store_true")
+    parser.add_argument("--same-seed", action="store_true", help="every table the same seed (hides board caches)")
     parser.add_argument("--store", choices=("sqlite", "postgres", "both"), default="sqlite")
     parser.add_argument("--processes", default="1", help="comma-separated process counts, e.g. 1,2")
     args = parser.parse_args()
-    registry.get(args.game)
+    games = game_list(args.game)
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.what == "memory":
-        asyncio.run(memory_run(args.tables or 12_000, args.game))
+        asyncio.run(memory_run(int(args.tables or 12_000), games[0]))
         return
-    tables = args.tables or 30
+    counts = [int(n) for n in (args.tables or "1,4,8,30,100").split(",")]
     kinds = ("sqlite", "postgres") if args.store == "both" else (args.store,)
-    setups = [(kind, int(p)) for kind in kinds for p in args.processes.split(",")]
-    runs: dict[tuple[str, int], list[tuple]] = {setup: [] for setup in setups}
+    setups = [(kind, int(p), n) for n in counts for kind in kinds for p in args.processes.split(",")]
+    runs: dict[tuple[str, int, int], list[tuple]] = {setup: [] for setup in setups}
+    by_game: dict[tuple[str, int, int], list[dict[str, float]]] = {setup: [] for setup in setups}
     for r in range(args.repeat):  # the setups take turns, so that a machine busier for a while weighs on each
-        for kind, processes in setups:
-            figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes)
-            runs[kind, processes].append(figures)
+        for kind, processes, tables in setups:
+            figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes,
+                               args.same_seed)
+            runs[kind, processes, tables].append(figures)
+            by_game[kind, processes, tables].append(dict(LAST_BY_GAME))
             rate, median, p99, per_cpu, cores, machine, server = figures
-            print(f"  {kind}, {processes} process(es): {rate:.1f} turns/s, latency median {median * 1000:.0f} ms, "
-                  f"p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second, {cores:.2f} cores "
-                  f"in the busiest process, machine {machine * 100:.0f} % busy, server {server:.2f} ms a turn",
-                  flush=True)
-    rows = [(kind, processes, *(statistics.median(f[i] for f in runs[kind, processes]) for i in range(7)))
-            for kind, processes in setups]
-    print(f"load: {args.game}, {tables} tables at once, images {'off' if args.no_images else 'on'}, "
-          f"medians of {args.repeat} runs of {args.seconds:.0f} s; load average now {os.getloadavg()[0]:.1f}")
-    print("| store | processes | turns/s | latency median | latency p99 | turns per CPU-second | cores per process "
-          "| machine busy | server CPU a turn |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for kind, processes, rate, median, p99, per_cpu, cores, machine, server in rows:
-        print(f"| {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms | {per_cpu:.1f} "
-              f"| {cores:.2f} | {machine * 100:.0f} % | {f'{server:.2f} ms' if kind == 'postgres' else '-'} |")
+            print(f"  {tables} tables, {kind}, {processes} process(es): {rate:.1f} turns/s, latency median "
+                  f"{median * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, {per_cpu:.1f} turns per CPU-second, {cores:.2f} "
+                  f"cores in the busiest process, machine {machine * 100:.0f} % busy, server {server:.2f} ms a turn, "
+                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    rows = [(tables, kind, processes, *(statistics.median(f[i] for f in runs[kind, processes, tables]) for i in range(7)))
+            for kind, processes, tables in setups]
+    print(f"load: {args.game} ({', '.join(games)}), {'one seed' if args.same_seed else 'a seed per table'}, images "
+          f"{'off' if args.no_images else 'on'}, medians of {args.repeat} runs of {args.seconds:.0f} s; load average "
+          f"now {os.getloadavg()[0]:.1f}")
+    print("| tables | store | processes | turns/s | latency median | latency p99 | turns per CPU-second "
+          "| cores per process | machine busy | server CPU a turn |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for tables, kind, processes, rate, median, p99, per_cpu, cores, machine, server in rows:
+        print(f"| {tables} | {kind} | {processes} | {rate:.1f} | {median * 1000:.0f} ms | {p99 * 1000:.0f} ms "
+              f"| {per_cpu:.1f} | {cores:.2f} | {machine * 100:.0f} % "
+              f"| {f'{server:.2f} ms' if kind == 'postgres' else '-'} |")
+    if len(games) > 1:
+        print("turns/s by game (medians):")
+        print("| tables | store | processes | " + " | ".join(games) + " |")
+        print("| --- | --- | --- | " + " | ".join("---" for _ in games) + " |")
+        for kind, processes, tables in setups:
+            cells = [statistics.median(g.get(key, 0.0) for g in by_game[kind, processes, tables]) for key in games]
+            print(f"| {tables} | {kind} | {processes} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
 
 
 if __name__ == "__main__":

@@ -78,11 +78,29 @@ def size_of(value: Any) -> int:
         return value.width * value.height * len(value.getbands()) + 200
     if isinstance(value, bytes | bytearray):
         return len(value) + 40
+    if isinstance(value, Packed):
+        return len(value.data) + 100
     if isinstance(value, tuple | list):
         return 60 + sum(size_of(v) for v in value)
     if isinstance(value, dict):
         return 100 + sum(size_of(v) + 50 for v in value.values())
     return 60
+
+
+class Packed:
+    """A picture kept deflated, losslessly: flat board art shrinks ten to twenty times, so a
+    cache holds the boards of hundreds of tables in the bytes of a few, and a hit costs an
+    inflate of a few milliseconds instead of drawing the board again. `image()` gives a new
+    picture each time, free to draw on."""
+
+    __slots__ = ("data", "mode", "size")
+
+    def __init__(self, image: Image.Image, level: int = 6):
+        self.mode, self.size = image.mode, image.size
+        self.data = zlib.compress(image.tobytes(), level)
+
+    def image(self) -> Image.Image:
+        return Image.frombytes(self.mode, self.size, zlib.decompress(self.data))
 
 
 _caches: weakref.WeakSet[Cache] = weakref.WeakSet()  # every cache alive, for `cached_bytes`
@@ -100,6 +118,7 @@ class Cache:
         self.size = size
         self.max_bytes = max_bytes
         self.bytes = 0
+        self.builds = 0  # values built (misses): what a test counts to see a cache thrash
         self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
         _caches.add(self)
@@ -112,6 +131,7 @@ class Cache:
         value = build()  # outside the lock: two threads may both build, both results are equal
         cost = size_of(value)
         with self._lock:
+            self.builds += 1
             old = self._items.pop(key, None)
             if old is not None:
                 self.bytes -= old[1]
@@ -129,6 +149,11 @@ class Cache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def cache_builds() -> int:
+    """Values built so far by every picture cache of the process (each a miss)."""
+    return sum(c.builds for c in list(_caches))
 
 
 def cached_bytes() -> tuple[int, int]:
@@ -520,7 +545,9 @@ def _build_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int) 
 
 
 _palettes: Cache = Cache(size=8)
-_strips: Cache = Cache(size=96)  # (key, palette) -> the strip's deflated rows, their Adler-32 and length
+# (key, palette) -> the strip's deflated rows, their Adler-32 and length: about 10 KiB a strip, and
+# seven strips a table of four, sized so that hundreds of tables keep theirs between two pictures
+_strips: Cache = Cache(size=2048, max_bytes=20 << 20)
 ADLER_BASE = 65521
 
 
@@ -586,6 +613,7 @@ __all__ = [
     "LINE",
     "MUTED",
     "NEUTRAL",
+    "Packed",
     "PAPER",
     "RGB",
     "RGBA",

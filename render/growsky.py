@@ -187,12 +187,19 @@ def _pending_part(view: dict[str, Any]) -> int | None:
     return None
 
 
-_static = Cache(size=8, max_bytes=8 << 20)
+# the frame's parts depend only on the number of players, not on a table's height: a cache of
+# whole frames by size held two and redrew them while tables of several sizes took turns
+_static = Cache(size=8, max_bytes=12 << 20)
 
 
 def _frame(size: tuple[int, int], players: int) -> Image.Image:
-    def build() -> Image.Image:
-        image = Image.new("RGB", size, PAPER)
+    """The board without its pieces, a new picture to draw on: the panels and the shared boards
+    at the top, the key at the bottom, paper between."""
+    rows = (players + 1) // 2
+    top = HEADER + SHARED + TRACK + rows * (PANEL_H + 8) + 8
+
+    def build_top() -> Image.Image:
+        image = Image.new("RGB", (W, top), PAPER)
         d = ImageDraw.Draw(image)
         d.rounded_rectangle((8, HEADER, W - 8, HEADER + SHARED - 6), 10, fill=CARD, outline=LINE)
         d.rounded_rectangle((8, HEADER + SHARED, W - 8, HEADER + SHARED + TRACK - 6), 10, fill=CARD, outline=LINE)
@@ -202,11 +209,19 @@ def _frame(size: tuple[int, int], players: int) -> Image.Image:
             _static_panel(d, seat)
         _static_shared(d, players)
         _static_track(d)
-        for k, line in enumerate(key_lines()):
-            text(d, (16, size[1] - key_height() + 4 + k * KEY_LINE), line, KEY_SIZE, MUTED)
         return image
 
-    return _static.get((size, players), build)
+    def build_key() -> Image.Image:
+        image = Image.new("RGB", (W, key_height()), PAPER)
+        d = ImageDraw.Draw(image)
+        for k, line in enumerate(key_lines()):
+            text(d, (16, 4 + k * KEY_LINE), line, KEY_SIZE, MUTED)
+        return image
+
+    image = Image.new("RGB", size, PAPER)
+    image.paste(_static.get(("top", players), build_top), (0, 0))
+    image.paste(_static.get("key", build_key), (0, size[1] - key_height()))
+    return image
 
 
 def _panel_origin(seat: int) -> tuple[int, int]:
@@ -652,7 +667,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0:
 def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
     names = list(names)
     size = canvas_size(view, names)
-    image = _frame(size, view["players"]).copy()
+    image = _frame(size, view["players"])
     d = ImageDraw.Draw(image)
     _header(d, view, names)
     _shared(d, view)

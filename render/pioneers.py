@@ -21,6 +21,7 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    Packed,
     band_region,
     circle_region,
     font,
@@ -83,7 +84,10 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 
 
 # -- the static island ------------------------------------------------------------------------
-_islands = Cache(size=16, max_bytes=12 << 20)
+# kept deflated (about 170 KiB an island, an eleventh of its pixels): a process serving hundreds of
+# tables keeps every island, where a budget of raw pixels held four and redrew from the fifth table on
+ISLAND_TABLES = 200
+_islands = Cache(size=ISLAND_TABLES, max_bytes=ISLAND_TABLES * (180 << 10))
 HARBOUR_R = RADIUS * 0.42  # a harbour's circle: room for "lumber" in a readable size
 HARBOUR_EDGE = 3  # its outline
 
@@ -125,6 +129,7 @@ def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], 
 
 
 def _island(board: dict[str, Any]) -> Image.Image:
+    """The board without its pieces, with the side panel's paper."""
     hexes = board["hexes"]
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
@@ -163,7 +168,7 @@ def _island(board: dict[str, Any]) -> Image.Image:
             draw.ellipse(((spot[0] - r) * s, (spot[1] - r) * s, (spot[0] + r) * s, (spot[1] + r) * s), fill=fill,
                          outline=(90, 64, 40), width=round(HARBOUR_EDGE * s))
 
-    image = Image.new("RGBA", (WIDTH, HEIGHT), PAPER)
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     image.paste(supersampled((BOARD_W, BOARD_H), paint, factor=3), (0, 0))
     draw = ImageDraw.Draw(image)
     for index, info in enumerate(hexes):
@@ -182,6 +187,11 @@ def _island(board: dict[str, Any]) -> Image.Image:
         x, y = node_xy(node)
         text(draw, (x, y), str(node + 1), CORNER_SIZE, (30, 30, 30), "mm", bold=True, outline=(255, 255, 255))
     return image
+
+
+def island_picture(board: dict[str, Any]) -> Image.Image:
+    """The board's island from the cache (drawn on a miss), a new picture to draw on."""
+    return _islands.get(board["key"], lambda: Packed(_island(board))).image()
 
 
 def terrain_word(draw: ImageDraw.ImageDraw, xy: tuple[float, float], res: str) -> None:
@@ -352,8 +362,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
 # -- drawing --------------------------------------------------------------------------------
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     board = view["board"]
-    base = _islands.get(board["key"], lambda: _island(board))
-    image = base.copy()
+    image = island_picture(board)
     draw = ImageDraw.Draw(image)
     last = view.get("last") or {}
     glow_edges = set(last.get("edges", ()))

@@ -24,6 +24,7 @@ from render.common import (
     PAPER,
     WHITE,
     Cache,
+    Packed,
     circle_region,
     fit_text,
     fixed_palette,
@@ -192,7 +193,9 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     return boxes
 
 
-_tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, pasted wherever they stand
+# tiles drawn once per look, pasted wherever they stand (kept deflated: they are pasted only when an
+# island or the ring is drawn again)
+_tiles = Cache(size=4096, max_bytes=8 << 20)
 
 
 def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
@@ -201,12 +204,14 @@ def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, t
     once and pasted after; returns the boxes of its parts where it now stands."""
     key = json.dumps([tile, round(radius, 3), seat, label, glow], sort_keys=True)
 
-    def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
+    def build() -> tuple[Packed, dict[str, tuple[float, ...]]]:
         size = math.ceil(2 * radius) + 10
         image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
+        boxes = draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
+        return Packed(image), boxes
 
-    image, boxes = _tiles.get(key, build)
+    packed, boxes = _tiles.get(key, build)
+    image = packed.image()
     x, y = round(cx - image.width / 2), round(cy - image.height / 2)
     draw._image.paste(image, (x, y), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     return {name: (box[0] + x, box[1] + y, box[2] + x, box[3] + y) for name, box in boxes.items()}
@@ -286,7 +291,12 @@ FORGE_XY, FORGE_R = (205, 220), 42
 
 
 FORGE_BOX = (0, 0, 414, TOP_H)
-_forges = Cache(size=16, max_bytes=6 << 20)  # the forge and ring change only with the dice, the offer and the value in play
+# What these caches keep for a table must outlast the pictures of the other tables a process draws
+# for in between: they are sized for TABLES tables, and their pictures are kept deflated (`Packed`,
+# a tenth to a fiftieth of their pixels), so that a budget of raw pixels for a few tables now holds
+# hundreds.
+TABLES = 200
+_forges = Cache(size=TABLES, max_bytes=TABLES * (52 << 10))  # the forge and ring change only with the dice, the offer and the value in play
 
 
 def _lit_slots(view: dict[str, Any]) -> set[int]:
@@ -297,38 +307,38 @@ def _lit_slots(view: dict[str, Any]) -> set[int]:
     return set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
 
 
-def _forge_image(view: dict[str, Any]) -> tuple[Image.Image, dict[str, Any]]:
+def _forge_image(view: dict[str, Any]) -> tuple[Packed, dict[str, Any]]:
     """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows."""
     key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die")],
                      sort_keys=True)
 
-    def build() -> tuple[Image.Image, dict[str, Any]]:
+    def build() -> tuple[Packed, dict[str, Any]]:
         image = Image.new("RGB", FORGE_BOX[2:], PAPER)
         drawn: dict[str, Any] = {}
         _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
-        return image, drawn
+        return Packed(image), drawn
 
     return _forges.get(key, build)
 
 
-_offers = Cache(size=8)  # the Blueprint offer changes only when a card is taken
+_offers = Cache(size=TABLES, max_bytes=TABLES * (10 << 10))  # the Blueprint offer changes only when a card is taken
 
 
 def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
-    def build() -> Image.Image:
+    def build() -> Packed:
         image = Image.new("RGB", (3 * (w + 8), 2 * (h + 8)), PAPER)
         d = ImageDraw.Draw(image)
         for level, cards in enumerate(offer):
             for i, card in enumerate(cards):
                 _card(d, i * (w + 8), level * (h + 8), w, h, card)
-        return image
+        return Packed(image)
 
-    return _offers.get(json.dumps(offer, sort_keys=True), build)
+    return _offers.get(json.dumps(offer, sort_keys=True), build).image()
 
 
 def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
     forge, where = _forge_image(view)
-    draw._image.paste(forge, FORGE_BOX[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
+    draw._image.paste(forge.image(), FORGE_BOX[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     drawn.update(where)
     for slot in _lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
         if view["offer"][slot] is not None:
@@ -434,7 +444,7 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
     return spots
 
 
-_free_places = Cache(size=512)
+_free_places = Cache(size=4096, max_bytes=2 << 20)  # by size, and a table's islands take a size of their own
 
 
 def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, q: int, r: int) -> None:
@@ -445,9 +455,9 @@ def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: f
         d = ImageDraw.Draw(image)
         polygon(d, hex_corners(size / 2, size / 2, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
         text(d, (size / 2, size / 2), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
-        return image
+        return Packed(image)
 
-    image = _free_places.get((q, r, round(radius, 3)), build)
+    image = _free_places.get((q, r, round(radius, 3)), build).image()
     draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
 
 
@@ -564,7 +574,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     fresh = _fresh(view, seat)
     box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
     island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
-    draw._image.paste(island, box[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
+    draw._image.paste(island.image(), box[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
     dx = x0 + 300
@@ -583,8 +593,9 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     return spots
 
 
-_panels = Cache(size=64, max_bytes=24 << 20)  # a player's panel changes only when that player does something
-_islands = Cache(size=32, max_bytes=8 << 20)  # an island changes only when a tile, worker or upgrade does
+# four seats a table, and a few more for the panels a move changed
+_panels = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (28 << 10))  # a player's panel changes only when that player does something
+_islands = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (12 << 10))  # an island changes only when a tile, worker or upgrade does
 
 
 def _fresh(view: dict[str, Any], seat: int) -> set[str]:
@@ -601,14 +612,14 @@ def _island_key(player: dict[str, Any], seat: int, width: int, height: int, radi
 
 
 def _island_image(player: dict[str, Any], seat: int, width: int, height: int, radius: float,
-                  fresh: set[str]) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+                  fresh: set[str]) -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
     """The island on its panel's paper, and the centre of each free place in that image."""
     key = _island_key(player, seat, width, height, radius, fresh)
 
-    def build() -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+    def build() -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
         image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
         spots = _island(ImageDraw.Draw(image), player, seat, (0, 0, width, height), radius, fresh)
-        return image, spots
+        return Packed(image), spots
 
     return _islands.get(key, build)
 
@@ -628,6 +639,12 @@ def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
     d.rectangle((0, 0, PANEL_W - 1, height - 1), outline=PAPER, width=4)  # the margin between panels
     spots = _panel(d, view, names, seat, 0, 0, height, radius)
     return image, spots
+
+
+def _packed_panel(view: dict[str, Any], names: list[str], seat: int, height: int,
+                  radius: float) -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
+    image, spots = _panel_image(view, names, seat, height, radius)
+    return Packed(image), spots
 
 
 def wrap(words: str, size: int, width: int, sep: str = " · ") -> list[str]:
@@ -714,7 +731,7 @@ def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Imag
         keys, panels = [], []
         for seat in range(row, min(row + 2, players)):
             key = _panel_key(view, names, seat, heights[row // 2], radius)
-            panel, spots = _panels.get(key, lambda s=seat, h=heights[row // 2]: _panel_image(view, names, s, h, radius))
+            panel, spots = _panels.get(key, lambda s=seat, h=heights[row // 2]: _packed_panel(view, names, s, h, radius))
             keys.append(key)
             panels.append(panel)
             x = (seat % 2) * PANEL_W
@@ -745,10 +762,10 @@ def _key_image(legend: list[str]) -> Image.Image:
     return image
 
 
-def _row_image(panels: list[Image.Image], height: int) -> Image.Image:
+def _row_image(panels: list[Packed], height: int) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     for k, panel in enumerate(panels):
-        image.paste(panel, (k * PANEL_W, 0))
+        image.paste(panel.image(), (k * PANEL_W, 0))
     return image
 
 

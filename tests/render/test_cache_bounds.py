@@ -47,4 +47,5 @@ def test_pictures_of_many_tables_stay_within_the_caches_bounds():
                 if step % 20 == 0:
                     render.draw(key, game.view(None), names[:game.players])
     held, allowed = cached_bytes()
-    assert 0 < held <= allowed <= 128 << 20
+    # the boards of 200 tables of every game, kept deflated, within a fixed allowance
+    assert 0 < held <= allowed <= 192 << 20

@@ -62,7 +62,7 @@ def test_corner_numbers_read_at_preview_width() -> None:
     from PIL import ImageChops
 
     view = GAME.new(4, {}, 9).view(None)
-    island = pioneers._islands.get(view["board"]["key"], lambda: pioneers._island(view["board"])).convert("L")
+    island = pioneers.island_picture(view["board"]).convert("L")
     scale = PREVIEW / pioneers.WIDTH
     for node in (0, 20, 31, 52, 53):  # corner numbers 1, 21, 32, 53, 54: coast and inland
         x, y = pioneers.node_xy(node)
