@@ -30,7 +30,7 @@ from games.base import (
     rng_untouched,
     split_steps,
 )
-from games.growsky.board import PAY_SOURCES, Board, tile_side
+from games.growsky.board import Board, tile_side
 from games.growsky.data import (
     AREAS,
     BOOST_COST,
@@ -126,7 +126,7 @@ class GrowSky(Game):
         Field("flags", "dict", dump=lambda v: [[space, seat] for space, seat in sorted(v.items())],
               load=lambda v: {space: seat for space, seat in v}),
         # the notes and the payment order of the move being played
-        Field("notes", "list", key=None), Field("pay_first", key=None),
+        Field("notes", "list", key=None), Field("pay_plan", key=None),
     )
 
     # -- life cycle -------------------------------------------------------------------
@@ -161,7 +161,7 @@ class GrowSky(Game):
         self.end: list[dict[str, Any]] | None = None
         self.last: dict[str, Any] | None = None
         self.notes: list[str] = []
-        self.pay_first: str | None = None  # during one move: what its fuel is paid from first
+        self.pay_plan: tuple[tuple[str, int | None], ...] = ()  # during one move: what pays its fuel first
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
@@ -293,26 +293,20 @@ class GrowSky(Game):
         return moves + self._pay_variants(seat, moves)
 
     def _pay_variants(self, seat: int, moves: list[str]) -> list[str]:
-        """Each paying move again with ` pay lv1|lv2|lv3` where drawing on those cubes first pays
-        differently from the usual order (gauge, Lv. 1, Lv. 2, Lv. 3)."""
+        """Each paying move again with every other way to pay its fuel (`buy m6 s1 pay 1 fuel 1 lv2`),
+        each distinct payment once; the move without a suffix pays in the usual order."""
         board = self.boards[seat]
         if not any(board.cubes[1:]):
             return []
         out = []
-        seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
+        seen: dict[int, list[str]] = {}
         for move in moves:
             cost = self._move_cost(seat, M.parse(move))
             if not cost:
                 continue
             if cost not in seen:
-                usual = board.payment(cost)
-                ways: list[tuple[str, list[int]]] = []
-                for source in PAY_SOURCES[1:]:
-                    paid = board.payment(cost, source)
-                    if paid != usual and all(paid != other for _, other in ways):
-                        ways.append((source, paid))
-                seen[cost] = ways
-            out += [f"{move} pay {source}" for source, _ in seen[cost]]
+                seen[cost] = [M.paid_text(paid) for paid in board.payments(cost)[1:]]
+            out += [move + suffix for suffix in seen[cost]]
         return out
 
     def _move_cost(self, seat: int, move: Move) -> int:
@@ -469,13 +463,13 @@ class GrowSky(Game):
         move = text
         step = M.parse(text)
         if isinstance(step, Pay):
-            self.pay_first, step = step.source, step.move
+            self.pay_plan, step = step.plan, step.move
         else:
-            self.pay_first = None
+            self.pay_plan = ()
         self.dispatch(seat, step)
         self._drain(seat)
         self._check_instant()
-        self.pay_first = None
+        self.pay_plan = ()
         self.last = {"seat": seat, "move": move, "notes": list(self.notes), "turn_key": key,
                      "turn": [*told, [move, list(self.notes)]]}
 
@@ -523,8 +517,8 @@ class GrowSky(Game):
 
     def _resolve(self, move: Move) -> Move | None:
         """The move a parsed step means here: `pick 2` names the second side of the either/or
-        waiting; `pay ...` is dropped where it pays as the usual order does, and otherwise named
-        by the first source listed for that payment."""
+        waiting; `pay ...` is dropped where it pays as the usual order does, and otherwise written
+        as the payment it makes (`pay lv2` -> `pay 2 lv2`)."""
         if isinstance(move, PickNth):
             alts = self.queue[0].split("|") if self.queue and "|" in self.queue[0] else []
             return Pick(alt_key(alts[move.index - 1])) if 0 < move.index <= len(alts) else None
@@ -536,12 +530,15 @@ class GrowSky(Game):
             return None
         cost = self._move_cost(seat, base)
         board = self.boards[seat]
-        if not cost or board.payment(cost, move.source) == board.payment(cost):
+        if not cost:
             return base
-        for source in PAY_SOURCES[1:]:  # the first suffix listed for the same payment
-            if board.payment(cost, source) == board.payment(cost, move.source):
-                return Pay(base, source)
-        return None
+        try:
+            paid = board.payment(cost, move.plan)
+        except ValueError:
+            return None
+        if paid == board.payment(cost):
+            return base
+        return M.parse(M.text(base) + M.paid_text(paid))
 
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
@@ -550,12 +547,8 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
-        base, first = M.unpaid(text)
-        if base != text:
-            if first not in PAY_SOURCES:
-                return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
-                        "pay lv3 to use those cubes first (pay fuel is the usual order).")
-            return self._why(seat, base)
+        if " pay " in text:
+            return self._why_paid(seat, text)
         verb = M.verb_of(text)
         if self.phase == "draft":
             return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
@@ -589,6 +582,27 @@ class GrowSky(Game):
         if verb in ("place", "buy", "pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+
+    def _why_paid(self, seat: int, text: str) -> str:
+        """Why a move with a payment was refused: the move itself, else the payment."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        base = self._resolve(move.move) if isinstance(move, Pay) else None
+        if base is None or M.text(base) not in self.legal_moves(seat):
+            return self._why(seat, text.partition(" pay ")[0])
+        assert isinstance(move, Pay)
+        cost = self._move_cost(seat, base)
+        board = self.boards[seat]
+        try:
+            board.payment(cost, move.plan)
+        except ValueError as error:
+            ways = [f"`{M.text(base)}{M.paid_text(p)}`" for p in board.payments(cost)[1:3]]
+            return (f"That payment does not work: {error}; `{M.text(base)}` costs {cost} fuel. Pay it as "
+                    f"the usual order does with `{M.text(base)}`" + (f", or e.g. {' or '.join(ways)}" if ways else "")
+                    + " (/moves lists every way).")
+        return f"`{M.text(base)}` cannot be paid that way now (/moves lists every way)."
 
     def _example(self, seat: int, kind: type, shape: str = "") -> str:
         """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
@@ -637,7 +651,8 @@ class GrowSky(Game):
         if amount:
             board = self.boards[seat]
             fuel = board.fuel
-            paid = board.pay(amount, self.pay_first)
+            paid = board.pay(amount, self.pay_plan)
+            self.pay_plan = ()  # a move pays once; were it to pay again, the usual order
             self.cube_supply += sum(paid)
             parts = [f"{fuel - board.fuel} from the gauge"] if fuel != board.fuel else []
             parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
@@ -1157,11 +1172,10 @@ class GrowSky(Game):
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if self.phase == "turn" and self.waiting_part() and seat == self.current():
-            moves = self.legal_moves(seat)
-            # the last word of each listed move: the pay suffixes come in with the squares, as they always have
-            anchors = sorted({m.anchor if isinstance(m, Place) else m.source
-                              for m in map(M.parse, moves) if isinstance(m, (Place, Pay))})
-            return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
+            # the other ways to pay an upgrade are the same placements: each is counted once
+            parts = {m.move if isinstance(m, Pay) else m for m in map(M.parse, self.legal_moves(seat))}
+            anchors = sorted({m.anchor for m in parts if isinstance(m, Place)}, key=lambda a: (int(a[1:]), a[0]))
+            return (f"Your tier-{self.queue[0][5:]} part may go at {len(parts)} placements; anchor squares: "
                     f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
                     "and `/preview` draws one in your room.")
         return ""
