@@ -319,13 +319,14 @@ def legal_examples(why: str, typed: str, moves: Sequence[str], verbs: Container[
             if fresh:
                 given.add(fresh[0])
                 return f"`{fresh[0]}`"
-        return "\0"
+        return f"\0{example}\0"
 
     out = re.sub(r"`([^`]+)`", fix, why)
     if "\0" in out:
-        for joined in (r" \((?:or |e\.g\. )?\0\)", r",? or \0", r", \0", r"\0,? (?:or )?"):
+        for joined in (r" \((?:or |e\.g\. )?\0[^\0]*\0\)", r",? or \0[^\0]*\0", r", \0[^\0]*\0",
+                       r"\0[^\0]*\0,? (?:or )?(?=`)"):
             out = re.sub(joined, "", out)
-        out = out.replace("\0", "(none possible now)")
+        out = re.sub(r"\0([^\0]*)\0", r"\1 (none possible now)", out)  # the notation's shape, not to copy
     return out
 
 

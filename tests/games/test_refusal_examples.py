@@ -1,6 +1,6 @@
 """A refusal's examples are moves legal now: a player who copies one is not refused again.
 
-At positions of random playouts of Grow Sky and Propeller Islands, near misses of legal moves
+At positions of random playouts of Archipels, Grow Sky and Propeller Islands, near misses of legal moves
 (another number, another slot or space, another tile) are typed; every backquoted text of the
 refusal that reads as a move of the game must be one of the seat's legal moves.
 """
@@ -17,6 +17,7 @@ from games.base import IllegalMove
 from tests.games.test_conformance import positions
 
 VERBS = {
+    "archipels": {"take", "paddle", "place", "dock", "discard", "flower"},
     "growsky": {"fly", "develop", "standby", "upgrade", "cube", "grow", "pick", "place", "buy", "draft"},
     "propeller": {"die", "claim", "discard", "run", "deploy", "place", "depot", "value", "blueprint", "take",
                   "character", "draw"},
@@ -69,6 +70,7 @@ def probes(key: str) -> list[str]:
 
 
 PROBES = {
+    "archipels": ("place t57 2,-1", "place t57", "take r2", "dock t57", "flower r3c2 octopus", "done"),
     "propeller": ("die 1 to 2", "die 3 to 5", "die 4 to 6", "die 2 reroll", "die 2 to 2", "run t0", "run t1 extra",
                   "stop", "skip", "pass", "gain steel", "blueprint 1 keep", "deploy a1 to t2", "take 3", "draw i"),
     "growsky": ("fly 3 +1", "develop 2", "standby 6", "grow die 3 5", "grow move s2 s5", "upgrade s3", "cube c1",
