@@ -25,6 +25,7 @@ from games.base import (
     OptionSpec,
     Outcome,
     Rng,
+    legal_examples,
     parse_options,
     rank_by,
     rng_untouched,
@@ -449,7 +450,7 @@ class GrowSky(Game):
         if text not in self._moves_like(seat, text):
             canonical = self._lenient(seat, text)
             if canonical is None:
-                raise IllegalMove(self._why(seat, text))
+                raise IllegalMove(self._refusal(seat, text))
             text = canonical
         self.apply(seat, text)
 
@@ -540,6 +541,10 @@ class GrowSky(Game):
             return base
         return M.parse(M.text(base) + M.paid_text(paid))
 
+    def _refusal(self, seat: int, text: str) -> str:
+        """Why the move is refused, each example in the answer a legal move now (or left out)."""
+        return legal_examples(self._why(seat, text), text, self.legal_moves(seat), M.NOTATION.by_word)
+
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
             if seat not in self.to_act():
@@ -557,9 +562,13 @@ class GrowSky(Game):
             if "|" in item:
                 return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
             if item.startswith("part:"):
+                if verb == "place":
+                    return self._why_read(text, self._why_place, seat)
                 return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
                         "(shape, orientation, the square of its lowest row's leftmost cell). "
                         "See /moves place for every legal placement.")
+            if verb == "buy":
+                return self._why_read(text, self._why_buy, seat)
             return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
@@ -568,18 +577,19 @@ class GrowSky(Game):
         if verb == "end":
             return "Place a die first (fly, develop or standby)."
         if verb == "upgrade":
-            return "Upgrading a route tile needs a Lv. 3 blue cube and an unflipped tile on top of that space."
+            return self._why_read(text, self._why_upgrade, seat)
         if verb == "cube":
-            if not self.boards[seat].cubes[3]:
-                return "You have no Lv. 3 blue cube to place."
-            return "That square is taken, off the room, or not supported from below."
+            return self._why_read(text, self._why_cube, seat)
         if verb == "grow":
-            have = self.boards[seat].grow
-            die = self._example(seat, GrowDie, "grow die 3 5")
-            tile = self._example(seat, GrowMove, "grow move s2 s5")
-            return (f"Grow costs: fuel 2, fuel2 3, rudder 3, die 4 ({die}), move 4 ({tile}, a space with a tile "
-                    f"to another); you have {have} grow.")
-        if verb in ("place", "buy", "pass", "pick"):
+            return self._why_read(text, self._why_grow, seat)
+        if verb == "buy":
+            return ("No purchase is waiting: a die with the purchase symbol on Develop (or a bonus that buys) "
+                    "lets you buy route tiles.")
+        if verb == "place":
+            cube = self._like(seat, Cube)
+            return "No part is waiting to be placed: parts come from bonuses." + (
+                f" A Lv. 3 cube goes in your engine room as a part, {cube}." if "`" in cube else "")
+        if verb in ("pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
 
@@ -603,6 +613,105 @@ class GrowSky(Game):
                     f"the usual order does with `{M.text(base)}`" + (f", or e.g. {' or '.join(ways)}" if ways else "")
                     + " (/moves lists every way).")
         return f"`{M.text(base)}` cannot be paid that way now (/moves lists every way)."
+
+    def _why_read(self, text: str, why: Any, seat: int) -> str:
+        """`why(seat, move)` for a text that reads as a move, else the notation's reason."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        return why(seat, move)
+
+    def _like(self, seat: int, kind: type, start: str = "") -> str:
+        """A legal move of that kind now, one starting with `start` where there is one, for `e.g.`."""
+        moves = [m for m in self.legal_moves(seat) if " pay " not in m and isinstance(M.parse(m), kind)]
+        move = next((m for m in moves if start and m.startswith(start)), moves[0] if moves else "")
+        return f"e.g. `{move}`" if move else "none is possible now"
+
+    def _why_place(self, seat: int, move: Move) -> str:
+        if not isinstance(move, Place):
+            return "Place your part: `place` its shape, orientation and square."
+        tier, shape = int(self.queue[0][5:]), move.shape
+        wanted = SHAPE_TIER[shape]
+        money = self.boards[seat].spendable()
+        if wanted < tier:
+            why = f"Your part is tier {tier} ({TIER_SHAPE[tier]}); {shape} is tier {wanted}, and a part is only upgraded"
+        elif wanted - tier not in UPGRADE_COST:
+            why = f"A part goes up two tiers at most: your tier-{tier} part may become {TIER_SHAPE[tier + 2]}"
+        elif not self.part_supply[wanted - 1]:
+            why = f"No {shape} part is left in the supply"
+        elif UPGRADE_COST[wanted - tier] > money:
+            why = (f"Upgrading your tier-{tier} part to {shape} costs {UPGRADE_COST[wanted - tier]} fuel; you can pay "
+                   f"{money}")
+        else:
+            why = f"{move.where}: {data.placement_fault(shape, move.where, self.boards[seat].filled) or 'not now'}"
+        return f"{why}. Place it {self._like(seat, Place, f'place {shape} ')} (/moves place lists every placement)."
+
+    def _why_cube(self, seat: int, move: Move) -> str:
+        board = self.boards[seat]
+        if not board.cubes[3]:
+            return "You have no Lv. 3 blue cube to place."
+        assert isinstance(move, Cube)
+        fault = data.placement_fault("cube", move.at, board.filled) or "not now"
+        return self._with_example(f"{move.at}: {fault}", seat, Cube)
+
+    def _why_upgrade(self, seat: int, move: Move) -> str:
+        assert isinstance(move, Upgrade)
+        board = self.boards[seat]
+        if not 1 <= move.space <= 12:
+            why = "Route spaces are s1 to s12"
+        elif not board.cubes[3]:
+            return "You have no Lv. 3 blue cube: upgrading a route tile takes one."
+        elif not board.route[move.space - 1]:
+            why = f"s{move.space} has no route tile"
+        else:
+            why = f"The tile on s{move.space} is upgraded already"
+        return self._with_example(why, seat, Upgrade)
+
+    def _why_buy(self, seat: int, move: Move) -> str:
+        assert isinstance(move, Buy)
+        money = self.boards[seat].spendable()
+        if not 1 <= move.slot <= MARKET_SIZE:
+            why = f"Market slots are m1 to m{MARKET_SIZE}"
+        elif not 1 <= move.space <= 12:
+            why = "Route spaces are s1 to s12"
+        elif self.market[move.slot - 1] is None:
+            why = f"m{move.slot} is empty"
+        elif MARKET_COST[move.slot - 1] > money:
+            why = f"m{move.slot} costs {MARKET_COST[move.slot - 1]} fuel; you can pay {money}"
+        else:
+            why = "Not now"
+        return f"{why}: buy {self._like(seat, Buy)} (market slot, route space), or `pass`."
+
+    def _why_grow(self, seat: int, move: Move) -> str:
+        board = self.boards[seat]
+        what = move.what if isinstance(move, Grow) else "die" if isinstance(move, GrowDie) else "move"
+        kind = type(move)
+        cost = GROW_COSTS[what]
+        if board.grow < cost:
+            why = f"`{M.text(move)}` costs {cost} grow; you have {board.grow}"
+            kind = Grow if board.grow >= GROW_COSTS["fuel"] else kind
+        elif isinstance(move, GrowDie):
+            if move.face not in self.dice:
+                why = f"No die shows {move.face}; the dice left show {' '.join(map(str, self.dice))}"
+            elif move.to == move.face:
+                why = "A die is turned to another value"
+            else:
+                why = "A die shows 1 to 6"
+        elif isinstance(move, GrowMove):
+            if not (1 <= move.source <= 12 and 1 <= move.target <= 12):
+                why = "Route spaces are s1 to s12"
+            elif not board.route[move.source - 1]:
+                why = f"s{move.source} has no route tile"
+            else:
+                why = "A tile moves to another space"
+        else:
+            why = "Not now"
+        return self._with_example(why, seat, kind)
+
+    def _with_example(self, why: str, seat: int, kind: type) -> str:
+        example = self._like(seat, kind)
+        return f"{why}; {example}." if "`" in example else f"{why}."
 
     def _example(self, seat: int, kind: type, shape: str = "") -> str:
         """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
@@ -1040,7 +1149,7 @@ class GrowSky(Game):
             raise IllegalMove("The game is over.")
         canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
         if canonical is None:
-            raise IllegalMove(self._why(seat, text))
+            raise IllegalMove(self._refusal(seat, text))
         step = M.parse(canonical)
         step = step.move if isinstance(step, Pay) else step
         if isinstance(step, Place):
