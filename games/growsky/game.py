@@ -97,6 +97,12 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def paid_words(paid: Sequence[int]) -> str:
+    """`1 from the gauge, 2 Lv. 2 cubes`: one payment [fuel, Lv. 1, Lv. 2, Lv. 3 cubes] in words."""
+    parts = [f"{paid[0]} from the gauge"] if paid[0] else []
+    return ", ".join(parts + [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n and level])
+
+
 def alt_key(alt: str) -> str:
     """The word that names one side of an either/or bonus in `pick <word>`."""
     return alt.split("+")[0].split("*")[0].split(":")[0]
@@ -763,9 +769,7 @@ class GrowSky(Game):
             paid = board.pay(amount, self.pay_plan)
             self.pay_plan = ()  # a move pays once; were it to pay again, the usual order
             self.cube_supply += sum(paid)
-            parts = [f"{fuel - board.fuel} from the gauge"] if fuel != board.fuel else []
-            parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
-            self.notes.append(f"paid {amount} fuel ({', '.join(parts)})")
+            self.notes.append(f"paid {amount} fuel ({paid_words([fuel - board.fuel, *paid[1:]])})")
 
     def _play_fly(self, seat: int, move: Fly) -> None:
         face, boost = move.face, move.boost
@@ -1142,26 +1146,35 @@ class GrowSky(Game):
         return all(t in before.pool for t in self.pool) and all(t is None or t in before.market for t in self.market)
 
     def preview(self, seat: int, move: str) -> dict[str, Any]:
-        """The seat's view with a part (`place ...`) or a Lv. 3 cube (`cube ...`) shown on the
-        squares it would fill, from the same placement table `play` uses; nothing is played."""
+        """The seat's view with a part (`place ...`), a Lv. 3 cube (`cube ...`) or, in advanced mode,
+        a side of the room card (`side a`) shown on the squares it would fill, from the same tables
+        `play` uses, with what the move costs and what pays it; nothing is played."""
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
         if canonical is None:
             raise IllegalMove(self._refusal(seat, text))
-        step = M.parse(canonical)
-        step = step.move if isinstance(step, Pay) else step
-        if isinstance(step, Place):
-            shape, where = step.shape, step.where
-        elif isinstance(step, Cube):
-            shape, where = "cube", step.at
+        value = M.parse(canonical)
+        step = value.move if isinstance(value, Pay) else value
+        paid, cost = [0, 0, 0, 0], 0
+        if isinstance(step, Side):
+            shape, cells = "card", list(ROOM_CARDS[self.cards[seat]][M.SIDES.index(step.side)])
+            words = "costs nothing"
+        elif isinstance(step, (Place, Cube)):
+            shape, where = (step.shape, step.where) if isinstance(step, Place) else ("cube", step.at)
+            cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
+            cost = self._move_cost(seat, step)
+            if cost:
+                paid = self.boards[seat].payment(cost, value.plan if isinstance(value, Pay) else ())
+            words = ("costs 1 Lv. 3 cube" if shape == "cube" else
+                     f"costs {cost} fuel ({paid_words(paid)})" if cost else "costs nothing more")
         else:
-            raise IllegalMove("A preview shows a part in your engine room: `place ...` or `cube ...` "
-                              "(see /moves).")
+            raise IllegalMove("A preview shows what fills your engine room: `place ...`, `cube ...` or, choosing "
+                              "a room card side, `side a` (see /moves).")
         view = self.view(seat)
-        cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
-        view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells}
+        view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells,
+                           "cost": cost, "paid": paid, "cost_words": words}
         return view
 
     # -- for the computer players (players.py) ------------------------------------------
