@@ -13,7 +13,7 @@ import importlib
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -293,6 +293,44 @@ def split_steps(text: str) -> list[str]:
     """The steps of a move sent as several joined with `;` (`die 5; run t3; stop`), each
     normalized; blank steps dropped."""
     return [normalize(part) for part in text.split(";") if part.strip()]
+
+
+def legal_examples(why: str, typed: str, moves: Sequence[str], verbs: Container[str]) -> str:
+    """The refusal `why` with each backquoted example that is a move (its first word one of
+    `verbs`) a legal move now, each given once: kept when it is legal and new, else the first
+    listed move of the same form (numbers aside) not given yet, else one of the same verb and
+    length in words. An example with none left is dropped with the word joining it to the sentence (`, ` or ` or `,
+    a bracket `(or ...)`). What the player typed is quoted as typed."""
+    legal = set(moves)
+    given: set[str] = set()
+    steps = [m for m in moves if "; " not in m]
+
+    def form(move: str) -> str:
+        return re.sub(r"[-+]?\d+", "#", move)
+
+    def fix(match: re.Match) -> str:
+        example = match.group(1)
+        if example.split(" ")[0] not in verbs or example == typed:
+            return match.group(0)
+        if example in legal and example not in given:
+            given.add(example)
+            return match.group(0)
+        words = example.split(" ")
+        for same in ([m for m in steps if form(m) == form(example)],
+                     [m for m in steps if m.split(" ")[0] == words[0] and m.count(" ") == len(words) - 1]):
+            fresh = [m for m in same if m not in given]
+            if fresh:
+                given.add(fresh[0])
+                return f"`{fresh[0]}`"
+        return f"\0{example}\0"
+
+    out = re.sub(r"`([^`]+)`", fix, why)
+    if "\0" in out:
+        for joined in (r" \((?:or |e\.g\. )?\0[^\0]*\0\)", r",? or \0[^\0]*\0", r", \0[^\0]*\0",
+                       r"\0[^\0]*\0,? (?:or )?(?=`)"):
+            out = re.sub(joined, "", out)
+        out = re.sub(r"\0([^\0]*)\0", r"\1 (none possible now)", out)  # the notation's shape, not to copy
+    return out
 
 
 def _snake(name: str) -> str:

@@ -42,6 +42,7 @@ from games.base import (
     IllegalMove,
     Outcome,
     Rng,
+    legal_examples,
     parse_options,
     players_text,
     rank_by,
@@ -283,6 +284,15 @@ class Archipels(Game):
     # -- acting -----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
         text = self.normalize(move)
+        try:
+            self._play(seat, text)
+        except IllegalMove as error:
+            why = str(error)
+            if "`" not in why:
+                raise
+            raise IllegalMove(legal_examples(why, text, self.legal_moves(seat), M.NOTATION.by_word)) from None
+
+    def _play(self, seat: int, text: str) -> None:
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         if seat != self.current():

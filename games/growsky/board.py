@@ -6,6 +6,7 @@ player's pieces and the arithmetic of paying fuel.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.growsky.data import (
@@ -22,6 +23,15 @@ from games.growsky.data import (
 )
 
 PAY_SOURCES = ("fuel", "lv1", "lv2", "lv3")  # what fuel is paid from, in the usual order
+
+
+def source_words(index: int, count: int) -> str:
+    """`2 Lv. 1 cubes`, `1 fuel in the gauge`: a count of one source of PAY_SOURCES."""
+    if index == 0:
+        return f"{count} fuel in the gauge"
+    return f"{count} Lv. {index} cube{'' if count == 1 else 's'}"
+
+
 LIMITS = {"grow": GROW_MAX, "fuel": FUEL_MAX}  # victory points have no limit
 
 
@@ -62,32 +72,53 @@ class Board:
         c = self.cubes
         return self.fuel + c[1] // 2 + c[2] + c[3]
 
-    def payment(self, amount: int, first: str | None = None) -> list[int]:
-        """What paying `amount` fuel takes: [fuel, Lv. 1, Lv. 2, Lv. 3 cubes]. The usual order is
-        the gauge, then Lv. 1 cubes two a fuel, then Lv. 2, then Lv. 3 (kept last for the free
-        actions only they allow); `first` (`fuel`, `lv1`, `lv2`, `lv3`) is drawn on before the
-        others, which then follow in the usual order."""
+    def payment(self, amount: int, plan: Sequence[tuple[str, int | None]] = ()) -> list[int]:
+        """What paying `amount` fuel takes: [fuel, Lv. 1, Lv. 2, Lv. 3 cubes]. The plan's counts
+        are taken first, exactly (gauge fuel or cubes); then the sources it names without a count,
+        in its order, as much as each pays; the rest comes in the usual order: the gauge, then
+        Lv. 1 cubes two a fuel, then Lv. 2, then Lv. 3 (kept last for the free actions only they
+        allow). A plan that cannot be followed raises ValueError with the reason."""
         assert amount <= self.spendable()
-        order = [first] if first in PAY_SOURCES else []
-        order += [source for source in PAY_SOURCES if source not in order]
+        have = [self.fuel, *self.cubes[1:]]
         paid = [0, 0, 0, 0]
-        for source in order:
-            if source == "fuel":
-                take = min(self.fuel, amount)
-                paid[0] = take
-            elif source == "lv1":
-                take = min(self.cubes[1] // 2, amount)
-                paid[1] = 2 * take
+        order = [item for item in plan if item[1] is not None] + [item for item in plan if item[1] is None]
+        for source, count in [*order, *((source, None) for source in PAY_SOURCES)]:
+            i = PAY_SOURCES.index(source)
+            rate = 2 if i == 1 else 1  # cubes (or fuel) to one fuel
+            left = have[i] - paid[i]
+            if count is None:
+                take = min(left // rate, amount) * rate
             else:
-                level = int(source[2])
-                take = min(self.cubes[level], amount)
-                paid[level] = take
-            amount -= take
+                if count > left:
+                    raise ValueError(f"you have only {source_words(i, left)}" if left else
+                                     f"you have no {source_words(i, 1)[2:]}")
+                if count % rate:
+                    raise ValueError("Lv. 1 cubes pay in pairs, two for a fuel")
+                if count // rate > amount:
+                    raise ValueError("that pays more than the move costs")
+                take = count
+            paid[i] += take
+            amount -= take // rate
         return paid
 
-    def pay(self, amount: int, first: str | None = None) -> list[int]:
+    def payments(self, amount: int) -> list[list[int]]:
+        """Every distinct way to pay `amount` fuel, [fuel, Lv. 1, Lv. 2, Lv. 3] as `payment`
+        gives: the usual order first, then the others keeping ever more of the gauge, Lv. 1,
+        Lv. 2 and Lv. 3 in that order (the usual order keeps the most of the later ones)."""
+        fuel, c = self.fuel, self.cubes
+        out = []
+        for pairs in range(min(c[1] // 2, amount), -1, -1):
+            for two in range(min(c[2], amount - pairs), -1, -1):
+                for three in range(min(c[3], amount - pairs - two), -1, -1):
+                    gauge = amount - pairs - two - three
+                    if gauge <= fuel:
+                        out.append([gauge, 2 * pairs, two, three])
+        out.sort(reverse=True)
+        return out
+
+    def pay(self, amount: int, plan: Sequence[tuple[str, int | None]] = ()) -> list[int]:
         """Pay fuel as `payment` says; returns cubes paid per level (index 0 is always 0)."""
-        paid = self.payment(amount, first)
+        paid = self.payment(amount, plan)
         self.fuel -= paid[0]
         for level in (1, 2, 3):
             self.cubes[level] -= paid[level]

@@ -221,6 +221,17 @@ PLACEMENT_BY_TEXT: dict[str, dict[str, int]] = {
 }
 
 
+def placement_fault(shape: str, text: str, filled: int) -> str:
+    """Why a placement the notation knows is not legal in this room; "" when it is."""
+    mask, below, grounded, _ = next(row for row in PLACEMENTS[shape] if row[3] == text)
+    if mask & filled:
+        cells = mask_cells(mask & filled)
+        return f"{', '.join(cells)} {'is' if len(cells) == 1 else 'are'} filled already"
+    if not grounded and not below & filled:
+        return "it would not rest on the floor or on a filled square below it"
+    return ""
+
+
 def mask_cells(mask: int) -> list[str]:
     return [cell_name(i % COLS, i // COLS) for i in range(COLS * ROWS) if mask >> i & 1]
 

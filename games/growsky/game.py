@@ -25,12 +25,13 @@ from games.base import (
     OptionSpec,
     Outcome,
     Rng,
+    legal_examples,
     parse_options,
     rank_by,
     rng_untouched,
     split_steps,
 )
-from games.growsky.board import PAY_SOURCES, Board, tile_side
+from games.growsky.board import Board, tile_side
 from games.growsky.data import (
     AREAS,
     BOOST_COST,
@@ -96,6 +97,12 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def paid_words(paid: Sequence[int]) -> str:
+    """`1 from the gauge, 2 Lv. 2 cubes`: one payment [fuel, Lv. 1, Lv. 2, Lv. 3 cubes] in words."""
+    parts = [f"{paid[0]} from the gauge"] if paid[0] else []
+    return ", ".join(parts + [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n and level])
+
+
 def alt_key(alt: str) -> str:
     """The word that names one side of an either/or bonus in `pick <word>`."""
     return alt.split("+")[0].split("*")[0].split(":")[0]
@@ -126,7 +133,7 @@ class GrowSky(Game):
         Field("flags", "dict", dump=lambda v: [[space, seat] for space, seat in sorted(v.items())],
               load=lambda v: {space: seat for space, seat in v}),
         # the notes and the payment order of the move being played
-        Field("notes", "list", key=None), Field("pay_first", key=None),
+        Field("notes", "list", key=None), Field("pay_plan", key=None),
     )
 
     # -- life cycle -------------------------------------------------------------------
@@ -161,7 +168,7 @@ class GrowSky(Game):
         self.end: list[dict[str, Any]] | None = None
         self.last: dict[str, Any] | None = None
         self.notes: list[str] = []
-        self.pay_first: str | None = None  # during one move: what its fuel is paid from first
+        self.pay_plan: tuple[tuple[str, int | None], ...] = ()  # during one move: what pays its fuel first
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
@@ -293,26 +300,20 @@ class GrowSky(Game):
         return moves + self._pay_variants(seat, moves)
 
     def _pay_variants(self, seat: int, moves: list[str]) -> list[str]:
-        """Each paying move again with ` pay lv1|lv2|lv3` where drawing on those cubes first pays
-        differently from the usual order (gauge, Lv. 1, Lv. 2, Lv. 3)."""
+        """Each paying move again with every other way to pay its fuel (`buy m6 s1 pay 1 fuel 1 lv2`),
+        each distinct payment once; the move without a suffix pays in the usual order."""
         board = self.boards[seat]
         if not any(board.cubes[1:]):
             return []
         out = []
-        seen: dict[int, list[tuple[str, list[list[int]]]]] = {}
+        seen: dict[int, list[str]] = {}
         for move in moves:
             cost = self._move_cost(seat, M.parse(move))
             if not cost:
                 continue
             if cost not in seen:
-                usual = board.payment(cost)
-                ways: list[tuple[str, list[int]]] = []
-                for source in PAY_SOURCES[1:]:
-                    paid = board.payment(cost, source)
-                    if paid != usual and all(paid != other for _, other in ways):
-                        ways.append((source, paid))
-                seen[cost] = ways
-            out += [f"{move} pay {source}" for source, _ in seen[cost]]
+                seen[cost] = [M.paid_text(paid) for paid in board.payments(cost)[1:]]
+            out += [move + suffix for suffix in seen[cost]]
         return out
 
     def _move_cost(self, seat: int, move: Move) -> int:
@@ -455,7 +456,7 @@ class GrowSky(Game):
         if text not in self._moves_like(seat, text):
             canonical = self._lenient(seat, text)
             if canonical is None:
-                raise IllegalMove(self._why(seat, text))
+                raise IllegalMove(self._refusal(seat, text))
             text = canonical
         self.apply(seat, text)
 
@@ -469,13 +470,13 @@ class GrowSky(Game):
         move = text
         step = M.parse(text)
         if isinstance(step, Pay):
-            self.pay_first, step = step.source, step.move
+            self.pay_plan, step = step.plan, step.move
         else:
-            self.pay_first = None
+            self.pay_plan = ()
         self.dispatch(seat, step)
         self._drain(seat)
         self._check_instant()
-        self.pay_first = None
+        self.pay_plan = ()
         self.last = {"seat": seat, "move": move, "notes": list(self.notes), "turn_key": key,
                      "turn": [*told, [move, list(self.notes)]]}
 
@@ -523,8 +524,8 @@ class GrowSky(Game):
 
     def _resolve(self, move: Move) -> Move | None:
         """The move a parsed step means here: `pick 2` names the second side of the either/or
-        waiting; `pay ...` is dropped where it pays as the usual order does, and otherwise named
-        by the first source listed for that payment."""
+        waiting; `pay ...` is dropped where it pays as the usual order does, and otherwise written
+        as the payment it makes (`pay lv2` -> `pay 2 lv2`)."""
         if isinstance(move, PickNth):
             alts = self.queue[0].split("|") if self.queue and "|" in self.queue[0] else []
             return Pick(alt_key(alts[move.index - 1])) if 0 < move.index <= len(alts) else None
@@ -536,12 +537,19 @@ class GrowSky(Game):
             return None
         cost = self._move_cost(seat, base)
         board = self.boards[seat]
-        if not cost or board.payment(cost, move.source) == board.payment(cost):
+        if not cost:
             return base
-        for source in PAY_SOURCES[1:]:  # the first suffix listed for the same payment
-            if board.payment(cost, source) == board.payment(cost, move.source):
-                return Pay(base, source)
-        return None
+        try:
+            paid = board.payment(cost, move.plan)
+        except ValueError:
+            return None
+        if paid == board.payment(cost):
+            return base
+        return M.parse(M.text(base) + M.paid_text(paid))
+
+    def _refusal(self, seat: int, text: str) -> str:
+        """Why the move is refused, each example in the answer a legal move now (or left out)."""
+        return legal_examples(self._why(seat, text), text, self.legal_moves(seat), M.NOTATION.by_word)
 
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
@@ -550,12 +558,8 @@ class GrowSky(Game):
             return "Choose your room card's side: `side a` or `side b`."
         if seat != self.current():
             return "It is not your turn."
-        base, first = M.unpaid(text)
-        if base != text:
-            if first not in PAY_SOURCES:
-                return (f"\"pay {first}\" names nothing to pay from: end the move with pay lv1, pay lv2 or "
-                        "pay lv3 to use those cubes first (pay fuel is the usual order).")
-            return self._why(seat, base)
+        if " pay " in text:
+            return self._why_paid(seat, text)
         verb = M.verb_of(text)
         if self.phase == "draft":
             return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
@@ -564,9 +568,13 @@ class GrowSky(Game):
             if "|" in item:
                 return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
             if item.startswith("part:"):
+                if verb == "place":
+                    return self._why_read(text, self._why_place, seat)
                 return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
                         "(shape, orientation, the square of its lowest row's leftmost cell). "
                         "See /moves place for every legal placement.")
+            if verb == "buy":
+                return self._why_read(text, self._why_buy, seat)
             return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
@@ -575,20 +583,141 @@ class GrowSky(Game):
         if verb == "end":
             return "Place a die first (fly, develop or standby)."
         if verb == "upgrade":
-            return "Upgrading a route tile needs a Lv. 3 blue cube and an unflipped tile on top of that space."
+            return self._why_read(text, self._why_upgrade, seat)
         if verb == "cube":
-            if not self.boards[seat].cubes[3]:
-                return "You have no Lv. 3 blue cube to place."
-            return "That square is taken, off the room, or not supported from below."
+            return self._why_read(text, self._why_cube, seat)
         if verb == "grow":
-            have = self.boards[seat].grow
-            die = self._example(seat, GrowDie, "grow die 3 5")
-            tile = self._example(seat, GrowMove, "grow move s2 s5")
-            return (f"Grow costs: fuel 2, fuel2 3, rudder 3, die 4 ({die}), move 4 ({tile}, a space with a tile "
-                    f"to another); you have {have} grow.")
-        if verb in ("place", "buy", "pass", "pick"):
+            return self._why_read(text, self._why_grow, seat)
+        if verb == "buy":
+            return ("No purchase is waiting: a die with the purchase symbol on Develop (or a bonus that buys) "
+                    "lets you buy route tiles.")
+        if verb == "place":
+            cube = self._like(seat, Cube)
+            return "No part is waiting to be placed: parts come from bonuses." + (
+                f" A Lv. 3 cube goes in your engine room as a part, {cube}." if "`" in cube else "")
+        if verb in ("pass", "pick"):
             return "Nothing is waiting for that now."
         return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+
+    def _why_paid(self, seat: int, text: str) -> str:
+        """Why a move with a payment was refused: the move itself, else the payment."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        base = self._resolve(move.move) if isinstance(move, Pay) else None
+        if base is None or M.text(base) not in self.legal_moves(seat):
+            return self._why(seat, text.partition(" pay ")[0])
+        assert isinstance(move, Pay)
+        cost = self._move_cost(seat, base)
+        board = self.boards[seat]
+        try:
+            board.payment(cost, move.plan)
+        except ValueError as error:
+            ways = [f"`{M.text(base)}{M.paid_text(p)}`" for p in board.payments(cost)[1:3]]
+            return (f"That payment does not work: {error}; `{M.text(base)}` costs {cost} fuel. Pay it as "
+                    f"the usual order does with `{M.text(base)}`" + (f", or e.g. {' or '.join(ways)}" if ways else "")
+                    + " (/moves lists every way).")
+        return f"`{M.text(base)}` cannot be paid that way now (/moves lists every way)."
+
+    def _why_read(self, text: str, why: Any, seat: int) -> str:
+        """`why(seat, move)` for a text that reads as a move, else the notation's reason."""
+        try:
+            move = M.parse(text)
+        except IllegalMove as error:
+            return str(error)
+        return why(seat, move)
+
+    def _like(self, seat: int, kind: type, start: str = "") -> str:
+        """A legal move of that kind now, one starting with `start` where there is one, for `e.g.`."""
+        moves = [m for m in self.legal_moves(seat) if " pay " not in m and isinstance(M.parse(m), kind)]
+        move = next((m for m in moves if start and m.startswith(start)), moves[0] if moves else "")
+        return f"e.g. `{move}`" if move else "none is possible now"
+
+    def _why_place(self, seat: int, move: Move) -> str:
+        if not isinstance(move, Place):
+            return "Place your part: `place` its shape, orientation and square."
+        tier, shape = int(self.queue[0][5:]), move.shape
+        wanted = SHAPE_TIER[shape]
+        money = self.boards[seat].spendable()
+        if wanted < tier:
+            why = f"Your part is tier {tier} ({TIER_SHAPE[tier]}); {shape} is tier {wanted}, and a part is only upgraded"
+        elif wanted - tier not in UPGRADE_COST:
+            why = f"A part goes up two tiers at most: your tier-{tier} part may become {TIER_SHAPE[tier + 2]}"
+        elif not self.part_supply[wanted - 1]:
+            why = f"No {shape} part is left in the supply"
+        elif UPGRADE_COST[wanted - tier] > money:
+            why = (f"Upgrading your tier-{tier} part to {shape} costs {UPGRADE_COST[wanted - tier]} fuel; you can pay "
+                   f"{money}")
+        else:
+            why = f"{move.where}: {data.placement_fault(shape, move.where, self.boards[seat].filled) or 'not now'}"
+        return f"{why}. Place it {self._like(seat, Place, f'place {shape} ')} (/moves place lists every placement)."
+
+    def _why_cube(self, seat: int, move: Move) -> str:
+        board = self.boards[seat]
+        if not board.cubes[3]:
+            return "You have no Lv. 3 blue cube to place."
+        assert isinstance(move, Cube)
+        fault = data.placement_fault("cube", move.at, board.filled) or "not now"
+        return self._with_example(f"{move.at}: {fault}", seat, Cube)
+
+    def _why_upgrade(self, seat: int, move: Move) -> str:
+        assert isinstance(move, Upgrade)
+        board = self.boards[seat]
+        if not 1 <= move.space <= 12:
+            why = "Route spaces are s1 to s12"
+        elif not board.cubes[3]:
+            return "You have no Lv. 3 blue cube: upgrading a route tile takes one."
+        elif not board.route[move.space - 1]:
+            why = f"s{move.space} has no route tile"
+        else:
+            why = f"The tile on s{move.space} is upgraded already"
+        return self._with_example(why, seat, Upgrade)
+
+    def _why_buy(self, seat: int, move: Move) -> str:
+        assert isinstance(move, Buy)
+        money = self.boards[seat].spendable()
+        if not 1 <= move.slot <= MARKET_SIZE:
+            why = f"Market slots are m1 to m{MARKET_SIZE}"
+        elif not 1 <= move.space <= 12:
+            why = "Route spaces are s1 to s12"
+        elif self.market[move.slot - 1] is None:
+            why = f"m{move.slot} is empty"
+        elif MARKET_COST[move.slot - 1] > money:
+            why = f"m{move.slot} costs {MARKET_COST[move.slot - 1]} fuel; you can pay {money}"
+        else:
+            why = "Not now"
+        return f"{why}: buy {self._like(seat, Buy)} (market slot, route space), or `pass`."
+
+    def _why_grow(self, seat: int, move: Move) -> str:
+        board = self.boards[seat]
+        what = move.what if isinstance(move, Grow) else "die" if isinstance(move, GrowDie) else "move"
+        kind = type(move)
+        cost = GROW_COSTS[what]
+        if board.grow < cost:
+            why = f"`{M.text(move)}` costs {cost} grow; you have {board.grow}"
+            kind = Grow if board.grow >= GROW_COSTS["fuel"] else kind
+        elif isinstance(move, GrowDie):
+            if move.face not in self.dice:
+                why = f"No die shows {move.face}; the dice left show {' '.join(map(str, self.dice))}"
+            elif move.to == move.face:
+                why = "A die is turned to another value"
+            else:
+                why = "A die shows 1 to 6"
+        elif isinstance(move, GrowMove):
+            if not (1 <= move.source <= 12 and 1 <= move.target <= 12):
+                why = "Route spaces are s1 to s12"
+            elif not board.route[move.source - 1]:
+                why = f"s{move.source} has no route tile"
+            else:
+                why = "A tile moves to another space"
+        else:
+            why = "Not now"
+        return self._with_example(why, seat, kind)
+
+    def _with_example(self, why: str, seat: int, kind: type) -> str:
+        example = self._like(seat, kind)
+        return f"{why}; {example}." if "`" in example else f"{why}."
 
     def _example(self, seat: int, kind: type, shape: str = "") -> str:
         """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
@@ -637,11 +766,10 @@ class GrowSky(Game):
         if amount:
             board = self.boards[seat]
             fuel = board.fuel
-            paid = board.pay(amount, self.pay_first)
+            paid = board.pay(amount, self.pay_plan)
+            self.pay_plan = ()  # a move pays once; were it to pay again, the usual order
             self.cube_supply += sum(paid)
-            parts = [f"{fuel - board.fuel} from the gauge"] if fuel != board.fuel else []
-            parts += [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n]
-            self.notes.append(f"paid {amount} fuel ({', '.join(parts)})")
+            self.notes.append(f"paid {amount} fuel ({paid_words([fuel - board.fuel, *paid[1:]])})")
 
     def _play_fly(self, seat: int, move: Fly) -> None:
         face, boost = move.face, move.boost
@@ -1018,26 +1146,35 @@ class GrowSky(Game):
         return all(t in before.pool for t in self.pool) and all(t is None or t in before.market for t in self.market)
 
     def preview(self, seat: int, move: str) -> dict[str, Any]:
-        """The seat's view with a part (`place ...`) or a Lv. 3 cube (`cube ...`) shown on the
-        squares it would fill, from the same placement table `play` uses; nothing is played."""
+        """The seat's view with a part (`place ...`), a Lv. 3 cube (`cube ...`) or, in advanced mode,
+        a side of the room card (`side a`) shown on the squares it would fill, from the same tables
+        `play` uses, with what the move costs and what pays it; nothing is played."""
         text = self.normalize(move)
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
         if canonical is None:
-            raise IllegalMove(self._why(seat, text))
-        step = M.parse(canonical)
-        step = step.move if isinstance(step, Pay) else step
-        if isinstance(step, Place):
-            shape, where = step.shape, step.where
-        elif isinstance(step, Cube):
-            shape, where = "cube", step.at
+            raise IllegalMove(self._refusal(seat, text))
+        value = M.parse(canonical)
+        step = value.move if isinstance(value, Pay) else value
+        paid, cost = [0, 0, 0, 0], 0
+        if isinstance(step, Side):
+            shape, cells = "card", list(ROOM_CARDS[self.cards[seat]][M.SIDES.index(step.side)])
+            words = "costs nothing"
+        elif isinstance(step, (Place, Cube)):
+            shape, where = (step.shape, step.where) if isinstance(step, Place) else ("cube", step.at)
+            cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
+            cost = self._move_cost(seat, step)
+            if cost:
+                paid = self.boards[seat].payment(cost, value.plan if isinstance(value, Pay) else ())
+            words = ("costs 1 Lv. 3 cube" if shape == "cube" else
+                     f"costs {cost} fuel ({paid_words(paid)})" if cost else "costs nothing more")
         else:
-            raise IllegalMove("A preview shows a part in your engine room: `place ...` or `cube ...` "
-                              "(see /moves).")
+            raise IllegalMove("A preview shows what fills your engine room: `place ...`, `cube ...` or, choosing "
+                              "a room card side, `side a` (see /moves).")
         view = self.view(seat)
-        cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
-        view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells}
+        view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells,
+                           "cost": cost, "paid": paid, "cost_words": words}
         return view
 
     # -- for the computer players (players.py) ------------------------------------------
@@ -1157,11 +1294,10 @@ class GrowSky(Game):
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if self.phase == "turn" and self.waiting_part() and seat == self.current():
-            moves = self.legal_moves(seat)
-            # the last word of each listed move: the pay suffixes come in with the squares, as they always have
-            anchors = sorted({m.anchor if isinstance(m, Place) else m.source
-                              for m in map(M.parse, moves) if isinstance(m, (Place, Pay))})
-            return (f"Your tier-{self.queue[0][5:]} part may go at {len(moves)} placements; anchor squares: "
+            # the other ways to pay an upgrade are the same placements: each is counted once
+            parts = {m.move if isinstance(m, Pay) else m for m in map(M.parse, self.legal_moves(seat))}
+            anchors = sorted({m.anchor for m in parts if isinstance(m, Place)}, key=lambda a: (int(a[1:]), a[0]))
+            return (f"Your tier-{self.queue[0][5:]} part may go at {len(parts)} placements; anchor squares: "
                     f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
                     "and `/preview` draws one in your room.")
         return ""

@@ -33,8 +33,9 @@ pay it.
 **Fuel and the rudder**
 Fuel is paid from your fuel gauge first, then from cubes: two Lv. 1 cubes make a fuel, a \
 Lv. 2 or Lv. 3 cube makes one (Lv. 3 cubes are spent last). To pay another way, end the \
-move with pay lv1, pay lv2 or pay lv3 (`fly 4 pay lv2`, `buy m6 s3 pay lv3`): those \
-cubes are used first, then the usual order; `/moves` lists each order that pays differently. Lv. 0 cubes are worth nothing and \
+move with what you pay, counted in gauge fuel and cubes: `buy m6 s3 pay 1 fuel 1 lv2`, \
+`fly 4 pay 1 lv3`; `/moves` lists every way once. A source named without a count is \
+used as far as it goes (`fly 4 pay lv2`), and what is left is paid as usual. Lv. 0 cubes are worth nothing and \
 Lv. 0 holds only as many as your storage cap (2 at first); extra cubes are lost. Turning the \
 rudder moves every cube up a level; Lv. 3 cubes stay at Lv. 3.
 

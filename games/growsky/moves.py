@@ -13,8 +13,8 @@ and `pick 2` (the second side of the either/or waiting, a `PickNth`).
 text, public words (`describe_move`; told after the move was played, so a tile it put down is on
 top of its space), menu group (`move_groups`; `None` keeps it out of the menus), the phase that
 allows it and whether it may stand on a public button; game.py plays each kind with its
-`_play_<kind>`. A paying move is read by the table's modifier: the move before ` pay `, then its
-source.
+`_play_<kind>`. A paying move is read by the table's modifier: the move before ` pay `, then the
+sources that pay it first.
 """
 
 from __future__ import annotations
@@ -119,9 +119,13 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Pay:  # a paying move with its fuel drawn from other cubes first
+class Pay:  # a paying move with the sources its fuel is drawn from first
     move: Move
-    source: str  # one of PAY_SOURCES
+    plan: tuple[tuple[str, int | None], ...]  # (one of PAY_SOURCES, how much or None: as much as it pays)
+
+    @property
+    def words(self) -> str:
+        return " ".join(source if count is None else f"{count} {source}" for source, count in self.plan)
 
 
 Move = (Side | Draft | Fly | Develop | Standby | End | Upgrade | Cube | Grow | GrowDie | GrowMove | Pick
@@ -227,24 +231,38 @@ def _no_word(kind: type) -> Callable[[list[str]], Move]:
 
 
 def _paid(text: str, parse: Callable[[str], Move]) -> Move | None:
-    """A move ending ` pay <source>`: the move before it, paid from that source first."""
-    base, paid, source = text.partition(" pay ")
+    """A move ending ` pay ...`: the move before it, then what pays it first, each source once,
+    with or without a count: `pay 1 fuel 1 lv2`, `pay lv2` (as much as Lv. 2 cubes pay)."""
+    base, paid, rest = text.partition(" pay ")
     if not paid:
         return None
-    if source not in PAY_SOURCES:
-        raise _bad(text.split(" "), "pay names fuel, lv1, lv2 or lv3")
-    return Pay(parse(base), source)
+    words = rest.split(" ")
+    plan: list[tuple[str, int | None]] = []
+    count: int | None = None
+    for word in words:
+        if count is None and is_number(word):
+            count = _count(word, words)
+            continue
+        if word not in PAY_SOURCES:
+            raise _bad(text.split(" "), "pay names fuel, lv1, lv2 or lv3, each with how much it pays, as in "
+                       "`pay 1 fuel 1 lv2`")
+        if any(source == word for source, _ in plan):
+            raise _bad(text.split(" "), f"pay names {word} once")
+        plan.append((word, count))
+        count = None
+    if count is not None or not plan:
+        raise _bad(text.split(" "), "a count of pay is followed by what it pays from, as in `pay 1 fuel 1 lv2`")
+    return Pay(parse(base), tuple(plan))
+
+
+def paid_text(paid: Sequence[int]) -> str:
+    """The suffix of one payment [fuel, Lv. 1, Lv. 2, Lv. 3 cubes], as listed: ` pay 1 fuel 1 lv2`."""
+    return " pay " + " ".join(f"{n} {source}" for n, source in zip(paid, PAY_SOURCES, strict=True) if n)
 
 
 def verb_of(text: str) -> str:
     """The first word of a step, whether or not the rest is in the notation (for refusals)."""
     return text.partition(" ")[0]
-
-
-def unpaid(text: str) -> tuple[str, str]:
-    """(the step without its ` pay ...` suffix, what it names to pay from; `""` without one)."""
-    base, _, source = text.partition(" pay ")
-    return base, source
 
 
 # -- the table of verbs ----------------------------------------------------------------
@@ -307,7 +325,7 @@ NOTATION = Notation({
               "Buy tile", _TURN),
     Pass: Verb("pass", _no_word(Pass), lambda m: "pass", _told(lambda g, s, m: "bought no more route tiles"),
                "Buy tile", _TURN, button=True),
-    Pay: Verb("", None, lambda m: f"{text(m.move)} pay {m.source}",
+    Pay: Verb("", None, lambda m: f"{text(m.move)} pay {m.words}",
               lambda g, s, m, names: NOTATION.tell(g, s, m.move, names), None, _TURN, handler=None),
 }, "`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, cube, grow, "
    "pick, place, buy, pass (see /moves).", modifier=_paid)

@@ -13,7 +13,6 @@ Tiles on an island are t0 (the Capitol), t1, t2, ... in the order they were plac
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from games.base import (
     IllegalMove,
     Outcome,
     Rng,
+    legal_examples,
     parse_options,
     rank_by,
     rng_untouched,
@@ -38,6 +38,11 @@ from games.propeller.worth import value
 TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
 E, ST, P = D.ENERGY, D.STEEL, D.PART
 SKIPPABLE = ("deploy", "any", "depot")
+RUN_NEEDS = {  # what activating a building of that kind takes, for a refusal
+    1: "a worker on your dock and a free housing space, or nothing for goods", 8: "a worker on your dock and a free "
+    "housing space", 9: "2 energy", 10: "1 steel", 12: "a Depot on your island",
+    13: "2 energy to buy, or a part or steel to sell",
+}
 STEP_WORDS = {
     "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
     "blueprint": "to complete a Blueprint or pass", "take": "to take a new Blueprint",
@@ -451,7 +456,7 @@ class PropellerGame(Game):
             self.last.get("turn_key") == key else []
         if len(steps) == 1:
             last = self.last
-            self.last = {"seat": seat, "move": steps[0], "notes": [], "turn_key": key}
+            self.last = {"seat": seat, "move": steps[0], "notes": [], "turn_key": key, "turn": told}
             try:
                 self._step(seat, steps[0])
             except IllegalMove:
@@ -460,12 +465,13 @@ class PropellerGame(Game):
             self.last["turn"] = told + self.last.get("steps", [])
             return
         before = self.to_dict()
-        self.last = {"seat": seat, "move": "; ".join(steps), "notes": [], "turn_key": key}
+        self.last = {"seat": seat, "move": "; ".join(steps), "notes": [], "turn_key": key, "turn": told}
         try:
+            kept = []
             for number, step in enumerate(steps, 1):
-                if number == len(steps) > 1 and self._pointless(seat, step):
-                    self.last["move"] = "; ".join(steps[:-1])  # an activation that ended by itself
-                    break
+                if number > 1 and self._pointless(seat, step, steps[number - 2], number == len(steps)):
+                    continue  # an activation or a choice that ended by itself
+                kept.append(step)
                 try:
                     self._step(seat, step)
                 except IllegalMove as error:
@@ -474,6 +480,7 @@ class PropellerGame(Game):
             restored = self.from_dict(before)
             self.__dict__.update(restored.__dict__)
             raise
+        self.last["move"] = "; ".join(kept)
         self.last["turn"] = told + self.last.get("steps", [])
 
     def _turn_key(self, seat: int) -> list:
@@ -489,8 +496,8 @@ class PropellerGame(Game):
         trial = self.copy()
         out: list[str] = []
         for number, step in enumerate(steps, 1):
-            if number == len(steps) and trial._pointless(seat, step):
-                break
+            if number > 1 and trial._pointless(seat, step, steps[number - 2], number == len(steps)):
+                continue
             step = Game.canonical(trial, seat, step)
             out.append(step)
             try:
@@ -527,30 +534,17 @@ class PropellerGame(Game):
         self.last.setdefault("steps", []).append([text, notes[mark:]])
 
     def _legal_examples(self, seat: int, typed: str, why: str) -> str:
-        """The refusal with each example move in it legal now: an example that is not (`die 4 to 5`
-        with no energy, `deploy a1 to t2` without a t2) becomes a legal move of the same form."""
-        legal = self._legal_set(seat)
-        moves = self.legal_moves(seat)
+        """The refusal with each example move in it legal now and given once: an example that is
+        not (`die 4 to 5` with no energy, `deploy a1 to t2` without a t2) becomes a legal move of
+        the same form, or is left out (`games.base.legal_examples`)."""
+        return legal_examples(why, typed, self.legal_moves(seat), M.NOTATION.readers)
 
-        def form(move: str) -> str:
-            return re.sub(r"-?\d+", "#", move)
-
-        def fix(match: re.Match) -> str:
-            example = match.group(1)
-            verb = example.split(" ")[0]
-            if verb not in M.NOTATION.readers or example in legal or example == typed:
-                return match.group(0)
-            same = [m for m in moves if "; " not in m and form(m) == form(example)]
-            if not same:
-                same = [m for m in moves if M.single_verb(m) == verb and len(m) < 30]
-            return f"`{same[0]}`" if same else "(none possible now)"
-
-        return re.sub(r"`([^`]+)`", fix, why)
-
-    def _pointless(self, seat: int, step: str) -> bool:
-        """A closing `stop` or `skip` with nothing left to stop: the activation or the choice
-        it would end has ended by itself (the last building of the number was run)."""
-        return step in ("stop", "skip") and step not in self._legal_set(seat)
+    def _pointless(self, seat: int, step: str, before: str, closing: bool) -> bool:
+        """A `stop` or `skip` with nothing left to stop, the activation or the choice it would end
+        having ended by itself (the last building of the number was run): as the chain's last step,
+        or inside it right after a `run`."""
+        return (step in ("stop", "skip") and step not in self._legal_set(seat)
+                and (closing or before.startswith("run ")))
 
     def _note(self, text: str) -> None:
         self.last.setdefault("notes", []).append(text)
@@ -597,6 +591,10 @@ class PropellerGame(Game):
                 return "Your action is over."
             return self._why_run(seat, move, unread)
         if head == "stop":
+            turn = self.last.get("turn", []) if self.last.get("seat") == seat else []
+            if step == "blueprint" and turn and turn[-1][0].split("; ")[-1].startswith("run "):
+                return ("Your activation ended by itself: no other building of your die's number has a ready "
+                        "worker. Complete a Blueprint or `pass` (/moves lists them).")
             return "There is no activation to stop now."
         if head in ("take", "draw"):
             return "Take a new Blueprint after completing one." if step != "take" else \
@@ -621,20 +619,55 @@ class PropellerGame(Game):
                 "gain": "choose `gain energy` or `gain steel`",
                 "value": f"choose the bonus die's value ({example})"}[task]
         wrong = ""
-        if head == verb == "deploy":
-            wrong = self._why_deploy(seat, move) if isinstance(move, M.Deploy) else unread
+        if head == verb:  # the step waited for, refused: what is wrong with this one
+            if unread:
+                wrong = unread
+            elif isinstance(move, M.Deploy):
+                wrong = self._why_deploy(seat, move)
+            elif isinstance(move, M.Place):
+                wrong = self._why_cell(seat, move.q, move.r)
+            elif isinstance(move, M.Run):
+                wrong = self._why_run(seat, move, unread, any_number=True)
+            elif isinstance(move, M.Depot):
+                wrong = f"t{move.tile} is not a Depot of yours that is still to be used."
+            elif isinstance(move, M.Value):
+                wrong = f"The bonus die cannot be set to {move.value}."
         return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
 
+    def _why_cell(self, seat: int, q: int, r: int) -> str:
+        taken = self._at[seat].get((q, r))
+        if taken is not None:
+            return f"{q},{r} is taken (t{taken})."
+        return f"{q},{r} does not touch your island."
+
     def _why_die(self, seat: int, move: M.Move | None) -> str:
+        faces = [face for face in range(1, 7) if self.forge[face]]
+        shown = ", ".join(map(str, faces))
+        legal = self.legal_moves(seat)
+        charles = self.power(seat, "charles")
+        energy = self.res[seat][E]
+        changes = [m for m in legal if " to " in m]
+        change = (f"; `{changes[0]}` changes it{' free' if charles else ' for 1 energy'}" if changes else
+                  "; changing it costs 1 energy, and you have no energy" if not energy else "")
         if not isinstance(move, M.Die):
-            return "Write `die 4` (the value on the forge), `die 4 to 5` to change it by one."
+            return f"Write `die {faces[0]}`: a value on the forge ({shown}){change}."
         if not self.forge[move.face]:
-            return f"No die shows {move.face} on the forge."
+            return f"No die shows {move.face} on the forge; it shows {shown}."
+        as_is = f"`die {move.face}`"
         if move.reroll:
-            return "Only Jacques, from the first trumpet, may re-roll the drafted die."
-        if self.power(seat, "charles") < 2 and move.to:
-            return "A die changes by one (6 and 1 wrap), for 1 energy; Sir Charles does it free, by up to two when advanced."
-        return "That change is not allowed."
+            return f"Only Jacques, from the first trumpet, may re-roll the drafted die; take it as it is: {as_is}."
+        if move.to == move.face:
+            return f"The die already shows {move.face}: {as_is}."
+        if not charles and not energy:
+            return f"Changing a die costs 1 energy, and you have no energy; take it as it is: {as_is}."
+        distance = min((move.to - move.face) % 6, (move.face - move.to) % 6)
+        near = [m for m in changes if m.startswith(f"die {move.face} to ")]
+        by = " or ".join(f"`{m}`" for m in near) or as_is
+        if charles >= 2:
+            return f"Sir Charles changes a die by up to two (6 and 1 wrap): {by}."
+        if charles and distance == 2:
+            return f"Sir Charles changes a die by two only once advanced; by one: {by}."
+        return f"A die changes by one (6 and 1 wrap){'' if charles else ', for 1 energy'}: {by}."
 
     def _why_blueprint(self, seat: int, move: M.Move | None, unread: str) -> str:
         if not isinstance(move, M.Blueprint):
@@ -686,7 +719,7 @@ class PropellerGame(Game):
             return f"Your island has tiles t0 to t{len(island) - 1}."
         return f"t{move.tile} has no free housing space for a worker."
 
-    def _why_run(self, seat: int, move: M.Move | None, unread: str) -> str:
+    def _why_run(self, seat: int, move: M.Move | None, unread: str, any_number: bool = False) -> str:
         if not isinstance(move, M.Run):
             return unread
         index = move.tile
@@ -701,10 +734,23 @@ class PropellerGame(Game):
             return f"t{index} has no worker."
         if entry[WORKER] == 2:
             return f"The worker on t{index} is lying down: it was activated this round."
-        if not self._matches(entry, self.value[seat]) and not move.extra:
+        if not any_number and not self._matches(entry, self.value[seat]) and not move.extra:
             return f"t{index} needs a {spec.number}; your die is a {self.value[seat]}."
-        return f"t{index} can be activated as: " + (", ".join(
-            f"`run t{index} {c}`".replace(" `", "`") for c in self._choices(seat, entry)) or "not now (its cost)") + "."
+        listed = [m for m in self.legal_moves(seat) if m == f"run t{index}" or m.startswith(f"run t{index} ")]
+        wrong = ""
+        if move.extra and not any(m.endswith(" extra") for m in listed):
+            if self.power(seat, "marie") == 0:
+                wrong = "Only Marie activates a building of another number (`extra`). "
+            elif self.marie_used:
+                wrong = "Marie's extra activation is used already this turn. "
+            elif self._matches(entry, self.value[seat]):
+                wrong = f"t{index} matches your die: it needs no `extra`. "
+            else:
+                wrong = "Marie's extra activation costs 1 energy, and you have no energy. "
+        if listed:
+            return f"{wrong}t{index} can be activated as: " + ", ".join(f"`{m}`" for m in listed) + "."
+        need = RUN_NEEDS.get(spec.kind, "what it costs")
+        return f"{wrong}t{index} ({D.KIND_NAMES[spec.kind]}) cannot be activated now: it needs {need}."
 
     # handlers ------------------------------------------------------------------------
     def _play_character(self, seat: int, move: M.Character) -> None:

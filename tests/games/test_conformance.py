@@ -402,7 +402,9 @@ PINNED_COUNTS = {
     # the old draws still give the old counts (54, 144), (10, 98), (13, 169), (18, 188)
     "pioneers": [((2, 1, 0), (54, 144)), ((2, 5, 40), (14, 194)), ((4, 7, 100), (11, 53)), ((3, 8, 150), (15, 77))],
     "hawaii": [((1, 1, 0), (14, 56)), ((1, 5, 2), (11, 102)), ((1, 6, 6), (3, 50)), ((1, 3, 8), (10, 39))],
-    "growsky": [((2, 1, 0), (36, 864)), ((3, 2, 5), (10, 113)), ((2, 4, 40), (15, 351))],
+    # re-pinned when every distinct way to pay fuel got its own move (the old listing, one way per
+    # source drawn on first, gave (10, 113) and (15, 351); the random plies now choose among more)
+    "growsky": [((2, 1, 0), (36, 864)), ((3, 2, 5), (10, 121)), ((2, 4, 40), (9, 154))],
     "propeller": [((2, 1, 0), (3, 6)), ((3, 2, 3), (12, 276)), ((4, 3, 32), (13, 27)), ((2, 4, 44), (49, 147))],
 }
 

@@ -52,7 +52,8 @@ NOT_NOTATION: dict[str, list[tuple[str, str | None]]] = {
     "growsky": [(text, "not a Grow Sky move") for text in (
         "", "xyzzy", "fly", "fly 03", "fly 3 +x", "fly 3 +", "fly ３", "draft p01 s1", "buy m1", "buy m1 s5 s6",
         "grow", "grow die 1", "grow move 1 2", "grow sky", "place v3", "place cube a1", "cube z9", "side c",
-        "end now", "fly 3 pay lv9", "upgrade s²")],
+        "end now", "fly 3 pay lv9", "upgrade s²", "fly 3 pay 1", "fly 3 pay 01 lv2", "fly 3 pay lv2 lv2",
+        "fly 3 pay 1 2 lv2", "fly 3 pay")],
 }
 
 # (a text as a player may type it, the canonical text its reading writes back)
@@ -71,7 +72,8 @@ SPELLINGS: dict[str, list[tuple[str, str]]] = {
         "run t3 extra", "deploy a2 to t3", "place 1,0", "blueprint 12 on t3", "blueprint 12 keep", "draw ii",
         "value 5")],
     "growsky": [("fly 3 +0", "fly 3"), ("fly 3 1", "fly 3 +1"), ("fly 3 +2", "fly 3 +2"), ("pick 2", "pick 2"),
-                ("pick fuel", "pick fuel"), ("place v3 o1 a1 pay lv2", "place v3 o1 a1 pay lv2")],
+                ("pick fuel", "pick fuel"), ("place v3 o1 a1 pay lv2", "place v3 o1 a1 pay lv2"),
+                ("buy m6 s1 pay 1 fuel 2 lv1", "buy m6 s1 pay 1 fuel 2 lv1")],
 }
 
 

@@ -7,7 +7,7 @@ import pytest
 import render
 from games.base import IllegalMove
 from games.growsky import GAME
-from games.growsky.data import mask_cells
+from games.growsky.data import ROOM_CARDS, mask_cells
 from render import growsky
 from render.common import open_png
 from tests.games.test_growsky_helpers import ready
@@ -77,3 +77,42 @@ def test_the_picture_hatches_the_previewed_squares_in_the_seats_engine_room(tmp_
         square = [image.getpixel((x + dx, y + dy)) for dx in range(growsky.EC) for dy in range(growsky.EC)]
         assert sum(1 for p in square if p == growsky.GHOST) > growsky.EC * 4  # hatched and outlined
     assert image.tobytes() != plain.convert("RGB").tobytes()
+
+
+def test_the_preview_tells_what_the_move_truly_costs():
+    """An upgraded part costs fuel: the preview says how much and what pays it, as play would."""
+    game = ready(2, 1)
+    seat = game.current()
+    board = game.boards[seat]
+    board.fuel, board.cubes = 1, [0, 0, 2, 1]
+    game.queue = ["part:1"]
+    move = next(m for m in game.legal_moves(seat) if m.startswith("place l4 ") and " pay " not in m)
+    ghost = game.preview(seat, move)["preview"]
+    assert ghost["cost"] == 3 and ghost["paid"] == [1, 0, 2, 0]
+    assert ghost["cost_words"] == "costs 3 fuel (1 from the gauge, 2 Lv. 2 cubes)"
+    paid = game.preview(seat, move + " pay 1 lv3")["preview"]
+    assert paid["paid"] == [1, 0, 1, 1] and paid["move"] == move + " pay 1 fuel 1 lv2 1 lv3"  # the rest as usual
+    game.play(seat, move)
+    assert (board.fuel, board.cubes) == (0, [0, 0, 0, 1])
+    flat = game.copy()
+    flat.queue = ["part:1"]
+    plain = next(m for m in flat.legal_moves(seat) if m.startswith("place i2 "))
+    assert flat.preview(seat, plain)["preview"]["cost_words"] == "costs nothing more"
+    board.cubes[3] = 1
+    game.queue = []
+    cube = next(m for m in game.legal_moves(seat) if m.startswith("cube "))
+    assert game.preview(seat, cube)["preview"]["cost_words"] == "costs 1 Lv. 3 cube"
+
+
+def test_in_advanced_mode_each_room_card_side_can_be_previewed_before_choosing():
+    game = GAME.new(2, {"advanced": True}, seed=2)
+    before = game.dump()
+    for seat in range(2):
+        card = ROOM_CARDS[game.cards[seat]]
+        for index, side in enumerate("ab"):
+            ghost = game.preview(seat, f"side {side}")["preview"]
+            assert ghost["shape"] == "card" and sorted(ghost["cells"]) == sorted(card[index])
+    assert game.dump() == before
+    game.play(0, "side a")
+    with pytest.raises(IllegalMove):
+        game.preview(0, "side b")  # chosen already

@@ -118,15 +118,16 @@ def test_the_player_chooses_what_fuel_is_paid_from():
     board.fuel, board.cubes = 3, [0, 2, 2, 1]
     game.dice = [3, 3]
     moves = game.legal_moves(seat)
-    assert {"fly 3", "fly 3 pay lv1", "fly 3 pay lv2", "fly 3 pay lv3"} <= set(moves)  # the flight costs 1
-    assert "fly 3 pay fuel" not in moves  # the usual order already starts with the gauge
+    assert {"fly 3", "fly 3 pay 2 lv1", "fly 3 pay 1 lv2", "fly 3 pay 1 lv3"} <= set(moves)  # the flight costs 1
+    assert "fly 3 pay 1 fuel" not in moves  # the usual order already starts with the gauge
     twin = game.copy()
     twin.play(seat, "fly 3")
     assert (twin.boards[seat].fuel, twin.boards[seat].cubes) == (2, [0, 2, 2, 1])
+    assert game.canonical(seat, "fly 3 pay lv2") == "fly 3 pay 1 lv2"  # Lv. 2 cubes first, as much as they pay
     game.play(seat, "fly 3 pay lv2")
     assert (board.fuel, board.cubes) == (3, [0, 2, 1, 1])
-    assert game.last["move"] == "fly 3 pay lv2"
-    line = game.describe_move(seat, "fly 3 pay lv2", ["Ann", "Ben"])
+    assert game.last["move"] == "fly 3 pay 1 lv2"
+    line = game.describe_move(seat, "fly 3 pay 1 lv2", ["Ann", "Ben"])
     assert line.startswith("Ann flew with a 3:") and "paid 1 fuel (1 Lv. 2 cube)" in line
 
 
@@ -139,6 +140,6 @@ def test_a_payment_order_that_pays_as_the_usual_one_is_logged_without_it_and_a_b
     assert game.canonical(seat, "fly 3 pay lv3") == "fly 3"  # no Lv. 3 cube: the usual order
     assert game.canonical(seat, "standby 3 pay lv2") == "standby 3"  # standing by costs nothing
     before = game.dump()
-    with pytest.raises(IllegalMove, match="pay lv1"):
+    with pytest.raises(IllegalMove, match="lv1, lv2 or lv3"):
         game.play(seat, "fly 3 pay cubes")
     assert game.dump() == before

@@ -365,7 +365,7 @@ def test_gravity_parts_rest_on_the_floor_or_on_a_filled_square():
     moves = game.legal_moves(seat)
     assert "place i2 o1 a3" in moves  # a3 rests on a2
     assert "place i2 o1 b2" not in moves  # b1 is empty beneath
-    with pytest.raises(IllegalMove, match="place your tier-1 part"):
+    with pytest.raises(IllegalMove, match="i2 o1 c3: it would not rest on the floor"):
         game.play(seat, "place i2 o1 c3")
 
 
