@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from games.pioneers import board as B
+from games.base import Notation
 from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.yields import production
@@ -22,12 +22,15 @@ if TYPE_CHECKING:
 R = D.RESOURCES
 # DESIGNED: early weights of the resources for a heuristic player; grain and ore lead to cities.
 RES_WEIGHT = (1.0, 1.0, 0.85, 1.1, 1.1)
+GOLD_WEIGHT = 1.2
 
 
 def _hex_value(game: PioneersGame, hex_index: int) -> float:
     res = game.terrain[hex_index]
-    if res == D.DESERT:
-        return 0.0
+    if res >= D.DESERT:  # a desert, a gold field or the sea
+        # DESIGNED: a gold field is worth a little more than the best-weighted resource: any card
+        return D.PIPS[game.numbers[hex_index]] * GOLD_WEIGHT * (0.4 if hex_index == game.robber else 1.0) \
+            if res == D.GOLD else 0.0
     value = D.PIPS[game.numbers[hex_index]] * RES_WEIGHT[res]
     return value * (0.4 if hex_index == game.robber else 1.0)
 
@@ -36,10 +39,10 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
     owned = owned if owned is not None else production(game, seat)
     score = 0.0
     new_kinds = set()
-    for hex_index in B.NODE_HEXES[node]:
+    for hex_index in game.NODE_HEXES[node]:
         score += _hex_value(game, hex_index)
         res = game.terrain[hex_index]
-        if res != D.DESERT and owned[res] == 0:
+        if res < D.DESERT and owned[res] == 0:
             new_kinds.add(res)
     score += 1.6 * len(new_kinds)
     harbour = _harbour_at(game, node)
@@ -47,12 +50,12 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
         score += 1.0
     elif harbour is not None:
         score += 0.35 * (owned[D.RES_INDEX[harbour]] + sum(
-            D.PIPS[game.numbers[h]] for h in B.NODE_HEXES[node] if game.terrain[h] == D.RES_INDEX[harbour]))
+            D.PIPS[game.numbers[h]] for h in game.NODE_HEXES[node] if game.terrain[h] == D.RES_INDEX[harbour]))
     return score
 
 
 def _harbour_at(game: PioneersGame, node: int) -> str | None:
-    index = B.HARBOUR_NODES.get(node)
+    index = game.HARBOUR_NODES.get(node)
     return None if index is None else game.harbours[index]
 
 
@@ -105,7 +108,7 @@ def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
     if phase == "robber":
         return _robber(game, seat, moves)
     if phase == "roads":
-        return _chosen(_best_road(game, seat, [m for m in moves if isinstance(M.parse(m), M.Road)]), phase)
+        return _chosen(_best_road(game, seat, [m for m in moves if isinstance(game.notation.parse(m), M.Road)]), phase)
     return _main(game, seat, moves)
 
 
@@ -118,9 +121,9 @@ def _chosen(move: str | None, why: str) -> str:
 
 # -- setup ----------------------------------------------------------------------------
 def _setup(game: PioneersGame, seat: int, moves: list[str]) -> str:
-    if isinstance(M.parse(moves[0]), M.Settlement):
+    if isinstance(game.notation.parse(moves[0]), M.Settlement):
         owned = production(game, seat)
-        best = max(moves, key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        best = max(moves, key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
         return best
     return _chosen(_best_road(game, seat, moves), "setup road")
 
@@ -140,21 +143,21 @@ def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
 
 def road_score(game: PioneersGame, seat: int, move: str, owned: list[float]) -> float:
     """How near a road leads to a good free corner."""
-    edge = M.parse(move).edge
-    a, b = B.EDGE_NODES[edge]
+    edge = game.notation.parse(move).edge
+    a, b = game.EDGE_NODES[edge]
     far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
     score = 0.0
     if game.node_owner[far] == -1:
         if game._free_spot(far):
             score = node_score(game, seat, far, owned) + 2.0
-        for other in B.NODE_NEIGHBOURS[far]:
+        for other in game.NODE_NEIGHBOURS[far]:
             if game.node_owner[other] == -1 and game._free_spot(other):
                 score = max(score, 0.7 * node_score(game, seat, other, owned))
     return score
 
 
 def _reached(game: PioneersGame, seat: int, node: int) -> bool:
-    return any(game.edge_owner[edge] == seat for edge in B.NODE_EDGES[node])
+    return any(game.edge_owner[edge] == seat for edge in game.NODE_EDGES[node])
 
 
 # -- robber ---------------------------------------------------------------------------
@@ -173,11 +176,11 @@ def _robber(game: PioneersGame, seat: int, moves: list[str]) -> str:
 
 def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     """The harm a robber move does to the others, less the harm to the mover."""
-    value = M.parse(move)
+    value = game.notation.parse(move)
     hex_index = value.hex
     pips = D.PIPS.get(game.numbers[hex_index], 0)
     score = 0.0
-    for node in B.HEX_NODES[hex_index]:
+    for node in game.HEX_NODES[hex_index]:
         owner = game.node_owner[node]
         if owner == seat:
             score -= 3.0 * pips * game.node_level[node]
@@ -190,7 +193,7 @@ def robber_score(game: PioneersGame, seat: int, move: str) -> float:
 
 
 def _knight_worth(game: PioneersGame, seat: int) -> bool:
-    robbed = any(game.node_owner[node] == seat for node in B.HEX_NODES[game.robber])
+    robbed = any(game.node_owner[node] == seat for node in game.HEX_NODES[game.robber])
     if robbed:
         return True
     mine = game.knights[seat]
@@ -210,7 +213,7 @@ def _discard(game: PioneersGame, seat: int, moves: list[str]) -> str:
 def discard_score(game: PioneersGame, seat: int, move: str, cost: tuple[int, ...]) -> float:
     """What the hand is worth after a discard, toward the build `cost`."""
     hand = game.hands[seat]
-    drop = M.parse(move).cards
+    drop = game.notation.parse(move).cards
     left = [have - lose for have, lose in zip(hand, drop, strict=True)]
     return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
 
@@ -243,13 +246,13 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
     hand = game.hands[seat]
     kind, cost = goal(game, seat)
     owned = production(game, seat)
-    by_kind = moves_by_kind(moves)
+    by_kind = moves_by_kind(moves, game.notation)
     for move in by_kind.get(M.Confirm, []):
         return move  # only answers that help are ever invited by this player's offers
     if M.City in by_kind:
-        return max(by_kind[M.City], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        return max(by_kind[M.City], key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
     if M.Settlement in by_kind:
-        return max(by_kind[M.Settlement], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        return max(by_kind[M.Settlement], key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
     card = _card_play(game, seat, moves, cost)
     if card:
         return card
@@ -270,11 +273,11 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
     return _chosen("end" if "end" in moves else None, "no `end` in the main phase")
 
 
-def moves_by_kind(moves: list[str]) -> dict[type, list[str]]:
+def moves_by_kind(moves: list[str], notation: Notation = M.NOTATION) -> dict[type, list[str]]:
     """Legal moves by the kind of move they are, each kind in the order listed."""
     found: dict[type, list[str]] = {}
     for move in moves:
-        found.setdefault(type(M.parse(move)), []).append(move)
+        found.setdefault(type(notation.parse(move)), []).append(move)
     return found
 
 
@@ -288,16 +291,16 @@ def _card_play(game: PioneersGame, seat: int, moves: list[str], cost: tuple[int,
         return "knight"
     if "road building" in moves and game.pieces[seat][1] < D.SETTLEMENTS and game.road_spots(seat):
         return "road building"
-    plenty = [m for m in moves if isinstance(M.parse(m), M.Plenty)]
+    plenty = [m for m in moves if isinstance(game.notation.parse(m), M.Plenty)]
     if plenty:
         def gain(move: str) -> float:
             after = list(hand)
-            for res in M.parse(move).resources:
+            for res in game.notation.parse(move).resources:
                 after[res] += 1
             return hand_value(after, cost)
 
         return max(plenty, key=gain)
-    monopoly = [m for m in moves if isinstance(M.parse(m), M.Monopoly)]
+    monopoly = [m for m in moves if isinstance(game.notation.parse(m), M.Monopoly)]
     if monopoly:
         needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
         if any(needs):
