@@ -23,6 +23,11 @@ R = D.RESOURCES
 # DESIGNED: early weights of the resources for a heuristic player; grain and ore lead to cities.
 RES_WEIGHT = (1.0, 1.0, 0.85, 1.1, 1.1)
 GOLD_WEIGHT = 1.2
+# DESIGNED: what a corner's discovery points add to its worth for the heuristic player (a corner
+# of the best land scores about 12): enough to cross to an island rather than settle a poor corner
+DISCOVERY_WEIGHT = 5.0
+# DESIGNED: how much a corner's worth fades per ship still to build on the way to it
+SEA_FADE = 0.7
 
 
 def _hex_value(game: PioneersGame, hex_index: int) -> float:
@@ -45,6 +50,10 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
         if res < D.DESERT and owned[res] == 0:
             new_kinds.add(res)
     score += 1.6 * len(new_kinds)
+    if game.LAYOUT and game.phase != "setup":
+        island = game.GEOMETRY.node_island[node]
+        if island not in game.starts[seat] and island not in game.discovered[seat]:
+            score += DISCOVERY_WEIGHT
     harbour = _harbour_at(game, node)
     if harbour == "any":
         score += 1.0
@@ -74,6 +83,9 @@ def goal(game: PioneersGame, seat: int) -> tuple[str, tuple[int, ...]]:
         options.append((_missing(hand, D.COST_CITY) - 0.7, "city", D.COST_CITY))
     if not options and pieces[1] < D.SETTLEMENTS and pieces[0] < D.ROADS and game.road_spots(seat):
         options.append((_missing(hand, D.COST_ROAD), "road", D.COST_ROAD))
+    if game.LAYOUT and pieces[1] < D.SETTLEMENTS and not game.settlement_spots(seat) \
+            and game._ships_left(seat) and game.ship_spots(seat):
+        options.append((_missing(hand, D.SHIP_COST) - 0.2, "ship", D.SHIP_COST))
     if game.deck:
         options.append((_missing(hand, D.COST_DEV) + 0.8, "card", D.COST_DEV))
     if not options:
@@ -95,6 +107,10 @@ def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
     if len(moves) == 1:
         return moves[0]
     phase = game.phase
+    if game.LAYOUT:
+        sea = _sea_choice(game, seat, moves)
+        if sea is not None:
+            return sea
     if phase == "discard" and seat in game.discards:
         return _discard(game, seat, moves)
     if seat != game.current or phase == "discard":
@@ -325,6 +341,96 @@ def _bank_trade(game: PioneersGame, seat: int, cost: tuple[int, ...], trades: li
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+# -- sea layouts --------------------------------------------------------------------------
+def _sea_choice(game: PioneersGame, seat: int, moves: list[str]) -> str | None:
+    """The choices only a sea layout has: gold, a setup ship, free ships, the pirate, building and
+    moving ships toward islands worth settling. None: the island's own heuristic decides."""
+    phase = game.phase
+    if phase == "gold":
+        _, cost = goal(game, seat)
+        hand = game.hands[seat]
+        return max(moves, key=lambda m: hand_value([h + c for h, c in zip(hand, game.notation.parse(m).cards,
+                                                                           strict=True)], cost))
+    if seat != game.current:
+        return None
+    if phase in ("roads", "setup") and any(m.startswith("ship ") for m in moves):
+        reach = sea_reach(game, seat)
+        owned = production(game, seat)
+
+        def worth(move: str) -> float:
+            value = game.notation.parse(move)
+            if isinstance(value, M.Ship):
+                return ship_score(game, seat, value.edge, reach)
+            return road_score(game, seat, move, owned) if isinstance(value, M.Road) else -1.0
+
+        return max(moves, key=worth)
+    if phase == "main":
+        by_kind = moves_by_kind(moves, game.notation)
+        if M.Settlement in by_kind or M.City in by_kind or M.Confirm in by_kind:
+            return None
+        kind, _cost = goal(game, seat)
+        reach = sea_reach(game, seat) if (M.Ship in by_kind or M.MoveShip in by_kind) else None
+        if reach is not None and M.Ship in by_kind and kind == "ship":
+            best = max(by_kind[M.Ship], key=lambda m: ship_score(game, seat, game.notation.parse(m).edge, reach))
+            if ship_score(game, seat, game.notation.parse(best).edge, reach) > 1.0:
+                return best
+        if reach is not None and M.MoveShip in by_kind:
+            best, gain = None, 1.0
+            for move in by_kind[M.MoveShip]:
+                value = game.notation.parse(move)
+                here = ship_score(game, seat, value.edge, reach)
+                there = ship_score(game, seat, value.to, reach, leaving=value.edge)
+                if there - here > gain:
+                    best, gain = move, there - here
+            if best is not None:
+                return best
+        return None
+    return None
+
+
+def sea_reach(game: PioneersGame, seat: int) -> list[float]:
+    """Per corner, the worth of the best free corner a line of ships from there could reach: its
+    worth faded by the ships still to build on the way."""
+    geometry = game.GEOMETRY
+    owned = production(game, seat)
+    reach = [0.0] * game.NODE_COUNT
+    ships, roads = game.ship_owner, game.edge_owner
+    for target in geometry.land_nodes:
+        if not game._free_spot(target) or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
+            continue
+        worth = node_score(game, seat, target, owned)
+        if worth <= 0:
+            continue
+        frontier, seen, value = [target], {target}, worth
+        while frontier and value > 0.5:
+            for node in frontier:
+                if value > reach[node]:
+                    reach[node] = value
+            following = []
+            for node in frontier:
+                for edge in game.NODE_EDGES[node]:
+                    if geometry.sea_edges[edge] and roads[edge] == -1 and ships[edge] in (-1, seat):
+                        for other in game.EDGE_NODES[edge]:
+                            if other not in seen:
+                                seen.add(other)
+                                following.append(other)
+            frontier, value = following, value * SEA_FADE
+    return reach
+
+
+def ship_score(game: PioneersGame, seat: int, edge: int, reach: list[float], leaving: int = -1) -> float:
+    """How near a ship on `edge` leads to a corner worth settling: the reach of its end away from
+    the seat's own pieces."""
+    ends = game.EDGE_NODES[edge]
+
+    def joined(node: int) -> bool:
+        return game.node_owner[node] == seat or any(
+            other not in (edge, leaving) and game.ship_owner[other] == seat for other in game.NODE_EDGES[node])
+
+    far = [node for node in ends if not joined(node)] or list(ends)
+    return max(reach[node] for node in far)
 
 
 def trade_kinds(move: str) -> tuple[int, int]:

@@ -66,6 +66,7 @@ PHASE_WORDS = {
     "robber": "to move the robber",
     "main": "building and trading",
     "roads": "placing free roads",
+    "gold": "choosing cards for gold",
     "over": "game over",
 }
 
@@ -148,7 +149,7 @@ class PioneersGame(Game):
                    min=3, max=30),
         OptionSpec("friendly_robber", bool, False, "Players under 3 visible points cannot be robbed."),
         OptionSpec("board", str, "random", "random (6 and 8 never touch), the fixed beginner board, or a sea "
-                   "layout: shores (3-4 players) or isles (2-4).", choices=("random", "beginner")),
+                   "layout: shores (3-4 players) or isles (2-4).", choices=("random", "beginner", *D.SEA_BOARDS)),
     )
     # the board's geometry and the texts of its placements; a sea layout's class (sea.py) has its own
     GEOMETRY = B.BASE
@@ -158,6 +159,8 @@ class PioneersGame(Game):
     HARBOUR_NODES, HARBOUR_EDGES = B.HARBOUR_NODES, B.HARBOUR_EDGES
     ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES = ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES
     LAND_HEXES = list(range(B.HEX_COUNT))  # where the robber may stand
+    LAYOUT = ""  # the sea layout's name, "" for the island alone
+    ROUTE_WORDS, ROUTE_WORD = "roads", "road"  # what a settlement continues from
     # the sea layouts' classes by board name, filled in by sea.py
     layouts: dict[str, type[PioneersGame]] = {}
     # texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut)
@@ -364,6 +367,10 @@ class PioneersGame(Game):
                     spots.append(node)
         return spots
 
+    def _reaches(self, seat: int, node: int) -> bool:
+        """Whether a settlement on `node` would touch the seat's line of pieces."""
+        return self._touches_own_road(seat, node)
+
     def settlement_spots(self, seat: int) -> list[int]:
         ends = set()
         for edge in _positions(self.edge_owner, seat):
@@ -409,8 +416,8 @@ class PioneersGame(Game):
         robber = self.robber
         shielded = self._shielded()
         if shielded is None:
-            return [hex_index for hex_index in range(self.HEX_COUNT) if hex_index != robber]
-        return [hex_index for hex_index in range(self.HEX_COUNT)
+            return [hex_index for hex_index in self.LAND_HEXES if hex_index != robber]
+        return [hex_index for hex_index in self.LAND_HEXES
                 if hex_index != robber and not self._blocked(hex_index, shielded)]
 
     def _shielded(self) -> list[bool] | None:
@@ -579,7 +586,7 @@ class PioneersGame(Game):
                     for node in _positions(node_owner, seat):
                         closed.update(self.NODE_HEXES[node])
         moves = []
-        for hex_index in range(self.HEX_COUNT):
+        for hex_index in self.LAND_HEXES:
             if hex_index not in closed:
                 moves += self.ROBBER_MOVES[hex_index][beside[hex_index]]
         return moves
@@ -628,7 +635,7 @@ class PioneersGame(Game):
         moves = []
         if self.playable(seat, D.KNIGHT):
             moves.append("knight")
-        if self.playable(seat, D.ROAD_BUILDING) and self.pieces[seat][0] < D.ROADS and self.road_spots(seat):
+        if self.playable(seat, D.ROAD_BUILDING) and self._free_piece_left(seat):
             moves.append("road building")
         if self.playable(seat, D.PLENTY):
             moves.extend("year of plenty " + " ".join(R[i] for i in pair) for pair in self._plenty_options())
@@ -821,7 +828,7 @@ class PioneersGame(Game):
         self.robber_return = back
         shielded = self._shielded()
         if shielded is None or any(not self._blocked(hex_index, shielded)
-                                   for hex_index in range(self.HEX_COUNT) if hex_index != self.robber):
+                                   for hex_index in self.LAND_HEXES if hex_index != self.robber):
             self.phase = "robber"
         else:
             self.phase = back
@@ -939,8 +946,8 @@ class PioneersGame(Game):
             raise IllegalMove("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.")
         if not self._free_spot(node):
             raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
-        if not self._touches_own_road(seat, node):
-            raise IllegalMove(f"Corner {node + 1} does not touch one of your roads.")
+        if not self._reaches(seat, node):
+            raise IllegalMove(f"Corner {node + 1} does not touch one of your {self.ROUTE_WORDS}.")
         self._pay(seat, D.COST_SETTLEMENT)
         self._place_settlement(seat, node)
         # the new settlement may cut opponents' roads
@@ -1024,9 +1031,13 @@ class PioneersGame(Game):
         self._mark(seat, f"road {label}", edges=[edge], free=free)
         if free:
             self.free_roads -= 1
-            if self.free_roads <= 0 or self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
+            if self.free_roads <= 0 or not self._free_piece_left(seat):
                 self.phase = "main"
         self._check_win()
+
+    def _free_piece_left(self, seat: int) -> bool:
+        """Whether Road Building could still place a piece of the seat."""
+        return self.pieces[seat][0] < D.ROADS and bool(self.road_spots(seat))
 
     def _place_road(self, seat: int, edge: int) -> None:
         self.edge_owner[edge] = seat
@@ -1083,8 +1094,8 @@ class PioneersGame(Game):
 
     def _play_road_building(self, seat: int, move: M.RoadBuilding) -> None:
         self._need_card(seat, D.ROAD_BUILDING, "main")
-        if self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
-            raise IllegalMove("You have no road to place.")
+        if not self._free_piece_left(seat):
+            raise IllegalMove(f"You have no {self.ROUTE_WORD} to place.")
         self._spend_card(seat, D.ROAD_BUILDING)
         self.free_roads = 2
         self.phase = "roads"
@@ -1588,4 +1599,4 @@ _WRITTEN_MOST = 50_000
 # the moves `canonical` writes as the engine does: cards in one order (`discard wool 2 lumber` ->
 # `discard 2 lumber 1 wool`), an offer's number without the `#` people type before it
 _WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard,
-                     M.Accept, M.Decline, M.Cancel, M.Confirm)
+                     M.Accept, M.Decline, M.Cancel, M.Confirm, M.Ship, M.MoveShip, M.Pirate, M.Gold)

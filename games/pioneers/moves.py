@@ -488,6 +488,8 @@ def _tell_settlement(game: Any, seat: int, move: Settlement, names: Sequence[str
     line = f"{who} built a settlement on {move.node + 1}"
     if any(game.last.get("collected") or ()):
         line += f" and collected {amounts_text(game.last['collected'])}"
+    if game.last.get("discovered"):
+        line += f", discovering a new island (+{game.last['discovered']} points)"
     return close_line(game, seat, who, line)
 
 
