@@ -79,6 +79,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     min: int | None = None
     max: int | None = None
+    # the default worked out from the other options' values, where it depends on them (a sea
+    # layout's victory target); None: `default`
+    default_for: Callable[[Mapping[str, Any]], Any] | None = None
 
     def parse(self, raw: Any) -> Any:
         if self.kind is bool:
@@ -114,6 +117,10 @@ def parse_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) ->
             valid = ", ".join(known) or "none"
             raise IllegalMove(f"Unknown option `{name}`. This game's options: {valid}.")
         values[spec.name] = spec.parse(value)
+    given = {spec.name for spec in specs if spec.name in {name.strip().lower() for name in (raw or {})}}
+    for spec in specs:
+        if spec.default_for is not None and spec.name not in given:
+            values[spec.name] = spec.default_for(values)
     return values
 
 

@@ -443,8 +443,9 @@ class TableService:
         done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
         hints = []
         for spec in game.options:
-            value = spec.choices[0] if spec.choices else ("on" if spec.default is True else spec.default)
-            hints.append(f"{done}{spec.name}={value}".strip())
+            # every choice of an option that has a few (a board's layouts), else one example value
+            values = spec.choices or ("on" if spec.default is True else spec.default,)
+            hints += [f"{done}{spec.name}={value}".strip() for value in values]
         return hints
 
     # -- lobby -------------------------------------------------------------------------

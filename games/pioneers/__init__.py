@@ -2,8 +2,9 @@
 
 from games.pioneers.game import PioneersGame
 from games.pioneers.players import COMPUTER
+from games.pioneers.sea import IslesGame, ShoresGame  # the sea layouts join `PioneersGame.layouts`
 
 GAME = PioneersGame
 GAME.computer = COMPUTER
 
-__all__ = ["GAME", "PioneersGame"]
+__all__ = ["GAME", "IslesGame", "PioneersGame", "ShoresGame"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from games.pioneers import board as B
+from games.base import Notation
 from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.yields import production
@@ -22,12 +22,20 @@ if TYPE_CHECKING:
 R = D.RESOURCES
 # DESIGNED: early weights of the resources for a heuristic player; grain and ore lead to cities.
 RES_WEIGHT = (1.0, 1.0, 0.85, 1.1, 1.1)
+GOLD_WEIGHT = 1.2
+# DESIGNED: what a corner's discovery points add to its worth for the heuristic player (a corner
+# of the best land scores about 12): enough to cross to an island rather than settle a poor corner
+DISCOVERY_WEIGHT = 5.0
+# DESIGNED: how much a corner's worth fades per ship still to build on the way to it
+SEA_FADE = 0.7
 
 
 def _hex_value(game: PioneersGame, hex_index: int) -> float:
     res = game.terrain[hex_index]
-    if res == D.DESERT:
-        return 0.0
+    if res >= D.DESERT:  # a desert, a gold field or the sea
+        # DESIGNED: a gold field is worth a little more than the best-weighted resource: any card
+        return D.PIPS[game.numbers[hex_index]] * GOLD_WEIGHT * (0.4 if hex_index == game.robber else 1.0) \
+            if res == D.GOLD else 0.0
     value = D.PIPS[game.numbers[hex_index]] * RES_WEIGHT[res]
     return value * (0.4 if hex_index == game.robber else 1.0)
 
@@ -36,23 +44,27 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
     owned = owned if owned is not None else production(game, seat)
     score = 0.0
     new_kinds = set()
-    for hex_index in B.NODE_HEXES[node]:
+    for hex_index in game.NODE_HEXES[node]:
         score += _hex_value(game, hex_index)
         res = game.terrain[hex_index]
-        if res != D.DESERT and owned[res] == 0:
+        if res < D.DESERT and owned[res] == 0:
             new_kinds.add(res)
     score += 1.6 * len(new_kinds)
+    if game.LAYOUT and game.phase != "setup":
+        island = game.GEOMETRY.node_island[node]
+        if island not in game.starts[seat] and island not in game.discovered[seat]:
+            score += DISCOVERY_WEIGHT
     harbour = _harbour_at(game, node)
     if harbour == "any":
         score += 1.0
     elif harbour is not None:
         score += 0.35 * (owned[D.RES_INDEX[harbour]] + sum(
-            D.PIPS[game.numbers[h]] for h in B.NODE_HEXES[node] if game.terrain[h] == D.RES_INDEX[harbour]))
+            D.PIPS[game.numbers[h]] for h in game.NODE_HEXES[node] if game.terrain[h] == D.RES_INDEX[harbour]))
     return score
 
 
 def _harbour_at(game: PioneersGame, node: int) -> str | None:
-    index = B.HARBOUR_NODES.get(node)
+    index = game.HARBOUR_NODES.get(node)
     return None if index is None else game.harbours[index]
 
 
@@ -71,6 +83,9 @@ def goal(game: PioneersGame, seat: int) -> tuple[str, tuple[int, ...]]:
         options.append((_missing(hand, D.COST_CITY) - 0.7, "city", D.COST_CITY))
     if not options and pieces[1] < D.SETTLEMENTS and pieces[0] < D.ROADS and game.road_spots(seat):
         options.append((_missing(hand, D.COST_ROAD), "road", D.COST_ROAD))
+    if game.LAYOUT and pieces[1] < D.SETTLEMENTS and not game.settlement_spots(seat) \
+            and game._ships_left(seat) and game.ship_spots(seat):
+        options.append((_missing(hand, D.SHIP_COST) - 0.2, "ship", D.SHIP_COST))
     if game.deck:
         options.append((_missing(hand, D.COST_DEV) + 0.8, "card", D.COST_DEV))
     if not options:
@@ -92,6 +107,10 @@ def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
     if len(moves) == 1:
         return moves[0]
     phase = game.phase
+    if game.LAYOUT:
+        sea = _sea_choice(game, seat, moves)
+        if sea is not None:
+            return sea
     if phase == "discard" and seat in game.discards:
         return _discard(game, seat, moves)
     if seat != game.current or phase == "discard":
@@ -105,7 +124,7 @@ def choose(game: PioneersGame, seat: int, rng: random.Random) -> str:
     if phase == "robber":
         return _robber(game, seat, moves)
     if phase == "roads":
-        return _chosen(_best_road(game, seat, [m for m in moves if isinstance(M.parse(m), M.Road)]), phase)
+        return _chosen(_best_road(game, seat, [m for m in moves if isinstance(game.notation.parse(m), M.Road)]), phase)
     return _main(game, seat, moves)
 
 
@@ -118,9 +137,9 @@ def _chosen(move: str | None, why: str) -> str:
 
 # -- setup ----------------------------------------------------------------------------
 def _setup(game: PioneersGame, seat: int, moves: list[str]) -> str:
-    if isinstance(M.parse(moves[0]), M.Settlement):
+    if isinstance(game.notation.parse(moves[0]), M.Settlement):
         owned = production(game, seat)
-        best = max(moves, key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        best = max(moves, key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
         return best
     return _chosen(_best_road(game, seat, moves), "setup road")
 
@@ -140,21 +159,21 @@ def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
 
 def road_score(game: PioneersGame, seat: int, move: str, owned: list[float]) -> float:
     """How near a road leads to a good free corner."""
-    edge = M.parse(move).edge
-    a, b = B.EDGE_NODES[edge]
+    edge = game.notation.parse(move).edge
+    a, b = game.EDGE_NODES[edge]
     far = b if game.node_owner[a] == seat or _reached(game, seat, a) else a
     score = 0.0
     if game.node_owner[far] == -1:
         if game._free_spot(far):
             score = node_score(game, seat, far, owned) + 2.0
-        for other in B.NODE_NEIGHBOURS[far]:
+        for other in game.NODE_NEIGHBOURS[far]:
             if game.node_owner[other] == -1 and game._free_spot(other):
                 score = max(score, 0.7 * node_score(game, seat, other, owned))
     return score
 
 
 def _reached(game: PioneersGame, seat: int, node: int) -> bool:
-    return any(game.edge_owner[edge] == seat for edge in B.NODE_EDGES[node])
+    return any(game.edge_owner[edge] == seat for edge in game.NODE_EDGES[node])
 
 
 # -- robber ---------------------------------------------------------------------------
@@ -173,11 +192,11 @@ def _robber(game: PioneersGame, seat: int, moves: list[str]) -> str:
 
 def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     """The harm a robber move does to the others, less the harm to the mover."""
-    value = M.parse(move)
+    value = game.notation.parse(move)
     hex_index = value.hex
     pips = D.PIPS.get(game.numbers[hex_index], 0)
     score = 0.0
-    for node in B.HEX_NODES[hex_index]:
+    for node in game.HEX_NODES[hex_index]:
         owner = game.node_owner[node]
         if owner == seat:
             score -= 3.0 * pips * game.node_level[node]
@@ -190,7 +209,7 @@ def robber_score(game: PioneersGame, seat: int, move: str) -> float:
 
 
 def _knight_worth(game: PioneersGame, seat: int) -> bool:
-    robbed = any(game.node_owner[node] == seat for node in B.HEX_NODES[game.robber])
+    robbed = any(game.node_owner[node] == seat for node in game.HEX_NODES[game.robber])
     if robbed:
         return True
     mine = game.knights[seat]
@@ -210,7 +229,7 @@ def _discard(game: PioneersGame, seat: int, moves: list[str]) -> str:
 def discard_score(game: PioneersGame, seat: int, move: str, cost: tuple[int, ...]) -> float:
     """What the hand is worth after a discard, toward the build `cost`."""
     hand = game.hands[seat]
-    drop = M.parse(move).cards
+    drop = game.notation.parse(move).cards
     left = [have - lose for have, lose in zip(hand, drop, strict=True)]
     return hand_value(left, cost) + 0.5 * sum(min(x, y) for x, y in zip(left, D.COST_CITY, strict=True))
 
@@ -243,13 +262,13 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
     hand = game.hands[seat]
     kind, cost = goal(game, seat)
     owned = production(game, seat)
-    by_kind = moves_by_kind(moves)
+    by_kind = moves_by_kind(moves, game.notation)
     for move in by_kind.get(M.Confirm, []):
         return move  # only answers that help are ever invited by this player's offers
     if M.City in by_kind:
-        return max(by_kind[M.City], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        return max(by_kind[M.City], key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
     if M.Settlement in by_kind:
-        return max(by_kind[M.Settlement], key=lambda m: node_score(game, seat, M.parse(m).node, owned))
+        return max(by_kind[M.Settlement], key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
     card = _card_play(game, seat, moves, cost)
     if card:
         return card
@@ -270,11 +289,11 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
     return _chosen("end" if "end" in moves else None, "no `end` in the main phase")
 
 
-def moves_by_kind(moves: list[str]) -> dict[type, list[str]]:
+def moves_by_kind(moves: list[str], notation: Notation = M.NOTATION) -> dict[type, list[str]]:
     """Legal moves by the kind of move they are, each kind in the order listed."""
     found: dict[type, list[str]] = {}
     for move in moves:
-        found.setdefault(type(M.parse(move)), []).append(move)
+        found.setdefault(type(notation.parse(move)), []).append(move)
     return found
 
 
@@ -288,16 +307,16 @@ def _card_play(game: PioneersGame, seat: int, moves: list[str], cost: tuple[int,
         return "knight"
     if "road building" in moves and game.pieces[seat][1] < D.SETTLEMENTS and game.road_spots(seat):
         return "road building"
-    plenty = [m for m in moves if isinstance(M.parse(m), M.Plenty)]
+    plenty = [m for m in moves if isinstance(game.notation.parse(m), M.Plenty)]
     if plenty:
         def gain(move: str) -> float:
             after = list(hand)
-            for res in M.parse(move).resources:
+            for res in game.notation.parse(move).resources:
                 after[res] += 1
             return hand_value(after, cost)
 
         return max(plenty, key=gain)
-    monopoly = [m for m in moves if isinstance(M.parse(m), M.Monopoly)]
+    monopoly = [m for m in moves if isinstance(game.notation.parse(m), M.Monopoly)]
     if monopoly:
         needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
         if any(needs):
@@ -322,6 +341,96 @@ def _bank_trade(game: PioneersGame, seat: int, cost: tuple[int, ...], trades: li
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+# -- sea layouts --------------------------------------------------------------------------
+def _sea_choice(game: PioneersGame, seat: int, moves: list[str]) -> str | None:
+    """The choices only a sea layout has: gold, a setup ship, free ships, the pirate, building and
+    moving ships toward islands worth settling. None: the island's own heuristic decides."""
+    phase = game.phase
+    if phase == "gold":
+        _, cost = goal(game, seat)
+        hand = game.hands[seat]
+        return max(moves, key=lambda m: hand_value([h + c for h, c in zip(hand, game.notation.parse(m).cards,
+                                                                           strict=True)], cost))
+    if seat != game.current:
+        return None
+    if phase in ("roads", "setup") and any(m.startswith("ship ") for m in moves):
+        reach = sea_reach(game, seat)
+        owned = production(game, seat)
+
+        def worth(move: str) -> float:
+            value = game.notation.parse(move)
+            if isinstance(value, M.Ship):
+                return ship_score(game, seat, value.edge, reach)
+            return road_score(game, seat, move, owned) if isinstance(value, M.Road) else -1.0
+
+        return max(moves, key=worth)
+    if phase == "main":
+        by_kind = moves_by_kind(moves, game.notation)
+        if M.Settlement in by_kind or M.City in by_kind or M.Confirm in by_kind:
+            return None
+        kind, _cost = goal(game, seat)
+        reach = sea_reach(game, seat) if (M.Ship in by_kind or M.MoveShip in by_kind) else None
+        if reach is not None and M.Ship in by_kind and kind == "ship":
+            best = max(by_kind[M.Ship], key=lambda m: ship_score(game, seat, game.notation.parse(m).edge, reach))
+            if ship_score(game, seat, game.notation.parse(best).edge, reach) > 1.0:
+                return best
+        if reach is not None and M.MoveShip in by_kind:
+            best, gain = None, 1.0
+            for move in by_kind[M.MoveShip]:
+                value = game.notation.parse(move)
+                here = ship_score(game, seat, value.edge, reach)
+                there = ship_score(game, seat, value.to, reach, leaving=value.edge)
+                if there - here > gain:
+                    best, gain = move, there - here
+            if best is not None:
+                return best
+        return None
+    return None
+
+
+def sea_reach(game: PioneersGame, seat: int) -> list[float]:
+    """Per corner, the worth of the best free corner a line of ships from there could reach: its
+    worth faded by the ships still to build on the way."""
+    geometry = game.GEOMETRY
+    owned = production(game, seat)
+    reach = [0.0] * game.NODE_COUNT
+    ships, roads = game.ship_owner, game.edge_owner
+    for target in geometry.land_nodes:
+        if not game._free_spot(target) or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
+            continue
+        worth = node_score(game, seat, target, owned)
+        if worth <= 0:
+            continue
+        frontier, seen, value = [target], {target}, worth
+        while frontier and value > 0.5:
+            for node in frontier:
+                if value > reach[node]:
+                    reach[node] = value
+            following = []
+            for node in frontier:
+                for edge in game.NODE_EDGES[node]:
+                    if geometry.sea_edges[edge] and roads[edge] == -1 and ships[edge] in (-1, seat):
+                        for other in game.EDGE_NODES[edge]:
+                            if other not in seen:
+                                seen.add(other)
+                                following.append(other)
+            frontier, value = following, value * SEA_FADE
+    return reach
+
+
+def ship_score(game: PioneersGame, seat: int, edge: int, reach: list[float], leaving: int = -1) -> float:
+    """How near a ship on `edge` leads to a corner worth settling: the reach of its end away from
+    the seat's own pieces."""
+    ends = game.EDGE_NODES[edge]
+
+    def joined(node: int) -> bool:
+        return game.node_owner[node] == seat or any(
+            other not in (edge, leaving) and game.ship_owner[other] == seat for other in game.NODE_EDGES[node])
+
+    far = [node for node in ends if not joined(node)] or list(ends)
+    return max(reach[node] for node in far)
 
 
 def trade_kinds(move: str) -> tuple[int, int]:

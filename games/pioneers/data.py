@@ -87,3 +87,106 @@ DESIGNED_NOTES = (
     "A robber move must steal when a player beside the hex holds a card; players with no cards "
     "cannot be chosen.",
 )
+
+# -- Voyages: the sea layouts (../rules/pioneers-voyages.md) -----------------------------
+GOLD, SEA = 6, 7  # terrain kinds beyond the desert: a gold field and water
+SEA_TERRAIN = TERRAIN + ("gold", "sea")
+SHIP_COST = (1, 0, 1, 0, 0)  # lumber, wool: the design's price
+SHIPS = 15
+# DESIGNED: the victory target of a sea layout left at its default: the guide's 14.
+SEA_TARGET = 14
+# DESIGNED: points for the first settlement on a new island; the guide gives no figure, and 2
+# makes a crossing worth a settlement and a half, as much as a title.
+DISCOVERY_POINTS = 2
+
+# A sea layout, drawn in rows of hexes, every other row set half a hex to the right (odd rows):
+# `.` is water, a letter or digit a land hex of the island it names. `groups` says which
+# islands share a terrain mix; `mix` is per group (lumber, brick, wool, grain, ore, desert, gold).
+# Islands never touch one another, so a corner belongs to one island at most.
+SEA_LAYOUTS: dict[str, dict] = {
+    # DESIGNED: Shores, 3-4 players. A home island of 14 hexes where every start is made, and
+    # four outer islands of 2 or 3 hexes (11 hexes), each one or two sea hexes away, holding
+    # both gold fields and the scarcer resources, so crossing pays.
+    "shores": {
+        "players": (3, 4),
+        "rows": (
+            ". . . . . . . . .",
+            ". h h h . . 1 1 .",
+            ". h h h h . . 1 .",
+            ". h h h h . . . .",
+            ". . h h h . 2 . .",
+            ". . . . . . 2 2 .",
+            ". 4 . . 3 . . . .",
+            ". 4 . 3 3 . . . .",
+            ". . . . . . . . .",
+        ),
+        "home": "h",  # every starting settlement stands here
+        "groups": {"h": "home", "1": "outer", "2": "outer", "3": "outer", "4": "outer"},
+        # DESIGNED: home 3 lumber, 2 brick, 3 wool, 3 grain, 2 ore, 1 desert (14); outer 1 lumber,
+        # 2 brick, 2 wool, 2 grain, 2 ore, 2 gold (11): the two gold fields on the outer islands.
+        "mix": {"home": (3, 2, 3, 3, 2, 1, 0), "outer": (1, 2, 2, 2, 2, 0, 2)},
+        # DESIGNED: the base 18 tokens and one more 3, 4, 5, 9, 10, 11 for the 24 numbered hexes
+        "tokens": NUMBER_TOKENS + (3, 4, 5, 9, 10, 11),
+        # DESIGNED: 8 harbours on the home island's coast (3 generic, one 2:1 per resource),
+        # spread evenly; outer islands have none, so their goods travel home to trade
+        "harbours": {"h": ("any", "grain", "ore", "any", "wool", "brick", "any", "lumber")},
+        # DESIGNED: the pirate starts on open water between the home island and the outer ones
+        "pirate": (4, 5),
+    },
+    # DESIGNED: Isles, 2-4 players. Four islands of 5 hexes and one small isle of 2 hexes with the
+    # gold field, between them; starts may go on any island.
+    "isles": {
+        "players": (2, 4),
+        "rows": (
+            ". . . . . . . . .",
+            ". a a . . . b b .",
+            ". a a a . . b b .",
+            ". . . . . . . b .",
+            ". . . . e e . . .",
+            ". c c . . . . . .",
+            ". c c c . . d d .",
+            ". . . . . d d d .",
+            ". . . . . . . . .",
+        ),
+        "home": "",  # no home island: each player's start islands are where their settlements stand
+        "groups": {"a": "main", "b": "main", "c": "main", "d": "main", "e": "isle"},
+        # DESIGNED: main 4 lumber, 4 brick, 4 wool, 4 grain, 3 ore, 1 desert (20); the small isle
+        # 1 ore and 1 gold (2): one gold field, beside the scarcest resource.
+        "mix": {"main": (4, 4, 4, 4, 3, 1, 0), "isle": (0, 0, 0, 0, 1, 0, 1)},
+        # DESIGNED: the base 18 tokens and one more 4, 9, 10 for the 21 numbered hexes
+        "tokens": NUMBER_TOKENS + (4, 9, 10),
+        # DESIGNED: 2 harbours on each large island (3 generic, one 2:1 per resource)
+        "harbours": {"a": ("any", "lumber"), "b": ("brick", "any"), "c": ("wool", "grain"), "d": ("any", "ore")},
+        # DESIGNED: the pirate starts at sea in the middle of the map, beside no island's best coast
+        "pirate": (3, 4),
+    },
+}
+SEA_BOARDS = tuple(SEA_LAYOUTS)
+# DESIGNED: land hexes of a sea layout are letters without S, which names sea hexes (S1, S2, ...)
+LAND_LETTERS = "ABCDEFGHIJKLMNOPQRTUVWXYZ"
+
+SEA_NOTES = (
+    "Sea layouts (`board=shores`, 3-4 players; `board=isles`, 2-4): the target is 14 unless the "
+    "host sets it. Land hexes are letters (no S), sea hexes S1, S2, ... row by row; corners are "
+    "numbered row by row over the whole map.",
+    "Shores: a home island of 14 hexes (3 lumber, 2 brick, 3 wool, 3 grain, 2 ore, 1 desert) where "
+    "every start is made, and four outer islands of 11 hexes in all (1 lumber, 2 brick, 2 wool, "
+    "2 grain, 2 ore, 2 gold). Tokens: the base 18 and one more 3, 4, 5, 9, 10, 11. Harbours: 8 on "
+    "the home coast (3 generic, one 2:1 per resource).",
+    "Isles: four islands of 5 hexes (4 lumber, 4 brick, 4 wool, 4 grain, 3 ore, 1 desert among "
+    "them) and a small isle of ore and gold. Tokens: the base 18 and one more 4, 9, 10. Harbours: "
+    "2 on each large island.",
+    "Terrain is shuffled within each group of islands and the tokens over the whole map, 6 and 8 "
+    "never touching; harbour kinds are shuffled too.",
+    f"Discovery: the first settlement on an island where a player did not start gives "
+    f"{DISCOVERY_POINTS} points, once per island and player (public).",
+    "Gold: each settlement beside a gold field whose number rolls takes 1 card of its owner's choice, "
+    "a city 2, chosen in turn order from the player rolling (`gold 1 wool 1 ore`); a starting "
+    "settlement collects nothing from gold.",
+    "Setup on a sea layout: the piece beside each starting settlement may be a road or a ship.",
+    "The pirate: a ship on an edge of the pirate's hex may neither be built there, nor moved away "
+    "or moved there; with the friendly robber, the pirate may not go beside a protected player's ship.",
+    "Moving a ship: after the roll, once a turn, `move ship A-B to C-D`; the ship must end an "
+    "open line and not have been built this turn, and its new edge is one where a ship could be "
+    "built once it has left.",
+)

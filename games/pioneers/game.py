@@ -36,7 +36,6 @@ from games.base import (
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
-from games.pioneers.board import HARBOUR_NODES
 from games.pioneers.moves import amounts_text
 from games.pioneers.yields import production
 
@@ -67,6 +66,7 @@ PHASE_WORDS = {
     "robber": "to move the robber",
     "main": "building and trading",
     "roads": "placing free roads",
+    "gold": "choosing cards for gold",
     "over": "game over",
 }
 
@@ -143,13 +143,28 @@ class PioneersGame(Game):
     max_players = PLAYERS_MOST
     format_version = 1
     options = (
-        OptionSpec("target", int, 10, "Victory points needed to win.", min=3, max=20),
+        OptionSpec("target", int, 10, "Victory points needed to win (10; 14 on a sea layout).", min=3, max=20,
+                   default_for=lambda values: D.SEA_TARGET if values.get("board") in D.SEA_BOARDS else 10),
         OptionSpec("discard_limit", int, 7, "On a 7, whoever holds more cards than this discards half.",
                    min=3, max=30),
         OptionSpec("friendly_robber", bool, False, "Players under 3 visible points cannot be robbed."),
-        OptionSpec("board", str, "random", "random (6 and 8 never touch) or the fixed beginner board.",
-                   choices=("random", "beginner")),
+        OptionSpec("board", str, "random", "random (6 and 8 never touch), the fixed beginner board, or a sea "
+                   "layout: shores (3-4 players) or isles (2-4).", choices=("random", "beginner", *D.SEA_BOARDS)),
     )
+    # the board's geometry and the texts of its placements; a sea layout's class (sea.py) has its own
+    GEOMETRY = B.BASE
+    NODE_COUNT, EDGE_COUNT, HEX_COUNT = B.NODE_COUNT, B.EDGE_COUNT, B.HEX_COUNT
+    NODE_EDGES, EDGE_NODES, NODE_NEIGHBOURS = B.NODE_EDGES, B.EDGE_NODES, B.NODE_NEIGHBOURS
+    NODE_HEXES, HEX_NODES, HEX_LABELS, EDGE_LABELS = B.NODE_HEXES, B.HEX_NODES, B.HEX_LABELS, B.EDGE_LABELS
+    HARBOUR_NODES, HARBOUR_EDGES = B.HARBOUR_NODES, B.HARBOUR_EDGES
+    ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES = ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES
+    LAND_HEXES = list(range(B.HEX_COUNT))  # where the robber may stand
+    LAYOUT = ""  # the sea layout's name, "" for the island alone
+    ROUTE_WORDS, ROUTE_WORD = "roads", "road"  # what a settlement continues from
+    # the sea layouts' classes by board name, filled in by sea.py
+    layouts: dict[str, type[PioneersGame]] = {}
+    # texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut)
+    _written: dict[str, M.Move] = {}
 
     notation = M.NOTATION
     public_picture = True
@@ -228,20 +243,19 @@ class PioneersGame(Game):
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PioneersGame:
-        if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"{cls.title} takes {players_text(cls.min_players, cls.max_players)}.")
-        game = cls()
+        opts = parse_options(cls.options, options)
+        kind = PioneersGame.layouts.get(opts["board"], PioneersGame)
+        if not kind.min_players <= players <= kind.max_players:
+            raise IllegalMove(f"{kind.title} takes {players_text(kind.min_players, kind.max_players)}.")
+        game = kind()
         game.n = players
-        game.opts = parse_options(cls.options, options)
+        game.opts = opts
         game.rng = Rng(seed, hashed=True)  # whole numbers from the digest (see `Rng`); older tables: `replay_deal`
-        if game.opts["board"] == "beginner":
-            game.terrain, game.numbers, game.harbours = B.beginner_board()
-        else:
-            game.terrain, game.numbers, game.harbours = B.random_board(game.rng)
+        game._deal_board()
         game.robber = game.terrain.index(D.DESERT)
-        game.node_owner = [-1] * B.NODE_COUNT
-        game.node_level = [0] * B.NODE_COUNT
-        game.edge_owner = [-1] * B.EDGE_COUNT
+        game.node_owner = [-1] * kind.NODE_COUNT
+        game.node_level = [0] * kind.NODE_COUNT
+        game.edge_owner = [-1] * kind.EDGE_COUNT
         game.hands = [[0] * 5 for _ in range(players)]
         game.bank = [D.BANK_PER_RESOURCE] * 5
         game.deck = [card for card, count in enumerate(D.DEV_COUNTS) for _ in range(count)]
@@ -253,6 +267,21 @@ class PioneersGame(Game):
         game.rates = [[4] * 5 for _ in range(players)]
         game._index_board()
         return game
+
+    def _deal_board(self) -> None:
+        if self.opts["board"] == "beginner":
+            self.terrain, self.numbers, self.harbours = B.beginner_board()
+        else:
+            self.terrain, self.numbers, self.harbours = B.random_board(self.rng)
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> PioneersGame:
+        """A sea layout's table loads as its layout's class, whichever class is asked."""
+        state = data.get("state") or {}
+        kind = PioneersGame.layouts.get((state.get("opts") or {}).get("board", ""), PioneersGame)
+        if kind is not cls:
+            return kind.load(data)
+        return super().load(data)  # type: ignore[return-value]
 
     @classmethod
     def replay_deal(cls, players: int, options: Mapping[str, Any] | None, seed: int,
@@ -319,11 +348,11 @@ class PioneersGame(Game):
         if self.node_owner[node] != -1:
             return False
         owner = self.node_owner
-        return all(owner[other] == -1 for other in NODE_NEIGHBOURS[node])
+        return all(owner[other] == -1 for other in self.NODE_NEIGHBOURS[node])
 
     def _touches_own_road(self, seat: int, node: int) -> bool:
         owners = self.edge_owner
-        return any(owners[edge] == seat for edge in NODE_EDGES[node])
+        return any(owners[edge] == seat for edge in self.NODE_EDGES[node])
 
     def _open_corners(self, nodes) -> list[int]:
         """The corners of `nodes`, in their order, that are empty and have no building beside them."""
@@ -331,33 +360,37 @@ class PioneersGame(Game):
         spots = []
         for node in nodes:
             if node_owner[node] == -1:
-                for other in NODE_NEIGHBOURS[node]:
+                for other in self.NODE_NEIGHBOURS[node]:
                     if node_owner[other] != -1:
                         break
                 else:
                     spots.append(node)
         return spots
 
+    def _reaches(self, seat: int, node: int) -> bool:
+        """Whether a settlement on `node` would touch the seat's line of pieces."""
+        return self._touches_own_road(seat, node)
+
     def settlement_spots(self, seat: int) -> list[int]:
         ends = set()
         for edge in _positions(self.edge_owner, seat):
-            ends.update(EDGE_NODES[edge])
+            ends.update(self.EDGE_NODES[edge])
         return self._open_corners(sorted(ends))
 
     def setup_spots(self) -> list[int]:
-        return self._open_corners(range(B.NODE_COUNT))
+        return self._open_corners(range(self.NODE_COUNT))
 
     def road_spots(self, seat: int) -> list[int]:
         owners = self.edge_owner
         node_owner = self.node_owner
         ends = set(_positions(node_owner, seat))
         for edge in _positions(owners, seat):
-            ends.update(EDGE_NODES[edge])
+            ends.update(self.EDGE_NODES[edge])
         found = set()
         for node in ends:
             holder = node_owner[node]
             if holder == seat or holder == -1:
-                for edge in NODE_EDGES[node]:
+                for edge in self.NODE_EDGES[node]:
                     if owners[edge] == -1:
                         found.add(edge)
         return sorted(found)
@@ -365,7 +398,7 @@ class PioneersGame(Game):
     def _road_ok(self, seat: int, edge: int) -> bool:
         if self.edge_owner[edge] != -1:
             return False
-        for node in EDGE_NODES[edge]:
+        for node in self.EDGE_NODES[edge]:
             holder = self.node_owner[node]
             if holder == seat or (holder == -1 and self._touches_own_road(seat, node)):
                 return True
@@ -383,8 +416,8 @@ class PioneersGame(Game):
         robber = self.robber
         shielded = self._shielded()
         if shielded is None:
-            return [hex_index for hex_index in range(B.HEX_COUNT) if hex_index != robber]
-        return [hex_index for hex_index in range(B.HEX_COUNT)
+            return [hex_index for hex_index in self.LAND_HEXES if hex_index != robber]
+        return [hex_index for hex_index in self.LAND_HEXES
                 if hex_index != robber and not self._blocked(hex_index, shielded)]
 
     def _shielded(self) -> list[bool] | None:
@@ -397,7 +430,7 @@ class PioneersGame(Game):
 
     def _blocked(self, hex_index: int, shielded: list[bool]) -> bool:
         node_owner = self.node_owner
-        for node in HEX_NODES[hex_index]:
+        for node in self.HEX_NODES[hex_index]:
             owner = node_owner[node]
             if owner != -1 and shielded[owner]:
                 return True
@@ -418,7 +451,7 @@ class PioneersGame(Game):
     def _victims(self, hex_index: int, robbable: list[bool]) -> list[int]:
         node_owner = self.node_owner
         victims = []
-        for node in HEX_NODES[hex_index]:
+        for node in self.HEX_NODES[hex_index]:
             owner = node_owner[node]
             if owner != -1 and robbable[owner] and owner not in victims:
                 victims.append(owner)
@@ -440,7 +473,7 @@ class PioneersGame(Game):
         links: dict[int, list[tuple[int, int]]] = {}  # corner -> (edge as a bit, other corner) of the seat's roads
         mine = 0  # the seat's edges as a set of bits
         for edge in edges:
-            a, b = EDGE_NODES[edge]
+            a, b = self.EDGE_NODES[edge]
             bit = 1 << edge
             mine |= bit
             links.setdefault(a, []).append((bit, b))
@@ -524,8 +557,8 @@ class PioneersGame(Game):
             return self._answer_moves(seat)
         if phase == "setup":
             if self.setup_node < 0:
-                return [SETTLEMENT_MOVES[node] for node in self.setup_spots()]
-            return [ROAD_MOVES[edge] for edge in NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
+                return [self.SETTLEMENT_MOVES[node] for node in self.setup_spots()]
+            return [self.ROAD_MOVES[edge] for edge in self.NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
         if phase == "roll":
             if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
                 return ["roll", "knight"]
@@ -533,17 +566,17 @@ class PioneersGame(Game):
         if phase == "robber":
             return self._robber_moves()
         if phase == "roads":
-            return [ROAD_MOVES[edge] for edge in self.road_spots(seat)]
+            return [self.ROAD_MOVES[edge] for edge in self.road_spots(seat)]
         return self._main_moves(seat)
 
     def _robber_moves(self) -> list[str]:
         node_owner = self.node_owner
-        beside = [0] * B.HEX_COUNT  # per hex, the seats that could be robbed there as bits
+        beside = [0] * self.HEX_COUNT  # per hex, the seats that could be robbed there as bits
         for seat, able in enumerate(self._robbable()):
             if able:
                 bit = 1 << seat
                 for node in _positions(node_owner, seat):
-                    for hex_index in NODE_HEXES[node]:
+                    for hex_index in self.NODE_HEXES[node]:
                         beside[hex_index] |= bit
         closed = {self.robber}
         shielded = self._shielded()
@@ -551,11 +584,11 @@ class PioneersGame(Game):
             for seat, shield in enumerate(shielded):
                 if shield:
                     for node in _positions(node_owner, seat):
-                        closed.update(NODE_HEXES[node])
+                        closed.update(self.NODE_HEXES[node])
         moves = []
-        for hex_index in range(B.HEX_COUNT):
+        for hex_index in self.LAND_HEXES:
             if hex_index not in closed:
-                moves += ROBBER_MOVES[hex_index][beside[hex_index]]
+                moves += self.ROBBER_MOVES[hex_index][beside[hex_index]]
         return moves
 
     def _main_moves(self, seat: int) -> list[str]:
@@ -570,11 +603,11 @@ class PioneersGame(Game):
         lumber, brick, wool, grain, ore = hand
         if pieces[2] < D.CITIES and grain >= 2 and ore >= 3:
             node_level = self.node_level
-            moves += [CITY_MOVES[node] for node in _positions(self.node_owner, seat) if node_level[node] == 1]
+            moves += [self.CITY_MOVES[node] for node in _positions(self.node_owner, seat) if node_level[node] == 1]
         if pieces[1] < D.SETTLEMENTS and lumber and brick and wool and grain:
-            moves += [SETTLEMENT_MOVES[node] for node in self.settlement_spots(seat)]
+            moves += [self.SETTLEMENT_MOVES[node] for node in self.settlement_spots(seat)]
         if pieces[0] < D.ROADS and lumber and brick:
-            moves += [ROAD_MOVES[edge] for edge in self.road_spots(seat)]
+            moves += [self.ROAD_MOVES[edge] for edge in self.road_spots(seat)]
         if wool and grain and ore and self.deck:
             moves.append("buy card")
         if not self.dev_played and any(self.devs[seat]):
@@ -602,7 +635,7 @@ class PioneersGame(Game):
         moves = []
         if self.playable(seat, D.KNIGHT):
             moves.append("knight")
-        if self.playable(seat, D.ROAD_BUILDING) and self.pieces[seat][0] < D.ROADS and self.road_spots(seat):
+        if self.playable(seat, D.ROAD_BUILDING) and self._free_piece_left(seat):
             moves.append("road building")
         if self.playable(seat, D.PLENTY):
             moves.extend("year of plenty " + " ".join(R[i] for i in pair) for pair in self._plenty_options())
@@ -659,7 +692,7 @@ class PioneersGame(Game):
     def play(self, seat: int, move: str) -> None:
         # a text exactly as the engine writes it skips the normalizing: searching players and
         # playouts play nothing else, millions of times
-        value = _WRITTEN.get(move)
+        value = self._written.get(move)
         if value is not None and type(seat) is int and 0 <= seat < self.n and self.phase != "over":
             self.dispatch(seat, value)
             return
@@ -672,18 +705,18 @@ class PioneersGame(Game):
         if self.phase == "over":
             raise IllegalMove("The game is over.")
         head = words[0]
-        if head not in M.NOTATION.readers:
+        if head not in self.notation.readers:
             raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
         try:
-            value = M.parse(text)
+            value = self.notation.parse(text)
         except IllegalMove:
             # what the rules checked before the notation still comes first in the refusal
             before = _BEFORE_NOTATION.get(head)
             if before is not None:
                 before(self, seat, words)
             raise
-        if text == move and len(_WRITTEN) < _WRITTEN_MOST:
-            _WRITTEN[move] = value
+        if text == move and len(self._written) < _WRITTEN_MOST:
+            self._written[move] = value
         self.dispatch(seat, value)
 
     def canonical(self, seat: int, move: str) -> str:
@@ -692,10 +725,10 @@ class PioneersGame(Game):
         `cancel 3`."""
         text = super().canonical(seat, move)
         try:
-            value = M.parse(text)
+            value = self.notation.parse(text)
         except IllegalMove:
             return text  # `play` will refuse it with the reason
-        return M.text(value) if isinstance(value, _WRITTEN_IN_ORDER) else text
+        return self.notation.text(value) if isinstance(value, _WRITTEN_IN_ORDER) else text
 
     # moves of the seat in turn --------------------------------------------------------
     def _need_turn(self, seat: int, *phases: str) -> None:
@@ -770,7 +803,7 @@ class PioneersGame(Game):
             if hex_index == robber:
                 continue
             by_seat = None
-            for node in HEX_NODES[hex_index]:
+            for node in self.HEX_NODES[hex_index]:
                 owner = node_owner[node]
                 if owner != -1:
                     if by_seat is None:
@@ -795,7 +828,7 @@ class PioneersGame(Game):
         self.robber_return = back
         shielded = self._shielded()
         if shielded is None or any(not self._blocked(hex_index, shielded)
-                                   for hex_index in range(B.HEX_COUNT) if hex_index != self.robber):
+                                   for hex_index in self.LAND_HEXES if hex_index != self.robber):
             self.phase = "robber"
         else:
             self.phase = back
@@ -826,18 +859,18 @@ class PioneersGame(Game):
             raise IllegalMove("The robber must move to another hex.")
         shielded = self._shielded()
         if shielded is not None and self._blocked(hex_index, shielded):
-            raise IllegalMove(f"The friendly robber may not go on {HEX_LABELS[hex_index]}: a player with "
+            raise IllegalMove(f"The friendly robber may not go on {self.HEX_LABELS[hex_index]}: a player with "
                               "fewer than 3 visible points has a building there.")
         victims = self.robber_victims(hex_index)
         if victim is not None:
             if victim not in victims:
                 if victims:
-                    raise IllegalMove(f"From {HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
-                raise IllegalMove(f"Nobody beside {HEX_LABELS[hex_index]} can be robbed; write "
-                                  f"`robber {HEX_LABELS[hex_index]}`.")
+                    raise IllegalMove(f"From {self.HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
+                raise IllegalMove(f"Nobody beside {self.HEX_LABELS[hex_index]} can be robbed; write "
+                                  f"`robber {self.HEX_LABELS[hex_index]}`.")
             return victim
         if victims:
-            raise IllegalMove(f"Choose whom to rob: `robber {HEX_LABELS[hex_index]} steal N`, where N is "
+            raise IllegalMove(f"Choose whom to rob: `robber {self.HEX_LABELS[hex_index]} steal N`, where N is "
                               f"{_victim_words(victims)}.")
         return -1
 
@@ -859,7 +892,7 @@ class PioneersGame(Game):
             self.hands[seat][res] += 1
             extra["victim"] = victim
             extra["stolen"] = res  # private: never copied into a view
-        label = HEX_LABELS[hex_index]
+        label = self.HEX_LABELS[hex_index]
         self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
         self.phase = self.robber_return
 
@@ -897,9 +930,9 @@ class PioneersGame(Game):
             self.setup_node = node
             gains = [0] * 5
             if self.setup_step >= self.n:  # the second settlement collects
-                for hex_index in NODE_HEXES[node]:
+                for hex_index in self.NODE_HEXES[node]:
                     res = self.terrain[hex_index]
-                    if res != D.DESERT and self.bank[res]:
+                    if res < D.DESERT and self.bank[res]:
                         self.bank[res] -= 1
                         self.hands[seat][res] += 1
                         gains[res] += 1
@@ -913,13 +946,13 @@ class PioneersGame(Game):
             raise IllegalMove("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.")
         if not self._free_spot(node):
             raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
-        if not self._touches_own_road(seat, node):
-            raise IllegalMove(f"Corner {node + 1} does not touch one of your roads.")
+        if not self._reaches(seat, node):
+            raise IllegalMove(f"Corner {node + 1} does not touch one of your {self.ROUTE_WORDS}.")
         self._pay(seat, D.COST_SETTLEMENT)
         self._place_settlement(seat, node)
         # the new settlement may cut opponents' roads
         changed = False
-        for edge in NODE_EDGES[node]:
+        for edge in self.NODE_EDGES[node]:
             owner = self.edge_owner[edge]
             if owner != -1 and owner != seat:
                 self.road_len[owner] = self.longest_road_of(owner)
@@ -933,7 +966,7 @@ class PioneersGame(Game):
         self.node_owner[node] = seat
         self.node_level[node] = 1
         self.pieces[seat][1] += 1
-        harbour = HARBOUR_NODES.get(node)
+        harbour = self.HARBOUR_NODES.get(node)
         if harbour is not None:
             kind = self.harbours[harbour]
             rates = self.rates[seat]
@@ -962,11 +995,11 @@ class PioneersGame(Game):
 
     def _play_road(self, seat: int, move: M.Road) -> None:
         edge = move.edge
-        label = EDGE_LABELS[edge]
+        label = self.EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
             if self.setup_node < 0:
                 raise IllegalMove("First place a settlement.")
-            if self.edge_owner[edge] != -1 or self.setup_node not in EDGE_NODES[edge]:
+            if self.edge_owner[edge] != -1 or self.setup_node not in self.EDGE_NODES[edge]:
                 raise IllegalMove(f"The road must be free and touch your new settlement on {self.setup_node + 1}.")
             self._place_road(seat, edge)
             self._mark(seat, f"road {label}", edges=[edge])
@@ -998,9 +1031,13 @@ class PioneersGame(Game):
         self._mark(seat, f"road {label}", edges=[edge], free=free)
         if free:
             self.free_roads -= 1
-            if self.free_roads <= 0 or self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
+            if self.free_roads <= 0 or not self._free_piece_left(seat):
                 self.phase = "main"
         self._check_win()
+
+    def _free_piece_left(self, seat: int) -> bool:
+        """Whether Road Building could still place a piece of the seat."""
+        return self.pieces[seat][0] < D.ROADS and bool(self.road_spots(seat))
 
     def _place_road(self, seat: int, edge: int) -> None:
         self.edge_owner[edge] = seat
@@ -1057,8 +1094,8 @@ class PioneersGame(Game):
 
     def _play_road_building(self, seat: int, move: M.RoadBuilding) -> None:
         self._need_card(seat, D.ROAD_BUILDING, "main")
-        if self.pieces[seat][0] >= D.ROADS or not self.road_spots(seat):
-            raise IllegalMove("You have no road to place.")
+        if not self._free_piece_left(seat):
+            raise IllegalMove(f"You have no {self.ROUTE_WORD} to place.")
         self._spend_card(seat, D.ROAD_BUILDING)
         self.free_roads = 2
         self.phase = "roads"
@@ -1197,10 +1234,10 @@ class PioneersGame(Game):
     # -- views and words ----------------------------------------------------------------
     def board_view(self) -> dict[str, Any]:
         return {
-            "hexes": [{"label": HEX_LABELS[i], "res": D.RESOURCES[t] if t < 5 else "desert",
+            "hexes": [{"label": self.HEX_LABELS[i], "res": D.RESOURCES[t] if t < 5 else "desert",
                        "number": self.numbers[i]} for i, t in enumerate(self.terrain)],
-            "harbours": [{"edge": EDGE_LABELS[edge], "kind": kind}
-                         for edge, kind in zip(B.HARBOUR_EDGES, self.harbours, strict=True)],
+            "harbours": [{"edge": self.EDGE_LABELS[edge], "kind": kind}
+                         for edge, kind in zip(self.HARBOUR_EDGES, self.harbours, strict=True)],
             "key": "".join(str(t) for t in self.terrain) + "/" + ",".join(map(str, self.numbers)) + "/"
                    + ",".join(self.harbours),
         }
@@ -1236,16 +1273,16 @@ class PioneersGame(Game):
         if "nodes" in self.last:
             last["nodes"] = [node + 1 for node in self.last["nodes"]]
         if "edges" in self.last:
-            last["edges"] = [EDGE_LABELS[edge] for edge in self.last["edges"]]
+            last["edges"] = [self.EDGE_LABELS[edge] for edge in self.last["edges"]]
         if "hex" in self.last:
-            last["hex"] = HEX_LABELS[self.last["hex"]]
+            last["hex"] = self.HEX_LABELS[self.last["hex"]]
         result: dict[str, Any] = {
             "game": self.key,
             "board": self.board_view(),
-            "robber": HEX_LABELS[self.robber],
+            "robber": self.HEX_LABELS[self.robber],
             "buildings": [[node + 1, self.node_owner[node], self.node_level[node]]
-                          for node in range(B.NODE_COUNT) if self.node_owner[node] != -1],
-            "roads": [[EDGE_LABELS[edge], owner] for edge, owner in enumerate(self.edge_owner) if owner != -1],
+                          for node in range(self.NODE_COUNT) if self.node_owner[node] != -1],
+            "roads": [[self.EDGE_LABELS[edge], owner] for edge, owner in enumerate(self.edge_owner) if owner != -1],
             "players": players,
             "current": self.current,
             "phase": self.phase,
@@ -1294,12 +1331,12 @@ class PioneersGame(Game):
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         try:
-            value = M.parse(self.normalize(move))
+            value = self.notation.parse(self.normalize(move))
         except IllegalMove:
             who = names[seat]
             text = self.last.get("move", self.normalize(move))
             return M.close_line(self, seat, who, f"{who}: `{text}`")
-        return M.NOTATION.tell(self, seat, value, names)
+        return self.notation.tell(self, seat, value, names)
 
     def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
         """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
@@ -1427,7 +1464,7 @@ class PioneersGame(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
+            groups.setdefault(self.notation.group(self.notation.parse(move)), []).append(move)
         if self.phase == "setup":
             groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
         return list(groups.items())
@@ -1475,7 +1512,7 @@ class PioneersGame(Game):
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # a roll, a steal or a bought card draws; a development card played shows a hidden card
-        return M.NOTATION.takes_back(move) and rng_untouched(before, self) and len(self.deck) == len(before.deck)
+        return self.notation.takes_back(move) and rng_untouched(before, self) and len(self.deck) == len(before.deck)
 
 
 
@@ -1521,7 +1558,7 @@ _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 def _robber_before(game: PioneersGame, seat: int, words: list[str]) -> None:
     game._need_turn(seat, "robber")
-    hex_index = B.HEX_INDEX.get(words[1]) if len(words) == 4 and words[2] == "steal" else None
+    hex_index = game.GEOMETRY.hex_index.get(words[1]) if len(words) == 4 and words[2] == "steal" else None
     if hex_index is not None:  # only the robbed player is not a number: as for a player who cannot be
         game._robber_target(hex_index, -1)
 
@@ -1533,11 +1570,11 @@ def _answer_before(game: PioneersGame, seat: int, words: list[str]) -> None:
 
 def _plenty_before(game: PioneersGame, seat: int, words: list[str]) -> None:
     if words[1:3] == ["of", "plenty"]:  # the card is checked before the resources are read
-        game._need_card(seat, D.PLENTY, *M.NOTATION.verbs[M.Plenty].phases)
+        game._need_card(seat, D.PLENTY, *game.notation.verbs[M.Plenty].phases)
 
 
 def _turn_before(game: PioneersGame, seat: int, words: list[str]) -> None:
-    game._need_turn(seat, *M.NOTATION.by_word[words[0]].phases)
+    game._need_turn(seat, *game.notation.by_word[words[0]].phases)
 
 
 # per verb, what the rules check before the notation of the rest: a text that is not a move
@@ -1557,11 +1594,9 @@ _BEFORE_NOTATION = {
     "counter": _answer_before,
 }
 
-# texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut);
-# bounded, since offers and discards can be written in very many ways
-_WRITTEN: dict[str, M.Move] = {}
+# `PioneersGame._written` is bounded, since offers and discards can be written in very many ways
 _WRITTEN_MOST = 50_000
 # the moves `canonical` writes as the engine does: cards in one order (`discard wool 2 lumber` ->
 # `discard 2 lumber 1 wool`), an offer's number without the `#` people type before it
 _WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard,
-                     M.Accept, M.Decline, M.Cancel, M.Confirm)
+                     M.Accept, M.Decline, M.Cancel, M.Confirm, M.Ship, M.MoveShip, M.Pirate, M.Gold)

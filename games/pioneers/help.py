@@ -5,6 +5,17 @@ from __future__ import annotations
 from games.pioneers import data as D
 
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
+_SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
+
+# the notation of the sea layouts, shown on Shores: a settlement on corner 22 of the home island's
+# north-west coast, ships leaving it, the pirate one hex away (tests play each example there)
+SEA_EXAMPLES = {
+    "setup": ("settlement 22", "ship 12-22"),
+    "build": ("ship 2-12",),
+    "move": ("move ship 2-12 to 3-12",),
+    "pirate": ("pirate S3 steal 2", "pirate S24"),
+    "gold": ("gold 1 wool 1 ore",),
+}
 
 RULES_HELP = f"""**Pioneer's Isle** — 2 to 4 players settle an island of 19 hexes. First to the target
 (10 points unless the lobby changes it) on their own turn wins.
@@ -99,6 +110,36 @@ start fitted to 20000 finished games (between normal players who started that wa
 normal player does, the model's seats won 57% of 2000 games at 2, 3 and 4 players).
 A player who resigns or misses a deadline is played at normal.
 
+**Sea layouts (Voyages).** `/open game:pioneers options:board=shores` (3-4 players) or
+`board=isles` (2-4) plays on islands in the sea; the target is then 14 unless you set it
+(`target=12`), and every other option holds. Islands are reached by ship:
+- A ship costs 1 lumber + 1 wool; each player has {D.SHIPS}. It stands on an edge with water on
+  at least one side, a road on an edge with land on at least one side, never both on one edge.
+  A ship leaves from your own settlement or city on that coast or continues your own ship; ships
+  and roads join only at your own settlement or city, never directly. Build one with `ship 2-12`;
+  in setup the piece beside a starting settlement may be a ship: `settlement 22`, then
+  `ship 12-22`.
+- Once a turn, after your roll, you may move one ship at the open end of a line of your ships
+  (an end touching none of your ships, settlements or cities), if it was not built this turn, to
+  any edge where you could build one: `move ship 2-12 to 3-12`. It costs nothing.
+- Road Building gives any two of roads and ships. Longest Road counts roads and ships in one
+  line, a road joining a ship only through your own settlement or city.
+- The pirate sails the sea. On a 7 or a knight you move either the robber (on land) or the
+  pirate to another sea hex: `pirate S3 steal 2` takes a random card from player 2, who has a
+  ship on an edge of S3; `pirate S24` when nobody there can be robbed. No ship is built on the
+  pirate's edges, moved off them or moved onto them. The friendly robber keeps it from its
+  players' ships as from their buildings.
+- Gold fields: when a gold field's number rolls, each settlement beside it takes 1 card of its
+  owner's choice from the bank, each city 2, owners choosing in turn order from the roller:
+  `gold 1 wool 1 ore`. The cards taken are told to all.
+- Discovery: your first settlement on an island where you did not start (on Shores: any island
+  but the home island) gives you {D.DISCOVERY_POINTS} public points, once per island.
+- The picture shows the sea, the ships, the pirate, gold fields, a marker by each discovering
+  settlement, and the islands nobody has settled yet.
+
 **Our readings and designed values.**
 {_DESIGNED}
+
+**Sea layouts: our designed values.**
+{_SEA_DESIGNED}
 """

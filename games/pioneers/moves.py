@@ -126,8 +126,32 @@ class Cancel:
     offer: int
 
 
+@dataclass(frozen=True, slots=True)
+class Ship:
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip:
+    edge: int  # where the ship stands
+    to: int  # where it goes
+
+
+@dataclass(frozen=True, slots=True)
+class Pirate:
+    hex: int
+    victim: int | None  # the seat robbed; None when nobody is named
+
+
+@dataclass(frozen=True, slots=True)
+class Gold:
+    cards: Amounts  # the cards chosen from the bank for gold fields
+
+
 Move = (Roll | End | Discard | Robber | Settlement | City | Road | BuyCard | Knight | RoadBuilding | Plenty
         | Monopoly | Trade | Offer | Accept | Decline | Counter | Confirm | Cancel)
+# a sea layout's moves: the base ones, ships, the pirate and gold
+SeaMove = Move | Ship | MoveShip | Pirate | Gold
 
 
 # -- canonical texts, most made once ------------------------------------------------------------
@@ -147,13 +171,30 @@ def discard_text(cards: Sequence[int]) -> str:
         return "discard " + amounts_text(cards)
 
 
-ROAD_MOVES = [f"road {label}" for label in B.EDGE_LABELS]
-SETTLEMENT_MOVES = [f"settlement {node + 1}" for node in range(B.NODE_COUNT)]
-CITY_MOVES = [f"city {node + 1}" for node in range(B.NODE_COUNT)]
-# per hex and set of seats that could be robbed there (as bits): the robber's moves to that hex,
-# `robber K steal N` for each of those seats in order, or `robber K` when there are none
-ROBBER_MOVES = [[[f"robber {label} steal {victim + 1}" for victim in range(PLAYERS_MOST) if victims >> victim & 1]
-                 or [f"robber {label}"] for victims in range(1 << PLAYERS_MOST)] for label in B.HEX_LABELS]
+class Texts:
+    """The canonical texts of a board's placements, made once per board (`B.Geometry`)."""
+
+    def __init__(self, geometry: B.Geometry) -> None:
+        self.road = [f"road {label}" for label in geometry.edge_labels]
+        self.ship = [f"ship {label}" for label in geometry.edge_labels]
+        self.settlement = [f"settlement {node + 1}" for node in range(geometry.node_count)]
+        self.city = [f"city {node + 1}" for node in range(geometry.node_count)]
+        # per hex and set of seats that could be robbed there (as bits): the robber's moves to that
+        # hex, `robber K steal N` for each of those seats in order, or `robber K` when there are none
+        self.robber = self._thief("robber", geometry.hex_labels)
+        self.pirate = self._thief("pirate", geometry.hex_labels)
+
+    @staticmethod
+    def _thief(word: str, labels: Sequence[str]) -> list[list[list[str]]]:
+        return [[[f"{word} {label} steal {victim + 1}" for victim in range(PLAYERS_MOST) if victims >> victim & 1]
+                 or [f"{word} {label}"] for victims in range(1 << PLAYERS_MOST)] for label in labels]
+
+
+BASE_TEXTS = Texts(B.BASE)
+ROAD_MOVES = BASE_TEXTS.road
+SETTLEMENT_MOVES = BASE_TEXTS.settlement
+CITY_MOVES = BASE_TEXTS.city
+ROBBER_MOVES = BASE_TEXTS.robber
 TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
                for rate in (2, 3, 4)}
 # the same when the bank holds every resource
@@ -165,9 +206,10 @@ OFFERS_HOLDING = {held: [move for give in range(5) if held[give] for move in OFF
                   for held in itertools.product((False, True), repeat=5)}
 
 
-def robber_text(hex_index: int, victim: int | None) -> str:
-    label = B.HEX_LABELS[hex_index]
-    return f"robber {label}" if victim is None else f"robber {label} steal {victim + 1}"
+def robber_text(hex_index: int, victim: int | None, labels: Sequence[str] = B.HEX_LABELS,
+                word: str = "robber") -> str:
+    label = labels[hex_index]
+    return f"{word} {label}" if victim is None else f"{word} {label} steal {victim + 1}"
 
 
 def plenty_text(resources: Sequence[int]) -> str:
@@ -249,44 +291,78 @@ def _read_discard(words: list[str]) -> Discard:
     return Discard(tuple(parse_amounts(words[1:])))  # type: ignore[arg-type]
 
 
-def _read_robber(words: list[str]) -> Robber:
-    if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
-        raise IllegalMove("Write `robber K steal 2` (hex, then the player to rob) or `robber K`.")
-    hex_index = B.HEX_INDEX.get(words[1].lower())  # the label as `legal_moves` writes it too
-    if hex_index is None:
-        raise IllegalMove(f"`{words[1]}` is not a hex; hexes are A to S.")
-    if len(words) == 2:
-        return Robber(hex_index, None)
-    if not is_number(words[3]):
-        raise IllegalMove(f"`{words[3]}` is not a player number.")
-    return Robber(hex_index, int(words[3]) - 1)
+def _thief_reader(word: str, geometry: B.Geometry, kind: type, hexes: str) -> Callable[[list[str]], Any]:
+    def read(words: list[str]) -> Any:
+        if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
+            raise IllegalMove(f"Write `{word} K steal 2` (hex, then the player to rob) or `{word} K`.")
+        hex_index = geometry.hex_index.get(words[1].lower())  # the label as `legal_moves` writes it too
+        if hex_index is None:
+            raise IllegalMove(f"`{words[1]}` is not a hex; hexes are {hexes}.")
+        if len(words) == 2:
+            return kind(hex_index, None)
+        if not is_number(words[3]):
+            raise IllegalMove(f"`{words[3]}` is not a player number.")
+        return kind(hex_index, int(words[3]) - 1)
+
+    return read
 
 
-def _read_settlement(words: list[str]) -> Settlement:
-    if len(words) != 2 or (node := B.parse_node(words[1])) is None:
-        raise IllegalMove("Write `settlement N` with a corner number 1-54.")
-    return Settlement(node)
+def _corner_reader(geometry: B.Geometry) -> tuple[Callable[[list[str]], Settlement], Callable[[list[str]], City]]:
+    def settlement(words: list[str]) -> Settlement:
+        if len(words) != 2 or (node := geometry.parse_node(words[1])) is None:
+            raise IllegalMove(f"Write `settlement N` with a corner number 1-{geometry.node_count}.")
+        return Settlement(node)
+
+    def city(words: list[str]) -> City:
+        if len(words) != 2 or (node := geometry.parse_node(words[1])) is None:
+            raise IllegalMove("Write `city N` with the corner of one of your settlements.")
+        return City(node)
+
+    return settlement, city
 
 
-def _read_city(words: list[str]) -> City:
-    if len(words) != 2 or (node := B.parse_node(words[1])) is None:
-        raise IllegalMove("Write `city N` with the corner of one of your settlements.")
-    return City(node)
+def _edge(geometry: B.Geometry, label: str) -> int | None:
+    edge = geometry.edge_index.get(label)  # a label as the engine writes it
+    return edge if edge is not None else geometry.parse_edge(label)
 
 
-def _read_road(words: list[str]) -> Road | RoadBuilding:
-    if len(words) >= 2 and words[1] == "building":
-        if words[1:] != ["building"]:
-            raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
-        return RoadBuilding()
-    edge = None
-    if len(words) == 2:
-        edge = B.EDGE_INDEX.get(words[1])  # a label as the engine writes it
+def _road_reader(geometry: B.Geometry) -> Callable[[list[str]], Road | RoadBuilding]:
+    def read(words: list[str]) -> Road | RoadBuilding:
+        if len(words) >= 2 and words[1] == "building":
+            if words[1:] != ["building"]:
+                raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
+            return RoadBuilding()
+        edge = _edge(geometry, words[1]) if len(words) == 2 else None
         if edge is None:
-            edge = B.parse_edge(words[1])
-    if edge is None:
-        raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
-    return Road(edge)
+            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+        return Road(edge)
+
+    return read
+
+
+def _ship_reader(geometry: B.Geometry) -> Callable[[list[str]], Ship]:
+    def read(words: list[str]) -> Ship:
+        edge = _edge(geometry, words[1]) if len(words) == 2 else None
+        if edge is None:
+            raise IllegalMove("Write `ship A-B` with two neighbouring corners, e.g. `ship 23-24`.")
+        return Ship(edge)
+
+    return read
+
+
+def _move_ship_reader(geometry: B.Geometry) -> Callable[[list[str]], MoveShip]:
+    def read(words: list[str]) -> MoveShip:
+        if len(words) == 5 and words[1] == "ship" and words[3] == "to":
+            edge, to = _edge(geometry, words[2]), _edge(geometry, words[4])
+            if edge is not None and to is not None:
+                return MoveShip(edge, to)
+        raise IllegalMove("Write `move ship A-B to C-D`: the ship's edge, then the edge it sails to.")
+
+    return read
+
+
+def _read_gold(words: list[str]) -> Gold:
+    return Gold(tuple(parse_amounts(words[1:])))  # type: ignore[arg-type]
 
 
 def _read_buy(words: list[str]) -> BuyCard:
@@ -394,7 +470,7 @@ def _tell_end(game: Any, seat: int, move: End, names: Sequence[str]) -> str:
 
 def _tell_robber(game: Any, seat: int, move: Robber, names: Sequence[str]) -> str:
     last = game.last
-    line = f"{names[seat]} moved the robber to {B.HEX_LABELS[last['hex']]}"
+    line = f"{names[seat]} moved the {last.get('thief', 'robber')} to {game.HEX_LABELS[last['hex']]}"
     if "victim" in last:
         line += f" and stole a card from {names[last['victim']]}"
     return line + "."
@@ -412,6 +488,8 @@ def _tell_settlement(game: Any, seat: int, move: Settlement, names: Sequence[str
     line = f"{who} built a settlement on {move.node + 1}"
     if any(game.last.get("collected") or ()):
         line += f" and collected {amounts_text(game.last['collected'])}"
+    if game.last.get("discovered"):
+        line += f", discovering a new island (+{game.last['discovered']} points)"
     return close_line(game, seat, who, line)
 
 
@@ -451,56 +529,90 @@ def _closed(words: Callable[[Any, int, Any, str], str]) -> Callable[[Any, int, A
 # Public buttons: the turn's roll and end, and the answers to open offers, which anyone may press
 # (whether the presser holds the cards is checked when pressed). Moves of a development card draw or
 # show the card, and a roll draws: those are never taken back.
-NOTATION = Notation({
-    Roll: Verb("roll", _just("roll", Roll()), lambda m: "roll", _tell_roll, "Turn", ("roll",), takes_back=False,
-               button=True),
-    End: Verb("end", _just("end", End()), lambda m: "end", _tell_end, "Turn", ("main",), button=True),
-    Discard: Verb("discard", _read_discard, lambda m: discard_text(m.cards),
-                  lambda game, seat, m, names: f"{names[seat]} discarded {game.last['discarded']} cards.", "Discard",
-                  ("discard",)),
-    Robber: Verb("robber", _read_robber, lambda m: robber_text(m.hex, m.victim), _tell_robber, "Move the robber",
-                 ("robber",)),
-    Settlement: Verb("settlement", _read_settlement, lambda m: SETTLEMENT_MOVES[m.node], _tell_settlement,
-                     "Build settlement", ("setup", "main")),
-    City: Verb("city", _read_city, lambda m: CITY_MOVES[m.node],
-               _closed(lambda game, seat, m, who: f"{who} built a city on {m.node + 1}"), "Build city", ("main",)),
-    Road: Verb("road", _read_road, lambda m: ROAD_MOVES[m.edge],
-               _closed(lambda game, seat, m, who: f"{who} built a road on {B.EDGE_LABELS[m.edge]}"
-                                                  + (" (free)" if game.last.get("free") else "")),
-               "Build road", ("setup", "main", "roads")),
-    BuyCard: Verb("buy", _read_buy, lambda m: "buy card",
-                  lambda game, seat, m, names: f"{names[seat]} bought a development card ({len(game.deck)} left).",
-                  "Development cards", ("main",), takes_back=False),
-    Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, "Development cards", ("roll", "main"),
-                 takes_back=False),
-    RoadBuilding: Verb("road", _read_road, lambda m: "road building",
-                       lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free roads.",
+def make_notation(geometry: B.Geometry, sea: bool = False) -> Notation:
+    """The move table of one board: its readers know the board's labels. A sea layout adds ships,
+    the pirate and gold."""
+    texts = Texts(geometry)
+    read_settlement, read_city = _corner_reader(geometry)
+    read_road = _road_reader(geometry)
+    hexes = "A to S" if not sea else "the letters of the land and S1, S2, ... at sea"
+    verbs: dict[type, Verb] = {
+        Roll: Verb("roll", _just("roll", Roll()), lambda m: "roll", _tell_roll, "Turn", ("roll",), takes_back=False,
+                   button=True),
+        End: Verb("end", _just("end", End()), lambda m: "end", _tell_end, "Turn", ("main",), button=True),
+        Discard: Verb("discard", _read_discard, lambda m: discard_text(m.cards),
+                      lambda game, seat, m, names: f"{names[seat]} discarded {game.last['discarded']} cards.", "Discard",
+                      ("discard",)),
+        Robber: Verb("robber", _thief_reader("robber", geometry, Robber, hexes),
+                     lambda m: robber_text(m.hex, m.victim, geometry.hex_labels), _tell_robber, "Move the robber",
+                     ("robber",)),
+        Settlement: Verb("settlement", read_settlement, lambda m: texts.settlement[m.node], _tell_settlement,
+                         "Build settlement", ("setup", "main")),
+        City: Verb("city", read_city, lambda m: texts.city[m.node],
+                   _closed(lambda game, seat, m, who: f"{who} built a city on {m.node + 1}"), "Build city", ("main",)),
+        Road: Verb("road", read_road, lambda m: texts.road[m.edge],
+                   _closed(lambda game, seat, m, who: f"{who} built a road on {game.EDGE_LABELS[m.edge]}"
+                                                      + (" (free)" if game.last.get("free") else "")),
+                   "Build road", ("setup", "main", "roads")),
+        BuyCard: Verb("buy", _read_buy, lambda m: "buy card",
+                      lambda game, seat, m, names: f"{names[seat]} bought a development card ({len(game.deck)} left).",
+                      "Development cards", ("main",), takes_back=False),
+        Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, "Development cards", ("roll", "main"),
+                     takes_back=False),
+        RoadBuilding: Verb("road", read_road, lambda m: "road building",
+                           lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free roads.",
+                           "Development cards", ("main",), takes_back=False),
+        Plenty: Verb("year", _read_plenty, lambda m: plenty_text(m.resources),
+                     lambda game, seat, m, names:
+                     f"{names[seat]} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
+                     "Development cards", ("main",), takes_back=False),
+        Monopoly: Verb("monopoly", _read_monopoly, lambda m: f"monopoly {R[m.resource]}",
+                       lambda game, seat, m, names:
+                       f"{names[seat]} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
                        "Development cards", ("main",), takes_back=False),
-    Plenty: Verb("year", _read_plenty, lambda m: plenty_text(m.resources),
-                 lambda game, seat, m, names:
-                 f"{names[seat]} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
-                 "Development cards", ("main",), takes_back=False),
-    Monopoly: Verb("monopoly", _read_monopoly, lambda m: f"monopoly {R[m.resource]}",
-                   lambda game, seat, m, names:
-                   f"{names[seat]} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
-                   "Development cards", ("main",), takes_back=False),
-    Trade: Verb("trade", _read_trade, lambda m: trade_text("trade", m.give, m.get),
-                _closed(lambda game, seat, m, who:
-                        f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
-                "Trade with the bank", ("main",)),
-    Offer: Verb("offer", _read_offer, lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players",
-                ("main",)),
-    Accept: Verb("accept", _read_accept, lambda m: f"accept {m.offer}",
-                 _closed(lambda game, seat, m, who: f"{who} accepts offer #{m.offer}"), "Answer offers", button=True),
-    Decline: Verb("decline", _read_decline, lambda m: f"decline {m.offer}",
-                  _closed(lambda game, seat, m, who: f"{who} declines offer #{m.offer}"), "Answer offers",
-                  button=True),
-    Counter: Verb("counter", _read_counter, lambda m: counter_text(m.offer, m.give, m.get), _tell_counter,
-                  "Counter-offers"),
-    Confirm: Verb("confirm", _read_confirm, lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm,
-                  "Confirm a trade", ("main",), button=True),
-    Cancel: Verb("cancel", _read_cancel, lambda m: f"cancel {m.offer}",
-                 _closed(lambda game, seat, m, who: f"{who} withdrew offer #{m.offer}"), "Offer to players"),
-}, "`{text}` is not a move of Pioneer's Isle; see the rules help for the notation.")
+        Trade: Verb("trade", _read_trade, lambda m: trade_text("trade", m.give, m.get),
+                    _closed(lambda game, seat, m, who:
+                            f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
+                    "Trade with the bank", ("main",)),
+        Offer: Verb("offer", _read_offer, lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players",
+                    ("main",)),
+        Accept: Verb("accept", _read_accept, lambda m: f"accept {m.offer}",
+                     _closed(lambda game, seat, m, who: f"{who} accepts offer #{m.offer}"), "Answer offers", button=True),
+        Decline: Verb("decline", _read_decline, lambda m: f"decline {m.offer}",
+                      _closed(lambda game, seat, m, who: f"{who} declines offer #{m.offer}"), "Answer offers",
+                      button=True),
+        Counter: Verb("counter", _read_counter, lambda m: counter_text(m.offer, m.give, m.get), _tell_counter,
+                      "Counter-offers"),
+        Confirm: Verb("confirm", _read_confirm, lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm,
+                      "Confirm a trade", ("main",), button=True),
+        Cancel: Verb("cancel", _read_cancel, lambda m: f"cancel {m.offer}",
+                     _closed(lambda game, seat, m, who: f"{who} withdrew offer #{m.offer}"), "Offer to players"),
+    }
+    if sea:
+        verbs.update({
+            Ship: Verb("ship", _ship_reader(geometry), lambda m: texts.ship[m.edge],
+                       _closed(lambda game, seat, m, who: f"{who} built a ship on {game.EDGE_LABELS[m.edge]}"
+                               + (" (free)" if game.last.get("free") else "")),
+                       "Build ship", ("setup", "main", "roads")),
+            MoveShip: Verb("move", _move_ship_reader(geometry),
+                           lambda m: f"move ship {geometry.edge_labels[m.edge]} to {geometry.edge_labels[m.to]}",
+                           _closed(lambda game, seat, m, who: f"{who} moved a ship from "
+                                   f"{game.EDGE_LABELS[m.edge]} to {game.EDGE_LABELS[m.to]}"),
+                           "Move a ship", ("main",)),
+            Pirate: Verb("pirate", _thief_reader("pirate", geometry, Pirate, hexes),
+                         lambda m: robber_text(m.hex, m.victim, geometry.hex_labels, "pirate"),
+                         _tell_robber, "Move the pirate", ("robber",)),
+            # the gold taken is public: a draw from the bank, as the design says
+            Gold: Verb("gold", _read_gold, lambda m: "gold " + amounts_text(m.cards),
+                       lambda game, seat, m, names: f"{names[seat]} took {amounts_text(m.cards)} for gold.",
+                       "Gold", ("gold",)),
+        })
+    notation = Notation(verbs, "`{text}` is not a move of Pioneer's Isle; see the rules help for the notation.")
+    notation.texts = texts  # type: ignore[attr-defined]
+    return notation
+
+
+NOTATION = make_notation(B.BASE)
+
 parse = NOTATION.parse
 text = NOTATION.text

@@ -27,7 +27,6 @@ import random
 from typing import TYPE_CHECKING
 
 from games.pioneers import ai as A
-from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.value import shares
@@ -49,9 +48,9 @@ def features(game: PioneersGame, seat: int) -> list[float]:
     pips = production(game, seat)
     harbour_pips = 0.0
     any_harbour = 0.0
-    for node in range(B.NODE_COUNT):
-        if game.node_owner[node] == seat and node in B.HARBOUR_NODES:
-            kind = game.harbours[B.HARBOUR_NODES[node]]
+    for node in range(game.NODE_COUNT):
+        if game.node_owner[node] == seat and node in game.HARBOUR_NODES:
+            kind = game.harbours[game.HARBOUR_NODES[node]]
             if kind == "any":
                 any_harbour = 1.0
             else:
@@ -72,10 +71,10 @@ def reach(game: PioneersGame, seat: int) -> int:
     """Free corners a settlement could take after one or two more roads from the seat's network."""
     owner = game.node_owner
     edges = game.edge_owner
-    start = {node for node in range(B.NODE_COUNT) if owner[node] == seat}
+    start = {node for node in range(game.NODE_COUNT) if owner[node] == seat}
     for edge in range(len(edges)):
         if edges[edge] == seat:
-            start.update(B.EDGE_NODES[edge])
+            start.update(game.EDGE_NODES[edge])
     seen = set(start)
     frontier = set(start)
     found = set()
@@ -84,9 +83,9 @@ def reach(game: PioneersGame, seat: int) -> int:
         for node in frontier:
             if owner[node] not in (-1, seat):
                 continue  # another's building blocks the way on
-            for edge in B.NODE_EDGES[node]:
+            for edge in game.NODE_EDGES[node]:
                 if edges[edge] in (-1, seat):
-                    for other in B.EDGE_NODES[edge]:
+                    for other in game.EDGE_NODES[edge]:
                         if other not in seen:
                             seen.add(other)
                             step.add(other)
@@ -110,7 +109,7 @@ def settlement(game: PioneersGame, seat: int, moves: list[str], weights: tuple[f
     """The starting settlement of `seat` among `moves` that leaves it best placed once every seat
     has placed its own."""
     owned = production(game, seat)
-    ranked = sorted(moves, key=lambda m: -A.node_score(game, seat, M.parse(m).node, owned))[:CANDIDATES]
+    ranked = sorted(moves, key=lambda m: -A.node_score(game, seat, game.notation.parse(m).node, owned))[:CANDIDATES]
     best, best_value = ranked[0], -1.0
     for move in ranked:
         world = type(game).load(game.dump())
@@ -128,7 +127,7 @@ def _finish_setup(world: PioneersGame, seat: int, weights: tuple[float, ...]) ->
     while world.phase == "setup":
         who = world.to_act()[0]
         moves = world.legal_moves(who)
-        if who == seat and isinstance(M.parse(moves[0]), M.Settlement):
+        if who == seat and isinstance(world.notation.parse(moves[0]), M.Settlement):
             move = max(moves, key=lambda m: _placed_strength(world, seat, m, weights))
         else:
             move = A.choose(world, who, _NO_CHANCE)
@@ -136,7 +135,7 @@ def _finish_setup(world: PioneersGame, seat: int, weights: tuple[float, ...]) ->
 
 
 def _placed_strength(world: PioneersGame, seat: int, move: str, weights: tuple[float, ...]) -> float:
-    node = M.parse(move).node
+    node = world.notation.parse(move).node
     world.node_owner[node] = seat
     world.node_level[node] = 1
     try:

@@ -254,7 +254,7 @@ def hard_move(game: PioneersGame, seat: int, rng: random.Random, budget: float |
     moves = game.legal_moves(seat)
     if len(moves) == 1:
         return moves[0]
-    if game.phase == "setup" and isinstance(M.parse(moves[0]), M.Settlement):
+    if game.phase == "setup" and isinstance(game.notation.parse(moves[0]), M.Settlement):
         return opening.settlement(game, seat, moves)
     line = winning_line(game, seat)
     if line:
@@ -324,7 +324,7 @@ def _unanswered_declined(world: PioneersGame, seat: int) -> None:
 def _hold_accepted(world: PioneersGame, move: str) -> None:
     """An accepted offer shows the partner held its cards then: a redrawn hand is made to agree
     (cards of other kinds turned into the ones owed), so the count stays what is known."""
-    value = M.parse(move)
+    value = world.notation.parse(move)
     if not isinstance(value, M.Confirm):
         return
     offer = next(o for o in world.offers if o["id"] == value.offer)
@@ -336,7 +336,7 @@ def _offerer_holds(world: PioneersGame, move: str) -> None:
     """An offer shows the offerer held what it gives when it made it: where the seat accepts, the
     offerer's redrawn hand is made to agree, or the acceptance would be judged as a trade that
     cannot be confirmed."""
-    value = M.parse(move)
+    value = world.notation.parse(move)
     if not isinstance(value, M.Accept):
         return
     offer = next(o for o in world.offers if o["id"] == value.offer)
@@ -391,7 +391,7 @@ def candidates(game: PioneersGame, seat: int, moves: list[str], normal: str) -> 
 def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[str]:
     hand = game.hands[seat]
     _, cost = A.goal(game, seat)
-    by_kind = A.moves_by_kind(moves)
+    by_kind = A.moves_by_kind(moves, game.notation)
     found: list[str] = []
     found += by_kind.get(M.City, [])
     found += by_kind.get(M.Settlement, [])
@@ -406,7 +406,7 @@ def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[st
     if plenty:
         def gain(move: str) -> float:
             after = list(hand)
-            for res in M.parse(move).resources:
+            for res in game.notation.parse(move).resources:
                 after[res] += 1
             return A.hand_value(after, cost)
 
@@ -443,7 +443,7 @@ def _lengthening(game: PioneersGame, seat: int, roads: list[str]) -> list[str]:
     best, best_length = [], game.road_len[seat]
     owners = game.edge_owner
     for move in roads:
-        edge = M.parse(move).edge
+        edge = game.notation.parse(move).edge
         owners[edge] = seat
         try:
             length = game.longest_road_of(seat)
@@ -463,7 +463,7 @@ def _offers(game: PioneersGame, hand: list[int], cost: tuple[int, ...], offers: 
     open_terms = [(offer["give"], offer["get"]) for offer in game.offers]
     found = []
     for move in offers:
-        value = M.parse(move)
+        value = game.notation.parse(move)
         give, get = list(value.give), list(value.get)
         if hand[give.index(1)] > cost[give.index(1)] and (give, get) not in open_terms:
             found.append((get.index(1), give.index(1), move))

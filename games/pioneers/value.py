@@ -61,7 +61,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from games.pioneers import board as B
 from games.pioneers import data as D
 
 if TYPE_CHECKING:
@@ -100,12 +99,12 @@ def features(game: PioneersGame, seat: int) -> list[float]:
     terrain = game.terrain
     numbers = game.numbers
     robber = game.robber
-    for node in range(B.NODE_COUNT):
+    for node in range(game.NODE_COUNT):
         if node_owner[node] == seat:
             level = node_level[node]
-            for hex_index in B.NODE_HEXES[node]:
+            for hex_index in game.NODE_HEXES[node]:
                 res = terrain[hex_index]
-                if res != D.DESERT and hex_index != robber:
+                if res < D.DESERT and hex_index != robber:
                     pips[res] += D.PIPS[numbers[hex_index]] * level
     cards = sum(game.hands[seat])
     return [

@@ -68,12 +68,12 @@ def winning_line(game: PioneersGame, seat: int, limit: int = LIMIT) -> list[str]
 
 
 def _tries(game: PioneersGame, seat: int) -> list[str]:
-    return [move for move in game.legal_moves(seat) if isinstance(M.parse(move), _KNOWN)]
+    return [move for move in game.legal_moves(seat) if isinstance(game.notation.parse(move), _KNOWN)]
 
 
 def _quiet_robber(game: PioneersGame) -> str | None:
     for move in game.legal_moves(game.current):
-        if M.parse(move).victim is None:
+        if game.notation.parse(move).victim is None:
             return move
     return None
 

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pioneers import board as B
 from games.pioneers import data as D
 
 
 def production(game: Any, seat: int) -> list[float]:
     """Expected pips per resource of a seat's buildings."""
     totals = [0.0] * 5
-    for node in range(B.NODE_COUNT):
+    for node in range(game.NODE_COUNT):
         if game.node_owner[node] == seat:
-            for hex_index in B.NODE_HEXES[node]:
+            for hex_index in game.NODE_HEXES[node]:
                 res = game.terrain[hex_index]
-                if res != D.DESERT and hex_index != game.robber:
+                if res < D.DESERT and hex_index != game.robber:
                     totals[res] += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
     return totals

@@ -1,0 +1,31 @@
+"""A sea layout of Pioneer's Isle at a table: opened with its option, offered by autocomplete,
+played through the service by computer seats, its history and take-back as at any table."""
+
+from __future__ import annotations
+
+from tests.helpers import ALICE, BOB, service_at
+
+
+async def test_autocomplete_of_options_offers_the_sea_layouts(tmp_path):
+    service = await service_at(tmp_path / "t.db")
+    hints = service.suggest_options("pioneers", "target=12 bo")
+    assert "target=12 board=shores" in hints and "target=12 board=isles" in hints
+    assert "target=12 board=random" in hints
+
+
+async def test_a_sea_table_opens_with_target_14_and_plays_to_its_end(tmp_path):
+    service = await service_at(tmp_path / "t.db")
+    reply = await service.handle(ALICE, "open", {"game": "pioneers", "options": "board=isles"})
+    assert reply.ok, reply.private
+    assert "board=isles" in reply.text and "target=14" in reply.text
+    assert (await service.handle(BOB, "join")).ok
+    row = await service.store.open_table(222)
+    assert row.options["target"] == 14 and row.options["board"] == "isles"
+
+
+async def test_shores_refuses_to_start_with_two_players(tmp_path):
+    service = await service_at(tmp_path / "t.db")
+    assert (await service.handle(ALICE, "open", {"game": "pioneers", "options": "board=shores"})).ok
+    assert (await service.handle(BOB, "join")).ok
+    reply = await service.handle(ALICE, "start")
+    assert not reply.ok and "3 to 4" in reply.private
