@@ -208,8 +208,8 @@ class Run:
             cid, value = self.rng.choice(options)
             reply = await self.press(caller, cid, [value])
         elif way == 3:
-            reply = await self.say(f"{caller.name} page move {move}", await self.service.press(
-                caller, f"isles:m:{self.table_id}:{loaded.version}:{move}"))
+            reply = await self.say(f"{caller.name} page move {move}", await self.service.move(
+                caller, move, loaded.version, table_id=self.table_id))
             await self.web(caller, self.table_id)
         else:
             reply = await self.handle(caller, "move", {"move": move})

@@ -282,3 +282,25 @@ async def test_a_game_may_be_named_by_its_title_where_a_game_is_asked(tmp_path):
     assert board.ok and "Propeller Islands" in (board.private or board.text)
     unknown = await service.handle(ALICE, "rules", {"game": "chess"})
     assert not unknown.ok and "Games here" in unknown.private
+
+
+async def test_one_move_path_bound_to_a_table_and_its_version(tmp_path, sticks):
+    """`move` is what buttons, the board page and the console call: a move for a table that the
+    channel no longer plays, or for an earlier version of it, changes nothing."""
+    service, _ = await started(tmp_path, sticks)
+    first = {1: ALICE, 2: BOB}[(await seat_order(service))[0]]
+    old = await service.store.open_table(222)
+    stale = await service.move(first, "take 1", old.version - 1, table_id=old.id)
+    assert not stale.ok and "earlier turn" in stale.private
+    assert (await service.handle(ALICE, "cancel")).ok
+    assert (await service.handle(BOB, "open", {"game": "sticks"})).ok
+    assert (await service.handle(ALICE, "join")).ok
+    assert (await service.handle(BOB, "start")).ok
+    new = await service.store.open_table(222)
+    for caller in (ALICE, BOB):  # the old table's page, at the new table's version: nothing is played
+        gone = await service.move(caller, "take 1", new.version, table_id=old.id)
+        assert not gone.ok and gone.private == "This table is cancelled; its buttons do nothing now."
+    assert (await service.store.open_table(222)).version == new.version
+    first = {1: ALICE, 2: BOB}[(await seat_order(service))[0]]
+    played = await service.move(first, "take 1", new.version, table_id=new.id)
+    assert played.ok and (await service.store.open_table(222)).version == new.version + 1

@@ -71,6 +71,8 @@ OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was pl
 OWED = "The computer players had not moved yet (the bot was interrupted); they have now:"
 NOT_PLAYED = "Your move `{typed}` was not played: the board changed first. Look at it, then send your move again."
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+GONE_HERE = "This button belongs to a table that no longer exists here."
+ENDED = "This table is {status}; its buttons do nothing now."
 MOVES_KEPT = 64  # tables whose standing moves are kept for the answer being made (a few at once)
 LOGS_KEPT = 64  # tables whose replayed log is kept, to be continued by their next moves
 
@@ -365,13 +367,13 @@ class TableService:
                     return Reply.error(str(why))
         loaded = await self.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
-            return Reply.error("This button belongs to a table that no longer exists here.")
+            return Reply.error(GONE_HERE)
         if kind == "hist":  # the log stays readable once the game is over
             return await self._history_page(caller, loaded, int(payload) if is_number(payload) else 0)
         if kind == "log":
             return await self._history_file(caller, loaded)
         if loaded.row.status not in ("lobby", "active"):
-            return Reply.error(f"This table is {loaded.row.status}; its buttons do nothing now.")
+            return Reply.error(ENDED.format(status=loaded.row.status))
         try:
             if kind == "join":
                 return await self.cmd_join(caller)
@@ -656,6 +658,25 @@ class TableService:
 
     async def cmd_move(self, caller: Caller, move: str) -> Reply:
         return await self._move(caller, move, expected=None)
+
+    async def move(self, caller: Caller, text: str, expected_version: int | None = None, *,
+                   table_id: int | None = None) -> Reply:
+        """A person's move, however it came (typed, a button, a menu, the board page): played on the
+        caller's channel's table if it is still at `expected_version` (None: as it is now) and, with
+        `table_id`, still that table. Never raises for bad input: it answers privately."""
+        return await self.answer(self._table_move(caller, text, expected_version, table_id))
+
+    async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None) -> Reply:
+        if table_id is not None:
+            loaded = await self.table(table_id)
+            if loaded is None or loaded.row.channel_id != caller.channel_id:
+                return Reply.error(GONE_HERE)
+            if loaded.row.status not in ("lobby", "active"):
+                return Reply.error(ENDED.format(status=loaded.row.status))
+        try:
+            return await self._move(caller, text, expected)
+        except IllegalMove as why:
+            return Reply.error(str(why))
 
     async def _move(self, caller: Caller, text: str, expected: int | None) -> Reply:
         move = Game.normalize(text)

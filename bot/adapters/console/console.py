@@ -199,6 +199,8 @@ class Console:
                 reply = await self._press(caller, parsed.args.get("label", ""))
             elif parsed.command == "choose":
                 reply = await self._choose(caller, parsed.args.get("choice", ""))
+            elif parsed.command == "move" and parsed.args.get("move", "").strip():
+                reply = await self.service.move(caller, parsed.args["move"])
             elif self._place_of(parsed.command):
                 caller, reply = await self._own_place(caller, self._place_of(parsed.command), parsed.args)
             else:

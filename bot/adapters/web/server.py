@@ -12,7 +12,7 @@ Routes, all under a signed token (tokens.py) except the static files:
 - `GET  /t/<token>/events`      Server-Sent Events: `changed` with the new version after any write
 
 A forged, altered or expired token gets 403 everywhere. The page plays only for the user the
-token names and only through `TableService.press`, bound to the table and the version the page
+token names and only through `TableService.move`, bound to the table and the version the page
 showed, so a stale page or another table's token changes nothing. Every request under a token
 spends from its person's token bucket (`RATE`, `BURST`); an empty bucket gets 429 and changes nothing.
 What else holds against visitors on the open internet has a module each: connections.py (the file
@@ -45,7 +45,7 @@ from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core import marks
 from bot.core.commands import WEB
 from bot.core.extension import Extension
-from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.replies import Button, Caller, Reply
 from bot.core.service import TableService, draw_off_loop
 from db.notices import TABLES
 from games import registry
@@ -366,13 +366,7 @@ class WebPages(Extension):
                                                               "play."}, status=403)
         caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
         version = version if type(version) is int else data["version"]  # a bool is no version
-        component = custom_id("m", data["table"], version, move)
-        if component is not None:
-            reply = await self.service.press(caller, component)
-        elif data["status"] == "active" and version == data["version"]:  # too long for an id: the table is
-            reply = await self.service.handle(caller, "move", {"move": move})  # this channel's open one
-        else:
-            reply = Reply.error("The table has moved on since this page showed it. Look again and retry.")
+        reply = await self.service.move(caller, move, version, table_id=data["table"])
         said = await self._written(reply.private if not reply.ok else (reply.text or reply.private), data["table"])
         # the page's next state comes with the answer: one request less per click, and no second
         # look when the live event of the same move arrives while the page waits for this answer
