@@ -103,16 +103,19 @@ async def main(key, players, mode):
         return
     caller, move = last
     await service.handle(caller, "move", {"move": move})
+    moves = await store.moves(table) if hasattr(store, "moves") else []
     gc.collect()
     base, start = rss_mib(), time.perf_counter()
     count = 1 if mode == "one" else 3
+    cpu = time.process_time()
     replies = await asyncio.gather(*(animation.cmd_replay(people[i % players]) for i in range(count)))
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     again = time.perf_counter()
     await animation.cmd_replay(people[0])
     second = time.perf_counter() - again
     size = len(replies[0].attachments[0].data)
-    print(json.dumps({"took_s": took, "again_s": second, "peak_mib": peak_mib() - base, "bytes": size,
+    print(json.dumps({"took_s": took, "cpu_s": cpu, "again_s": second, "peak_mib": peak_mib() - base, "bytes": size,
+                      "turns": len(moves),
                       "name": replies[0].attachments[0].name}))
 
 async def run(*args):

@@ -1,15 +1,20 @@
 """Board pictures drawn with Pillow from a game's view (never from its full state).
 
 Each game has a module `render/<key>.py` with `draw(view, names) -> bytes` (a PNG), and may
-have `draw_hand(view, names) -> bytes | None`, the picture of a seat's hidden hand for /hand, and
-`regions(view, names)`, what a click on the picture may name (the board page).
+have `image(view, names)`, the same picture before it is encoded (an RGB image); `size(view,
+names)`, its size without drawing it; `draw_hand(view, names) -> bytes | None`, the picture of
+a seat's hidden hand for /hand; and `regions(view, names)`, what a click on the picture may name
+(the board page).
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Sequence
 from typing import Any
+
+from PIL import Image
 
 
 def draw(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
@@ -21,6 +26,35 @@ def draw(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
             return None
         raise
     return module.draw(view, list(names))
+
+
+def image(key: str, view: dict[str, Any], names: Sequence[str]) -> Image.Image | None:
+    """The picture of a view before it is encoded, or None when the game has no picture yet: for
+    work that scales and encodes it again (an animation), where making a PNG only to decode it
+    costs more than drawing."""
+    try:
+        module = importlib.import_module(f"render.{key}")
+    except ModuleNotFoundError as error:
+        if error.name == f"render.{key}":
+            return None
+        raise
+    made = getattr(module, "image", None)
+    if made is None:
+        return Image.open(io.BytesIO(module.draw(view, list(names)))).convert("RGB")
+    return made(view, list(names))
+
+
+def size(key: str, view: dict[str, Any], names: Sequence[str]) -> tuple[int, int] | None:
+    """The size of `draw(key, view, names)`'s picture without drawing it, or None when the game's
+    renderer cannot tell it."""
+    try:
+        module = importlib.import_module(f"render.{key}")
+    except ModuleNotFoundError as error:
+        if error.name == f"render.{key}":
+            return None
+        raise
+    told = getattr(module, "size", None)
+    return told(view, list(names)) if told else None
 
 
 def draw_hand(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:

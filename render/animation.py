@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import render
-from render.common import INK, PAPER, fit_text, font
+from render.common import INK, PAPER, Packed, fit_text, font, passing
 
 LIMIT = 10 * 1024 * 1024  # Discord's upload limit for a bot's message
 MAX_FRAMES = 60  # DESIGNED: a longer game is sampled evenly down to this many frames (27 s at 450 ms)
@@ -78,18 +78,25 @@ def on_canvas(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
     return canvas
 
 
-def scaled(png: bytes, width: int, caption: str = "") -> bytes:
-    """A board picture at the animation's width with its caption under it, kept as a quickly
-    compressed PNG: a decoded 4-player board is several MiB, sixty of them far more than a build
-    may hold."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+def scaled(image: Image.Image, width: int, caption: str = "") -> Image.Image:
+    """A board picture at the animation's width with its caption under it. The picture comes
+    straight from the renderer (`render.image`): a PNG made only to be decoded again cost a
+    build more than the drawing."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     if image.width > width:
         image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
     if caption:
         image = captioned(image, caption)
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    return image
+
+
+def scaled_size(size: tuple[int, int], width: int, caption: bool) -> tuple[int, int]:
+    """The size `scaled` gives a picture of `size`."""
+    w, h = size
+    if w > width:
+        w, h = width, round(h * width / w)
+    return w, h + (caption_band() if caption else 0)
 
 
 def caption_lines(caption: str, width: int, size: int = CAPTION_SIZE) -> list[str]:
@@ -106,11 +113,16 @@ def caption_lines(caption: str, width: int, size: int = CAPTION_SIZE) -> list[st
     return [fit_text(line, size, width) for line in lines]
 
 
+def caption_band(size: int = CAPTION_SIZE) -> int:
+    """The caption band's height: one for every frame, so that the caption stays put."""
+    return CAPTION_LINES * (size + 5) + 2 * (size // 2)
+
+
 def captioned(image: Image.Image, caption: str, size: int = CAPTION_SIZE) -> Image.Image:
     """The frame with a band under it that says what the turn did."""
     pad = size // 2
     lines = caption_lines(caption, image.width - 2 * pad, size)
-    band = CAPTION_LINES * (size + 5) + 2 * pad  # one height for every frame: the caption stays put
+    band = caption_band(size)
     out = Image.new("RGB", (image.width, image.height + band), PAPER)
     out.paste(image, (0, 0))
     draw = ImageDraw.Draw(out)
@@ -120,43 +132,71 @@ def captioned(image: Image.Image, caption: str, size: int = CAPTION_SIZE) -> Ima
     return out
 
 
-def decoded(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
 def encode(draw: Callable[[int], Image.Image], count: int, size: tuple[int, int]) -> bytes:
     """The frames as an animated WebP, drawn one by one as the encoder takes them. Quality 90 keeps
     small text sharp at half the size of a lossless file."""
     durations = [FRAME_MS] * (count - 1) + [HOLD_MS]
     out = io.BytesIO()
+    # a key frame only at the start (kmax 0): a player watches the loop from its beginning, and
+    # frames kept as changes to the one before encode faster and smaller (a fifth less)
     DrawnFrames(draw, count, size).save(out, "WEBP", save_all=True, duration=durations, loop=0,
-                                        quality=90, method=0)
+                                        quality=90, method=0, kmin=0, kmax=0)
     return out.getvalue()
+
+
+class _Outgrown(Exception):
+    """A frame came out larger than its renderer said."""
 
 
 def animate(key: str, views: Sequence[dict[str, Any]], names: Sequence[str], limit: int = LIMIT,
             most: int = MAX_FRAMES, captions: Sequence[str] | None = None) -> tuple[bytes, str, list[int]] | None:
     """(data, extension, indexes of the views shown) within `limit` bytes; None without pictures.
 
-    Each board is drawn once and kept as its PNG (a small fraction of the decoded frame); the
-    encoder decodes them one at a time."""
+    Where the renderer tells its pictures' sizes (`render.size`), the canvas is known before any
+    frame is drawn, and each frame is drawn as the encoder takes it, then dropped. Else each
+    board is drawn once and kept deflated (a small fraction of the decoded frame), and the
+    encoder inflates them one at a time. Boards drawn here are not kept by the caches of the
+    tables still playing (`passing`)."""
     width = WIDTH
-    pngs: dict[int, bytes] = {}
+
+    def frame(index: int) -> Image.Image | None:
+        with passing():
+            picture = render.image(key, views[index], names)
+        return None if picture is None else scaled(picture, width, captions[index] if captions else "")
+
     while True:
         chosen = sample(len(views), most)
-        for index in chosen:
-            if index not in pngs:
-                png = render.draw(key, views[index], names)
-                if png is None:
+        told = [render.size(key, views[i], names) for i in chosen]
+        data = None
+        if all(told):
+            sizes = [scaled_size(size, width, bool(captions and captions[i]))
+                     for size, i in zip(told, chosen, strict=True)]
+            canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
+
+            def drawn(n: int, chosen: list[int] = chosen, canvas: tuple[int, int] = canvas) -> Image.Image:
+                picture = frame(chosen[n])
+                if picture is None or picture.width > canvas[0] or picture.height > canvas[1]:
+                    raise _Outgrown
+                return picture
+
+            try:
+                data = encode(drawn, len(chosen), canvas)
+            except _Outgrown:
+                data = None
+        if data is None:
+            frames: dict[int, Packed] = {}
+            for index in chosen:
+                picture = frame(index)
+                if picture is None:
                     return None
-                pngs[index] = scaled(png, width, captions[index] if captions else "")
-        sizes = [Image.open(io.BytesIO(pngs[i])).size for i in chosen]  # read from the headers
-        canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
-        data = encode(lambda n, c=chosen: decoded(pngs[c[n]]), len(chosen), canvas)
+                frames[index] = Packed(picture, level=1).seal()
+                del picture  # one decoded board at a time
+            sizes = [frames[i].size for i in chosen]
+            canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
+            data = encode(lambda n, c=chosen, f=frames: f[c[n]].image(), len(chosen), canvas)
         if len(data) <= limit:
             return data, "webp", chosen
         if width > 320:
             width = width * 3 // 4
         else:
             most = max(2, most // 2)
-        pngs.clear()

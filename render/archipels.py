@@ -774,6 +774,18 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
     return to_png(render(view, names).image)
 
 
+def image(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """`draw`'s picture before it is encoded."""
+    picture = render(view, names).image
+    return picture if picture.mode == "RGB" else picture.convert("RGB")
+
+
+def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
+    """The size of `draw`'s picture, without drawing it."""
+    players = int(view.get("players") or len(view.get("seats", [])) or 2)
+    return _static_layer(players).size
+
+
 def warm(players: Iterable[int] = (2, 3, 4)) -> None:
     """Build the cached layers and icons ahead of the first table (startup, off the event
     loop), so that the first picture of a table is as quick as the next ones."""

@@ -9,6 +9,7 @@ in render/fonts/.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import struct
@@ -17,7 +18,7 @@ import unicodedata
 import weakref
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -91,16 +92,55 @@ class Packed:
     """A picture kept deflated, losslessly: flat board art shrinks ten to twenty times, so a
     cache holds the boards of hundreds of tables in the bytes of a few, and a hit costs an
     inflate of a few milliseconds instead of drawing the board again. `image()` gives a new
-    picture each time, free to draw on."""
+    picture each time, free to draw on.
 
-    __slots__ = ("data", "mode", "size")
+    The picture is deflated when first weighed (a cache keeping it) or sealed, not before: one
+    drawn and not kept (`passing`) costs no deflate."""
+
+    __slots__ = ("_data", "_raw", "level", "mode", "size")
 
     def __init__(self, image: Image.Image, level: int = 6):
-        self.mode, self.size = image.mode, image.size
-        self.data = zlib.compress(image.tobytes(), level)
+        self.mode, self.size, self.level = image.mode, image.size, level
+        self._raw: Image.Image | None = image
+        self._data: bytes | None = None
+
+    @property
+    def data(self) -> bytes:
+        data = self._data
+        if data is None:
+            raw = self._raw
+            assert raw is not None
+            data = self._data = zlib.compress(raw.tobytes(), self.level)
+            self._raw = None  # after `_data`: a thread reading `_raw` as None finds the bytes
+        return data
+
+    def seal(self) -> Packed:
+        """Deflated now, so that it holds its bytes and not its pixels."""
+        self.data  # noqa: B018 - deflates
+        return self
 
     def image(self) -> Image.Image:
+        raw = self._raw
+        if raw is not None:
+            return raw.copy()
         return Image.frombytes(self.mode, self.size, zlib.decompress(self.data))
+
+
+_passing = threading.local()
+
+
+@contextlib.contextmanager
+def passing() -> Iterator[None]:
+    """Within it, on this thread, the caches that keep what a table's pictures share from one
+    move to the next (`Cache(per_table=True)`) still answer from what they hold, but keep
+    nothing new: an animation's sixty boards of a finished game would otherwise push out the
+    boards of the tables still playing, and pay to deflate what nobody draws again."""
+    before = getattr(_passing, "on", False)
+    _passing.on = True
+    try:
+        yield
+    finally:
+        _passing.on = before
 
 
 _caches: weakref.WeakSet[Cache] = weakref.WeakSet()  # every cache alive, for `cached_bytes`
@@ -114,9 +154,10 @@ class Cache:
     Values handed out are shared: treat cached images as read-only (copy before drawing).
     """
 
-    def __init__(self, size: int = 32, max_bytes: int = 4 << 20):
+    def __init__(self, size: int = 32, max_bytes: int = 4 << 20, per_table: bool = False):
         self.size = size
         self.max_bytes = max_bytes
+        self.per_table = per_table
         self.bytes = 0
         self.builds = 0  # values built (misses): what a test counts to see a cache thrash
         self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
@@ -129,6 +170,8 @@ class Cache:
                 self._items.move_to_end(key)
                 return self._items[key][0]
         value = build()  # outside the lock: two threads may both build, both results are equal
+        if self.per_table and getattr(_passing, "on", False):
+            return value
         cost = size_of(value)
         with self._lock:
             self.builds += 1
@@ -547,7 +590,7 @@ def _build_palette(colours: tuple[RGB, ...], bases: tuple[RGB, ...], size: int) 
 _palettes: Cache = Cache(size=8)
 # (key, palette) -> the strip's deflated rows, their Adler-32 and length: about 10 KiB a strip, and
 # seven strips a table of four, sized so that hundreds of tables keep theirs between two pictures
-_strips: Cache = Cache(size=2048, max_bytes=20 << 20)
+_strips: Cache = Cache(size=2048, max_bytes=20 << 20, per_table=True)
 ADLER_BASE = 65521
 
 
@@ -633,6 +676,7 @@ __all__ = [
     "mix",
     "open_png",
     "ordinal",
+    "passing",
     "pill",
     "printable",
     "has_glyph",

@@ -664,11 +664,12 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0:
         text(d, (36, y), line, 14, INK, width=W - 52)
 
 
-def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
+def image(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """`draw`'s picture before it is encoded."""
     names = list(names)
     size = canvas_size(view, names)
-    image = _frame(size, view["players"])
-    d = ImageDraw.Draw(image)
+    picture = _frame(size, view["players"])
+    d = ImageDraw.Draw(picture)
     _header(d, view, names)
     _shared(d, view)
     _track(d, view, names)
@@ -689,7 +690,16 @@ def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
         y += LEGEND
     if view.get("end"):
         _results(d, view, names, y + 6)
-    return to_png(image)
+    return picture
+
+
+def draw(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    return to_png(image(view, names))
+
+
+def size(view: dict[str, Any], names: Sequence[str]) -> tuple[int, int]:
+    """The size of `draw`'s picture, without drawing it."""
+    return canvas_size(view, names)
 
 
 # -- regions ----------------------------------------------------------------------------------

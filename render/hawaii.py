@@ -226,7 +226,8 @@ def _label_pos(name: str) -> tuple[float, float, str]:
     return x, y - r - 4, "md"
 
 
-def draw(view: dict[str, Any], names: list[str]) -> bytes:
+def image(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """`draw`'s picture before it is encoded."""
     routes_key = tuple((r["name"], r["ends"][0], r["ends"][1], r["squares"]) for r in view["routes"])
     islands_key = tuple((i["name"], i["title"]) for i in view["islands"])
     layout = _layout(routes_key)
@@ -286,7 +287,16 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
 
     _panel(d, view, names)
     _map_header(d, view)
-    return to_png(img)
+    return img
+
+
+def draw(view: dict[str, Any], names: list[str]) -> bytes:
+    return to_png(image(view, names))
+
+
+def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
+    """The size of `draw`'s picture, without drawing it."""
+    return W, H
 
 
 def _route_disc(d: ImageDraw.ImageDraw, x: float, y: float, connected: bool) -> None:

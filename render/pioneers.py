@@ -87,7 +87,7 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 # kept deflated (about 170 KiB an island, an eleventh of its pixels): a process serving hundreds of
 # tables keeps every island, where a budget of raw pixels held four and redrew from the fifth table on
 ISLAND_TABLES = 200
-_islands = Cache(size=ISLAND_TABLES, max_bytes=ISLAND_TABLES * (180 << 10))
+_islands = Cache(size=ISLAND_TABLES, max_bytes=ISLAND_TABLES * (180 << 10), per_table=True)
 HARBOUR_R = RADIUS * 0.42  # a harbour's circle: room for "lumber" in a readable size
 HARBOUR_EDGE = 3  # its outline
 
@@ -379,6 +379,16 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 def draw(view: dict[str, Any], names: list[str]) -> bytes:
     """The PNG of a Pioneer's Isle view; `names[seat]` names the players."""
     return to_png(render(view, names))
+
+
+def image(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """`draw`'s picture before it is encoded."""
+    return render(view, names)
+
+
+def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
+    """The size of `draw`'s picture, without drawing it."""
+    return WIDTH, HEIGHT
 
 
 # -- regions ----------------------------------------------------------------------------------

@@ -193,9 +193,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     return boxes
 
 
-# tiles drawn once per look, pasted wherever they stand (kept deflated: they are pasted only when an
-# island or the ring is drawn again)
-_tiles = Cache(size=4096, max_bytes=8 << 20)
+_tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, pasted wherever they stand
 
 
 def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
@@ -204,14 +202,12 @@ def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, t
     once and pasted after; returns the boxes of its parts where it now stands."""
     key = json.dumps([tile, round(radius, 3), seat, label, glow], sort_keys=True)
 
-    def build() -> tuple[Packed, dict[str, tuple[float, ...]]]:
+    def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
         size = math.ceil(2 * radius) + 10
         image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-        boxes = draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
-        return Packed(image), boxes
+        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
 
-    packed, boxes = _tiles.get(key, build)
-    image = packed.image()
+    image, boxes = _tiles.get(key, build)
     x, y = round(cx - image.width / 2), round(cy - image.height / 2)
     draw._image.paste(image, (x, y), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     return {name: (box[0] + x, box[1] + y, box[2] + x, box[3] + y) for name, box in boxes.items()}
@@ -294,9 +290,10 @@ FORGE_BOX = (0, 0, 414, TOP_H)
 # What these caches keep for a table must outlast the pictures of the other tables a process draws
 # for in between: they are sized for TABLES tables, and their pictures are kept deflated (`Packed`,
 # a tenth to a fiftieth of their pixels), so that a budget of raw pixels for a few tables now holds
-# hundreds.
+# hundreds. The fastest level: a move draws a panel or two again, an animation dozens.
+FAST = 1
 TABLES = 200
-_forges = Cache(size=TABLES, max_bytes=TABLES * (52 << 10))  # the forge and ring change only with the dice, the offer and the value in play
+_forges = Cache(size=TABLES, max_bytes=TABLES * (60 << 10), per_table=True)  # the forge and ring change only with the dice, the offer and the value in play
 
 
 def _lit_slots(view: dict[str, Any]) -> set[int]:
@@ -316,12 +313,12 @@ def _forge_image(view: dict[str, Any]) -> tuple[Packed, dict[str, Any]]:
         image = Image.new("RGB", FORGE_BOX[2:], PAPER)
         drawn: dict[str, Any] = {}
         _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
-        return Packed(image), drawn
+        return Packed(image, FAST), drawn
 
     return _forges.get(key, build)
 
 
-_offers = Cache(size=TABLES, max_bytes=TABLES * (10 << 10))  # the Blueprint offer changes only when a card is taken
+_offers = Cache(size=TABLES, max_bytes=TABLES * (12 << 10), per_table=True)  # the Blueprint offer changes only when a card is taken
 
 
 def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
@@ -331,7 +328,7 @@ def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Ima
         for level, cards in enumerate(offer):
             for i, card in enumerate(cards):
                 _card(d, i * (w + 8), level * (h + 8), w, h, card)
-        return Packed(image)
+        return Packed(image, FAST)
 
     return _offers.get(json.dumps(offer, sort_keys=True), build).image()
 
@@ -444,7 +441,7 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
     return spots
 
 
-_free_places = Cache(size=4096, max_bytes=2 << 20)  # by size, and a table's islands take a size of their own
+_free_places = Cache(size=512, max_bytes=4 << 20)
 
 
 def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, q: int, r: int) -> None:
@@ -455,9 +452,9 @@ def _paste_free_place(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: f
         d = ImageDraw.Draw(image)
         polygon(d, hex_corners(size / 2, size / 2, radius - 1), mix(SEA, WHITE, 0.4), (176, 200, 214))
         text(d, (size / 2, size / 2), f"{q},{r}", max(11, int(radius * 0.32)), (96, 122, 140), "mm")
-        return Packed(image)
+        return image
 
-    image = _free_places.get((q, r, round(radius, 3)), build).image()
+    image = _free_places.get((q, r, round(radius, 3)), build)
     draw._image.paste(image, (round(cx - image.width / 2), round(cy - image.height / 2)), image)  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
 
 
@@ -594,8 +591,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
 
 
 # four seats a table, and a few more for the panels a move changed
-_panels = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (28 << 10))  # a player's panel changes only when that player does something
-_islands = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (12 << 10))  # an island changes only when a tile, worker or upgrade does
+_panels = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (32 << 10), per_table=True)  # a player's panel changes only when that player does something
+_islands = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (16 << 10), per_table=True)  # an island changes only when a tile, worker or upgrade does
 
 
 def _fresh(view: dict[str, Any], seat: int) -> set[str]:
@@ -619,7 +616,7 @@ def _island_image(player: dict[str, Any], seat: int, width: int, height: int, ra
     def build() -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
         image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
         spots = _island(ImageDraw.Draw(image), player, seat, (0, 0, width, height), radius, fresh)
-        return Packed(image), spots
+        return Packed(image, FAST), spots
 
     return _islands.get(key, build)
 
@@ -644,7 +641,7 @@ def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
 def _packed_panel(view: dict[str, Any], names: list[str], seat: int, height: int,
                   radius: float) -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
     image, spots = _panel_image(view, names, seat, height, radius)
-    return Packed(image), spots
+    return Packed(image, FAST), spots
 
 
 def wrap(words: str, size: int, width: int, sep: str = " · ") -> list[str]:
@@ -802,6 +799,20 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
     that did not change since an earlier picture are not encoded again."""
     strips, _ = _bands(view, names)
     return strips_png(strips, palette())
+
+
+def image(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """`draw`'s picture before it is encoded."""
+    return render(view, names)
+
+
+def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
+    """The size of `draw`'s picture, without drawing it: the strips of `_bands`."""
+    radius = table_radius(view)
+    players = view["players"]
+    rows = sum(HEADER_H + FOOTER_H + max(island_height(p, radius) for p in players[row:row + 2])
+               for row in range(0, len(players), 2))
+    return WIDTH, TOP_H + len(legend_lines(view)) * LEGEND_LINE + 10 + rows
 
 
 def seat_radius(player: dict[str, Any]) -> float:

@@ -218,3 +218,33 @@ async def test_a_game_ended_by_resignation_ends_its_animation_on_who_won(tmp_pat
     last, caption = seen["views"][-1], seen["captions"][-1]
     assert last["to_act"] == [] and "Alice resigned" in last["ended"]
     assert "Alice resigned" in caption and "1. Bob" in caption
+
+
+@pytest.mark.parametrize("told", ["right", "unknown", "too small"])
+def test_an_animation_is_the_same_whether_its_frames_sizes_are_told_or_found(monkeypatch, told):
+    """The canvas comes from `render.size` before drawing; a renderer that cannot tell, or tells
+    a size its picture outgrows, gets its frames drawn and kept first, and the same animation."""
+    import render
+    from render.animation import animate
+
+    cls = registry.get("growsky")
+    game, rng = cls.new(2, {}, 8), random.Random(8)
+    views = [game.view(None)]
+    for _ in range(30):
+        seat = game.to_act()[0]
+        game.play(seat, rng.choice(game.legal_moves(seat)))
+        views.append(game.view(None))
+    names, captions = ["ann", "ben"], [f"turn {n}" for n in range(len(views))]
+    expected = animate("growsky", views, names, captions=captions)
+    real = render.size
+    if told == "unknown":
+        monkeypatch.setattr(render, "size", lambda key, view, names: None)
+    elif told == "too small":
+        monkeypatch.setattr(render, "size", lambda key, view, names: (real(key, view, names)[0], 100))
+    made = animate("growsky", views, names, captions=captions)
+    assert made[1:] == expected[1:]
+    first, again = Image.open(io.BytesIO(expected[0])), Image.open(io.BytesIO(made[0]))
+    assert again.size == first.size and again.n_frames == first.n_frames == len(views)
+    first.seek(first.n_frames - 1)
+    again.seek(again.n_frames - 1)
+    assert first.convert("RGB").tobytes() == again.convert("RGB").tobytes()
