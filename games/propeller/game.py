@@ -1364,10 +1364,13 @@ class PropellerGame(Game):
         # Public buttons: only moves whose existence says nothing of a Blueprint hand.
         moves = self.legal_moves(seat)
         steps = [M.NOTATION.parse_steps(m) for m in moves]
-        quick = [m for m, s in zip(moves, steps, strict=True) if len(s) == 1 and type(s[0]) in QUICK_ALONE]
-        quick += [m for m, s in zip(moves, steps, strict=True)
-                  if len(s) == 1 and type(s[0]) in QUICK_CHOICES and not (type(s[0]) is M.Die and s[0].to)]
-        return quick[:6]  # every distinct die value: six at most
+        single = [(m, s[0]) for m, s in zip(moves, steps, strict=True) if len(s) == 1]
+        quick = [m for m, step in single if type(step) in QUICK_ALONE]
+        # each value on the forge first (six at most), then a re-roll if a place is left
+        quick += [m for m, step in single if type(step) is M.Die and not step.to and not step.reroll]
+        quick += [m for m, step in single if type(step) in QUICK_CHOICES and not (type(step) is M.Die and step.to)
+                  and m not in quick]
+        return quick[:6]
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
