@@ -95,4 +95,4 @@ async def test_a_game_stopped_by_resignation_still_tells_each_score_as_it_stood(
     assert len(lines) == 2 and all("when the game stopped: " in line and " VP: " in line for line in lines)
     game = registry.get("propeller").new(2, {}, 3)
     game.fame[0] = 7
-    assert game.score_when_stopped(0) == "7 VP: fame 7"  # by source, as the normal end tells it
+    assert game.score_when_stopped(0) == "7 VP: fame 7 points"  # by source, as the normal end tells it

@@ -733,16 +733,21 @@ class GrowSky(Game):
             return str(error)
         if move.face not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
-            return f"No die shows that; the dice left show {faces}."
+            return self._with_example(f"No die shows {move.face}; the dice left show {faces}", seat, type(move))
         areas, money = AREAS[self.n], self.boards[seat].spendable()
         if isinstance(move, Fly):
             if len(self.flight) >= areas:
-                return "Every flight space is taken this round."
-            return f"Not enough fuel: this flight costs {FLIGHT_COST[len(self.flight)]} plus 4 a boost; you can pay {money}."
+                return self._with_example("Every flight space is taken this round", seat, Standby)
+            cost = FLIGHT_COST[len(self.flight)] + BOOST_COST * move.boost
+            why = (f"Not enough fuel: `{M.text(move)}` costs {cost} (this flight space "
+                   f"{FLIGHT_COST[len(self.flight)]}, {BOOST_COST} a boost); you can pay {money}")
+            return self._with_example(why, seat, Fly if any(m.startswith("fly ") for m in self.legal_moves(seat))
+                                      else Standby)
         if isinstance(move, Develop):
             if len(self.develop) >= areas:
-                return "Every develop space is taken this round."
-            return f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}."
+                return self._with_example("Every develop space is taken this round", seat, Standby)
+            why = f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}"
+            return self._with_example(why, seat, Standby)
         return f"Stand by with a die left, e.g. {self._example(seat, Standby)}."
 
     def _play_side(self, seat: int, move: Side) -> None:

@@ -24,6 +24,7 @@ from games.base import (
     IllegalMove,
     Outcome,
     Rng,
+    count_text,
     legal_examples,
     parse_options,
     rank_by,
@@ -42,6 +43,11 @@ RUN_NEEDS = {  # what activating a building of that kind takes, for a refusal
     1: "a worker on your dock and a free housing space, or nothing for goods", 8: "a worker on your dock and a free "
     "housing space", 9: "2 energy", 10: "1 steel", 12: "a Depot on your island",
     13: "2 energy to buy, or a part or steel to sell",
+}
+TASK_WORDS = {  # a choice waiting inside an effect, in words
+    "deploy": "deploying a worker from the dock", "place": "placing the building drawn",
+    "any": "choosing a building to activate", "depot": "choosing a Depot", "gain": "choosing energy or steel",
+    "value": "setting the bonus die",
 }
 STEP_WORDS = {
     "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
@@ -1180,7 +1186,8 @@ class PropellerGame(Game):
             "bp_offer": [[self.card_view(c) for c in level] for level in self.bp_offer],
             "bp_stacks": [len(s) for s in self.bp_stacks], "dealt": list(self.dealt),
             "players": players, "last": {"seat": self.last.get("seat"), "move": self.last.get("move"),
-                                         "notes": list(self.last.get("notes", []))},
+                                         "notes": list(self.last.get("notes", [])),
+                                         "turn": [[step, list(said)] for step, said in self.last.get("turn", [])]},
             "seat": seat,
         }
         if self.phase == "over":
@@ -1195,25 +1202,27 @@ class PropellerGame(Game):
         return result
 
     def status(self, names: Sequence[str]) -> str:
-        fame = ", ".join(f"{names[s]} {self.fame[s]}" for s in range(self.n))
+        fame = "Score so far: " + ", ".join(f"{names[s]} {self.score(s)['total']}" for s in range(self.n))
         if self.phase == "over":
             outcome = self.outcome()
             best = [names[s] for s in outcome.winners]
-            return f"The game is over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}. Fame: {fame}."
+            scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
+            return f"The game is over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}. Scores: {scores}."
         if self.phase == "characters":
-            return f"{names[self.current]} chooses a character: {', '.join(self.dealt)}."
+            dealt = "; ".join(f"`character {c}`: {D.CHARACTER_NAMES[c]}, {D.CHARACTER_POWERS[c][0]}" for c in self.dealt)
+            return f"{names[self.current]} chooses a character: {dealt}."
         if self.phase == "bonus":
             who = ", ".join(names[s] for s in self.waiting)
-            return f"Round {self.round}: the bonus die shows {self.bonus_die}; waiting for {who}. Fame: {fame}."
+            return f"Round {self.round}: the bonus die shows {self.bonus_die}; waiting for {who}. {fame}."
         seat = self.current
         line = f"Round {self.round}, turn {self.turn_no + 1} of {2 * self.n}: {names[seat]} is "
         if self.tasks[seat]:
-            line += f"resolving a choice ({self.tasks[seat][-1]['t']})"
+            line += TASK_WORDS[self.tasks[seat][-1]["t"]]
         else:
             line += STEP_WORDS.get(self.step, self.step)
         if self.step in ("act", "run") and self.value[seat]:
             line += f" with a {self.value[seat]}"
-        return line + f". Fame: {fame}."
+        return line + f". {fame}."
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
@@ -1275,20 +1284,21 @@ class PropellerGame(Game):
         """The final score by source, from `score`."""
         if self.phase != "over":
             return ""
-        info = self.score(seat)
+        return self._sources(self.score(seat))
+
+    @staticmethod
+    def _sources(info: dict[str, Any]) -> str:
+        """`fame 7 points, steel 3 points, Archives 4 points`: the score by source, each in points."""
         parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
                  ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
                  *info["landmarks"].items()]
-        return ", ".join(f"{label} {points}" for label, points in parts if points)
+        return ", ".join(f"{label} {count_text(points, 'point')}" for label, points in parts if points)
 
     def score_when_stopped(self, seat: int) -> str:
         """The score as the end would count it now, by source (the final message of a game stopped
         by resignation; nothing is hidden any more)."""
         info = self.score(seat)
-        parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
-                 ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
-                 *info["landmarks"].items()]
-        return f"{info['total']} VP: " + (", ".join(f"{label} {points}" for label, points in parts if points) or "none")
+        return f"{info['total']} VP: " + (self._sources(info) or "none")
 
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
@@ -1354,10 +1364,13 @@ class PropellerGame(Game):
         # Public buttons: only moves whose existence says nothing of a Blueprint hand.
         moves = self.legal_moves(seat)
         steps = [M.NOTATION.parse_steps(m) for m in moves]
-        quick = [m for m, s in zip(moves, steps, strict=True) if len(s) == 1 and type(s[0]) in QUICK_ALONE]
-        quick += [m for m, s in zip(moves, steps, strict=True)
-                  if len(s) == 1 and type(s[0]) in QUICK_CHOICES and not (type(s[0]) is M.Die and s[0].to)]
-        return quick[:6]  # every distinct die value: six at most
+        single = [(m, s[0]) for m, s in zip(moves, steps, strict=True) if len(s) == 1]
+        quick = [m for m, step in single if type(step) in QUICK_ALONE]
+        # each value on the forge first (six at most), then a re-roll if a place is left
+        quick += [m for m, step in single if type(step) is M.Die and not step.to and not step.reroll]
+        quick += [m for m, step in single if type(step) in QUICK_CHOICES and not (type(step) is M.Die and step.to)
+                  and m not in quick]
+        return quick[:6]
 
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}

@@ -14,7 +14,8 @@ the dice are rolled onto the forge (5, 7 or 9 dice; never more than three on one
 player takes two turns, and the last die is used by everyone at once.
 
 **A turn, step by step** (each step is one move; join steps with `;` to send them together,
-e.g. `die 5; run t0 goods; run t3; stop` — played in order, all or nothing):
+e.g. `die 5; run t0 goods; run t3; stop` — played in order, all or nothing; a `stop` after a
+`run` that was the last of its number is passed over, the activation having ended by itself):
 1. Draft a die: `die 4`. Change it by one for 1 energy (6 and 1 wrap): `die 4 to 5`.
 2. Then one action with that value:
    - `claim b at 1,-1`: take one of the three tiles beside the forge space of your value (slots

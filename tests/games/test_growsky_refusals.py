@@ -27,7 +27,8 @@ def assert_legal_examples(game, seat: int, text: str, verb: str, typed: str = ""
     """At least one example of that verb, and every move example (not the move typed) legal now."""
     legal = set(game.legal_moves(seat))
     moves = [e for e in examples_in(text)
-             if e.split(" ")[0] in ("place", "cube", "upgrade", "buy", "grow", "pass") and e != typed]
+             if e.split(" ")[0] in ("place", "cube", "upgrade", "buy", "grow", "pass", "fly", "standby", "develop")
+             and e != typed]
     assert any(e.startswith(verb) for e in moves), text
     assert all(e in legal for e in moves), text
 
@@ -149,3 +150,18 @@ def test_grow_refused_says_why():
     assert_legal_examples(game, seat, text, "grow move s1")
     text = refusal(game, seat, "grow move s1 s1")
     assert "another space" in text, text
+
+
+def test_a_flight_too_dear_says_its_cost_and_gives_one_that_can_be_paid():
+    game = ready(2, 1)
+    seat = game.current()
+    board = game.boards[seat]
+    board.fuel, board.cubes = 2, [0, 0, 0, 0]
+    face = game.dice[0]
+    text = refusal(game, seat, f"fly {face} +1")
+    assert "costs 5" in text and "you can pay 2" in text, text
+    assert_legal_examples(game, seat, text, "fly", f"fly {face} +1")
+    missing = next(f for f in range(1, 7) if f not in game.dice)
+    text = refusal(game, seat, f"standby {missing}")
+    assert f"No die shows {missing}" in text, text
+    assert_legal_examples(game, seat, text, "standby", f"standby {missing}")

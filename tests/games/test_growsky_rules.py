@@ -639,5 +639,5 @@ def test_a_misspelt_die_move_gets_the_notation_s_reason_a_die_not_rolled_the_rul
     with pytest.raises(IllegalMove, match=f"^`develop {face} xyzzy` is not a Grow Sky move"):
         game.play(seat, f"develop {face} xyzzy")
     missing = next(f for f in range(1, 7) if f not in game.dice)
-    with pytest.raises(IllegalMove, match="^No die shows that"):
+    with pytest.raises(IllegalMove, match=f"^No die shows {missing}"):
         game.play(seat, f"develop {missing}")

@@ -1,11 +1,13 @@
-"""Propeller Islands refusals say what is wrong with the step typed, and every example they give
-is a legal move, given once."""
+"""Propeller Islands words: refusals say what is wrong with the step typed, every example they
+give a legal move, given once; the status says what is awaited in words, with the score so far."""
 
 from __future__ import annotations
 
 import re
 
-from tests.games.test_propeller_helpers import build, find_tile, set_forge, started
+from games.propeller import GAME
+from games.propeller import data as D
+from tests.games.test_propeller_helpers import NAMES, build, find_tile, set_forge, started
 from tests.games.test_propeller_texts import FACTORY_ON_5, refusal, susan_on_a_5
 
 
@@ -87,3 +89,40 @@ def test_an_extra_activation_refused_lists_only_that_tiles_moves():
     game.play(0, "die 3")
     text = refusal(game, 0, "run t1 extra")
     assert all(e.startswith("run t1") for e in examples_in(text) if e.startswith("run ")), text
+
+
+def test_the_status_says_in_words_what_is_awaited_and_gives_the_score_so_far():
+    game = started(2, 8)
+    game.tasks[0].append({"t": "gain"})
+    game._legal = None
+    line = game.status(NAMES)
+    assert "choice (gain)" not in line and "choosing energy or steel" in line, line
+    game.fame[0], game.res[0] = 3, [4, 0, 0]
+    totals = [game.score(seat)["total"] for seat in range(2)]
+    assert f"Score so far: Susan {totals[0]}, Vera {totals[1]}" in game.status(NAMES)
+    assert totals[0] > game.fame[0]  # resources count, not fame alone
+
+
+def test_a_character_to_choose_is_shown_with_its_power():
+    game = GAME.new(2, {}, 1)
+    line = game.status(NAMES)
+    for name in game.dealt:
+        assert D.CHARACTER_POWERS[name][0] in line, line
+
+
+def test_final_scores_by_source_say_points():
+    game = started(2, 8)
+    game.res[0] = [0, 6, 0]
+    game.phase = "over"
+    steel = game.score(0)["steel"]
+    assert steel and f"steel {steel} points" in game.score_breakdown(0)
+    assert f"steel {steel} points" in game.score_when_stopped(0)
+
+
+def test_the_view_tells_the_whole_turn_for_the_last_move_box():
+    game = susan_on_a_5()
+    game.play(0, "die 5")
+    game.play(0, "run t0 goods")
+    game.play(0, "run t1; pass")
+    turn = game.view(None)["last"]["turn"]
+    assert [step for step, _ in turn] == ["die 5", "run t0 goods", "run t1", "pass"]

@@ -8,6 +8,7 @@ import re
 
 from bot.core.turn_buttons import turn_buttons
 from games.base import IllegalMove
+from games.propeller import data as D
 from tests.games.test_propeller_helpers import NAMES, build, find_tile, set_forge, started
 
 FACTORY_ON_5 = find_tile(10, number=5)
@@ -62,6 +63,16 @@ def test_the_die_buttons_show_every_distinct_value():
     assert [m for m in game.quick_moves(seat) if m.startswith("die ")] == [f"die {v}" for v in (2, 3, 4, 5, 6)]
     labels = [b.label for b in turn_buttons(game, 1, 1, NAMES)]
     assert {"die 2", "die 3", "die 4", "die 5", "die 6"} <= set(labels)
+
+
+def test_every_die_value_keeps_its_button_beside_jacques_rerolls():
+    game = started(4, 3, chars=("jacques", "nelson", "amelia", "marie"))
+    seat = game.current
+    game.fame[seat] = D.TRUMPETS[0]  # Jacques's re-roll, from the first trumpet
+    set_forge(game, [2, 3, 5, 6, 6])
+    game._legal = None
+    assert "die 2 reroll" in game.legal_moves(seat)
+    assert {"die 2", "die 3", "die 5", "die 6"} <= set(game.quick_moves(seat))
 
 
 def refusal(game, seat: int, move: str) -> str:
