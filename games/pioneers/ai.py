@@ -397,8 +397,11 @@ def sea_reach(game: PioneersGame, seat: int) -> list[float]:
     owned = production(game, seat)
     reach = [0.0] * game.NODE_COUNT
     ships, roads = game.ship_owner, game.edge_owner
+    # islands the seat has built on are reached by road; ships are for the others
+    built = {geometry.node_island[node] for node in range(game.NODE_COUNT) if game.node_owner[node] == seat}
     for target in geometry.land_nodes:
-        if not game._free_spot(target) or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
+        if geometry.node_island[target] in built or not game._free_spot(target) \
+                or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
             continue
         worth = node_score(game, seat, target, owned)
         if worth <= 0:

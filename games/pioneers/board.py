@@ -71,6 +71,7 @@ class Geometry:
         # land, a ship on an edge touching water
         self.land_nodes = [node for node in range(self.node_count)
                            if any(not self.sea[h] for h in self.node_hexes[node])]
+        self.land_nodes_set = frozenset(self.land_nodes)
         self.land_edges = [any(not self.sea[h] for h in hexes) for hexes in self.edge_hexes]
         self.sea_edges = [any(self.sea[h] for h in hexes) for hexes in self.edge_hexes]
         # filled in by a sea layout (`sea_geometry`): the island of each hex and corner

@@ -163,6 +163,7 @@ class PioneersGame(Game):
     ROUTE_WORDS, ROUTE_WORD = "roads", "road"  # what a settlement continues from
     # the sea layouts' classes by board name, filled in by sea.py
     layouts: dict[str, type[PioneersGame]] = {}
+    variants = layouts
     # texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut)
     _written: dict[str, M.Move] = {}
 

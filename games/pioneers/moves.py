@@ -152,6 +152,7 @@ Move = (Roll | End | Discard | Robber | Settlement | City | Road | BuyCard | Kni
         | Monopoly | Trade | Offer | Accept | Decline | Counter | Confirm | Cancel)
 # a sea layout's moves: the base ones, ships, the pirate and gold
 SeaMove = Move | Ship | MoveShip | Pirate | Gold
+VARIANT_MOVES = {board: SeaMove for board in D.SEA_BOARDS}
 
 
 # -- canonical texts, most made once ------------------------------------------------------------

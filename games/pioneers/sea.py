@@ -558,7 +558,6 @@ class SeaGame(PioneersGame):
 def _layout_class(name: str) -> type[SeaGame]:
     layout = D.SEA_LAYOUTS[name]
     geometry = B.SEA_GEOMETRY[name]
-    geometry.land_nodes_set = frozenset(geometry.land_nodes)
     home = layout["home"]
     setup_nodes = [node for node in geometry.land_nodes if not home or geometry.node_island[node] == home]
     notation = M.make_notation(geometry, sea=True)
@@ -568,7 +567,7 @@ def _layout_class(name: str) -> type[SeaGame]:
         for spec in PioneersGame.options
     )
     attributes = {
-        "LAYOUT": name, "GEOMETRY": geometry, "notation": notation, "options": options,
+        "LAYOUT": name, "variant": name, "GEOMETRY": geometry, "notation": notation, "options": options,
         "min_players": layout["players"][0], "max_players": layout["players"][1],
         "NODE_COUNT": geometry.node_count, "EDGE_COUNT": geometry.edge_count, "HEX_COUNT": geometry.hex_count,
         "NODE_EDGES": geometry.node_edges, "EDGE_NODES": geometry.edge_nodes,
