@@ -568,3 +568,56 @@ def test_sea_moves_read_leniently_and_are_logged_canonically():
             game.play(0, text)
     with pytest.raises(IllegalMove, match="is not a move"):
         PioneersGame.new(3, {}, 1).play(0, "ship 1-2")  # the island has no ships
+
+
+# -- hidden information and take-back -------------------------------------------------------------
+def test_a_ship_built_or_moved_may_be_taken_back_and_a_pirate_steal_may_not():
+    game = bare()
+    settle(game, 0, 22)
+    give(game, 0, lumber=2, wool=2)
+    before = game.copy()
+    game.play(0, "ship 12-22")
+    assert game.can_take_back(before, 0, "ship 12-22")
+    ship(game, 0, "2-12")
+    before = game.copy()
+    game.play(0, "move ship 2-12 to 3-12")
+    assert game.can_take_back(before, 0, "move ship 2-12 to 3-12")
+    ship(game, 1, "13-23")
+    give(game, 1, ore=1)
+    game.phase = "robber"
+    before = game.copy()
+    game.play(0, "pirate S3 steal 2")
+    assert not game.can_take_back(before, 0, "pirate S3 steal 2")  # a card was drawn from a hand
+    game.phase = "robber"
+    before = game.copy()
+    game.play(0, "pirate S24")
+    assert game.can_take_back(before, 0, "pirate S24")  # nobody robbed: nothing drawn
+
+
+def test_a_pirate_steal_shows_the_card_to_the_thief_and_the_robbed_alone():
+    seen = []
+    for card in ("ore", "grain"):
+        game = bare()
+        ship(game, 1, "13-23")
+        give(game, 1, **{card: 1})
+        game.phase = "robber"
+        game.play(0, "pirate S3 steal 2")
+        seen.append([game.describe_move(0, "pirate S3 steal 2", NAMES), game.status(NAMES), game.view(None),
+                     game.view(2), game.private_text(2, NAMES)])
+        assert f"stole 1 {card}" in game.private_text(0, NAMES) and f"stole 1 {card}" in game.private_text(1, NAMES)
+    assert seen[0] == seen[1]  # what a robber steal shows, and no more
+
+
+def test_a_ship_move_shows_nothing_hidden():
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    ship(game, 0, "2-12")
+    give(game, 0, lumber=1, brick=2, ore=3)
+    other = game.copy()
+    other.hands[0] = [2, 0, 0, 3, 1]  # another hand of the same size
+    for position in (game, other):
+        position.play(0, "move ship 2-12 to 3-12")
+    assert game.describe_move(0, "move ship 2-12 to 3-12", NAMES) == \
+        other.describe_move(0, "move ship 2-12 to 3-12", NAMES)
+    assert game.view(None) == other.view(None) and game.status(NAMES) == other.status(NAMES)
