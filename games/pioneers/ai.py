@@ -27,7 +27,7 @@ GOLD_WEIGHT = 1.2
 # of the best land scores about 12): enough to cross to an island rather than settle a poor corner
 DISCOVERY_WEIGHT = 5.0
 # DESIGNED: how much a corner's worth fades per ship still to build on the way to it
-SEA_FADE = 0.7
+SEA_FADE = 0.85
 
 
 def _hex_value(game: PioneersGame, hex_index: int) -> float:
@@ -205,6 +205,16 @@ def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     if value.victim is not None:
         victim = value.victim
         score += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
+    if isinstance(value, M.Pirate):
+        # DESIGNED: the pirate's worth beyond its steal: each rival ship it holds still (no ship
+        # moves off its edges nor is built on them) 1.5, less 2 for each of the mover's own
+        nodes = game.HEX_NODES[hex_index]
+        for i in range(6):
+            owner = game.ship_owner[game.GEOMETRY.edge_between(nodes[i], nodes[(i + 1) % 6])]
+            if owner == seat:
+                score -= 2.0
+            elif owner != -1:
+                score += 1.5 * _threat(game, seat, owner) / 2
     return score
 
 

@@ -393,6 +393,7 @@ class SeaGame(PioneersGame):
             raise IllegalMove(f"Starting settlements go on the home island; corner {node + 1} is not on it.")
         super()._play_settlement(seat, move)
         island = self.node_island[node]
+        self._route_changed(seat)  # its own settlement may join a line of roads to a line of ships
         if setup:
             if island not in self.starts[seat]:
                 self.starts[seat].append(island)

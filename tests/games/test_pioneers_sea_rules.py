@@ -621,3 +621,17 @@ def test_a_ship_move_shows_nothing_hidden():
     assert game.describe_move(0, "move ship 2-12 to 3-12", NAMES) == \
         other.describe_move(0, "move ship 2-12 to 3-12", NAMES)
     assert game.view(None) == other.view(None) and game.status(NAMES) == other.status(NAMES)
+
+
+def test_a_settlement_joining_a_road_to_a_ship_lengthens_the_owners_route_at_once():
+    game = bare()
+    corner, first, second = coast_start(game)
+    for step in path(game, node(corner), 3):
+        game.edge_owner[step] = 0
+    ship(game, 0, first)
+    ship(game, 0, second)
+    game._route_changed(0)
+    assert game.road_len[0] == 3
+    give(game, 0, lumber=1, brick=1, wool=1, grain=1)
+    game.play(0, f"settlement {corner}")
+    assert game.road_len[0] == 5 and game.road_holder == 0
