@@ -82,3 +82,19 @@ def test_the_discovery_of_an_island_weighs_in_a_corner_s_worth():
     assert A.node_score(game, 0, outer) - A.node_score(plain, 0, outer) == A.DISCOVERY_WEIGHT
     assert A.node_score(game, 0, home) == A.node_score(plain, 0, home)
     assert D.DISCOVERY_POINTS > 0
+
+
+def test_the_hard_player_weighs_ship_builds_and_moves():
+    from games.pioneers import search as S
+
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    ship(game, 0, "2-12")
+    give(game, 0, lumber=1, wool=1)
+    for seat in range(3):
+        game.starts[seat] = ["h"]
+    moves = game.legal_moves(0)
+    found = S.candidates(game, 0, moves, "end")
+    assert sum(m.startswith("ship ") for m in found) == S.TOP_SHIPS
+    assert sum(m.startswith("move ship ") for m in found) == S.TOP_SHIPS
