@@ -384,7 +384,8 @@ def _sea_choice(game: PioneersGame, seat: int, moves: list[str]) -> str | None:
         reach = sea_reach(game, seat) if (M.Ship in by_kind or M.MoveShip in by_kind) else None
         if reach is not None and M.Ship in by_kind and kind == "ship":
             best = max(by_kind[M.Ship], key=lambda m: ship_score(game, seat, game.notation.parse(m).edge, reach))
-            if ship_score(game, seat, game.notation.parse(best).edge, reach) > 1.0:
+            # only a ship that brings a line nearer to a corner worth settling: none wanders
+            if ship_score(game, seat, game.notation.parse(best).edge, reach) > max(1.0, _reached_now(game, seat, reach)):
                 return best
         if reach is not None and M.MoveShip in by_kind:
             best, gain = None, 1.0
@@ -431,6 +432,15 @@ def sea_reach(game: PioneersGame, seat: int) -> list[float]:
                                 following.append(other)
             frontier, value = following, value * SEA_FADE
     return reach
+
+
+def _reached_now(game: PioneersGame, seat: int, reach: list[float]) -> float:
+    """The best reach at a corner the seat's lines of ships or its buildings already touch."""
+    nodes = {node for node in range(game.NODE_COUNT) if game.node_owner[node] == seat}
+    for edge, owner in enumerate(game.ship_owner):
+        if owner == seat:
+            nodes.update(game.EDGE_NODES[edge])
+    return max((reach[node] for node in nodes), default=0.0)
 
 
 def ship_score(game: PioneersGame, seat: int, edge: int, reach: list[float], leaving: int = -1) -> float:
