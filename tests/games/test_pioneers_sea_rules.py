@@ -635,3 +635,10 @@ def test_a_settlement_joining_a_road_to_a_ship_lengthens_the_owners_route_at_onc
     give(game, 0, lumber=1, brick=1, wool=1, grain=1)
     game.play(0, f"settlement {corner}")
     assert game.road_len[0] == 5 and game.road_holder == 0
+
+
+def test_the_rules_help_names_each_layouts_pirate_start():
+    text = GAME.rules_help()
+    for board in D.SEA_BOARDS:
+        geometry = B.SEA_GEOMETRY[board]
+        assert f"({geometry.hex_labels[geometry.pirate_start]})" in text
