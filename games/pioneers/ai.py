@@ -208,9 +208,8 @@ def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     if isinstance(value, M.Pirate):
         # DESIGNED: the pirate's worth beyond its steal: each rival ship it holds still (no ship
         # moves off its edges nor is built on them) 1.5, less 2 for each of the mover's own
-        nodes = game.HEX_NODES[hex_index]
-        for i in range(6):
-            owner = game.ship_owner[game.GEOMETRY.edge_between(nodes[i], nodes[(i + 1) % 6])]
+        for edge in game.GEOMETRY.hex_edges[hex_index]:
+            owner = game.ship_owner[edge]
             if owner == seat:
                 score -= 2.0
             elif owner != -1:

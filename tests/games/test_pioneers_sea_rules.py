@@ -642,3 +642,56 @@ def test_the_rules_help_names_each_layouts_pirate_start():
     for board in D.SEA_BOARDS:
         geometry = B.SEA_GEOMETRY[board]
         assert f"({geometry.hex_labels[geometry.pirate_start]})" in text
+
+
+# -- the frontiers against a brute-force search ------------------------------------------------
+def _brute_route(game: SeaGame, seat: int) -> int:
+    """The longest line by trying every line from every corner side: roads and ships apart save
+    at the seat's buildings, another player's building ending a line."""
+    own = game.node_owner
+    pieces = [(e, 0) for e in range(game.EDGE_COUNT) if game.edge_owner[e] == seat]
+    pieces += [(e, 1) for e in range(game.EDGE_COUNT) if game.ship_owner[e] == seat]
+    links: dict[int, list[tuple[int, int]]] = {}
+    for index, (e, kind) in enumerate(pieces):
+        a, b = game.EDGE_NODES[e]
+        pa, pb = 2 * a + (kind if own[a] != seat else 0), 2 * b + (kind if own[b] != seat else 0)
+        links.setdefault(pa, []).append((index, pb))
+        links.setdefault(pb, []).append((index, pa))
+    cut = {p for p in links if own[p // 2] not in (-1, seat)}
+
+    def walk(port: int, used: frozenset) -> int:
+        return max([0] + [1 if other in cut else 1 + walk(other, used | {i})
+                          for i, other in links[port] if i not in used])
+
+    return max([0] + [walk(port, frozenset()) for port in links])
+
+
+def test_the_route_length_and_the_ship_spots_agree_with_a_brute_force_search():
+    checked = 0
+    for seed in range(4):
+        board = ("shores", "isles")[seed % 2]
+        rng = random.Random(seed)
+        game = GAME.new(3, {"board": board}, seed)
+        moves = 0
+        while not game.is_over():
+            seat = game.to_act()[0]
+            game.play(seat, rng.choice(game.legal_moves(seat)))
+            moves += 1
+            if moves % 150 == 0 and game.phase == "main":
+                for other in range(3):
+                    assert game.longest_road_of(other) == _brute_route(game, other)
+                current = game.current
+                trial = game.copy()
+                trial.hands[current] = [5] * 5
+                listed = {m for m in trial.legal_moves(current) if m.startswith("ship ")}
+                playable = set()
+                for e in range(game.EDGE_COUNT):
+                    attempt = trial.copy()
+                    try:
+                        attempt.play(current, f"ship {game.EDGE_LABELS[e]}")
+                    except IllegalMove:
+                        continue
+                    playable.add(f"ship {game.EDGE_LABELS[e]}")
+                assert listed == playable or trial._ships_left(current) == 0
+                checked += 1
+    assert checked > 10
