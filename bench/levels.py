@@ -1,7 +1,7 @@
 """How the computer levels fare against each other, over many games with seats rotated.
 
     .venv/bin/python bench/levels.py GAME [--players 2] [--games 200] [--budget 0.05]
-        [--pairs hard:normal,normal:easy,easy:random] [--workers 2]
+        [--pairs hard:normal,normal:easy,easy:random] [--workers 2] [--options "board=shores"]
 
 Each pairing plays `games` games from different seeds. With 2 players the first level sits first
 in half of them. With more, each level takes half the seats (with an odd count, one level takes
@@ -38,11 +38,11 @@ def seating(players: int, first: str, second: str, seed: int) -> list[str]:
 
 
 def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: int,
-             players: int = 2) -> tuple[float, bool, list[float]]:
+             players: int = 2, options: dict | None = None) -> tuple[float, bool, list[float]]:
     """(share of the game won by `first`'s seats: from 0 to 1, a shared win split; whether the game
     hit the cap; seconds of each hard move)."""
     cls = registry.get(key)
-    game = cls.new(players, {}, seed)
+    game = cls.new(players, options or {}, seed)
     rng = random.Random(seed)
     levels = seating(players, first, second, seed)
     thinking: list[float] = []
@@ -80,12 +80,15 @@ def main() -> None:
     parser.add_argument("--pairs", default="hard:normal,normal:easy,easy:random")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cap", type=int, default=3000)
+    parser.add_argument("--options", default="", help="lobby options, as `name=value` words")
     args = parser.parse_args()
     for pair in args.pairs.split(","):
         first, second = pair.split(":")
         start = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as pool:
-            jobs = [pool.submit(one_game, args.game, first, second, 10_000 + n, args.budget, args.cap, args.players)
+            options = dict(word.split("=", 1) for word in args.options.split())
+            jobs = [pool.submit(one_game, args.game, first, second, 10_000 + n, args.budget, args.cap, args.players,
+                                options)
                     for n in range(args.games)]
             results = [job.result() for job in jobs]
         ahead = sum(r for r, _, _ in results)
@@ -98,7 +101,7 @@ def main() -> None:
                     f"max {1000 * thinking[-1]:.0f} ms, budget {args.budget} s")
         share = ahead / args.games
         interval = 196 * (share * (1 - share) / args.games) ** 0.5
-        print(f"{args.game}, {args.players} players: {first} ahead of {second} in {100 * share:.1f}% "
+        print(f"{args.game} {args.options}".strip() + f", {args.players} players: {first} ahead of {second} in {100 * share:.1f}% "
               f"(±{interval:.1f}) of {args.games} games "
               f"(seats rotated{hard}; {capped} judged at the {args.cap}-move cap; "
               f"{time.perf_counter() - start:.0f} s)", flush=True)

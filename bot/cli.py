@@ -109,6 +109,7 @@ def parser(isles: str) -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=None, help="how many (default: as many as the game takes)")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
     demo.add_argument("--out", default="demo", help="folder for the pictures and the log (default: demo)")
+    demo.add_argument("--options", default="", help="lobby options as /open takes them, e.g. \"board=shores\"")
     return top
 
 
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         check_folder(args.out, "--out")
         named[1] = store_from_env("")
         return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out),
-                                    store=looked_at(named[1]) or None))
+                                    store=looked_at(named[1]) or None, options=args.options))
     except SettingError as mistake:
         print(mistake, file=sys.stderr)
         return MISTAKE

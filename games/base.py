@@ -512,6 +512,11 @@ class Game(ABC):
     traded_goods: ClassVar[tuple[str, ...]] = ()
     # moves a player makes most often with nothing else chosen (Enter on the board page), first listed first
     obvious_moves: ClassVar[tuple[str, ...]] = ()
+    # option sets that deal a game of another shape (a map of its own), by name, each as the class
+    # `new` makes for them, whose options default to that set; the conformance suite checks each as
+    # a game of its own (`variant` is its name there). {} for a game of one shape
+    variants: ClassVar[Mapping[str, type[Game]]] = {}
+    variant: ClassVar[str] = ""
     _handlers: ClassVar[dict[type, Callable]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -214,8 +214,9 @@ def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
     draw.line((x0, y0, x1, y1), fill=seat_colour(seat), width=7)
 
 
-def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool) -> None:
-    x, y = node_xy(node - 1)
+def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool,
+              xy: tuple[float, float] | None = None) -> None:
+    x, y = xy or node_xy(node - 1)  # a sea layout's map says where its corners are
     colour = seat_colour(seat)
     if level == 1:
         r = 14
@@ -362,6 +363,10 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
 # -- drawing --------------------------------------------------------------------------------
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     board = view["board"]
+    if board.get("layout"):  # a sea layout has a map of its own
+        from render import pioneers_sea
+
+        return pioneers_sea.render(view, names)
     image = island_picture(board)
     draw = ImageDraw.Draw(image)
     last = view.get("last") or {}
@@ -407,6 +412,10 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     them), harbours, edges (`road 4-8`) and corners (`settlement 12`), in the picture's pixels.
     Later regions lie over earlier ones: a corner over the edges meeting there, an edge over its hexes."""
     board = view["board"]
+    if board.get("layout"):
+        from render import pioneers_sea
+
+        return pioneers_sea.regions(view, names)
     hexes = board["hexes"]
     out = []
     for index, info in enumerate(hexes):

@@ -27,7 +27,7 @@ GOLD_WEIGHT = 1.2
 # of the best land scores about 12): enough to cross to an island rather than settle a poor corner
 DISCOVERY_WEIGHT = 5.0
 # DESIGNED: how much a corner's worth fades per ship still to build on the way to it
-SEA_FADE = 0.7
+SEA_FADE = 0.85
 
 
 def _hex_value(game: PioneersGame, hex_index: int) -> float:
@@ -205,6 +205,15 @@ def robber_score(game: PioneersGame, seat: int, move: str) -> float:
     if value.victim is not None:
         victim = value.victim
         score += 2.0 + 0.3 * sum(game.hands[victim]) + game.visible_points(victim)
+    if isinstance(value, M.Pirate):
+        # DESIGNED: the pirate's worth beyond its steal: each rival ship it holds still (no ship
+        # moves off its edges nor is built on them) 1.5, less 2 for each of the mover's own
+        for edge in game.GEOMETRY.hex_edges[hex_index]:
+            owner = game.ship_owner[edge]
+            if owner == seat:
+                score -= 2.0
+            elif owner != -1:
+                score += 1.5 * _threat(game, seat, owner) / 2
     return score
 
 
@@ -374,7 +383,8 @@ def _sea_choice(game: PioneersGame, seat: int, moves: list[str]) -> str | None:
         reach = sea_reach(game, seat) if (M.Ship in by_kind or M.MoveShip in by_kind) else None
         if reach is not None and M.Ship in by_kind and kind == "ship":
             best = max(by_kind[M.Ship], key=lambda m: ship_score(game, seat, game.notation.parse(m).edge, reach))
-            if ship_score(game, seat, game.notation.parse(best).edge, reach) > 1.0:
+            # only a ship that brings a line nearer to a corner worth settling: none wanders
+            if ship_score(game, seat, game.notation.parse(best).edge, reach) > max(1.0, _reached_now(game, seat, reach)):
                 return best
         if reach is not None and M.MoveShip in by_kind:
             best, gain = None, 1.0
@@ -397,8 +407,11 @@ def sea_reach(game: PioneersGame, seat: int) -> list[float]:
     owned = production(game, seat)
     reach = [0.0] * game.NODE_COUNT
     ships, roads = game.ship_owner, game.edge_owner
+    # islands the seat has built on are reached by road; ships are for the others
+    built = {geometry.node_island[node] for node in range(game.NODE_COUNT) if game.node_owner[node] == seat}
     for target in geometry.land_nodes:
-        if not game._free_spot(target) or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
+        if geometry.node_island[target] in built or not game._free_spot(target) \
+                or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
             continue
         worth = node_score(game, seat, target, owned)
         if worth <= 0:
@@ -418,6 +431,15 @@ def sea_reach(game: PioneersGame, seat: int) -> list[float]:
                                 following.append(other)
             frontier, value = following, value * SEA_FADE
     return reach
+
+
+def _reached_now(game: PioneersGame, seat: int, reach: list[float]) -> float:
+    """The best reach at a corner the seat's lines of ships or its buildings already touch."""
+    nodes = {node for node in range(game.NODE_COUNT) if game.node_owner[node] == seat}
+    for edge, owner in enumerate(game.ship_owner):
+        if owner == seat:
+            nodes.update(game.EDGE_NODES[edge])
+    return max((reach[node] for node in nodes), default=0.0)
 
 
 def ship_score(game: PioneersGame, seat: int, edge: int, reach: list[float], leaving: int = -1) -> float:

@@ -60,6 +60,9 @@ class Geometry:
         self.edge_hexes = [edge_hexes[key] for key in self.edge_nodes]
         self.edge_labels = [f"{a + 1}-{b + 1}" for a, b in self.edge_nodes]
         self.edge_index = {label: index for index, label in enumerate(self.edge_labels)}
+        at_edge = {key: index for index, key in enumerate(self.edge_nodes)}
+        self.hex_edges = [[at_edge[(min(nodes[i], nodes[(i + 1) % 6]), max(nodes[i], nodes[(i + 1) % 6]))]
+                           for i in range(6)] for nodes in self.hex_nodes]
         self.node_edges: list[list[int]] = [[] for _ in range(self.node_count)]
         self.node_neighbours: list[list[int]] = [[] for _ in range(self.node_count)]
         for edge, (a, b) in enumerate(self.edge_nodes):
@@ -71,6 +74,7 @@ class Geometry:
         # land, a ship on an edge touching water
         self.land_nodes = [node for node in range(self.node_count)
                            if any(not self.sea[h] for h in self.node_hexes[node])]
+        self.land_nodes_set = frozenset(self.land_nodes)
         self.land_edges = [any(not self.sea[h] for h in hexes) for hexes in self.edge_hexes]
         self.sea_edges = [any(self.sea[h] for h in hexes) for hexes in self.edge_hexes]
         # filled in by a sea layout (`sea_geometry`): the island of each hex and corner

@@ -184,8 +184,10 @@ SEA_NOTES = (
     "a city 2, chosen in turn order from the player rolling (`gold 1 wool 1 ore`); a starting "
     "settlement collects nothing from gold.",
     "Setup on a sea layout: the piece beside each starting settlement may be a road or a ship.",
-    "The pirate: a ship on an edge of the pirate's hex may neither be built there, nor moved away "
-    "or moved there; with the friendly robber, the pirate may not go beside a protected player's ship.",
+    "The pirate starts at sea between the home island and the outer ones on Shores (S25), in the "
+    "middle of the map on Isles (S23). A ship on an edge of the pirate's hex may neither be built "
+    "there, nor moved away or moved there; with the friendly robber, the pirate may not go beside a "
+    "protected player's ship.",
     "Moving a ship: after the roll, once a turn, `move ship A-B to C-D`; the ship must end an "
     "open line and not have been built this turn, and its new edge is one where a ship could be "
     "built once it has left.",

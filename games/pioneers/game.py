@@ -163,6 +163,7 @@ class PioneersGame(Game):
     ROUTE_WORDS, ROUTE_WORD = "roads", "road"  # what a settlement continues from
     # the sea layouts' classes by board name, filled in by sea.py
     layouts: dict[str, type[PioneersGame]] = {}
+    variants = layouts
     # texts already written as `normalize` writes them, and the moves they name (`play`'s shortcut)
     _written: dict[str, M.Move] = {}
 
@@ -923,7 +924,7 @@ class PioneersGame(Game):
         node = move.node
         if self.phase == "setup" and seat == self.current:
             if self.setup_node >= 0:
-                raise IllegalMove(f"Now place a road beside corner {self.setup_node + 1}.")
+                raise IllegalMove(f"Now place a {self.ROUTE_WORD} beside corner {self.setup_node + 1}.")
             if not self._free_spot(node):
                 raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
             self._place_settlement(seat, node)

@@ -6,6 +6,8 @@ from games.pioneers import data as D
 
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
 _SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
+# measured with bench/levels.py --options board=...; seats rotated, 200 games each unless said
+SEA_LEVELS = ""
 
 # the notation of the sea layouts, shown on Shores: a settlement on corner 22 of the home island's
 # north-west coast, ships leaving it, the pirate one hex away (tests play each example there)
@@ -134,8 +136,17 @@ A player who resigns or misses a deadline is played at normal.
   `gold 1 wool 1 ore`. The cards taken are told to all.
 - Discovery: your first settlement on an island where you did not start (on Shores: any island
   but the home island) gives you {D.DISCOVERY_POINTS} public points, once per island.
-- The picture shows the sea, the ships, the pirate, gold fields, a marker by each discovering
-  settlement, and the islands nobody has settled yet.
+- The picture shows the sea, the ships (boats in the owner's colour), the pirate (a black boat),
+  gold fields, a flag by each discovering settlement, and a dashed coast round each island nobody
+  has settled yet; the standings are under the map.
+- Ratings: a sea table counts toward Pioneer's Isle's ratings, as the beginner board does. The
+  layouts ask for the same skills (settling, trading, the robber), and a rating of their own would
+  split the few games a server plays into two thin ones.
+- Computer players at every level play the sea layouts: they take gold toward their next build,
+  build ships toward the best free corners of islands where they have not built (a corner's worth,
+  discovery points counted, fading with each ship still to build), move a ship standing off the way,
+  and move the pirate where its steal, and the rival ships it holds still, weigh more than the
+  robber's. {SEA_LEVELS}
 
 **Our readings and designed values.**
 {_DESIGNED}

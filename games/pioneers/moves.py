@@ -152,6 +152,7 @@ Move = (Roll | End | Discard | Robber | Settlement | City | Road | BuyCard | Kni
         | Monopoly | Trade | Offer | Accept | Decline | Counter | Confirm | Cancel)
 # a sea layout's moves: the base ones, ships, the pirate and gold
 SeaMove = Move | Ship | MoveShip | Pirate | Gold
+VARIANT_MOVES = {board: SeaMove for board in D.SEA_BOARDS}
 
 
 # -- canonical texts, most made once ------------------------------------------------------------
@@ -560,7 +561,7 @@ def make_notation(geometry: B.Geometry, sea: bool = False) -> Notation:
         Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, "Development cards", ("roll", "main"),
                      takes_back=False),
         RoadBuilding: Verb("road", read_road, lambda m: "road building",
-                           lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free roads.",
+                           lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free {game.ROUTE_WORDS}.",
                            "Development cards", ("main",), takes_back=False),
         Plenty: Verb("year", _read_plenty, lambda m: plenty_text(m.resources),
                      lambda game, seat, m, names:

@@ -15,7 +15,7 @@ from games.base import Field, IllegalMove, count_text
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
-from games.pioneers.game import PioneersGame, _discard_options, _holds, _positions
+from games.pioneers.game import PioneersGame, _discard_options, _farthest, _holds, _positions
 
 R = D.RESOURCES
 
@@ -94,8 +94,7 @@ class SeaGame(PioneersGame):
         return self._open_corners(self.SETUP_NODES)
 
     def _pirate_edges(self) -> set[int]:
-        nodes = self.HEX_NODES[self.pirate]
-        return {self.GEOMETRY.edge_between(nodes[i], nodes[(i + 1) % 6]) for i in range(6)}  # type: ignore[misc]
+        return set(self.GEOMETRY.hex_edges[self.pirate])
 
     def _reaches(self, seat: int, node: int) -> bool:
         if node not in self.GEOMETRY.land_nodes_set:
@@ -189,7 +188,7 @@ class SeaGame(PioneersGame):
                         best = length
             return best
 
-        starts, seen = [], set()
+        starts, seen, best = [], set(), 0
         for first in links:
             if first in seen:
                 continue
@@ -200,9 +199,13 @@ class SeaGame(PioneersGame):
                         seen_here.add(other)
                         piece.append(other)
             seen |= seen_here
+            if sum(len(links[port]) for port in piece) < 2 * len(piece) and cut.isdisjoint(piece):
+                # a tree nobody cuts: its longest line is its longest path (as on the island)
+                best = max(best, _farthest(links, _farthest(links, first)[0])[1])
+                continue
             ends = [port for port in piece if len(links[port]) != 2 or port in cut]
             starts += ends or piece[:1]
-        return max(trail(port, 0) for port in starts)
+        return max([best] + [trail(port, 0) for port in starts])
 
     # -- legal moves ----------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -260,11 +263,9 @@ class SeaGame(PioneersGame):
         return moves
 
     def _pirate_victims(self, hex_index: int, robbable: list[bool]) -> list[int]:
-        nodes = self.HEX_NODES[hex_index]
         victims = set()
-        for i in range(6):
-            edge = self.GEOMETRY.edge_between(nodes[i], nodes[(i + 1) % 6])
-            owner = self.ship_owner[edge]  # type: ignore[index]
+        for edge in self.GEOMETRY.hex_edges[hex_index]:
+            owner = self.ship_owner[edge]
             if owner != -1 and robbable[owner]:
                 victims.add(owner)
         return sorted(victims)
@@ -274,9 +275,8 @@ class SeaGame(PioneersGame):
             return True
         if shielded is None:
             return False
-        nodes = self.HEX_NODES[hex_index]
-        for i in range(6):
-            owner = self.ship_owner[self.GEOMETRY.edge_between(nodes[i], nodes[(i + 1) % 6])]  # type: ignore[index]
+        for edge in self.GEOMETRY.hex_edges[hex_index]:
+            owner = self.ship_owner[edge]
             if owner != -1 and shielded[owner]:
                 return True
         return False
@@ -393,6 +393,7 @@ class SeaGame(PioneersGame):
             raise IllegalMove(f"Starting settlements go on the home island; corner {node + 1} is not on it.")
         super()._play_settlement(seat, move)
         island = self.node_island[node]
+        self._route_changed(seat)  # its own settlement may join a line of roads to a line of ships
         if setup:
             if island not in self.starts[seat]:
                 self.starts[seat].append(island)
@@ -558,7 +559,6 @@ class SeaGame(PioneersGame):
 def _layout_class(name: str) -> type[SeaGame]:
     layout = D.SEA_LAYOUTS[name]
     geometry = B.SEA_GEOMETRY[name]
-    geometry.land_nodes_set = frozenset(geometry.land_nodes)
     home = layout["home"]
     setup_nodes = [node for node in geometry.land_nodes if not home or geometry.node_island[node] == home]
     notation = M.make_notation(geometry, sea=True)
@@ -568,7 +568,7 @@ def _layout_class(name: str) -> type[SeaGame]:
         for spec in PioneersGame.options
     )
     attributes = {
-        "LAYOUT": name, "GEOMETRY": geometry, "notation": notation, "options": options,
+        "LAYOUT": name, "variant": name, "GEOMETRY": geometry, "notation": notation, "options": options,
         "min_players": layout["players"][0], "max_players": layout["players"][1],
         "NODE_COUNT": geometry.node_count, "EDGE_COUNT": geometry.edge_count, "HEX_COUNT": geometry.hex_count,
         "NODE_EDGES": geometry.node_edges, "EDGE_NODES": geometry.edge_nodes,

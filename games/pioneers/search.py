@@ -203,6 +203,8 @@ ENDGAME_WORLDS = 4
 TOP_ROBBER = 5
 TOP_DISCARD = 5
 TOP_ROADS = 3
+# DESIGNED: ship builds and ship moves the hard player weighs on a sea layout, each
+TOP_SHIPS = 2
 TOP_PLENTY = 3
 DEFAULT_BUDGET = 1.5  # seconds; games/levels.py passes none when the bot plays
 SAFETY = 0.8  # share of the budget after which no new world is started
@@ -400,6 +402,13 @@ def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[st
         owned = A.production(game, seat)
         found += sorted(roads, key=lambda m: -A.road_score(game, seat, m, owned))[:TOP_ROADS]
         found += _lengthening(game, seat, roads)
+    if M.Ship in by_kind or M.MoveShip in by_kind:  # a sea layout: the ships that lead furthest
+        reach = A.sea_reach(game, seat)
+        parse = game.notation.parse
+        found += sorted(by_kind.get(M.Ship, []), key=lambda m: -A.ship_score(game, seat, parse(m).edge, reach))[
+            :TOP_SHIPS]
+        found += sorted(by_kind.get(M.MoveShip, []),
+                        key=lambda m: -A.ship_score(game, seat, parse(m).to, reach, leaving=parse(m).edge))[:TOP_SHIPS]
     found += by_kind.get(M.BuyCard, [])
     found += [m for m in moves if m in ("knight", "road building")]
     plenty = by_kind.get(M.Plenty, [])

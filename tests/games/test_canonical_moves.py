@@ -14,11 +14,9 @@ import re
 
 import pytest
 
-from games import registry
 from games.base import Game, IllegalMove
-from tests.games.test_conformance import positions
+from tests.games.test_conformance import GAMES, game_class, positions
 
-GAMES = sorted(registry.available())
 PER_POSITION = 40  # legal moves respelled at one position (a sample when there are more)
 
 
@@ -40,7 +38,7 @@ def state(game: Game) -> str:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_accepted_spelling_is_logged_as_a_legal_move_that_plays_the_same(key):
-    cls = registry.get(key)
+    cls = game_class(key)
     rng = random.Random(8)
     tried = accepted = 0
     for game, _last in positions(cls, 8, seed=3):

@@ -568,3 +568,130 @@ def test_sea_moves_read_leniently_and_are_logged_canonically():
             game.play(0, text)
     with pytest.raises(IllegalMove, match="is not a move"):
         PioneersGame.new(3, {}, 1).play(0, "ship 1-2")  # the island has no ships
+
+
+# -- hidden information and take-back -------------------------------------------------------------
+def test_a_ship_built_or_moved_may_be_taken_back_and_a_pirate_steal_may_not():
+    game = bare()
+    settle(game, 0, 22)
+    give(game, 0, lumber=2, wool=2)
+    before = game.copy()
+    game.play(0, "ship 12-22")
+    assert game.can_take_back(before, 0, "ship 12-22")
+    ship(game, 0, "2-12")
+    before = game.copy()
+    game.play(0, "move ship 2-12 to 3-12")
+    assert game.can_take_back(before, 0, "move ship 2-12 to 3-12")
+    ship(game, 1, "13-23")
+    give(game, 1, ore=1)
+    game.phase = "robber"
+    before = game.copy()
+    game.play(0, "pirate S3 steal 2")
+    assert not game.can_take_back(before, 0, "pirate S3 steal 2")  # a card was drawn from a hand
+    game.phase = "robber"
+    before = game.copy()
+    game.play(0, "pirate S24")
+    assert game.can_take_back(before, 0, "pirate S24")  # nobody robbed: nothing drawn
+
+
+def test_a_pirate_steal_shows_the_card_to_the_thief_and_the_robbed_alone():
+    seen = []
+    for card in ("ore", "grain"):
+        game = bare()
+        ship(game, 1, "13-23")
+        give(game, 1, **{card: 1})
+        game.phase = "robber"
+        game.play(0, "pirate S3 steal 2")
+        seen.append([game.describe_move(0, "pirate S3 steal 2", NAMES), game.status(NAMES), game.view(None),
+                     game.view(2), game.private_text(2, NAMES)])
+        assert f"stole 1 {card}" in game.private_text(0, NAMES) and f"stole 1 {card}" in game.private_text(1, NAMES)
+    assert seen[0] == seen[1]  # what a robber steal shows, and no more
+
+
+def test_a_ship_move_shows_nothing_hidden():
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    ship(game, 0, "2-12")
+    give(game, 0, lumber=1, brick=2, ore=3)
+    other = game.copy()
+    other.hands[0] = [2, 0, 0, 3, 1]  # another hand of the same size
+    for position in (game, other):
+        position.play(0, "move ship 2-12 to 3-12")
+    assert game.describe_move(0, "move ship 2-12 to 3-12", NAMES) == \
+        other.describe_move(0, "move ship 2-12 to 3-12", NAMES)
+    assert game.view(None) == other.view(None) and game.status(NAMES) == other.status(NAMES)
+
+
+def test_a_settlement_joining_a_road_to_a_ship_lengthens_the_owners_route_at_once():
+    game = bare()
+    corner, first, second = coast_start(game)
+    for step in path(game, node(corner), 3):
+        game.edge_owner[step] = 0
+    ship(game, 0, first)
+    ship(game, 0, second)
+    game._route_changed(0)
+    assert game.road_len[0] == 3
+    give(game, 0, lumber=1, brick=1, wool=1, grain=1)
+    game.play(0, f"settlement {corner}")
+    assert game.road_len[0] == 5 and game.road_holder == 0
+
+
+def test_the_rules_help_names_each_layouts_pirate_start():
+    text = GAME.rules_help()
+    for board in D.SEA_BOARDS:
+        geometry = B.SEA_GEOMETRY[board]
+        assert f"({geometry.hex_labels[geometry.pirate_start]})" in text
+
+
+# -- the frontiers against a brute-force search ------------------------------------------------
+def _brute_route(game: SeaGame, seat: int) -> int:
+    """The longest line by trying every line from every corner side: roads and ships apart save
+    at the seat's buildings, another player's building ending a line."""
+    own = game.node_owner
+    pieces = [(e, 0) for e in range(game.EDGE_COUNT) if game.edge_owner[e] == seat]
+    pieces += [(e, 1) for e in range(game.EDGE_COUNT) if game.ship_owner[e] == seat]
+    links: dict[int, list[tuple[int, int]]] = {}
+    for index, (e, kind) in enumerate(pieces):
+        a, b = game.EDGE_NODES[e]
+        pa, pb = 2 * a + (kind if own[a] != seat else 0), 2 * b + (kind if own[b] != seat else 0)
+        links.setdefault(pa, []).append((index, pb))
+        links.setdefault(pb, []).append((index, pa))
+    cut = {p for p in links if own[p // 2] not in (-1, seat)}
+
+    def walk(port: int, used: frozenset) -> int:
+        return max([0] + [1 if other in cut else 1 + walk(other, used | {i})
+                          for i, other in links[port] if i not in used])
+
+    return max([0] + [walk(port, frozenset()) for port in links])
+
+
+def test_the_route_length_and_the_ship_spots_agree_with_a_brute_force_search():
+    checked = 0
+    for seed in range(4):
+        board = ("shores", "isles")[seed % 2]
+        rng = random.Random(seed)
+        game = GAME.new(3, {"board": board}, seed)
+        moves = 0
+        while not game.is_over():
+            seat = game.to_act()[0]
+            game.play(seat, rng.choice(game.legal_moves(seat)))
+            moves += 1
+            if moves % 150 == 0 and game.phase == "main":
+                for other in range(3):
+                    assert game.longest_road_of(other) == _brute_route(game, other)
+                current = game.current
+                trial = game.copy()
+                trial.hands[current] = [5] * 5
+                listed = {m for m in trial.legal_moves(current) if m.startswith("ship ")}
+                playable = set()
+                for e in range(game.EDGE_COUNT):
+                    attempt = trial.copy()
+                    try:
+                        attempt.play(current, f"ship {game.EDGE_LABELS[e]}")
+                    except IllegalMove:
+                        continue
+                    playable.add(f"ship {game.EDGE_LABELS[e]}")
+                assert listed == playable or trial._ships_left(current) == 0
+                checked += 1
+    assert checked > 10

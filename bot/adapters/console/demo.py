@@ -13,9 +13,10 @@ from pathlib import Path
 
 from bot.core import marks
 from bot.core.replies import Caller
-from bot.core.service import TableService
+from bot.core.service import TableService, parse_option_text
 from db.store import Store
 from games import registry
+from games.base import IllegalMove, parse_options
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 CHANNEL = 4242
@@ -23,8 +24,9 @@ GUILD = 1
 MAX_MOVES = 20000
 
 
-async def play_demo(service: TableService, key: str, players: int, out: Path) -> list[str]:
-    """Plays one game and writes its images; returns the log lines."""
+async def play_demo(service: TableService, key: str, players: int, out: Path, options: str = "") -> list[str]:
+    """Plays one game and writes its images; returns the log lines. `options` are the lobby's
+    (`board=shores target=12`), as /open takes them."""
     seats = [Caller(GUILD, CHANNEL, 100 + i, NAMES[i]) for i in range(players)]
     by_user = {c.user_id: c for c in seats}
     log: list[str] = []
@@ -43,7 +45,7 @@ async def play_demo(service: TableService, key: str, players: int, out: Path) ->
             images += 1
             (out / f"turn-{images:04d}.png").write_bytes(reply.image)
 
-    keep(await service.handle(seats[0], "open", {"game": key}))
+    keep(await service.handle(seats[0], "open", {"game": key, **({"options": options} if options else {})}))
     for caller in seats[1:]:
         keep(await service.handle(caller, "join"))
     keep(await service.handle(seats[0], "start"))
@@ -79,14 +81,28 @@ async def end_unfinished_demo(store: Store) -> None:
         await store.set_status(table.id, table.version, "cancelled", datetime.now(UTC))
 
 
-async def run_demo(key: str, players: int | None, seed: int, out: Path, store: str | None = None) -> int:
-    """A whole game in `store` (ISLES_DB), or else in a new out/demo.db."""
+def _made_by(cls: type, variant: type, chosen: dict) -> bool:
+    """Whether the options chosen are the ones a variant of the game defaults to differently."""
+    base = {spec.name: spec.default for spec in cls.options}
+    own = {spec.name: spec.default for spec in variant.options if spec.default != base.get(spec.name)}
+    return bool(own) and all(chosen.get(name) == value for name, value in own.items())
+
+
+async def run_demo(key: str, players: int | None, seed: int, out: Path, store: str | None = None,
+                   options: str = "") -> int:
+    """A whole game in `store` (ISLES_DB), or else in a new out/demo.db, with the lobby `options`."""
     try:
         key = registry.find(key)
     except KeyError as missing:
         print(missing.args[0], file=sys.stderr)
         return 2
     cls = registry.get(key)
+    try:  # options that deal another map may take other numbers of players (`board=shores`)
+        chosen = parse_options(cls.options, parse_option_text(options))
+    except IllegalMove as error:
+        print(f"--options {options!r}: {error}", file=sys.stderr)
+        return 2
+    cls = next((variant for variant in cls.variants.values() if _made_by(cls, variant, chosen)), cls)
     most = min(cls.max_players, len(NAMES))
     players = players or most
     if not cls.min_players <= players <= most:
@@ -105,7 +121,7 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path, store: s
     try:
         await end_unfinished_demo(opened)
         service = TableService(opened, seeds=lambda: seed)
-        log = await play_demo(service, key, players, out)
+        log = await play_demo(service, key, players, out, options)
     finally:
         await opened.close()
     final = log[-1]
