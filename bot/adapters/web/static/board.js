@@ -106,7 +106,14 @@
     const log = $("log");
     log.replaceChildren(...state.log.map((line) => {
       const item = document.createElement("li");
-      item.textContent = plain(line.replace(/^\d+\.\s*/, ""));
+      // a line ends with the move as typed, in Discord's code marks: here it is set apart by its type
+      const [, told, typed] = line.replace(/^\d+\.\s*/, "").match(/^(.*?)\s*(?:`([^`]*)`)?\s*$/s);
+      item.textContent = plain(told);
+      if (typed) {
+        const move = document.createElement("code");
+        move.textContent = typed;
+        item.append(" ", move);
+      }
       item.value = parseInt(line, 10) || 0;
       item.title = "The board just after this move";
       item.tabIndex = 0;
