@@ -83,6 +83,32 @@ async def test_the_mover_is_offered_the_take_back_and_the_other_answers_it(serve
     assert (await served.state(token))["your_turn"]
 
 
+class Posts:
+    def __init__(self):
+        self.posted: list[tuple[int, str]] = []
+
+    async def post(self, channel_id, reply) -> bool:
+        self.posted.append((channel_id, reply.text))
+        return True
+
+    async def direct(self, user_id, text) -> bool:
+        return True
+
+
+async def test_a_take_back_asked_on_the_page_is_told_in_the_channel(served):
+    served.service.extend(TakeBack(served.service))
+    served.service.outbox = posts = Posts()
+    await start_table(served.service, "pioneers")
+    (first, token, state), (other, other_token, _) = await mover(served)
+    await served.client.post(f"/t/{token}/move", json={"move": state["moves"][0], "version": state["version"]})
+    before = len(posts.posted)
+    assert (await (await served.client.post(f"/t/{token}/takeback", json={})).json())["ok"]
+    (channel, text), = posts.posted[before:]
+    assert channel == ALICE.channel_id and "asks to take back" in text and f"<@{other.user_id}>" in text
+    assert (await (await served.client.post(f"/t/{other_token}/takeback", json={"agree": False})).json())["ok"]
+    assert "refused" in posts.posted[-1][1]
+
+
 async def test_a_refused_take_back_leaves_the_move(served):
     served.service.extend(TakeBack(served.service))
     await start_table(served.service, "pioneers")

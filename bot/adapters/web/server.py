@@ -442,6 +442,11 @@ class WebPages(Extension):
             reply = await self.service.answer(taking.answer_from_page(caller, data["table"], agree))
         else:
             reply = await self.service.handle(caller, "takeback", {})
+        outbox = self.service.outbox
+        if reply.ok and reply.text and reply.since is None and outbox is not None:
+            # a request and its answers save nothing, so no post of a change tells the channel:
+            # Discord would show them as the command's answer, the page has the channel told
+            await outbox.post(data["channel_id"], reply)
         said = reply.private if not reply.ok else (reply.text or reply.private)
         return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
 
