@@ -699,8 +699,9 @@ class TableService:
             else:
                 loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
-                return Reply.error("That button was for an earlier turn, and the table has moved on. "
-                                   "Use the newest message, or /move.")
+                # said by buttons, menus and the board page alike: no adapter's words
+                return Reply.error("That was offered for an earlier turn, and the table has moved on. "
+                                   "Look at the table as it is now and choose again.")
             mine = self.caller_seat(loaded, caller)
             owed = await self._play_owed(loaded)
             if owed:  # the board moved on before this move: the person sees it before choosing

@@ -15,6 +15,8 @@ Requests are kept in the database (db/takeback.py), so a restart forgets no agre
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from typing import Any
 
 from bot.core import marks, replay
 from bot.core.commands import Command
@@ -27,6 +29,7 @@ from db.takeback import Request, TakeBackStore
 from games import registry
 from games.base import Game, IllegalMove
 
+KEPT_ASKS = 256
 COMMANDS = (Command("takeback", "Ask to take back your last move (the other players agree or refuse)"),)
 
 
@@ -75,6 +78,7 @@ class TakeBack(Extension):
     def __init__(self, service: TableService):
         self.service = service
         self.requests = TakeBackStore(service.store)
+        self._asks: OrderedDict[tuple[int, int, int], bool] = OrderedDict()  # (table, version, user): may ask
 
     # -- asking ------------------------------------------------------------------------
     async def cmd_takeback(self, caller: Caller) -> Reply:
@@ -122,6 +126,39 @@ class TakeBack(Extension):
         cls = registry.get(row.game)
         return await asyncio.to_thread(undo_plan, cls, loaded.game.players, row.options, row.seed, moves,
                                        user_id, computers, loaded.game.dump())
+
+    # -- the board page ----------------------------------------------------------------
+    async def page_offer(self, loaded: Loaded, user_id: int) -> dict[str, Any]:
+        """What a board page offers `user_id` about take-backs, as Discord does: `ask` when
+        /takeback would ask for their last move now; `answer` the move of a request waiting for
+        their Agree or Refuse (`by` who asked); `asked` the move of their own open request."""
+        none: dict[str, Any] = {"ask": False, "answer": "", "by": "", "asked": ""}
+        if loaded.game is None or loaded.row.status != "active":
+            return none
+        request = await self.requests.get(loaded.row.id)
+        if request is not None and request.version == loaded.version:
+            mine = loaded.seat_of(user_id)
+            if user_id in request.waiting:
+                return {**none, "answer": request.move, "by": request.name}
+            if mine is not None and mine.seat == request.seat:
+                return {**none, "asked": request.move}
+        key = (loaded.row.id, loaded.version, user_id)
+        if key not in self._asks:  # the plan replays the log: once a version, not once a look of the page
+            try:
+                await self._plan(loaded, user_id)
+                self._asks[key] = True
+            except IllegalMove:
+                self._asks[key] = False
+            while len(self._asks) > KEPT_ASKS:
+                self._asks.popitem(last=False)
+        return {**none, "ask": self._asks[key]}
+
+    async def answer_from_page(self, caller: Caller, table_id: int, agree: bool) -> Reply:
+        """Agree or Refuse, from a board page, to the request open at the table."""
+        request = await self.requests.get(table_id)
+        if request is None:
+            return Reply.error("This take-back request has ended.")
+        return await self.press_tb(caller, table_id, request.version, "yes" if agree else "no", ())
 
     # -- answering ---------------------------------------------------------------------
     async def press_tb(self, caller: Caller, table_id: int, version, payload, values) -> Reply:

@@ -199,6 +199,8 @@ async def test_a_page_does_not_change_when_another_seats_cards_are_dealt_anew(se
         return out
 
     before = await pages()
+    assert before["alice"][0]["private"].startswith("Your hand:")  # her own part is on the page, and holds
+    assert before["spectator"][0]["private"] == ""
     size = sum(game.hands[bob_seat])
     kinds = [k for k in range(5) if k != max(range(5), key=lambda k: game.hands[bob_seat][k])]
     game.hands[bob_seat] = [0] * 5

@@ -19,6 +19,8 @@ import render
 log = logging.getLogger(__name__)
 
 PIECE = re.compile(r"[\s;]+")
+# a name made of a letter-led word per axis (`r2c1`, the space at row r2 and column c1)
+PART = re.compile(r"[a-z]+-?\d+")
 SHAPES = {"poly": ("points",), "circle": ("cx", "cy", "r"), "rect": ("x", "y", "w", "h")}
 
 
@@ -34,6 +36,24 @@ def naming(moves: Sequence[str], name: str) -> list[str]:
     """The moves that name a region: one of their words is the region's name."""
     wanted = name.lower()
     return [m for m in moves if wanted in words(m)]
+
+
+def parts(name: str) -> list[str]:
+    """The words a compound name joins (`r2c1`: r2 and c1), or [] for a name of one word."""
+    found = PART.findall(name)
+    return found if len(found) > 1 and "".join(found) == name else []
+
+
+def named(index: dict[str, list[str]], name: str) -> list[str]:
+    """The moves naming a region, from `by_word`: by its own name, or, for a compound name, the
+    moves that name each of its parts (`take r2 c1,c3` names the space r2c1 and r2c3)."""
+    if name in index:
+        return list(index[name])
+    joined = parts(name)
+    if not joined:
+        return []
+    common = set.intersection(*(set(index.get(part, ())) for part in joined))
+    return [m for m in index.get(joined[0], ()) if m in common]
 
 
 def by_word(moves: Sequence[str]) -> dict[str, list[str]]:
@@ -78,6 +98,6 @@ def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Seque
             if region.get(extra):
                 item[extra] = str(region[extra])
         owner = region.get("seat")
-        item["moves"] = list(index.get(item["name"].lower(), ())) if owner is None or owner == seat else []
+        item["moves"] = named(index, item["name"].lower()) if owner is None or owner == seat else []
         out.append(item)
     return out

@@ -3,7 +3,11 @@
 Routes, all under a signed token (tokens.py) except the static files:
 - `GET  /t/<token>`             the page (HTML; its script and style come from /static)
 - `GET  /t/<token>/state`       what the page shows, as JSON: the turn's words, the log, the
-                                 seat's legal moves and the picture's clickable regions
+                                 seat's legal moves and the picture's clickable regions, and the
+                                 seat's own part (what /hand tells it, and /takeback's offer)
+- `GET  /t/<token>/hand.png`    the seat's own picture as /hand shows it, where the game draws one
+- `POST /t/<token>/takeback`    `{}` asks to take the seat's last move back; `{"agree": bool}`
+                                 answers another player's request
 - `GET  /t/<token>/board.png`   the seat's picture (the public one for a spectator)
 - `GET  /t/<token>/preview.png` the picture with `?move=` drawn where it would go, unplayed
 - `GET  /t/<token>/after/<n>.png` the picture just after the log's move n, replayed from the seed
@@ -47,9 +51,10 @@ from bot.core.commands import WEB
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply
 from bot.core.service import TableService, draw_off_loop
+from bot.features.takeback import TakeBack
 from db.notices import TABLES
 from games import registry
-from games.base import TYPED_MOVE_LIMIT, IllegalMove
+from games.base import TYPED_MOVE_LIMIT, IllegalMove, fill_names
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +114,8 @@ class WebPages(Extension):
             web.get("/t/{token}/preview.png", self.preview),
             web.get("/t/{token}/after/{n:\\d{1,9}}.png", self.after),
             web.post("/t/{token}/move", self.move),
+            web.get("/t/{token}/hand.png", self.hand),
+            web.post("/t/{token}/takeback", self.takeback),
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
         ])
@@ -284,7 +291,30 @@ class WebPages(Extension):
                 found = self._regions[key] = board_regions.of_picture(data["game"], data["view"], data["names"])
                 while len(self._regions) > KEPT_PICTURES:
                     self._regions.popitem(last=False)
-        return page_json(data, await self._actions(data), found)
+        return page_json(data, await self._actions(data), found, await self._own(data, granted.user_id))
+
+    async def _own(self, data: dict[str, Any], user_id: int) -> dict[str, Any]:
+        """The seat's own part of the page, never a spectator's nor another seat's: what /hand
+        tells it, whether the game draws it a picture, and what /takeback offers it now."""
+        own: dict[str, Any] = {"private": "", "hand_picture": False, "takeback": None}
+        if data["seat"] is None or data["status"] != "active" or not data["view"]:
+            return own
+        loaded = await self.service.table(data["table"])
+        if loaded is None or loaded.game is None or loaded.version != data["version"]:
+            return own
+        own["private"] = fill_names(loaded.game.private_text(data["seat"], data["names"]), data["names"])
+        own["hand_picture"] = await self._hand_picture(data) is not None
+        taking = next((e for e in self.service.extensions if isinstance(e, TakeBack)), None)
+        if taking is not None:
+            own["takeback"] = await taking.page_offer(loaded, user_id)
+        return own
+
+    async def _hand_picture(self, data: dict[str, Any]) -> bytes | None:
+        key = (data["table"], data["version"], "hand", data["seat"])
+        if key not in self._pictures:
+            image = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"])
+            self._keep(key, image or b"")
+        return self._pictures[key] or None
 
     async def _actions(self, data: dict[str, Any]) -> list[dict[str, str]]:
         """The game's public buttons (answers to open offers) that are legal for this seat now."""
@@ -294,7 +324,7 @@ class WebPages(Extension):
         if loaded is None or loaded.game is None:
             return []
         legal = set(data["moves"])
-        return [{"label": a.label, "move": a.move, "style": a.style}
+        return [{"label": fill_names(a.label, data["names"]), "move": a.move, "style": a.style}
                 for a in loaded.game.public_actions() if not a.form and a.move in legal]
 
     async def _picture(self, data: dict[str, Any], view: dict[str, Any] | None, key: tuple) -> bytes | None:
@@ -320,6 +350,15 @@ class WebPages(Extension):
         image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
             raise web.HTTPNotFound(text="This table has no picture yet.")
+        return web.Response(body=image, content_type="image/png")
+
+    async def hand(self, request: web.Request) -> web.Response:
+        data = await self._data(self._pass(request))
+        image = None
+        if data["seat"] is not None and data["status"] == "active" and data["view"]:
+            image = await self._hand_picture(data)
+        if image is None:
+            raise web.HTTPNotFound(text="There is no picture of your own part of this table.")
         return web.Response(body=image, content_type="image/png")
 
     async def preview(self, request: web.Request) -> web.Response:
@@ -382,6 +421,29 @@ class WebPages(Extension):
                            place=lambda _channel_id: "another channel",
                            moment=lambda epoch, _style: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch)))
 
+    async def takeback(self, request: web.Request) -> web.Response:
+        """/takeback from the page, or the other players' Agree and Refuse, as Discord offers them."""
+        granted = self._pass(request)
+        sent = await read_json(request, self.origins(request), "takeback")
+        data = await self._data(granted)
+        taking = next((e for e in self.service.extensions if isinstance(e, TakeBack)), None)
+        if granted.user_id == tokens.SPECTATOR or data["seat"] is None or taking is None:
+            return web.json_response({"ok": False, "message": "There is nothing you can take back here."},
+                                     status=403)
+        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
+        agree = sent.get("agree")
+        if isinstance(agree, bool):
+            reply = await self.service.answer(taking.answer_from_page(caller, data["table"], agree))
+        else:
+            reply = await self.service.handle(caller, "takeback", {})
+        outbox = self.service.outbox
+        if reply.ok and reply.text and reply.since is None and outbox is not None:
+            # a request and its answers save nothing, so no post of a change tells the channel:
+            # Discord would show them as the command's answer, the page has the channel told
+            await outbox.post(data["channel_id"], reply)
+        said = await self._written(reply.private if not reply.ok else (reply.text or reply.private), data["table"])
+        return web.json_response({"ok": reply.ok, "message": said, "state": await self._state_of(granted)})
+
     async def events(self, request: web.Request) -> web.StreamResponse:
         granted = self._pass(request)
         data = await self._data(granted)
@@ -402,6 +464,8 @@ class WebPages(Extension):
                 try:
                     version = await asyncio.wait_for(stream.queue.get(), PING)
                 except TimeoutError:
+                    if granted.expires <= self.clock():  # the page asks again, hears 403 and says why
+                        break
                     await response.write(b": ping\n\n")
                     continue
                 if version == REPLACED:  # the page's own script stops asking again
@@ -422,10 +486,10 @@ class WebPages(Extension):
 
 
 def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
-              found: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+              found: list[dict[str, Any]] | None = None, own: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the page's script gets: never the view itself (the picture shows it), only words,
     moves and regions, each computed from the seat's own view or the public one; for a game
-    with a trade panel, the goods and the seat's own hand."""
+    with a trade panel, the goods and the seat's own hand; `own`, the seat's own part (`_own`)."""
     moves: list[str] = data["moves"]
     seat = data["seat"]
     mine = seat is not None and seat in data["to_act"]
@@ -440,6 +504,7 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
         "waiting": waiting, "your_turn": mine, "text": data["text"], "log": data["log"][-LOG_LINES:],
         "moves": moves, "obvious": obvious, "regions": regions, "picture": data["view"] is not None,
         "actions": actions or [], "trade": _trade(data),
+        **(own or {"private": "", "hand_picture": False, "takeback": None}),
     }
 
 

@@ -14,20 +14,68 @@
   let boardUrl = "";
   let past = 0;         // the log's move whose board is shown instead of the live one
   let give = [], get = [];  // the trade panel's offer, a count per good
+  let expired = false;  // the link's day is over: the server answers 403 to everything
+  let events = null;
+  let clickedText = false;  // the last click landed on words: Space and Enter then play nothing
+  let scale = 0;  // CSS pixels per picture pixel of the zoomed board; 0: the whole board fits
+  const TAP = 40;  // the least width of a place to tap, in CSS pixels
+  const MOST = 4;  // the largest zoom
+  const SMALL = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+
+  // The texts come from the game and the service, written for Discord: its bold, code marks and
+  // mentions are noise here.
+  function plain(text) {
+    return String(text || "").replace(/(?:<@[!&]?\d+>[ ,]*)+:?\s*/g, "").replace(/\*\*|__|`/g, "");
+  }
 
   function say(words, refused) {
     const box = $("message");
-    box.textContent = words || "";
+    box.textContent = plain(words);
     box.className = refused ? "refused" : "";
   }
 
   async function load() {
+    if (expired) return;
     const answer = await fetch(base + "/state", { cache: "no-store" });
+    if (answer.status === 403) {
+      showExpired();
+      return;
+    }
     if (!answer.ok) {
       say(await answer.text(), true);
       return;
     }
     apply(await answer.json());
+  }
+
+  function showExpired() {
+    // every request of this link gets 403 from now on: say so, and offer nothing that would fail
+    expired = true;
+    if (events) events.close();
+    cancel();
+    closeTrade();
+    $("expired").hidden = false;
+    $("typed").hidden = true;
+    $("trade-open").hidden = true;
+    $("takeback-box").hidden = true;
+    $("overlay").classList.add("off");
+    $("moves").replaceChildren();
+    const turn = $("turn");
+    turn.textContent = "This link has expired";
+    turn.className = "";
+    signal();
+  }
+
+  // the tab's title and icon: seen from another tab or window, they tell that it is your turn
+  function signal() {
+    const mine = !expired && state && state.your_turn;
+    const name = state ? `${state.title}, table ${state.table} · Isles` : "Isles";
+    document.title = (expired ? "Link expired · " : mine ? "Your turn · " : "") + name;
+    const fill = expired ? "#b00020" : mine ? "#ffd400" : "#8a9bb0";
+    const dot = mine ? '<circle cx="16" cy="16" r="6" fill="#c22"/>' : "";
+    const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" ` +
+      `fill="${fill}" stroke="#24384f" stroke-width="3"/>${dot}</svg>`;
+    $("favicon").href = "data:image/svg+xml," + encodeURIComponent(icon);
   }
 
   function apply(fresh) {
@@ -38,17 +86,18 @@
   }
 
   function show() {
-    document.title = `${state.title}, table ${state.table} · Isles`;
+    if (expired) return;
+    signal();
     $("title").textContent = state.title;
     const turn = $("turn");
     if (state.status !== "active") turn.textContent = state.status === "lobby" ? "Waiting for players" : "The game is over";
     else if (state.your_turn) turn.textContent = "Your turn";
     else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
     turn.className = state.your_turn ? "mine" : "";
-    $("text").textContent = state.text;
+    $("text").textContent = plain(state.text);
     const url = `${base}/board.png?v=${state.version}`;
-    if (!state.picture) $("board-box").hidden = true;
-    else if (url !== boardUrl && !chosen && !past) {
+    $("board-view").hidden = $("board-tools").hidden = !state.picture;
+    if (state.picture && url !== boardUrl && !chosen && !past) {
       boardUrl = url;
       $("board").src = url;
     }
@@ -57,7 +106,14 @@
     const log = $("log");
     log.replaceChildren(...state.log.map((line) => {
       const item = document.createElement("li");
-      item.textContent = line.replace(/^\d+\.\s*/, "");
+      // a line ends with the move as typed, in Discord's code marks: here it is set apart by its type
+      const [, told, typed] = line.replace(/^\d+\.\s*/, "").match(/^(.*?)\s*(?:`([^`]*)`)?\s*$/s);
+      item.textContent = plain(told);
+      if (typed) {
+        const move = document.createElement("code");
+        move.textContent = typed;
+        item.append(" ", move);
+      }
       item.value = parseInt(line, 10) || 0;
       item.title = "The board just after this move";
       item.tabIndex = 0;
@@ -71,7 +127,110 @@
     $("trade-open").hidden = !state.trade;
     if (!state.trade) $("trade").hidden = true;
     else if (!$("trade").hidden) showTrade();
+    showOwn();
+    showTakeback();
+    showZoom();
   }
+
+  // -- the seat's own part: what /hand tells it, and /takeback as Discord offers it -------------
+  function showOwn() {
+    const words = plain(state.private);
+    $("own").hidden = !(words || state.hand_picture);
+    $("private").textContent = words;
+    $("private").hidden = !words;
+    const hand = $("hand");
+    hand.hidden = !state.hand_picture;
+    const url = `${base}/hand.png?v=${state.version}`;
+    if (state.hand_picture && hand.getAttribute("src") !== url) hand.src = url;
+  }
+
+  function showTakeback() {
+    const offer = state.takeback;
+    const box = $("takeback-box");
+    box.hidden = !offer || !(offer.ask || offer.answer || offer.asked);
+    if (box.hidden) return;
+    $("takeback").hidden = !offer.ask;
+    $("takeback-agree").hidden = $("takeback-refuse").hidden = !offer.answer;
+    $("takeback-words").textContent = offer.answer ? `${offer.by} asks to take back ${plain(offer.answer)}.`
+      : offer.asked ? `You asked to take back ${plain(offer.asked)}: the other players answer.`
+        : "Misclicked? You may ask to take your last move back.";
+  }
+
+  $("takeback").addEventListener("click", () => post("/takeback", {}, "Asked to take your last move back."));
+  $("takeback-agree").addEventListener("click", () => post("/takeback", { agree: true }, "You agreed."));
+  $("takeback-refuse").addEventListener("click", () => post("/takeback", { agree: false }, "You refused: the move stands."));
+
+  // -- zoom: on a small screen the places to tap grow to a finger's width, and the board pans ----
+  function tapWidth(region) {
+    // the narrowest way across a region, in the picture's pixels (a road is long and thin)
+    if (region.shape === "circle") return 2 * region.r;
+    if (region.shape === "rect") return Math.min(region.w, region.h);
+    const p = region.points, n = p.length / 2;
+    let least = Infinity;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      const ex = p[2 * j] - p[2 * i], ey = p[2 * j + 1] - p[2 * i + 1];
+      const length = Math.hypot(ex, ey);
+      if (!length) continue;
+      let low = Infinity, high = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const across = ((p[2 * k] - p[2 * i]) * ey - (p[2 * k + 1] - p[2 * i + 1]) * ex) / length;
+        low = Math.min(low, across); high = Math.max(high, across);
+      }
+      least = Math.min(least, high - low);
+    }
+    return least === Infinity ? 0 : least;
+  }
+
+  function wanted() {
+    // at least the picture as drawn (its words readable), more when a place to tap is narrower than TAP
+    const widths = state.regions.filter((r) => r.moves.length).map(tapWidth).filter((w) => w > 0);
+    return Math.min(MOST, Math.max(1, TAP / (widths.length ? Math.min(...widths) : TAP)));
+  }
+
+  function shownScale() {
+    const img = $("board");
+    return img.naturalWidth ? img.getBoundingClientRect().width / img.naturalWidth : 1;
+  }
+
+  function tooSmall() {
+    return SMALL.matches && state && state.picture && !past && $("board").naturalWidth > 0 && shownScale() < wanted() - 0.01;
+  }
+
+  function zoomTo(wish, x, y) {
+    const view = $("board-view"), img = $("board"), box = $("board-box");
+    if (!img.naturalWidth) return;
+    const shown = img.getBoundingClientRect(), seen = view.getBoundingClientRect();
+    // the point of the picture under (x, y), the middle of what is seen without them, stays in sight
+    const fx = ((x ?? seen.left + view.clientWidth / 2) - shown.left) / shown.width;
+    const fy = ((y ?? seen.top + view.clientHeight / 2) - shown.top) / shown.height;
+    const fit = view.clientWidth / img.naturalWidth;
+    scale = wish && wish > fit + 0.01 ? Math.min(MOST, wish) : 0;
+    view.classList.toggle("zoomed", scale > 0);
+    box.style.width = scale ? `${Math.round(img.naturalWidth * scale)}px` : "";
+    view.scrollLeft = fx * box.offsetWidth - view.clientWidth / 2;
+    view.scrollTop = fy * box.offsetHeight - view.clientHeight / 2;
+    showZoom();
+  }
+
+  function showZoom() {
+    if (!state) return;
+    $("zoom-out").disabled = $("zoom-fit").disabled = scale === 0;
+    $("zoom-in").disabled = scale >= MOST;
+    $("zoom-hint").textContent = tooSmall() ? "Tap the board to see it large." : "";
+  }
+
+  $("zoom-in").addEventListener("click", () => zoomTo(Math.max(1, shownScale() * 1.5)));
+  $("zoom-out").addEventListener("click", () => zoomTo(shownScale() / 1.5));
+  $("zoom-fit").addEventListener("click", () => zoomTo(0));
+  $("board").addEventListener("load", showZoom);
+  // a tap on a board too small for fingers makes it large around the tap, and chooses nothing
+  $("board-view").addEventListener("click", (event) => {
+    if (!tooSmall()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    zoomTo(wanted(), event.clientX, event.clientY);
+  }, true);
 
   function showPast(n, words) {
     // the board as it stood just after move n, replayed by the server in this page's own view
@@ -96,7 +255,7 @@
 
   // -- the trade panel: an offer built by counts, sent as the game's own offer move -----------
   function openTrade() {
-    if (!state || !state.trade) return;
+    if (!state || !state.trade || expired) return;
     const n = state.trade.goods.length;
     if (give.length !== n) { give = Array(n).fill(0); get = Array(n).fill(0); }
     $("trade").hidden = false;
@@ -165,7 +324,7 @@
     offers.replaceChildren(...state.actions.map((action) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = action.label;
+      button.textContent = plain(action.label);
       button.dataset.move = action.move;
       if (action.style === "primary" || action.style === "success") button.classList.add("primary");
       button.addEventListener("click", () => send(action.move));
@@ -273,7 +432,8 @@
     else offer(region);
   }
 
-  function offer(region) {
+  function offer(region, now) {
+    // `now`: chosen by keys, where Enter or Space on a move plays it at once, as on a spot
     chosen = "";
     $("choice").hidden = false;
     $("confirm").hidden = true;
@@ -283,10 +443,22 @@
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = move;
-      button.addEventListener("click", () => choose(move));
+      button.addEventListener("click", () => (now ? send(move) : choose(move)));
       return button;
     }));
-    moves.firstChild.focus();
+    moves.firstChild.focus({ preventScroll: true });
+  }
+
+  function pickByKey(el) {
+    // Enter or Space on a spot plays there at once; a spot of several moves asks which first
+    const region = state.regions.find((r) => r.name === el.dataset.name && r.moves.length);
+    if (!region) return;
+    if (region.moves.length === 1) send(region.moves[0]);
+    else {
+      document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+      el.classList.add("chosen");
+      offer(region, true);
+    }
   }
 
   async function choose(move) {
@@ -318,31 +490,41 @@
     $("choice").hidden = true;
     $("overlay").classList.remove("off");
     document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
-    if (state && state.picture) {
+    if (state && state.picture && !expired) {
       boardUrl = `${base}/board.png?v=${state.version}`;
       $("board").src = boardUrl;
     }
   }
 
-  async function send(move) {
-    if (sending || !state) return;
+  function send(move) {
+    return post("/move", { move, version: state && state.version }, `Played: ${move}`);
+  }
+
+  async function post(path, body, done) {
+    if (sending || !state || expired) return;
     sending = true;
     try {
-      const answer = await fetch(base + "/move", {
+      const answer = await fetch(base + path, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ move, version: state.version }),
+        body: JSON.stringify(body),
       });
+      const words = await answer.text();
       let result;
-      try { result = await answer.json(); } catch { result = { ok: false, message: await answer.text() }; }
+      try { result = JSON.parse(words); } catch { result = null; }
+      if (answer.status === 403 && !result) {  // the link, not the move: the page's day is over
+        showExpired();
+        return;
+      }
+      result = result || { ok: false, message: words };
       cancel();
-      say(result.ok ? `Played: ${move}` : result.message, !result.ok);
+      say(result.ok ? done : result.message, !result.ok);
       if (result.state) apply(result.state);
       else await load();
     } finally {
       sending = false;
     }
-    if (heard > state.version) load();  // a move by someone else while this one was on its way
+    if (state && heard > state.version) load();  // a move by someone else while this one was on its way
   }
 
   $("confirm").addEventListener("click", () => { if (chosen) send(chosen); });
@@ -381,11 +563,18 @@
   const pressed = new Set();
   document.addEventListener("keyup", (event) => pressed.delete(event.key));
   window.addEventListener("blur", () => pressed.clear());
+  // a click on words (to read or copy them) leaves the focus on the body: Space there is no roll
+  document.addEventListener("pointerdown", (event) => {
+    const target = event.target;
+    clickedText = Boolean(target.closest && target.closest("p, pre, li, h1, h2, label, td, th, footer, header")
+      && !target.closest("button, input, [tabindex]"));
+  });
 
   document.addEventListener("keydown", (event) => {
     const active = document.activeElement;
     const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
     if (event.key === "Escape") {
+      clickedText = false;
       closeTrade();
       cancel();
       say("");
@@ -402,11 +591,21 @@
     }
     if ((event.key === "t" || event.key === "T") && state && state.trade) {
       event.preventDefault();
-      if ($("trade").hidden) openTrade(); else closeTrade();
+      if (!$("trade").hidden) closeTrade();
+      else if (state.your_turn && state.trade.can_offer) openTrade();  // after your roll, on your turn
       return;
     }
     if (event.key.startsWith("Arrow")) {
-      event.preventDefault();
+      event.preventDefault();  // the page itself never scrolls by arrows here
+      if (!$("choice").hidden) {  // a spot is chosen: the arrows go round its moves, if any, and stay there
+        const buttons = [...document.querySelectorAll("#choice-moves button")];
+        const here = buttons.indexOf(active);
+        if (buttons.length && here >= 0) {
+          const next = (here + (event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : buttons.length - 1));
+          buttons[next % buttons.length].focus({ preventScroll: true });
+        }
+        return;
+      }
       step(event.key);
       return;
     }
@@ -418,18 +617,23 @@
     }
     if (active && active.classList && active.classList.contains("region")) {
       event.preventDefault();
-      active.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      pickByKey(active);
       return;
     }
     const nothing = !active || active === document.body || active === document.documentElement;
-    if (nothing && !chosen && state && state.your_turn && state.obvious) {
+    if (nothing && !clickedText && !chosen && state && state.your_turn && state.obvious) {
       event.preventDefault();
       send(state.obvious);
     }
   });
 
   function listen() {
-    const events = new EventSource(base + "/events");
+    if (expired) return;
+    events = new EventSource(base + "/events");
+    events.addEventListener("error", () => {
+      // closed for good (a 403 once the link expired): ask once, and the answer says why
+      if (events.readyState === EventSource.CLOSED) load();
+    });
     events.addEventListener("changed", (event) => {
       heard = Math.max(heard, Number(event.data));
       if (sending) return;  // the answer to the move on its way brings the new state
