@@ -15,7 +15,7 @@ from functools import partial
 
 import pytest
 
-from bot.core.service import position_rng
+from bot.core.moves import position_rng
 from bot.extensions import install
 from bot.features import levels as level_feature
 from games import registry

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
+from bot.core.moves import QUOTED, REFUSAL_CHARS
 from bot.core.replay import matches_log
-from bot.core.service import QUOTED, REFUSAL_CHARS
 from games import registry
 from tests.fuzz_texts import ODD_DIGITS, mutations
 from tests.helpers import service_at, who

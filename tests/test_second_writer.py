@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.service import MOVED_ON
+from bot.core.moves import MOVED_ON
 from db.errors import StoreUnavailable
 from tests.helpers import ALICE, service_at
 
@@ -28,7 +28,7 @@ async def test_a_write_by_another_process_before_the_computers_move_leaves_the_p
     here, there, table = await a_table_where_alice_plays_a_computer(tmp_path)
     computer = 1 - (await here.table(table)).seat_of(ALICE.user_id).seat
     earlier = [m.move for m in await here.store.moves(table)]
-    chosen = here._computer_move
+    chosen = here.moves.computer_move
     meddled = []
 
     async def the_other_process_moves_first(loaded, seat, rng):
@@ -36,7 +36,7 @@ async def test_a_write_by_another_process_before_the_computers_move_leaves_the_p
             meddled.append(await there.play_for(table, computer, "The deadline passed."))
         return await chosen(loaded, seat, rng)
 
-    here._computer_move = the_other_process_moves_first
+    here.moves.computer_move = the_other_process_moves_first
     reply = await here.handle(ALICE, "move", {"move": "take 1"})
     assert reply.ok, reply.private
     assert MOVED_ON not in reply.private and "nothing was played" not in reply.text + reply.private
@@ -52,16 +52,16 @@ async def test_a_write_by_another_process_before_the_computers_move_leaves_the_p
 async def test_the_next_move_after_a_second_writer_is_not_refused(tmp_path, sticks):
     here, there, table = await a_table_where_alice_plays_a_computer(tmp_path)
     computer = 1 - (await here.table(table)).seat_of(ALICE.user_id).seat
-    chosen, meddled = here._computer_move, []
+    chosen, meddled = here.moves.computer_move, []
 
     async def the_other_process_moves_first(loaded, seat, rng):
         if not meddled:
             meddled.append(await there.play_for(table, computer, ""))
         return await chosen(loaded, seat, rng)
 
-    here._computer_move = the_other_process_moves_first
+    here.moves.computer_move = the_other_process_moves_first
     assert (await here.handle(ALICE, "move", {"move": "take 1"})).ok
-    here._computer_move = chosen
+    here.moves.computer_move = chosen
     again = await here.handle(ALICE, "move", {"move": "take 2"})  # the cached table is the saved one
     assert again.ok, again.private
 

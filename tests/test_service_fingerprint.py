@@ -15,10 +15,10 @@ async def test_every_answer_is_as_recorded():
 
 
 async def test_the_fingerprint_sees_one_changed_word(monkeypatch):
-    from bot.core import service
+    from bot.core import moves
 
     recorded = await fingerprint(["hawaii"])
-    monkeypatch.setattr(service, "NO_GAME", service.NO_GAME.replace("Open", "open"))
+    monkeypatch.setattr(moves, "NO_GAME", moves.NO_GAME.replace("Open", "open"))
     found = differences(recorded, await fingerprint(["hawaii"]))
     assert [f.split(" (")[0] for f in found] == ["hawaii: answer 1 differs in discord",
                                                   "hawaii: answer 1 differs in console"]
