@@ -1,12 +1,12 @@
-"""Fixed games through the table service answer exactly as recorded (tests/service_fingerprint.py).
+"""Fixed games through the table service answer exactly as recorded (tests/core/service_fingerprint.py).
 
 A change meant to show (new words, a new button) is recorded again with
-`python -m tests.service_fingerprint --record`; any other difference is a change nobody meant.
+`python -m tests.core.service_fingerprint --record`; any other difference is a change nobody meant.
 """
 
 import json
 
-from tests.service_fingerprint import RECORD, differences, fingerprint
+from tests.core.service_fingerprint import RECORD, differences, fingerprint
 
 
 async def test_every_answer_is_as_recorded():

@@ -110,7 +110,7 @@ async def test_an_unknown_database_is_one_clear_line(database):
 def _isles(*args: str, db: str, token: str = "") -> subprocess.CompletedProcess:
     env = {**os.environ, "ISLES_DB": db, "DISCORD_TOKEN": token}
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=os.path.dirname(os.path.dirname(__file__)))
+                          timeout=120, cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 async def test_isles_migrate_brings_the_database_to_the_newest_and_may_run_again(database):
@@ -134,9 +134,9 @@ async def test_commands_name_isles_db_in_one_line_when_the_server_is_down():
 def _pytest_on(dsn: str, required: bool) -> subprocess.CompletedProcess:
     env = {**os.environ, "ISLES_TEST_PG": dsn, "ISLES_REQUIRE_PG": "1" if required else ""}
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
-                           "tests/test_store.py::test_one_open_table_per_channel"],
+                           "tests/db/test_store.py::test_one_open_table_per_channel"],
                           env=env, capture_output=True, text=True, timeout=120,
-                          cwd=os.path.dirname(os.path.dirname(__file__)))
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 async def test_without_a_server_the_tests_skip_with_the_reason_and_where_required_they_fail():

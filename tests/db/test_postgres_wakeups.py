@@ -11,7 +11,7 @@ from bot.lease import LeasedWork
 from db.notices import WAKE
 from db.store import Store
 from db.timing import Observation, TimingStore, TurnRow
-from tests.test_postgres_store import _now
+from tests.db.test_postgres_store import _now
 
 LONG = 60.0  # a poll this long never ends inside a test: only a notice ends the wait
 

@@ -131,7 +131,7 @@ GAME = Rounds
 
 @pytest.fixture
 def rounds(monkeypatch):
-    monkeypatch.setitem(registry.MODULES, "rounds", "tests.test_timing")
+    monkeypatch.setitem(registry.MODULES, "rounds", "tests.features.test_timing")
     registry._load.cache_clear()
     yield Rounds
     registry._load.cache_clear()

@@ -88,7 +88,7 @@ async def test_every_open_command_of_the_readme_opens_a_table(tmp_path):
 
     from tests.helpers import service_at, who
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     commands = re.findall(r"`(/open game:[^`]+)`", readme)
     assert any("options:advanced=on" in c for c in commands)
     for index, command in enumerate(commands):

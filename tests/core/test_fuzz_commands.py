@@ -28,7 +28,7 @@ def snapshot(store, loop):
 def installed_service(loop, path):
     """A service with every extension the bot runs (the daily deal checked by a stand-in solver)."""
     from bot.extensions import install
-    from tests.test_daily import Solver
+    from tests.features.test_daily import Solver
 
     service = loop.run_until_complete(service_at(path))
     installed = install(service, prepare_daily=False)

@@ -13,7 +13,7 @@ from bot.core.replay import matches_log
 from games import registry
 from tests.helpers import service_at
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 PLAYER = textwrap.dedent("""
     import asyncio, sys

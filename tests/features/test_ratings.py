@@ -11,8 +11,8 @@ from bot.features.ratings import Ratings
 from db.ratings import OVERALL
 from games import registry
 from render.common import open_png
+from tests.features.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
-from tests.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 
 pytestmark = pytest.mark.usefixtures("rounds", "store_kind")  # each test on SQLite and on PostgreSQL
 MODEL = PlackettLuce()

@@ -6,9 +6,8 @@ from __future__ import annotations
 from bot.extensions import install
 from bot.features.rematch import Rematch
 from games import registry
-from tests.helpers import ALICE, BOB, CAROL, service_at
-from tests.test_rematch import resign
-from tests.test_service import seat_order, started
+from tests.core.test_service import seat_order, started
+from tests.helpers import ALICE, BOB, CAROL, resign, service_at
 
 
 async def finish(service, callers):
@@ -64,7 +63,7 @@ async def test_replay_after_a_rematch_still_finds_the_finished_game(tmp_path):
 
 
 async def test_the_dailys_final_message_offers_no_rematch(tmp_path):
-    from tests.test_daily import player, setup, start
+    from tests.features.test_daily import player, setup, start
 
     service, daily, _clock = await setup(tmp_path)
     service.extend(Rematch(service))  # as bot.extensions installs it beside the daily

@@ -18,8 +18,8 @@ import pytest
 from bot.adapters.discord.client import DiscordOutbox
 from bot.core.replies import Button, Reply
 from bot.features.timing import Timing
+from tests.features.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 from tests.helpers import ALICE, BOB, Clock, service_at
-from tests.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 
 GUILD, CHANNEL, THREAD, BOT = 111, 222, 333, 999
 CLOSED = 2  # this user's direct messages are closed to the bot

@@ -10,28 +10,15 @@ import pytest
 from bot.extensions import install
 from db.daily import DailyStore
 from games import registry
-from tests.helpers import ALICE, BOB, CAROL, service_at
+from tests.helpers import ALICE, BOB, CAROL, open_table, resign, service_at
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
-
-
-async def resign(service, caller):
-    """/resign, confirmed with its button when the service asks for it."""
-    reply = await service.handle(caller, "resign")
-    confirm = [b for b in reply.buttons if b.label.lower().startswith("resign")]
-    return await service.press(caller, confirm[0].custom_id) if confirm else reply
-
 
 
 async def table_of(tmp_path, game="pioneers", people=(ALICE, BOB), ai=0):
     service = await service_at(tmp_path / "t.db")
     install(service, prepare_daily=False)
-    await service.handle(people[0], "open", {"game": game})
-    for person in people[1:]:
-        await service.handle(person, "join")
-    for _ in range(ai):
-        await service.handle(people[0], "addai")
-    await service.handle(people[0], "start")
+    await open_table(service, game, people, computers=ai)
     return service
 
 

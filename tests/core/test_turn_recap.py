@@ -7,18 +7,13 @@ import random
 
 import pytest
 
-from tests.helpers import service_at, who
+from tests.helpers import open_table, service_at, who
 
 PEOPLE = [who("Ann", 11), who("Ben", 12)]
 
 
 async def start(service, key: str, players: int) -> int:
-    people = PEOPLE[:players]
-    assert (await service.handle(people[0], "open", {"game": key})).ok
-    for caller in people[1:]:
-        assert (await service.handle(caller, "join")).ok
-    assert (await service.handle(people[0], "start")).ok
-    return (await service.store.open_table(222)).id
+    return await open_table(service, key, PEOPLE[:players])
 
 
 async def play(service, table: int, rng: random.Random) -> tuple[str, str, bool]:

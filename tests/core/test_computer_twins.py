@@ -21,7 +21,7 @@ from bot.features import levels as level_feature
 from games import registry
 from games.base import Game, Rng
 from games.levels import choose
-from tests.helpers import ALICE, BOB, random_positions, service_at, who
+from tests.helpers import ALICE, BOB, open_table, random_positions, service_at, who
 
 TWIN_CHANNEL = 333  # the twin table: the same people in another channel
 LEVELS = ("easy", "normal", "hard")
@@ -124,14 +124,22 @@ def twin_of(caller):
     return who(caller.name, caller.user_id, channel=TWIN_CHANNEL)
 
 
-async def start_table(service, people, key: str, levels=LEVELS) -> int:
-    assert (await service.handle(people[0], "open", {"game": key})).ok
-    for person in people[1:]:
-        assert (await service.handle(person, "join")).ok
-    for level in levels:
-        assert (await service.handle(people[0], "addai", {"level": level})).ok
-    assert (await service.handle(people[0], "start")).ok
-    return (await service.store.open_table(people[0].channel_id)).id
+def compared(run: Run, logs, watched: dict[int, str], mirrors: list[Game]) -> bool:
+    """Compare the moves both tables logged since the last look, seat by seat, while a watched seat
+    sees the same table at both; True when the run ends there (a seat learnt, or chose apart)."""
+    for one, other in zip(*logs, strict=False):
+        assert one.seat == other.seat
+        if one.seat in watched:
+            if mirrors[0].view(one.seat) != mirrors[1].view(one.seat):
+                run.end = "learnt"
+                return True
+            run.compared[watched[one.seat]] += 1
+            if one.move != other.move:
+                run.differed.append((watched[one.seat], one.move, other.move))
+                return True
+        for mirror, row in zip(mirrors, (one, other), strict=True):
+            mirror.play(row.seat, row.move)
+    return False
 
 
 async def play_twins(tmp_path, key: str, seed: int, person_moves: int, people=(ALICE,), levels=LEVELS,
@@ -144,7 +152,7 @@ async def play_twins(tmp_path, key: str, seed: int, person_moves: int, people=(A
     service = await service_at(tmp_path / "t.db", seeds=lambda: seed)
     install(service, prepare_daily=False)
     callers = [people, tuple(twin_of(person) for person in people)]
-    tables = [await start_table(service, group, key, levels) for group in callers]
+    tables = [await open_table(service, key, group, levels=levels) for group in callers]
     seats = await service.store.seats(tables[0])
     person_at = {s.seat: [p for p in people if p.user_id == s.user_id] for s in seats if not s.is_ai}
     swapped = next(s for s, p in person_at.items() if p == [people[-1]])
@@ -169,18 +177,8 @@ async def play_twins(tmp_path, key: str, seed: int, person_moves: int, people=(A
         else:
             logs = [(await service.store.moves(t))[n:] for t, n in zip(tables, done, strict=True)]
             done = [n + len(log) for n, log in zip(done, logs, strict=True)]
-            for one, other in zip(*logs, strict=False):
-                assert one.seat == other.seat
-                if one.seat in watched:
-                    if mirrors[0].view(one.seat) != mirrors[1].view(one.seat):
-                        run.end = "learnt"
-                        return run
-                    run.compared[watched[one.seat]] += 1
-                    if one.move != other.move:
-                        run.differed.append((watched[one.seat], one.move, other.move))
-                        return run
-                for mirror, row in zip(mirrors, (one, other), strict=True):
-                    mirror.play(row.seat, row.move)
+            if compared(run, logs, watched, mirrors):
+                return run
             assert len(logs[0]) == len(logs[1])
             assert [mirror.dump() for mirror in mirrors] == [game.dump() for game in games]
         if any(game.is_over() for game in games):
@@ -236,7 +234,7 @@ async def test_taking_back_and_moving_again_meets_the_same_answers_at_every_leve
     the same way each time, since they read the position, not the table's history or version."""
     service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
     install(service, prepare_daily=False)
-    table = await start_table(service, (ALICE,), key)
+    table = await open_table(service, key, (ALICE,), levels=LEVELS)
     for _ in range(300):  # Alice's moves until one that computers answer and that may be taken back
         done = len(await service.store.moves(table))
         assert not (await service.table(table)).game.is_over(), f"{key}: no answer could be taken back"

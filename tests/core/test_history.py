@@ -8,9 +8,7 @@ from dataclasses import replace
 from bot.core import history
 from bot.core.replies import parse_custom_id
 from games import registry
-from tests.helpers import service_at, who
-
-PEOPLE = [who("ann", 11), who("ben", 12), who("cleo", 13)]
+from tests.helpers import PEOPLE, service_at
 
 
 async def pioneers_table(tmp_path, options="target=5 discard_limit=3"):

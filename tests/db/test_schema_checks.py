@@ -239,5 +239,5 @@ def test_a_store_opened_on_a_file_that_is_no_database_lets_the_process_end(tmp_p
               "    except Exception as error:\n        print(type(error).__name__)\n"
               "asyncio.run(main())\n")
     done = subprocess.run([sys.executable, "-c", script, str(junk)], capture_output=True, text=True, timeout=60,
-                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert done.returncode == 0 and done.stdout.strip() in ("DatabaseError", "CannotOpen"), done.stderr

@@ -12,9 +12,7 @@ from bot.features.animation import turn_views
 from bot.features.takeback import rebuild
 from games.pioneers.game import PioneersGame
 from tests.games.test_pioneers_same_dumps import stored_before
-from tests.helpers import service_at, who
-
-PEOPLE = [who("ann", 11), who("ben", 12), who("cleo", 13)]
+from tests.helpers import PEOPLE, service_at
 
 
 def dealt_before(monkeypatch: pytest.MonkeyPatch) -> None:

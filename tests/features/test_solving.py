@@ -70,7 +70,7 @@ def test_workers_leave_when_the_bot_is_killed(tmp_path):
         "import asyncio, sys, time\n"
         f"sys.path.insert(0, {str(os.getcwd())!r})\n"
         "from bot.features.solving import SolverPool\n"
-        "from tests.test_solving import pid_after\n"
+        "from tests.features.test_solving import pid_after\n"
         "async def main():\n"
         "    pool = SolverPool(workers=1, timeout=60)\n"
         "    print(await pool.run(pid_after, 0), flush=True)\n"

@@ -7,17 +7,9 @@ import pytest
 from bot.adapters.discord.shapes import discord_text
 from bot.extensions import install
 from bot.features.levels import ComputerLevels
-from tests.helpers import ALICE, BOB, CAROL, service_at
+from tests.helpers import ALICE, BOB, CAROL, resign, service_at
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
-
-
-async def resign(service, caller):
-    """/resign, confirmed with its button when the service asks for it."""
-    reply = await service.handle(caller, "resign")
-    confirm = [b for b in reply.buttons if b.label.lower().startswith("resign")]
-    return await service.press(caller, confirm[0].custom_id) if confirm else reply
-
 
 
 async def test_rematch_keeps_game_options_and_computer_seats(tmp_path):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from tests.core.test_history import PEOPLE, pioneers_table, play_until, seats_of
+from tests.core.test_service import started
 from tests.helpers import ALICE, BOB, CAROL, service_at, who
-from tests.test_history import PEOPLE, pioneers_table, play_until, seats_of
-from tests.test_service import started
 
 
 async def test_a_solo_table_shows_only_buttons_that_can_work(tmp_path):

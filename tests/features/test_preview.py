@@ -6,15 +6,13 @@ import random
 
 from bot.extensions import install
 from games import registry
-from tests.helpers import ALICE, BOB, service_at
+from tests.helpers import ALICE, BOB, open_table, service_at
 
 
 async def table_of(tmp_path, game, draw_images=False):
     service = await service_at(tmp_path / "t.db", draw_images=draw_images)
     install(service, prepare_daily=False)
-    await service.handle(ALICE, "open", {"game": game})
-    await service.handle(BOB, "join")
-    await service.handle(ALICE, "start")
+    await open_table(service, game, (ALICE, BOB))
     return service
 
 

@@ -10,8 +10,8 @@ from bot.adapters.discord.shapes import discord_text
 from bot.features.mygames import MyGames
 from bot.features.timing import Timing
 from games import registry
+from tests.features.test_timing import FakeOutbox, rounds  # noqa: F401  (the fixture registers the test game)
 from tests.helpers import ALICE, BOB, CAROL, Clock, service_at, who
-from tests.test_timing import FakeOutbox, rounds  # noqa: F401  (the fixture registers the test game)
 
 pytestmark = pytest.mark.usefixtures("rounds", "store_kind")  # each test on SQLite and on PostgreSQL
 MANAGER = who("Mod", 9, manage=True)

@@ -9,7 +9,7 @@ from bot.core.replies import Caller
 from games import registry
 from tests.helpers import service_at
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def test_lines_are_parsed_like_slash_commands(tmp_path, sticks):
