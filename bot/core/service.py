@@ -1,4 +1,4 @@
-"""The table service: the one code path every adapter goes through (DESIGN.md).
+"""The table service: the one code path every adapter goes through (bot/README.md).
 
 `TableService` is a facade. On what every call shares (`hub.Hub`: the store, the locks, the
 tables kept in memory, the listeners, loading and writing) it dispatches commands and buttons;

@@ -1,6 +1,6 @@
 """A fingerprint of what the table service says, to show a change of bot/ changes nothing a person sees.
 
-    /work/main/.venv/bin/python -m tests.core.service_fingerprint --record   # after a change meant to show
+    .venv/bin/python -m tests.core.service_fingerprint --record   # after a change meant to show
 
 Fixed games of every registered game go through a `TableService` with the standard extensions,
 as a person and the adapters would drive it: /open, /join, /addai, /start, moves typed, pressed as

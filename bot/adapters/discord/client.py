@@ -69,7 +69,7 @@ from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
 
-# Discord's limits on what the bot sends (discord-testing.md, section 1)
+# Discord's limits on what the bot sends (tests/discord/limits.py checks every message against them)
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.

@@ -21,7 +21,7 @@ from bot.core.replies import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
 
-# Discord's limits on what the bot sends (discord-testing.md, section 1)
+# Discord's limits on what the bot sends (tests/discord/limits.py checks every message against them)
 MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
