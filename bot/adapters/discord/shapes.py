@@ -33,6 +33,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25  # autocomplete
 MAX_CHOICE_TEXT = 100
 MAX_THREAD_NAME = 100
+THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a channel whose server is not known
 
