@@ -88,3 +88,31 @@ def load_bench(name: str):
     sys.modules[spec.name] = module  # where its dataclasses look their annotations up
     spec.loader.exec_module(module)
     return module
+
+
+# people of the tests that seat up to three at a table by name
+PEOPLE = [who("ann", 11), who("ben", 12), who("cleo", 13)]
+
+
+async def open_table(service: TableService, game: str, people, *, computers: int = 0, levels=(),
+                     options: str = "") -> int:
+    """A table of `game` opened by the first of `people`, the others seated, `computers` computer
+    players (or one a level of `levels`) added, and started; its id."""
+    args = {"game": game, **({"options": options} if options else {})}
+    assert (await service.handle(people[0], "open", args)).ok
+    for person in people[1:]:
+        assert (await service.handle(person, "join")).ok
+    for _ in range(computers):
+        assert (await service.handle(people[0], "addai")).ok
+    for level in levels:
+        assert (await service.handle(people[0], "addai", {"level": level})).ok
+    started = await service.handle(people[0], "start")
+    assert started.ok, started.private
+    return (await service.store.open_table(people[0].channel_id)).id
+
+
+async def resign(service: TableService, caller: Caller):
+    """/resign, confirmed with its button when the service asks for it."""
+    reply = await service.handle(caller, "resign")
+    confirm = [b for b in reply.buttons if b.label.lower().startswith("resign")]
+    return await service.press(caller, confirm[0].custom_id) if confirm else reply

@@ -1,4 +1,4 @@
-"""The layers, read from the source: who may import whom (bot/README.md, DESIGN.md).
+"""The layers, read from the source: who may import whom (bot/README.md).
 
 The import graph of bot/, games/, render/ and db/ is built with `ast` from every import
 statement, at module level and inside functions alike (a lazy import is still a dependency).

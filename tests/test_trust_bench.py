@@ -25,7 +25,7 @@ from bench.trust_audit import (
 )
 from bench.trust_discord import Said
 from bot.adapters.discord import client
-from bot.core import replies, service
+from bot.core import moves, replies
 from tests import pg
 
 
@@ -34,7 +34,7 @@ def test_every_answer_the_bot_gives_about_a_move_is_read_for_what_it_tells():
         COUNTED: ["Done: https://discord.com/channels/1/2/3", "Done.", client.POST_FOLLOWS, client.POST_LATER,
                   replies.SAVED_BUT, replies.SAVED_STORE_AWAY, "The board is posted: https://x"],
         NOTHING: [client.STORE_AWAY, client.BOARD_LATER],
-        REFUSED: [service.MOVED_ON, service.OUR_FAULT.format(typed="mark 3"),
+        REFUSED: [moves.MOVED_ON, moves.OUR_FAULT.format(typed="mark 3"),
                   "It is not your turn: the table waits for Bob.", "`mark 2` is not a move here: mark a number above 5."],
         MAYBE: [client.STORE_AWAY_MAYBE],
         WRONG: [client.SOMETHING_BROKE],

@@ -4,7 +4,8 @@ The core and the features mark a person as games mark a seat (`seat_name`): by a
 adapter fills in. Discord writes its mention, channel link and timestamp markup (and pings
 exactly the people a reply lists in `Reply.mentions`); the console writes `@name`, `#channel`
 and a UTC time; the board page a seat's name.
-A mark is as long as Discord's own writing of it, so a text clipped in the core fits as written.
+A mark is as long as Discord's own writing of it, so a text measured in the core (a page of
+/history, a list of /games) is as long as Discord shows it.
 Its brackets are characters of Unicode's private use area, which no keyboard types.
 """
 

@@ -267,10 +267,8 @@ class Harness:
         raise AssertionError("background posts still running after the timeout")
 
     # -- Discord's side of the requests -------------------------------------------------
-    async def _rest(self, route, files, form, kwargs):
-        body = _payload_json(form) if form else kwargs.get("json")
-        path, method = _path(route.url), route.method
-        self.calls.append(Call("rest", method, path, body, _files(files), kwargs.get("params")))
+    def _fail_as_told(self, method: str, path: str) -> None:
+        """The failures and refusals a test set up for this request, if any: raised here."""
         for failure in self.failures:
             if failure["times"] and method == failure["method"] and re.fullmatch(failure["pattern"], path):
                 failure["times"] -= 1
@@ -279,6 +277,12 @@ class Harness:
             if method == refused_method and re.fullmatch(pattern, path):
                 raise discord.Forbidden(types.SimpleNamespace(status=403, reason="Forbidden"),
                                         {"code": 50013, "message": "Missing Permissions"})
+
+    async def _rest(self, route, files, form, kwargs):
+        body = _payload_json(form) if form else kwargs.get("json")
+        path, method = _path(route.url), route.method
+        self.calls.append(Call("rest", method, path, body, _files(files), kwargs.get("params")))
+        self._fail_as_told(method, path)
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             self.problems += [f"{path}: {p}" for p in limits.check_message(body, _files(files), ATTACHMENT_LIMIT)]
             if self._current is not None:

@@ -83,14 +83,25 @@ def _check_option(option: dict[str, Any], where: str, depth: int) -> list[str]:
         problems.append(f"{here}: {len(choices)} choices > {CHOICES_MAX}")
     if choices and option.get("autocomplete"):
         problems.append(f"{here}: autocomplete cannot be combined with choices")
+    problems += _check_choices(choices, here)
+    for key in ("min_length", "max_length"):
+        if key in option and not 0 <= option[key] <= 6000:
+            problems.append(f"{here}: {key} out of 0-6000")
+    return problems + _check_subs(option, here, depth)
+
+
+def _check_choices(choices: list[dict[str, Any]], here: str) -> list[str]:
+    problems = []
     for choice in choices:
         if not 1 <= len(str(choice.get("name", ""))) <= CHOICE_TEXT_MAX:
             problems.append(f"{here}: choice name must be 1-{CHOICE_TEXT_MAX} chars")
         if isinstance(choice.get("value"), str) and len(choice["value"]) > CHOICE_TEXT_MAX:
             problems.append(f"{here}: choice value over {CHOICE_TEXT_MAX} chars")
-    for key in ("min_length", "max_length"):
-        if key in option and not 0 <= option[key] <= 6000:
-            problems.append(f"{here}: {key} out of 0-6000")
+    return problems
+
+
+def _check_subs(option: dict[str, Any], here: str, depth: int) -> list[str]:
+    problems = []
     subs = option.get("options") or []
     if option.get("type") in (1, 2):  # subcommand, group
         if depth >= 2 or (option.get("type") == 1 and any(s.get("type") in (1, 2) for s in subs)):
@@ -199,44 +210,60 @@ def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[s
         if row.get("type") != 1:
             problems.append("a top-level component that is not an action row")
             continue
-        items = row.get("components") or []
-        buttons = [c for c in items if c.get("type") == 2]
-        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
-        if not items:
-            problems.append("an empty action row")
-        if selects and (len(selects) > 1 or buttons):
-            problems.append("a select menu must be alone in its row")
-        if len(buttons) > BUTTONS_PER_ROW_MAX:
-            problems.append(f"{len(buttons)} buttons in a row > {BUTTONS_PER_ROW_MAX}")
-        for button in buttons:
-            if len(button.get("label") or "") > BUTTON_LABEL_MAX:
-                problems.append(f"button label over {BUTTON_LABEL_MAX} chars")
-            if not button.get("label") and not button.get("emoji"):
-                problems.append("a button without label or emoji")
-            if button.get("style") == 5:
-                if len(button.get("url", "")) > URL_MAX:
-                    problems.append("link over 512 chars")
-            else:
-                problems += _check_custom_id(button, seen)
-        for select in selects:
-            problems += _check_custom_id(select, seen)
-            if len(select.get("placeholder") or "") > PLACEHOLDER_MAX:
-                problems.append(f"placeholder over {PLACEHOLDER_MAX} chars")
-            options = select.get("options") or []
-            if select.get("type") == 3:
-                if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
-                    problems.append(f"select with {len(options)} options, not 1-{SELECT_OPTIONS_MAX}")
-                values = [o.get("value") for o in options]
-                if len(values) != len(set(values)):
-                    problems.append("select option values repeated")
-                for option in options:
-                    for key in ("label", "value", "description"):
-                        if len(option.get(key) or "") > SELECT_TEXT_MAX:
-                            problems.append(f"select option {key} over {SELECT_TEXT_MAX} chars")
-                    if not option.get("label") or not option.get("value"):
-                        problems.append("select option without label or value")
-            if select.get("max_values", 1) > min(SELECT_OPTIONS_MAX, max(len(options), 1)):
-                problems.append("select max_values too large")
+        problems += _check_row(row.get("components") or [], seen)
+    return problems
+
+
+def _check_row(items: list[dict[str, Any]], seen: set[str]) -> list[str]:
+    problems: list[str] = []
+    buttons = [c for c in items if c.get("type") == 2]
+    selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+    if not items:
+        problems.append("an empty action row")
+    if selects and (len(selects) > 1 or buttons):
+        problems.append("a select menu must be alone in its row")
+    if len(buttons) > BUTTONS_PER_ROW_MAX:
+        problems.append(f"{len(buttons)} buttons in a row > {BUTTONS_PER_ROW_MAX}")
+    for button in buttons:
+        problems += _check_button(button, seen)
+    for select in selects:
+        problems += _check_select(select, seen)
+    return problems
+
+
+def _check_button(button: dict[str, Any], seen: set[str]) -> list[str]:
+    problems: list[str] = []
+    if len(button.get("label") or "") > BUTTON_LABEL_MAX:
+        problems.append(f"button label over {BUTTON_LABEL_MAX} chars")
+    if not button.get("label") and not button.get("emoji"):
+        problems.append("a button without label or emoji")
+    if button.get("style") == 5:
+        if len(button.get("url", "")) > URL_MAX:
+            problems.append("link over 512 chars")
+    else:
+        problems += _check_custom_id(button, seen)
+    return problems
+
+
+def _check_select(select: dict[str, Any], seen: set[str]) -> list[str]:
+    problems = _check_custom_id(select, seen)
+    if len(select.get("placeholder") or "") > PLACEHOLDER_MAX:
+        problems.append(f"placeholder over {PLACEHOLDER_MAX} chars")
+    options = select.get("options") or []
+    if select.get("type") == 3:
+        if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
+            problems.append(f"select with {len(options)} options, not 1-{SELECT_OPTIONS_MAX}")
+        values = [o.get("value") for o in options]
+        if len(values) != len(set(values)):
+            problems.append("select option values repeated")
+        for option in options:
+            for key in ("label", "value", "description"):
+                if len(option.get(key) or "") > SELECT_TEXT_MAX:
+                    problems.append(f"select option {key} over {SELECT_TEXT_MAX} chars")
+            if not option.get("label") or not option.get("value"):
+                problems.append("select option without label or value")
+    if select.get("max_values", 1) > min(SELECT_OPTIONS_MAX, max(len(options), 1)):
+        problems.append("select max_values too large")
     return problems
 
 

@@ -11,7 +11,7 @@ from games import registry
 from tests.discord.conftest import harness_for
 from tests.discord.harness import CHANNEL, GUILD
 from tests.discord.test_flow import ALICE, BOB, one_public, only_private
-from tests.test_daily import Solver
+from tests.features.test_daily import Solver
 
 pytestmark = pytest.mark.skipif("hawaii" not in registry.available(), reason="Hawaiian Islands not built")
 

@@ -77,7 +77,7 @@ async def test_a_refused_first_post_in_the_new_thread_moves_the_table_to_the_cha
 @pytest.mark.skipif("hawaii" not in registry.available(), reason="Hawaiian Islands not built")
 async def test_without_private_threads_the_daily_is_refused_with_the_permission_named(store, monkeypatch, tmp_path):
     from bot.features.daily import install as install_daily
-    from tests.test_daily import Solver
+    from tests.features.test_daily import Solver
 
     service = TableService(store, draw_images=False)
     install_daily(service, solver=Solver(), wait_for_deal=True)

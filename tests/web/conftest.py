@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.adapters.console.console import Console, stable_id
 from bot.adapters.web import tokens
 from bot.adapters.web.server import WebPages
-from tests.helpers import ALICE, BOB, service_at
+from tests.helpers import ALICE, BOB, open_table, service_at
 
 NOW = 1_800_000_000.0  # the pages' clock, in unix seconds
 
@@ -32,9 +32,7 @@ class Served:
 
 
 async def start_table(service, game: str) -> None:
-    for caller, command, args in ((ALICE, "open", {"game": game}), (BOB, "join", {}), (ALICE, "start", {})):
-        reply = await service.handle(caller, command, args)
-        assert reply.ok, reply.private
+    await open_table(service, game, (ALICE, BOB))
 
 
 @pytest.fixture

@@ -46,6 +46,7 @@ from bot.adapters.discord.shapes import (
     MAX_CHOICE_TEXT,
     MAX_CHOICES,
     MAX_THREAD_NAME,
+    THREAD_ARCHIVE_MINUTES,
     Shape,
     build_components,
     clip,
@@ -69,8 +70,6 @@ from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
 
-# Discord's limits on what the bot sends (discord-testing.md, section 1)
-THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",

@@ -21,7 +21,7 @@ from bot.core.replies import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
 
-# Discord's limits on what the bot sends (discord-testing.md, section 1)
+# Discord's limits on what the bot sends (tests/discord/limits.py checks every message against them)
 MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -33,6 +33,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25  # autocomplete
 MAX_CHOICE_TEXT = 100
 MAX_THREAD_NAME = 100
+THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a channel whose server is not known
 

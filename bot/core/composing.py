@@ -1,0 +1,202 @@
+"""Reply composition: the board message of a table (headline, status or standings, whom it waits
+for, the picture and the turn's buttons), the answers of /moves, /hand, /board and /rules, the
+My moves menus, and the extensions' additions to each."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import render
+from bot.core import failures, marks
+from bot.core.extension import Extension
+from bot.core.move_list import moves_page
+from bot.core.replies import Button, Caller, Menu, Reply, custom_id
+from bot.core.standings import standings_text
+from bot.core.tables import Loaded
+from bot.core.turn_buttons import turn_buttons
+from games import registry
+from games.base import Game, IllegalMove, is_number
+
+if TYPE_CHECKING:
+    from bot.core.hub import Hub
+
+log = logging.getLogger(__name__)
+
+# Pictures are drawn on threads of their own, so that nothing else queued on the default pool
+# (file reads, other work handed to threads) stands between a move and its board.
+RENDER_THREADS = 2
+_render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
+
+
+async def draw_off_loop(draw: Callable[..., bytes], *args: Any) -> bytes:
+    """draw(*args) on the render threads."""
+    return await asyncio.get_running_loop().run_in_executor(_render_pool, partial(draw, *args))
+
+
+def ended_line(loaded: Loaded) -> str:
+    """The picture's headline for a game that stopped before its own end (resignations, missed
+    deadlines, a closed table): the board would otherwise still say whose turn it is."""
+    if loaded.row.status == "cancelled":
+        return "Table closed"
+    gone = [s.name for s in sorted(loaded.seats, key=lambda s: s.seat or 0) if s.resigned]
+    if not gone:
+        return "Game over"
+    return f"Game over: {' and '.join(gone)} resigned" if len(gone) <= 2 else f"Game over: {len(gone)} players resigned"
+
+
+class Composer:
+    def __init__(self, service: Hub):
+        self.service = service
+
+    async def touch(self, hook: str, reply: Reply, touch: Callable[[Extension], Awaitable[None]]) -> Reply:
+        """Let every extension add to a reply by one hook (`final_reply` on a finished table,
+        `move_reply` on the answer to a person's move)."""
+        for extension in self.service.extensions:
+            try:
+                await touch(extension)
+            except Exception:  # an extra must never cost the player the answer to their move
+                failures.report(log, "%s of %s failed", hook, type(extension).__name__)
+        return reply
+
+    async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
+        """The board message of a started table: headline, status or standings, whom it waits
+        for, the picture and the turn buttons; `private_seat` also gets its private text."""
+        game, names = loaded.game, loaded.names()
+        lines = [headline] if headline else []
+        mentions: list[int] = []
+        buttons: list[Button] = []
+        table, version = loaded.row.id, loaded.version
+        if game.is_over() or loaded.row.status == "finished":
+            lines.append(self.standings(loaded))
+        else:
+            lines.append(game.status(names))
+            calls = []
+            for seat in game.to_act():
+                row = loaded.by_seat(seat)
+                if row.user_id is not None and not row.resigned:
+                    mentions.append(row.user_id)
+                    calls.append(marks.person(row.user_id))
+            if calls:
+                lines.append("Your move: " + " ".join(calls))
+            for extension in self.service.extensions:  # e.g. the deadline, and who is on vacation
+                try:
+                    extra = await extension.turn_note(loaded)
+                except Exception:
+                    failures.report(log, "turn note of %s failed", type(extension).__name__)
+                    extra = ""
+                if extra:
+                    lines.append(extra)
+            buttons = turn_buttons(game, table, version, names, self.service.computer_seats(loaded))
+        image = await self.board_image(loaded)
+        private = ""
+        if private_seat is not None and not game.is_over():
+            private = game.private_text(private_seat, names)
+        reply = Reply(text="\n".join(lines), private=private, image=image, mentions=mentions,
+                      buttons=buttons, table_id=table, version=version)
+        if game.is_over() or loaded.row.status == "finished":
+            fresh = bool(headline)
+            await self.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
+        return reply
+
+    def standings(self, loaded: Loaded) -> str:
+        resigned = {s.seat for s in loaded.seats if s.resigned}
+        return standings_text(loaded.game, loaded.names(), resigned)
+
+    async def board_image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
+        """The board as `seat` sees it (None: the public board), drawn off the event loop; None when
+        pictures are off."""
+        if not self.service.draw_images or loaded.game is None:
+            return None
+        view = loaded.game.view(seat)
+        if loaded.row.status in ("finished", "cancelled") and not loaded.game.is_over():
+            view = {**view, "to_act": [], "ended": ended_line(loaded)}  # nobody is to play any more
+        return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
+
+    async def menus(self, caller: Caller, loaded: Loaded) -> Reply:
+        loaded = await self.service.active_table(caller)
+        mine = self.service.caller_seat(loaded, caller)
+        groups = loaded.game.move_groups(mine.seat)
+        if not groups:
+            return Reply.error("You have no move to make right now.")
+        table, version = loaded.row.id, loaded.version
+        menus = [Menu(custom_id("s", table, version, str(index)), label, [(m, m) for m in moves])
+                 for index, (label, moves) in enumerate(groups)]
+        return Reply(private="Choose your move.", menus=menus, table_id=table, version=version)
+
+    async def cmd_moves(self, caller: Caller, filter: str = "", page: str = "") -> Reply:
+        over = await self._over_here(caller)
+        if over is not None:
+            return over
+        loaded = await self.service.active_table(caller)
+        mine = self.service.caller_seat(loaded, caller)
+        moves = loaded.game.legal_moves(mine.seat)
+        typed = Game.normalize(filter)
+        if typed:
+            moves = [m for m in moves if typed in m]
+        if not moves:
+            waiting = ", ".join(loaded.names()[s] for s in loaded.game.to_act())
+            return Reply(private=f"You have no legal move right now{' matching that' if typed else ''}. "
+                                 f"The table waits for {waiting}.")
+        text, shown, count = moves_page(moves, int(page) if is_number(page.strip()) else 1, typed)
+        buttons = []
+        for label, target in (("Earlier moves", shown - 1), ("More moves", shown + 1)):
+            if 1 <= target <= count:
+                buttons.append(Button(label, custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")))
+        return Reply(private=text, buttons=buttons, table_id=loaded.row.id, version=loaded.version)
+
+    async def _over_here(self, caller: Caller) -> Reply | None:
+        """After the game in this channel ended: its final standings, for /hand and /moves."""
+        if await self.service.store.open_table(caller.channel_id) is not None:
+            return None
+        latest = await self.service.latest_here(caller.channel_id)
+        if latest is None or latest.row.status != "finished" or latest.game is None:
+            return None
+        return Reply(private=self.standings(latest) + "\n/board shows the final board and /history the moves.")
+
+    async def cmd_board(self, caller: Caller) -> Reply:
+        loaded = await self.service.latest_here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no table in this channel. Open one with /open.")
+        if loaded.row.status == "lobby":
+            return self.service.lobby_reply(loaded, "The table is waiting for players.")
+        return await self.turn_reply(loaded, "")
+
+    async def cmd_hand(self, caller: Caller) -> Reply:
+        over = await self._over_here(caller)
+        if over is not None:
+            return over
+        loaded = await self.service.active_table(caller)
+        mine = loaded.seat_of(caller.user_id)
+        if mine is None or mine.seat is None:
+            raise IllegalMove("You are not seated at this table.")
+        text = loaded.game.private_text(mine.seat, loaded.names())
+        if not text:
+            text = "Nothing is hidden in this game: the board shows everything. /moves lists your moves."
+        image = None
+        if self.service.draw_images:  # a game may draw the hand too (render.draw_hand)
+            view = loaded.game.view(mine.seat)
+            image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
+        reply = Reply(private=text, image=image, image_private=True)
+        return await self.touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
+
+    async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:
+        key = game.strip().lower()
+        notes = []
+        if not key:
+            loaded = await self.service.here(caller.channel_id)
+            if loaded is None:
+                games = ", ".join(registry.available())
+                raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
+            key = loaded.row.game
+            for extension in self.service.extensions:  # e.g. the daily challenge's own rules, at a daily table
+                notes.append(await extension.rules_note(loaded))
+        try:
+            cls = registry.get(registry.find(key))
+        except KeyError as missing:
+            raise IllegalMove(missing.args[0]) from None
+        return Reply(private="\n\n".join([*filter(None, notes), cls.rules_help()]))

@@ -1,0 +1,202 @@
+"""The lobby: a table opened in a channel, seats taken and left, computer players added, the
+game started or the table cancelled. The table service answers /open, /join, /leave, /addai,
+/start and /cancel through it."""
+
+from __future__ import annotations
+
+import random
+import shlex
+from typing import TYPE_CHECKING, Any
+
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.tables import Loaded
+from db.store import ChannelBusy
+from games import registry
+from games.base import IllegalMove, count_text, parse_options, players_text
+
+if TYPE_CHECKING:
+    from bot.core.hub import Hub
+
+
+def parse_option_text(text: str) -> dict[str, str]:
+    """`target=12 board=beginner` -> {"target": "12", "board": "beginner"}."""
+    values: dict[str, str] = {}
+    try:
+        words = shlex.split(text or "")
+    except ValueError:
+        raise IllegalMove("Options could not be read: a quote is not closed.") from None
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise IllegalMove(f"Options are written name=value, and `{word}` is not.")
+        values[name.strip().lower()] = value.strip()
+    return values
+
+
+
+
+class Lobby:
+    def __init__(self, service: Hub):
+        self.service = service
+
+    async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str]):
+        try:
+            cls = registry.get(registry.find(game))  # a key or a title, as a person types it
+        except KeyError as missing:
+            raise IllegalMove(missing.args[0]) from None
+        parsed = parse_options(cls.options, parse_option_text(options))
+        checked = []  # each extension's reading of its own /open options
+        for extension in self.service.extensions:
+            checked.append((extension, await extension.check_open(caller, cls, extra)))
+        return cls, parsed, checked
+
+    async def open_problem(self, caller: Caller, args: dict[str, Any]) -> str | None:
+        """Why /open with these options would be refused, before an adapter makes a thread for it."""
+        args = {k: str(v) for k, v in args.items() if v is not None}
+        try:
+            await self._read_open(caller, args.pop("game", ""), args.pop("options", ""), args)
+        except IllegalMove as why:
+            return str(why)
+        except TypeError:
+            return "/open was given an option it does not have."
+        return None
+
+    async def cmd_open(self, caller: Caller, game: str, options: str = "", *, seed: int | None = None,
+                       **extra: str) -> Reply:
+        """`seed` is for extensions (a daily deal); `handle` never passes it, since /open has no such option."""
+        cls, parsed, checked = await self._read_open(caller, game, options, extra)
+        seed = self.service.seeds() if seed is None else seed
+        try:
+            table_id = await self.service.store.create_table(
+                guild_id=caller.guild_id, channel_id=caller.channel_id, game=cls.key, options=parsed,
+                seed=seed, host_id=caller.user_id, host_name=caller.name, now=self.service.clock(),
+            )
+        except ChannelBusy:
+            raise IllegalMove(
+                "This channel already has a table. Finish or /cancel it, or open one in another channel or thread."
+            ) from None
+        self.service.mark_changed(table_id)
+        notes = []
+        for extension, values in checked:
+            note = await extension.after_open(table_id, values)
+            if note:
+                notes.append(note)
+        loaded = await self.service.table(table_id)
+        reply = self.lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
+        if notes:
+            reply.text += "\n" + "\n".join(notes)
+        return reply
+
+    def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
+        """The lobby message: who sits, the options, the buttons that can work now."""
+        cls = registry.get(loaded.row.game)
+        seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
+        shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
+        room = len(loaded.seats) < cls.max_players
+        ready = cls.min_players <= len(loaded.seats) <= cls.max_players
+        if cls.max_players == 1:
+            how = "A solo game: the host starts it with /start or the button."
+        else:
+            how = (f"Join with /join or the button; the host starts with /start once "
+                   f"{count_text(cls.min_players, 'player')} or more are seated.")
+        lines = [
+            headline,
+            f"Seats ({len(loaded.seats)}/{cls.max_players}): {seated}.",
+            f"Options: {' '.join(shown)}" if shown else "",
+            how,
+        ]
+        table, version = loaded.row.id, loaded.version
+        buttons = []  # only buttons that can work now: no Join at a full table, no Start before enough sit
+        if room:
+            buttons.append(Button("Join", custom_id("join", table, version), "primary"))
+            buttons.append(Button("Add AI", custom_id("ai", table, version)))
+        if ready:
+            buttons.append(Button("Start", custom_id("start", table, version), "success"))
+        return Reply(text="\n".join(x for x in lines if x), buttons=buttons, table_id=table, version=version)
+
+    async def lobby_table(self, caller: Caller) -> Loaded:
+        """The caller's channel's table while it waits for players, or IllegalMove."""
+        loaded = await self.service.here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove("There is no table in this channel. Open one with /open.")
+        if loaded.row.status != "lobby":
+            raise IllegalMove("The game at this table has already started.")
+        return loaded
+
+    async def cmd_join(self, caller: Caller) -> Reply:
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
+            if loaded.seat_of(caller.user_id):
+                raise IllegalMove("You are already seated at this table.")
+            cls = registry.get(loaded.row.game)
+            if len(loaded.seats) >= cls.max_players:
+                raise IllegalMove(f"The table is full: {cls.title} takes at most "
+                                  f"{count_text(cls.max_players, 'player')}.")
+            await self.service.write(loaded, self.service.store.add_seat, user_id=caller.user_id, name=caller.name)
+            loaded = await self.service.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** sat down.")
+
+    async def cmd_addai(self, caller: Caller) -> Reply:
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
+            if not loaded.seat_of(caller.user_id) and not caller.can_manage:
+                raise IllegalMove("Only a seated player can add a computer player.")
+            cls = registry.get(loaded.row.game)
+            if len(loaded.seats) >= cls.max_players:
+                raise IllegalMove(f"The table is full: {cls.title} takes at most "
+                                  f"{count_text(cls.max_players, 'player')}.")
+            taken = {s.name for s in loaded.seats}
+            name = next(f"Bot {n}" for n in range(1, 10) if f"Bot {n}" not in taken)
+            await self.service.write(loaded, self.service.store.add_seat, user_id=None, name=name)
+            loaded = await self.service.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{name}**, a computer player, sat down.")
+
+    async def cmd_leave(self, caller: Caller) -> Reply:
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.service.here(caller.channel_id)
+            if loaded is None:
+                raise IllegalMove("There is no table in this channel.")
+            if loaded.row.status == "active":
+                raise IllegalMove("The game has started: use /resign to give up your seat.")
+            mine = loaded.seat_of(caller.user_id)
+            if mine is None:
+                raise IllegalMove("You are not seated at this table.")
+            if caller.user_id == loaded.row.host_id:
+                raise IllegalMove("You are the host: /cancel the table instead of leaving it.")
+            await self.service.write(loaded, self.service.store.remove_seat, mine.position)
+            loaded = await self.service.table(loaded.row.id)
+        return self.lobby_reply(loaded, f"**{caller.name}** left the table.")
+
+    async def cmd_cancel(self, caller: Caller) -> Reply:
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.service.here(caller.channel_id)
+            if loaded is None:
+                raise IllegalMove(await self.service.nothing_open(caller.channel_id, "There is no table in this channel."))
+            if caller.user_id != loaded.row.host_id and not caller.can_manage:
+                raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
+            await self.service.write(loaded, self.service.store.set_status, "cancelled")
+        lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
+        for extension in self.service.extensions:  # e.g. a started solo game counts as lost
+            lines.append(await extension.cancel_note(loaded))
+        return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
+
+    async def cmd_start(self, caller: Caller) -> Reply:
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.lobby_table(caller)
+            if caller.user_id != loaded.row.host_id:
+                raise IllegalMove("Only the host starts the game.")
+            cls = registry.get(loaded.row.game)
+            count = len(loaded.seats)
+            if not cls.min_players <= count <= cls.max_players:
+                raise IllegalMove(f"{cls.title} needs {players_text(cls.min_players, cls.max_players)}; "
+                                  f"{count} seated. Invite someone or /addai.")
+            order = [s.position for s in loaded.seats]
+            random.Random(loaded.row.seed).shuffle(order)
+            seat_of_position = {position: seat for seat, position in enumerate(order)}
+            game = cls.new(count, loaded.row.options, loaded.row.seed)
+            await self.service.write(loaded, self.service.store.start, seat_of_position, game.dump())
+            loaded = await self.service.table(loaded.row.id)
+            headline = f"The game of **{cls.title}** begins. Seat order: " + ", ".join(loaded.names()) + "."
+            headline = "\n".join([headline, *await self.service.moves.play_computers(loaded)])
+            loaded = await self.service.table(loaded.row.id)
+        return await self.service.turn_reply(loaded, headline)

@@ -1,0 +1,99 @@
+"""Seats that leave a game under way: a resignation, a forfeit after missed deadlines, a move the
+computer makes for a seat that missed one. The computer plays a seat that left, ranked last."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.core.moves import NO_GAME, position_rng
+from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.tables import Loaded
+from db.store import SeatRow
+from games.base import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.core.hub import Hub
+
+
+class Seats:
+    def __init__(self, service: Hub):
+        self.service = service
+
+    async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
+        loaded = await self.service.here(caller.channel_id)
+        if loaded is None:
+            raise IllegalMove(await self.service.nothing_open(caller.channel_id, NO_GAME))
+        async with self.service.table_lock(loaded.row.id):
+            loaded = await self.service.active_table(caller)
+            mine = self.service.caller_seat(loaded, caller)
+            if loaded.game.players == 2 and not confirmed:  # it ends the game at once: ask first
+                other = loaded.names()[1 - mine.seat]
+                return Reply(private=f"Resigning ends the game: {other} wins and you finish last. "
+                                     "Press Resign to confirm; otherwise nothing changes.",
+                             buttons=[Button("Resign", custom_id("resign", loaded.row.id, loaded.version), "danger")],
+                             table_id=loaded.row.id, version=loaded.version)
+            return await self._give_up(loaded, mine, f"**{caller.name}** resigned.")
+
+    async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
+        return await self.service.answer(self._forfeit(table_id, seat, headline), refusals=False)
+
+    async def _forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        async with self.service.table_lock(table_id):
+            loaded = await self.service.table(table_id)
+            if loaded is None or loaded.row.status != "active":
+                return None
+            row = loaded.by_seat(seat)
+            if row.resigned:
+                return None
+            return await self._give_up(loaded, row, headline)
+
+    async def _give_up(self, loaded: Loaded, mine: SeatRow, headline: str) -> Reply:
+        """Mark a seat resigned; the game ends when nobody is left to play against. Holds the table lock."""
+        mine.resigned = True
+        playing = [s for s in loaded.seats if not s.resigned]
+        # over when no person plays on, or when a single player is left to face nobody
+        ends = len(playing) <= 1 or all(s.is_ai for s in playing)
+        results = self.service.moves.results(loaded, ended_by_resign=True) if ends else None
+        try:
+            await self.service.write(loaded, self.service.store.resign, mine.position, results=results)
+        finally:
+            self.service.forget(loaded.row.id)
+        loaded = await self.service.table(loaded.row.id)
+        if ends:
+            return await self._finished_by_resign(loaded, headline)
+        lines = await self.service.moves.play_computers(loaded)
+        loaded = await self.service.table(loaded.row.id)
+        if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
+            headline += " The computer played that seat to the end of the game, ranked last."
+        else:
+            headline += " The computer plays that seat from now on, and it will finish last."
+        return await self.service.turn_reply(loaded, "\n".join([headline, *lines]))
+
+    async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        """The computer makes one move for a seat that must act (a missed deadline); None if it need not."""
+        return await self.service.answer(self._play_for(table_id, seat, headline), refusals=False)
+
+    async def _play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
+        async with self.service.table_lock(table_id):
+            loaded = await self.service.table(table_id)
+            if loaded is None or loaded.row.status != "active" or seat not in loaded.game.to_act():
+                return None
+            game, names = loaded.game, loaded.names()
+            before = game.dump()
+            try:
+                move = await self.service.moves.computer_move(loaded, seat, position_rng(loaded.row.seed, game, seat))
+                game.play(seat, move)
+                lines = [headline, game.describe_move(seat, move, names)]
+                await self.service.moves.record(loaded, seat, None, move)
+            except BaseException:
+                self.service.moves.restore(loaded, before)
+                raise
+            lines += await self.service.moves.play_computers(loaded)
+            loaded = await self.service.table(table_id)
+            return await self.service.turn_reply(loaded, "\n".join(lines))
+
+    async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
+        lines = [headline, self.service.composer.standings(loaded)]
+        reply = Reply(text="\n".join(lines), image=await self.service.board_image(loaded), table_id=loaded.row.id)
+        return await self.service.composer.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, True))

@@ -1,0 +1,59 @@
+"""Suggestions as a person types (autocomplete): their legal moves, the games, a game's options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.core.replies import Caller
+from games import registry
+from games.base import Game, players_text
+
+if TYPE_CHECKING:
+    from bot.core.hub import Hub
+
+
+class Suggestions:
+    def __init__(self, service: Hub):
+        self.service = service
+
+    async def suggest_moves(self, caller: Caller, current: str, limit: int | None = None) -> list[str]:
+        """Legal moves of the caller that match what they typed: prefix matches first; at most
+        `limit` (as many as the adapter can show)."""
+        row = await self.service.store.open_table(caller.channel_id)
+        if row is None or row.status != "active":
+            return []
+        loaded = await self.service.load(row)
+        mine = loaded.seat_of(caller.user_id)
+        if mine is None or mine.seat is None or loaded.game is None or mine.resigned:
+            return []
+        moves = loaded.game.legal_moves(mine.seat)
+        typed = Game.normalize(current)
+        if not typed:
+            return moves[:limit]
+        first = [m for m in moves if m.startswith(typed)]
+        then = [m for m in moves if typed in m and not m.startswith(typed)]
+        if not first and not then:
+            words = typed.split()
+            then = [m for m in moves if all(w in m for w in words)]
+        return (first + then)[:limit]
+
+    def suggest_games(self, current: str) -> list[tuple[str, str]]:
+        typed = current.strip().lower()
+        return [
+            (f"{game.title} ({players_text(game.min_players, game.max_players).replace(' to ', '-')})", key)
+            for key, game in registry.available().items()
+            if typed in key or typed in game.title.lower()
+        ]
+
+    def suggest_options(self, game_key: str, current: str) -> list[str]:
+        try:
+            game = registry.get(game_key)
+        except KeyError:
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
+        hints = []
+        for spec in game.options:
+            # every choice of an option that has a few (a board's layouts), else one example value
+            values = spec.choices or ("on" if spec.default is True else spec.default,)
+            hints += [f"{done}{spec.name}={value}".strip() for value in values]
+        return hints
