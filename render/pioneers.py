@@ -9,7 +9,6 @@ shows its corner number on itself, so `city 12` can be read off the picture.
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,7 +23,6 @@ from render.common import (
     Packed,
     band_region,
     circle_region,
-    font,
     mix,
     poly_region,
     seat_colour,
@@ -35,9 +33,24 @@ from render.common import (
     text_width,
     to_png,
 )
+from render.pioneers_pieces import (
+    CORNER_SIZE,
+    HARBOUR_EDGE,
+    HARBOUR_R,
+    HIGHLIGHT,
+    HOT,
+    PIPS,
+    RADIUS,
+    TERRAIN_COLOURS,
+    amounts,
+    answer,
+    building,
+    count,
+    harbour_labels,
+    terrain_word,
+)
 
 # -- layout -------------------------------------------------------------------------------
-RADIUS = 65  # hex centre to corner, pixels
 BOARD_W, BOARD_H = 700, 700
 PANEL_W = 330
 WIDTH, HEIGHT = BOARD_W + PANEL_W, BOARD_H
@@ -46,22 +59,6 @@ SQ3 = math.sqrt(3)
 
 SEA = (64, 124, 172)
 SEA_DEEP = (52, 104, 150)
-TERRAIN_COLOURS = {
-    "lumber": (52, 120, 58),
-    "brick": (190, 96, 52),
-    "wool": (146, 196, 92),
-    "grain": (236, 196, 72),
-    "ore": (128, 132, 146),
-    "desert": (222, 204, 160),
-}
-TERRAIN_WORDS = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore",
-                 "desert": "desert"}
-HOT = (200, 30, 30)
-HIGHLIGHT = (255, 214, 0)
-# corner numbers: bold, so that "53" and "63" stay apart when the picture is shown at about
-# 550 px wide (half size), as chat previews do
-CORNER_SIZE = 18
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def node_xy(node: int) -> tuple[float, float]:
@@ -88,34 +85,6 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 # tables keeps every island, where a budget of raw pixels held four and redrew from the fifth table on
 ISLAND_TABLES = 200
 _islands = Cache(size=ISLAND_TABLES, max_bytes=ISLAND_TABLES * (180 << 10), per_table=True)
-HARBOUR_R = RADIUS * 0.42  # a harbour's circle: room for "lumber" in a readable size
-HARBOUR_EDGE = 3  # its outline
-
-
-def label_box(dx: float, dy: float, words: str, size: int, bold: bool) -> tuple[float, float, float, float]:
-    """The box a label drawn centred ("mm") at (dx, dy) covers, stroke included."""
-    x0, y0, x1, y1 = font(size).getbbox(words, anchor="mm", stroke_width=1 if bold else 0)
-    return dx + x0, dy + y0, dx + x1, dy + y1
-
-
-def _inside(box: tuple[float, float, float, float], r: float) -> bool:
-    return all(math.hypot(x, y) <= r for x in (box[0], box[2]) for y in (box[1], box[3]))
-
-
-@cache
-def harbour_labels(kind: str) -> tuple[tuple[float, float, str, int, bool], ...]:
-    """(dx, dy, words, size, bold) of a harbour's labels around its centre: "3:1", or "2:1"
-    over the resource, each as large as fits inside the circle's outline."""
-    room = HARBOUR_R - HARBOUR_EDGE - 1
-    if kind == "any":
-        return ((0, 0, "3:1", 17, True),)
-    for size in range(12, 8, -1):
-        labels = ((0, -7, "2:1", 15, True), (0, 6, kind, size, False))
-        if all(_inside(label_box(*label), room) for label in labels):
-            return labels
-    return labels
-
-
 def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
     a, b = B.EDGE_NODES[edge]
     (ax, ay), (bx, by) = node_xy(a), node_xy(b)
@@ -194,12 +163,6 @@ def island_picture(board: dict[str, Any]) -> Image.Image:
     return _islands.get(board["key"], lambda: Packed(_island(board))).image()
 
 
-def terrain_word(draw: ImageDraw.ImageDraw, xy: tuple[float, float], res: str) -> None:
-    """The terrain's name under its number, on a light halo: at the width a phone shows, dark
-    words on the dark hexes (lumber, brick, ore) vanish without one."""
-    text(draw, xy, TERRAIN_WORDS[res], 15, INK, "mm", outline=mix(TERRAIN_COLOURS[res], WHITE, 0.6))
-
-
 # -- pieces -----------------------------------------------------------------------------------
 def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
     a, b = B.EDGE_NODES[B.EDGE_INDEX[label]]
@@ -214,21 +177,8 @@ def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
     draw.line((x0, y0, x1, y1), fill=seat_colour(seat), width=7)
 
 
-def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool,
-              xy: tuple[float, float] | None = None) -> None:
-    x, y = xy or node_xy(node - 1)  # a sea layout's map says where its corners are
-    colour = seat_colour(seat)
-    if level == 1:
-        r = 14
-        shape = [(x - r, y - 2), (x, y - r - 4), (x + r, y - 2), (x + r, y + r), (x - r, y + r)]
-    else:
-        r = 17
-        shape = [(x - r, y + r), (x - r, y - 4), (x - r / 2, y - r - 4), (x, y - 4), (x + r, y - 4),
-                 (x + r, y + r)]
-    if glow:
-        draw.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=HIGHLIGHT)
-    draw.polygon(shape, fill=colour, outline=(20, 20, 20), width=2)
-    text(draw, (x, y + (3 if level == 1 else 5)), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
+def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool) -> None:
+    building(draw, node_xy(node - 1), node, seat, level, glow)
 
 
 def _robber(draw: ImageDraw.ImageDraw, label: str, glow: bool) -> None:
@@ -246,24 +196,6 @@ PHASES = {
     "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
     "robber": "moves the robber", "main": "builds and trades", "roads": "places free roads", "over": "",
 }
-RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _amounts(amounts: list[int]) -> str:
-    return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
-
-
-def _answer(who: str, offerer: str, answer: list) -> str:
-    """An answer told from the offerer's side, as every offer is (a counter lists the answerer's cards)."""
-    if answer[0] == "counter":
-        return f"{who} counters: {offerer} gives {_amounts(answer[2])}, gets {_amounts(answer[1])}"
-    return f"{who} {answer[0]}s"
-
-
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     x0 = BOARD_W + 16
     right = WIDTH - 14
@@ -307,7 +239,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         points = info.get("final_points", info["points"])
         text(draw, (right - 8, top + 4), str(points), 28, colour, "ra", bold=True)
         text(draw, (right - 8, top + 34), "pts", 11, MUTED, "ra")
-        stats = (f"{_count(info['cards'], 'card')}  {info['dev_cards']} dev  {_count(info['knights'], 'knight')}  "
+        stats = (f"{count(info['cards'], 'card')}  {info['dev_cards']} dev  {count(info['knights'], 'knight')}  "
                  f"road {info['road_length']}")
         text(draw, (x0 + 6, top + 30), stats, 16, INK, width=right - x0 - 50)
         if info.get("final_sources"):  # the end: points by source in place of the badges, hidden cards revealed
@@ -350,10 +282,10 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         y += 19
         for offer in offers[:4]:
             who = seat_name(names, offer["by"])
-            line = f"#{offer['id']} {who} gives {_amounts(offer['give'])}, gets {_amounts(offer['get'])}"
+            line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
             text(draw, (x0, y), line, 14, INK, width=right - x0)
             y += 17
-            answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+            answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
             if answers:
                 text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
                 y += 16

@@ -33,17 +33,17 @@ from render.common import (
     text_width,
     to_png,
 )
-from render.pioneers import (
+from render.pioneers_pieces import (
     CORNER_SIZE,
     HARBOUR_EDGE,
     HIGHLIGHT,
     HOT,
     PIPS,
     TERRAIN_COLOURS,
-    _amounts,
-    _answer,
-    _building,
-    _count,
+    amounts,
+    answer,
+    building,
+    count,
     harbour_labels,
     terrain_word,
 )
@@ -317,7 +317,7 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
         points = info.get("final_points", info["points"])
         text(draw, (bx + column - 8, by + 2), str(points), 26, colour, "ra", bold=True)
         text(draw, (bx + column - 8, by + 31), "pts", 11, MUTED, "ra")
-        stats = (f"{_count(info['cards'], 'card')}  {info['dev_cards']} dev  {_count(info['knights'], 'knight')}  "
+        stats = (f"{count(info['cards'], 'card')}  {info['dev_cards']} dev  {count(info['knights'], 'knight')}  "
                  f"route {info['road_length']}  ships {info['ships_left']}")
         text(draw, (bx + 6, by + 28), stats, 17, INK, width=column - 50)
         if info.get("final_sources"):
@@ -356,8 +356,8 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
     y += 22
     for offer in (view.get("offers") or [])[:2]:
         who = seat_name(names, offer["by"])
-        answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
-        words = f"#{offer['id']} {who} gives {_amounts(offer['give'])}, gets {_amounts(offer['get'])}"
+        answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+        words = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
         text(draw, (x0, y), words + (f" ({', '.join(answers)})" if answers else ""), 14, INK, width=right - x0)
         y += 18
 
@@ -390,7 +390,7 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 def _sea_building(draw: ImageDraw.ImageDraw, f: Frame, node: int, seat: int, level: int, glow: bool) -> None:
     """The island's building, drawn where this map puts the corner."""
-    _building(draw, node, seat, level, glow, xy=f.node(node - 1))
+    building(draw, f.node(node - 1), node, seat, level, glow)
 
 
 def draw(view: dict[str, Any], names: list[str]) -> bytes:

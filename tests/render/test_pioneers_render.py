@@ -9,7 +9,7 @@ import random
 from PIL import Image
 
 from games.pioneers import GAME
-from render import pioneers
+from render import pioneers, pioneers_pieces
 from render.common import open_png
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -77,8 +77,8 @@ def test_corner_numbers_read_at_preview_width() -> None:
 
         from render.common import text
 
-        image = Image.new("RGB", (60, 40), pioneers.TERRAIN_COLOURS["wool"])
-        text(ImageDraw.Draw(image), (30, 20), words, pioneers.CORNER_SIZE, (30, 30, 30), "mm", bold=True,
+        image = Image.new("RGB", (60, 40), pioneers_pieces.TERRAIN_COLOURS["wool"])
+        text(ImageDraw.Draw(image), (30, 20), words, pioneers_pieces.CORNER_SIZE, (30, 30, 30), "mm", bold=True,
              outline=(255, 255, 255))
         small = image.resize((round(60 * scale), round(40 * scale)), Image.Resampling.LANCZOS).convert("L")
         return small.point(lambda v: 255 if v < 90 else 0)
@@ -92,10 +92,10 @@ def test_harbour_labels_stay_inside_their_circles() -> None:
 
     from render.common import text
 
-    room = pioneers.HARBOUR_R - pioneers.HARBOUR_EDGE
+    room = pioneers_pieces.HARBOUR_R - pioneers_pieces.HARBOUR_EDGE
     for kind in ("any", "lumber", "brick", "wool", "grain", "ore"):
-        for label in pioneers.harbour_labels(kind):
-            box = pioneers.label_box(*label)
+        for label in pioneers_pieces.harbour_labels(kind):
+            box = pioneers_pieces.label_box(*label)
             corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
             assert all(math.hypot(x, y) <= room for x, y in corners), (kind, label, box)
             # the box is where the ink really goes
@@ -106,7 +106,7 @@ def test_harbour_labels_stay_inside_their_circles() -> None:
             assert ink is not None
             assert box[0] - 1 <= ink[0] - 60 and ink[2] - 60 <= box[2] + 1, (kind, words, box, ink)
             assert box[1] - 1 <= ink[1] - 60 and ink[3] - 60 <= box[3] + 1, (kind, words, box, ink)
-        sizes = [label[3] for label in pioneers.harbour_labels(kind)]
+        sizes = [label[3] for label in pioneers_pieces.harbour_labels(kind)]
         assert min(sizes) >= 12  # and not shrunk into a smudge
 
 
@@ -116,9 +116,9 @@ def test_terrain_words_read_on_every_terrain_at_preview_width() -> None:
     from PIL import ImageDraw
 
     scale = PREVIEW / pioneers.WIDTH
-    for res, colour in pioneers.TERRAIN_COLOURS.items():
+    for res, colour in pioneers_pieces.TERRAIN_COLOURS.items():
         image = Image.new("RGB", (120, 40), colour)
-        pioneers.terrain_word(ImageDraw.Draw(image), (60, 20), res)
+        pioneers_pieces.terrain_word(ImageDraw.Draw(image), (60, 20), res)
         small = image.resize((round(120 * scale), round(40 * scale)), Image.Resampling.LANCZOS).convert("L")
         grey = small.get_flattened_data()
         # dark grey on dark green or brown came to 45-70 levels apart, which a phone shows as a smudge
