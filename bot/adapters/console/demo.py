@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.core import marks
+from bot.core.lobby import parse_option_text
 from bot.core.replies import Caller
-from bot.core.service import TableService, parse_option_text
+from bot.core.service import TableService
 from db.store import Store
 from games import registry
 from games.base import IllegalMove, parse_options
