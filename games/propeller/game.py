@@ -1209,7 +1209,7 @@ class PropellerGame(Game):
             scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
             return f"The game is over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}. Scores: {scores}."
         if self.phase == "characters":
-            dealt = "; ".join(f"`character {c}`: {D.CHARACTER_NAMES[c]}, {D.CHARACTER_POWERS[c][0]}" for c in self.dealt)
+            dealt = "; ".join(f"{D.CHARACTER_NAMES[c]} (`character {c}`): {D.CHARACTER_POWERS[c][0]}" for c in self.dealt)
             return f"{names[self.current]} chooses a character: {dealt}."
         if self.phase == "bonus":
             who = ", ".join(names[s] for s in self.waiting)
