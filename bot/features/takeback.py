@@ -142,8 +142,13 @@ class TakeBack(Extension):
                 return {**none, "answer": request.move, "by": request.name}
             if mine is not None and mine.seat == request.seat:
                 return {**none, "asked": request.move}
+        return {**none, "ask": await self._may_ask(loaded, user_id)}
+
+    async def _may_ask(self, loaded: Loaded, user_id: int) -> bool:
+        """Whether /takeback would ask for `user_id`'s last move now. The plan replays the log, so
+        its answer is kept for the version: the move's answer and the mover's page ask it once."""
         key = (loaded.row.id, loaded.version, user_id)
-        if key not in self._asks:  # the plan replays the log: once a version, not once a look of the page
+        if key not in self._asks:
             try:
                 await self._plan(loaded, user_id)
                 self._asks[key] = True
@@ -151,7 +156,7 @@ class TakeBack(Extension):
                 self._asks[key] = False
             while len(self._asks) > KEPT_ASKS:
                 self._asks.popitem(last=False)
-        return {**none, "ask": self._asks[key]}
+        return self._asks[key]
 
     async def answer_from_page(self, caller: Caller, table_id: int, agree: bool) -> Reply:
         """Agree or Refuse, from a board page, to the request open at the table."""
@@ -220,9 +225,7 @@ class TakeBack(Extension):
         row = loaded.by_seat(seat)
         if row.user_id is None:
             return
-        try:
-            await self._plan(loaded, row.user_id)
-        except IllegalMove:
+        if not await self._may_ask(loaded, row.user_id):
             return
         cid = custom_id("takeback", loaded.row.id, loaded.version)
         if cid:

@@ -73,6 +73,9 @@ async def test_the_mover_is_offered_the_take_back_and_the_other_answers_it(serve
     assert (await served.state(other_token))["takeback"]["ask"] is False
     spectator = served.token(CAROL.user_id, table)
     assert (await served.client.post(f"/t/{spectator}/takeback", json={})).status == 403
+    expired = served.token(first.user_id, table, expires=NOW - 1)
+    assert (await served.client.post(f"/t/{expired}/takeback", json={})).status == 403
+    assert (await served.state(token))["takeback"]["asked"] == ""  # neither asked anything
     asked = await (await served.client.post(f"/t/{token}/takeback", json={})).json()
     assert asked["ok"], asked
     assert asked["state"]["takeback"] == {"ask": False, "answer": "", "by": "", "asked": move}

@@ -100,6 +100,7 @@ class WebPages(Extension):
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
+        self._hands: OrderedDict[tuple, bytes | None] = OrderedDict()  # (table, version, seat): /hand's picture
         self.buckets = Buckets(RATE, BURST)  # a person's requests, whatever the link
         self._closing = False
         self.activity: Activity | None = None
@@ -310,11 +311,14 @@ class WebPages(Extension):
         return own
 
     async def _hand_picture(self, data: dict[str, Any]) -> bytes | None:
-        key = (data["table"], data["version"], "hand", data["seat"])
-        if key not in self._pictures:
-            image = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"])
-            self._keep(key, image or b"")
-        return self._pictures[key] or None
+        """The seat's own picture as /hand draws it; None where the game draws none. Kept apart from
+        the boards, so that the many seats of games without one never push a board out."""
+        key = (data["table"], data["version"], data["seat"])
+        if key not in self._hands:
+            self._hands[key] = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"])
+            while len(self._hands) > KEPT_PICTURES:
+                self._hands.popitem(last=False)
+        return self._hands[key]
 
     async def _actions(self, data: dict[str, Any]) -> list[dict[str, str]]:
         """The game's public buttons (answers to open offers) that are legal for this seat now."""
