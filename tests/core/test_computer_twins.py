@@ -206,6 +206,7 @@ async def play_twins(tmp_path, key: str, seed: int, person_moves: int, people=(A
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(SWAPS))
 async def test_a_card_in_a_persons_hand_does_not_steer_the_computers(tmp_path, key):
     """Twin tables, each with an easy, a normal and a hard computer: every computer move is the
@@ -216,6 +217,7 @@ async def test_a_card_in_a_persons_hand_does_not_steer_the_computers(tmp_path, k
     assert all(run.compared[level] >= 20 for level in LEVELS), run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(SWAPS))
 async def test_a_card_in_another_persons_hand_does_not_steer_a_missed_turn_or_a_hint(tmp_path, key):
     """Alice misses every deadline and asks for hints; Bob's hand differs by a card between the

@@ -148,6 +148,7 @@ async def test_without_a_server_the_tests_skip_with_the_reason_and_where_require
     assert ci.returncode != 0 and "ISLES_REQUIRE_PG is set" in ci.stdout
 
 
+@pytest.mark.slow
 async def test_local_without_db_and_demo_play_in_the_database_of_isles_db(database, tmp_path):
     env = {**os.environ, "ISLES_DB": database}
     lines = "[#table] ann: /open game:archipels\n[#table] ben: /join\n"

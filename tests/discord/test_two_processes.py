@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from db.store import Store
 from db.timing import TimingSettings, TimingStore
 from tests.discord.harness import ALICE, BOB
@@ -71,6 +73,7 @@ async def holder_pid(store: Store) -> int | None:
     return int(row[0].split(":")[1]) if row else None
 
 
+@pytest.mark.slow
 async def test_two_processes_share_the_database_and_the_clocks_survive_a_killed_holder(database, sticks, tmp_path):
     store = await Store.open(database)
     for guild in GUILDS:

@@ -54,6 +54,7 @@ async def scripted_game(tmp_path, seed) -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("archipels" not in registry.available(), reason="Archipels not built")
 async def test_isles_local_plays_a_scripted_two_player_game_to_its_end(tmp_path):
     lines = await scripted_game(tmp_path, seed=5)
