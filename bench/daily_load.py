@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.core.service as service_module  # noqa: E402
+import bot.core.composing as composing_module  # noqa: E402  (where replies draw their pictures)
 from bot.core.replies import Caller  # noqa: E402
 from bot.core.service import TableService  # noqa: E402
 from bot.features.daily import hawaii_solver  # noqa: E402
@@ -120,7 +120,7 @@ async def main() -> None:
         async def draw_on_default_pool(draw, *values):
             return await asyncio.to_thread(draw, *values)
 
-        service_module.draw_off_loop = draw_on_default_pool
+        composing_module.draw_off_loop = draw_on_default_pool
     how = "before: solves on threads of the bot's process" if args.before else (
         f"after: solves in {pool.workers} worker process(es)")
     print(f"{how}; {args.moves} moves a run, median of {args.runs} runs; {os.cpu_count()} cores (shared)")

@@ -1,4 +1,4 @@
--- Turn deadlines, reminders, notification settings and vacations (bot/timing.py).
+-- Turn deadlines, reminders, notification settings and vacations (bot/features/timing.py).
 -- Times are Unix seconds (UTC), so that due timers compare as numbers.
 
 CREATE TABLE timing_settings (

@@ -1,4 +1,4 @@
--- Ratings per server and game (openskill, Plackett-Luce) from finished tables (bot/ratings.py).
+-- Ratings per server and game (openskill, Plackett-Luce) from finished tables (bot/features/ratings.py).
 -- The game '*' is the overall rating across every game.
 
 CREATE TABLE ratings (

@@ -1,4 +1,4 @@
--- The daily challenge, second form (bot/daily.py).
+-- The daily challenge, second form (bot/features/daily.py).
 --
 -- 1. One deal per UTC day for every server. Until now each server had a deal of its own,
 --    solved the first time somebody there typed /daily; 10,000 servers meant 10,000 solves at

@@ -1,5 +1,5 @@
 -- PostgreSQL's form of db/migrations/003_timing.sql (64-bit integers, identity ids, double precision).
--- Turn deadlines, reminders, notification settings and vacations (bot/timing.py).
+-- Turn deadlines, reminders, notification settings and vacations (bot/features/timing.py).
 -- Times are Unix seconds (UTC), so that due timers compare as numbers.
 
 CREATE TABLE timing_settings (

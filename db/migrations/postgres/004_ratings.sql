@@ -1,5 +1,5 @@
 -- PostgreSQL's form of db/migrations/004_ratings.sql (64-bit integers, identity ids, double precision).
--- Ratings per server and game (openskill, Plackett-Luce) from finished tables (bot/ratings.py).
+-- Ratings per server and game (openskill, Plackett-Luce) from finished tables (bot/features/ratings.py).
 -- The game '*' is the overall rating across every game.
 
 CREATE TABLE ratings (

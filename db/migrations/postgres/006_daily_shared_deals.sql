@@ -1,5 +1,5 @@
 -- PostgreSQL's form of db/migrations/006_daily_shared_deals.sql (64-bit integers, identity ids, double precision).
--- The daily challenge, second form (bot/daily.py).
+-- The daily challenge, second form (bot/features/daily.py).
 --
 -- 1. One deal per UTC day for every server. Until now each server had a deal of its own,
 --    solved the first time somebody there typed /daily; 10,000 servers meant 10,000 solves at

@@ -1,5 +1,5 @@
 -- PostgreSQL's form of db/migrations/020_outbox.sql (64-bit integers, identity ids, double precision).
--- The outbox: every public message a saved change owes its channel (bot/posting.py).
+-- The outbox: every public message a saved change owes its channel (bot/adapters/discord/posting.py).
 --
 -- A write of a table (a move, a join, a start, ...) inserts or refreshes the table's one
 -- 'draft' row in the same transaction as the change, so a change that is saved always owes

@@ -1,5 +1,5 @@
 -- PostgreSQL's form of db/migrations/022_takeback_requests.sql (64-bit integers, identity ids, double precision).
--- Take-back requests (bot/takeback.py). A request waits for every other person at the table to
+-- Take-back requests (bot/features/takeback.py). A request waits for every other person at the table to
 -- agree, which can take hours in daily-move play, so it is kept here rather than in a process's
 -- memory: a restarted bot, or another process answering the button, still knows who has agreed.
 -- A request is bound to the table's version when it was asked: any later write to the table (a
