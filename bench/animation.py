@@ -1,7 +1,7 @@
 """The end-of-game animation: peak memory and time of one build, of three /replay at once, and how
 long the last mover waits for the final message.
 
-    .venv/bin/python bench/animation.py [GAME ...] [--players 4] [--repeat 3]
+    .venv/bin/python bench/animation.py [GAME ...] [--players 4] [--repeat 3] [--modes make,one,three,final]
 
 Each measurement runs in a fresh process whose render caches were first filled by drawing two
 other games on the animation's thread (a running bot's are full, and bounded), so that its peak resident memory (ru_maxrss) above
@@ -88,6 +88,18 @@ async def main(key, players, mode):
     await asyncio.get_running_loop().run_in_executor(BUILDER, warm_up)
     gc.collect()
     base, start = rss_mib(), time.perf_counter()
+    if mode == "make":  # the build alone, on this thread: its CPU time, and its peak above the warm process
+        from bot.features.animation import make
+        caller, move = last
+        seat = next(s.seat for s in await store.seats(table) if s.user_id == caller.user_id)
+        moves = [(m.seat, m.move) for m in await store.moves(table)] + [(seat, move)]
+        row = await store.table(table)
+        cpu = time.thread_time()
+        made = make(key, players, row.options, row.seed, moves, [p.name for p in people], "", row.state)
+        print(json.dumps({"cpu_s": time.thread_time() - cpu, "took_s": time.perf_counter() - start,
+                          "peak_mib": peak_mib() - base, "bytes": len(made[0]), "frames": made[2],
+                          "turns": len(moves)}))
+        return
     if mode == "final":
         caller, move = last
         reply = await service.handle(caller, "move", {"move": move})
@@ -141,9 +153,12 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=["propeller", "growsky"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--modes", default="make,one,three,final",
+                        help="make: the build alone on one thread (CPU seconds, peak); one, three: /replay "
+                             "asked once or three times at once; final: the last move's answer")
     args = parser.parse_args()
     for key in args.games:
-        for mode in ("one", "three", "final"):
+        for mode in args.modes.split(","):
             runs = [measure(key, args.players, mode) for _ in range(args.repeat)]
             med = {k: statistics.median(r[k] for r in runs) for k in runs[0] if isinstance(runs[0][k], float | int)}
             shown = "  ".join(f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in med.items())

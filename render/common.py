@@ -432,6 +432,18 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     text = printable(text)
     if text_width(text, size, bold) <= width:
         return text
+    # letters come off one by one from the end, as a reader would cut; but first the text is cut
+    # by halving to a start some letters wider than the room (widths grow with the letters, give
+    # or take a face changing mid-word), so that a long caption is not measured thousands of times
+    over = len(text)
+    fits = 0
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if text_width(text[:middle], size, bold) <= width + 8 * size:
+            fits = middle
+        else:
+            over = middle
+    text = text[:over]
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…" if text else ""
