@@ -19,7 +19,6 @@ from render.common import (
     MUTED,
     PAPER,
     WHITE,
-    Cache,
     Packed,
     band_region,
     circle_region,
@@ -44,6 +43,7 @@ from render.pioneers_pieces import (
     TERRAIN_COLOURS,
     amounts,
     answer,
+    boards,
     building,
     count,
     harbour_labels,
@@ -83,8 +83,9 @@ def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tu
 # -- the static island ------------------------------------------------------------------------
 # kept deflated (about 170 KiB an island, an eleventh of its pixels): a process serving hundreds of
 # tables keeps every island, where a budget of raw pixels held four and redrew from the fifth table on
-ISLAND_TABLES = 200
-_islands = Cache(size=ISLAND_TABLES, max_bytes=ISLAND_TABLES * (180 << 10), per_table=True)
+_islands = boards  # one budget with the sea layouts' maps (render/pioneers_pieces.py)
+
+
 def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
     a, b = B.EDGE_NODES[edge]
     (ax, ay), (bx, by) = node_xy(a), node_xy(b)

@@ -8,7 +8,13 @@ from functools import cache
 
 from PIL import ImageDraw
 
-from render.common import INK, WHITE, font, mix, seat_colour, text
+from render.common import INK, WHITE, Cache, font, mix, seat_colour, text
+
+# The static boards of Pioneer's Isle, the base island (about 170 KiB deflated) and a sea
+# layout's map (about 300 KiB), in one budget: 200 tables of either kind, so a server's fifth
+# or fiftieth table never redraws its board on every move
+BOARD_TABLES = 200
+boards = Cache(size=BOARD_TABLES, max_bytes=BOARD_TABLES * (300 << 10), per_table=True)
 
 RADIUS = 65  # hex centre to corner, pixels
 TERRAIN_COLOURS = {

@@ -20,7 +20,7 @@ from render.common import (
     MUTED,
     PAPER,
     WHITE,
-    Cache,
+    Packed,
     band_region,
     circle_region,
     mix,
@@ -42,6 +42,7 @@ from render.pioneers_pieces import (
     TERRAIN_COLOURS,
     amounts,
     answer,
+    boards,
     building,
     count,
     harbour_labels,
@@ -105,7 +106,6 @@ class Frame:
 
 
 _frames: dict[str, Frame] = {}
-_maps = Cache(size=8, max_bytes=16 << 20)
 
 
 def frame(layout: str) -> Frame:
@@ -366,7 +366,7 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     board = view["board"]
     f = frame(board["layout"])
-    image = _maps.get(board["key"], lambda: _map(board)).copy()
+    image = boards.get(board["key"], lambda: Packed(_map(board))).image()
     draw = ImageDraw.Draw(image)
     for island, settled in view.get("islands", {}).items():
         if not settled:

@@ -47,5 +47,6 @@ def test_pictures_of_many_tables_stay_within_the_caches_bounds():
                 if step % 20 == 0:
                     render.draw(key, game.view(None), names[:game.players])
     held, allowed = cached_bytes()
-    # the boards of 200 tables of every game, kept deflated, within a fixed allowance
-    assert 0 < held <= allowed <= 192 << 20
+    # the boards of 200 tables of every game (Pioneer's Isle's counted at a sea layout's size),
+    # kept deflated, within a fixed allowance
+    assert 0 < held <= allowed <= 216 << 20

@@ -20,12 +20,13 @@ TABLES = 40
 NAMES = ["ann", "ben", "cleo", "dee"]
 
 
-def table_views(key: str, tables: int) -> list[tuple[dict, list[str]]]:
+def table_views(key: str, tables: int, options: dict | None = None) -> list[tuple[dict, list[str]]]:
     """One view of each of `tables` tables dealt from distinct seeds, a few random moves in."""
     cls = registry.get(key)
     views = []
     for n in range(tables):
-        game = cls.new(cls.max_players if n % 2 else cls.min_players, {}, 5000 + n)
+        fewest = 3 if options else cls.min_players  # Shores seats three or four
+        game = cls.new(cls.max_players if n % 2 else fewest, dict(options or {}), 5000 + n)
         rng = random.Random(n)
         for _ in range(rng.randrange(4, 40)):
             if game.is_over():
@@ -67,3 +68,20 @@ def test_forty_pioneers_islands_are_each_drawn_once(monkeypatch):
         for view, names in views:
             render.draw("pioneers", view, names)
     assert len(drawn) == len(set(drawn)) == TABLES
+
+
+def test_forty_sea_maps_and_islands_are_each_drawn_once(monkeypatch):
+    """The sea layouts' maps share the islands' budget: tables of both kinds keep their boards."""
+    from render import pioneers, pioneers_sea
+
+    pioneers._islands.clear()
+    drawn = []
+    island, sea_map = pioneers._island, pioneers_sea._map
+    monkeypatch.setattr(pioneers, "_island", lambda board: drawn.append(board["key"]) or island(board))
+    monkeypatch.setattr(pioneers_sea, "_map", lambda board: drawn.append(board["key"]) or sea_map(board))
+    views = [*table_views("pioneers", TABLES // 2, {"board": "shores"}),
+             *table_views("pioneers", TABLES // 2, {"board": "isles"}), *table_views("pioneers", TABLES // 2)]
+    for _ in range(2):
+        for view, names in views:
+            render.draw("pioneers", view, names)
+    assert len(drawn) == len(set(drawn)) == len(views)
