@@ -351,6 +351,11 @@ class PropellerGame(Game):
             return moves
         if self.phase == "bonus":
             return self._run_moves(seat, self.value[seat], False) + ["stop"]
+        return self._turn_moves(seat)
+
+    def _turn_moves(self, seat: int) -> list[str]:
+        """The legal moves of the seat whose ordinary turn it is, no choice waiting: those of the
+        step of the turn reached."""
         step = self.step
         if step == "pick":
             return self._die_moves(seat)
