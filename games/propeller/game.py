@@ -53,6 +53,15 @@ STEP_WORDS = {
     "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
     "blueprint": "to complete a Blueprint or pass", "take": "to take a new Blueprint",
 }
+# What running a building does, by kind (the effect texts of data.py): the resources it changes,
+# or the choice it leaves waiting. A task is made afresh each time, for it is changed as answered.
+RUN_YIELD = {5: {P: 1}, 6: {E: 2}, 7: {ST: 1}, 9: {E: -2, P: 1, ST: 1}, 10: {ST: -1, P: 2}}
+RUN_TASK = {8: lambda: {"t": "deploy"}, 11: lambda: {"t": "any", "left": 1},
+            12: lambda: {"t": "depot", "left": 1, "used": []}}
+CAPITOL_GOODS = {ST: 1, E: 1}
+CRYSTAL_TRADER = 13
+TRADES = {"buy steel": {E: -2, ST: 1}, "buy part": {E: -2, P: 1}, "sell part": {P: -1, E: 2}}
+SELL_STEEL = {ST: -1, E: 2}  # the trade left when no other is named
 
 
 def wrap(value: int) -> int:
@@ -914,46 +923,16 @@ class PropellerGame(Game):
         entry = self.islands[seat][index]
         entry[WORKER] = 2
         kind = D.tile(entry[TILE]).kind
-        res = self.res[seat]
-        tasks = self.tasks[seat]
+        task, change = RUN_TASK.get(kind), RUN_YIELD.get(kind, {})
         if kind == D.CAPITOL:
-            if choice == "deploy":
-                tasks.append({"t": "deploy"})
-            else:
-                res[ST] += 1
-                res[E] += 1
-        elif kind == 5:
-            res[P] += 1
-        elif kind == 6:
-            res[E] += 2
-        elif kind == 7:
-            res[ST] += 1
-        elif kind == 8:
-            tasks.append({"t": "deploy"})
-        elif kind == 9:
-            res[E] -= 2
-            res[P] += 1
-            res[ST] += 1
-        elif kind == 10:
-            res[ST] -= 1
-            res[P] += 2
-        elif kind == 11:
-            tasks.append({"t": "any", "left": 1})
-        elif kind == 12:
-            tasks.append({"t": "depot", "left": 1, "used": []})
-        elif kind == 13:
-            if choice == "buy steel":
-                res[E] -= 2
-                res[ST] += 1
-            elif choice == "buy part":
-                res[E] -= 2
-                res[P] += 1
-            elif choice == "sell part":
-                res[P] -= 1
-                res[E] += 2
-            else:
-                res[ST] -= 1
-                res[E] += 2
+            task, change = (RUN_TASK[8], {}) if choice == "deploy" else (None, CAPITOL_GOODS)
+        elif kind == CRYSTAL_TRADER:
+            change = TRADES.get(choice, SELL_STEEL)
+        if task:
+            self.tasks[seat].append(task())
+        res = self.res[seat]
+        for resource, amount in change.items():
+            res[resource] += amount
         if entry[PROD]:
             res[D.RES_LETTER.index(entry[PROD])] += 1
 
