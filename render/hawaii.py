@@ -362,42 +362,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         _text(d, (cx, cy), label, 18, fill=MUTED)
         _text(d, (cx, cy + 20), value, 28)
     y += 112
-    # actions: this round's filled, last round's crossed out
-    _text(d, (x0, y), "Actions", 18, fill=MUTED)
-    y += 24
-    for k, action in enumerate(view["actions"]):
-        bx = x0 + (k % 2) * 170
-        by = y + (k // 2) * 40
-        box = [bx, by, bx + 160, by + 34]
-        if action == view.get("action"):
-            d.rounded_rectangle(box, 8, fill=GREEN, outline=INK, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=(255, 255, 255), anchor="mm")
-        elif action == view.get("last_action"):
-            d.rounded_rectangle(box, 8, fill=(225, 220, 210), outline=MUTED, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=MUTED, anchor="mm")
-            d.line([bx + 12, by + 17, bx + 148, by + 17], fill=(190, 30, 30), width=3)
-        else:
-            d.rounded_rectangle(box, 8, fill=(255, 255, 255), outline=MUTED, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, anchor="mm")
-    y += 90
-    # goods chart
-    _text(d, (x0, y), "Goods chart", 18, fill=MUTED)
-    y += 22
-    island_of = {}
-    for isle in view["islands"]:
-        for n in isle["numbers"]:
-            island_of[n] = isle["title"][:2]
-    cell = 40
-    for c, column in enumerate(view["chart"]):
-        cx = x0 + 14 + c * (cell + narrow_gap())
-        _text(d, (cx + cell / 2, y), f"{c + 1}", 20, anchor="ma")
-        _text(d, (cx + cell / 2, y + 22), island_of.get(c + 1, ""), 14, fill=MUTED, anchor="ma")
-        for r, cube in enumerate(column):
-            cy = y + 42 + r * (cell - 6)
-            d.rectangle([cx + 3, cy, cx + cell - 3, cy + cell - 10], outline=MUTED, width=1, fill=(255, 255, 255))
-            if cube:
-                _cube(d, cx + cell / 2, cy + (cell - 10) / 2, cube, 24)
-    y += 42 + 3 * (cell - 6) + 10
+    y = _panel_actions(d, view, x0, y)
+    y = _panel_chart(d, view, x0, y)
     dice = view.get("dice") or []
     if dice:
         _text(d, (x0, y), "Last dice: " + " ".join(str(n) for n in dice), 18, fill=MUTED)
@@ -429,6 +395,50 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         wait = {"shares": "issue shares", "action": "choose an action", "build": "build",
                 "move": f"move goods {view['move_no']}/2", "produce": "place cubes"}.get(phase, phase)
         _text(d, (x0, H - 40), f"Now: {wait}", 24)
+
+
+def _panel_actions(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int) -> int:
+    """The action boxes, from `y`: this round's filled, last round's crossed out. Returns the
+    height reached."""
+    _text(d, (x0, y), "Actions", 18, fill=MUTED)
+    y += 24
+    for k, action in enumerate(view["actions"]):
+        bx = x0 + (k % 2) * 170
+        by = y + (k // 2) * 40
+        box = [bx, by, bx + 160, by + 34]
+        if action == view.get("action"):
+            d.rounded_rectangle(box, 8, fill=GREEN, outline=INK, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=(255, 255, 255), anchor="mm")
+        elif action == view.get("last_action"):
+            d.rounded_rectangle(box, 8, fill=(225, 220, 210), outline=MUTED, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=MUTED, anchor="mm")
+            d.line([bx + 12, by + 17, bx + 148, by + 17], fill=(190, 30, 30), width=3)
+        else:
+            d.rounded_rectangle(box, 8, fill=(255, 255, 255), outline=MUTED, width=2)
+            _text(d, (bx + 80, by + 17), action.capitalize(), 20, anchor="mm")
+    return y + 90
+
+
+def _panel_chart(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int) -> int:
+    """The goods chart, from `y`: a column per number, headed by the island it belongs to.
+    Returns the height reached."""
+    _text(d, (x0, y), "Goods chart", 18, fill=MUTED)
+    y += 22
+    island_of = {}
+    for isle in view["islands"]:
+        for n in isle["numbers"]:
+            island_of[n] = isle["title"][:2]
+    cell = 40
+    for c, column in enumerate(view["chart"]):
+        cx = x0 + 14 + c * (cell + narrow_gap())
+        _text(d, (cx + cell / 2, y), f"{c + 1}", 20, anchor="ma")
+        _text(d, (cx + cell / 2, y + 22), island_of.get(c + 1, ""), 14, fill=MUTED, anchor="ma")
+        for r, cube in enumerate(column):
+            cy = y + 42 + r * (cell - 6)
+            d.rectangle([cx + 3, cy, cx + cell - 3, cy + cell - 10], outline=MUTED, width=1, fill=(255, 255, 255))
+            if cube:
+                _cube(d, cx + cell / 2, cy + (cell - 10) / 2, cube, 24)
+    return y + 42 + 3 * (cell - 6) + 10
 
 
 def narrow_gap() -> int:

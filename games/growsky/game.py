@@ -564,30 +564,37 @@ class GrowSky(Game):
         if self.phase == "draft":
             return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
         if self.queue:
-            item = self.queue[0]
-            if "|" in item:
-                return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
-            if item.startswith("part:"):
-                if verb == "place":
-                    return self._why_read(text, self._why_place, seat)
-                return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
-                        "(shape, orientation, the square of its lowest row's leftmost cell). "
-                        "See /moves place for every legal placement.")
-            if verb == "buy":
-                return self._why_read(text, self._why_buy, seat)
-            return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
+            return self._why_queued(seat, text, verb)
+        return self._why_free(seat, text, verb)
+
+    def _why_queued(self, seat: int, text: str, verb: str) -> str:
+        """A move refused while a bonus waits to be taken: the waiting one first, or what is
+        wrong with the move that would take it."""
+        item = self.queue[0]
+        if "|" in item:
+            return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
+        if item.startswith("part:"):
+            if verb == "place":
+                return self._why_read(text, self._why_place, seat)
+            return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
+                    "(shape, orientation, the square of its lowest row's leftmost cell). "
+                    "See /moves place for every legal placement.")
+        if verb == "buy":
+            return self._why_read(text, self._why_buy, seat)
+        return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
+
+    def _why_free(self, seat: int, text: str, verb: str) -> str:
+        """A move refused in the seat's own turn with nothing waiting: the die's placement, the
+        free actions (each read and checked by its own `_why_…`), or a verb that has no turn now."""
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
                 return "You have already placed your die this turn: free actions, then `end`."
             return self._why_die(seat, text)
         if verb == "end":
             return "Place a die first (fly, develop or standby)."
-        if verb == "upgrade":
-            return self._why_read(text, self._why_upgrade, seat)
-        if verb == "cube":
-            return self._why_read(text, self._why_cube, seat)
-        if verb == "grow":
-            return self._why_read(text, self._why_grow, seat)
+        free = {"upgrade": self._why_upgrade, "cube": self._why_cube, "grow": self._why_grow}
+        if verb in free:
+            return self._why_read(text, free[verb], seat)
         if verb == "buy":
             return ("No purchase is waiting: a die with the purchase symbol on Develop (or a bonus that buys) "
                     "lets you buy route tiles.")

@@ -89,36 +89,52 @@ def rounds_left(game: HawaiiGame) -> int:
     return D.ROUNDS - game.round + 1
 
 
-def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
-    if game.phase == "over":
-        if game.result == "won":
-            return 1_000_000.0 + game.score()
-        return -1_000_000.0 - 1000.0 * game.route_cubes_left() + game.income
-    T = rounds_left(game)
-    # moves still to come this round count as part of a round
-    slots = 2 * T - (1 if game.phase == "move" and game.move_no == 2 else 0)
-    loco = game.loco
-    lcap = min(D.MAX_LOCO, loco + T)
-    discs = tuple(game.disc)
-    cubes = game.island_cubes
-    connected = game.connected
-    urban_left = set(c for c in game.urban if c)
-    free_small = [i for i in SMALL_IDX if discs[i] is None]
-    urbanize_chances = (T + (0 if game.last_action == "urbanize" else 1)) // 2 if free_small else 0
+@dataclass
+class _Outlook:
+    """What the evaluation of one position reads, worked out once for every colour."""
+
+    rounds: int  # rounds_left
+    loco: int
+    lcap: int  # the locomotive the rest of the game can reach
+    discs: tuple[str | None, ...]
+    cubes: Any
+    connected: Any
+    urban_left: set[str]
+    free_small: list[int]  # small islands with no disc yet, where an urbanization can put one
+    urbanize_chances: int
+    chart_colours: dict[str, int]
+
+
+def _final_value(game: HawaiiGame) -> float:
+    if game.result == "won":
+        return 1_000_000.0 + game.score()
+    return -1_000_000.0 - 1000.0 * game.route_cubes_left() + game.income
+
+
+def _urbanize_chances(game: HawaiiGame, rounds: int, free_small: list[int]) -> int:
+    """Urbanizations still to come: one every other round at best, the action being barred two
+    rounds running, and one now when it was chosen and not yet used."""
+    chances = (rounds + (0 if game.last_action == "urbanize" else 1)) // 2 if free_small else 0
     if game.action == "urbanize" and game.phase in ("build",) and not game.urbanized:
-        urbanize_chances = max(urbanize_chances, 1)
-    chart_colours: dict[str, int] = {}
+        chances = max(chances, 1)
+    return chances
+
+
+def _chart_colours(game: HawaiiGame) -> dict[str, int]:
+    found: dict[str, int] = {}
     for col in game.chart:
         for c in col:
             if c is not None:
-                chart_colours[c] = chart_colours.get(c, 0) + 1
+                found[c] = found.get(c, 0) + 1
+    return found
 
-    value = 0.0
+
+def _route_cubes(game: HawaiiGame) -> tuple[int, dict[str, list[int]], int]:
+    """The cubes left on the routes, their count by colour and route, and how many routes with
+    cubes are still to be connected."""
     left = 0
-    lower_bound = 0
     unconnected_needed = 0
     by_colour: dict[str, list[int]] = {}
-    urban_needs: set[str] = set()  # colours some route cube can only be cleared by after an urbanization
     for r in range(N_ROUTES):
         has = False
         for c in game.route_cubes[r]:
@@ -126,59 +142,100 @@ def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
                 has = True
                 left += 1
                 by_colour.setdefault(c, [0] * N_ROUTES)[r] += 1
-        if has and not connected[r]:
+        if has and not game.connected[r]:
             unconnected_needed += 1
+    return left, by_colour, unconnected_needed
+
+
+def _reach(o: _Outlook, paths: list, colour: str, r: int) -> int:
+    """How a cube of `colour` on route r can be cleared with the discs as they are: 0 not at all,
+    2 by a refill, 3 from a source cube, 4 now."""
+    best = 0
+    for path, routes in paths:
+        if r not in routes or len(routes) > o.lcap:
+            continue
+        if colour in o.cubes[path[0]]:
+            if len(routes) <= o.loco and all(o.connected[x] for x in routes):
+                return 4
+            best = max(best, 3)
+        elif best < 2 and path[0] not in SMALL_IDX:
+            best = 2
+    return best
+
+
+def _urbanized_paths(o: _Outlook, colour: str) -> list:
+    """The paths a cube of `colour` would have if an urbanization put its disc on a free small island."""
+    found = []
+    for s in o.free_small:
+        alt = list(o.discs)
+        alt[s] = colour
+        found.extend(valid_paths(tuple(alt), colour))
+    return found
+
+
+def _colour_value(value: float, w: Weights, o: _Outlook, colour: str, counts: list[int]) -> tuple[float, bool]:
+    """`value` with one colour's route cubes counted in (passed along rather than summed apart,
+    so the floats add up in the order they always did), and whether some wait for an urbanization."""
+    need = max(max(counts), (sum(counts) + 1) // 2)
+    paths = valid_paths(o.discs, colour)
+    sources = set()
+    for path, _routes in paths:
+        if colour in o.cubes[path[0]]:
+            sources.add(path[0])
+    src_count = sum(o.cubes[i].count(colour) for i in sources)
+    src_future = o.chart_colours.get(colour, 0) * min(1.0, o.rounds / 4.0) * 0.5
+    gap = need - src_count - src_future
+    value += w.source * min(src_count, need)
+    if gap > 0:
+        value -= w.source_gap * gap
+    alt_paths = None  # worked out for the first cube that needs them
+    urbanizable = False
+    for r in range(N_ROUTES):
+        n = counts[r]
+        if not n:
+            continue
+        best = _reach(o, paths, colour, r)
+        if best == 0 and colour in o.urban_left and o.urbanize_chances > 0:
+            if alt_paths is None:
+                alt_paths = _urbanized_paths(o, colour)
+            # the cube must be able to start there: one lies there, or a refill can bring one
+            if any(
+                r in routes and len(routes) <= o.lcap and (path[0] not in SMALL_IDX or colour in o.cubes[path[0]])
+                for path, routes in alt_paths
+            ):
+                best = 1
+        value -= n * (w.dead, w.urbanizable, w.refillable, w.sourced, w.ready)[best]
+        urbanizable = urbanizable or best == 1
+    return value, urbanizable
+
+
+def evaluate(game: HawaiiGame, w: Weights = DEFAULT_WEIGHTS) -> float:
+    if game.phase == "over":
+        return _final_value(game)
+    T = rounds_left(game)
+    # moves still to come this round count as part of a round
+    slots = 2 * T - (1 if game.phase == "move" and game.move_no == 2 else 0)
+    loco = game.loco
+    discs = tuple(game.disc)
+    free_small = [i for i in SMALL_IDX if discs[i] is None]
+    o = _Outlook(T, loco, min(D.MAX_LOCO, loco + T), discs, game.island_cubes, game.connected,
+                 set(c for c in game.urban if c), free_small, _urbanize_chances(game, T, free_small),
+                 _chart_colours(game))
+    left, by_colour, unconnected_needed = _route_cubes(game)
+
+    value = 0.0
+    lower_bound = 0
+    urban_needs: set[str] = set()  # colours some route cube can only be cleared by after an urbanization
     value -= w.route_cube * left
     if left == 0:
         value += 500.0
     for colour, counts in by_colour.items():
-        need = max(max(counts), (sum(counts) + 1) // 2)
         lower_bound += max(counts)
-        paths = valid_paths(discs, colour)
-        sources = set()
-        for path, _routes in paths:
-            if colour in cubes[path[0]]:
-                sources.add(path[0])
-        src_count = sum(cubes[i].count(colour) for i in sources)
-        src_future = chart_colours.get(colour, 0) * min(1.0, T / 4.0) * 0.5
-        gap = need - src_count - src_future
-        value += w.source * min(src_count, need)
-        if gap > 0:
-            value -= w.source_gap * gap
-        alt_paths = None
-        for r in range(N_ROUTES):
-            n = counts[r]
-            if not n:
-                continue
-            best = 0  # 0 dead, 1 urbanizable, 2 refillable, 3 sourced, 4 ready
-            for path, routes in paths:
-                if r not in routes or len(routes) > lcap:
-                    continue
-                if colour in cubes[path[0]]:
-                    if len(routes) <= loco and all(connected[x] for x in routes):
-                        best = 4
-                        break
-                    best = max(best, 3)
-                elif best < 2 and path[0] not in SMALL_IDX:
-                    best = 2
-            if best == 0 and colour in urban_left and urbanize_chances > 0:
-                if alt_paths is None:
-                    alt_paths = []
-                    for s in free_small:
-                        alt = list(discs)
-                        alt[s] = colour
-                        alt_paths.extend(valid_paths(tuple(alt), colour))
-                # the cube must be able to start there: one lies there, or a refill can bring one
-                if any(
-                    r in routes and len(routes) <= lcap and (path[0] not in SMALL_IDX or colour in cubes[path[0]])
-                    for path, routes in alt_paths
-                ):
-                    best = 1
-            value -= n * (w.dead, w.urbanizable, w.refillable, w.sourced, w.ready)[best]
-            if best == 1:
-                urban_needs.add(colour)
-    if len(urban_needs) > urbanize_chances:
-        value -= w.dead * (len(urban_needs) - urbanize_chances)
+        value, urbanizable = _colour_value(value, w, o, colour, counts)
+        if urbanizable:
+            urban_needs.add(colour)
+    if len(urban_needs) > o.urbanize_chances:
+        value -= w.dead * (len(urban_needs) - o.urbanize_chances)
     if lower_bound > slots:
         value -= w.slot_gap * (lower_bound - slots)
     # money: connections still to pay against what the rest of the game can raise

@@ -53,6 +53,15 @@ STEP_WORDS = {
     "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
     "blueprint": "to complete a Blueprint or pass", "take": "to take a new Blueprint",
 }
+# What running a building does, by kind (the effect texts of data.py): the resources it changes,
+# or the choice it leaves waiting. A task is made afresh each time, for it is changed as answered.
+RUN_YIELD = {5: {P: 1}, 6: {E: 2}, 7: {ST: 1}, 9: {E: -2, P: 1, ST: 1}, 10: {ST: -1, P: 2}}
+RUN_TASK = {8: lambda: {"t": "deploy"}, 11: lambda: {"t": "any", "left": 1},
+            12: lambda: {"t": "depot", "left": 1, "used": []}}
+CAPITOL_GOODS = {ST: 1, E: 1}
+CRYSTAL_TRADER = 13
+TRADES = {"buy steel": {E: -2, ST: 1}, "buy part": {E: -2, P: 1}, "sell part": {P: -1, E: 2}}
+SELL_STEEL = {ST: -1, E: 2}  # the trade left when no other is named
 
 
 def wrap(value: int) -> int:
@@ -351,6 +360,11 @@ class PropellerGame(Game):
             return moves
         if self.phase == "bonus":
             return self._run_moves(seat, self.value[seat], False) + ["stop"]
+        return self._turn_moves(seat)
+
+    def _turn_moves(self, seat: int) -> list[str]:
+        """The legal moves of the seat whose ordinary turn it is, no choice waiting: those of the
+        step of the turn reached."""
         step = self.step
         if step == "pick":
             return self._die_moves(seat)
@@ -576,6 +590,11 @@ class PropellerGame(Game):
         if self.phase == "bonus":
             return self._why_run(seat, move, unread) if head == "run" else \
                 "With the bonus die you may only `run` buildings, then `stop`."
+        return self._why_in_turn(seat, head, move, unread)
+
+    def _why_in_turn(self, seat: int, head: str, move: M.Move | None, unread: str) -> str:
+        """`_why` for a seat whose ordinary turn it is, no choice waiting: the verb read against
+        the step of the turn reached, each verb's refusal in its own place."""
         step = self.step
         if head == "die":
             return self._why_die(seat, move) if step == "pick" else "You have drafted your die already this turn."
@@ -586,31 +605,48 @@ class PropellerGame(Game):
         if step == "pick":
             return "First draft a die: `die 4`."
         if head in ("claim", "discard"):
-            if step != "act":
-                return "You already took your action this turn."
-            slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
-            if head == "claim":
-                return self._why_claim(seat, move, slots)
-            return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
+            return self._why_action(seat, head, move)
         if head == "run":
             if step not in ("act", "run"):
                 return "Your action is over."
             return self._why_run(seat, move, unread)
         if head == "stop":
-            turn = self.last.get("turn", []) if self.last.get("seat") == seat else []
-            if step == "blueprint" and turn and turn[-1][0].split("; ")[-1].startswith("run "):
-                return ("Your activation ended by itself: no other building of your die's number has a ready "
-                        "worker. Complete a Blueprint or `pass` (/moves lists them).")
-            return "There is no activation to stop now."
+            return self._why_stop(seat)
         if head in ("take", "draw"):
-            return "Take a new Blueprint after completing one." if step != "take" else \
-                (f"Take a face-up Blueprint of the offer ({self._example(seat, 'take')}) or draw from a stack "
-                 f"({', '.join(f'`{m}`' for m in self.legal_moves(seat) if M.single_verb(m) == 'draw') or 'both are empty'}).")
+            return self._why_take(seat)
         if head == "pass":
             return "You may pass only instead of completing a Blueprint."
         if head in ("deploy", "place", "depot", "gain", "value", "skip"):
             return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
         return "Not now."
+
+    def _why_action(self, seat: int, head: str, move: M.Move | None) -> str:
+        """A `claim` or `discard` refused once the die is drafted: too late, or which slots the
+        die's value reaches."""
+        if self.step != "act":
+            return "You already took your action this turn."
+        slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
+        if head == "claim":
+            return self._why_claim(seat, move, slots)
+        return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
+
+    def _why_stop(self, seat: int) -> str:
+        """A `stop` with no activation: if the seat's own last step was a `run` that ended the
+        activation by itself, saying so explains why `stop` vanished from /moves."""
+        turn = self.last.get("turn", []) if self.last.get("seat") == seat else []
+        if self.step == "blueprint" and turn and turn[-1][0].split("; ")[-1].startswith("run "):
+            return ("Your activation ended by itself: no other building of your die's number has a ready "
+                    "worker. Complete a Blueprint or `pass` (/moves lists them).")
+        return "There is no activation to stop now."
+
+    def _why_take(self, seat: int) -> str:
+        """A `take` or `draw` refused: out of its step, or with the offer and the stacks that can
+        be drawn from (the legal moves are listed only in the take step, where they are asked)."""
+        if self.step != "take":
+            return "Take a new Blueprint after completing one."
+        draws = ", ".join(f"`{m}`" for m in self.legal_moves(seat) if M.single_verb(m) == "draw")
+        return (f"Take a face-up Blueprint of the offer ({self._example(seat, 'take')}) or draw from a stack "
+                f"({draws or 'both are empty'}).")
 
     def _why_not_the_task(self, seat: int, task: str, head: str, move: M.Move | None, unread: str) -> str:
         """A step other than the choice waiting inside an effect; for a deploy that is the choice,
@@ -887,46 +923,16 @@ class PropellerGame(Game):
         entry = self.islands[seat][index]
         entry[WORKER] = 2
         kind = D.tile(entry[TILE]).kind
-        res = self.res[seat]
-        tasks = self.tasks[seat]
+        task, change = RUN_TASK.get(kind), RUN_YIELD.get(kind, {})
         if kind == D.CAPITOL:
-            if choice == "deploy":
-                tasks.append({"t": "deploy"})
-            else:
-                res[ST] += 1
-                res[E] += 1
-        elif kind == 5:
-            res[P] += 1
-        elif kind == 6:
-            res[E] += 2
-        elif kind == 7:
-            res[ST] += 1
-        elif kind == 8:
-            tasks.append({"t": "deploy"})
-        elif kind == 9:
-            res[E] -= 2
-            res[P] += 1
-            res[ST] += 1
-        elif kind == 10:
-            res[ST] -= 1
-            res[P] += 2
-        elif kind == 11:
-            tasks.append({"t": "any", "left": 1})
-        elif kind == 12:
-            tasks.append({"t": "depot", "left": 1, "used": []})
-        elif kind == 13:
-            if choice == "buy steel":
-                res[E] -= 2
-                res[ST] += 1
-            elif choice == "buy part":
-                res[E] -= 2
-                res[P] += 1
-            elif choice == "sell part":
-                res[P] -= 1
-                res[E] += 2
-            else:
-                res[ST] -= 1
-                res[E] += 2
+            task, change = (RUN_TASK[8], {}) if choice == "deploy" else (None, CAPITOL_GOODS)
+        elif kind == CRYSTAL_TRADER:
+            change = TRADES.get(choice, SELL_STEEL)
+        if task:
+            self.tasks[seat].append(task())
+        res = self.res[seat]
+        for resource, amount in change.items():
+            res[resource] += amount
         if entry[PROD]:
             res[D.RES_LETTER.index(entry[PROD])] += 1
 

@@ -55,52 +55,58 @@ def distinct_sets(counts: Sequence[int], size: int) -> int:
     return best
 
 
+class _Island:
+    """What the Landmarks of one island count, worked out once for all of them; the cells by
+    position only when a Landmark looks at its neighbours."""
+
+    def __init__(self, island: Sequence[Sequence]) -> None:
+        self.island = island
+        self.counts = number_counts(island)
+        self.guilds = {g: 0 for g in D.GUILDS}
+        for entry in island:
+            for banner in banners_of(entry):
+                self.guilds[banner] += 1
+        self._at: dict | None = None
+
+    def around(self, entry: Sequence) -> list[Sequence]:
+        if self._at is None:
+            self._at = {(other[Q], other[R]): other for other in self.island}
+        return [self._at[cell] for cell in D.neighbours(entry[Q], entry[R]) if cell in self._at]
+
+
+def _banners_near(island: _Island, entry: Sequence) -> int:
+    near = {g: 0 for g in D.GUILDS}
+    for other in island.around(entry):
+        for banner in banners_of(other):
+            near[banner] += 1
+    return 5 * min(near.values())
+
+
+# VP of each Landmark kind, from the island's counts and the Landmark's place (EFFECT_TEXT of data.py)
+_LANDMARK_VP = {
+    14: lambda isl, entry: 3 * (sum(1 for other in isl.island if other[WORKER]) // 6),
+    15: lambda isl, entry: 5 * (sum(1 for other in isl.island if D.tile(other[TILE]).kind in D.DEPOTS) // 3),
+    16: lambda isl, entry: 5 if len(isl.around(entry)) == 6 else 0,
+    17: _banners_near,
+    18: lambda isl, entry: 4 * (isl.guilds["S"] // 3),
+    19: lambda isl, entry: 4 * (isl.guilds["C"] // 3),
+    20: lambda isl, entry: 4 * (isl.guilds["I"] // 3),
+    21: lambda isl, entry: 5 * distinct_sets(isl.counts[1:], 4),
+    22: lambda isl, entry: 5 * min(isl.counts[2], isl.counts[4], isl.counts[6]),
+    23: lambda isl, entry: 5 * min(isl.counts[1], isl.counts[3], isl.counts[5]),
+}
+
+
 def landmark_points(island: Sequence[Sequence]) -> dict[str, int]:
     """VP of each Landmark on the island, by name."""
     if not any(entry[TILE] >= LANDMARK_FIRST for entry in island):
         return {}
-    at: dict = {}
-    counts = number_counts(island)
-    guild_totals = {g: 0 for g in D.GUILDS}
-    for entry in island:
-        printed = _BANNER[entry[TILE] + 1]
-        if printed:
-            guild_totals[printed] += 1
-        if entry[BANNER]:
-            guild_totals[entry[BANNER]] += 1
+    counted = _Island(island)
     points: dict[str, int] = {}
     for entry in island:
         kind = _KIND[entry[TILE] + 1]
-        if kind < LANDMARK_KIND:
-            continue
-        if kind in (16, 17):
-            if not at:
-                at = {(other[Q], other[R]): other for other in island}
-            around = [at[cell] for cell in D.neighbours(entry[Q], entry[R]) if cell in at]
-        if kind == 14:
-            workers = sum(1 for other in island if other[WORKER])
-            vp = 3 * (workers // 6)
-        elif kind == 15:
-            depots = sum(1 for other in island if D.tile(other[TILE]).kind in D.DEPOTS)
-            vp = 5 * (depots // 3)
-        elif kind == 16:
-            vp = 5 if len(around) == 6 else 0
-        elif kind == 17:
-            near = {g: 0 for g in D.GUILDS}
-            for other in around:
-                for banner in banners_of(other):
-                    near[banner] += 1
-            vp = 5 * min(near.values())
-        elif kind in (18, 19, 20):
-            guild = {18: "S", 19: "C", 20: "I"}[kind]
-            vp = 4 * (guild_totals[guild] // 3)
-        elif kind == 21:
-            vp = 5 * distinct_sets(counts[1:], 4)
-        elif kind == 22:
-            vp = 5 * min(counts[2], counts[4], counts[6])
-        else:
-            vp = 5 * min(counts[1], counts[3], counts[5])
-        points[D.KIND_NAMES[kind]] = vp
+        if kind >= LANDMARK_KIND:
+            points[D.KIND_NAMES[kind]] = _LANDMARK_VP[kind](counted, entry)
     return points
 
 
