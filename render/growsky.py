@@ -486,8 +486,9 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     _engine(d, x0 + 236, y0 + 40, board, anchors)
     if ghost:
         _ghost(d, x0 + 236, y0 + 40, ghost, board)
-        text(d, (x0 + 10, y0 + 268), "Preview " + preview_words(board, ghost), 15, GHOST, bold=True,
-             width=PREVIEW_ROOM)
+        for k, line in enumerate(preview_lines(board, ghost)):
+            text(d, (x0 + 10, y0 + PREVIEW_Y + k * PREVIEW_LINE), line, PREVIEW_SIZE, GHOST, bold=True,
+                 width=PREVIEW_ROOM)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
          f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
@@ -580,7 +581,7 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
     """What the previewed placement costs and gives: the icons it covers and the bonus of every
     row it fills."""
     where = ghost["move"].split(" ", 1)[1] if " " in ghost["move"] else ghost["move"]
-    cost = "costs 1 Lv3 cube" if ghost["shape"] == "cube" else "costs nothing more"
+    cost = ghost.get("cost_words") or ("costs 1 Lv. 3 cube" if ghost["shape"] == "cube" else "costs nothing more")
     filled = {cell for _, _, cells in board["parts"] for cell in cells}
     if board.get("card"):
         filled |= set(board["card"]["cells"])
@@ -591,6 +592,16 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
         if not cells <= filled and cells <= filled | new:
             gains.append(f"row {row + 1}: {ROW_BONUS[row]}")
     return f"{where}: {cost}, gives " + (", ".join(gains) if gains else "nothing")
+
+
+def preview_lines(board: dict[str, Any], ghost: dict[str, Any]) -> list[str]:
+    """`Preview ...` under the route ring: one line, or the cost and what it gives on two when
+    a payment in words and a row bonus do not fit one."""
+    words = "Preview " + preview_words(board, ghost)
+    if text_width(words, PREVIEW_SIZE, True) <= PREVIEW_ROOM:
+        return [words]
+    cost, gives = words.rsplit(", gives ", 1)
+    return [cost + ",", "gives " + gives]
 
 
 def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], board: dict[str, Any]) -> None:
@@ -616,7 +627,8 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], boar
             d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
 
 
-PREVIEW_ROOM = PANEL_W - 20  # the line under the route ring
+PREVIEW_ROOM = PANEL_W - 20  # the lines under the route ring
+PREVIEW_Y, PREVIEW_LINE, PREVIEW_SIZE = 259, 16, 14  # two lines between the ring and the footer
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}

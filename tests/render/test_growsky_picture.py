@@ -152,3 +152,24 @@ def test_a_long_name_in_the_headline_stops_short_of_the_title():
     title_end = 16 + text_width(f"Grow Sky  ·  round {view['round']}", 26, True)
     box = (0, 0, title_end + 8, 40)  # the title's corner is the same whoever plays
     assert max(hi for _, hi in ImageChops.difference(image.crop(box), plain.crop(box)).getextrema()) <= 24
+
+
+def test_the_preview_under_the_ring_says_the_fuel_an_upgraded_part_costs_whole():
+    """An upgraded tier-1 part pays 3 fuel: the picture says so and what pays it, uncut."""
+    from tests.games.test_growsky_helpers import ready
+
+    game = ready(2, 1)
+    seat = game.current()
+    board = game.boards[seat]
+    board.fuel, board.cubes = 1, [0, 0, 2, 1]
+    game.queue = ["part:1"]
+    move = next(m for m in game.legal_moves(seat) if m.startswith("place l4 ") and " pay " not in m)
+    view = game.preview(seat, move)
+    lines = growsky.preview_lines(view["boards"][seat], view["preview"])
+    said = " ".join(lines)
+    assert "costs 3 fuel (1 from the gauge, 2 Lv. 2 cubes)" in said and "nothing more" not in said
+    assert "gives" in said and 1 <= len(lines) <= 2
+    for line in lines:
+        assert text_width(line, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM  # no ellipsis
+    footer = growsky.PANEL_H - 22
+    assert growsky.PREVIEW_Y + len(lines) * growsky.PREVIEW_LINE <= footer
