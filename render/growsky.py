@@ -336,19 +336,30 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     top = HEADER + 10
     if view["phase"] in ("draft", "room") and view["pool"]:
         _pool(d, view)
+    step, size = dice_step(len(view["dice"]))
     for i, face in enumerate(view["dice"]):
-        _die(d, 110 + i * 40, top - 8, face)
+        _die(d, 110 + i * step, top - 8, face, size)
     for row, key in enumerate(("flight", "develop")):
         y = top + 62 + row * 56
         for i, face in enumerate(view[key]):
             _die(d, 110 + i * 48 + 1, y, face, 36)
     for i, face in enumerate(view["standby"][:9]):
-        _die(d, 110 + i * 36, top + 176, face, 30)
+        _die(d, 110 + i * 34, top + 176, face, 30)  # nine end short of the market's "free"
     text(d, (W - 20, top), f"bag {view['bag']} · cubes {view['cube_supply']} · parts "
          + "/".join(str(n) for n in view["part_supply"]), 14, MUTED, anchor="ra")
     for r, (slots, _) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
             _market_tile(d, 430 + 64 + k * 166, top + 26 + r * 66, slot, view["market"][slot])
+
+
+DICE_ROOM = 420 - 110  # from the dice area's labels to short of the market heading
+
+
+def dice_step(count: int) -> tuple[int, int]:
+    """The pitch and size of the dice left: nine at four players must end before the market
+    heading, so the row tightens and the dice shrink as needed."""
+    step = min(40, DICE_ROOM // max(count, 1))
+    return step, min(34, step - 4)
 
 
 def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: dict[str, Any] | None) -> None:

@@ -173,3 +173,13 @@ def test_the_preview_under_the_ring_says_the_fuel_an_upgraded_part_costs_whole()
         assert text_width(line, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM  # no ellipsis
     footer = growsky.PANEL_H - 22
     assert growsky.PREVIEW_Y + len(lines) * growsky.PREVIEW_LINE <= footer
+
+
+def test_nine_dice_at_four_players_end_before_the_market_heading():
+    game = next(g for g in views_of_a_game(4, 3) if g.phase == "turn" and len(g.view(None)["dice"]) == 9)
+    image = open_png(growsky.draw(game.view(None), NAMES)).convert("L")
+    top = growsky.HEADER + 10
+    gap = image.crop((416, top - 8, 429, top + 28))  # between the last die and "Route tile market"
+    assert min(gap.tobytes()) > 150
+    heading = image.crop((430, top - 8, 430 + text_width("Route tile market", 17, True), top + 28))
+    assert min(heading.tobytes()) < 100  # the heading drawn, in ink
