@@ -70,6 +70,7 @@ SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4
                  "p5": rgb("#8a6bbf")}
 CARD_FILL = rgb("#9e9384")
 ANCHOR = rgb("#2f9e44")
+SIDE_FILLS = (rgb("#b197fc"), rgb("#63e6be"))  # a room card's two sides before one is chosen
 GHOST = rgb("#d6336c")  # a /preview part: hatched in a colour no part or seat uses
 
 CHECKPOINTS = ("V", "R/S", "V", "P1/S")
@@ -500,6 +501,11 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
         for k, line in enumerate(preview_lines(board, ghost)):
             text(d, (x0 + 10, y0 + PREVIEW_Y + k * PREVIEW_LINE), line, PREVIEW_SIZE, GHOST, bold=True,
                  width=PREVIEW_ROOM)
+    elif board.get("card") and board["card"]["side"] is None and board["card"].get("sides"):
+        sides = board["card"]["sides"]
+        _card_sides(d, x0 + 236, y0 + 40, sides)
+        text(d, (x0 + 10, y0 + PREVIEW_Y), side_words(board["card"]["card"], sides), PREVIEW_SIZE, INK, bold=True,
+             width=PREVIEW_ROOM)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
          f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
@@ -542,6 +548,26 @@ def _static_panel(d: ImageDraw.ImageDraw, seat: int) -> None:
                 text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True)
     for c in range(8):
         text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 9), "abcdefgh"[c], 13, MUTED, "mm")
+
+
+def side_words(card: int, sides: list[list[str]]) -> str:
+    return f"Room card {card}: " + " or ".join(
+        f"side {'AB'[k]} ({' '.join(cells)})" for k, cells in enumerate(sides))
+
+
+def _card_sides(d: ImageDraw.ImageDraw, x0: int, y0: int, sides: list[list[str]]) -> None:
+    """Before a side is chosen, the squares each side of the seat's room card would fill, shaded
+    and lettered (a square both sides fill is split), so a side can be chosen from the picture."""
+    gx, gy = x0 + 14, y0 + 18
+    both = set(sides[0]) & set(sides[1])
+    for k, cells in enumerate(sides):
+        for cell in cells:
+            c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+            x, y = gx + c * EC, gy + (6 - r) * EC
+            left = x + (EC // 2 if k and cell in both else 0)
+            right = x + (EC // 2 if not k and cell in both else EC) - 1
+            d.rectangle((left, y, right, y + EC - 1), fill=SIDE_FILLS[k], outline=shade(SIDE_FILLS[k], -0.45), width=2)
+            text(d, ((left + right) / 2, y + EC / 2), "AB"[k], 15, INK, "mm", bold=True)
 
 
 def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:

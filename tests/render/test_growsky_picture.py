@@ -183,3 +183,29 @@ def test_nine_dice_at_four_players_end_before_the_market_heading():
     assert min(gap.tobytes()) > 150
     heading = image.crop((430, top - 8, 430 + text_width("Route tile market", 17, True), top + 28))
     assert min(heading.tobytes()) < 100  # the heading drawn, in ink
+
+
+def test_in_advanced_mode_both_room_card_sides_are_drawn_before_one_is_chosen():
+    game = GAME.new(4, {"advanced": True}, seed=3)
+    view = game.view(None)
+    assert view["phase"] == "room"
+    image = open_png(growsky.draw(view, NAMES)).convert("RGB")
+    small = image.resize((550, round(image.height * 550 / image.width)))
+    scale = 550 / image.width
+    for seat, board in enumerate(view["boards"]):
+        x0, y0 = growsky._panel_origin(seat)
+        sides = board["card"]["sides"]
+        for k, cells in enumerate(sides):
+            for cell in set(cells) - set(sides[1 - k]):
+                c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+                x = x0 + 236 + 14 + c * growsky.EC + 4
+                y = y0 + 40 + 18 + (6 - r) * growsky.EC + 4
+                assert image.getpixel((x, y)) == growsky.SIDE_FILLS[k]
+                # still told apart at chat width
+                got = small.getpixel((round((x + 1) * scale), round((y + 1) * scale)))
+                other = growsky.SIDE_FILLS[1 - k]
+                assert sum(abs(a - b) for a, b in zip(got, growsky.SIDE_FILLS[k], strict=True)) < \
+                    sum(abs(a - b) for a, b in zip(got, other, strict=True))
+        words = growsky.side_words(board["card"]["card"], sides)
+        assert all(cell in words for cells in sides for cell in cells)
+        assert text_width(words, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM
