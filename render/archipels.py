@@ -40,6 +40,7 @@ from render.common import (
     WHITE,
     Cache,
     alpha,
+    font,
     mix,
     ordinal,
     pill,
@@ -610,13 +611,36 @@ def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict
     # coordinates, so that a player can write `place t57 2,-1` (over the frame, which may reach them)
     step = 1 if s >= 18 else 2 if s >= 10 else 5
     size = 15 if s >= 18 else 13
-    ink = mix(CARD, MUTED, 0.8)
     for gx in range(minx, minx + nx):
         if gx % step == 0:
-            text(d, (ox + (gx + 0.5) * s, oy + miny * s - 3), str(gx), size, ink, "md")
+            coordinate(d, ox + (gx + 0.5) * s, oy + miny * s - 3, gx, size, "md")
     for gy in range(miny, miny + ny):
         if gy % step == 0:
-            text(d, (ox + minx * s - 5, oy + (gy + 0.5) * s), str(gy), size, ink, "rm")
+            coordinate(d, ox + minx * s - 5, oy + (gy + 0.5) * s, gy, size, "rm")
+
+
+COORD_INK = MUTED
+
+
+def coordinate(d: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int, anchor: str) -> tuple[float, float]:
+    """One island coordinate, its minus sign drawn as a bar half a digit wide and two or three
+    pixels thick: the font's hyphen is one pixel, which a phone's 550 px preview blurs away, and
+    `-1` then reads as `1`. Anchored "md" (centred above) or "rm" (right of, at mid-height);
+    returns where the label starts and its width."""
+    digits = str(abs(value))
+    bar = round(size * 0.5) if value < 0 else 0
+    gap = 2 if value < 0 else 0
+    total = bar + gap + text_width(digits, size)
+    left = x - total / 2 if anchor == "md" else x - total
+    ascent, descent = font(size).getmetrics()
+    base = y - descent if anchor == "md" else y + (ascent - descent) / 2
+    text(d, (left + bar + gap, base), digits, size, COORD_INK, "ls")
+    if value < 0:
+        thick = max(2, round(size / 6))
+        mid = base - size * 0.36
+        d.rectangle((round(left), round(mid - thick / 2), round(left) + bar - 1, round(mid - thick / 2) + thick - 1),
+                    fill=COORD_INK)
+    return left, total
 
 
 def _draw_minis(picture: Picture, d: ImageDraw.ImageDraw, tiles: Iterable[dict[str, Any]], x: int, y: int,

@@ -70,6 +70,7 @@ SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4
                  "p5": rgb("#8a6bbf")}
 CARD_FILL = rgb("#9e9384")
 ANCHOR = rgb("#2f9e44")
+SIDE_FILLS = (rgb("#b197fc"), rgb("#63e6be"))  # a room card's two sides before one is chosen
 GHOST = rgb("#d6336c")  # a /preview part: hatched in a colour no part or seat uses
 
 CHECKPOINTS = ("V", "R/S", "V", "P1/S")
@@ -336,19 +337,30 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     top = HEADER + 10
     if view["phase"] in ("draft", "room") and view["pool"]:
         _pool(d, view)
+    step, size = dice_step(len(view["dice"]))
     for i, face in enumerate(view["dice"]):
-        _die(d, 110 + i * 40, top - 8, face)
+        _die(d, 110 + i * step, top - 8, face, size)
     for row, key in enumerate(("flight", "develop")):
         y = top + 62 + row * 56
         for i, face in enumerate(view[key]):
             _die(d, 110 + i * 48 + 1, y, face, 36)
     for i, face in enumerate(view["standby"][:9]):
-        _die(d, 110 + i * 36, top + 176, face, 30)
+        _die(d, 110 + i * 34, top + 176, face, 30)  # nine end short of the market's "free"
     text(d, (W - 20, top), f"bag {view['bag']} · cubes {view['cube_supply']} · parts "
          + "/".join(str(n) for n in view["part_supply"]), 14, MUTED, anchor="ra")
     for r, (slots, _) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
             _market_tile(d, 430 + 64 + k * 166, top + 26 + r * 66, slot, view["market"][slot])
+
+
+DICE_ROOM = 420 - 110  # from the dice area's labels to short of the market heading
+
+
+def dice_step(count: int) -> tuple[int, int]:
+    """The pitch and size of the dice left: nine at four players must end before the market
+    heading, so the row tightens and the dice shrink as needed."""
+    step = min(40, DICE_ROOM // max(count, 1))
+    return step, min(34, step - 4)
 
 
 def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: dict[str, Any] | None) -> None:
@@ -486,7 +498,13 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     _engine(d, x0 + 236, y0 + 40, board, anchors)
     if ghost:
         _ghost(d, x0 + 236, y0 + 40, ghost, board)
-        text(d, (x0 + 10, y0 + 268), "Preview " + preview_words(board, ghost), 15, GHOST, bold=True,
+        for k, line in enumerate(preview_lines(board, ghost)):
+            text(d, (x0 + 10, y0 + PREVIEW_Y + k * PREVIEW_LINE), line, PREVIEW_SIZE, GHOST, bold=True,
+                 width=PREVIEW_ROOM)
+    elif board.get("card") and board["card"]["side"] is None and board["card"].get("sides"):
+        sides = board["card"]["sides"]
+        _card_sides(d, x0 + 236, y0 + 40, sides)
+        text(d, (x0 + 10, y0 + PREVIEW_Y), side_words(board["card"]["card"], sides), PREVIEW_SIZE, INK, bold=True,
              width=PREVIEW_ROOM)
     # footer
     text(d, (x0 + 10, y0 + PANEL_H - 22),
@@ -530,6 +548,26 @@ def _static_panel(d: ImageDraw.ImageDraw, seat: int) -> None:
                 text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True)
     for c in range(8):
         text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 9), "abcdefgh"[c], 13, MUTED, "mm")
+
+
+def side_words(card: int, sides: list[list[str]]) -> str:
+    return f"Room card {card}: " + " or ".join(
+        f"side {'AB'[k]} ({' '.join(cells)})" for k, cells in enumerate(sides))
+
+
+def _card_sides(d: ImageDraw.ImageDraw, x0: int, y0: int, sides: list[list[str]]) -> None:
+    """Before a side is chosen, the squares each side of the seat's room card would fill, shaded
+    and lettered (a square both sides fill is split), so a side can be chosen from the picture."""
+    gx, gy = x0 + 14, y0 + 18
+    both = set(sides[0]) & set(sides[1])
+    for k, cells in enumerate(sides):
+        for cell in cells:
+            c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+            x, y = gx + c * EC, gy + (6 - r) * EC
+            left = x + (EC // 2 if k and cell in both else 0)
+            right = x + (EC // 2 if not k and cell in both else EC) - 1
+            d.rectangle((left, y, right, y + EC - 1), fill=SIDE_FILLS[k], outline=shade(SIDE_FILLS[k], -0.45), width=2)
+            text(d, ((left + right) / 2, y + EC / 2), "AB"[k], 15, INK, "mm", bold=True)
 
 
 def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:
@@ -580,7 +618,7 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
     """What the previewed placement costs and gives: the icons it covers and the bonus of every
     row it fills."""
     where = ghost["move"].split(" ", 1)[1] if " " in ghost["move"] else ghost["move"]
-    cost = "costs 1 Lv3 cube" if ghost["shape"] == "cube" else "costs nothing more"
+    cost = ghost.get("cost_words") or ("costs 1 Lv. 3 cube" if ghost["shape"] == "cube" else "costs nothing more")
     filled = {cell for _, _, cells in board["parts"] for cell in cells}
     if board.get("card"):
         filled |= set(board["card"]["cells"])
@@ -591,6 +629,16 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
         if not cells <= filled and cells <= filled | new:
             gains.append(f"row {row + 1}: {ROW_BONUS[row]}")
     return f"{where}: {cost}, gives " + (", ".join(gains) if gains else "nothing")
+
+
+def preview_lines(board: dict[str, Any], ghost: dict[str, Any]) -> list[str]:
+    """`Preview ...` under the route ring: one line, or the cost and what it gives on two when
+    a payment in words and a row bonus do not fit one."""
+    words = "Preview " + preview_words(board, ghost)
+    if text_width(words, PREVIEW_SIZE, True) <= PREVIEW_ROOM:
+        return [words]
+    cost, gives = words.rsplit(", gives ", 1)
+    return [cost + ",", "gives " + gives]
 
 
 def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], board: dict[str, Any]) -> None:
@@ -616,7 +664,8 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], boar
             d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
 
 
-PREVIEW_ROOM = PANEL_W - 20  # the line under the route ring
+PREVIEW_ROOM = PANEL_W - 20  # the lines under the route ring
+PREVIEW_Y, PREVIEW_LINE, PREVIEW_SIZE = 259, 16, 14  # two lines between the ring and the footer
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}

@@ -353,16 +353,54 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
     w, h = 184, 52
     draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     y += 2 * (h + 8) + 8
-    last = view.get("last") or {}
-    if last.get("move"):
-        who = seat_name(names, last["seat"]) if last.get("seat") is not None else ""
-        text(draw, (x0, y), f"{who}: {last['move']}", 16, INK, bold=True, width=WIDTH - x0 - 12)
-        y += 24
-        for note in (last.get("notes") or [])[:8]:
-            text(draw, (x0 + 8, y), "· " + note, 15, MUTED, width=WIDTH - x0 - 20)
-            y += 21
+    bottom = TOP_H - 34 if view["phase"] == "characters" and view.get("dealt") else TOP_H - 4
+    for words, size, colour, bold, indent, line_h in turn_lines(view, names, bottom - y):
+        text(draw, (x0 + indent, y), words, size, colour, bold=bold, width=WIDTH - x0 - 12 - indent)
+        y += line_h
     if view["phase"] == "characters" and view.get("dealt"):
         text(draw, (x0, TOP_H - 30), "Characters dealt: " + ", ".join(view["dealt"]), 15, INK)
+
+
+LAST_X = 420  # the last-move box, right of the forge and under the Blueprint offer
+LAST_TOP = 12 + 30 + 26 + 2 * (52 + 8) + 8
+
+
+def turn_lines(view: dict[str, Any], names: list[str], room: float) -> list[tuple[str, int, Any, bool, int, int]]:
+    """The last turn whole, as the text recap tells it: who, then every step with what it did, cut
+    between words into the box's lines (words, size, colour, bold, indent, line height). Smaller
+    type when the turn is long; when even that cannot hold it, its middle steps are counted, not
+    told, as the recap does with a long turn."""
+    last = view.get("last") or {}
+    if not last.get("move"):
+        return []
+    who = seat_name(names, last["seat"]) if last.get("seat") is not None else ""
+    steps = [(step, list(said)) for step, said in last.get("turn") or []] or [(last["move"], list(last.get("notes") or []))]
+    width = WIDTH - LAST_X - 12
+    for size, line_h in ((15, 20), (13, 17)):
+        def told(chosen: list[tuple[str, list[str]]], size: int = size, line_h: int = line_h) -> list[tuple]:
+            lines = [(f"{who}'s turn:" if len(steps) > 1 else f"{who}: {steps[0][0]}", size + 1, INK, True, 0, line_h + 3)]
+            for step, said in chosen:
+                words = " — ".join([step, "; ".join(said)]) if said else step
+                if len(steps) == 1:
+                    words = "; ".join(said)
+                    if not words:
+                        continue
+                for k, piece in enumerate(wrap(words, size, width - 8 - 12, " ")):
+                    lines.append((("· " if k == 0 else "  ") + piece, size, INK,
+                                  False, 8, line_h))
+            return lines
+
+        lines = told(steps)
+        if sum(line[5] for line in lines) <= room:
+            return lines
+    keep = len(steps)
+    while keep > 2:
+        keep -= 1
+        head, tail = steps[:keep // 2], steps[len(steps) - (keep - keep // 2):]
+        lines = told([*head, (f"... {len(steps) - keep} more steps ...", []), *tail])
+        if sum(line[5] for line in lines) <= room:
+            return lines
+    return lines
 
 
 def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> None:

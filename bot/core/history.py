@@ -28,6 +28,7 @@ class Entry:
     move: str  # the exact canonical text
     public: str  # what everyone may read
     mark: Hashable | None = None  # the game's turn_mark before the move
+    told: str = ""  # the public form as the log reads it: each step once (`step_once`)
 
 
 @dataclass
@@ -66,8 +67,26 @@ def continued(kept: Log | None, row: TableRow, names: Sequence[str], moves: Sequ
                 public = None
         if public is None:
             public = f"{names[step.seat]} moved (this move no longer replays)."
-        out.append(Entry(logged[start + step.index][0], step.seat, step.move, public, step.mark))
+        out.append(Entry(logged[start + step.index][0], step.seat, step.move, public, step.mark,
+                         step_once(public, names[step.seat])))
     return Log(key, logged, out, game)
+
+
+def step_once(public: str, who: str) -> str:
+    """A move's public words without the retelling of its whole turn. A game whose turn spans
+    several messages (Propeller Islands, Grow Sky) ends the turn's last message with
+    `<who>'s turn: ...`, every step again, for the channel; in the log each of those steps has its
+    own line above, so the log tells them once. What follows the retelling (a new line, the final
+    scores) is kept."""
+    for lead in ("\n", ". "):
+        start = public.find(f"{lead}{who}'s turn: ")
+        if start < 0:
+            continue
+        rest = public[start + len(lead):]
+        ends = [i for i in (rest.find("\n"), rest.find(". Final: ")) if i >= 0]
+        tail = rest[min(ends):] if ends else ""
+        return public[:start] + ("." if lead == ". " and not tail else "") + tail
+    return public
 
 
 def shows_exact(entry: Entry, viewer: int | None, over: bool) -> bool:
@@ -75,7 +94,7 @@ def shows_exact(entry: Entry, viewer: int | None, over: bool) -> bool:
 
 
 def line(entry: Entry, viewer: int | None, over: bool) -> str:
-    text = f"{entry.n}. {entry.public}"
+    text = f"{entry.n}. {entry.told or entry.public}"
     if shows_exact(entry, viewer, over) and f"`{entry.move}`" not in entry.public:
         text += f" `{entry.move}`"
     return text

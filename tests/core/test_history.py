@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.core import history
 from bot.core.replies import parse_custom_id
 from games import registry
-from tests.helpers import PEOPLE, service_at
+from tests.helpers import PEOPLE, service_at, who
 
 
 async def pioneers_table(tmp_path, options="target=5 discard_limit=3"):
@@ -193,3 +193,29 @@ async def test_the_kept_log_is_continued_by_new_moves_and_replayed_anew_after_a_
     again = history.continued(service.logbook._logs[table], row, names, shorter)
     assert [(e.n, e.move) for e in again.entries] == [(m.n, m.move) for m in shorter] and len(again.entries) == kept - 2
     assert again.game.dump() == history.continued(None, row, names, shorter).game.dump()
+
+
+async def test_history_tells_each_step_of_a_propeller_turn_once_and_fills_its_latest_page(tmp_path):
+    service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
+    assert (await service.handle(PEOPLE[0], "open", {"game": "propeller", "options": ""})).ok
+    for caller in PEOPLE[1:3]:
+        assert (await service.handle(caller, "join")).ok
+    assert (await service.handle(PEOPLE[0], "start")).ok
+    table = (await service.store.open_table(222)).id
+    await play_until(service, table, lambda played: len(played) >= 41)
+    text = (await service.handle(who("dora", 904), "history")).private  # a spectator
+    assert "'s turn:" not in text  # the channel's retelling of a whole turn is not told again
+    shown = re.findall(r"^\d+\. .*$", text, re.M)
+    steps = [step for line in shown for step in re.findall(r"`([^`]+)`", line)]
+    assert len(steps) == len(shown)  # one step a line, each told once
+    head = re.match(r"The latest moves \((\d+) of 41; (\d+) pages? in all\)", text)
+    assert head and int(head[1]) == len(shown) >= 30
+
+
+def test_the_retelling_is_cut_and_what_follows_it_kept():
+    told = "ben: `take 33`. ben's turn: `die 2`; `take 33`. Final: 1. ben 20 (fame 3)."
+    assert history.step_once(told, "ben") == "ben: `take 33`. Final: 1. ben 20 (fame 3)."
+    assert history.step_once("ben: `pass`. ben's turn: `die 2`; `pass`.", "ben") == "ben: `pass`."
+    grow = "cleo ended the turn.\ncleo's turn: developed with a 3; ended the turn.\nThe game is over: cleo wins."
+    assert history.step_once(grow, "cleo") == "cleo ended the turn.\nThe game is over: cleo wins."
+    assert history.step_once("ann: `die 3`.", "ann") == "ann: `die 3`."

@@ -480,3 +480,24 @@ def test_five_flowers_keep_clear_of_the_names_and_points() -> None:
         assert name is not None and flowers is not None, el
         assert flowers[0] - name[2] >= 6, (el, name, flowers)  # a clear gap after the name
         assert flowers[2] <= points_left - 6, (el, flowers, points_left)
+
+
+@pytest.mark.parametrize("size", [13, 15])
+def test_a_coordinates_minus_sign_survives_the_550_px_preview(size: int) -> None:
+    """`-1` must not read as `1` on a phone: shrunk as Discord shrinks a 1000 px picture, the minus
+    sign keeps a mark as dark as the digits' strokes are."""
+    from PIL import Image, ImageDraw
+
+    from render.common import CARD
+
+    scale = 550 / 1000
+    image = Image.new("RGB", (80, 40), CARD)
+    d = ImageDraw.Draw(image)
+    left, total = archipels.coordinate(d, 70, 20, -1, size, "rm")
+    small = image.resize((round(80 * scale), round(40 * scale)), Image.LANCZOS).convert("L")
+    bar_right = left + size * 0.5
+    minus = small.crop((int(left * scale), 0, int(bar_right * scale) + 1, small.height))
+    digit = small.crop((int((bar_right + 2) * scale), 0, int(70 * scale) + 1, small.height))
+    background = sum(CARD) / 3
+    assert background - min(minus.tobytes()) >= 0.6 * (background - min(digit.tobytes()))
+    assert background - min(minus.tobytes()) >= 90

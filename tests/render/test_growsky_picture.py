@@ -152,3 +152,60 @@ def test_a_long_name_in_the_headline_stops_short_of_the_title():
     title_end = 16 + text_width(f"Grow Sky  ·  round {view['round']}", 26, True)
     box = (0, 0, title_end + 8, 40)  # the title's corner is the same whoever plays
     assert max(hi for _, hi in ImageChops.difference(image.crop(box), plain.crop(box)).getextrema()) <= 24
+
+
+def test_the_preview_under_the_ring_says_the_fuel_an_upgraded_part_costs_whole():
+    """An upgraded tier-1 part pays 3 fuel: the picture says so and what pays it, uncut."""
+    from tests.games.test_growsky_helpers import ready
+
+    game = ready(2, 1)
+    seat = game.current()
+    board = game.boards[seat]
+    board.fuel, board.cubes = 1, [0, 0, 2, 1]
+    game.queue = ["part:1"]
+    move = next(m for m in game.legal_moves(seat) if m.startswith("place l4 ") and " pay " not in m)
+    view = game.preview(seat, move)
+    lines = growsky.preview_lines(view["boards"][seat], view["preview"])
+    said = " ".join(lines)
+    assert "costs 3 fuel (1 from the gauge, 2 Lv. 2 cubes)" in said and "nothing more" not in said
+    assert "gives" in said and 1 <= len(lines) <= 2
+    for line in lines:
+        assert text_width(line, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM  # no ellipsis
+    footer = growsky.PANEL_H - 22
+    assert growsky.PREVIEW_Y + len(lines) * growsky.PREVIEW_LINE <= footer
+
+
+def test_nine_dice_at_four_players_end_before_the_market_heading():
+    game = next(g for g in views_of_a_game(4, 3) if g.phase == "turn" and len(g.view(None)["dice"]) == 9)
+    image = open_png(growsky.draw(game.view(None), NAMES)).convert("L")
+    top = growsky.HEADER + 10
+    gap = image.crop((416, top - 8, 429, top + 28))  # between the last die and "Route tile market"
+    assert min(gap.tobytes()) > 150
+    heading = image.crop((430, top - 8, 430 + text_width("Route tile market", 17, True), top + 28))
+    assert min(heading.tobytes()) < 100  # the heading drawn, in ink
+
+
+def test_in_advanced_mode_both_room_card_sides_are_drawn_before_one_is_chosen():
+    game = GAME.new(4, {"advanced": True}, seed=3)
+    view = game.view(None)
+    assert view["phase"] == "room"
+    image = open_png(growsky.draw(view, NAMES)).convert("RGB")
+    small = image.resize((550, round(image.height * 550 / image.width)))
+    scale = 550 / image.width
+    for seat, board in enumerate(view["boards"]):
+        x0, y0 = growsky._panel_origin(seat)
+        sides = board["card"]["sides"]
+        for k, cells in enumerate(sides):
+            for cell in set(cells) - set(sides[1 - k]):
+                c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+                x = x0 + 236 + 14 + c * growsky.EC + 4
+                y = y0 + 40 + 18 + (6 - r) * growsky.EC + 4
+                assert image.getpixel((x, y)) == growsky.SIDE_FILLS[k]
+                # still told apart at chat width
+                got = small.getpixel((round((x + 1) * scale), round((y + 1) * scale)))
+                other = growsky.SIDE_FILLS[1 - k]
+                assert sum(abs(a - b) for a, b in zip(got, growsky.SIDE_FILLS[k], strict=True)) < \
+                    sum(abs(a - b) for a, b in zip(got, other, strict=True))
+        words = growsky.side_words(board["card"]["card"], sides)
+        assert all(cell in words for cells in sides for cell in cells)
+        assert text_width(words, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM
