@@ -29,3 +29,15 @@ async def test_shores_refuses_to_start_with_two_players(tmp_path):
     assert (await service.handle(BOB, "join")).ok
     reply = await service.handle(ALICE, "start")
     assert not reply.ok and "3 to 4" in reply.private
+
+
+async def test_computer_seats_play_a_sea_table_to_its_end_through_the_service(tmp_path):
+    from bot.adapters.console.demo import play_demo
+    from bot.core.replay import matches_log
+
+    service = await service_at(tmp_path / "t.db", seeds=lambda: 3)
+    log = await play_demo(service, "pioneers", 2, tmp_path, options="board=isles")
+    assert "The game is over" in log[-1] and "built a ship" in "\n".join(log)
+    table = await service.store.table(1)  # the only table of a fresh store
+    assert table.status == "finished" and table.options["board"] == "isles" and table.options["target"] == 14
+    assert await matches_log(service.store, table.id)  # the log replays to the stored state
