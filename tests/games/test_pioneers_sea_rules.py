@@ -702,8 +702,8 @@ def test_harbours_stand_on_coasts_and_trade_as_on_the_island():
         game = bare(board, 3)
         geometry = game.GEOMETRY
         assert len(game.HARBOUR_EDGES) == len(B.sea_harbour_kinds(board)) == len(game.harbours)
-        for edge in game.HARBOUR_EDGES:
-            assert geometry.land_edges[edge] and geometry.sea_edges[edge]
+        for harbour in game.HARBOUR_EDGES:
+            assert geometry.land_edges[harbour] and geometry.sea_edges[harbour]
         index = game.harbours.index("any")
         corner = geometry.edge_nodes[game.HARBOUR_EDGES[index]][0]
         game.starts = [[geometry.node_island[corner]]] * 3
