@@ -68,3 +68,12 @@ def test_the_animation_of_a_whole_sea_game_fits_the_upload_limit():
     data, ext, shown, turns = make("pioneers", 3, game.opts, 5, moves, ["A", "B", "C"])
     assert len(data) <= LIMIT and shown == min(turns, 60)
     assert Image.open(io.BytesIO(data)).n_frames == shown
+
+
+async def test_the_demo_takes_options_and_the_layouts_player_counts(tmp_path, capsys):
+    from bot.adapters.console.demo import run_demo
+
+    assert await run_demo("pioneers", 2, 1, tmp_path, options="board=shores") == 2
+    assert "3 to 4 players" in capsys.readouterr().err
+    assert await run_demo("pioneers", 3, 1, tmp_path, options="board=atlantis") == 2
+    assert "board" in capsys.readouterr().err
