@@ -20,7 +20,6 @@ from render.common import (
     MUTED,
     PAPER,
     WHITE,
-    Cache,
     band_region,
     circle_region,
     mix,
@@ -44,6 +43,7 @@ from render.pioneers import (
     _answer,
     _building,
     _count,
+    _islands,
     harbour_labels,
     terrain_word,
 )
@@ -105,7 +105,9 @@ class Frame:
 
 
 _frames: dict[str, Frame] = {}
-_maps = Cache(size=8, max_bytes=16 << 20)
+# the island's cache of static boards holds the sea maps too (their keys start with the layout's
+# name), so the pictures' caches keep within their bounds in all
+_maps = _islands
 
 
 def frame(layout: str) -> Frame:
