@@ -10,7 +10,8 @@ _SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
 SEA_LEVELS = (
     "Measured over 200 games each, seats rotated, each level in half the seats (50% would be even): "
     "normal's seats finished ahead of easy's in 81.0% (±5.4) of three-player and 81.5% (±5.4) of "
-    "four-player Shores games, and in 83.0% (±5.2) of three-player Isles games."
+    "four-player Shores games, and in 83.0% (±5.2) and 79.0% (±5.6) of three- and four-player Isles "
+    "games."
 )
 
 # the notation of the sea layouts, shown on Shores: a settlement on corner 22 of the home island's
