@@ -356,7 +356,7 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     if board.get("layout"):  # a sea layout has a map of its own
         from render import pioneers_sea
 
-        return pioneers_sea.render(view, names)
+        return pioneers_sea.render(view, names, _islands)
     base = _islands.get(board["key"], lambda: _island(board))
     image = base.copy()
     draw = ImageDraw.Draw(image)

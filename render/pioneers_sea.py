@@ -20,6 +20,7 @@ from render.common import (
     MUTED,
     PAPER,
     WHITE,
+    Cache,
     band_region,
     circle_region,
     mix,
@@ -30,23 +31,64 @@ from render.common import (
     supersampled,
     text,
     text_width,
-    to_png,
 )
-from render.pioneers import (
-    CORNER_SIZE,
-    HARBOUR_EDGE,
-    HIGHLIGHT,
-    HOT,
-    PIPS,
-    TERRAIN_COLOURS,
-    _amounts,
-    _answer,
-    _building,
-    _count,
-    _islands,
-    harbour_labels,
-    terrain_word,
-)
+
+# the island picture's colours and sizes (render/pioneers.py), which imports this module: kept
+# here as the same values, not imported back
+TERRAIN_COLOURS = {
+    "lumber": (52, 120, 58), "brick": (190, 96, 52), "wool": (146, 196, 92), "grain": (236, 196, 72),
+    "ore": (128, 132, 146), "desert": (222, 204, 160),
+}
+HOT = (200, 30, 30)
+HIGHLIGHT = (255, 214, 0)
+CORNER_SIZE = 18
+HARBOUR_EDGE = 3
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
+
+
+def harbour_labels(kind: str) -> tuple[tuple[float, float, str, int, bool], ...]:
+    """(dx, dy, words, size, bold) of a harbour's labels around its centre."""
+    if kind == "any":
+        return ((0, 0, "3:1", 17, True),)
+    return ((0, -7, "2:1", 15, True), (0, 6, kind, 11, False))
+
+
+def terrain_word(draw: ImageDraw.ImageDraw, xy: tuple[float, float], res: str) -> None:
+    text(draw, xy, res, 15, INK, "mm", outline=mix(TERRAIN_COLOURS[res], WHITE, 0.6))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _amounts(amounts: list[int]) -> str:
+    return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
+
+
+def _answer(who: str, offerer: str, answer: list) -> str:
+    """An answer told from the offerer's side, as every offer is."""
+    if answer[0] == "counter":
+        return f"{who} counters: {offerer} gives {_amounts(answer[2])}, gets {_amounts(answer[1])}"
+    return f"{who} {answer[0]}s"
+
+
+def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool,
+              xy: tuple[float, float]) -> None:
+    """A settlement (a house) or a city (a house with a hall), its corner number on it."""
+    x, y = xy
+    colour = seat_colour(seat)
+    if level == 1:
+        r = 14
+        shape = [(x - r, y - 2), (x, y - r - 4), (x + r, y - 2), (x + r, y + r), (x - r, y + r)]
+    else:
+        r = 17
+        shape = [(x - r, y + r), (x - r, y - 4), (x - r / 2, y - r - 4), (x, y - 4), (x + r, y - 4),
+                 (x + r, y + r)]
+    if glow:
+        draw.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=HIGHLIGHT)
+    draw.polygon(shape, fill=colour, outline=(20, 20, 20), width=2)
+    text(draw, (x, y + (3 if level == 1 else 5)), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
 
 WIDTH = 1030
 MARGIN = 14
@@ -105,9 +147,6 @@ class Frame:
 
 
 _frames: dict[str, Frame] = {}
-# the island's cache of static boards holds the sea maps too (their keys start with the layout's
-# name), so the pictures' caches keep within their bounds in all
-_maps = _islands
 
 
 def frame(layout: str) -> Frame:
@@ -365,10 +404,12 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
 
 
 # -- drawing ---------------------------------------------------------------------------------------
-def render(view: dict[str, Any], names: list[str]) -> Image.Image:
+def render(view: dict[str, Any], names: list[str], maps: Cache) -> Image.Image:
+    """The picture; `maps` is the island picture's cache of static boards, which holds the sea maps
+    too (their keys start with the layout's name), so the caches keep within their bounds in all."""
     board = view["board"]
     f = frame(board["layout"])
-    image = _maps.get(board["key"], lambda: _map(board)).copy()
+    image = maps.get(board["key"], lambda: _map(board)).copy()
     draw = ImageDraw.Draw(image)
     for island, settled in view.get("islands", {}).items():
         if not settled:
@@ -393,10 +434,6 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 def _sea_building(draw: ImageDraw.ImageDraw, f: Frame, node: int, seat: int, level: int, glow: bool) -> None:
     """The island's building, drawn where this map puts the corner."""
     _building(draw, node, seat, level, glow, xy=f.node(node - 1))
-
-
-def draw(view: dict[str, Any], names: list[str]) -> bytes:
-    return to_png(render(view, names))
 
 
 # -- regions ---------------------------------------------------------------------------------------
