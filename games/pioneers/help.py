@@ -7,7 +7,12 @@ from games.pioneers import data as D
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
 _SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
 # measured with bench/levels.py --options board=...; seats rotated, 200 games each unless said
-SEA_LEVELS = ""
+SEA_LEVELS = (
+    "Measured over 200 games each, seats rotated, each level in half the seats (50% would be even): "
+    "normal's seats finished ahead of easy's in 81.0% (±5.4) of three-player and 81.5% (±5.4) of "
+    "four-player Shores games, and in 83.0% (±5.2) and 79.0% (±5.6) of three- and four-player Isles "
+    "games."
+)
 
 # the notation of the sea layouts, shown on Shores: a settlement on corner 22 of the home island's
 # north-west coast, ships leaving it, the pirate one hex away (tests play each example there)

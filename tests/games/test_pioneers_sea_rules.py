@@ -695,3 +695,19 @@ def test_the_route_length_and_the_ship_spots_agree_with_a_brute_force_search():
                 assert listed == playable or trial._ships_left(current) == 0
                 checked += 1
     assert checked > 10
+
+
+def test_harbours_stand_on_coasts_and_trade_as_on_the_island():
+    for board in D.SEA_BOARDS:
+        game = bare(board, 3)
+        geometry = game.GEOMETRY
+        assert len(game.HARBOUR_EDGES) == len(B.sea_harbour_kinds(board)) == len(game.harbours)
+        for harbour in game.HARBOUR_EDGES:
+            assert geometry.land_edges[harbour] and geometry.sea_edges[harbour]
+        index = game.harbours.index("any")
+        corner = geometry.edge_nodes[game.HARBOUR_EDGES[index]][0]
+        game.starts = [[geometry.node_island[corner]]] * 3
+        game.ship_owner[next(e for e in game.NODE_EDGES[corner] if geometry.sea_edges[e])] = 0
+        give(game, 0, lumber=1, brick=1, wool=1, grain=1)
+        game.play(0, f"settlement {corner + 1}")
+        assert game.rates[0] == [3] * 5
