@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import render
-from render.common import INK, PAPER, Packed, fit_text, font, passing
+from render.common import INK, PAPER, Packed, fit_text, passing, text
 
 LIMIT = 10 * 1024 * 1024  # Discord's upload limit for a bot's message
 MAX_FRAMES = 60  # DESIGNED: a longer game is sampled evenly down to this many frames (27 s at 450 ms)
@@ -127,8 +127,10 @@ def captioned(image: Image.Image, caption: str, size: int = CAPTION_SIZE) -> Ima
     out.paste(image, (0, 0))
     draw = ImageDraw.Draw(out)
     draw.line([(0, image.height), (image.width, image.height)], fill=INK, width=2)
+    # written as every picture writes text: what the bundled font lacks (a dash, a name's
+    # letters) from a fallback face, not as an empty box
     for n, line in enumerate(lines):
-        draw.text((pad, image.height + pad + n * (size + 5)), line, font=font(size), fill=INK)
+        text(draw, (pad, image.height + pad + n * (size + 5)), line, size, INK)
     return out
 
 

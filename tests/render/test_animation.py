@@ -248,3 +248,16 @@ def test_an_animation_is_the_same_whether_its_frames_sizes_are_told_or_found(mon
     first.seek(first.n_frames - 1)
     again.seek(again.n_frames - 1)
     assert first.convert("RGB").tobytes() == again.convert("RGB").tobytes()
+
+
+def test_a_caption_draws_a_dash_not_an_empty_box():
+    """The bundled font has no em dash (a win's caption has one): drawn as a box it stood 11 px tall."""
+    from PIL import Image
+
+    from render.animation import captioned
+    from render.common import PAPER
+
+    frame = Image.new("RGB", (300, 40), PAPER)
+    band = captioned(frame, "\u2014").crop((0, 42, 300, captioned(frame, "").height))
+    inked = Image.eval(band.convert("L"), lambda v: 255 if v < 200 else 0).getbbox()
+    assert inked is not None and inked[3] - inked[1] <= 4, inked
