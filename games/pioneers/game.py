@@ -1597,7 +1597,8 @@ _BEFORE_NOTATION = {
 
 # `PioneersGame._written` is bounded, since offers and discards can be written in very many ways
 _WRITTEN_MOST = 50_000
-# the moves `canonical` writes as the engine does: cards in one order (`discard wool 2 lumber` ->
+# the moves `canonical` writes as the engine does: a road by its corners in order (`road 4-1` ->
+# `road 1-4`, as listed), cards in one order (`discard wool 2 lumber` ->
 # `discard 2 lumber 1 wool`), an offer's number without the `#` people type before it
-_WRITTEN_IN_ORDER = (M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard,
+_WRITTEN_IN_ORDER = (M.Road, M.Discard, M.Offer, M.Trade, M.Counter, M.Plenty, M.BuyCard,
                      M.Accept, M.Decline, M.Cancel, M.Confirm, M.Ship, M.MoveShip, M.Pirate, M.Gold)

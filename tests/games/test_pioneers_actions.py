@@ -69,3 +69,12 @@ def test_no_offer_buttons_once_the_turn_ends():
     game, offerer = game_with_an_open_offer()
     game.play(offerer, "end")
     assert not [a for a in game.public_actions() if a.label.startswith(("Accept", "Decline", "Counter"))]
+
+
+def test_a_road_typed_from_its_far_corner_is_logged_as_listed():
+    game = GAME.new(3, {}, 5)
+    game.play(game.to_act()[0], "settlement 1")
+    seat = game.to_act()[0]
+    listed = game.legal_moves(seat)[0]
+    a, b = listed.split()[1].split("-")
+    assert listed == f"road {a}-{b}" and game.canonical(seat, f"road {b}-{a}") == listed
