@@ -12,19 +12,28 @@ from __future__ import annotations
 import importlib
 import io
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
 
-def draw(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
-    """The PNG of a view, or None when the game has no picture yet."""
+def _renderer(key: str) -> ModuleType | None:
+    """The game's picture module, or None for a game that has none yet (any other import
+    error is a fault and is raised)."""
     try:
-        module = importlib.import_module(f"render.{key}")
+        return importlib.import_module(f"render.{key}")
     except ModuleNotFoundError as error:
         if error.name == f"render.{key}":
             return None
         raise
+
+
+def draw(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
+    """The PNG of a view, or None when the game has no picture yet."""
+    module = _renderer(key)
+    if module is None:
+        return None
     return module.draw(view, list(names))
 
 
@@ -32,12 +41,9 @@ def image(key: str, view: dict[str, Any], names: Sequence[str]) -> Image.Image |
     """The picture of a view before it is encoded, or None when the game has no picture yet: for
     work that scales and encodes it again (an animation), where making a PNG only to decode it
     costs more than drawing."""
-    try:
-        module = importlib.import_module(f"render.{key}")
-    except ModuleNotFoundError as error:
-        if error.name == f"render.{key}":
-            return None
-        raise
+    module = _renderer(key)
+    if module is None:
+        return None
     made = getattr(module, "image", None)
     if made is None:
         return Image.open(io.BytesIO(module.draw(view, list(names)))).convert("RGB")
@@ -47,24 +53,18 @@ def image(key: str, view: dict[str, Any], names: Sequence[str]) -> Image.Image |
 def size(key: str, view: dict[str, Any], names: Sequence[str]) -> tuple[int, int] | None:
     """The size of `draw(key, view, names)`'s picture without drawing it, or None when the game's
     renderer cannot tell it."""
-    try:
-        module = importlib.import_module(f"render.{key}")
-    except ModuleNotFoundError as error:
-        if error.name == f"render.{key}":
-            return None
-        raise
+    module = _renderer(key)
+    if module is None:
+        return None
     told = getattr(module, "size", None)
     return told(view, list(names)) if told else None
 
 
 def draw_hand(key: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
     """The PNG of the hand in a seat's view, or None when the game draws no hand."""
-    try:
-        module = importlib.import_module(f"render.{key}")
-    except ModuleNotFoundError as error:
-        if error.name == f"render.{key}":
-            return None
-        raise
+    module = _renderer(key)
+    if module is None:
+        return None
     hand = getattr(module, "draw_hand", None)
     return hand(view, list(names)) if hand else None
 
@@ -73,11 +73,8 @@ def regions(key: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[s
     """What can be pointed at on the picture of `draw(key, view, names)`: each a dict with the
     name a move uses for it, its shape in the PNG's pixels, and optionally its kind, a tip and
     the seat whose board holds it. Later regions lie over earlier ones. [] without a picture."""
-    try:
-        module = importlib.import_module(f"render.{key}")
-    except ModuleNotFoundError as error:
-        if error.name == f"render.{key}":
-            return []
-        raise
+    module = _renderer(key)
+    if module is None:
+        return []
     found = getattr(module, "regions", None)
     return found(view, list(names)) if found else []

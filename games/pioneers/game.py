@@ -875,6 +875,20 @@ class PioneersGame(Game):
                               f"{_victim_words(victims)}.")
         return -1
 
+    def _steal(self, seat: int, victim: int, extra: dict[str, Any]) -> None:
+        """A random card from `victim`'s hand to `seat`'s (robber or pirate); which card is
+        told to the two of them only, through `extra`'s private "stolen"."""
+        hand = self.hands[victim]
+        pick = self.rng.randint(0, sum(hand) - 1)
+        for res in range(5):
+            if pick < hand[res]:
+                break
+            pick -= hand[res]
+        hand[res] -= 1
+        self.hands[seat][res] += 1
+        extra["victim"] = victim
+        extra["stolen"] = res  # private: never copied into a view
+
     def _play_robber(self, seat: int, move: M.Robber) -> None:
         if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
             self._need_turn(seat, "robber")
@@ -883,16 +897,7 @@ class PioneersGame(Game):
         self.robber = hex_index
         extra: dict[str, Any] = {"hex": hex_index}
         if victim >= 0:
-            hand = self.hands[victim]
-            pick = self.rng.randint(0, sum(hand) - 1)
-            for res in range(5):
-                if pick < hand[res]:
-                    break
-                pick -= hand[res]
-            hand[res] -= 1
-            self.hands[seat][res] += 1
-            extra["victim"] = victim
-            extra["stolen"] = res  # private: never copied into a view
+            self._steal(seat, victim, extra)
         label = self.HEX_LABELS[hex_index]
         self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
         self.phase = self.robber_return

@@ -330,16 +330,7 @@ class SeaGame(PioneersGame):
         extra: dict[str, Any] = {"hex": hex_index, "thief": "pirate"}
         victim = -1 if move.victim is None else move.victim
         if victim >= 0:
-            hand = self.hands[victim]
-            pick = self.rng.randint(0, sum(hand) - 1)
-            for res in range(5):
-                if pick < hand[res]:
-                    break
-                pick -= hand[res]
-            hand[res] -= 1
-            self.hands[seat][res] += 1
-            extra["victim"] = victim
-            extra["stolen"] = res  # private: never copied into a view
+            self._steal(seat, victim, extra)
         self._mark(seat, f"pirate {label} steal {victim + 1}" if victim >= 0 else f"pirate {label}", **extra)
         self.phase = self.robber_return
 
