@@ -83,9 +83,8 @@ async def main(key, players, mode):
                 warm.play(warm.to_act()[0], rng.choice(warm.legal_moves(warm.to_act()[0])))
                 render.draw(key, warm.view(None), [p.name for p in people])
 
-    # a running bot's render caches are full already (they are bounded), the animation thread's too
-    from bot.features.animation import BUILDER
-    await asyncio.get_running_loop().run_in_executor(BUILDER, warm_up)
+    # a running bot's render caches are full already (they are bounded)
+    await asyncio.to_thread(warm_up)
     gc.collect()
     base, start = rss_mib(), time.perf_counter()
     if mode == "make":  # the build alone, on this thread: its CPU time, and its peak above the warm process

@@ -44,6 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.adapters.discord.posting import body_of  # noqa: E402
+from bot.core import drawing  # noqa: E402
 from bot.core.replies import Caller  # noqa: E402
 from bot.core.service import TableService  # noqa: E402
 from bot.extensions import install  # noqa: E402
@@ -86,9 +87,46 @@ def server_seconds() -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def own_seconds() -> float:
+    """CPU seconds of this process and of the workers it started (pictures, animations are drawn
+    in worker processes), living or gone."""
+
+    def ticks(pid: str, reaped: bool) -> int:
+        try:
+            text = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return 0  # gone meanwhile: its time is counted in the children reaped
+        rest = text[text.rindex(")") + 2:].split()
+        return sum(int(x) for x in rest[11:15 if reaped else 13])  # utime, stime (+ children's)
+
+    total = ticks("self", True)
+    for children in Path("/proc/self/task").glob("*/children"):
+        try:
+            total += sum(ticks(pid, True) for pid in children.read_text().split())
+        except OSError:
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+class Posted:
+    """What the bot posts unasked (a finished game's animation) taken as the adapter would, so that
+    a game's end costs what it costs in the bot: the animation made beside the play, not within
+    the last move's answer."""
+
+    def __init__(self) -> None:
+        self.posts = 0
+
+    async def post(self, channel_id: int, reply) -> bool:
+        self.posts += 1
+        return True
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        return True
 
 
 async def open_table(service: TableService, game: str, channel: int, players: list[Caller]) -> int:
@@ -156,11 +194,15 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
     try:
         service = TableService(store, draw_images=images, seeds=table_seeds(seed, same_seed))
         install(service, prepare_daily=False)
+        service.outbox = Posted()
+        started = drawing.drawing().warm()  # a bot starts its drawing worker when it starts
+        if started is not None:
+            await asyncio.wrap_future(started)
         outbox = OutboxStore.of(store)
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, start_at - time.time()))
-        start, cpu, ticks, server = loop.time(), time.process_time(), machine_ticks(), server_seconds()
+        start, cpu, ticks, server = loop.time(), own_seconds(), machine_ticks(), server_seconds()
         stop = start + seconds
         games = game_list(game)
         # a process's first table of each game takes the next game in turn, so that small shares mix too
@@ -172,7 +214,7 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         by_game: dict[str, int] = {}
         for key, count in zip(played, counts, strict=True):
             by_game[key] = by_game.get(key, 0) + count
-        return (sum(counts), loop.time() - start, latencies, time.process_time() - cpu, busy / max(1, total),
+        return (sum(counts), loop.time() - start, latencies, own_seconds() - cpu, busy / max(1, total),
                 server_seconds() - server if target.startswith("postgresql://") else 0.0, by_game)
     finally:
         await store.close()
@@ -298,10 +340,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-images", action="store_true")
+    parser.add_argument("--render-workers", default=None,
+                        help="processes that draw the pictures (ISLES_RENDER_WORKERS; 0: threads of the bot's process)")
     parser.add_argument("--same-seed", action="store_true", help="every table the same seed (hides board caches)")
     parser.add_argument("--store", choices=("sqlite", "postgres", "both"), default="sqlite")
     parser.add_argument("--processes", default="1", help="comma-separated process counts, e.g. 1,2")
     args = parser.parse_args()
+    if args.render_workers is not None:
+        os.environ["ISLES_RENDER_WORKERS"] = args.render_workers  # this process's and any it spawns
     games = game_list(args.game)
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.what == "memory":

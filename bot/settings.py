@@ -90,6 +90,7 @@ class Settings:
     shards: int | None = None  # total shard count; None: as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     web: WebSettings | None = None  # the board pages; None: not served (ISLES_WEB_URL unset)
+    render_workers: int = 0  # processes that draw the pictures; 0: threads of the bot's own process
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -111,7 +112,18 @@ class Settings:
             log_level=level,
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
             web=web_settings() if os.environ.get("ISLES_WEB_URL", "").strip() else None,
+            render_workers=render_workers(),
         )
+
+
+def render_workers() -> int:
+    """ISLES_RENDER_WORKERS, checked (bot/core/drawing.py says what it does)."""
+    from bot.core.drawing import DrawingSettingError, workers_from_env
+
+    try:
+        return workers_from_env()
+    except DrawingSettingError as error:
+        raise SettingError(str(error)) from None
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,14 @@
+import os
+
 import pytest
 
 from games import registry
 from tests.sticks import Sticks
+
+# Pictures are drawn in this process during tests: the test game `sticks` and the stand-ins some
+# tests put in place of a drawing function exist only here. tests/core/test_drawing.py runs the
+# worker processes themselves.
+os.environ.setdefault("ISLES_RENDER_WORKERS", "0")
 
 
 @pytest.fixture

@@ -4,15 +4,12 @@ My moves menus, and the extensions' additions to each."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import render
-from bot.core import failures, marks
+from bot.core import drawing, failures, marks
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Button, Caller, Menu, Reply, custom_id
@@ -27,15 +24,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Pictures are drawn on threads of their own, so that nothing else queued on the default pool
-# (file reads, other work handed to threads) stands between a move and its board.
-RENDER_THREADS = 2
-_render_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="isles-render")
-
-
-async def draw_off_loop(draw: Callable[..., bytes], *args: Any) -> bytes:
-    """draw(*args) on the render threads."""
-    return await asyncio.get_running_loop().run_in_executor(_render_pool, partial(draw, *args))
+async def draw_off_loop(draw: Callable[..., bytes], *args: Any, route: int | None = None) -> bytes:
+    """draw(*args) off the event loop: in a drawing worker (the same for the same `route`, a
+    table's id), else on the render threads."""
+    return await drawing.drawing().run(draw, *args, route=route)
 
 
 def ended_line(loaded: Loaded) -> str:
@@ -115,7 +107,7 @@ class Composer:
         view = loaded.game.view(seat)
         if loaded.row.status in ("finished", "cancelled") and not loaded.game.is_over():
             view = {**view, "to_act": [], "ended": ended_line(loaded)}  # nobody is to play any more
-        return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names())
+        return await draw_off_loop(render.draw, loaded.row.game, view, loaded.names(), route=loaded.row.id)
 
     async def menus(self, caller: Caller, loaded: Loaded) -> Reply:
         loaded = await self.service.active_table(caller)
@@ -180,7 +172,7 @@ class Composer:
         image = None
         if self.service.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)
-            image = await asyncio.to_thread(render.draw_hand, loaded.row.game, view, loaded.names())
+            image = await draw_off_loop(render.draw_hand, loaded.row.game, view, loaded.names(), route=loaded.row.id)
         reply = Reply(private=text, image=image, image_private=True)
         return await self.touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
 

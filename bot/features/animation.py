@@ -2,7 +2,9 @@
 
 The views come from the stored log replayed from the seed (taken-back moves left out), one
 public view per turn: after every move that hands the play to other seats, and after the last
-move. A solo game has a frame per move. Drawing and encoding run on a thread of their own.
+move. A solo game has a frame per move. Drawing and encoding run in a worker process of their own
+(where pictures are drawn in workers, bot/core/drawing.py), else on a thread: a build takes
+seconds of CPU, and in the bot's process it would hold every other table's answer meanwhile.
 
 The final message does not wait for the animation: it says one follows, and the animation is
 posted to the table's channel when it is made. One build per table at a time: a /replay while
@@ -16,11 +18,9 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any
 
-from bot.core import replay
+from bot.core import drawing, replay
 from bot.core.commands import Command
 from bot.core.extension import Extension
 from bot.core.replies import Attachment, Caller, Reply
@@ -36,9 +36,19 @@ log = logging.getLogger(__name__)
 COMMANDS = (Command("replay", "The last finished game of this channel as an animation"),)
 KEPT_BYTES = 48 * 1024 * 1024  # DESIGNED: about a dozen large animations stay ready for /replay
 
-# One thread makes every animation: builds of several tables queue rather than take every core and
-# every build's memory at once, and the renderer's per-thread caches (fonts) stay warm between them.
-BUILDER = ThreadPoolExecutor(1, thread_name_prefix="isles-animation")
+# One worker (or one thread) makes every animation: builds of several tables queue rather than take
+# every core and every build's memory at once. Its own, not the pictures' worker, so that a move's
+# board never waits behind a build; replaced every few builds to give their memory back.
+TASKS_PER_BUILDER = 8
+_builder: drawing.Drawing | None = None
+
+
+def builder() -> drawing.Drawing:
+    global _builder
+    if _builder is None:
+        _builder = drawing.Drawing(min(1, drawing.drawing().workers), threads=1,
+                                   tasks_per_worker=TASKS_PER_BUILDER, name="isles-animation")
+    return _builder
 
 
 def turn_views(cls: type[Game], players: int, options: dict, seed: int,
@@ -128,8 +138,8 @@ class Animation(Extension):
             resigned = {s.seat for s in loaded.seats if s.resigned}
             standing = [plain(line) for line in standings_text(loaded.game, loaded.names(), resigned).splitlines()]
             ended = " · ".join([ended_line(loaded), *(line for line in standing if line.startswith("1."))])
-        made = await asyncio.get_running_loop().run_in_executor(BUILDER, partial(
-            make, row.game, len(loaded.names()), row.options, row.seed, moves, loaded.names(), ended, row.state))
+        made = await builder().run(make, row.game, len(loaded.names()), row.options, row.seed, moves,
+                                   loaded.names(), ended, row.state)
         result: Made = None
         if made is not None:
             data, ext, shown, turns = made

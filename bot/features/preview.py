@@ -44,6 +44,6 @@ class Preview(Extension):
             raise IllegalMove("That move has no preview; /board shows the board.")
         image = None
         if service.draw_images:
-            image = await draw_off_loop(render.draw, loaded.row.game, view, names)
+            image = await draw_off_loop(render.draw, loaded.row.game, view, names, route=loaded.row.id)
         words = f"Preview of `{canonical}` (hatched): nothing is played. `/move {canonical}` plays it."
         return Reply(private=words, image=image, image_private=True)

@@ -57,7 +57,7 @@ from bot.adapters.discord.shapes import (
     some,
     split_text,
 )
-from bot.core import marks
+from bot.core import drawing, marks
 from bot.core.commands import COMMANDS, TEXT, USER, Command
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
@@ -899,6 +899,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     store = await Store.open(settings.db_path)
     loop = asyncio.get_running_loop()
     closing: set[asyncio.Task] = set()
+    drawing.use(settings.render_workers).warm()
     try:
         service = TableService(store)
         installed = install(service) if extensions else None
@@ -920,6 +921,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
                 await pages.stop()
     finally:
         await store.close()
+        drawing.drawing().close()
         log.info("stopped")
 
 

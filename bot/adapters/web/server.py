@@ -315,7 +315,8 @@ class WebPages(Extension):
         the boards, so that the many seats of games without one never push a board out."""
         key = (data["table"], data["version"], data["seat"])
         if key not in self._hands:
-            self._hands[key] = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"])
+            self._hands[key] = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"],
+                                                    route=data["table"])
             while len(self._hands) > KEPT_PICTURES:
                 self._hands.popitem(last=False)
         return self._hands[key]
@@ -337,7 +338,7 @@ class WebPages(Extension):
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]
-        image = await draw_off_loop(render.draw, data["game"], view, data["names"])
+        image = await draw_off_loop(render.draw, data["game"], view, data["names"], route=data["table"])
         if image is not None:
             self._keep(key, image)
         return image
@@ -375,7 +376,7 @@ class WebPages(Extension):
             return web.json_response({"ok": False, "message": str(why)}, status=409)
         if view is None:
             return web.Response(status=204)
-        image = await draw_off_loop(render.draw, data["game"], view, data["names"])
+        image = await draw_off_loop(render.draw, data["game"], view, data["names"], route=granted.table_id)
         if image is None:
             return web.Response(status=204)
         return web.Response(body=image, content_type="image/png")
