@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -61,6 +62,9 @@ def _warm() -> None:
 def _start_worker(parent: int) -> None:
     from bot.features.solving import _exit_with_parent
 
+    # Ctrl-C in a terminal reaches every process of its group: the bot says one line and stops its
+    # workers; a worker must not answer it with a traceback of its own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _exit_with_parent(parent)
     _warm()
 

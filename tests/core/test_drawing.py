@@ -67,6 +67,16 @@ async def test_a_worker_draws_in_its_own_process_and_is_replaced_when_it_dies():
         pool.close()
 
 
+async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot():
+    pool = Drawing(1)
+    try:
+        worker = await pool.run(os.getpid)
+        os.kill(worker, signal.SIGINT)  # what a terminal sends every process of its group
+        assert await pool.run(os.getpid) == worker
+    finally:
+        pool.close()
+
+
 async def test_a_route_keeps_to_one_worker():
     pool = Drawing(2)
     try:
