@@ -59,9 +59,14 @@ def _warm() -> None:
     import render  # noqa: F401
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, niceness: int) -> None:
     from bot.features.solving import _exit_with_parent
 
+    if niceness:
+        try:
+            os.nice(niceness)
+        except OSError:
+            pass  # not allowed here: the work is done at the usual priority
     # Ctrl-C in a terminal reaches every process of its group: the bot says one line and stops its
     # workers; a worker must not answer it with a traceback of its own
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -73,11 +78,13 @@ class Drawing:
     """Runs drawing functions (module-level, their arguments plain data) off the event loop."""
 
     def __init__(self, workers: int, threads: int = RENDER_THREADS, tasks_per_worker: int | None = None,
-                 name: str = "isles-render"):
+                 name: str = "isles-render", niceness: int = 0):
         """`tasks_per_worker`: a worker is replaced after that many calls (None: never), which gives
-        back the memory a large build (an animation) left in its heap."""
+        back the memory a large build (an animation) left in its heap. `niceness`: how far below
+        the bot the workers run (background work that must not slow the answers to moves)."""
         self.workers = max(0, int(workers))
         self.tasks_per_worker = tasks_per_worker
+        self.niceness = niceness
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix=name)
         # one pool of one process per worker, so that a table's pictures always go to the same
         # worker and its static board is drawn and kept by one worker, not by each
@@ -89,7 +96,7 @@ class Drawing:
         if pool is None:
             pool = self._processes[index] = ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
-                initargs=(os.getpid(),), max_tasks_per_child=self.tasks_per_worker)
+                initargs=(os.getpid(), self.niceness), max_tasks_per_child=self.tasks_per_worker)
         return pool
 
     def warm(self) -> Future | None:

@@ -38,8 +38,11 @@ KEPT_BYTES = 48 * 1024 * 1024  # DESIGNED: about a dozen large animations stay r
 
 # One worker (or one thread) makes every animation: builds of several tables queue rather than take
 # every core and every build's memory at once. Its own, not the pictures' worker, so that a move's
-# board never waits behind a build; replaced every few builds to give their memory back.
+# board never waits behind a build; at a lower priority, so that it takes only the CPU the answers
+# to moves leave (an animation is posted when it is made; nobody waits on it); replaced every few
+# builds to give their memory back.
 TASKS_PER_BUILDER = 8
+BUILDER_NICENESS = 10
 _builder: drawing.Drawing | None = None
 
 
@@ -47,7 +50,8 @@ def builder() -> drawing.Drawing:
     global _builder
     if _builder is None:
         _builder = drawing.Drawing(min(1, drawing.drawing().workers), threads=1,
-                                   tasks_per_worker=TASKS_PER_BUILDER, name="isles-animation")
+                                   tasks_per_worker=TASKS_PER_BUILDER, name="isles-animation",
+                                   niceness=BUILDER_NICENESS)
     return _builder
 
 

@@ -120,3 +120,4 @@ async def test_the_end_of_game_animation_is_made_by_its_own_worker(tmp_path, wor
     builder = animation.builder()
     assert builder.workers == 1 and builder is not workers
     assert await builder.run(os.getpid) != os.getpid()
+    assert await builder.run(os.nice, 0) == os.nice(0) + animation.BUILDER_NICENESS  # behind the answers to moves
