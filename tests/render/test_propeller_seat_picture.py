@@ -1,5 +1,6 @@
-"""A four-player Propeller Islands table draws its islands small to fit four panels; each
-player's own picture (/hand) draws theirs large enough to read at Discord's preview width."""
+"""A four-player Propeller Islands table draws the island of the seat in turn large and the
+others small; each player's own picture (/hand) draws theirs large enough to read at
+Discord's preview width."""
 
 from __future__ import annotations
 
@@ -23,14 +24,13 @@ def number_size_at_preview(radius: float, width: int) -> float:
 def test_each_seat_reads_its_own_island_at_preview_width_where_the_table_picture_cannot(seed, moves):
     game = played(4, seed, moves)
     table = game.view(None)
-    table_png = Image.open(io.BytesIO(propeller.draw(table, NAMES)))
-    small = number_size_at_preview(propeller.table_radius(table), table_png.width)
-    assert small < 10  # why the seat's own picture exists
+    _, drawn = propeller.picture(table, NAMES)
+    # the table draws only the seat in turn large; every seat has its own large in its own picture
+    assert set(drawn["spots"]) == {table["current"]}
     for seat in range(4):
         view = game.view(seat)
         own = Image.open(io.BytesIO(propeller.draw_hand(view, NAMES)))
         radius = propeller.seat_radius(view["players"][seat])
-        assert radius >= propeller.table_radius(table)
         assert number_size_at_preview(radius, own.width) >= 11
         assert own.width <= PREVIEW and own.height <= 1100  # shown unscaled, on one screen
 
