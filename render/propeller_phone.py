@@ -41,7 +41,7 @@ FORGE_TOP = TITLE_H  # the forge image (P.FORGE_BOX) stands at (0, FORGE_TOP)
 KEY_X = P.FORGE_BOX[2] + 2
 CARD_W, CARD_H = 174, 52
 OFFER_H = 2 * (CARD_H + 6) + 4
-LAST_ROOM = 7 * 20 + 3  # at most seven lines of the last turn
+LAST_ROOM = 11 * 20 + 6  # the room the wide picture gives the last turn
 SCORE_LINE = 25
 BIG_RADIUS = 56
 SMALL_H = 170  # the band of the other islands
@@ -54,7 +54,10 @@ def laid_out(view: dict[str, Any]) -> bool:
 
 
 def in_turn(view: dict[str, Any]) -> int:
-    """The seat whose island is drawn large: the one whose turn it is, else the first to act."""
+    """The seat whose island is drawn large: the one whose turn it is, else the first to act;
+    once the game is over, the winner."""
+    if view.get("final"):
+        return min(range(len(view["players"])), key=lambda s: view["final"]["ranks"][s])
     if view["current"] in view["to_act"] or not view["to_act"]:
         return view["current"]
     return view["to_act"][0]
@@ -79,7 +82,7 @@ def _heights(view: dict[str, Any], names: list[str]) -> dict[str, int]:
     return {
         "title": TITLE_H, "forge": P.FORGE_BOX[3], "offer": OFFER_H,
         "last": sum(line[5] for line in lines) + 10 if lines else 0,
-        "scores": 30 + SCORE_LINE * len(view["players"]) + (60 if view["phase"] == "over" else 0),
+        "scores": _final_height(view, names) if view.get("final") else 30 + SCORE_LINE * len(view["players"]),
         "panel": P.HEADER_H + P.FOOTER_H + P.island_height(player, big_radius(player)),
         "others": SMALL_H,
     }
@@ -213,10 +216,12 @@ SCORE_COLUMNS = (("", 34), ("score", 196), ("fame", 252), ("energy·steel·parts
 def _scores_band(view: dict[str, Any], names: list[str], height: int) -> Image.Image:
     image = Image.new("RGB", (PHONE_W, height), PAPER)
     draw = ImageDraw.Draw(image)
+    if view.get("final"):
+        _final(draw, view, names)
+        return image
     for words, x in SCORE_COLUMNS:
         text(draw, (x, 6), words, 14, MUTED)
     seat_now = in_turn(view)
-    final = view.get("final")
     for seat, player in enumerate(view["players"]):
         y = 28 + seat * SCORE_LINE
         colour = seat_colour(seat)
@@ -225,22 +230,54 @@ def _scores_band(view: dict[str, Any], names: list[str], height: int) -> Image.I
         draw.rectangle((12, y + 3, 26, y + 17), fill=colour, outline=INK)
         name = seat_name(names, seat) + (" ★" if view["first"] == seat and view["phase"] != "over" else "")
         text(draw, (34, y + 1), name, 16, colour, bold=True, width=156)
-        total = final["details"][seat]["total"] if final else score_so_far(player)
-        text(draw, (196, y + 1), str(total), 17, INK, bold=True)
+        text(draw, (196, y + 1), str(score_so_far(player)), 17, INK, bold=True)
         text(draw, (252, y + 1), str(player["fame"]), 16, INK)
         x = 304
         for index, amount in enumerate(player["resources"]):
             draw.ellipse((x, y + 4, x + 14, y + 18), fill=P.RES_COLOURS[index], outline=INK)
             x += 18 + text(draw, (x + 18, y + 1), str(amount), 16, INK) + 8
-        text(draw, (440, y + 1), f"{player['hand']} · {len(player['done'])} done", 16, INK, width=PHONE_W - 446)
-    if final:
-        y = 30 + SCORE_LINE * len(view["players"])
-        text(draw, (12, y), "Final: " + ", ".join(f"{final['ranks'][s]}. {seat_name(names, s)} {final['details'][s]['total']}"
-                                                   for s in sorted(range(len(final['ranks'])), key=lambda s: final['ranks'][s])),
-             15, INK, bold=True, width=PHONE_W - 24)
-        if final.get("tiebreak"):
-            text(draw, (12, y + 22), "Tie-break: " + final["tiebreak"], 13, MUTED, width=PHONE_W - 24)
+        text(draw, (440, y + 2), f"{player['hand']} held, {len(player['done'])} done", 14, INK, width=PHONE_W - 446)
     return image
+
+
+FINAL_HEAD = (("", 12), ("fame", 170), ("res.", 222), ("upgr.", 272), ("landm.", 326), ("bluep.", 392), ("total", 460))
+
+
+def _final_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Under the final table: each seat's Landmarks, every one with its points, then the tie-break."""
+    lines = []
+    for seat, details in enumerate(view["final"]["details"]):
+        if details["landmarks"]:
+            marks = f"{seat_name(names, seat)}: " + ", ".join(f"{name} {vp} points" for name, vp in details["landmarks"].items())
+            lines += P.wrap(marks, 14, PHONE_W - 24, ", ")
+    if view["final"].get("tiebreak"):
+        lines += P.wrap("Tie-break: " + view["final"]["tiebreak"], 14, PHONE_W - 24, " ")
+    return lines
+
+
+def _final_height(view: dict[str, Any], names: list[str]) -> int:
+    return 30 + 20 + SCORE_LINE * len(view["players"]) + 18 * len(_final_lines(view, names)) + 8
+
+
+def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """The final score by source, best first, and every Landmark that scored."""
+    final = view["final"]
+    text(draw, (12, 6), "Final score by source", 17, INK, bold=True)
+    for words, x in FINAL_HEAD:
+        text(draw, (x, 30), words, 14, MUTED)
+    y = 50
+    for seat in sorted(range(len(final["ranks"])), key=lambda s: final["ranks"][s]):
+        d = final["details"][seat]
+        row = (f"{final['ranks'][seat]}. {seat_name(names, seat)}", d["fame"], d["energy"] + d["steel"] + d["parts"],
+               d["upgrades"], sum(d["landmarks"].values()), d["blueprints"], d["total"])
+        for (_, x), words in zip(FINAL_HEAD, row, strict=True):
+            first = x == FINAL_HEAD[0][1]
+            text(draw, (x, y), str(words), 16, seat_colour(seat) if first else INK, bold=first or x == FINAL_HEAD[-1][1],
+                 width=150 if first else 60)
+        y += SCORE_LINE
+    for line in _final_lines(view, names):
+        text(draw, (12, y + 2), line, 14, MUTED, width=PHONE_W - 24)
+        y += 18
 
 
 _bigs = Cache(size=2 * TABLES, max_bytes=2 * TABLES * (32 << 10), per_table=True)  # the seat in turn, and the one before

@@ -181,3 +181,22 @@ def test_a_whole_game_of_three_draws_in_every_phase():
     assert {"characters", "turn", "over"} <= phases
     image = open_png(propeller.draw(game.view(None), NAMES[:3]))
     assert image.width == PREVIEW
+
+
+def test_the_final_picture_names_every_landmark_of_every_seat():
+    from render import propeller_phone
+    from render.common import text_width
+
+    game = played(4, 3)
+    view = game.view(None)
+    told = " ".join(propeller_phone._final_lines(view, NAMES))
+    landmarks = 0
+    for details in view["final"]["details"]:
+        for name, vp in details["landmarks"].items():
+            assert f"{name} {vp} points" in told, name
+            landmarks += 1
+    assert landmarks >= 4
+    for line in propeller_phone._final_lines(view, NAMES):
+        assert text_width(line, 14) <= propeller_phone.PHONE_W - 24
+    image, drawn = propeller.picture(view, NAMES)
+    assert drawn["seat"] == view["final"]["ranks"].index(1)  # the winner's island drawn large

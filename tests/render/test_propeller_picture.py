@@ -231,7 +231,6 @@ def test_a_crowded_island_of_random_play_still_draws():
 
 @pytest.mark.parametrize("players,seed,moves,steps", [(4, 9, 60, 4), (4, 9, 200, 9)])
 def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed, moves, steps):
-    from render.common import open_png
 
     game = played(players, seed, moves)
     rng = random.Random(seed)
@@ -240,8 +239,10 @@ def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed,
         game.play(seat, game.ai_move(seat, rng))
     view = game.view(None)
     names = NAMES[:players]
-    room = propeller.TOP_H - 4 - propeller.LAST_TOP
-    lines = propeller.turn_lines(view, names, room)
+    from render import propeller_phone as phone  # three and four players: the chat layout
+
+    room, width = phone.LAST_ROOM, phone.PHONE_W - 24
+    lines = propeller.turn_lines(view, names, room, width)
     told = " ".join(line[0].lstrip("· ").strip() for line in lines)
     for step, said in view["last"]["turn"]:
         assert step in told
@@ -249,9 +250,10 @@ def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed,
             assert " ".join(note.split()) in " ".join(told.split())
     assert sum(line[5] for line in lines) <= room
     for words, size, _, bold, indent, _ in lines:
-        assert size >= 13 and text_width(words, size, bold) <= propeller.WIDTH - propeller.LAST_X - 12 - indent
+        assert size >= 13 and text_width(words, size, bold) <= width - indent
     # drawn: ink on the row of the box's last line, not only under the turn's last step
-    image = open_png(propeller.draw(view, names)).convert("L")
-    y = propeller.LAST_TOP + sum(line[5] for line in lines[:-1])
-    row = image.crop((propeller.LAST_X, y, propeller.WIDTH - 12, y + lines[-1][1]))
+    image, drawn = propeller.picture(view, names)
+    image = image.convert("L")
+    y = drawn["tops"]["last"] + 4 + sum(line[5] for line in lines[:-1])
+    row = image.crop((12, y, phone.PHONE_W - 12, y + lines[-1][1]))
     assert sum(1 for p in row.tobytes() if p < 120) > 20
