@@ -231,7 +231,6 @@ def test_a_crowded_island_of_random_play_still_draws():
 
 @pytest.mark.parametrize("players,seed,moves,steps", [(4, 9, 60, 4), (4, 9, 200, 9)])
 def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed, moves, steps):
-
     game = played(players, seed, moves)
     rng = random.Random(seed)
     while len(game.view(None)["last"]["turn"]) < steps:  # a turn told over several messages
