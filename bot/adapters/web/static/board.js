@@ -122,7 +122,7 @@
       return item;
     }));
     log.scrollTop = log.scrollHeight;
-    $("typed").hidden = state.seat === null || state.status !== "active";
+    $("typed").hidden = !state.playing;  // spectators, resigned seats and ended games type no move
     $("typed-move").placeholder = state.moves.length ? `e.g. ${state.moves[0]}` : "";
     $("trade-open").hidden = !state.trade;
     if (!state.trade) $("trade").hidden = true;
