@@ -329,3 +329,18 @@ async def test_a_resigned_seat_gets_no_box_to_type_a_move_while_the_others_play_
     await board_loaded(playing)
     await expect(playing.locator("#typed")).to_be_visible()
     assert resigned.problems == [] and playing.problems == []
+
+
+async def test_a_refusal_names_the_parts_of_the_page_not_discord_commands(browser, served):
+    await start(served, "propeller")
+    first, _ = await who_moves(served)
+    typed = "fly to the moon"
+    refused = await served.service.handle(first, "move", {"move": typed})
+    assert not refused.ok and "/moves" in refused.private  # what Discord shows: its command
+    page = await open_phone(browser, served, first)
+    await page.fill("#typed-move", typed)
+    await page.press("#typed-move", "Enter")
+    message = page.locator("#message.refused")
+    await expect(message).to_contain_text("\u201cYour moves\u201d")  # the list on this page
+    assert "/moves" not in await message.inner_text()
+    assert page.problems == []
