@@ -886,24 +886,34 @@ def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
     return WIDTH, TOP_H + len(legend_lines(view)) * LEGEND_LINE + 10 + rows
 
 
-def seat_radius(player: dict[str, Any]) -> float:
-    """The largest hex size at which this island alone, with its free places, fits a panel."""
-    left, _, right, _ = span(player)
-    return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / (right - left))
+OWN_PICTURE_H = 1100  # the own picture is read unscaled on a phone: one screen at most
+
+
+def own_radius(player: dict[str, Any], below: int) -> float:
+    """The hex size of a seat's own picture: the chat layout's large island, smaller only where
+    a tall island with `below` pixels of Blueprints under it would not fit one screen."""
+    from render import propeller_phone
+
+    _, top, _, bottom = span(player)
+    room = OWN_PICTURE_H - HEADER_H - FOOTER_H - below - 2 * ISLAND_PAD
+    return min(propeller_phone.big_radius(player), room / (bottom - top))
 
 
 def seat_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
     """The view's seat alone: its panel (island, counts, dock) at full size, above its
-    Blueprints. In the table's picture of three or four players the islands share one small
-    scale; this one is drawn to be read at a phone's width without opening it."""
+    Blueprints, drawn to be read at a phone's width without opening it: at the chat layout's
+    width and hex size, lettered icons and all, whoever's turn it is."""
+    from render import propeller_phone
+
     hand = view.get("hand")
     if hand is None:
         return None
     seat = view["seat"]
     player = view["players"][seat]
-    radius = seat_radius(player)
-    panel, _ = panel_image(view, names, seat, HEADER_H + FOOTER_H + island_height(player, radius), radius)
     cards = _hand_image(view, names, hand, seat)
+    radius = own_radius(player, cards.height)
+    panel, _ = panel_image(view, names, seat, HEADER_H + FOOTER_H + island_height(player, radius), radius,
+                           propeller_phone.PHONE_W)
     image = Image.new("RGB", (max(panel.width, cards.width), panel.height + cards.height), PAPER)
     image.paste(panel, ((image.width - panel.width) // 2, 0))
     image.paste(cards, (0, panel.height))

@@ -20,8 +20,8 @@ def number_size_at_preview(radius: float, width: int) -> float:
     return max(12, int(radius * 0.36)) * min(1.0, PREVIEW / width)
 
 
-@pytest.mark.parametrize("seed,moves", [(9, 60), (9, 200), (4, 320)])
-def test_each_seat_reads_its_own_island_at_preview_width_where_the_table_picture_cannot(seed, moves):
+@pytest.mark.parametrize("seed,moves", [(9, 60), (9, 120), (9, 200), (4, 320)])
+def test_each_seat_reads_its_own_island_at_preview_width_whoever_is_in_turn(seed, moves):
     game = played(4, seed, moves)
     table = game.view(None)
     _, drawn = propeller.picture(table, NAMES)
@@ -30,9 +30,12 @@ def test_each_seat_reads_its_own_island_at_preview_width_where_the_table_picture
     for seat in range(4):
         view = game.view(seat)
         own = Image.open(io.BytesIO(propeller.draw_hand(view, NAMES)))
-        radius = propeller.seat_radius(view["players"][seat])
+        below = propeller._hand_image(view, NAMES, view["hand"], seat).height
+        radius = propeller.own_radius(view["players"][seat], below)
         assert number_size_at_preview(radius, own.width) >= 11
-        assert own.width <= PREVIEW and own.height <= 1100  # shown unscaled, on one screen
+        if moves <= 120:  # mid-game: the icons lettered as on the table's large island (wider late islands: smaller)
+            assert radius >= propeller.LARGE_TILE, (seat, radius)
+        assert own.width <= PREVIEW and own.height <= propeller.OWN_PICTURE_H  # shown unscaled, on one screen
 
 
 def test_the_public_has_no_seat_picture():
