@@ -71,6 +71,7 @@ SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4
 CARD_FILL = rgb("#9e9384")
 ANCHOR = rgb("#2f9e44")
 SIDE_FILLS = (rgb("#b197fc"), rgb("#63e6be"))  # a room card's two sides before one is chosen
+SIDE_TINTS = tuple(mix(WHITE, colour, 0.6) for colour in SIDE_FILLS)  # their squares, over the engine room's icons
 GHOST = rgb("#d6336c")  # a /preview part: hatched in a colour no part or seat uses
 
 CHECKPOINTS = ("V", "R/S", "V", "P1/S")
@@ -289,8 +290,11 @@ def _doing(view: dict[str, Any]) -> str:
 def _die(d: ImageDraw.ImageDraw, x: float, y: float, face: int, size: int = 34, dim: bool = False) -> None:
     fill = mix(WHITE, PAPER, 0.5) if dim else WHITE
     d.rounded_rectangle((x, y, x + size, y + size), 6, fill=fill, outline=INK, width=2)
-    text(d, (x + size / 2, y + size * 0.38), str(face), 18, INK, "mm", bold=True)
-    text(d, (x + size / 2, y + size * 0.8), FACES[face], 11, MUTED, "mm")
+    # set on baselines, clear of the rim: the face letters (capitals) end three rows above it
+    letter = 10 if size < 34 else 11
+    text(d, (x + size / 2, y + size - 4), FACES[face], letter, MUTED, "ms")
+    number_base = y + size - 4 - round(letter * 0.73) - 3  # a capital's height and a gap above the letter
+    text(d, (x + size / 2, number_base), str(face), 15 if size < 34 else 18, INK, "ms", bold=True)
 
 
 MARKET_ROWS = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
@@ -566,8 +570,13 @@ def _card_sides(d: ImageDraw.ImageDraw, x0: int, y0: int, sides: list[list[str]]
             x, y = gx + c * EC, gy + (6 - r) * EC
             left = x + (EC // 2 if k and cell in both else 0)
             right = x + (EC // 2 if not k and cell in both else EC) - 1
-            d.rectangle((left, y, right, y + EC - 1), fill=SIDE_FILLS[k], outline=shade(SIDE_FILLS[k], -0.45), width=2)
-            text(d, ((left + right) / 2, y + EC / 2), "AB"[k], 15, INK, "mm", bold=True)
+            # a tint, so that the engine room's icon beneath still reads: where there is one it is
+            # drawn again over the tint, and the side's letter makes way (its colour tells the side)
+            d.rectangle((left, y, right, y + EC - 1), fill=SIDE_TINTS[k], outline=shade(SIDE_FILLS[k], -0.45), width=2)
+            if cell in ICONS:
+                text(d, (x + EC / 2, y + EC / 2), ICONS[cell], 14, INK, "mm", bold=True)
+            else:
+                text(d, ((left + right) / 2, y + EC / 2), "AB"[k], 15, INK, "mm", bold=True)
 
 
 def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:

@@ -74,7 +74,7 @@ def hex_centre(q: int, r: int, radius: float) -> tuple[float, float]:
     return 1.5 * radius * q, SQ3 * radius * (r + q / 2)
 
 
-def _kind_fill(kind: int, seat: int | None) -> tuple[int, int, int]:
+def kind_fill(kind: int, seat: int | None) -> tuple[int, int, int]:
     if kind == D.CAPITOL:
         return mix(FILL["capitol"], seat_colour(seat), 0.25) if seat is not None else FILL["capitol"]
     if kind in D.DEPOTS:
@@ -84,18 +84,29 @@ def _kind_fill(kind: int, seat: int | None) -> tuple[int, int, int]:
     return FILL["building"]
 
 
-def _flag(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int) -> None:
+def banner_icon(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int, letter: int = 0) -> None:
     draw.rectangle((x, y, x + size, y + size * 0.8), fill=GUILD_COLOURS[guild])
-    text(draw, (x + size / 2, y + size * 0.4), guild, int(size * 0.7), WHITE, "mm", bold=True)
+    text(draw, (x + size / 2, y + size * 0.4), guild, letter or int(size * 0.7), WHITE, "mm", bold=True)
 
 
-def _hub(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int) -> None:
+def hub_icon(draw: ImageDraw.ImageDraw, x: float, y: float, guild: str, size: int, letter: int = 0) -> None:
+    """A hub: the guild's letter in a hexagon. With a large `letter` the hexagon is filled, as a
+    banner is, so that the letter stands clear of an outline of its own colour."""
+    if letter:
+        polygon(draw, hex_corners(x, y, size / 2), GUILD_COLOURS[guild], INK, width=1)
+        text(draw, (x, y), guild, letter, WHITE, "mm", bold=True)
+        return
     polygon(draw, hex_corners(x, y, size / 2), WHITE, GUILD_COLOURS[guild], width=3)
     text(draw, (x, y), guild, int(size * 0.6), GUILD_COLOURS[guild], "mm", bold=True)
 
 
+LARGE_TILE = 44  # from this hex size on, a tile's icons carry letters that read at a phone's chat width
+ICON_LETTER = 14  # their size: a capital 10 px tall and more
+
+
 def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
-              seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+              seat: int | None = None, label: str = "", glow: bool = False,
+              large: bool | None = None) -> dict[str, tuple[float, ...]]:
     """One hex tile: number and name, activation number, banner or hub, upgrades, worker, label.
 
     Returns the boxes it drew its parts in ("name", "number"), so that tests can check that no
@@ -103,37 +114,39 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     activation number, production and worker; the label."""
     kind = tile["kind"]
     boxes: dict[str, tuple[float, ...]] = {}
-    polygon(draw, hex_corners(cx, cy, radius), _kind_fill(kind, seat), HIGHLIGHT if glow else shade(LINE, -0.3),
+    polygon(draw, hex_corners(cx, cy, radius), kind_fill(kind, seat), HIGHLIGHT if glow else shade(LINE, -0.3),
             width=4 if glow else 2)
     big = max(12, int(radius * 0.36))
     small = max(10, int(radius * 0.27))
     small_hex = radius < NAME_RADIUS  # no name: the middle row moves up, clear of the label
     # the top row, centred as a group: hub, kind number, banner; a second banner hangs under the first
     banners = [b for b in (tile.get("banner"), tile.get("ubanner")) if b]
-    flag = max(8, int(radius * 0.3))
+    large = radius >= LARGE_TILE if large is None else large  # the ring of the chat layout asks for them
+    icon = ICON_LETTER if large else 0
+    flag = int(radius * 0.36) if large else max(8, int(radius * 0.3))
     hub = int(flag * 1.1)
     shown_kind = f"{kind:02d}" if kind != D.CAPITOL else "Cap"
     parts = ([("hub", hub)] if tile.get("hub") else []) + [("kind", text_width(shown_kind, big, True))]
     parts += [("flag0", flag)] if banners else []
-    top_y = cy - radius * (0.46 if small_hex else 0.5)
+    top_y = cy - radius * (0.46 if small_hex else 0.42 if large else 0.5)
     gap = 2 if radius < 40 else 3
     x = cx - (sum(w for _, w in parts) + gap * (len(parts) - 1)) / 2
     for part, w in parts:
-        tall = big if part == "kind" else hub if part == "hub" else flag * 0.8
+        tall = big if part == "kind" else (hub * 0.87 if large else hub) if part == "hub" else flag * 0.8
         boxes[part] = (x, top_y - tall / 2, x + w, top_y + tall / 2)
         x += w + gap
     text(draw, ((boxes["kind"][0] + boxes["kind"][2]) / 2, top_y), shown_kind, big, INK, "mm", bold=True)
     if tile.get("hub"):
-        _hub(draw, (boxes["hub"][0] + boxes["hub"][2]) / 2, top_y, tile["hub"], hub)
+        hub_icon(draw, (boxes["hub"][0] + boxes["hub"][2]) / 2, top_y, tile["hub"], hub, icon)
     if banners:
         fx, fy = boxes["flag0"][0], boxes["flag0"][1]
-        _flag(draw, fx, fy, banners[0], flag)
+        banner_icon(draw, fx, fy, banners[0], flag, icon)
         if len(banners) > 1:  # under the first; on a small hex, half over it like a stack of two
             dx, dy = (flag * 0.3, flag * 0.3) if small_hex else (0, flag * 0.8 + 2)
-            _flag(draw, fx + dx, fy + dy, banners[1], flag)
+            banner_icon(draw, fx + dx, fy + dy, banners[1], flag, icon)
             boxes["flag1"] = (fx + dx, fy + dy, fx + dx + flag, fy + dy + flag * 0.8)
     row = cy + radius * (0.1 if small_hex else 0.24)  # the middle row: activation number, production, worker
-    side = max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
+    side = big + 2 if large else max(radius * 0.4, big + (2 if small_hex else 3))  # the number never stands out of its box
     if not small_hex:
         # the name keeps to the left of a hanging second banner
         right = boxes["flag1"][0] - 2 if "flag1" in boxes else cx + radius * 0.75
@@ -141,11 +154,12 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         nx, room = (left + right) / 2, right - left
         name = fit_text(D.SHORT_NAMES[kind], small, int(room))
         if name:
-            ny = max(cy - radius * 0.16, boxes["kind"][3] + 1.5 + small / 2)
+            under = max(boxes[part][3] for part in ("kind", "hub") if part in boxes)  # the large hub is the taller
+            ny = max(cy - radius * 0.16, under + 1.5 + small / 2)
             text(draw, (nx, ny), name, small, MUTED, "mm")
             half = text_width(name, small) / 2
             boxes["name"] = (nx - half, ny - small / 2, nx + half, ny + small / 2)
-            row = max(row, ny + small / 2 + 1.5 + side / 2)
+            row = max(row, ny + small / 2 + 1.5 + max(side / 2, ICON_LETTER * 0.68 if large else 0))
     number = tile["number"]
     if kind != D.CAPITOL and number >= 0:
         shown = "?" if number == 0 else str(number)
@@ -158,7 +172,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), shown, big, INK, "mm", bold=True)
         boxes["number"] = box
     worker = tile.get("worker", 0)
-    wr = max(5 if small_hex else 6, radius * 0.18)
+    wr = radius * 0.145 if large else max(5 if small_hex else 6, radius * 0.18)  # large: clear of a hanging banner
     wx = cx + (radius - (row + wr * 1.3 - cy) / SQ3) - 1.5 - wr * 1.3  # by the hex's slanted side
     if seat is not None and tile["kind"] not in D.DEPOTS:
         colour = seat_colour(seat)
@@ -179,14 +193,20 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         hi = boxes["worker"][0] if "worker" in boxes else cx + radius * 0.5
         pr = max(3.0, min(small * 0.8, (hi - lo) / 2 - 1.5))  # on the smallest hexes the gap closes: a dot still shows
         px = (lo + hi) / 2
-        draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
-        text(draw, (px, row), "+" + letter, max(8, int(pr * 1.2)), WHITE, "mm", bold=True)
+        if large:  # the capital alone, large enough to read (the key says what a lettered dot means)
+            pr = ICON_LETTER * 0.68
+            draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
+            text(draw, (px, row), tile["prod"].upper(), ICON_LETTER, WHITE, "mm", bold=True)
+        else:
+            draw.ellipse((px - pr, row - pr, px + pr, row + pr), fill=colour, outline=INK)
+            text(draw, (px, row), "+" + tile["prod"], max(8, int(pr * 1.2)), WHITE, "mm", bold=True)
         boxes["prod"] = (px - pr, row - pr, px + pr, row + pr)
     if label:
-        size = max(10, int(radius * 0.32))
+        size = ICON_LETTER if large else max(10, int(radius * 0.32))
         w = text_width(label, size) + 8
-        ly = cy + radius * (0.64 if small_hex else 0.69)
-        pill_box = (cx - w / 2, ly - size * 0.6, cx + w / 2, ly + size * 0.6)
+        ly = cy + radius * (0.64 if small_hex else 0.7 if large else 0.69)
+        half = size * (0.55 if large else 0.6)
+        pill_box = (cx - w / 2, ly - half, cx + w / 2, ly + half)
         draw.rounded_rectangle(pill_box, radius=5, fill=INK)
         text(draw, (cx, ly), label, size, WHITE, "mm")
         boxes["label"] = pill_box
@@ -197,15 +217,16 @@ _tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, past
 
 
 def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tile: dict[str, Any],
-               seat: int | None = None, label: str = "", glow: bool = False) -> dict[str, tuple[float, ...]]:
+               seat: int | None = None, label: str = "", glow: bool = False,
+               large: bool | None = None) -> dict[str, tuple[float, ...]]:
     """`draw_tile` through a cache of tile pictures: the same tile in the same state is drawn
     once and pasted after; returns the boxes of its parts where it now stands."""
-    key = json.dumps([tile, round(radius, 3), seat, label, glow], sort_keys=True)
+    key = json.dumps([tile, round(radius, 3), seat, label, glow, large], sort_keys=True)
 
     def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
         size = math.ceil(2 * radius) + 10
         image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow)
+        return image, draw_tile(ImageDraw.Draw(image), size / 2, size / 2, radius, tile, seat, label, glow, large)
 
     image, boxes = _tiles.get(key, build)
     x, y = round(cx - image.width / 2), round(cy - image.height / 2)
@@ -225,7 +246,7 @@ SLOT_SIZE = 18  # slot letters in the regular face: bold fills the gap under the
 
 
 def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float, radius: float,
-           drawn: dict[str, Any]) -> None:
+           drawn: dict[str, Any], large: bool = False) -> None:
     """The forge and its ring; `drawn` collects the slot circles, the tiles' boxes and each forge
     space's slot letters."""
     cx, cy = hex_centre(0, 0, radius)
@@ -254,7 +275,7 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
             polygon(draw, hex_corners(x, y, radius), SEA, LINE, width=2)
             boxes = {}
         else:
-            boxes = paste_tile(draw, x, y, radius, tile)
+            boxes = paste_tile(draw, x, y, radius, tile, large=large or None)
         length = math.hypot(x - ox, y - oy)
         reach = radius + SLOT_R + 1  # beyond the hex's corners, so the circle stays off the tile
         tx, ty = x + (x - ox) / length * reach, y + (y - oy) / length * reach
@@ -278,7 +299,7 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
     code = card["upgrade"]
     words = {"W": "wild die", "Pe": "+energy", "Ps": "+steel", "Pp": "+part"}.get(code)
     if words is None:
-        _flag(draw, x + w - 30, y + 28, code[1], 20)
+        banner_icon(draw, x + w - 30, y + 28, code[1], 20)
         words = "banner"
     text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, 14, MUTED, "ra")
 
@@ -296,7 +317,7 @@ TABLES = 200
 _forges = Cache(size=TABLES, max_bytes=TABLES * (60 << 10), per_table=True)  # the forge and ring change only with the dice, the offer and the value in play
 
 
-def _lit_slots(view: dict[str, Any]) -> set[int]:
+def lit_slots(view: dict[str, Any]) -> set[int]:
     """The ring slots the acting player may take from with the value in play."""
     if view["phase"] != "turn" or view["step"] != "act":
         return set()
@@ -304,15 +325,16 @@ def _lit_slots(view: dict[str, Any]) -> set[int]:
     return set(D.SLOTS_BY_VALUE.get(value, ())) if value else set()
 
 
-def _forge_image(view: dict[str, Any]) -> tuple[Packed, dict[str, Any]]:
-    """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows."""
-    key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die")],
+def forge_image(view: dict[str, Any], large: bool = False) -> tuple[Packed, dict[str, Any]]:
+    """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows;
+    `large`: the ring's tiles with letters that read at chat width."""
+    key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die"), large],
                      sort_keys=True)
 
     def build() -> tuple[Packed, dict[str, Any]]:
         image = Image.new("RGB", FORGE_BOX[2:], PAPER)
         drawn: dict[str, Any] = {}
-        _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn)
+        _forge(ImageDraw.Draw(image), view, FORGE_XY[0], FORGE_XY[1], FORGE_R, drawn, large)
         return Packed(image, FAST), drawn
 
     return _forges.get(key, build)
@@ -321,7 +343,7 @@ def _forge_image(view: dict[str, Any]) -> tuple[Packed, dict[str, Any]]:
 _offers = Cache(size=TABLES, max_bytes=TABLES * (12 << 10), per_table=True)  # the Blueprint offer changes only when a card is taken
 
 
-def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
+def offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Image:
     def build() -> Packed:
         image = Image.new("RGB", (3 * (w + 8), 2 * (h + 8)), PAPER)
         d = ImageDraw.Draw(image)
@@ -330,28 +352,28 @@ def _offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Ima
                 _card(d, i * (w + 8), level * (h + 8), w, h, card)
         return Packed(image, FAST)
 
-    return _offers.get(json.dumps(offer, sort_keys=True), build).image()
+    return _offers.get(json.dumps([offer, w, h], sort_keys=True), build).image()
 
 
 def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
-    forge, where = _forge_image(view)
+    forge, where = forge_image(view)
     draw._image.paste(forge.image(), FORGE_BOX[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     drawn.update(where)
-    for slot in _lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
+    for slot in lit_slots(view):  # the tiles the value in play can take, framed as a glowing tile is
         if view["offer"][slot] is not None:
             x, y = hex_centre(*D.RING[slot], FORGE_R)
             corners = hex_corners(FORGE_XY[0] + x, FORGE_XY[1] + y, FORGE_R)
             draw.line([*corners, corners[0]], fill=HIGHLIGHT, width=4)
     x0 = 420
     y = 12
-    text(draw, (x0, y), _headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
+    text(draw, (x0, y), headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
     y += 30
     text(draw, (x0, y), f"Draw stack {view['stack']} tiles · Blueprint stacks I {view['bp_stacks'][0]}, "
                         f"II {view['bp_stacks'][1]}", 15, MUTED)
     _legend(draw, WIDTH - 12, y + 1)
     y += 26
     w, h = 184, 52
-    draw._image.paste(_offer_image(view["bp_offer"], w, h), (x0, y))  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
+    draw._image.paste(offer_image(view["bp_offer"], w, h), (x0, y))  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     y += 2 * (h + 8) + 8
     bottom = TOP_H - 34 if view["phase"] == "characters" and view.get("dealt") else TOP_H - 4
     for words, size, colour, bold, indent, line_h in turn_lines(view, names, bottom - y):
@@ -365,7 +387,8 @@ LAST_X = 420  # the last-move box, right of the forge and under the Blueprint of
 LAST_TOP = 12 + 30 + 26 + 2 * (52 + 8) + 8
 
 
-def turn_lines(view: dict[str, Any], names: list[str], room: float) -> list[tuple[str, int, Any, bool, int, int]]:
+def turn_lines(view: dict[str, Any], names: list[str], room: float,
+               width: int = WIDTH - LAST_X - 12) -> list[tuple[str, int, Any, bool, int, int]]:
     """The last turn whole, as the text recap tells it: who, then every step with what it did, cut
     between words into the box's lines (words, size, colour, bold, indent, line height). Smaller
     type when the turn is long; when even that cannot hold it, its middle steps are counted, not
@@ -375,7 +398,6 @@ def turn_lines(view: dict[str, Any], names: list[str], room: float) -> list[tupl
         return []
     who = seat_name(names, last["seat"]) if last.get("seat") is not None else ""
     steps = [(step, list(said)) for step, said in last.get("turn") or []] or [(last["move"], list(last.get("notes") or []))]
-    width = WIDTH - LAST_X - 12
     for size, line_h in ((15, 20), (13, 17)):
         def told(chosen: list[tuple[str, list[str]]], size: int = size, line_h: int = line_h) -> list[tuple]:
             lines = [(f"{who}'s turn:" if len(steps) > 1 else f"{who}: {steps[0][0]}", size + 1, INK, True, 0, line_h + 3)]
@@ -412,7 +434,7 @@ def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> None:
         x -= 22
 
 
-def _headline(view: dict[str, Any], names: list[str]) -> str:
+def headline(view: dict[str, Any], names: list[str]) -> str:
     if view.get("ended"):
         return view["ended"]
     if view["phase"] == "over":
@@ -437,7 +459,7 @@ def frontier(player: dict[str, Any]) -> list[tuple[int, int]]:
     return sorted({cell for q, r in cells for cell in D.neighbours(q, r) if cell not in cells})
 
 
-def _span(player: dict[str, Any]) -> tuple[float, float, float, float]:
+def span(player: dict[str, Any]) -> tuple[float, float, float, float]:
     """The island with its free places, in units of one hex radius: left, top, right, bottom."""
     cells = [(t["q"], t["r"]) for t in player["island"]] + frontier(player)
     xs = [1.5 * q for q, _ in cells]
@@ -448,13 +470,13 @@ def _span(player: dict[str, Any]) -> tuple[float, float, float, float]:
 def table_radius(view: dict[str, Any]) -> float:
     """One hex size for every island of the table: the largest that fits the widest island,
     with its free places, across a panel."""
-    widths = [right - left for left, _, right, _ in map(_span, view["players"])]
+    widths = [right - left for left, _, right, _ in map(span, view["players"])]
     return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / max(widths))
 
 
 def island_height(player: dict[str, Any], radius: float) -> int:
     """Height of the island box that holds the island and its free places at that hex size."""
-    _, top, _, bottom = _span(player)
+    _, top, _, bottom = span(player)
     return max(ISLAND_MIN_H, math.ceil((bottom - top) * radius) + 2 * ISLAND_PAD)
 
 
@@ -464,7 +486,7 @@ def _island(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, box: t
     each free place drawn."""
     x0, y0, x1, y1 = box
     tiles = player["island"]
-    left, top, right, bottom = _span(player)
+    left, top, right, bottom = span(player)
     ox = (x0 + x1) / 2 - (left + right) / 2 * radius
     oy = (y0 + y1) / 2 - (top + bottom) / 2 * radius
     spots = {}
@@ -541,7 +563,8 @@ def _reward_icon(draw: ImageDraw.ImageDraw, reward: str, x: float, y: float, sea
         draw.ellipse((x - 5, y - 7, x + 5, y + 7), fill=tone(seat_colour(seat)), outline=tone(INK), width=2)
 
 
-def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: float, y0: float) -> None:
+def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: float, y0: float,
+          large: bool = False) -> None:
     step = 34
     colour = seat_colour(seat)
     for index, here in enumerate(player["dock"]):
@@ -554,10 +577,11 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
     for col, reward in enumerate(D.COLUMN_REWARDS):
         done = f"column {D.COLUMN_LETTERS[col]}" in cleared
         _reward_icon(draw, reward, x0 + 14 + col * step, y0 + 3 * step + 6, seat, done)
-        text(draw, (x0 + 14 + col * step, y0 - 14), D.COLUMN_LETTERS[col], 12, INK, "ma", bold=True)
+        text(draw, (x0 + 14 + col * step, y0 - (16 if large else 14)), D.COLUMN_LETTERS[col], 16 if large else 12,
+             INK, "ma", bold=True)
     for row, reward in enumerate(D.ROW_REWARDS):
         done = f"row {row + 1}" in cleared
-        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), ROW_WORDS[reward], 13,
+        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), ROW_WORDS[reward], 15 if large else 13,
              MUTED if not done else (170, 160, 150), "lm", width=DOCK_ROW_ROOM)
 
 
@@ -589,29 +613,29 @@ def header_lines(player: dict[str, Any]) -> list[tuple[str, int, bool, int]]:
 
 
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, x0: int, y0: int,
-           height: int, radius: float) -> dict[tuple[int, int], tuple[float, float]]:
+           height: int, radius: float, width: int = PANEL_W) -> dict[tuple[int, int], tuple[float, float]]:
     PANEL_H = height  # noqa: N806 - the panel's height, as the layout names it
     player = view["players"][seat]
     colour = seat_colour(seat)
     acting = seat in view["to_act"]
-    draw.rectangle((x0 + 4, y0 + 4, x0 + PANEL_W - 4, y0 + PANEL_H - 4),
+    draw.rectangle((x0 + 4, y0 + 4, x0 + width - 4, y0 + PANEL_H - 4),
                    outline=colour if acting else LINE, width=4 if acting else 2)  # on the panel's own paper
     char = player["character"]
     right = ""
     if char:
         right = f"{char.title()} · " + ["no power yet", "basic power", "advanced power"][player["level"]]
-        text(draw, (x0 + PANEL_W - 14, y0 + 14), right, 15, INK, "ra")
+        text(draw, (x0 + width - 14, y0 + 14), right, 15, INK, "ra")
     name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
-    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=PANEL_W - 40 - text_width(right, 15))
+    text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=width - 40 - text_width(right, 15))
     for k, (words, size, bold, room) in enumerate(header_lines(player)):
         text(draw, (x0 + 14, y0 + 40 + k * 23), words, size, INK if k < 2 else MUTED, bold=bold, width=room)
-    _fame_track(draw, player, seat, x0 + PANEL_W - 14 - 16 * 10, y0 + 42)
+    _fame_track(draw, player, seat, x0 + width - 14 - 16 * 10, y0 + 42)
     fresh = _fresh(view, seat)
-    box = (x0 + 10, y0 + HEADER_H, x0 + PANEL_W - 10, y0 + PANEL_H - FOOTER_H)
+    box = (x0 + 10, y0 + HEADER_H, x0 + width - 10, y0 + PANEL_H - FOOTER_H)
     island, spots = _island_image(player, seat, box[2] - box[0], box[3] - box[1], radius, fresh)
     draw._image.paste(island.image(), box[:2])  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
     spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
-    _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124)
+    _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124, large=width > PANEL_W)
     dx = x0 + 300
     text(draw, (dx, y0 + PANEL_H - 116), "Dice drafted", 13, MUTED)
     for i, value in enumerate(player["drafted"]):
@@ -620,7 +644,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     if acting and view["phase"] == "bonus":
         text(draw, (dx, y0 + PANEL_H - 58), f"bonus die as {player['value'] or '?'}", 14, INK, bold=True)
     if tasks:
-        text(draw, (dx, y0 + PANEL_H - 38), "choosing: " + ", ".join(tasks), 13, INK, width=PANEL_W - 310)
+        text(draw, (dx, y0 + PANEL_H - 38), "choosing: " + ", ".join(tasks), 13, INK, width=width - 310)
     if view["phase"] == "over":
         final = view["final"]["details"][seat]
         text(draw, (dx, y0 + PANEL_H - 58), f"Score {final['total']} (rank {view['final']['ranks'][seat]})", 17,
@@ -629,8 +653,9 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
 
 
 # four seats a table, and a few more for the panels a move changed
-_panels = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (32 << 10), per_table=True)  # a player's panel changes only when that player does something
-_islands = Cache(size=5 * TABLES, max_bytes=5 * TABLES * (16 << 10), per_table=True)  # an island changes only when a tile, worker or upgrade does
+# (two-player tables only: three and four are drawn by propeller_phone)
+_panels = Cache(size=3 * TABLES, max_bytes=3 * TABLES * (32 << 10), per_table=True)  # a player's panel changes only when that player does something
+_islands = Cache(size=3 * TABLES, max_bytes=3 * TABLES * (16 << 10), per_table=True)  # an island changes only when a tile, worker or upgrade does
 
 
 def _fresh(view: dict[str, Any], seat: int) -> set[str]:
@@ -659,7 +684,7 @@ def _island_image(player: dict[str, Any], seat: int, width: int, height: int, ra
     return _islands.get(key, build)
 
 
-def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
+def panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
     final = view.get("final")
     last = view.get("last") or {}
     return json.dumps([seat, seat_name(names, seat), height, radius, view["players"][seat], seat in view["to_act"],
@@ -667,18 +692,18 @@ def _panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, r
                        final and final["ranks"][seat], last if last.get("seat") == seat else None], sort_keys=True)
 
 
-def _panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
-                 radius: float) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
-    image = Image.new("RGB", (PANEL_W, height), mix(PAPER, seat_colour(seat), 0.06))
+def panel_image(view: dict[str, Any], names: list[str], seat: int, height: int,
+                 radius: float, width: int = PANEL_W) -> tuple[Image.Image, dict[tuple[int, int], tuple[float, float]]]:
+    image = Image.new("RGB", (width, height), mix(PAPER, seat_colour(seat), 0.06))
     d = ImageDraw.Draw(image)
-    d.rectangle((0, 0, PANEL_W - 1, height - 1), outline=PAPER, width=4)  # the margin between panels
-    spots = _panel(d, view, names, seat, 0, 0, height, radius)
+    d.rectangle((0, 0, width - 1, height - 1), outline=PAPER, width=4)  # the margin between panels
+    spots = _panel(d, view, names, seat, 0, 0, height, radius, width)
     return image, spots
 
 
 def _packed_panel(view: dict[str, Any], names: list[str], seat: int, height: int,
                   radius: float) -> tuple[Packed, dict[tuple[int, int], tuple[float, float]]]:
-    image, spots = _panel_image(view, names, seat, height, radius)
+    image, spots = panel_image(view, names, seat, height, radius)
     return Packed(image, FAST), spots
 
 
@@ -747,7 +772,11 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Image.Image]], dict[str, Any]]:
     """The picture in strips the width of the picture, top to bottom: the board with the key,
     then one strip per row of two panels, each with the key it is cached under. Also what was
-    drawn where (see `picture`)."""
+    drawn where (see `picture`). Three and four players: the chat layout of `propeller_phone`."""
+    from render import propeller_phone  # it draws with this module's pieces
+
+    if propeller_phone.laid_out(view):
+        return propeller_phone.bands(view, names)
     players = len(view["players"])
     radius = table_radius(view)
     heights = [HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
@@ -765,7 +794,7 @@ def _bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Imag
     for row in range(0, players, 2):
         keys, panels = [], []
         for seat in range(row, min(row + 2, players)):
-            key = _panel_key(view, names, seat, heights[row // 2], radius)
+            key = panel_key(view, names, seat, heights[row // 2], radius)
             panel, spots = _panels.get(key, lambda s=seat, h=heights[row // 2]: _packed_panel(view, names, s, h, radius))
             keys.append(key)
             panels.append(panel)
@@ -810,7 +839,7 @@ def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[s
     (value -> the slot letters written on its space), "radius" (the islands' hex size)."""
     strips, drawn = _bands(view, names)
     pictures = [strip() if callable(strip) else strip for _, strip in strips]
-    image = Image.new("RGB", (WIDTH, sum(p.height for p in pictures)), PAPER)
+    image = Image.new("RGB", (pictures[0].width, sum(p.height for p in pictures)), PAPER)
     y = 0
     for strip in pictures:
         image.paste(strip, (0, y))
@@ -846,6 +875,10 @@ def image(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
     """The size of `draw`'s picture, without drawing it: the strips of `_bands`."""
+    from render import propeller_phone
+
+    if propeller_phone.laid_out(view):
+        return propeller_phone.size(view, names)
     radius = table_radius(view)
     players = view["players"]
     rows = sum(HEADER_H + FOOTER_H + max(island_height(p, radius) for p in players[row:row + 2])
@@ -853,24 +886,34 @@ def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
     return WIDTH, TOP_H + len(legend_lines(view)) * LEGEND_LINE + 10 + rows
 
 
-def seat_radius(player: dict[str, Any]) -> float:
-    """The largest hex size at which this island alone, with its free places, fits a panel."""
-    left, _, right, _ = _span(player)
-    return min(MAX_RADIUS, (PANEL_W - 20 - 2 * ISLAND_PAD) / (right - left))
+OWN_PICTURE_H = 1100  # the own picture is read unscaled on a phone: one screen at most
+
+
+def own_radius(player: dict[str, Any], below: int) -> float:
+    """The hex size of a seat's own picture: the chat layout's large island, smaller only where
+    a tall island with `below` pixels of Blueprints under it would not fit one screen."""
+    from render import propeller_phone
+
+    _, top, _, bottom = span(player)
+    room = OWN_PICTURE_H - HEADER_H - FOOTER_H - below - 2 * ISLAND_PAD
+    return min(propeller_phone.big_radius(player), room / (bottom - top))
 
 
 def seat_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
     """The view's seat alone: its panel (island, counts, dock) at full size, above its
-    Blueprints. In the table's picture of three or four players the islands share one small
-    scale; this one is drawn to be read at a phone's width without opening it."""
+    Blueprints, drawn to be read at a phone's width without opening it: at the chat layout's
+    width and hex size, lettered icons and all, whoever's turn it is."""
+    from render import propeller_phone
+
     hand = view.get("hand")
     if hand is None:
         return None
     seat = view["seat"]
     player = view["players"][seat]
-    radius = seat_radius(player)
-    panel, _ = _panel_image(view, names, seat, HEADER_H + FOOTER_H + island_height(player, radius), radius)
     cards = _hand_image(view, names, hand, seat)
+    radius = own_radius(player, cards.height)
+    panel, _ = panel_image(view, names, seat, HEADER_H + FOOTER_H + island_height(player, radius), radius,
+                           propeller_phone.PHONE_W)
     image = Image.new("RGB", (max(panel.width, cards.width), panel.height + cards.height), PAPER)
     image.paste(panel, ((image.width - panel.width) // 2, 0))
     image.paste(cards, (0, panel.height))
@@ -903,18 +946,18 @@ def _hand_image(view: dict[str, Any], names: list[str], hand: list[dict[str, Any
 
 
 # -- regions ----------------------------------------------------------------------------------
-def _tile_tip(tile: dict[str, Any]) -> str:
+def tile_tip(tile: dict[str, Any]) -> str:
     number = {-1: "", 0: ""}.get(tile["number"], f" {tile['number']}")
     return f"{tile['name']}{number}: {tile['effect']}"
 
 
-def _words_at(x: float, y: float, before: str, words: str, size: int) -> tuple[float, float, float, float]:
+def words_at(x: float, y: float, before: str, words: str, size: int) -> tuple[float, float, float, float]:
     """The box of `words` in a line drawn from (x, y) that has `before` ahead of them."""
     left = x + text_width(before, size)
     return left, y - 1, left + text_width(words, size), y + size + 4
 
 
-def _top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
+def top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     ox, oy = FORGE_XY
     for face, (q, r) in D.FORGE.items():
@@ -928,7 +971,7 @@ def _top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
         x, y = ox + x, oy + y
         tile = view["offer"][slot]
         letter = D.SLOTS[slot]
-        tip = _tile_tip(tile) if tile else "empty"
+        tip = tile_tip(tile) if tile else "empty"
         out.append(poly_region(letter, hex_corners(x, y, FORGE_R), "offer", tip))
         length = math.hypot(x - ox, y - oy)
         reach = FORGE_R + SLOT_R + 1
@@ -943,28 +986,28 @@ def _top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(rect_region(str(card["id"]), (x, y, x + w, y + h), "card", tip))
     line = f"Draw stack {view['stack']} tiles · Blueprint stacks "
     first, second = f"I {view['bp_stacks'][0]}", f"II {view['bp_stacks'][1]}"
-    out.append(rect_region("i", _words_at(420, 42, line, first, 15), "stack",
+    out.append(rect_region("i", words_at(420, 42, line, first, 15), "stack",
                            f"level I Blueprints, {view['bp_stacks'][0]} face down"))
-    out.append(rect_region("ii", _words_at(420, 42, f"{line}{first}, ", second, 15), "stack",
+    out.append(rect_region("ii", words_at(420, 42, f"{line}{first}, ", second, 15), "stack",
                            f"level II Blueprints, {view['bp_stacks'][1]} face down"))
     if view["phase"] == "characters" and view.get("dealt"):
         before = "Characters dealt: "
         for k, name in enumerate(view["dealt"]):
             powers = D.CHARACTER_POWERS.get(name, ("", ""))
             tip = f"{D.CHARACTER_NAMES.get(name, name)}: {powers[0]}"
-            out.append(rect_region(name, _words_at(420, TOP_H - 30, before, name, 15), "character", tip[:200]))
+            out.append(rect_region(name, words_at(420, TOP_H - 30, before, name, 15), "character", tip[:200]))
             before += name + (", " if k < len(view["dealt"]) - 1 else "")
     return out
 
 
-def _panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, height: int,
-                   radius: float) -> list[dict[str, Any]]:
+def panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, height: int,
+                   radius: float, panel_w: int = PANEL_W) -> list[dict[str, Any]]:
     """The free places, tiles and dock spaces of one panel whose top left is (x0, y0), laid out
     as `_panel`, `_island` and `_dock` draw them."""
     out = []
     bx, by = x0 + 10, y0 + HEADER_H
-    width, tall = PANEL_W - 20, height - HEADER_H - FOOTER_H
-    left, top, right, bottom = _span(player)
+    width, tall = panel_w - 20, height - HEADER_H - FOOTER_H
+    left, top, right, bottom = span(player)
     ox = bx + width / 2 - (left + right) / 2 * radius
     oy = by + tall / 2 - (top + bottom) / 2 * radius
     for q, r in frontier(player):
@@ -974,7 +1017,7 @@ def _panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, heig
     for tile in player["island"]:
         x, y = hex_centre(tile["q"], tile["r"], radius)
         out.append(poly_region(tile["label"], hex_corners(ox + x, oy + y, radius - 1), "tile",
-                               f"{tile['label']} {_tile_tip(tile)}", seat))
+                               f"{tile['label']} {tile_tip(tile)}", seat))
     dx, dy = x0 + 18, y0 + height - 124
     for index, here in enumerate(player["dock"]):
         col, row = index % D.COLUMNS, index // D.COLUMNS
@@ -991,14 +1034,18 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     out: the forge spaces (`die 4`), the ring's tiles and slot letters (`claim b at 1,-1`), the
     Blueprint offer (`take 30`) and stacks (`draw i`), the characters dealt (`character nelson`),
     and on each player's panel the free places (`1,-1`), the tiles (`run t3`) and the dock spaces
-    (`deploy b2 to t3`)."""
-    out = _top_regions(view)
+    (`deploy b2 to t3`). Three and four players: the chat layout's (`propeller_phone`)."""
+    from render import propeller_phone
+
+    if propeller_phone.laid_out(view):
+        return propeller_phone.regions(view, names)
+    out = top_regions(view)
     players = len(view["players"])
     radius = table_radius(view)
     y = TOP_H + len(legend_lines(view)) * LEGEND_LINE + 10
     for row in range(0, players, 2):
         height = HEADER_H + FOOTER_H + max(island_height(p, radius) for p in view["players"][row:row + 2])
         for seat in range(row, min(row + 2, players)):
-            out += _panel_regions(view["players"][seat], seat, (seat % 2) * PANEL_W, y, height, radius)
+            out += panel_regions(view["players"][seat], seat, (seat % 2) * PANEL_W, y, height, radius)
         y += height
     return out

@@ -56,9 +56,11 @@ or the draw stack ran out. Score: fame, 1 VP per 3 energy / 2 steel / 1 part, 1 
 unused upgrades, each Landmark, Blueprint VP. Ties: most workers left on the dock, then
 shared (the rulebook's youngest player cannot be known here).
 
-**Pictures.** The table's picture puts every island at one scale, so at three or four players
-the islands come out small until the picture is opened. `/hand` draws your own island,
-counts and dock at full size above your Blueprints, readable as it stands in the channel.
+**Pictures.** At three or four players the table's picture is drawn to be read in the
+channel on a phone: the island of the player in turn large with its free places, dock and
+dice, a key to the guild colours and to banners (flags) and hubs (hexagons), everyone's score
+so far, and the other islands small. `/hand` draws your own island, counts and dock at full
+size above your Blueprints, whoever's turn it is.
 
 **Characters** (chosen in reverse turn order from players + 1 dealt: `character nelson`).
 The basic power opens at the first trumpet (5 fame), the advanced at the second (10):

@@ -200,12 +200,60 @@ def test_in_advanced_mode_both_room_card_sides_are_drawn_before_one_is_chosen():
                 c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
                 x = x0 + 236 + 14 + c * growsky.EC + 4
                 y = y0 + 40 + 18 + (6 - r) * growsky.EC + 4
-                assert image.getpixel((x, y)) == growsky.SIDE_FILLS[k]
+                assert image.getpixel((x, y)) == growsky.SIDE_TINTS[k]
                 # still told apart at chat width
                 got = small.getpixel((round((x + 1) * scale), round((y + 1) * scale)))
-                other = growsky.SIDE_FILLS[1 - k]
-                assert sum(abs(a - b) for a, b in zip(got, growsky.SIDE_FILLS[k], strict=True)) < \
+                other = growsky.SIDE_TINTS[1 - k]
+                assert sum(abs(a - b) for a, b in zip(got, growsky.SIDE_TINTS[k], strict=True)) < \
                     sum(abs(a - b) for a, b in zip(got, other, strict=True))
         words = growsky.side_words(board["card"]["card"], sides)
         assert all(cell in words for cells in sides for cell in cells)
         assert text_width(words, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM
+
+
+def test_a_room_card_square_lets_the_engine_room_icon_beneath_show():
+    """Four players, seed 3: side B of the first seat's room card covers g2, the square of a G."""
+    import copy
+
+    game = GAME.new(4, {"advanced": True}, seed=3)
+    view = game.view(None)
+    sides = view["boards"][0]["card"]["sides"]
+    assert "g2" in sides[1] and growsky.ICONS["g2"] == "G"
+    bare = copy.deepcopy(view)
+    for board in bare["boards"]:
+        board["card"]["sides"] = None  # nothing drawn over the engine room
+    x0, y0 = growsky._panel_origin(0)
+    c, r = "abcdefgh".index("g"), 1
+    x, y = x0 + 236 + 14 + c * growsky.EC, y0 + 40 + 18 + (6 - r) * growsky.EC
+    box = (x + 4, y + 4, x + growsky.EC - 4, y + growsky.EC - 4)  # inside the square's frame
+
+    def ink(v) -> bytes:
+        cell = open_png(growsky.draw(v, NAMES)).convert("L").crop(box)
+        return bytes(p < 100 for p in cell.tobytes())
+
+    under = ink(bare)
+    assert sum(under) >= 15  # the G itself
+    over = ink(view)
+    differ = sum(a != b for a, b in zip(over, under, strict=True))
+    assert differ <= sum(under) // 5, (differ, sum(under))  # the same letter where it was, over the side's tint
+
+
+def test_a_die_keeps_its_number_and_face_letters_off_its_rim():
+    """The 30 px dice of four players (nine on the board) as the 34 px ones: the face letters end
+    at least two clear rows above the rim, the number two below the top."""
+    from PIL import Image, ImageDraw
+
+    for size in (30, 34):
+        for face in range(1, 7):
+            image = Image.new("RGB", (size + 20, size + 20), (255, 0, 0))
+            growsky._die(ImageDraw.Draw(image), 10, 10, face, size)
+            # each row across the die's middle: inked (face or number) or clear
+            rows = []
+            for y in range(10, 11 + size):
+                pixels = [image.getpixel((x, y)) for x in range(18, 10 + size - 8)]
+                rows.append(min(min(p) for p in pixels) < 200)
+            rim = [k for k, inked in enumerate(rows) if inked]
+            top_rim, bottom_rim = 1, size - 1  # the outline is two rows each side
+            inside = [k for k in rim if top_rim < k < bottom_rim]
+            assert inside[0] - top_rim >= 3, (size, face, "number against the top")
+            assert bottom_rim - inside[-1] >= 3, (size, face, "letters against the rim")

@@ -32,7 +32,22 @@ def claim_spots(game, seat: int) -> set[tuple[int, int]]:
     return set(game.frontier(seat))
 
 
-@pytest.mark.parametrize("players,seed,moves", [(3, 11, 40), (3, 7, 120), (4, 9, 200), (2, 5, None)])
+@pytest.mark.parametrize("players,seed,moves", [(3, 11, 40), (3, 7, 120), (4, 9, 200)])
+def test_every_place_the_seat_in_turn_may_build_is_drawn_inside_its_large_panel(players, seed, moves):
+    game = played(players, seed, moves)
+    view = game.view(None)
+    image, drawn = propeller.picture(view, NAMES[:players])
+    seat, radius, top = drawn["seat"], drawn["radius"], drawn["tops"]["panel"]
+    assert seat == game.to_act()[0] and set(drawn["spots"]) == {seat}
+    assert set(drawn["spots"][seat]) == claim_spots(game, seat)
+    height = drawn["tops"]["others"] - top
+    for x, y in drawn["spots"][seat].values():
+        assert 10 <= x - radius and x + radius <= image.width - 10
+        assert y - radius * math.sqrt(3) / 2 >= top + propeller.HEADER_H - 1
+        assert y + radius * math.sqrt(3) / 2 <= top + height - propeller.FOOTER_H + 1
+
+
+@pytest.mark.parametrize("players,seed,moves", [(2, 5, None), (2, 5, 80)])
 def test_every_place_a_seat_may_build_is_drawn_inside_its_panel(players, seed, moves):
     game = played(players, seed, moves)
     view = game.view(None)
@@ -51,7 +66,7 @@ def test_every_place_a_seat_may_build_is_drawn_inside_its_panel(players, seed, m
 
 
 def test_all_islands_are_drawn_at_one_scale_and_the_capitol_is_surrounded_by_free_places():
-    game = played(4, 9, 200)
+    game = played(2, 9, 200)
     view = game.view(None)
     _, drawn = propeller.picture(view, NAMES)
     radius = drawn["radius"]
@@ -155,7 +170,7 @@ def _inside_hex(point, cx: float, cy: float, radius: float) -> bool:
     return y <= radius * math.sqrt(3) / 2 + 0.5 and x <= radius - y / math.sqrt(3) + 0.5
 
 
-@pytest.mark.parametrize("radius", [26, 28, 31, 34, 37, 40, 42])
+@pytest.mark.parametrize("radius", [26, 28, 31, 34, 37, 40, 42, 44, 46, 48, 52, 56])
 def test_a_tile_keeps_its_number_name_and_label_apart_and_inside_it(radius):
     from PIL import Image, ImageDraw
 
@@ -184,13 +199,14 @@ def test_the_tiles_the_value_in_play_can_take_are_framed():
         game.play(seat, game.ai_move(seat, rng))
     view = game.view(None)
     value = view["players"][view["current"]]["value"]
-    image, _ = propeller.picture(view, NAMES[:3])
+    image, drawn = propeller.picture(view, NAMES[:3])
+    top = drawn["tops"]["forge"]  # three players: the chat layout, the forge under the headline
     lit = set(D.SLOTS_BY_VALUE[value])
     for slot, cell in enumerate(D.RING):
         if view["offer"][slot] is None:
             continue
         x, y = propeller.hex_centre(*cell, propeller.FORGE_R)
-        x, y = propeller.FORGE_XY[0] + x, propeller.FORGE_XY[1] + y
+        x, y = propeller.FORGE_XY[0] + x, propeller.FORGE_XY[1] + y + top
         # the middle of each of the six edges, a pixel inside: all on a framed tile's frame (a tile
         # beside a framed one shares at most the edges it has with framed tiles)
         framed = 0
@@ -215,8 +231,6 @@ def test_a_crowded_island_of_random_play_still_draws():
 
 @pytest.mark.parametrize("players,seed,moves,steps", [(4, 9, 60, 4), (4, 9, 200, 9)])
 def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed, moves, steps):
-    from render.common import open_png
-
     game = played(players, seed, moves)
     rng = random.Random(seed)
     while len(game.view(None)["last"]["turn"]) < steps:  # a turn told over several messages
@@ -224,8 +238,10 @@ def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed,
         game.play(seat, game.ai_move(seat, rng))
     view = game.view(None)
     names = NAMES[:players]
-    room = propeller.TOP_H - 4 - propeller.LAST_TOP
-    lines = propeller.turn_lines(view, names, room)
+    from render import propeller_phone as phone  # three and four players: the chat layout
+
+    room, width = phone.LAST_ROOM, phone.PHONE_W - 24
+    lines = propeller.turn_lines(view, names, room, width)
     told = " ".join(line[0].lstrip("· ").strip() for line in lines)
     for step, said in view["last"]["turn"]:
         assert step in told
@@ -233,9 +249,10 @@ def test_the_last_move_box_tells_the_whole_turn_as_the_recap_does(players, seed,
             assert " ".join(note.split()) in " ".join(told.split())
     assert sum(line[5] for line in lines) <= room
     for words, size, _, bold, indent, _ in lines:
-        assert size >= 13 and text_width(words, size, bold) <= propeller.WIDTH - propeller.LAST_X - 12 - indent
+        assert size >= 13 and text_width(words, size, bold) <= width - indent
     # drawn: ink on the row of the box's last line, not only under the turn's last step
-    image = open_png(propeller.draw(view, names)).convert("L")
-    y = propeller.LAST_TOP + sum(line[5] for line in lines[:-1])
-    row = image.crop((propeller.LAST_X, y, propeller.WIDTH - 12, y + lines[-1][1]))
+    image, drawn = propeller.picture(view, names)
+    image = image.convert("L")
+    y = drawn["tops"]["last"] + 4 + sum(line[5] for line in lines[:-1])
+    row = image.crop((12, y, phone.PHONE_W - 12, y + lines[-1][1]))
     assert sum(1 for p in row.tobytes() if p < 120) > 20

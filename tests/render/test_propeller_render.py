@@ -6,7 +6,7 @@ import json
 import random
 
 from games.propeller import GAME
-from render import propeller
+from render import propeller, propeller_phone
 from render.common import open_png
 from tests.helpers import ALICE, BOB, service_at
 
@@ -37,7 +37,7 @@ def test_every_public_view_of_a_game_draws_and_shows_no_hand():
         assert "hand" not in view
         if count % 15 == 0 or game.is_over():
             image = open_png(propeller.draw(view, NAMES[:3]))
-            assert image.width == propeller.WIDTH and image.height > propeller.TOP_H
+            assert image.width == propeller_phone.PHONE_W and image.height > propeller.TOP_H
             phases.add(game.phase)
     assert {"turn", "over"} <= phases
 

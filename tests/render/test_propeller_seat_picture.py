@@ -1,5 +1,6 @@
-"""A four-player Propeller Islands table draws its islands small to fit four panels; each
-player's own picture (/hand) draws theirs large enough to read at Discord's preview width."""
+"""A four-player Propeller Islands table draws the island of the seat in turn large and the
+others small; each player's own picture (/hand) draws theirs large enough to read at
+Discord's preview width."""
 
 from __future__ import annotations
 
@@ -19,20 +20,22 @@ def number_size_at_preview(radius: float, width: int) -> float:
     return max(12, int(radius * 0.36)) * min(1.0, PREVIEW / width)
 
 
-@pytest.mark.parametrize("seed,moves", [(9, 60), (9, 200), (4, 320)])
-def test_each_seat_reads_its_own_island_at_preview_width_where_the_table_picture_cannot(seed, moves):
+@pytest.mark.parametrize("seed,moves", [(9, 60), (9, 120), (9, 200), (4, 320)])
+def test_each_seat_reads_its_own_island_at_preview_width_whoever_is_in_turn(seed, moves):
     game = played(4, seed, moves)
     table = game.view(None)
-    table_png = Image.open(io.BytesIO(propeller.draw(table, NAMES)))
-    small = number_size_at_preview(propeller.table_radius(table), table_png.width)
-    assert small < 10  # why the seat's own picture exists
+    _, drawn = propeller.picture(table, NAMES)
+    # the table draws only the seat in turn large; every seat has its own large in its own picture
+    assert set(drawn["spots"]) == {table["current"]}
     for seat in range(4):
         view = game.view(seat)
         own = Image.open(io.BytesIO(propeller.draw_hand(view, NAMES)))
-        radius = propeller.seat_radius(view["players"][seat])
-        assert radius >= propeller.table_radius(table)
+        below = propeller._hand_image(view, NAMES, view["hand"], seat).height
+        radius = propeller.own_radius(view["players"][seat], below)
         assert number_size_at_preview(radius, own.width) >= 11
-        assert own.width <= PREVIEW and own.height <= 1100  # shown unscaled, on one screen
+        if moves <= 120:  # mid-game: the icons lettered as on the table's large island (wider late islands: smaller)
+            assert radius >= propeller.LARGE_TILE, (seat, radius)
+        assert own.width <= PREVIEW and own.height <= propeller.OWN_PICTURE_H  # shown unscaled, on one screen
 
 
 def test_the_public_has_no_seat_picture():

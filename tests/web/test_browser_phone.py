@@ -312,3 +312,35 @@ async def test_hidden_things_stay_hidden(browser, served):
     await expect(over.locator("#turn")).to_have_text("The game is over")
     await expect(over.locator("#typed")).to_be_hidden()  # a finished game takes no typed move
     assert lobby.problems == [] and over.problems == []
+
+
+async def test_a_resigned_seat_gets_no_box_to_type_a_move_while_the_others_play_on(browser, served):
+    from tests.helpers import open_table, resign
+
+    await open_table(served.service, "propeller", (ALICE, BOB, CAROL))
+    gone = await resign(served.service, CAROL)
+    assert gone.ok, gone.private
+    loaded = served.service._cache.get(await served.table_id())
+    assert loaded.row.status == "active" and not loaded.game.is_over()  # two people play on
+    resigned = await open_phone(browser, served, CAROL)
+    await board_loaded(resigned)
+    await expect(resigned.locator("#typed")).to_be_hidden()
+    playing = await open_phone(browser, served, ALICE)
+    await board_loaded(playing)
+    await expect(playing.locator("#typed")).to_be_visible()
+    assert resigned.problems == [] and playing.problems == []
+
+
+async def test_a_refusal_names_the_parts_of_the_page_not_discord_commands(browser, served):
+    await start(served, "propeller")
+    first, _ = await who_moves(served)
+    typed = "fly to the moon"
+    refused = await served.service.handle(first, "move", {"move": typed})
+    assert not refused.ok and "/moves" in refused.private  # what Discord shows: its command
+    page = await open_phone(browser, served, first)
+    await page.fill("#typed-move", typed)
+    await page.press("#typed-move", "Enter")
+    message = page.locator("#message.refused")
+    await expect(message).to_contain_text("\u201cYour moves\u201d")  # the list on this page
+    assert "/moves" not in await message.inner_text()
+    assert page.problems == []

@@ -506,6 +506,7 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     return {
         "table": data["table"], "version": data["version"], "game": data["game"], "title": data["title"],
         "status": data["status"], "seat": seat, "you": data["name"], "names": data["names"],
+        "playing": bool(data.get("playing")),  # a seat that still plays: not resigned, the game not over
         "waiting": waiting, "your_turn": mine, "text": data["text"], "log": data["log"][-LOG_LINES:],
         "moves": moves, "obvious": obvious, "regions": regions, "picture": data["view"] is not None,
         "actions": actions or [], "trade": _trade(data),

@@ -23,9 +23,18 @@
   const SMALL = window.matchMedia("(max-width: 700px), (pointer: coarse)");
 
   // The texts come from the game and the service, written for Discord: its bold, code marks and
-  // mentions are noise here.
+  // mentions are noise here, and its commands are parts of this page.
+  const COMMANDS = [
+    [/(^|[^\w/])\/moves(?: (?:place|side|pay)\b)?/g, "$1\u201cYour moves\u201d"],
+    [/(^|[^\w/])\/hand\b/g, "$1\u201cYours alone\u201d"],
+    [/(^|[^\w/])\/preview\b/g, "$1a move chosen on the board"],
+    [/(^|[^\w/])\/takeback\b/g, "$1\u201cTake back my last move\u201d"],
+  ];
+
   function plain(text) {
-    return String(text || "").replace(/(?:<@[!&]?\d+>[ ,]*)+:?\s*/g, "").replace(/\*\*|__|`/g, "");
+    let words = String(text || "").replace(/(?:<@[!&]?\d+>[ ,]*)+:?\s*/g, "").replace(/\*\*|__|`/g, "");
+    for (const [command, here] of COMMANDS) words = words.replace(command, here);
+    return words;
   }
 
   function say(words, refused) {
@@ -122,7 +131,7 @@
       return item;
     }));
     log.scrollTop = log.scrollHeight;
-    $("typed").hidden = state.seat === null || state.status !== "active";
+    $("typed").hidden = !state.playing;  // spectators, resigned seats and ended games type no move
     $("typed-move").placeholder = state.moves.length ? `e.g. ${state.moves[0]}` : "";
     $("trade-open").hidden = !state.trade;
     if (!state.trade) $("trade").hidden = true;
