@@ -4,6 +4,15 @@ gold fields and islands to discover, on a map of several islands in the sea.
 Each layout is a class of its own (`ShoresGame`, `IslesGame`) sharing the rules of `SeaGame`,
 with its map's geometry and move table; `PioneersGame.new` and `load` pick it from the `board`
 option, so a table's key stays `pioneers`.
+
+Speed: random playouts of four players without offers (`bench/pioneers_catanatron.py 20 3
+shores`, CPU time, medians of 3 rounds of 20 games, load 3-6) play about 19,000 moves a second on
+Shores and 16,500 on Isles, against 113,000 on the island alone. Catanatron has no sea mode, so
+no like-for-like figure exists: beside its base game's random playouts in the same runs (about
+26,000 actions a second) ours on the sea run 0.73x (Shores) and 0.63x (Isles) a move, where on the
+island alone ours run 4.4x its games a second. A sea game is longer (14 points, 2,000-3,000 moves
+against about 900) and its moves cost more: the longest trade route, recounted whenever a ship
+is built or moved, takes about 40% of the time (random players leave branching lines of ships).
 """
 
 from __future__ import annotations
