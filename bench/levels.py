@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/levels.py GAME [--players 2] [--games 200] [--budget 0.05]
         [--pairs hard:normal,normal:easy,easy:random] [--workers 2] [--options "board=shores"]
+        [--first-seed 10000] [--log games.jsonl]
+    .venv/bin/python bench/levels.py --summary games.jsonl
 
 Each pairing plays `games` games from different seeds. With 2 players the first level sits first
 in half of them. With more, each level takes half the seats (with an odd count, one level takes
@@ -13,15 +15,22 @@ an open offer are played before the seat in turn goes on, as the bot plays compu
 `--cap` moves is judged by the game's own estimate of the standing (said in the output).
 The hard player's thinking time per move is capped at `--budget` seconds here (2 s at most in
 play); the time it actually took per move is printed beside the figure.
+
+`--log` appends one line per finished game (its seed, share, hard's times) as it ends, so a run
+cut short still tells what it played; `--summary` prints the figures of every pairing such logs
+hold, with the count of games each rests on. Short runs of a few seeds each (`--first-seed`),
+taken in turn for several tables into one log, spread a limited time evenly over them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -71,9 +80,40 @@ def one_game(key: str, first: str, second: str, seed: int, budget: float, cap: i
     return sum(levels[seat] == first for seat in winners) / len(winners), capped, thinking
 
 
+def figure(label: str, first: str, second: str, shares: list[float], capped: int, thinking: list[float],
+           budget: float, cap: int) -> str:
+    """One pairing's line: the share ahead with its 95 % interval, and hard's time a move."""
+    thinking = sorted(thinking)
+    hard = ""
+    if thinking:
+        median, p95 = thinking[len(thinking) // 2], thinking[int(0.95 * (len(thinking) - 1))]
+        hard = (f"; hard thought {1000 * median:.0f} ms a move (median), p95 {1000 * p95:.0f} ms, "
+                f"max {1000 * thinking[-1]:.0f} ms, budget {budget} s")
+    games = len(shares)
+    share = sum(shares) / games
+    interval = 196 * (share * (1 - share) / games) ** 0.5
+    return (f"{label}: {first} ahead of {second} in {100 * share:.1f}% (±{interval:.1f}) of {games} games "
+            f"(seats rotated{hard}; {capped} judged at the {cap}-move cap)")
+
+
+def summary(path: str) -> None:
+    """The figures of every pairing a log holds."""
+    tables: dict[tuple, list[dict]] = defaultdict(list)
+    with open(path, encoding="utf-8") as log:
+        for line in log:
+            row = json.loads(line)
+            tables[(row["game"], row["options"], row["players"], row["first"], row["second"])].append(row)
+    for (game, options, players, first, second), rows in sorted(tables.items()):
+        label = f"{game} {options}".strip() + f", {players} players"
+        thinking = [t for row in rows for t in row["thinking"]]
+        print(figure(label, first, second, [row["share"] for row in rows], sum(row["capped"] for row in rows),
+                     thinking, rows[0]["budget"], rows[0]["cap"])
+              + f"; seeds {min(row['seed'] for row in rows)}-{max(row['seed'] for row in rows)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=0.05)
@@ -81,30 +121,38 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cap", type=int, default=3000)
     parser.add_argument("--options", default="", help="lobby options, as `name=value` words")
+    parser.add_argument("--first-seed", type=int, default=10_000)
+    parser.add_argument("--log", help="append each finished game to this file (JSON lines)")
+    parser.add_argument("--summary", help="print the figures of a log and stop")
     args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
+    if not args.game:
+        parser.error("the game is needed unless --summary is given")
+    options = dict(word.split("=", 1) for word in args.options.split())
     for pair in args.pairs.split(","):
         first, second = pair.split(":")
         start = time.perf_counter()
+        results = []
         with ProcessPoolExecutor(args.workers) as pool:
-            options = dict(word.split("=", 1) for word in args.options.split())
-            jobs = [pool.submit(one_game, args.game, first, second, 10_000 + n, args.budget, args.cap, args.players,
-                                options)
-                    for n in range(args.games)]
-            results = [job.result() for job in jobs]
-        ahead = sum(r for r, _, _ in results)
-        capped = sum(1 for _, c, _ in results if c)
-        thinking = sorted(t for _, _, times in results for t in times)
-        hard = ""
-        if thinking:
-            median, p95 = thinking[len(thinking) // 2], thinking[int(0.95 * (len(thinking) - 1))]
-            hard = (f"; hard thought {1000 * median:.0f} ms a move (median), p95 {1000 * p95:.0f} ms, "
-                    f"max {1000 * thinking[-1]:.0f} ms, budget {args.budget} s")
-        share = ahead / args.games
-        interval = 196 * (share * (1 - share) / args.games) ** 0.5
-        print(f"{args.game} {args.options}".strip() + f", {args.players} players: {first} ahead of {second} in {100 * share:.1f}% "
-              f"(±{interval:.1f}) of {args.games} games "
-              f"(seats rotated{hard}; {capped} judged at the {args.cap}-move cap; "
-              f"{time.perf_counter() - start:.0f} s)", flush=True)
+            jobs = {pool.submit(one_game, args.game, first, second, seed, args.budget, args.cap, args.players,
+                                options): seed
+                    for seed in range(args.first_seed, args.first_seed + args.games)}
+            for job in as_completed(jobs):
+                result = job.result()
+                results.append(result)
+                if args.log:
+                    share, capped, thinking = result
+                    row = {"game": args.game, "options": args.options, "players": args.players, "first": first,
+                           "second": second, "seed": jobs[job], "share": share, "capped": capped,
+                           "thinking": [round(t, 4) for t in thinking], "budget": args.budget, "cap": args.cap}
+                    with open(args.log, "a", encoding="utf-8") as log:
+                        log.write(json.dumps(row) + "\n")
+        label = f"{args.game} {args.options}".strip() + f", {args.players} players"
+        print(figure(label, first, second, [r for r, _, _ in results], sum(1 for _, c, _ in results if c),
+                     [t for _, _, times in results for t in times], args.budget, args.cap)
+              + f"; {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

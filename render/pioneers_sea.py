@@ -5,6 +5,9 @@ The sea, the islands, numbers, harbours and labels are drawn once per board and 
 ships, buildings, discovery markers, the robber and the pirate are drawn per picture. Ships are
 hulls with a sail in the owner's colour, unlike the roads' bars; an island nobody has settled
 has a dashed white coast; every corner keeps its number, those at sea smaller, as ships name them.
+The holder of the longest trade route has its roads and ships laid on a white-cased band of its
+colour; the edges of the pirate's hex, where no ship may be built or moved, are dashed and crossed
+in red.
 """
 
 from __future__ import annotations
@@ -272,6 +275,42 @@ def _unclaimed(draw: ImageDraw.ImageDraw, f: Frame, island: str) -> None:
                       fill=WHITE, width=3)
 
 
+ROUTE_ENDS = 0.17  # the route's band stops this share of an edge short of each corner: the corner numbers stay
+BLOCKED = (214, 20, 20)
+
+
+def _route(draw: ImageDraw.ImageDraw, f: Frame, route: list, seat: int) -> None:
+    """The title holder's longest trade route as a band under its roads and ships: a white casing
+    round the holder's colour, so it reads on land and at sea, and unlike the last move's glow."""
+    colour = seat_colour(seat)
+    for width, fill in ((22, WHITE), (12, colour)):
+        for label, _kind in route:
+            (ax, ay), (bx, by) = f.edge(label)
+            t0, t1 = ROUTE_ENDS, 1 - ROUTE_ENDS
+            draw.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                      fill=fill, width=width)
+
+
+def _blocked(draw: ImageDraw.ImageDraw, f: Frame, pirate: str) -> None:
+    """The ship spots the pirate blocks (every edge of its hex): a red dashed line along each, just
+    inside the hex, and a red cross beside its middle, clear of a ship standing there."""
+    geometry = f.geometry
+    hex_index = geometry.hex_index[pirate.lower()]
+    cx, cy = f.hex(hex_index)
+    for edge in geometry.hex_edges[hex_index]:
+        if not geometry.sea_edges[edge]:
+            continue
+        a, b = geometry.edge_nodes[edge]
+        (ax, ay), (bx, by) = ((cx + (x - cx) * 0.88, cy + (y - cy) * 0.88) for x, y in (f.node(a), f.node(b)))
+        for t in (0.12, 0.40, 0.68):
+            draw.line((ax + (bx - ax) * t, ay + (by - ay) * t, ax + (bx - ax) * (t + 0.2), ay + (by - ay) * (t + 0.2)),
+                      fill=BLOCKED, width=5)
+        mx, my = cx + ((ax + bx) / 2 - cx) * 0.74, cy + ((ay + by) / 2 - cy) * 0.74
+        for width, fill in ((8, WHITE), (4, BLOCKED)):
+            draw.line((mx - 7, my - 7, mx + 7, my + 7), fill=fill, width=width)
+            draw.line((mx - 7, my + 7, mx + 7, my - 7), fill=fill, width=width)
+
+
 # -- the standings under the map ------------------------------------------------------------------
 PHASES = {
     "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
@@ -374,6 +413,9 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     last = view.get("last") or {}
     glow_edges = set(last.get("edges", ()))
     glow_nodes = set(last.get("nodes", ()))
+    holder = next((seat for seat, info in enumerate(view["players"]) if info["longest_road"]), None)
+    if holder is not None and view.get("route"):
+        _route(draw, f, view["route"], holder)
     for label, seat in view["roads"]:
         _road(draw, f, label, seat, label in glow_edges)
     for label, seat in view.get("ships", ()):
@@ -382,6 +424,7 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         _sea_building(draw, f, node, seat, level, node in glow_nodes)
     for node, seat, _island in view.get("discoveries", ()):
         _discovery(draw, f, node, seat)
+    _blocked(draw, f, view["pirate"])
     _robber(draw, f, view["robber"], last.get("hex") == view["robber"] and last.get("thief") != "pirate")
     _pirate(draw, f, view["pirate"], last.get("hex") == view["pirate"] and last.get("thief") == "pirate")
     _panel(draw, f, view, names)

@@ -200,12 +200,19 @@ WORLDS = 1  # sampled worlds per decision, each with every roll of the next turn
 # near the end one world decides too much (a card bought is the winning point in one world and
 # nothing in another); there the search weighs four (see _endgame and the docstring's figures)
 ENDGAME_WORLDS = 4
+ENDGAME_POINTS = 7
+SEA_ENDGAME_SHORT = 3  # DESIGNED: on a sea layout, the end is this many points from the target
+SEA_ENDGAME_WORLDS = 2  # DESIGNED: and weighed over this many worlds (time: see SEA_ROLLS)
 TOP_ROBBER = 5
 TOP_DISCARD = 5
 TOP_ROADS = 3
 # DESIGNED: ship builds and ship moves the hard player weighs on a sea layout, each
 TOP_SHIPS = 2
 TOP_PLENTY = 3
+# DESIGNED, sea layouts only: a sea game runs three to four times as many decisions as the island
+# alone, with ships beside roads in every list, so there the search is lighter (see SEA_ROLLS) and
+# weighs at most this many offers to the table (the heuristic's order: the kinds most wanted first)
+SEA_TOP_OFFERS = 3
 DEFAULT_BUDGET = 1.5  # seconds; games/levels.py passes none when the bot plays
 SAFETY = 0.8  # share of the budget after which no new world is started
 
@@ -213,6 +220,11 @@ SAFETY = 0.8  # share of the budget after which no new world is started
 # each sum of two dice once: (how many of the 36 rolls give it, one of those rolls as 0..35)
 ROLLS = [(min(total - 1, 13 - total), (min(total - 1, 6) - 1) * 6 + total - min(total - 1, 6) - 1)
          for total in range(2, 13)]
+# DESIGNED: on a sea layout the next turn is played for three sums, not eleven: the 7 (the robber
+# or the pirate, and the discards), a 6 and an 8 (the likeliest sums that pay), each standing for
+# its share of the 36 rolls; the 7 keeps its weight, the two paying sums share the other 30
+SEA_ROLLS = [(6, roll) for chance, roll in ROLLS if chance == 6] + [
+    (15, roll) for chance, roll in ROLLS if chance == 5]
 
 
 class _WorldDice:
@@ -265,25 +277,32 @@ def hard_move(game: PioneersGame, seat: int, rng: random.Random, budget: float |
     options = candidates(game, seat, moves, normal)
     if len(options) == 1:
         return normal
-    deadline = time.perf_counter() + SAFETY * (DEFAULT_BUDGET if budget is None else budget)
+    allowed = DEFAULT_BUDGET if budget is None else budget
+    deadline = time.perf_counter() + SAFETY * allowed
     totals = [0.0] * len(options)
-    worlds = ENDGAME_WORLDS if _endgame(game, seat) else WORLDS
+    worlds = (SEA_ENDGAME_WORLDS if game.LAYOUT else ENDGAME_WORLDS) if _endgame(game, seat) else WORLDS
+    judged = len(options)
     for run in range(worlds):
         if run and time.perf_counter() > deadline:
             break
         seed = rng.getrandbits(52)
         world = game.redraw_hidden(seat, random.Random(seed)).dump()
-        for index, move in enumerate(options):
+        for index, move in enumerate(options[:judged]):
+            if game.LAYOUT and index and time.perf_counter() > deadline:
+                judged = index  # a sea game's safety net: the candidates not judged drop out
+                break
             totals[index] += judge(type(game).load(world), seat, move, seed)
-    best = max(range(len(options)), key=lambda i: totals[i])  # ties keep the heuristic move
+    best = max(range(judged), key=lambda i: totals[i])  # ties keep the heuristic move
     return options[best]
 
 
 def _endgame(game: PioneersGame, seat: int) -> bool:
     """The seat at 7 points or more (its own victory cards counted), or another seat at 7 that
-    it can see: another's hidden cards must not change how hard the seat thinks."""
-    return game.total_points(seat) >= 7 or any(
-        game.visible_points(other) >= 7 for other in range(game.n) if other != seat)
+    it can see: another's hidden cards must not change how hard the seat thinks. On a sea layout
+    the end is as near 3 points from its target (11 of 14): at 7 a sea game is half played."""
+    near = game.opts["target"] - SEA_ENDGAME_SHORT if game.LAYOUT else ENDGAME_POINTS
+    return game.total_points(seat) >= near or any(
+        game.visible_points(other) >= near for other in range(game.n) if other != seat)
 
 
 def judge(world: PioneersGame, seat: int, move: str, seed: int) -> float:
@@ -302,7 +321,7 @@ def judge(world: PioneersGame, seat: int, move: str, seed: int) -> float:
         return win_chance(world, seat)
     after = world.dump()
     total = 0.0
-    for chance, roll in ROLLS:
+    for chance, roll in SEA_ROLLS if world.LAYOUT else ROLLS:
         branch = type(world).load(after)
         dice = _WorldDice(seed + 1)
         dice.rolls[0] = roll
@@ -429,9 +448,12 @@ def _main_candidates(game: PioneersGame, seat: int, moves: list[str]) -> list[st
         spare = hand[give] - rates[give]
         if get not in best or spare > best[get][0]:
             best[get] = (spare, move)
+    if game.LAYOUT:  # a sea layout: only the kinds the next build lacks (all of them when none does)
+        best = {get: found for get, found in best.items() if hand[get] < cost[get]} or best
     found += [move for _, move in best.values()]
     found += by_kind.get(M.Confirm, [])
-    found += _offers(game, hand, cost, by_kind.get(M.Offer, []))
+    offers = _offers(game, hand, cost, by_kind.get(M.Offer, []))
+    found += offers[:SEA_TOP_OFFERS] if game.LAYOUT else offers
     found.append("end")
     return [m for m in found if m in moves]
 

@@ -98,3 +98,67 @@ def test_the_hard_player_weighs_ship_builds_and_moves():
     found = S.candidates(game, 0, moves, "end")
     assert sum(m.startswith("ship ") for m in found) == S.TOP_SHIPS
     assert sum(m.startswith("move ship ") for m in found) == S.TOP_SHIPS
+
+
+def _rich_sea_position():
+    """Seat 0 on Shores with a settlement, a ship and a hand for many builds, trades and offers."""
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    settle(game, 1, 45)
+    give(game, 0, lumber=4, grain=5, ore=2)
+    give(game, 1, lumber=2, grain=2)
+    for seat in range(3):
+        game.starts[seat] = ["h"]
+    return game
+
+
+def test_on_sea_the_hard_player_weighs_three_offers_and_trades_toward_the_build():
+    from games.pioneers import search as S
+
+    game = _rich_sea_position()
+    moves = game.legal_moves(0)
+    assert sum(m.startswith("offer ") for m in moves) > S.SEA_TOP_OFFERS
+    found = S.candidates(game, 0, moves, "end")
+    assert sum(m.startswith("offer ") for m in found) == S.SEA_TOP_OFFERS
+    _, cost = A.goal(game, 0)
+    hand = game.hands[0]
+    trades = [A.trade_kinds(m)[1] for m in found if m.startswith("trade ")]
+    assert trades and all(hand[get] < cost[get] for get in trades)
+
+
+def test_on_sea_the_hard_player_stops_judging_when_its_time_is_spent(monkeypatch):
+    from games.pioneers import search as S
+
+    judged = []
+
+    def counted(world, seat, move, seed):
+        judged.append(move)
+        return 0.0
+
+    monkeypatch.setattr(S, "judge", counted)
+    monkeypatch.setattr(S, "winning_line", lambda game, seat: None)
+    game = _rich_sea_position()
+    normal = game.ai_move(0, random.Random(1))
+    assert len(S.candidates(game, 0, game.legal_moves(0), normal)) > 2
+    assert S.hard_move(game, 0, random.Random(1), budget=0.0) == normal
+    assert judged == [normal]  # the heuristic move is always judged; the rest dropped out
+    judged.clear()
+    S.hard_move(game, 0, random.Random(1), budget=60.0)
+    assert len(judged) == len(S.candidates(game, 0, game.legal_moves(0), normal))
+
+
+def test_on_sea_the_next_turn_is_played_for_a_seven_a_six_and_an_eight():
+    from games.pioneers import search as S
+
+    sums = sorted(roll // 6 + roll % 6 + 2 for _, roll in S.SEA_ROLLS)
+    assert sums == [6, 7, 8] and sum(chance for chance, _ in S.SEA_ROLLS) == 36
+    game = _rich_sea_position()
+    turns = []
+    original = S._finish_turn
+    S._finish_turn = lambda world, turn, rng: (turns.append(turn), original(world, turn, rng))
+    try:
+        S.judge(game.copy(), 0, "end", 5)
+    finally:
+        S._finish_turn = original
+    assert len(turns) == 1 + len(S.SEA_ROLLS)

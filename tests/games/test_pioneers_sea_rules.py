@@ -711,3 +711,25 @@ def test_harbours_stand_on_coasts_and_trade_as_on_the_island():
         give(game, 0, lumber=1, brick=1, wool=1, grain=1)
         game.play(0, f"settlement {corner + 1}")
         assert game.rates[0] == [3] * 5
+
+
+def test_the_route_drawn_is_one_of_the_longest_and_only_the_seats_pieces():
+    checked = 0
+    for seed, board in ((1, "shores"), (2, "isles"), (3, "shores"), (4, "isles")):
+        game = GAME.new(3 + seed % 2, {"board": board}, seed)
+        rng = random.Random(seed)
+        for step in range(3000):
+            if game.phase == "over":
+                break
+            seat = (game.awaited_answers() or game.to_act())[0]
+            game.play(seat, game.ai_move(seat, rng) if step % 3 else rng.choice(game.legal_moves(seat)))
+            if step % 40 == 0:
+                for other in range(game.n):
+                    route = game.longest_route(other)
+                    assert len(route) == game.longest_road_of(other)
+                    assert all((game.ship_owner if ship else game.edge_owner)[edge] == other for edge, ship in route)
+                    checked += 1
+        holder = game.road_holder
+        view = game.view(None)
+        assert (view["route"] == []) == (holder < 0)
+    assert checked > 100
