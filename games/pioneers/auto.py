@@ -46,6 +46,10 @@ class PioneersAuto(auto.AutoRules):
             return None
         if game.phase in PUBLIC_PHASES:
             return move
+        if game.phase == "discard":
+            return None  # which cards go is a hidden choice, even when the hand allows one
+        if sum(game.hands[seat]) == 0 and sum(game.devs[seat]) == 0:
+            return move  # a seat holding no card at all has nothing hidden its moves could depend on
         if game.phase == "roll" and move == "roll":
             # how many development cards a seat holds is public, which ones is not: the roll is
             # forced for all to see only when the seat could hold no playable Knight
