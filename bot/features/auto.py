@@ -16,6 +16,8 @@ next call, as computer seats do. Nothing is played while a take-back request is 
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from bot.core.commands import Command, Param
 from bot.core.extension import AutoMove, Extension
 from bot.core.replies import Caller, Reply
@@ -27,6 +29,7 @@ from games import auto, registry
 from games.base import IllegalMove
 
 FORCED_NOTE = "(played for {name}: the only move)"
+KEPT_TABLES = 4096  # tables whose settings are kept in memory, least recently used dropped first
 
 
 def answer_params() -> tuple[Param, ...]:
@@ -65,12 +68,24 @@ class Auto(Extension):
         self.store = AutoStore(service.store)
         self.requests = TakeBackStore(service.store)
         self.commands = (auto_command(),)
+        # each table's settings, read once: only /auto changes them, and a table's commands all
+        # reach the process that holds its server's shard, so no other process writes them meanwhile
+        self._kept: OrderedDict[int, dict[int, Settings]] = OrderedDict()
+
+    async def settings(self, table_id: int) -> dict[int, Settings]:
+        kept = self._kept.get(table_id)
+        if kept is None:
+            kept = self._kept[table_id] = await self.store.settings(table_id)
+            while len(self._kept) > KEPT_TABLES:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(table_id)
+        return kept
 
     async def cmd_auto(self, caller: Caller, **options: str) -> Reply:
         loaded = await self.service.active_table(caller)
         self.service.caller_seat(loaded, caller)  # seated and still playing, or refused
         rules = rules_of(loaded)
-        settings = (await self.store.settings(loaded.row.id)).get(caller.user_id, Settings())
+        settings = (await self.settings(loaded.row.id)).get(caller.user_id, Settings())
         if not options:
             return Reply(private=f"At this table the table plays for you:\n{settings_text(rules, settings)}\n"
                                  "Nobody else sees these settings.")
@@ -89,6 +104,7 @@ class Auto(Extension):
             else:
                 settings.answers[name] = kept
         await self.store.put_settings(loaded.row.id, caller.user_id, settings)
+        (await self.settings(loaded.row.id))[caller.user_id] = settings
         return Reply(private=f"Saved. At this table the table plays for you:\n{settings_text(rules, settings)}")
 
     async def auto_move(self, loaded: Loaded) -> AutoMove | None:
@@ -99,11 +115,18 @@ class Auto(Extension):
         asked = [s for s in game.awaited_answers() if s in people and s not in acting]
         if not acting and not asked:
             return None
+        made = self._choose(loaded, rules_of(loaded), await self.settings(loaded.row.id), people, asked, acting)
+        if made is None:
+            return None
         request = await self.requests.get(loaded.row.id)
         if request is not None and request.version == loaded.version:
             return None  # the table waits for the players' answer; nothing moves it on meanwhile
-        rules = rules_of(loaded)
-        kept = await self.store.settings(loaded.row.id)
+        return made
+
+    @staticmethod
+    def _choose(loaded: Loaded, rules: auto.AutoRules, kept: dict[int, Settings], people: dict,
+                asked: list[int], acting: list[int]) -> AutoMove | None:
+        game = loaded.game
         for seat in asked + acting:
             user_id = people[seat].user_id
             settings = kept.get(user_id, Settings())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+from collections import OrderedDict
 
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -33,6 +34,7 @@ from games.base import IllegalMove
 log = logging.getLogger(__name__)
 
 CANCEL = ("cancel", "none", "off")
+KEPT_TABLES = 4096  # tables whose plans are kept in memory, least recently used dropped first
 COMMANDS = (Command("plan", "Plan your next move: played when your turn comes if still legal (private)", (
     Param("move", "A move in the game's notation; cancel drops your plan; empty shows it"),
 )),)
@@ -48,6 +50,30 @@ class Plans(Extension):
         self.store = AutoStore(service.store)
         self.requests = TakeBackStore(service.store)
         self._tasks: set[asyncio.Task] = set()
+        # each table's plans, read once (every change of a table asks): only this feature writes
+        # them, and a table's commands all reach the process that holds its server's shard
+        self._kept: OrderedDict[int, dict[int, Plan]] = OrderedDict()
+
+    async def plans_at(self, table_id: int) -> dict[int, Plan]:
+        kept = self._kept.get(table_id)
+        if kept is None:
+            kept = self._kept[table_id] = await self.store.plans(table_id)
+            while len(self._kept) > KEPT_TABLES:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(table_id)
+        return kept
+
+    async def _put(self, table_id: int, plan: Plan) -> None:
+        await self.store.put_plan(table_id, plan)
+        (await self.plans_at(table_id))[plan.user_id] = plan
+
+    async def _drop(self, table_id: int, user_id: int, why: str = "") -> None:
+        await self.store.drop_plan(table_id, user_id, why)
+        kept = await self.plans_at(table_id)
+        if why and user_id in kept:
+            kept[user_id].dropped = why
+        else:
+            kept.pop(user_id, None)
 
     # -- the command -------------------------------------------------------------------
     async def cmd_plan(self, caller: Caller, move: str = "") -> Reply:
@@ -55,22 +81,22 @@ class Plans(Extension):
         loaded = await service.active_table(caller)
         mine = service.caller_seat(loaded, caller)
         table_id = loaded.row.id
-        plans = await self.store.plans(table_id)
+        plans = await self.plans_at(table_id)
         held = plans.get(caller.user_id)
         typed = move.strip()
         if not typed:
             if held is None:
                 return Reply(private="You have no plan at this table. `/plan move:...` keeps one for your next turn.")
             if held.dropped:
-                await self.store.drop_plan(table_id, caller.user_id)
+                await self._drop(table_id, caller.user_id)
                 return Reply(private=f"Your plan `{held.move}` was dropped: {held.dropped}.")
             return Reply(private=f"Your plan: `{held.move}`, played when your turn comes if it is legal then. "
                                  "Nobody else sees it; `/plan move:cancel` drops it.")
         if typed.lower() in CANCEL:
             if held is None or held.dropped:
-                await self.store.drop_plan(table_id, caller.user_id)
+                await self._drop(table_id, caller.user_id)
                 return Reply(private="You had no plan at this table.")
-            await self.store.drop_plan(table_id, caller.user_id)
+            await self._drop(table_id, caller.user_id)
             return Reply(private=f"Your plan `{held.move}` is dropped.")
         async with service.table_lock(table_id):
             loaded = await service.active_table(caller)
@@ -87,7 +113,7 @@ class Plans(Extension):
                 raise IllegalMove(f"`{canonical}` cannot be planned: {refused}.")
             plan = Plan(caller.user_id, mine.seat, canonical, loaded.version,
                         rules.plan_mark(game, mine.seat, canonical))
-            await self.store.put_plan(table_id, plan)
+            await self._put(table_id, plan)
         return Reply(private=f"Planned: `{canonical}`, played as your move when your turn comes if it is legal "
                              "then and nothing changed beside it. Nobody else sees it.")
 
@@ -95,7 +121,7 @@ class Plans(Extension):
     async def on_event(self, event: str, loaded: Loaded) -> None:
         if loaded.game is None or loaded.row.status != "active":
             return
-        if self._due(loaded, await self.store.plans(loaded.row.id)):
+        if self._due(loaded, await self.plans_at(loaded.row.id)):
             self._spawn(self.play_due(loaded.row.id))
 
     def _due(self, loaded: Loaded, plans: dict[int, Plan]) -> list[Plan]:
@@ -139,7 +165,7 @@ class Plans(Extension):
             request = await self.requests.get(table_id)
             if request is not None and request.version == loaded.version:
                 return
-            for plan in self._due(loaded, await self.store.plans(table_id)):
+            for plan in self._due(loaded, await self.plans_at(table_id)):
                 await self._try(loaded, plan)
                 loaded = await service.table(table_id)
                 if loaded is None or loaded.game is None or loaded.row.status != "active":
@@ -157,12 +183,12 @@ class Plans(Extension):
         elif rules.plan_mark(game, plan.seat, plan.move) != plan.mark:
             why = STOPPED
         if why:
-            await self.store.drop_plan(table_id, plan.user_id, why)
+            await self._drop(table_id, plan.user_id, why)
             if service.outbox is not None:
                 await service.outbox.direct(plan.user_id, f"Your planned move `{plan.move}` at "
                                             f"{loaded.game.title} was not played: {why}. It is your turn.")
             return
-        await self.store.drop_plan(table_id, plan.user_id)  # first: a crash after it never plays it twice
+        await self._drop(table_id, plan.user_id)  # first: a crash after it never plays it twice
         row = loaded.seat_of(plan.user_id)
         caller = Caller(loaded.row.guild_id, loaded.row.channel_id, plan.user_id, row.name)
         reply = await service.move(caller, plan.move, loaded.version)
@@ -185,8 +211,8 @@ class Plans(Extension):
         row = loaded.by_seat(seat)
         if row.user_id is None:
             return
-        held = (await self.store.plans(loaded.row.id)).get(row.user_id)
+        held = (await self.plans_at(loaded.row.id)).get(row.user_id)
         if held is not None and held.dropped:
-            await self.store.drop_plan(loaded.row.id, row.user_id)
+            await self._drop(loaded.row.id, row.user_id)
             note = f"Your plan `{held.move}` was dropped: {held.dropped}."
             reply.private = "\n".join(x for x in (reply.private, note) if x)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core import marks
 from bot.extensions import install
 from games import registry
 from games.pioneers import data as D
@@ -59,7 +60,7 @@ async def test_a_forced_roll_is_played_for_the_person_and_logged_as_theirs(tmp_p
     rolls = [m for m in log if m.move == "roll"]
     assert len(rolls) == 1 and rolls[0].user_id == roller.user_id and rolls[0].seat == game.current
     # the post names whose turn it is after the chain: the roller's, to build or end
-    assert f"Your move: @{roller.user_id}" in last.text.split("(played for")[-1]
+    assert f"Your move: {marks.person(roller.user_id)}" in last.text.split("(played for")[-1]
 
 
 async def test_forced_off_leaves_the_roll_to_the_person(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from bot.extensions import install
 from bot.features.plans import NOT_LEGAL, STOPPED
-from tests.helpers import open_table, service_at, who
+from tests.helpers import Clock, open_table, service_at, who
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
 
@@ -32,7 +32,7 @@ class Said:
 
 
 async def setup_table(tmp_path, channels=(222,)):
-    service = await service_at(tmp_path / "t.db")
+    service = await service_at(tmp_path / "t.db", clock=Clock())  # a deadline's moment is the same at both
     installed = install(service, prepare_daily=False)
     service.outbox = Said()
     tables = []
