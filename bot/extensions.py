@@ -1,5 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back, move previews and the game's animation.
+computer levels, rematch, take-back, move previews, the game's animation, and what the table plays for
+a person who is away (forced moves, standing answers, plans).
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -13,9 +14,11 @@ from datetime import datetime
 
 from bot.core.service import TableService
 from bot.features.animation import Animation
+from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
+from bot.features.plans import Plans
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
@@ -31,6 +34,7 @@ class Installed:
     ratings: Ratings
     games: MyGames
     daily: DailyChallenge
+    plans: Plans | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -51,6 +55,11 @@ class Installed:
             await self.ratings.catch_up()
         except Exception:
             log.exception("rating catch-up failed")
+        if self.plans is not None:
+            try:
+                await self.plans.catch_up()  # plans whose turn came while the bot was away
+            except Exception:
+                log.exception("plans catch-up failed")
         loops = [self.timing.run_forever(), self.daily.run_forever()]
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
@@ -74,7 +83,9 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
-    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service))
+    plans = Plans(service)
+    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
+              Auto(service), plans)
     for extension in (timing, ratings, games, daily, *extras):
         service.extend(extension)
-    return Installed(timing, ratings, games, daily, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, plans, prepare_daily=prepare_daily)

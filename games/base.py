@@ -501,6 +501,9 @@ class Game(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     format_version: ClassVar[int] = 1
     computer: ClassVar[ComputerPlayers | None] = None  # set by the package's __init__ from players.py
+    # what may be played for an absent player (games/auto.py AutoRules: forced moves, standing answers,
+    # plans); set by the package's __init__ from auto.py. None: nothing is ever played for a person
+    auto: ClassVar[Any] = None
     # the move table (games/<key>/moves.py); `dispatch` plays a parsed move by its kind's handler
     notation: ClassVar[Notation | None] = None
     # every attribute of the state, once: `to_dict`, `from_dict` and `copy` are written from it

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.core.commands import Command, Param
@@ -18,6 +19,17 @@ from games.base import Game
 
 # press_<kind>(caller, table_id, version, payload, values): a button or menu of custom id `isles:<kind>:...`
 PressHandler = Callable[[Caller, int, "int | None", str, Sequence[str]], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class AutoMove:
+    """A move the table makes for a person's seat while they are away (a forced move, a standing
+    answer): logged as theirs, its public line followed by `note` when it has one."""
+
+    seat: int
+    move: str
+    user_id: int
+    note: str = ""
 
 
 class Extension:
@@ -48,6 +60,10 @@ class Extension:
 
     async def computer_move(self, loaded: Loaded, seat: int, rng: random.Random) -> str | None:
         """A computer seat's move, in place of the game's own player; None leaves it to the game."""
+        return None
+
+    async def auto_move(self, loaded: Loaded) -> AutoMove | None:
+        """A move to make now for a person who must act, once no computer seat must: None for none."""
         return None
 
     async def move_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:

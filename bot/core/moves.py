@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from bot.core import calls, recap
+from bot.core.extension import AutoMove
 from bot.core.hub import MOVED_ON
 from bot.core.replies import Caller, Reply
 from bot.core.tables import Loaded
@@ -234,20 +235,24 @@ class MovePath:
         moved_on = 0
         for _ in range(AI_MOVES_PER_CALL):
             seat = self.computer_to_move(loaded)
+            made = await self.auto_move(loaded) if seat is None else None  # a person's forced move, or answer
+            if made is not None:
+                seat = made.seat
             if seat is None:
                 break
-            rng = position_rng(loaded.row.seed, game, seat)
             before = game.dump()
             try:
-                move = await self.computer_move(loaded, seat, rng)
+                move = made.move if made else await self.computer_move(
+                    loaded, seat, position_rng(loaded.row.seed, game, seat))
                 game.play(seat, move)
-                lines.append(game.describe_move(seat, move, names))
+                line = game.describe_move(seat, move, names)
+                lines.append(f"{line} {made.note}" if made and made.note else line)
             except Exception:  # a fault of the computer player must not take the table down with it
                 log.exception("computer player of table %s failed at seat %s", loaded.row.id, seat)
                 self.restore(loaded, before)
                 break
             try:
-                await self.record(loaded, seat, None, move)
+                await self.record(loaded, seat, made.user_id if made else None, move)
             except IllegalMove:
                 # another process wrote the table first: what was saved stands; the computers play
                 # on from the table as it is now, or leave it to the writer, who plays them too
@@ -264,6 +269,16 @@ class MovePath:
             lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
         return lines
 
+    async def auto_move(self, loaded: Loaded) -> AutoMove | None:
+        """A move an extension makes now for a person who must act (bot/features/auto.py), if any."""
+        if loaded.game is None or loaded.game.is_over() or loaded.row.status != "active":
+            return None
+        for extension in self.service.extensions:
+            made = await extension.auto_move(loaded)
+            if made is not None:
+                return made
+        return None
+
     def computer_to_move(self, loaded: Loaded) -> int | None:
         """The computer (or resigned) seat that must move now, if any."""
         game = loaded.game
@@ -279,7 +294,7 @@ class MovePath:
     async def _play_owed(self, loaded: Loaded) -> list[str]:
         """The computer seats' moves an earlier call saved no more of (the process died, or the database
         went, after a person's move): played now, under the table's lock. Their lines, or []."""
-        if self.computer_to_move(loaded) is None:
+        if self.computer_to_move(loaded) is None and await self.auto_move(loaded) is None:
             return []
         lines = await self.play_computers(loaded)
         if lines:

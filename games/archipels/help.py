@@ -81,6 +81,8 @@ percentile), up to 0.3 s at the 95th percentile and 0.55 s at most with 3 or 4 (
 building moves need no search. In play it stops at 1.5 s, which it normally never reaches.
 - A player who resigns or misses a deadline is played at normal.
 
+**Playing without being there.** No seat is asked anything out of turn here, so `/auto` has no standing answers; a lone `done` is played for you unless you set `/auto forced:off`, and `/plan` keeps a move for your next turn.
+
 **Designed values (the rulebook does not give them)**
 """
 

@@ -41,5 +41,7 @@ one cube of the delivered colour from that route, if it holds one. The delivered
 **Notation.** `shares 2` · `action engineer` · `connect oahu-maui` · `urbanize lanai red` · `done` · \
 `deliver purple hawaii-oahu-kauai` · `locomotive` · `pass` · `place red 3,1`.
 
+**Playing without being there.** A solo game asks nothing out of turn, so `/auto` has no standing answers; a lone move (a `done` with nothing else to do) is played for you unless you set `/auto forced:off`.
+
 **Our choices (designed), where the rules leave a gap:**
 """ + "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)

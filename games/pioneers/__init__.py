@@ -1,10 +1,12 @@
 """Pioneer's Isle: settle an island, trade, build roads and cities (2-4 players)."""
 
+from games.pioneers.auto import AUTO
 from games.pioneers.game import PioneersGame
 from games.pioneers.players import COMPUTER
 from games.pioneers.sea import IslesGame, ShoresGame  # the sea layouts join `PioneersGame.layouts`
 
 GAME = PioneersGame
 GAME.computer = COMPUTER
+GAME.auto = AUTO
 
 __all__ = ["GAME", "IslesGame", "PioneersGame", "ShoresGame"]

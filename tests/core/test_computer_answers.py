@@ -106,6 +106,7 @@ async def test_a_persons_answer_is_left_to_them(tmp_path):
 
 async def test_a_computers_offer_is_answered_by_the_other_computers_before_it_goes_on(tmp_path):
     service, table, mine = await computer_table(tmp_path)
+    assert (await service.handle(ALICE, "auto", {"forced": "off"})).ok  # Alice's every move is her own
     computers = service.computer_seats(service._cache[table])
     for _ in range(600):
         moves = await service.store.moves(table)

@@ -109,6 +109,8 @@ async def test_the_deadline_move_ends_the_request(tmp_path):
 async def test_a_roll_cannot_be_taken_back(tmp_path):
     service = await table_of(tmp_path)
     people = (ALICE, BOB)
+    for person in people:  # the players roll themselves (a lone roll is played for them by default)
+        assert (await service.handle(person, "auto", {"forced": "off"})).ok
     for _ in range(20):  # the setup, played by its first legal moves
         mover, game, seat, row = await current(service, people)
         if "roll" in game.legal_moves(seat):

@@ -6,6 +6,7 @@ import pytest
 
 from bot.adapters.console.console import Console, stable_id
 from bot.core.replies import Caller
+from bot.extensions import install
 from games import registry
 from tests.helpers import service_at
 
@@ -38,6 +39,7 @@ async def test_a_sticks_game_in_the_console(tmp_path, sticks):
 async def scripted_game(tmp_path, seed) -> list[str]:
     """Lines of a whole 2-player Archipels game, found by letting the computer choose each move."""
     service = await service_at(tmp_path / "script.db", seeds=lambda: seed)
+    install(service, prepare_daily=False)  # as `isles local` has them: lone moves are played for the players
     console = Console(service, tmp_path / "x")
     lines = ["[#table] ann: /open game:archipels", "[#table] ben: /join", "[#table] ann: /start"]
     for line in lines:

@@ -1,0 +1,144 @@
+"""Moves the table makes for a person who is not there: `/auto`.
+
+- **Forced moves.** When a person's seat must act and its only move is one that public facts
+  alone make the only one (the game's `auto.forced`: a `roll` with no development card held, a
+  lone `pass` or `done`), the table plays it for them at once, logged as theirs, its line marked
+  "played for ann: the only move". `/auto forced:off` turns it off for that person and table.
+- **Standing answers.** Out-of-turn questions the game lets a person answer in advance (Pioneer's
+  Isle: decline offers, discard on a 7 by a priority of kinds), used only when the answer is legal
+  then; otherwise the person is asked as usual. Private: `/auto` alone lists them.
+
+Both run in the move path after the computer seats (`Extension.auto_move`), one recorded move at a
+time, so a chain of them (a forced roll, the next seat's forced roll, ...) stops wherever a person
+must choose, and a table left with one to make (a crash after the move before it) makes it on the
+next call, as computer seats do. Nothing is played while a take-back request is open.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from bot.core.commands import Command, Param
+from bot.core.extension import AutoMove, Extension
+from bot.core.replies import Caller, Reply
+from bot.core.service import TableService
+from bot.core.tables import Loaded
+from db.auto import AutoStore, Settings
+from db.takeback import TakeBackStore
+from games import auto, registry
+from games.base import IllegalMove
+
+FORCED_NOTE = "(played for {name}: the only move)"
+KEPT_TABLES = 4096  # tables whose settings are kept in memory, least recently used dropped first
+
+
+def answer_params() -> tuple[Param, ...]:
+    """One option of /auto for every standing answer some game offers (the game checks the value)."""
+    seen: dict[str, Param] = {}
+    for cls in registry.available().values():
+        rules = getattr(cls, "auto", None) or auto.DEFAULT
+        for answer in rules.answers:
+            seen.setdefault(answer.name, Param(answer.name, answer.description[:100]))
+    return tuple(seen.values())
+
+
+def auto_command() -> Command:
+    return Command("auto", "What the table plays for you here: forced moves, standing answers (private)", (
+        Param("forced", "Play your only move for you at once (on by default)", choices=("on", "off")),
+        *answer_params(),
+    ))
+
+
+def rules_of(loaded: Loaded) -> auto.AutoRules:
+    return getattr(type(loaded.game), "auto", None) or auto.DEFAULT
+
+
+def settings_text(rules: auto.AutoRules, settings: Settings) -> str:
+    lines = [f"- forced moves: {'on' if settings.forced else 'off'}"]
+    for answer in rules.answers:
+        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, 'off')} ({answer.description})")
+    if not rules.answers:
+        lines.append(f"- {rules.out_of_turn or 'This game asks nothing out of turn: no standing answers.'}")
+    return "\n".join(lines)
+
+
+class Auto(Extension):
+    def __init__(self, service: TableService):
+        self.service = service
+        self.store = AutoStore(service.store)
+        self.requests = TakeBackStore(service.store)
+        self.commands = (auto_command(),)
+        # each table's settings, read once: only /auto changes them, and a table's commands all
+        # reach the process that holds its server's shard, so no other process writes them meanwhile
+        self._kept: OrderedDict[int, dict[int, Settings]] = OrderedDict()
+
+    async def settings(self, table_id: int) -> dict[int, Settings]:
+        kept = self._kept.get(table_id)
+        if kept is None:
+            kept = self._kept[table_id] = await self.store.settings(table_id)
+            while len(self._kept) > KEPT_TABLES:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(table_id)
+        return kept
+
+    async def cmd_auto(self, caller: Caller, **options: str) -> Reply:
+        loaded = await self.service.active_table(caller)
+        self.service.caller_seat(loaded, caller)  # seated and still playing, or refused
+        rules = rules_of(loaded)
+        settings = (await self.settings(loaded.row.id)).get(caller.user_id, Settings())
+        if not options:
+            return Reply(private=f"At this table the table plays for you:\n{settings_text(rules, settings)}\n"
+                                 "Nobody else sees these settings.")
+        names = {a.name for a in rules.answers}
+        for name, value in options.items():
+            if name == "forced":
+                settings.forced = value.lower() == "on"
+                continue
+            if name not in names:
+                offered = ", ".join(f"`{n}:`" for n in sorted(names)) or "none"
+                raise IllegalMove(f"{loaded.game.title} has no standing answer `{name}:` (its answers: {offered}). "
+                                  f"{rules.out_of_turn}".strip())
+            kept = rules.read(name, value)
+            if kept in ("off", "none"):
+                settings.answers.pop(name, None)
+            else:
+                settings.answers[name] = kept
+        await self.store.put_settings(loaded.row.id, caller.user_id, settings)
+        (await self.settings(loaded.row.id))[caller.user_id] = settings
+        return Reply(private=f"Saved. At this table the table plays for you:\n{settings_text(rules, settings)}")
+
+    async def auto_move(self, loaded: Loaded) -> AutoMove | None:
+        game = loaded.game
+        people = {s.seat: s for s in loaded.seats
+                  if s.seat is not None and s.user_id is not None and not s.is_ai and not s.resigned}
+        acting = [s for s in game.to_act() if s in people]
+        asked = [s for s in game.awaited_answers() if s in people and s not in acting]
+        if not acting and not asked:
+            return None
+        made = self._choose(loaded, rules_of(loaded), await self.settings(loaded.row.id), people, asked, acting)
+        if made is None:
+            return None
+        request = await self.requests.get(loaded.row.id)
+        if request is not None and request.version == loaded.version:
+            return None  # the table waits for the players' answer; nothing moves it on meanwhile
+        return made
+
+    @staticmethod
+    def _choose(loaded: Loaded, rules: auto.AutoRules, kept: dict[int, Settings], people: dict,
+                asked: list[int], acting: list[int]) -> AutoMove | None:
+        game = loaded.game
+        for seat in asked + acting:
+            user_id = people[seat].user_id
+            settings = kept.get(user_id, Settings())
+            if settings.answers:
+                move = rules.standing(game, seat, settings.answers)
+                if move is not None:
+                    return AutoMove(seat, game.canonical(seat, move), user_id)
+        for seat in acting:
+            user_id = people[seat].user_id
+            if kept.get(user_id, Settings()).forced:
+                move = rules.forced(game, seat)
+                if move is not None:
+                    return AutoMove(seat, game.canonical(seat, move), user_id,
+                                    FORCED_NOTE.format(name=loaded.names()[seat]))
+        return None

@@ -1,0 +1,11 @@
+"""Archipels without its player (games/auto.py): nothing is hidden, so a lone legal move (`done`)
+is forced in public; the rules ask no seat anything out of turn, so there are no standing answers."""
+
+from games import auto
+
+
+class ArchipelsAuto(auto.OpenRules):
+    out_of_turn = "No seat is asked anything out of turn, so `/auto` has no standing answers here."
+
+
+AUTO = ArchipelsAuto()

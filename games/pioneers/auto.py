@@ -1,0 +1,126 @@
+"""Pioneer's Isle without its player (games/auto.py): the forced roll, standing answers to offers
+and discards on a 7, and the public facts a planned build depends on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games import auto
+from games.base import IllegalMove
+from games.pioneers import data as D
+from games.pioneers import moves as M
+
+if TYPE_CHECKING:
+    from games.pioneers.game import PioneersGame
+
+KINDS = D.RESOURCES
+# phases whose moves depend on the board alone (public): a single move there tells nothing
+PUBLIC_PHASES = ("setup", "robber", "roads")
+
+
+def kinds_of(value: str, what: str) -> list[str]:
+    """Resource names from a player's words (`ore, grain wool`), each once, in their order."""
+    found: list[str] = []
+    for word in value.replace(",", " ").lower().split():
+        name = next((k for k in KINDS if k.startswith(word)), None) if len(word) >= 2 else None
+        if name is None:
+            raise IllegalMove(f"`{word}` is not a resource; {what} names some of: {', '.join(KINDS)}.")
+        if name not in found:
+            found.append(name)
+    return found
+
+
+class PioneersAuto(auto.AutoRules):
+    answers = (
+        auto.Answer("decline", "Offers to turn down at once: all, none, or the kinds they ask of you (ore wool)",
+                    "all"),
+        auto.Answer("discard", "On a 7, discard by these kinds first (wool grain ...); off to choose yourself",
+                    "wool grain brick lumber ore"),
+    )
+    out_of_turn = ("Out of turn you answer offers and discard on a 7: `/auto decline:` and `/auto discard:` "
+                   "answer them for you when the answer is legal.")
+
+    def forced(self, game: PioneersGame, seat: int) -> str | None:
+        move = auto.only_move(game, seat)
+        if move is None or seat not in game.to_act():
+            return None
+        if game.phase in PUBLIC_PHASES:
+            return move
+        if game.phase == "discard":
+            return None  # which cards go is a hidden choice, even when the hand allows one
+        if sum(game.hands[seat]) == 0 and sum(game.devs[seat]) == 0:
+            return move  # a seat holding no card at all has nothing hidden its moves could depend on
+        if game.phase == "roll" and move == "roll":
+            # how many development cards a seat holds is public, which ones is not: the roll is
+            # forced for all to see only when the seat could hold no playable Knight
+            unplayed = sum(game.devs[seat]) - sum(game.new_devs)
+            if unplayed <= 0 or game.dev_played:
+                return move
+        return None
+
+    def read(self, name: str, value: str) -> str:
+        words = value.strip().lower()
+        if name == "decline":
+            if words in ("all", "none", "off"):
+                return "none" if words == "off" else words
+            return " ".join(kinds_of(words, "decline:"))
+        if name == "discard":
+            if words in ("off", "none"):
+                return "off"
+            return " ".join(kinds_of(words, "discard:"))
+        return super().read(name, value)
+
+    def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
+        if game.phase == "discard" and seat in game.discards:
+            order = answers.get("discard", "off")
+            return None if order == "off" else self._discard(game, seat, order.split())
+        decline = answers.get("decline", "none")
+        if decline == "none":
+            return None
+        asked = {KINDS.index(k) for k in decline.split()} if decline != "all" else None
+        for offer in game.offers:
+            if offer["by"] == seat or seat in offer["answers"]:
+                continue
+            if asked is None or any(offer["get"][k] for k in asked):
+                move = f"decline {offer['id']}"
+                if auto.legal_now(game, seat, move):
+                    return move
+        return None
+
+    @staticmethod
+    def _discard(game: PioneersGame, seat: int, order: list[str]) -> str | None:
+        """The discard that gives up the first kinds of `order` first (the kinds left out, after
+        them in the table's order)."""
+        need = game.discards[seat]
+        hand = list(game.hands[seat])
+        cards = [0] * len(KINDS)
+        for name in order + [k for k in KINDS if k not in order]:
+            kind = KINDS.index(name)
+            take = min(hand[kind], need)
+            cards[kind] += take
+            need -= take
+        if need:
+            return None
+        move = M.discard_text(cards)
+        return move if auto.legal_now(game, seat, move) else None
+
+    def plan_mark(self, game: PioneersGame, seat: int, move: str) -> str:
+        """The owners of the planned spot and of every corner and path beside it: a piece built
+        next to it drops the plan. Other moves depend on the board only through being legal."""
+        try:
+            value = M.NOTATION.parse(move)
+        except IllegalMove:
+            return ""
+        nodes: set[int] = set()
+        if isinstance(value, M.Settlement | M.City):
+            nodes = {value.node, *game.NODE_NEIGHBOURS[value.node]}
+        elif isinstance(value, M.Road | M.Ship):
+            nodes = set(game.EDGE_NODES[value.edge])
+        if not nodes:
+            return ""
+        edges = sorted({e for n in nodes for e in game.NODE_EDGES[n]})
+        return ";".join([",".join(f"{n}:{game.node_owner[n]}:{game.node_level[n]}" for n in sorted(nodes)),
+                         ",".join(f"{e}:{game.edge_owner[e]}" for e in edges)])
+
+
+AUTO = PioneersAuto()
