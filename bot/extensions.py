@@ -16,6 +16,7 @@ from bot.features.animation import Animation
 from bot.features.daily import DailyChallenge
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
+from bot.features.notify import Notify
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
@@ -31,6 +32,7 @@ class Installed:
     ratings: Ratings
     games: MyGames
     daily: DailyChallenge
+    notify: Notify | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -38,6 +40,8 @@ class Installed:
     async def tick(self, now: datetime | None = None) -> None:
         """Fire what is due: reminders, deadlines, the ends of daily attempts and their days' boards."""
         await self.timing.tick(now)
+        if self.notify is not None:
+            await self.notify.tick(now)
         await self.daily.tick(now)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
@@ -52,6 +56,8 @@ class Installed:
         except Exception:
             log.exception("rating catch-up failed")
         loops = [self.timing.run_forever(), self.daily.run_forever()]
+        if self.notify is not None:
+            loops.append(self.notify.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -70,11 +76,12 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
     without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
     timing = Timing(service)
+    notify = Notify(service, timing)
     ratings = Ratings(service)
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service))
-    for extension in (timing, ratings, games, daily, *extras):
+    for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
-    return Installed(timing, ratings, games, daily, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, notify, prepare_daily=prepare_daily)
