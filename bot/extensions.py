@@ -20,6 +20,7 @@ from bot.features.notify import Notify
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
+from bot.features.substitute import Substitutes
 from bot.features.takeback import TakeBack
 from bot.features.timing import Timing
 
@@ -81,7 +82,8 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
-    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service))
+    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
+              Substitutes(service))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, notify, prepare_daily=prepare_daily)

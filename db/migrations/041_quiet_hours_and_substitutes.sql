@@ -51,3 +51,5 @@ CREATE TABLE substitutes (
     offered_at  INTEGER NOT NULL
 );
 CREATE INDEX substitutes_by_table ON substitutes (table_id, state);
+-- one open offer a seat: a second /sub for it, from any process, finds this one
+CREATE UNIQUE INDEX substitutes_one_open ON substitutes (table_id, seat) WHERE state IN ('offered', 'taken');
