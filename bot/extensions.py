@@ -34,6 +34,7 @@ class Installed:
     games: MyGames
     daily: DailyChallenge
     notify: Notify | None = None
+    substitutes: Substitutes | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -43,6 +44,8 @@ class Installed:
         await self.timing.tick(now)
         if self.notify is not None:
             await self.notify.tick(now)
+        if self.substitutes is not None:
+            await self.substitutes.sweep()
         await self.daily.tick(now)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
@@ -59,6 +62,8 @@ class Installed:
         loops = [self.timing.run_forever(), self.daily.run_forever()]
         if self.notify is not None:
             loops.append(self.notify.run_forever())
+        if self.substitutes is not None:
+            loops.append(self.substitutes.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -82,8 +87,8 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
-    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Substitutes(service))
+    substitutes = Substitutes(service)
+    extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service), substitutes)
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
-    return Installed(timing, ratings, games, daily, notify, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, notify, substitutes, prepare_daily=prepare_daily)

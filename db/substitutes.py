@@ -50,6 +50,11 @@ class SubstituteStore:
         return [_offer(r) for r in await self._all(
             f"SELECT * FROM substitutes WHERE table_id = ? AND state IN ({marks}) ORDER BY id", (table_id, *states))]
 
+    async def tables_waiting(self) -> list[int]:
+        """Tables with a seat taken and not yet given to its taker."""
+        return [r["table_id"] for r in await self._all(
+            "SELECT DISTINCT table_id FROM substitutes WHERE state = 'taken' ORDER BY table_id")]
+
     async def get(self, offer_id: int) -> Offer | None:
         rows = await self._all("SELECT * FROM substitutes WHERE id = ?", (offer_id,))
         return _offer(rows[0]) if rows else None

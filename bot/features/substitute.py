@@ -17,6 +17,7 @@ the substitute's game is not rated at all: taking a lost seat must not cost anyo
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -67,6 +68,9 @@ class Substitutes(Extension):
         self.service = service
         self.db = SubstituteStore.of(service.store)
         self.timing = TimingStore.of(service.store)
+        # tables with a seat taken and not yet given: looked at after each of their changes, so a
+        # move elsewhere costs no statement; `sweep` finds those another process took
+        self._waiting: set[int] = set()
 
     def now(self) -> int:
         return epoch(self.service.clock())
@@ -140,17 +144,46 @@ class Substitutes(Extension):
 
     # -- the seat changes between turns ---------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
-        if loaded.row.status in ("finished", "cancelled"):
-            await self.db.withdraw(loaded.row.id)
+        if loaded.row.id not in self._waiting:
             return
-        if loaded.row.status == "active":
+        if loaded.row.status in ("finished", "cancelled"):
+            self._waiting.discard(loaded.row.id)
+            await self.db.withdraw(loaded.row.id)
+        elif loaded.row.status == "active":
             await self.seat_waiting(loaded.row.id)
+
+    async def sweep(self) -> int:
+        """Give the seats taken in any process whose turn has ended (at start, then now and then)."""
+        seated = 0
+        for table_id in await self.db.tables_waiting():
+            self._waiting.add(table_id)
+            try:
+                loaded = await self.service.table(table_id)
+                if loaded is not None and loaded.row.status in ("finished", "cancelled"):
+                    self._waiting.discard(table_id)
+                    await self.db.withdraw(table_id)
+                    continue
+                seated += len(await self.seat_waiting(table_id))
+            except Exception:
+                failures.report(log, "seating the substitutes of table %s failed", table_id)
+        await self.service.flush_events()
+        return seated
+
+    async def run_forever(self, interval: float = 60.0) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                failures.report(log, "substitutes' sweep failed")
+            await asyncio.sleep(interval)
 
     async def seat_waiting(self, table_id: int) -> list[int]:
         """Give every taken seat that is not to act now to its taker. Returns the offers seated here."""
         waiting = await self.db.offers(table_id, ("taken",))
         if not waiting:
+            self._waiting.discard(table_id)
             return []
+        self._waiting.add(table_id)
         seated = []
         async with self.service.table_lock(table_id):
             for offer in waiting:
@@ -168,4 +201,6 @@ class Substitutes(Extension):
                     failures.report(log, "seating the substitute of table %s failed", table_id)
                     continue
                 seated.append(offer.id)
+        if len(seated) == len(waiting):
+            self._waiting.discard(table_id)
         return seated
