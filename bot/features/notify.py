@@ -140,7 +140,7 @@ class Notify(Extension):
         new = Pacing(hours[0] if hours else None, hours[1] if hours else None,
                      zone.strip() or pacing.zone, digest or pacing.digest, pacing.last_dm_at)
         lines = []
-        if mode or (digest == "hourly" and not mode):
+        if mode or digest == "hourly":
             chosen = mode or "dm"  # a digest is made of direct messages
             await self.timing.db.set_notify(caller.guild_id, caller.user_id, chosen)
             lines.append(MODE_TEXT[chosen])

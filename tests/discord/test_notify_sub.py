@@ -74,3 +74,20 @@ async def test_sub_posts_a_button_and_one_of_two_people_takes_the_seat(bot):
     assert only_private(await bot.press(ERIN, offered, custom_id)) == "Someone else took this seat first."
     seats = await bot.service.store.seats((await bot.table(thread)).id)
     assert [s.name for s in seats if s.user_id == DAN.id] and not [s for s in seats if s.user_id == BOB.id]
+
+
+async def test_the_private_answer_of_a_move_tells_the_turns_played_since(bot):
+    thread, _ = await open_table(bot, "sticks=20")
+    for _ in range(2):
+        await bot.command(ALICE, "addai", channel=thread)
+    await bot.command(ALICE, "start", channel=thread)
+    table = (await bot.table(thread)).id
+    await bot.command(ALICE, "move", {"move": "take 1"}, channel=thread)  # the computers play after it
+    ex = await bot.command(ALICE, "move", {"move": "take 1"}, channel=thread)
+    loaded = await bot.service.table(table)
+    mine = loaded.seat_of(ALICE.id).seat
+    after = [loaded.names()[(mine + k) % 3] for k in (1, 2)]  # the two computers, in the order they played
+    moves = [m.move for m in await bot.service.store.moves(table)]
+    told = [f"- {after[0]}: `{moves[-2]}`", f"- {after[1]}: `{moves[-1]}`"]  # played after her move
+    assert ex.private_text.splitlines()[:3] == ["Since your last turn:", *told]
+    assert not any("Since your last turn" in m.content for m in ex.public)  # the mover's alone
