@@ -18,10 +18,12 @@ from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
+from bot.features.notify import Notify
 from bot.features.plans import Plans
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
+from bot.features.substitute import Substitutes
 from bot.features.takeback import TakeBack
 from bot.features.timing import Timing
 
@@ -35,6 +37,8 @@ class Installed:
     games: MyGames
     daily: DailyChallenge
     plans: Plans | None = None
+    notify: Notify | None = None
+    substitutes: Substitutes | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -42,6 +46,10 @@ class Installed:
     async def tick(self, now: datetime | None = None) -> None:
         """Fire what is due: reminders, deadlines, the ends of daily attempts and their days' boards."""
         await self.timing.tick(now)
+        if self.notify is not None:
+            await self.notify.tick(now)
+        if self.substitutes is not None:
+            await self.substitutes.sweep()
         await self.daily.tick(now)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
@@ -61,6 +69,10 @@ class Installed:
             except Exception:
                 log.exception("plans catch-up failed")
         loops = [self.timing.run_forever(), self.daily.run_forever()]
+        if self.notify is not None:
+            loops.append(self.notify.run_forever())
+        if self.substitutes is not None:
+            loops.append(self.substitutes.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -79,13 +91,15 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
     without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
     timing = Timing(service)
+    notify = Notify(service, timing)
     ratings = Ratings(service)
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
     plans = Plans(service)
+    substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans)
-    for extension in (timing, ratings, games, daily, *extras):
+              Auto(service), plans, substitutes)
+    for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
-    return Installed(timing, ratings, games, daily, plans, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

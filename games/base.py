@@ -150,6 +150,12 @@ def count_text(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
+def counts_change(before: Sequence[int], after: Sequence[int], words: Sequence[str]) -> list[str]:
+    """`+2 wool`, `-1 ore`: how each counted kind (named by `words`) changed, gains first."""
+    deltas = [(after[i] - before[i], words[i]) for i in range(len(words))]
+    return ([f"+{d} {w}" for d, w in deltas if d > 0] + [f"-{-d} {w}" for d, w in deltas if d < 0])
+
+
 def players_text(least: int, most: int) -> str:
     """`1 player`, `2 to 4 players`: how many a game takes."""
     return count_text(least, "player") if least == most else f"{least} to {most} players"
@@ -684,6 +690,13 @@ class Game(ABC):
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         """What only `seat` should be told (a hidden hand, say); "" when nothing is hidden."""
+        return ""
+
+    def private_change(self, seat: int, before: Game) -> str:
+        """What `seat` gained or lost that only it may know, from `before` (an earlier state of
+        this table) to now, in a few words (`+2 wool, -1 ore`); "" when nothing hidden of it
+        changed or nothing is hidden. Read from that seat's own hidden things alone, so no other
+        seat's hidden cards can shape it (the "since your last turn" notice, bot/core/since.py)."""
         return ""
 
     def quick_moves(self, seat: int) -> list[str]:

@@ -4,12 +4,13 @@ My moves menus, and the extensions' additions to each."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import render
-from bot.core import drawing, failures, marks
+from bot.core import drawing, failures, marks, since
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Button, Caller, Menu, Reply, custom_id
@@ -88,12 +89,36 @@ class Composer:
         private = ""
         if private_seat is not None and not game.is_over():
             private = game.private_text(private_seat, names)
+            if private_seat in game.to_act():  # the turn came back to them: what happened meanwhile
+                private = "\n".join(x for x in (await self.since_last_turn(loaded, private_seat), private) if x)
         reply = Reply(text="\n".join(lines), private=private, image=image, mentions=mentions,
                       buttons=buttons, table_id=table, version=version)
         if game.is_over() or loaded.row.status == "finished":
             fresh = bool(headline)
             await self.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
         return reply
+
+    async def since_last_turn(self, loaded: Loaded, seat: int) -> str:
+        """What happened at the table since `seat` last moved, one line a turn of another seat, with
+        what that seat gained or lost privately (bot/core/since.py); "" when nobody else moved."""
+        game = loaded.game
+        if game is None or loaded.row.status != "active":
+            return ""
+        try:
+            entries = await self.service.logbook.log_of(loaded)
+            start, turns = since.runs(entries, seat)
+            if not turns:
+                return ""
+            if since.private_changes_matter(game):
+                moves = [(m.seat, m.move) for m in await self.service.standing_moves(loaded)]
+                states = await asyncio.to_thread(
+                    since.states_at, registry.get(loaded.row.game), game.players, loaded.row.options, loaded.row.seed,
+                    loaded.row.state or game.dump(), moves, start, turns)
+                since.add_changes(turns, seat, states)
+            return since.fold(turns, loaded.names())
+        except Exception:  # a courtesy: the answer goes without it
+            failures.report(log, "the notice of table %s failed", loaded.row.id)
+            return ""
 
     def standings(self, loaded: Loaded) -> str:
         resigned = {s.seat for s in loaded.seats if s.resigned}
@@ -169,6 +194,8 @@ class Composer:
         text = loaded.game.private_text(mine.seat, loaded.names())
         if not text:
             text = "Nothing is hidden in this game: the board shows everything. /moves lists your moves."
+        if mine.seat in loaded.game.to_act():
+            text = "\n".join(x for x in (await self.since_last_turn(loaded, mine.seat), text) if x)
         image = None
         if self.service.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)

@@ -1,8 +1,9 @@
-"""Suggestions as a person types (autocomplete): their legal moves, the games, a game's options."""
+"""Suggestions as a person types (autocomplete): their legal moves, the games, a game's options, time zones."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from zoneinfo import available_timezones
 
 from bot.core.replies import Caller
 from games import registry
@@ -10,6 +11,8 @@ from games.base import Game, players_text
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
+
+ZONE_CHOICES = 25  # as many as an autocomplete shows
 
 
 class Suggestions:
@@ -57,3 +60,10 @@ class Suggestions:
             values = spec.choices or ("on" if spec.default is True else spec.default,)
             hints += [f"{done}{spec.name}={value}".strip() for value in values]
         return hints
+
+    @staticmethod
+    def suggest_zones(current: str) -> list[str]:
+        """Time zone names holding what was typed (`paris` -> Europe/Paris), the shortest first, at most 25."""
+        typed = current.strip().lower().replace(" ", "_")
+        found = sorted((z for z in available_timezones() if typed in z.lower()), key=lambda z: (len(z), z))
+        return found[:ZONE_CHOICES]

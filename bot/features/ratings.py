@@ -2,7 +2,8 @@
 
 An extension of the table service (`service.extend(Ratings(service))`). When a table
 finishes, its people are rated from the table's final ranks (ties stay ties; a seat that
-resigned or forfeited is ranked last by the service). Computer seats are not rated: the
+resigned or forfeited is ranked last by the service; a seat given to a substitute counts as
+bot/features/substitute.py says). Computer seats are not rated: the
 people are ranked among themselves in the same order. A table with fewer than two people,
 and every solo game, changes no rating. Each table is rated once, in one transaction with
 the mark that it was rated; `catch_up()` rates the tables that finished while nobody listened.
@@ -25,7 +26,9 @@ from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
+from bot.features.substitute import rated_people
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
+from db.substitutes import SubstituteStore
 from games import registry
 from games.base import IllegalMove
 from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats, rating_text
@@ -100,10 +103,13 @@ class Ratings(Extension):
                 solo = False
             results = [] if solo else await self.store.results(table_id)
             people = human_ranks(results)
+            offers = await SubstituteStore.of(self.store).offers(table_id, ("seated",))
+            if offers:  # a seat that changed hands: bot/features/substitute.py says how it counts
+                people = rated_people(people, offers, await self.store.moves(table_id))
             if solo or len(results) < 2 or len(people) < 2:
                 await self.db.record(table_id, row.guild_id, at, [], [])
                 return False
-            names = {s.user_id: s.name for s in await self.store.seats(table_id)}
+            names = {o.left_user: o.left_name for o in offers} | {s.user_id: s.name for s in await self.store.seats(table_id)}
             ranks = [r["rank"] for r in people]
             users = [r["user_id"] for r in people]
             ratings: list[RatingRow] = []

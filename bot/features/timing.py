@@ -64,7 +64,7 @@ DEADLINE = Param("deadline", "Time for each turn: 24h (default), 10m to 14d, or 
 REMINDER = Param("reminder", "Reminder before the deadline: half (default), e.g. 2h, or none")
 TIMEOUT = Param("timeout", "At the deadline: ai (the computer plays the turn) or forfeit-N (out after N misses)")
 
-COMMANDS = (
+COMMANDS = (  # bot/features/notify.py answers a fuller /notify (quiet hours, the digest) where installed
     Command("notify", "How you hear that it is your turn in this server", (
         Param("mode", "mention (default), dm: also a direct message, quiet: no pings in reminders",
               required=True, choices=NOTIFY_MODES),
@@ -280,6 +280,9 @@ class Timing(Extension):
         self._tasks: set[asyncio.Task] = set()
         # the newest version of each table whose turns were worked out here, the recent ones only
         self._worked: OrderedDict[int, int] = OrderedDict()
+        # what every direct message passes first (quiet hours, the digest: bot/features/notify.py);
+        # `await gate.hold(turn, text)` is True when it took the message
+        self.gate: Any = None
 
     def now(self) -> int:
         return epoch(self.clock())
@@ -538,7 +541,7 @@ class Timing(Extension):
         mentions = [] if notify.mode == "quiet" else [turn.user_id]
         await self._post(turn.channel_id, Reply(text=text, mentions=mentions, table_id=turn.table_id))
         if notify.mode == "dm":
-            await self._direct(turn, f"Reminder: your turn in {title} ({self._link(turn)}) ends {when(deadline_at)}.")
+            await self._deliver(turn, f"Reminder: your turn in {title} ({self._link(turn)}) ends {when(deadline_at)}.")
         return 1
 
     async def _miss(self, loaded: Loaded, turn: TurnRow, action: str, settings: TimingSettings) -> None:
@@ -603,7 +606,22 @@ class Timing(Extension):
         text = f"It is your turn in {title}: {self._link(turn)}"
         if settings.deadline_s is not None:
             text += f" (deadline {when(turn.started_at + settings.deadline_s)}, vacations aside)"
-        await self._direct(turn, text + ".")
+        notice = await self.service.composer.since_last_turn(loaded, turn.seat)
+        await self._deliver(turn, "\n".join(x for x in (text + ".", notice) if x))
+
+    async def _deliver(self, turn: TurnRow, text: str) -> bool:
+        """A direct message, unless the gate holds it for later."""
+        if self.gate is not None:
+            try:
+                if await self.gate.hold(turn, text):
+                    return True
+            except Exception:  # pacing lost is a message sent at once, never one lost
+                failures.report(log, "holding a direct message to %s failed", turn.user_id)
+        return await self._direct(turn, text)
+
+    async def direct(self, turn: TurnRow, text: str) -> bool:
+        """A direct message sent now (the gate's digests); a refusal is told once in the channel."""
+        return await self._direct(turn, text)
 
     async def _post(self, channel_id: int, reply: Reply) -> bool:
         outbox = self.service.outbox

@@ -26,6 +26,7 @@ from games.base import (
     Outcome,
     Rng,
     count_text,
+    counts_change,
     is_number,
     parse_options,
     players_text,
@@ -1409,6 +1410,15 @@ class PioneersGame(Game):
             else:
                 parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
         return " ".join(parts)
+
+    def private_change(self, seat: int, before: Game) -> str:
+        """The seat's resource cards and development cards, then against now: a steal from it
+        shows as a card lost, production as cards gained (only the seat's own hand is read)."""
+        if not 0 <= seat < self.n or not isinstance(before, PioneersGame) or seat >= before.n:
+            return ""
+        parts = counts_change(before.hands[seat], self.hands[seat], R)
+        parts += counts_change(before.devs[seat], self.devs[seat], [f"{c} card" for c in D.DEV_CARDS])
+        return ", ".join(parts)
 
     def quick_moves(self, seat: int) -> list[str]:
         """Only `roll` and `end`: a `knight` or `buy card` button under the public message would

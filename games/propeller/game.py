@@ -1286,6 +1286,14 @@ class PropellerGame(Game):
             lines.append("- none")
         return "\n".join(lines)
 
+    def private_change(self, seat: int, before: Game) -> str:
+        """Blueprints that came into the seat's hidden hand or left it (resources lie open)."""
+        if not 0 <= seat < self.n or not isinstance(before, PropellerGame) or seat >= before.n:
+            return ""
+        got = [c for c in self.hands[seat] if c not in before.hands[seat]]
+        gone = [c for c in before.hands[seat] if c not in self.hands[seat]]
+        return ", ".join([f"+Blueprint {c}" for c in got] + [f"-Blueprint {c}" for c in gone])
+
     def score_breakdown(self, seat: int) -> str:
         """The final score by source, from `score`."""
         if self.phase != "over":

@@ -188,6 +188,8 @@ class Adapter:
                 return fit_choices([(move, move) for move in found])
             if kind == "game":
                 return fit_choices(self.service.suggest_games(current))
+            if kind == "zone":
+                return fit_choices([(zone, zone) for zone in self.service.suggest_zones(current)])
             if kind == "options":
                 game = getattr(interaction.namespace, "game", None) or ""
                 return fit_choices([(hint, hint) for hint in self.service.suggest_options(str(game), current)])
