@@ -29,6 +29,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
+from bot.core.workers import exit_with_parent
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -60,8 +62,6 @@ def _warm() -> None:
 
 
 def _start_worker(parent: int, niceness: int) -> None:
-    from bot.features.solving import _exit_with_parent
-
     if niceness:
         try:
             os.nice(niceness)
@@ -70,7 +70,7 @@ def _start_worker(parent: int, niceness: int) -> None:
     # Ctrl-C in a terminal reaches every process of its group: the bot says one line and stops its
     # workers; a worker must not answer it with a traceback of its own
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _exit_with_parent(parent)
+    exit_with_parent(parent)
     _warm()
 
 

@@ -18,14 +18,13 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.core.workers import exit_with_parent
 from games.base import is_number
 
 log = logging.getLogger(__name__)
@@ -33,7 +32,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFAULT_WORKERS = 1  # one core for searches, the other for the bot (a 2-core machine)
-PARENT_CHECK_SECONDS = 0.5  # how soon a worker notices that the bot is gone
 DEFAULT_TIMEOUT = 120.0  # seconds; a daily solve spends about 2 s a seed, so this is a hang, not a slow search
 
 
@@ -69,18 +67,6 @@ class PoolSettings:
         return cls(workers, timeout)
 
 
-def _exit_with_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> None:
-    """In a worker: leave as soon as the process that started it has died (the worker is then
-    adopted by another process, so its parent id changes)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        os._exit(0)  # nothing of a search is kept unless it finished, so nothing is lost
-
-    threading.Thread(target=watch, name="isles-parent-watch", daemon=True).start()
-
-
 class SolverPool:
     """Runs module-level functions in worker processes: `await pool.run(fn, *args)`."""
 
@@ -98,7 +84,7 @@ class SolverPool:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_exit_with_parent, initargs=(os.getpid(),))
+                                                 initializer=exit_with_parent, initargs=(os.getpid(),))
         return self._executor
 
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
