@@ -5,7 +5,8 @@ Moves of the game Tally have a text of their own at their table (`mark 812`, `au
 move's line in a post quotes it in backticks, so a move is posted when one post of its channel
 holds it in backticks. An answer is read by its first message that says something about the move:
 
-- counted: "Done: <link>", "That counted ...", the board shown; true when the move is in the log;
+- counted: "Done: <link>", "That counted ...", the board shown, or the private notice of the turns
+  played since the move ("Since your last turn: ..."); true when the move is in the log;
 - nothing saved: "... nothing of that was saved", and "the board could not be posted. Try again"
   (a person told to try again takes it that nothing counted); true when the move is not in the log;
 - refused: a reason the move was not played (not your turn, the table moved on, a fault before
@@ -53,7 +54,7 @@ def classify(text: str) -> str:
     for phrase, kind in PHRASES:
         if phrase in text:
             return kind
-    if text.startswith("Done"):
+    if text.startswith(("Done", "Since your last turn:")):  # the notice answers a move that was played
         return COUNTED
     return OTHER
 
