@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from games.propeller import data as D
 from games.propeller import scoring as S
-from render import propeller as P
+from render import propeller_table as P
 from render.common import (
     INK,
     LINE,
@@ -32,12 +32,13 @@ from render.common import (
     rect_region,
     seat_colour,
     seat_name,
+    strips_png,
     text,
+    to_png,
 )
 
 PHONE_W = 550
 TITLE_H = 58
-FORGE_TOP = TITLE_H  # the forge image (P.FORGE_BOX) stands at (0, FORGE_TOP)
 KEY_X = P.FORGE_BOX[2] + 2
 CARD_W, CARD_H = 174, 52
 OFFER_H = 2 * (CARD_H + 6) + 4
@@ -46,6 +47,7 @@ SCORE_LINE = 25
 BIG_RADIUS = 56
 SMALL_H = 170  # the band of the other islands
 TABLES = P.TABLES
+GUILD_COLOURS = P.GUILD_COLOURS
 
 
 def laid_out(view: dict[str, Any]) -> bool:
@@ -64,6 +66,7 @@ def in_turn(view: dict[str, Any]) -> int:
 
 
 def big_radius(player: dict[str, Any]) -> float:
+    """The hex size of the large island: as wide as the picture lets this island with its free places."""
     left, _, right, _ = P.span(player)
     return min(BIG_RADIUS, (PHONE_W - 20 - 2 * P.ISLAND_PAD) / (right - left))
 
@@ -164,9 +167,6 @@ def _key() -> Image.Image:
         return image
 
     return _keys.get("key", build)
-
-
-GUILD_COLOURS = P.GUILD_COLOURS
 
 
 def _forge_band(view: dict[str, Any], drawn: dict[str, Any]) -> Image.Image:
@@ -429,3 +429,60 @@ def _moved(region: dict[str, Any], dx: float, dy: float) -> dict[str, Any]:
     else:
         moved["x"], moved["y"] = round(moved["x"] + dx, 1), round(moved["y"] + dy, 1)
     return moved
+
+
+def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:
+    """The picture and what it drew where (as `propeller_table.picture` tells it, with "tops":
+    where each band begins, "key": the key's box, "seat": whose island is large)."""
+    strips, drawn = bands(view, names)
+    pictures = [strip() if callable(strip) else strip for _, strip in strips]
+    image = Image.new("RGB", (PHONE_W, sum(p.height for p in pictures)), PAPER)
+    y = 0
+    for strip in pictures:
+        image.paste(strip, (0, y))
+        y += strip.height
+    return image, drawn
+
+
+def draw(view: dict[str, Any], names: list[str]) -> bytes:
+    """The PNG; the bands that did not change since an earlier picture are not encoded again."""
+    strips, _ = bands(view, names)
+    return strips_png(strips, P.palette())
+
+
+# -- a seat's own picture ---------------------------------------------------------------------
+OWN_PICTURE_H = 1100  # the own picture is read unscaled on a phone: one screen at most
+
+
+def own_radius(player: dict[str, Any], below: int) -> float:
+    """The hex size of a seat's own picture: the large island's, smaller only where a tall
+    island with `below` pixels of Blueprints under it would not fit one screen."""
+    _, top, _, bottom = P.span(player)
+    room = OWN_PICTURE_H - P.HEADER_H - P.FOOTER_H - below - 2 * P.ISLAND_PAD
+    return min(big_radius(player), room / (bottom - top))
+
+
+def seat_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
+    """The view's seat alone, at any number of players: its panel (island, counts, dock) above
+    its Blueprints, drawn to be read at a phone's width without opening it, lettered icons and
+    all, whoever's turn it is."""
+    hand = view.get("hand")
+    if hand is None:
+        return None
+    seat = view["seat"]
+    player = view["players"][seat]
+    cards = P.hand_image(view, names, hand, seat)
+    radius = own_radius(player, cards.height)
+    panel, _ = P.panel_image(view, names, seat, P.HEADER_H + P.FOOTER_H + P.island_height(player, radius), radius,
+                             PHONE_W)
+    image = Image.new("RGB", (max(panel.width, cards.width), panel.height + cards.height), PAPER)
+    image.paste(panel, ((image.width - panel.width) // 2, 0))
+    image.paste(cards, (0, panel.height))
+    return image
+
+
+def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
+    """The seat's own part of the table (`seat_picture`): its island and dock, and the
+    Blueprints in its hand, those payable now outlined in green."""
+    image = seat_picture(view, names)
+    return None if image is None else to_png(image)

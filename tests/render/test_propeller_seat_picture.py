@@ -30,7 +30,7 @@ def test_each_seat_reads_its_own_island_at_preview_width_whoever_is_in_turn(seed
     for seat in range(4):
         view = game.view(seat)
         own = Image.open(io.BytesIO(propeller.draw_hand(view, NAMES)))
-        below = propeller._hand_image(view, NAMES, view["hand"], seat).height
+        below = propeller.hand_image(view, NAMES, view["hand"], seat).height
         radius = propeller.own_radius(view["players"][seat], below)
         assert number_size_at_preview(radius, own.width) >= 11
         if moves <= 120:  # mid-game: the icons lettered as on the table's large island (wider late islands: smaller)
