@@ -148,3 +148,13 @@ async def test_a_command_that_fails_in_the_adapter_is_answered_by_the_trees_erro
     assert ex.private_text == discord_app.SAVED_BUT and ex.callback["type"] == 5
     await bot.drain()
     assert "Bob" in bot.posts(thread)[-1].body["content"]
+
+
+async def test_a_move_whose_answer_has_private_words_still_gives_the_link_to_its_post(bot, monkeypatch):
+    from tests.sticks import Sticks
+
+    monkeypatch.setattr(Sticks, "private_text", lambda self, seat, names: "You hold a hidden stick.", raising=False)
+    thread, _, actor = await started_table(bot)
+    ex = await bot.command(PEOPLE[actor], "move", {"move": "take 1"}, channel=thread)
+    assert "You hold a hidden stick." in ex.private_text
+    assert "https://discord.com/channels/" in ex.private_text  # the words do not hide where the move went

@@ -454,8 +454,8 @@ class Adapter:
             again = self._public(interaction, reply)  # the files of the refused post are spent
             await interaction.followup.send(again.content, **again.kwargs())
             return
-        ack = private or f"Done: {message.jump_url}"
-        await self._private(interaction, ack, files=private_image, view=private_view)
+        await self._private(interaction, acknowledged(private, message.jump_url), files=private_image,
+                            view=private_view)
 
     async def _publish(self, interaction: discord.Interaction, reply: Reply, target: Any, private: str,
                        private_image: list[discord.File] | None) -> None:
@@ -469,7 +469,7 @@ class Adapter:
         """The private answer once the public part is posted, or what became of it."""
         mine = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if delivery.state == SENT:
-            await self._private(interaction, private or f"Done: {delivery.link}", files=private_image, view=mine)
+            await self._private(interaction, acknowledged(private, delivery.link), files=private_image, view=mine)
         elif delivery.state == REFUSED:
             # the bot may not post there: answer privately first (that ends the deferral), then show
             # the public part as a followup, which needs no channel permission
@@ -696,6 +696,12 @@ async def _empty_other_scopes(client: discord.Client, store: Store, scope: str) 
 
 
 # -- the client --------------------------------------------------------------------------
+def acknowledged(private: str, link: str) -> str:
+    """The mover's private answer once the public part is posted: its own words (a hand, what
+    happened since their last turn) and the link to the post, which those words must not hide."""
+    return f"{private}\nPosted: {link}" if private else f"Done: {link}"
+
+
 class IslesClient(discord.AutoShardedClient):
     """The bot: as many gateway shards as Discord recommends (past 2,500 servers one connection is
     refused), or those of ISLES_SHARDS / ISLES_SHARD_IDS when processes split them."""
