@@ -19,6 +19,8 @@ row is called once). Medians over the seeds; nothing here asserts a figure.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import random
 import statistics
@@ -54,12 +56,19 @@ def waited(game) -> list[int]:
     return seats + [s for s in game.to_act() if s not in seats]
 
 
+def position_rng(seed: int, game, seat: int) -> random.Random:
+    """The computer's generator from the table's seed and what the seat sees (as the table service
+    seeds it): a forced move played for a person draws nothing from it, so the three ways of
+    playing a deal make the same choices wherever they reach the same position."""
+    seen = json.dumps(game.view(seat), sort_keys=True, separators=(",", ":"))
+    return random.Random(hashlib.sha256(f"{seed}:{seat}:{seen}".encode()).hexdigest())
+
+
 def play(key: str, players: int, seed: int, mode: str) -> Count:
     cls = registry.get(key)
     game = cls.new(players, {}, seed)
     rules = getattr(cls, "auto", None) or auto.DEFAULT
     answers = STANDING.get(key, {}) if mode == "standing" else {}
-    rng = random.Random(seed * 7919 + 1)
     count = Count()
     before: set[int] = set()
     for _ in range(MOVE_LIMIT):
@@ -79,14 +88,14 @@ def play(key: str, players: int, seed: int, mode: str) -> Count:
         count.calls += len(now - before)
         before = now
         seat = seats[0]
-        game.play(seat, game.ai_move(seat, rng))
+        game.play(seat, game.ai_move(seat, position_rng(seed, game, seat)))
         count.sent += 1
     return count
 
 
-def fall(base: float, new: float) -> str:
-    """How much lower `new` is than `base` (a rise is negative)."""
-    return f"{100 * (base - new) / base:.1f}%" if base else "n/a"
+def fall(base: float, new: float) -> float:
+    """How much lower `new` is than `base`, in percent (a rise is negative)."""
+    return 100 * (base - new) / base if base else 0.0
 
 
 def main() -> None:
@@ -99,18 +108,13 @@ def main() -> None:
           f"{'sent fall':>9} {'calls fall':>10}")
     for key in args.games.split(","):
         players = PLAYERS.get(key, 4)
-        medians = {}
+        runs = {mode: [play(key, players, 1000 + seed, mode) for seed in range(args.seeds)] for mode in MODES}
         for mode in MODES:
-            runs = [play(key, players, 1000 + seed, mode) for seed in range(args.seeds)]
-            medians[mode] = Count(statistics.median(r.sent for r in runs),
-                                  statistics.median(r.played_for for r in runs),
-                                  statistics.median(r.calls for r in runs))
-        base = medians["none"]
-        for mode in MODES:
-            c = medians[mode]
-            print(f"{key:10} {players:>5} {mode:9} {c.sent:>6} {c.played_for:>8} {c.calls:>6} "
-                  f"{fall(base.sent, c.sent):>9} {fall(base.calls, c.calls):>10}")
-
+            # each seed's fall against the same deal played with nothing played for anyone, then the median
+            sent = statistics.median(fall(b.sent, r.sent) for b, r in zip(runs["none"], runs[mode], strict=True))
+            calls = statistics.median(fall(b.calls, r.calls) for b, r in zip(runs["none"], runs[mode], strict=True))
+            med = [statistics.median(getattr(r, name) for r in runs[mode]) for name in ("sent", "played_for", "calls")]
+            print(f"{key:10} {players:>5} {mode:9} {med[0]:>6} {med[1]:>8} {med[2]:>6} {sent:>8.1f}% {calls:>9.1f}%")
 
 if __name__ == "__main__":
     main()
