@@ -9,7 +9,8 @@ Three ways to play each deal (the same seed for all three):
 - `forced`: the defaults: a move that is a seat's only one in public is played for it;
 - `standing`: forced moves, and every seat's standing answers set (Pioneer's Isle: decline every
   offer and discard on a 7 by a priority of kinds; Propeller Islands: leave the bonus die unused;
-  Grow Sky: side a of the room card; Archipels and Hawaiian Islands ask nothing out of turn).
+  Grow Sky: side a of the room card; Archipels and Hawaiian Islands ask nothing out of turn);
+- `orders`: as `standing`, and Pioneer's Isle's `roll:on` for every seat.
 
 A move a person sends: a move the table did not play for them. A call back: the table starts
 waiting on a person it was not waiting on just before (a person waited on for several moves in a
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import auto, registry  # noqa: E402
 
-MODES = ("none", "forced", "standing")
+MODES = ("none", "forced", "standing", "orders")
 PLAYERS = {"hawaii": 1}
 # every seat's standing answers in the `standing` way of playing, per game
 STANDING = {
@@ -40,6 +41,8 @@ STANDING = {
     "propeller": {"bonus": "stop"},
     "growsky": {"side": "a"},
 }
+# `orders`: the standing answers and Pioneer's Isle's `roll:on` (roll as the turn starts, whatever is held)
+ORDERS = {**STANDING, "pioneers": {**STANDING["pioneers"], "roll": "on"}}
 MOVE_LIMIT = 20_000  # a safety stop; no game comes near it
 
 
@@ -68,7 +71,7 @@ def play(key: str, players: int, seed: int, mode: str) -> Count:
     cls = registry.get(key)
     game = cls.new(players, {}, seed)
     rules = getattr(cls, "auto", None) or auto.DEFAULT
-    answers = STANDING.get(key, {}) if mode == "standing" else {}
+    answers = {"standing": STANDING, "orders": ORDERS}.get(mode, {}).get(key, {})
     count = Count()
     before: set[int] = set()
     for _ in range(MOVE_LIMIT):

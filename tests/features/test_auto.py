@@ -211,3 +211,17 @@ def test_a_roll_is_forced_in_public_only_without_development_cards():
     game.devs[seat][D.VICTORY] -= 1
     game.devs[seat][D.KNIGHT] += 1
     assert AUTO.forced(game, seat) is None
+
+
+def test_roll_on_rolls_whatever_the_hand_holds():
+    """`roll:on` is the player's own order: followed with a Knight in hand as without one."""
+    cls = registry.get("pioneers")
+    game = cls.new(2, {}, 5)
+    while game.phase == "setup":
+        seat = game.to_act()[0]
+        game.play(seat, game.legal_moves(seat)[0])
+    seat = game.current
+    game.devs[seat][D.KNIGHT] += 1
+    assert game.legal_moves(seat) == ["roll", "knight"] and AUTO.forced(game, seat) is None
+    assert AUTO.standing(game, seat, {"roll": "on"}) == "roll"
+    assert AUTO.standing(game, 1 - seat, {"roll": "on"}) is None  # only as the seat's own turn starts
