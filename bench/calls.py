@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import auto, registry  # noqa: E402
+from games.base import IllegalMove  # noqa: E402
 
 MODES = ("none", "forced", "standing", "orders")
 PLAYERS = {"hawaii": 1}
@@ -67,13 +68,28 @@ def position_rng(seed: int, game, seat: int) -> random.Random:
     return random.Random(hashlib.sha256(f"{seed}:{seat}:{seen}".encode()).hexdigest())
 
 
-def play(key: str, players: int, seed: int, mode: str) -> Count:
+def an_offer(game, seat: int, rng: random.Random) -> str | None:
+    """A person's trade offer in Pioneer's Isle (the normal computer makes none): one card of the
+    kind the seat holds most for one of a kind it lacks, once a turn, if the rules allow it now."""
+    if game.key != "pioneers" or game.phase != "main" or seat != game.current or game.offers:
+        return None
+    hand = game.hands[seat]
+    if not sum(hand):
+        return None
+    kinds = game.traded_goods
+    give = max(range(5), key=lambda k: (hand[k], rng.random()))
+    get = min((k for k in range(5) if k != give), key=lambda k: (hand[k], rng.random()))
+    return f"offer 1 {kinds[give]} for 1 {kinds[get]}"
+
+
+def play(key: str, players: int, seed: int, mode: str, offers: float = 0.0) -> Count:
     cls = registry.get(key)
     game = cls.new(players, {}, seed)
     rules = getattr(cls, "auto", None) or auto.DEFAULT
     answers = {"standing": STANDING, "orders": ORDERS}.get(mode, {}).get(key, {})
     count = Count()
     before: set[int] = set()
+    turn_offered = None  # the seat and turn of the last offer, so a person offers at most once a turn
     for _ in range(MOVE_LIMIT):
         if game.is_over():
             break
@@ -91,7 +107,20 @@ def play(key: str, players: int, seed: int, mode: str) -> Count:
         count.calls += len(now - before)
         before = now
         seat = seats[0]
-        game.play(seat, game.ai_move(seat, position_rng(seed, game, seat)))
+        rng = position_rng(seed, game, seat)
+        move = None
+        if offers and turn_offered != (seat, game.turn_mark()):
+            move = an_offer(game, seat, rng)
+            if move is not None:  # the chance is drawn once a turn, where an offer may be made
+                turn_offered = (seat, game.turn_mark())
+                move = move if rng.random() < offers else None
+        if move is not None:
+            try:
+                game.play(seat, move)
+            except IllegalMove:
+                move = None
+        if move is None:
+            game.play(seat, game.ai_move(seat, rng))
         count.sent += 1
     return count
 
@@ -105,13 +134,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--games", default=",".join(registry.available()))
+    parser.add_argument("--offers", type=float, default=0.0,
+                        help="Pioneer's Isle: the chance a person posts one trade offer in a turn (the computer posts none)")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f}; medians over {args.seeds} seeds")
+    print(f"load average {os.getloadavg()[0]:.2f}; medians over {args.seeds} seeds; offers {args.offers}")
     print(f"{'game':10} {'seats':>5} {'mode':9} {'sent':>6} {'for them':>8} {'calls':>6} "
           f"{'sent fall':>9} {'calls fall':>10}")
     for key in args.games.split(","):
         players = PLAYERS.get(key, 4)
-        runs = {mode: [play(key, players, 1000 + seed, mode) for seed in range(args.seeds)] for mode in MODES}
+        runs = {mode: [play(key, players, 1000 + seed, mode, args.offers) for seed in range(args.seeds)] for mode in MODES}
         for mode in MODES:
             # each seed's fall against the same deal played with nothing played for anyone, then the median
             sent = statistics.median(fall(b.sent, r.sent) for b, r in zip(runs["none"], runs[mode], strict=True))
