@@ -36,6 +36,7 @@ class PioneersAuto(auto.AutoRules):
                     "all"),
         auto.Answer("discard", "On a 7, discard by these kinds first (wool grain ...); off to choose yourself",
                     "wool grain brick lumber ore"),
+        auto.Answer("roll", "on: roll as your turn starts, even holding a card you could play first", "on"),
     )
     out_of_turn = ("Out of turn you answer offers and discard on a 7: `/auto decline:` and `/auto discard:` "
                    "answer them for you when the answer is legal.")
@@ -64,6 +65,10 @@ class PioneersAuto(auto.AutoRules):
             if words in ("all", "none", "off"):
                 return "none" if words == "off" else words
             return " ".join(kinds_of(words, "decline:"))
+        if name == "roll":
+            if words not in ("on", "off"):
+                raise IllegalMove("`roll:` is `on` (roll at once as your turn starts) or `off`.")
+            return words
         if name == "discard":
             if words in ("off", "none"):
                 return "off"
@@ -74,6 +79,9 @@ class PioneersAuto(auto.AutoRules):
         if game.phase == "discard" and seat in game.discards:
             order = answers.get("discard", "off")
             return None if order == "off" else self._discard(game, seat, order.split())
+        if answers.get("roll") == "on" and game.phase == "roll" and seat == game.current \
+                and "roll" in game.legal_moves(seat):
+            return "roll"  # the player's own order, followed whatever they hold: it tells nothing
         decline = answers.get("decline", "none")
         if decline == "none":
             return None

@@ -211,3 +211,35 @@ def test_a_roll_is_forced_in_public_only_without_development_cards():
     game.devs[seat][D.VICTORY] -= 1
     game.devs[seat][D.KNIGHT] += 1
     assert AUTO.forced(game, seat) is None
+
+
+def test_roll_on_rolls_whatever_the_hand_holds():
+    """`roll:on` is the player's own order: followed with a Knight in hand as without one."""
+    cls = registry.get("pioneers")
+    game = cls.new(2, {}, 5)
+    while game.phase == "setup":
+        seat = game.to_act()[0]
+        game.play(seat, game.legal_moves(seat)[0])
+    seat = game.current
+    game.devs[seat][D.KNIGHT] += 1
+    assert game.legal_moves(seat) == ["roll", "knight"] and AUTO.forced(game, seat) is None
+    assert AUTO.standing(game, seat, {"roll": "on"}) == "roll"
+    assert AUTO.standing(game, 1 - seat, {"roll": "on"}) is None  # only as the seat's own turn starts
+
+
+async def test_a_forced_move_left_by_a_crash_is_played_by_the_next_call(tmp_path):
+    """The person's move was saved, then the process went before the forced roll after it: the
+    next call (here the outbox composing the post it owes) plays it, logged as the roller's."""
+    people = (ALICE, BOB)
+    bare = await service_at(tmp_path / "t.db")  # without the table's extensions: it plays nothing for anyone
+    table_id = await open_table(bare, "pioneers", people)
+    await through_setup(bare, table_id, people)
+    _, game = await state(bare, table_id)
+    assert game.phase == "roll"
+    restarted = await service_at(tmp_path / "t.db")
+    install(restarted, prepare_daily=False)
+    owed = await restarted.play_owed(table_id)
+    roller = await person_at(restarted, table_id, game.current, people)
+    assert owed and f"(played for {roller.name}: the only move)" in owed[-1]
+    log = await restarted.store.moves(table_id)
+    assert (log[-1].move, log[-1].user_id) == ("roll", roller.user_id)

@@ -153,3 +153,23 @@ async def test_a_plan_leaves_no_public_trace(tmp_path):
     assert seen[0] == seen[1]
     logs = [[(m.seat, m.user_id, m.move) for m in await service.store.moves(t)] for t in (plain, planned_at)]
     assert logs[0] == logs[1]
+
+
+async def test_a_restart_plays_the_plan_whose_turn_came_while_the_bot_was_away(tmp_path):
+    service, installed, [(table_id, people)] = await setup_table(tmp_path)
+    first, second, game = await first_and_second(service, table_id, people)
+    mine = game.legal_moves(game.current)[0]
+    planned = spot_for_second(game, mine)
+    assert (await service.handle(second, "plan", {"move": planned})).ok
+    bare = await service_at(tmp_path / "t.db", clock=Clock())  # the bot went before the plan was looked at
+    assert (await bare.handle(first, "move", {"move": mine})).ok
+    game = (await bare.table(table_id)).game
+    assert (await bare.handle(first, "move", {"move": game.legal_moves(game.current)[0]})).ok
+    restarted = await service_at(tmp_path / "t.db", clock=Clock())
+    again = install(restarted, prepare_daily=False)
+    restarted.outbox = Said()
+    await again.plans.catch_up()
+    await again.plans.settle_posts()
+    log = await restarted.store.moves(table_id)
+    assert (log[-1].user_id, log[-1].move) == (second.user_id, planned)
+    assert len(restarted.outbox.posts) == 1
