@@ -32,7 +32,7 @@ QUOTED = 40  # a refusal quotes at most this much of what was typed
 REFUSAL_CHARS = 600  # a game's reason is a sentence or two; a longer one quotes too much of the typing
 OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
              "It has been logged for us; /moves lists what you can play.")
-OWED = "The computer players had not moved yet (the bot was interrupted); they have now:"
+OWED = "Moves the table plays for its players (computers, a lone move) had not been played yet (the bot was interrupted); they are now:"
 NOT_PLAYED = "Your move `{typed}` was not played: the board changed first. Look at it, then send your move again."
 GONE_HERE = "This button belongs to a table that no longer exists here."
 ENDED = "This table is {status}; its buttons do nothing now."

@@ -169,7 +169,7 @@ async def test_computer_seats_left_to_move_by_a_cut_off_call_move_before_the_nex
             monkeypatch.setattr(store, "record_move", record)
             await relay.start()
             ex = await bot.command(person, "move", {"move": "take 1"}, channel=thread)  # it is not the person's turn yet
-            assert "had not moved yet" in ex.public[0].content and "was not played" in ex.private_text
+            assert "had not been played yet" in ex.public[0].content and "was not played" in ex.private_text
             logged = await store.moves(table)
             assert len(logged) == earlier + 2 and logged[-1].user_id is None  # the computer, not the person again
             loaded = await bot.service.table(table)
