@@ -177,6 +177,29 @@ before); against as many normal seats 69.5%, 69.5% and 81.5% of 200 games at 2, 
 (69.5%, 68.0% and 80.0% before), hard taking at most 0.9 s a move with other benches sharing the
 cores.
 
+On a sea layout (Shores, Isles) a game has three to four times as many decisions, ships beside
+roads in every list, and the search as it is on the island took up to 4 s a move (median 268 ms in
+a three-player Isles game). There it is lighter, each part DESIGNED: the next turn is played for
+three sums (a 7, a 6 and an 8 standing for its share of the 36 rolls: SEA_ROLLS), at most three
+offers are weighed (SEA_TOP_OFFERS) and only the bank trades for kinds the next build lacks, the
+end counts from 3 points short of the target (11 of 14, where 7 would be half a sea game) with two
+worlds, and once the time is spent the candidates not yet judged drop out (the heuristic's move
+always judged first). Against as many normal seats (bench/levels.py --budget 1.5 --workers 1, seeds
+12000 on, one process on two cores shared with other work, load 3-11; whole blocks of seatings
+only): 70.0% (±11.6) of 60 three-player and 55.0% (±15.4) of 40 four-player Shores games, 53.3%
+(±12.6) of 60 three-player and 67.5% (±14.5) of 40 four-player Isles games (200 games in all; 200 a
+table were aimed at and did not fit the time), hard taking 34 ms a move (median), p95 500 ms, max 3.6 s
+over 39571 moves (over the 2 s aimed at: the cut comes between candidates, and at load 11 one
+candidate and the steps before the search took that long). A look at four three-player Isles games
+between heuristic players, asking hard at each decision of the main phase: it kept the heuristic's
+move at 305 of 583, most often playing a road where the heuristic ended its turn (50), a card
+bought or an offer instead of the end (29, 27); of 33 settlements it played 17 otherwise (a road 9,
+a card 4: the heuristic finishing the turn may still build it), and of 34 ships 23 (the end 6, a
+road 6, an offer 4, another ship 3). The judgement (value.py, fitted on the island) credits a ship
+only once its line reaches a free corner, so a ship on the way reads as two cards spent. A term for
+the reach of a seat's ships toward new islands is the next thing to try, measured against this
+version on the same seeds.
+
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
 """
