@@ -58,6 +58,8 @@ async def main(key, players, mode):
     for p in people[1:]:
         await service.handle(p, "join")
     await service.handle(people[0], "start")
+    for p in people:  # the probe plays every move itself, the last one too (a lone move would end the game unseen)
+        await service.handle(p, "auto", {"forced": "off"})
     table = (await store.open_table(50)).id
     by_user = {p.user_id: p for p in people}
     service.draw_images = False  # the game itself is played without pictures
