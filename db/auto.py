@@ -65,6 +65,15 @@ class AutoStore:
             (table_id, plan.user_id, plan.seat, plan.move, plan.version, plan.mark, plan.dropped),
         )
 
+    async def claim_plan(self, table_id: int, plan: Plan) -> bool:
+        """Take the standing plan out to play it: True for the one caller that removed it as it is,
+        False when it is gone or was changed meanwhile (cancelled, replaced, dropped, played by
+        another process), so that only a plan that still stands is ever played, and once."""
+        cur = await self.conn.execute(
+            "DELETE FROM planned_moves WHERE table_id = ? AND user_id = ? AND move = ? AND version = ? "
+            "AND dropped = ''", (table_id, plan.user_id, plan.move, plan.version))
+        return cur.rowcount == 1
+
     async def drop_plan(self, table_id: int, user_id: int, why: str = "") -> None:
         """Forget the plan; with `why`, keep that reason until the person is told."""
         if why:

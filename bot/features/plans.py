@@ -188,7 +188,15 @@ class Plans(Extension):
                 await service.outbox.direct(plan.user_id, f"Your planned move `{plan.move}` at "
                                             f"{loaded.game.title} was not played: {why}. It is your turn.")
             return
-        await self._drop(table_id, plan.user_id)  # first: a crash after it never plays it twice
+        # first, and only if the plan still stands as this process knows it: a crash after it never
+        # plays it twice, and a plan cancelled or replaced through another process is not played
+        claimed = await self.store.claim_plan(table_id, plan)
+        kept = await self.plans_at(table_id)
+        if kept.get(plan.user_id) is plan:
+            kept.pop(plan.user_id)
+        if not claimed:
+            self._kept.pop(table_id, None)  # what this process kept is stale: read it again next time
+            return
         row = loaded.seat_of(plan.user_id)
         caller = Caller(loaded.row.guild_id, loaded.row.channel_id, plan.user_id, row.name)
         reply = await service.move(caller, plan.move, loaded.version)

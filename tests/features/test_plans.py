@@ -173,3 +173,24 @@ async def test_a_restart_plays_the_plan_whose_turn_came_while_the_bot_was_away(t
     log = await restarted.store.moves(table_id)
     assert (log[-1].user_id, log[-1].move) == (second.user_id, planned)
     assert len(restarted.outbox.posts) == 1
+
+
+async def test_a_plan_cancelled_through_another_process_is_not_played(tmp_path):
+    service, installed, [(table_id, people)] = await setup_table(tmp_path)
+    other = await service_at(tmp_path / "t.db", clock=Clock())  # a second process on the same store
+    elsewhere = install(other, prepare_daily=False)
+    other.outbox = Said()
+    first, second, game = await first_and_second(service, table_id, people)
+    mine = game.legal_moves(game.current)[0]
+    planned = spot_for_second(game, mine)
+    assert (await service.handle(second, "plan", {"move": planned})).ok
+    assert planned in (await other.handle(second, "plan")).private  # the other process knows the plan
+    assert (await service.handle(second, "plan", {"move": "cancel"})).ok  # cancelled through the first
+    assert (await other.handle(first, "move", {"move": mine})).ok  # the turn comes through the other
+    road = (await other.table(table_id)).game.legal_moves((await other.table(table_id)).game.current)[0]
+    assert (await other.handle(first, "move", {"move": road})).ok
+    await elsewhere.plans.settle_posts()
+    await settle(installed)
+    log = await other.store.moves(table_id)
+    assert log[-1].user_id == first.user_id  # the cancelled plan was not played
+    assert not other.outbox.posts
