@@ -118,6 +118,12 @@ class Auto(Extension):
         made = self._choose(loaded, rules_of(loaded), await self.settings(loaded.row.id), people, asked, acting)
         if made is None:
             return None
+        # about to play for a person: their settings read again, since another process may have
+        # changed them (/auto forced:off there); one statement, only when a move would be made
+        fresh = self._kept[loaded.row.id] = await self.store.settings(loaded.row.id)
+        made = self._choose(loaded, rules_of(loaded), fresh, people, asked, acting)
+        if made is None:
+            return None
         request = await self.requests.get(loaded.row.id)
         if request is not None and request.version == loaded.version:
             return None  # the table waits for the players' answer; nothing moves it on meanwhile

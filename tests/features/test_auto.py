@@ -243,3 +243,17 @@ async def test_a_forced_move_left_by_a_crash_is_played_by_the_next_call(tmp_path
     assert owed and f"(played for {roller.name}: the only move)" in owed[-1]
     log = await restarted.store.moves(table_id)
     assert (log[-1].move, log[-1].user_id) == ("roll", roller.user_id)
+
+
+async def test_forced_off_said_through_another_process_is_heeded(tmp_path):
+    people = (ALICE, BOB)
+    service, table_id = await table_of(tmp_path, people)
+    other = await service_at(tmp_path / "t.db")  # a second process on the same store
+    install(other, prepare_daily=False)
+    for person in people:
+        assert "forced moves: on" in (await other.handle(person, "auto")).private  # the other has read them
+        assert (await service.handle(person, "auto", {"forced": "off"})).ok
+    replies = await through_setup(other, table_id, people)
+    _, game = await state(other, table_id)
+    assert game.phase == "roll" and game.legal_moves(game.current) == ["roll"]
+    assert not any("the only move" in reply.text for _, reply in replies)
