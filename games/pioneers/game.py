@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games.base import (
@@ -82,6 +82,23 @@ def _positions(values: list[int], item: int) -> list[int]:
         at = index(item, at + 1)
         found.append(at)
     return found
+
+
+def connected_parts(links: Mapping[int, list[tuple[int, int]]]) -> Iterator[list[int]]:
+    """The corners (or ports) of each connected part of a seat's road graph, one list a part,
+    the part's first key first."""
+    reached: set[int] = set()
+    for first in links:
+        if first in reached:
+            continue
+        piece = [first]
+        reached.add(first)
+        for node in piece:
+            for _bit, other in links[node]:
+                if other not in reached:
+                    reached.add(other)
+                    piece.append(other)
+        yield piece
 
 
 def _farthest(links: Mapping[int, list[tuple[int, int]]], start: int) -> tuple[int, int]:
@@ -502,17 +519,8 @@ class PioneersGame(Game):
         # its buildings of other players, or from one corner when it is a bare ring.
         starts = []
         best_tree = 0  # the longest road found in pieces without a ring or a cut
-        reached: set[int] = set()
-        for first in links:
-            if first in reached:
-                continue
-            piece = [first]  # the corners joined to `first` by the seat's roads
-            reached.add(first)
-            for node in piece:
-                for _bit, other in links[node]:
-                    if other not in reached:
-                        reached.add(other)
-                        piece.append(other)
+        for piece in connected_parts(links):
+            first = piece[0]
             ends = sum(len(links[node]) for node in piece)  # twice the roads
             if ends >= 2 * len(piece):  # as many roads as corners or more: a ring
                 found = [node for node in piece if len(links[node]) != 2 or node in cut]

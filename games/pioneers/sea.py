@@ -24,7 +24,7 @@ from games.base import Field, IllegalMove, count_text
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
-from games.pioneers.game import PioneersGame, _discard_options, _farthest, _holds, _positions
+from games.pioneers.game import PioneersGame, _discard_options, _farthest, _holds, _positions, connected_parts
 
 R = D.RESOURCES
 
@@ -187,17 +187,9 @@ class SeaGame(PioneersGame):
                         best = length
             return best
 
-        starts, seen, best = [], set(), 0
-        for first in links:
-            if first in seen:
-                continue
-            piece, seen_here = [first], {first}
-            for port in piece:
-                for _bit, other in links[port]:
-                    if other not in seen_here:
-                        seen_here.add(other)
-                        piece.append(other)
-            seen |= seen_here
+        starts, best = [], 0
+        for piece in connected_parts(links):
+            first = piece[0]
             if sum(len(links[port]) for port in piece) < 2 * len(piece) and cut.isdisjoint(piece):
                 # a tree nobody cuts: its longest line is its longest path (as on the island)
                 best = max(best, _farthest(links, _farthest(links, first)[0])[1])
@@ -239,17 +231,7 @@ class SeaGame(PioneersGame):
                     else:
                         walk(other, used | bit, length + 1)
 
-        seen: set[int] = set()
-        for first in links:
-            if first in seen:
-                continue
-            piece, seen_here = [first], {first}
-            for port in piece:
-                for _bit, other in links[port]:
-                    if other not in seen_here:
-                        seen_here.add(other)
-                        piece.append(other)
-            seen |= seen_here
+        for piece in connected_parts(links):
             for port in [port for port in piece if len(links[port]) != 2 or port in cut] or piece[:1]:
                 walk(port, 0, 0)
         return [pieces[index] for index in range(len(pieces)) if best[1] >> index & 1]
