@@ -9,6 +9,7 @@ the default bound keeps the cache near 20 MiB whatever the number of tables ever
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 DEFAULT_SIZE = 1200
@@ -50,3 +51,30 @@ class TableCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class KeptPerTable:
+    """Something of each table a feature reads from the store once and keeps (its settings, its
+    plans), the least recently used table's dropped past `size`; `forget` makes the next `get`
+    read the store again (what another process may have changed)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[int, Any] = OrderedDict()
+
+    async def get(self, table_id: int, read: Callable[[int], Awaitable[Any]]) -> Any:
+        item = self._items.get(table_id)
+        if item is None:
+            item = await read(table_id)
+            self.put(table_id, item)
+        self._items.move_to_end(table_id)
+        return item
+
+    def put(self, table_id: int, item: Any) -> None:
+        self._items[table_id] = item
+        self._items.move_to_end(table_id)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def forget(self, table_id: int) -> None:
+        self._items.pop(table_id, None)

@@ -16,8 +16,7 @@ next call, as computer seats do. Nothing is played while a take-back request is 
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
+from bot.core.cache import KeptPerTable
 from bot.core.commands import Command, Param
 from bot.core.extension import AutoMove, Extension
 from bot.core.replies import Caller, Reply
@@ -68,18 +67,12 @@ class Auto(Extension):
         self.store = AutoStore(service.store)
         self.requests = TakeBackStore(service.store)
         self.commands = (auto_command(),)
-        # each table's settings, read once: only /auto changes them, and a table's commands all
-        # reach the process that holds its server's shard, so no other process writes them meanwhile
-        self._kept: OrderedDict[int, dict[int, Settings]] = OrderedDict()
+        # each table's settings, read once so that a move costs no statement for them; another
+        # process may change them, so they are read again before the table plays for a person
+        self._kept = KeptPerTable(KEPT_TABLES)
 
     async def settings(self, table_id: int) -> dict[int, Settings]:
-        kept = self._kept.get(table_id)
-        if kept is None:
-            kept = self._kept[table_id] = await self.store.settings(table_id)
-            while len(self._kept) > KEPT_TABLES:
-                self._kept.popitem(last=False)
-        self._kept.move_to_end(table_id)
-        return kept
+        return await self._kept.get(table_id, self.store.settings)
 
     async def cmd_auto(self, caller: Caller, **options: str) -> Reply:
         loaded = await self.service.active_table(caller)
@@ -120,7 +113,8 @@ class Auto(Extension):
             return None
         # about to play for a person: their settings read again, since another process may have
         # changed them (/auto forced:off there); one statement, only when a move would be made
-        fresh = self._kept[loaded.row.id] = await self.store.settings(loaded.row.id)
+        fresh = await self.store.settings(loaded.row.id)
+        self._kept.put(loaded.row.id, fresh)
         made = self._choose(loaded, rules_of(loaded), fresh, people, asked, acting)
         if made is None:
             return None

@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections import OrderedDict
 
+from bot.core.cache import KeptPerTable
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -50,18 +50,12 @@ class Plans(Extension):
         self.store = AutoStore(service.store)
         self.requests = TakeBackStore(service.store)
         self._tasks: set[asyncio.Task] = set()
-        # each table's plans, read once (every change of a table asks): only this feature writes
-        # them, and a table's commands all reach the process that holds its server's shard
-        self._kept: OrderedDict[int, dict[int, Plan]] = OrderedDict()
+        # each table's plans, read once so that a move costs no statement for them; a plan is
+        # claimed from the store before it is played, so one changed through another process is not
+        self._kept = KeptPerTable(KEPT_TABLES)
 
     async def plans_at(self, table_id: int) -> dict[int, Plan]:
-        kept = self._kept.get(table_id)
-        if kept is None:
-            kept = self._kept[table_id] = await self.store.plans(table_id)
-            while len(self._kept) > KEPT_TABLES:
-                self._kept.popitem(last=False)
-        self._kept.move_to_end(table_id)
-        return kept
+        return await self._kept.get(table_id, self.store.plans)
 
     async def _put(self, table_id: int, plan: Plan) -> None:
         await self.store.put_plan(table_id, plan)
@@ -195,7 +189,7 @@ class Plans(Extension):
         if kept.get(plan.user_id) is plan:
             kept.pop(plan.user_id)
         if not claimed:
-            self._kept.pop(table_id, None)  # what this process kept is stale: read it again next time
+            self._kept.forget(table_id)  # what this process kept is stale: read it again next time
             return
         row = loaded.seat_of(plan.user_id)
         caller = Caller(loaded.row.guild_id, loaded.row.channel_id, plan.user_id, row.name)
