@@ -172,9 +172,11 @@ async def test_the_tab_tells_whose_turn_it_is(browser, served):
     await play_setup(served)  # the turn passes by moves made elsewhere
     now, _ = await mover_and_other(served)
     turn_page, other_page = (page, waiting) if now is first else (waiting, page)
+    # the pages may still be catching up with the setup's moves (each passes the turn): the icon is
+    # awaited as the titles are, until the pages show the table as it stands
+    await expect(turn_page.locator("link[rel=icon]")).to_have_attribute("href", mine)
     await expect(turn_page).to_have_title(re.compile(r"^Your turn"))
     await expect(other_page).not_to_have_title(re.compile(r"^Your turn"))
-    assert await turn_page.locator("link[rel=icon]").get_attribute("href") == mine
 
 
 async def test_the_page_offers_the_take_back_and_the_other_agrees(browser, served):
