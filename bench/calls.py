@@ -98,7 +98,7 @@ def play(key: str, players: int, seed: int, mode: str, offers: float = 0.0) -> C
         if mode != "none":
             made = next(((s, m) for s in seats if answers and (m := rules.standing(game, s, answers))), None)
             if made is None:
-                made = next(((s, m) for s in game.to_act() if (m := rules.forced(game, s))), None)
+                made = next(((s, m) for s in seats if (m := rules.forced(game, s))), None)
         if made is not None:
             game.play(*made)
             count.played_for += 1

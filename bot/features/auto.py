@@ -134,7 +134,7 @@ class Auto(Extension):
                 move = rules.standing(game, seat, settings.answers)
                 if move is not None:
                     return AutoMove(seat, game.canonical(seat, move), user_id)
-        for seat in acting:
+        for seat in asked + acting:
             user_id = people[seat].user_id
             if kept.get(user_id, Settings()).forced:
                 move = rules.forced(game, seat)

@@ -42,21 +42,36 @@ class PioneersAuto(auto.AutoRules):
                    "answer them for you when the answer is legal.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
+        if seat not in game.to_act():
+            return self._forced_answer(game, seat)
         move = auto.only_move(game, seat)
-        if move is None or seat not in game.to_act():
+        if move is None:
             return None
         if game.phase in PUBLIC_PHASES:
             return move
         if game.phase == "discard":
             return None  # which cards go is a hidden choice, even when the hand allows one
-        if sum(game.hands[seat]) == 0 and sum(game.devs[seat]) == 0:
-            return move  # a seat holding no card at all has nothing hidden its moves could depend on
-        if game.phase == "roll" and move == "roll":
-            # how many development cards a seat holds is public, which ones is not: the roll is
-            # forced for all to see only when the seat could hold no playable Knight
-            unplayed = sum(game.devs[seat]) - sum(game.new_devs)
-            if unplayed <= 0 or game.dev_played:
-                return move
+        # how many development cards a seat holds is public, which ones is not: a single move
+        # is forced for all to see only when the seat could play none of them now (none held
+        # but those bought this turn, or one already played this turn)
+        unplayed = sum(game.devs[seat]) - sum(game.new_devs)
+        cards_idle = unplayed <= 0 or game.dev_played
+        if game.phase == "roll" and move == "roll" and cards_idle:
+            return move
+        if sum(game.hands[seat]) == 0 and cards_idle:
+            return move  # nothing in hand to build, buy or trade with, and no card to play
+        return None
+
+    @staticmethod
+    def _forced_answer(game: PioneersGame, seat: int) -> str | None:
+        """A seat asked to answer an offer while holding no resource card can neither accept nor
+        counter (its card count is public): its decline is forced, one offer at a time."""
+        if sum(game.hands[seat]):
+            return None
+        for offer in game.offers:
+            if offer["by"] != seat and seat not in offer["answers"]:
+                move = f"decline {offer['id']}"
+                return move if auto.legal_now(game, seat, move) else None
         return None
 
     def read(self, name: str, value: str) -> str:

@@ -213,6 +213,83 @@ def test_a_roll_is_forced_in_public_only_without_development_cards():
     assert AUTO.forced(game, seat) is None
 
 
+def main_of(seed=5):
+    """A 2-player Pioneer's Isle game in its first main phase, after the roll."""
+    cls = registry.get("pioneers")
+    game = cls.new(2, {}, seed)
+    while game.phase != "main":
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        game.play(seat, "roll" if "roll" in moves else moves[0])
+    return game
+
+
+def test_an_empty_handed_end_is_forced_only_when_no_card_could_be_played():
+    """With no resource card the only move is `end` whatever the development cards are, but it is
+    played for the seat only when public facts say no card could be played now."""
+    game = main_of()
+    seat = game.current
+    game.hands[seat] = [0] * 5
+    game.devs[seat] = [0] * len(game.devs[seat])
+    assert game.legal_moves(seat) == ["end"] and AUTO.forced(game, seat) == "end"
+    game.devs[seat][D.VICTORY] += 1  # an old card: it might as well be a Knight to the others
+    assert game.legal_moves(seat) == ["end"] and AUTO.forced(game, seat) is None
+    game.new_devs[D.VICTORY] += 1  # bought this turn: it cannot be played, as everyone saw
+    assert AUTO.forced(game, seat) == "end"
+    game.new_devs[D.VICTORY] -= 1
+    game.dev_played = True  # one card already played this turn: no second one
+    assert AUTO.forced(game, seat) == "end"
+    game.hands[seat][0] = 1
+    assert AUTO.forced(game, seat) is None  # a card in hand: trading it is a choice
+
+
+def test_an_empty_handed_seat_declines_an_offer_without_being_asked():
+    """A seat holding no resource card can neither accept nor counter an offer: its decline is
+    forced in public (its card count is public); with one card it is asked as before."""
+    game = main_of()
+    seat, other = game.current, 1 - game.current
+    game.hands[seat] = [1, 1, 1, 1, 1]
+    game.hands[other] = [0] * 5
+    game.devs[other][D.KNIGHT] += 1  # development cards play no part in answering offers
+    game.play(seat, "offer 1 brick for 1 ore")
+    number = game.offers[0]["id"]
+    assert game.awaited_answers() == [other]
+    assert AUTO.forced(game, other) == f"decline {number}"
+    game.hands[other][0] = 1
+    assert AUTO.forced(game, other) is None
+    assert AUTO.forced(game, seat) is None  # the offerer answers nothing
+
+
+async def test_the_table_declines_for_an_empty_handed_person(tmp_path):
+    """Through the table service: an offer to a person holding no resource card is declined for
+    them at once, told as the only move, and the offerer is not kept waiting."""
+    import random
+    people = (ALICE, BOB)
+    service, table_id = await table_of(tmp_path, people)
+    rng = random.Random(7)
+    for _ in range(600):
+        loaded, game = await state(service, table_id)
+        seat = game.to_act()[0]
+        other = 1 - seat
+        mover = await person_at(service, table_id, seat, people)
+        if game.phase == "main" and sum(game.hands[seat]) and not sum(game.hands[other]) and not game.offers:
+            break
+        move = game.ai_move(seat, rng)
+        if move.startswith("offer"):
+            move = "end"
+        assert (await service.handle(mover, "move", {"move": move})).ok
+    else:
+        raise AssertionError("no main phase found with an empty-handed other seat")
+    reply = await service.handle(mover, "move", {"move": an_offer(game, seat, 4)})
+    assert reply.ok, reply.private
+    answerer = await person_at(service, table_id, other, people)
+    assert f"(played for {answerer.name}: the only move)" in reply.text
+    _, game = await state(service, table_id)
+    assert game.awaited_answers() == []
+    log = await service.store.moves(table_id)
+    assert log[-1].user_id == answerer.user_id and log[-1].move.startswith("decline ")
+
+
 def test_roll_on_rolls_whatever_the_hand_holds():
     """`roll:on` is the player's own order: followed with a Knight in hand as without one."""
     cls = registry.get("pioneers")
