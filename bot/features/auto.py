@@ -1,8 +1,9 @@
 """Moves the table makes for a person who is not there: `/auto`.
 
 - **Forced moves.** When a person's seat must act and its only move is one that public facts
-  alone make the only one (the game's `auto.forced`: a `roll` with no development card held, a
-  lone `pass` or `done`), the table plays it for them at once, logged as theirs, its line marked
+  alone make the only one (the game's `auto.forced`: a `roll` with no development card that
+  could be played, an empty hand's `end` or `decline`, a lone `pass` or `done`; asked and acting
+  seats alike), the table plays it for them at once, logged as theirs, its line marked
   "played for ann: the only move". `/auto forced:off` turns it off for that person and table.
 - **Standing answers.** Out-of-turn questions the game lets a person answer in advance (Pioneer's
   Isle: decline offers, discard on a 7 by a priority of kinds), used only when the answer is legal
