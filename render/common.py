@@ -128,7 +128,9 @@ class Packed:
         raw = self._raw
         if raw is not None:
             return raw.copy()
-        return Image.frombytes(self.mode, self.size, zlib.decompress(self.data))
+        # packed by zlib (its smaller stream keeps more boards in a cache's bytes), inflated by
+        # `deflate`: ISA-L's inflate reads the same stream in about half the time
+        return Image.frombytes(self.mode, self.size, deflate.decompress(self.data))
 
 
 _passing = threading.local()
