@@ -3,12 +3,15 @@
     .venv/bin/python bench/load.py load [--game mixed|pioneers|archipels,hawaii] [--tables 1,4,8,30,100]
                                         [--seconds 20] [--repeat 3] [--no-images] [--same-seed]
                                         [--store sqlite|postgres|both] [--processes 1,2] [--think 0.4]
+                                        [--warmup 2]
     .venv/bin/python bench/load.py memory [--tables 12000]
 
 `load`: for each count in `--tables`, that many tables move at once, each as fast as its players
 can (or, with `--think S`, its players taking a random while of S seconds on average before each
 move, as people do: the table's next move waits for that, so `tables / (S + latency)` turns a
-second are asked of the bot, and the latency is the bot's alone): every turn is a `/move` through `TableService.handle` (rules, the transaction with its outbox
+second are asked of the bot, and the latency is the bot's alone; `--warmup S` plays the first S
+seconds without counting them, when every table opens and draws its first board at the same
+instant, as no server's tables do): every turn is a `/move` through `TableService.handle` (rules, the transaction with its outbox
 draft, the board picture) followed by sealing its outbox post and marking it sent, as the Discord
 adapter does. Every table deals from its own seed, as on a real server (a board a cache keeps for
 one table is no help to the next); `--same-seed` gives them all one seed, as this bench once did,
@@ -143,13 +146,15 @@ async def open_table(service: TableService, game: str, channel: int, players: li
 
 
 async def play_table(service: TableService, outbox: OutboxStore, game: str, channel: int, stop: float,
-                     latencies: list[float], rng: random.Random, think: float = 0.0) -> int:
+                     latencies: list[float], rng: random.Random, think: float = 0.0, counted_from: float = 0.0) -> int:
     seats = min(2, registry.get(game).max_players)  # Hawaii is played alone
     players = [Caller(GUILD, channel, channel * 10 + n, f"P{n}") for n in range(seats)]
     by_user = {p.user_id: p for p in players}
     table = await open_table(service, game, channel, players)
     turns = 0
     loop = asyncio.get_running_loop()
+    if think:  # people do not all move in the same instant a run begins
+        await asyncio.sleep(rng.expovariate(1 / think))
     while loop.time() < stop:
         loaded = service._cache.get(table) or await service.table(table)
         if loaded.row.status != "active":
@@ -164,8 +169,9 @@ async def play_table(service: TableService, outbox: OutboxStore, game: str, chan
             row = await outbox.seal(table_id=reply.table_id, version=reply.version, channel_id=channel,
                                     body=body_of(reply), now=int(time.time()), since=reply.since)
             await outbox.mark_sent(row, None, int(time.time()))
-            latencies.append(loop.time() - began)
-            turns += 1
+            if began >= counted_from:
+                latencies.append(loop.time() - began)
+                turns += 1
         if think:  # a person reads the board, then moves: exponential, as arrivals from many people are
             await asyncio.sleep(rng.expovariate(1 / think))
     return turns
@@ -190,10 +196,11 @@ def table_seeds(seed: int, same: bool) -> Callable[[], int]:
 
 async def load_part(target: str, game: str, tables: int, seconds: float, images: bool, seed: int,
                     first_channel: int, start_at: float = 0.0, same_seed: bool = False, think: float = 0.0,
-                    ) -> tuple[int, float, list[float], float, float, float, dict[str, int]]:
+                    warmup: float = 0.0) -> tuple[int, float, list[float], float, float, float, dict[str, int]]:
     """One process's share: (turns, wall seconds, latencies, CPU seconds, the machine's busy share,
     CPU seconds of the PostgreSQL server meanwhile, turns by game). Several processes begin together at `start_at` (Unix seconds), once each has started up, so
-    that none of them runs its share while another is still being spawned."""
+    that none of them runs its share while another is still being spawned. The first `warmup`
+    seconds are played and not counted: every table opens and draws its first board at once then."""
     store = await Store.open(target)
     try:
         service = TableService(store, draw_images=images, seeds=table_seeds(seed, same_seed))
@@ -206,14 +213,24 @@ async def load_part(target: str, game: str, tables: int, seconds: float, images:
         latencies: list[float] = []
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, start_at - time.time()))
-        start, cpu, ticks, server = loop.time(), own_seconds(), machine_ticks(), server_seconds()
+        start = loop.time() + warmup
         stop = start + seconds
+        marks: list = []
+
+        async def mark() -> None:  # the counted window's start: CPU, the machine's ticks, the server's CPU
+            await asyncio.sleep(max(0.0, start - loop.time()))
+            marks.extend((own_seconds(), machine_ticks(), server_seconds()))
+
+        marking = asyncio.create_task(mark())
         games = game_list(game)
         # a process's first table of each game takes the next game in turn, so that small shares mix too
         played = [games[(first_channel // 10_000 + n) % len(games)] for n in range(tables)]
         counts = await asyncio.gather(*(
-            play_table(service, outbox, key, first_channel + n, stop, latencies, random.Random(seed + n), think)
+            play_table(service, outbox, key, first_channel + n, stop, latencies, random.Random(seed + n), think,
+                       start if warmup else 0.0)
             for n, key in enumerate(played)))
+        await marking
+        cpu, ticks, server = marks
         busy, total = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
         by_game: dict[str, int] = {}
         for key, count in zip(played, counts, strict=True):
@@ -263,7 +280,7 @@ LAST_BY_GAME: dict[str, float] = {}
 
 
 def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, kind: str = "sqlite",
-             processes: int = 1, same_seed: bool = False, think: float = 0.0) -> tuple[float, float, float, float, float, float, float]:
+             processes: int = 1, same_seed: bool = False, think: float = 0.0, warmup: float = 0.0) -> tuple[float, float, float, float, float, float, float]:
     """(turns/s, latency median, p99, turns per CPU-second, CPU seconds per second of the busiest
     process, the machine's busy share, the PostgreSQL server's CPU milliseconds per turn) of `tables`
     tables split over `processes`. The turns/s of each game played are left in `LAST_BY_GAME`."""
@@ -275,7 +292,7 @@ def load_run(game: str, tables: int, seconds: float, images: bool, seed: int, ki
             shares = [tables // processes + (1 if p < tables % processes else 0) for p in range(processes)]
             start_at = time.time() + (2.0 if processes > 1 else 0.0)  # spawning a process takes about 0.5 s
             parts = [(target, game, share, seconds, images, seed + 100 * p, 1000 + 10_000 * p, start_at, same_seed,
-                      think)
+                      think, warmup)
                      for p, share in enumerate(shares)]
             if processes == 1:
                 results = [_part_in_process(parts[0])]
@@ -350,6 +367,8 @@ def main() -> None:
     parser.add_argument("--same-seed", action="store_true", help="every table the same seed (hides board caches)")
     parser.add_argument("--store", choices=("sqlite", "postgres", "both"), default="sqlite")
     parser.add_argument("--processes", default="1", help="comma-separated process counts, e.g. 1,2")
+    parser.add_argument("--warmup", type=float, default=0.0,
+                        help="seconds played first and not counted (every table opens and draws its first board then)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a table's players take on average before each move (0: none, as fast as they can)")
     args = parser.parse_args()
@@ -368,7 +387,7 @@ def main() -> None:
     for r in range(args.repeat):  # the setups take turns, so that a machine busier for a while weighs on each
         for kind, processes, tables in setups:
             figures = load_run(args.game, tables, args.seconds, not args.no_images, 1 + r, kind, processes,
-                               args.same_seed, args.think)
+                               args.same_seed, args.think, args.warmup)
             runs[kind, processes, tables].append(figures)
             by_game[kind, processes, tables].append(dict(LAST_BY_GAME))
             rate, median, p99, per_cpu, cores, machine, server = figures
@@ -379,7 +398,8 @@ def main() -> None:
     rows = [(tables, kind, processes, *(statistics.median(f[i] for f in runs[kind, processes, tables]) for i in range(7)))
             for kind, processes, tables in setups]
     print(f"load: {args.game} ({', '.join(games)}), {'one seed' if args.same_seed else 'a seed per table'}, "
-          f"{f'players thinking {args.think:g} s a move on average' if args.think else 'players moving at once'}, images "
+          f"{f'players thinking {args.think:g} s a move on average' if args.think else 'players moving at once'}, "
+          f"{f'the first {args.warmup:g} s not counted' if args.warmup else 'every turn counted'}, images "
           f"{'off' if args.no_images else 'on'}, medians of {args.repeat} runs of {args.seconds:.0f} s; load average "
           f"now {os.getloadavg()[0]:.1f}")
     print("| tables | store | processes | turns/s | latency median | latency p99 | turns per CPU-second "
