@@ -591,8 +591,11 @@ def palette_png(indexed: Image.Image) -> bytes:
     """PNG bytes of a palette picture (mode P), each row unfiltered, as Pillow writes one at its
     fastest level, deflated by `deflate`."""
     width, height = indexed.size
-    pixels = indexed.tobytes()
-    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(height))
+    # each row behind its filter byte (0, none): the picture pasted one column in on a zeroed one
+    # lays the rows out in C, where joining a slice a row in Python cost a millisecond a picture
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+    rows = framed.tobytes()
     entries = bytes(indexed.getpalette() or [])[:768]
     entries = entries[:len(entries) - len(entries) % 3] or b"\0\0\0"
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
