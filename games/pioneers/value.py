@@ -52,6 +52,13 @@ games between hard and normal seats (seeds 500000 on), a seat leading at 9 point
 at 9, fitted on those positions beside the model's own strength: log loss 1.079 against 1.091)
 judged those games better but played no better (search.py has the figures), so it is not here.
 
+At sea the fitted features see a line of ships only once it touches a free corner (`spots`):
+a ship on its way to an island reads as two cards spent, and the hard player passed over most of
+the heuristic player's ships. So on a sea layout a designed term (sea_reach, SEA_REACH) credits
+the free corner of an island the seat has not built on that its ships could reach, by what a
+settlement there would bring at the fitted weights, less for each ship still to build (search.py
+has the figures). The island alone reads as before.
+
 Only what the position holds is read, so in a world redrawn for a seat (`redraw_hidden`) it
 sees no more than that seat may.
 """
