@@ -52,6 +52,13 @@ games between hard and normal seats (seeds 500000 on), a seat leading at 9 point
 at 9, fitted on those positions beside the model's own strength: log loss 1.079 against 1.091)
 judged those games better but played no better (search.py has the figures), so it is not here.
 
+At sea the fitted features see a line of ships only once it touches a free corner (`spots`):
+a ship on its way to an island reads as two cards spent, and the hard player passed over most of
+the heuristic player's ships. So on a sea layout a designed term (sea_reach, SEA_REACH) credits
+the free corner of an island the seat has not built on that its ships could reach, by what a
+settlement there would bring at the fitted weights, less for each ship still to build (search.py
+has the figures). The island alone reads as before.
+
 Only what the position holds is read, so in a world redrawn for a seat (`redraw_hidden`) it
 sees no more than that seat may.
 """
@@ -77,6 +84,12 @@ TO_MOVE = 0.1096  # the seat about to roll
 # roads away half that, and the holder loses as much while a rival is that near.
 ROAD_RACE = 0.4
 RACE_NEAR = {1: 1.0, 2: 0.5}  # roads still needed -> share of ROAD_RACE
+# DESIGNED, sea layouts only (see sea_reach): a free corner across the water counts for this share
+# of what a settlement there would bring (its point, its discovery points, its pips at the fitted
+# weights), faded by SEA_FADE for each ship still to build on the way; none past SEA_FAR ships
+SEA_REACH = 0.5
+SEA_FADE = 0.7
+SEA_FAR = 6
 
 
 def road_race(game: PioneersGame, seat: int) -> float:
@@ -89,6 +102,52 @@ def road_race(game: PioneersGame, seat: int) -> float:
     if game.pieces[seat][0] >= D.ROADS:
         return 0.0
     return RACE_NEAR.get(max(D.LONGEST_ROAD_MIN, rival + 1) - lengths[seat], 0.0)
+
+
+def sea_reach(game: PioneersGame, seat: int) -> float:
+    """On a sea layout, what the seat's ships have in reach: the best free corner on an island the
+    seat has not built on, worth a settlement's point, the island's discovery points and the
+    corner's pips (gold counted) at the fitted weights, faded by SEA_FADE for each ship still to
+    build from the seat's coastal buildings or the ends of its ships to that corner. The fitted
+    features credit a line of ships only once it touches a free corner (`spots`), so without this
+    a ship on its way reads as two cards spent."""
+    node_owner = game.node_owner
+    if game.pieces[seat][1] >= D.SETTLEMENTS:
+        return 0.0
+    geometry = game.GEOMETRY
+    sea, land, node_island = geometry.sea_edges, geometry.land_nodes_set, geometry.node_island
+    roads, ships = game.edge_owner, game.ship_owner
+    node_edges, edge_nodes = game.NODE_EDGES, game.EDGE_NODES
+    built = {node_island[node] for node in range(game.NODE_COUNT) if node_owner[node] == seat}
+    frontier = {node for node in range(game.NODE_COUNT)
+                if node_owner[node] == seat and any(sea[edge] for edge in node_edges[node])}
+    for edge, owner in enumerate(ships):
+        if owner == seat:
+            frontier.update(node for node in edge_nodes[edge] if node_owner[node] in (-1, seat))
+    found = D.DISCOVERY_POINTS + 1.0
+    ships_left = D.SHIPS - ships.count(seat)
+    seen = set(frontier)
+    best, fade = 0.0, 1.0
+    for step in range(min(SEA_FAR, ships_left) + 1):
+        for node in frontier:
+            if node in land and node_owner[node] == -1 and node_island[node] not in built and game._free_spot(node):
+                pips = sum(D.PIPS[game.numbers[hex_index]] for hex_index in game.NODE_HEXES[node]
+                           if game.terrain[hex_index] < D.DESERT or game.terrain[hex_index] == D.GOLD)
+                best = max(best, fade * (WEIGHTS[0] * found + WEIGHTS[1] * pips))
+        if step == SEA_FAR or step == ships_left:
+            break
+        following = set()
+        for node in frontier:
+            if node_owner[node] in (-1, seat):
+                for edge in node_edges[node]:
+                    if sea[edge] and roads[edge] == -1 and ships[edge] == -1:
+                        for other in edge_nodes[edge]:
+                            if other not in seen:
+                                seen.add(other)
+                                following.add(other)
+        frontier = following
+        fade *= SEA_FADE
+    return best
 
 
 def features(game: PioneersGame, seat: int) -> list[float]:
@@ -137,7 +196,8 @@ def win_chance(game: PioneersGame, seat: int) -> float:
         return 1.0 if game.winner == seat else 0.0
     strengths = [sum(w * x for w, x in zip(WEIGHTS, features(game, other), strict=True))
                  + (TO_MOVE if game.current == other else 0.0)
-                 + ROAD_RACE * road_race(game, other) for other in range(game.n)]
+                 + ROAD_RACE * road_race(game, other)
+                 + (SEA_REACH * sea_reach(game, other) if game.LAYOUT else 0.0) for other in range(game.n)]
     return shares(strengths)[seat]
 
 

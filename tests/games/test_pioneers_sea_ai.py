@@ -3,6 +3,7 @@ toward islands worth settling, move a ship that stands off the way, and use the 
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.pioneers import ai as A
@@ -98,6 +99,38 @@ def test_the_hard_player_weighs_ship_builds_and_moves():
     found = S.candidates(game, 0, moves, "end")
     assert sum(m.startswith("ship ") for m in found) == S.TOP_SHIPS
     assert sum(m.startswith("move ship ") for m in found) == S.TOP_SHIPS
+
+
+def test_the_hard_player_s_judgement_credits_a_ship_nearer_an_unsettled_island():
+    from games.pioneers import value as V
+
+    game = bare()
+    settle(game, 0, 34)  # on the home island's coast, four edges at sea from the nearest island
+    for seat in range(3):
+        game.starts[seat] = ["h"]
+    outer = {n for n in game.GEOMETRY.land_nodes if game.GEOMETRY.node_island[n] not in ("h", "")}
+    judged = {}
+    for label in ("25-34", "24-34"):  # toward the island, and off along the coast
+        ship(game, 0, label)
+        far = next(n for n in game.EDGE_NODES[game.GEOMETRY.edge_index[label]] if n != 33)
+        judged[label] = (sea_steps(game, far, outer), V.sea_reach(game, 0), V.win_chance(game, 0))
+        game.ship_owner[game.GEOMETRY.edge_index[label]] = -1
+    assert judged["25-34"][0] < judged["24-34"][0]
+    # one ship nearer the same corner: its worth faded once less
+    assert math.isclose(judged["25-34"][1] * V.SEA_FADE, judged["24-34"][1])
+    assert judged["25-34"][2] > judged["24-34"][2]
+
+
+def test_on_the_island_alone_the_judgement_has_no_sea_term(monkeypatch):
+    from games.pioneers import value as V
+    from games.pioneers.game import PioneersGame
+
+    game = PioneersGame.new(3, {}, 5)
+    assert not game.LAYOUT
+    calls = []
+    monkeypatch.setattr(V, "sea_reach", lambda *args: calls.append(args) or 0.0)
+    V.win_chance(game, 0)
+    assert calls == []
 
 
 def _rich_sea_position():
