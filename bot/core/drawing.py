@@ -81,7 +81,11 @@ class Drawing:
                  name: str = "isles-render", niceness: int = 0):
         """`tasks_per_worker`: a worker is replaced after that many calls (None: never), which gives
         back the memory a large build (an animation) left in its heap. `niceness`: how far below
-        the bot the workers run (background work that must not slow the answers to moves)."""
+        the bot the workers run (background work that must not slow the answers to moves).
+
+        The replacing is done here, not by the pool's `max_tasks_per_child`: on Python 3.11 to
+        3.13 a pool whose worker leaves at that limit may start no other while calls wait
+        (CPython gh-115634), which left builds unmade and the process unable to exit."""
         self.workers = max(0, int(workers))
         self.tasks_per_worker = tasks_per_worker
         self.niceness = niceness
@@ -89,6 +93,8 @@ class Drawing:
         # one pool of one process per worker, so that a table's pictures always go to the same
         # worker and its static board is drawn and kept by one worker, not by each
         self._processes: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._calls = [0] * self.workers  # calls sent to each worker's current pool
+        self._retired: set[ProcessPoolExecutor] = set()  # pools finishing their last calls
         self._next = 0
 
     def _pool(self, index: int) -> ProcessPoolExecutor:
@@ -96,8 +102,21 @@ class Drawing:
         if pool is None:
             pool = self._processes[index] = ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
-                initargs=(os.getpid(), self.niceness), max_tasks_per_child=self.tasks_per_worker)
+                initargs=(os.getpid(), self.niceness))
+            self._calls[index] = 0
         return pool
+
+    def _count_call(self, index: int, pool: ProcessPoolExecutor) -> None:
+        """One more call sent to `pool`; at `tasks_per_worker` the pool takes no more: the next
+        call starts a new one, and this one's worker ends once its calls are done."""
+        self._calls[index] += 1
+        if self.tasks_per_worker is None or self._calls[index] < self.tasks_per_worker:
+            return
+        if self._processes[index] is pool:
+            self._processes[index] = None
+        self._retired.add(pool)
+        pool.shutdown(wait=False)  # the calls already sent are still made
+        self._retired = {p for p in self._retired if not _finished(p)}
 
     def warm(self) -> Future | None:
         """Start the workers now, so that the first move does not wait for their start; the
@@ -115,7 +134,9 @@ class Drawing:
             index = route % self.workers
             pool = self._pool(index)
             try:
-                return await loop.run_in_executor(pool, draw, *args)
+                made = loop.run_in_executor(pool, draw, *args)  # sent now, not when awaited
+                self._count_call(index, pool)
+                return await made
             except BrokenProcessPool:
                 log.warning("a drawing worker died: it is replaced, and this drawing is made in the bot's process")
                 self._discard(index, pool)
@@ -133,6 +154,15 @@ class Drawing:
         for index, pool in enumerate(self._processes):
             if pool is not None:
                 self._discard(index, pool)
+        for pool in self._retired:
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._retired.clear()
+
+
+def _finished(pool: ProcessPoolExecutor) -> bool:
+    """Whether a pool that was shut down has made its last call (its manager thread is gone)."""
+    thread = getattr(pool, "_executor_manager_thread", None)
+    return thread is None or not thread.is_alive()
 
 
 def _sendable(draw: Callable[..., Any], args: tuple) -> bool:

@@ -67,6 +67,22 @@ async def test_a_worker_draws_in_its_own_process_and_is_replaced_when_it_dies():
         pool.close()
 
 
+async def test_a_worker_replaced_after_its_calls_leaves_none_waiting():
+    """Calls sent faster than a worker draws them, with a worker replaced every 2 calls: every
+    call is made, by new workers in turn (a pool's own `max_tasks_per_child` stranded the calls
+    waiting behind its first replacement on Python 3.11, and the process then could not exit)."""
+    import asyncio
+
+    pool = Drawing(1, tasks_per_worker=2)
+    try:
+        pids = await asyncio.wait_for(asyncio.gather(*(pool.run(os.getpid) for _ in range(10))), 120)
+        assert len(pids) == 10 and os.getpid() not in pids
+        assert len(set(pids)) == 5  # a worker for each two calls
+        assert await asyncio.wait_for(pool.run(os.getpid), 60) not in pids
+    finally:
+        pool.close()
+
+
 async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot():
     pool = Drawing(1)
     try:
