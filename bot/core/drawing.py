@@ -106,17 +106,18 @@ class Drawing:
             self._calls[index] = 0
         return pool
 
-    def _count_call(self, index: int, pool: ProcessPoolExecutor) -> None:
-        """One more call sent to `pool`; at `tasks_per_worker` the pool takes no more: the next
-        call starts a new one, and this one's worker ends once its calls are done."""
+    def _count_call(self, index: int, pool: ProcessPoolExecutor, made: asyncio.Future) -> None:
+        """One more call (`made`) sent to `pool`; at `tasks_per_worker` the pool takes no more:
+        the next call starts a new one, and this one's worker ends once its calls are done."""
         self._calls[index] += 1
         if self.tasks_per_worker is None or self._calls[index] < self.tasks_per_worker:
             return
         if self._processes[index] is pool:
             self._processes[index] = None
+        # kept until its last call is made (its one worker makes them in the order sent)
         self._retired.add(pool)
+        made.add_done_callback(lambda _: self._retired.discard(pool))
         pool.shutdown(wait=False)  # the calls already sent are still made
-        self._retired = {p for p in self._retired if not _finished(p)}
 
     def warm(self) -> Future | None:
         """Start the workers now, so that the first move does not wait for their start; the
@@ -135,7 +136,7 @@ class Drawing:
             pool = self._pool(index)
             try:
                 made = loop.run_in_executor(pool, draw, *args)  # sent now, not when awaited
-                self._count_call(index, pool)
+                self._count_call(index, pool, made)
                 return await made
             except BrokenProcessPool:
                 log.warning("a drawing worker died: it is replaced, and this drawing is made in the bot's process")
@@ -154,15 +155,9 @@ class Drawing:
         for index, pool in enumerate(self._processes):
             if pool is not None:
                 self._discard(index, pool)
-        for pool in self._retired:
+        for pool in list(self._retired):
             pool.shutdown(wait=False, cancel_futures=True)
         self._retired.clear()
-
-
-def _finished(pool: ProcessPoolExecutor) -> bool:
-    """Whether a pool that was shut down has made its last call (its manager thread is gone)."""
-    thread = getattr(pool, "_executor_manager_thread", None)
-    return thread is None or not thread.is_alive()
 
 
 def _sendable(draw: Callable[..., Any], args: tuple) -> bool:

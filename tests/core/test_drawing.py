@@ -79,6 +79,7 @@ async def test_a_worker_replaced_after_its_calls_leaves_none_waiting():
         assert len(pids) == 10 and os.getpid() not in pids
         assert len(set(pids)) == 5  # a worker for each two calls
         assert await asyncio.wait_for(pool.run(os.getpid), 60) not in pids
+        assert not pool._retired  # a retired pool is let go once its calls are made
     finally:
         pool.close()
 
