@@ -27,6 +27,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    supersampled,
     text,
     text_width,
     to_png,
@@ -46,7 +47,6 @@ from render.pioneers_pieces import (
     building,
     count,
     harbour_labels,
-    smooth_board,
     terrain_word,
 )
 
@@ -139,7 +139,7 @@ def _island(board: dict[str, Any]) -> Image.Image:
                          outline=(90, 64, 40), width=round(HARBOUR_EDGE * s))
 
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
-    image.paste(smooth_board((BOARD_W, BOARD_H), paint, SEA), (0, 0))
+    image.paste(supersampled((BOARD_W, BOARD_H), paint, factor=3, ground=SEA), (0, 0))
     draw = ImageDraw.Draw(image)
     for index, info in enumerate(hexes):
         cx, cy = hex_xy(index)

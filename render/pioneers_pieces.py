@@ -4,10 +4,9 @@ colours and words, harbour labels, buildings and the panel's words for amounts a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from render.common import INK, WHITE, Cache, font, mix, seat_colour, text
 
@@ -16,20 +15,6 @@ from render.common import INK, WHITE, Cache, font, mix, seat_colour, text
 # or fiftieth table never redraws its board on every move
 BOARD_TABLES = 200
 boards = Cache(size=BOARD_TABLES, max_bytes=BOARD_TABLES * (300 << 10), per_table=True)
-
-BOARD_SMOOTHING = 3  # the static board is painted this many times larger each way, then reduced
-
-
-def smooth_board(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None],
-                 ground: tuple[int, int, int]) -> Image.Image:
-    """An opaque picture of `size` painted on `ground` at BOARD_SMOOTHING times the size and
-    averaged down, so hex edges come out smooth. A board covers its whole area, so it needs no
-    transparency, and a box average of opaque pixels costs a fifth of a Lanczos resize with
-    transparency (most of drawing a new table's board) for edges the eye cannot tell apart."""
-    big = Image.new("RGB", (size[0] * BOARD_SMOOTHING, size[1] * BOARD_SMOOTHING), ground)
-    paint(ImageDraw.Draw(big), float(BOARD_SMOOTHING))
-    return big.reduce(BOARD_SMOOTHING)
-
 
 RADIUS = 65  # hex centre to corner, pixels
 TERRAIN_COLOURS = {

@@ -31,6 +31,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    supersampled,
     text,
     text_width,
     to_png,
@@ -48,7 +49,6 @@ from render.pioneers_pieces import (
     building,
     count,
     harbour_labels,
-    smooth_board,
     terrain_word,
 )
 
@@ -170,7 +170,7 @@ def _map(board: dict[str, Any]) -> Image.Image:
                           (spot[1] + harbour_r) * s), fill=fill, outline=(90, 64, 40), width=round(HARBOUR_EDGE * s))
 
     image = Image.new("RGBA", (WIDTH, f.height), PAPER)
-    image.paste(smooth_board((WIDTH, f.board_h), paint, SEA), (0, 0))
+    image.paste(supersampled((WIDTH, f.board_h), paint, factor=3, ground=SEA), (0, 0))
     draw = ImageDraw.Draw(image)
     for index, info in enumerate(hexes):
         cx, cy = f.hex(index)
