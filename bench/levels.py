@@ -18,7 +18,8 @@ play); the time it actually took per move is printed beside the figure.
 
 `--log` appends one line per finished game (its seed, share, hard's times) as it ends, so a run
 cut short still tells what it played; `--summary` prints the figures of every pairing such logs
-hold, with the count of games each rests on. Short runs of a few seeds each (`--first-seed`),
+hold, with the count of games each rests on. At an odd count it also splits each figure by how many
+seats the first level held (the larger half or the smaller), each beside its even share. Short runs of a few seeds each (`--first-seed`),
 taken in turn for several tables into one log, spread a limited time evenly over them.
 """
 
@@ -96,6 +97,15 @@ def figure(label: str, first: str, second: str, shares: list[float], capped: int
             f"(seats rotated{hard}; {capped} judged at the {cap}-move cap)")
 
 
+def by_seats(players: int, first: str, second: str, rows: list[dict]) -> list[tuple[int, int, float]]:
+    """At an odd count the first level holds more seats in some games than in others: (seats it
+    held, games, share it won) for each, so a lead that only shows with the larger half is seen."""
+    groups: dict[int, list[float]] = defaultdict(list)
+    for row in rows:
+        groups[seating(players, first, second, row["seed"]).count(first)].append(row["share"])
+    return [(held, len(shares), sum(shares) / len(shares)) for held, shares in sorted(groups.items())]
+
+
 def summary(path: str) -> None:
     """The figures of every pairing a log holds."""
     tables: dict[tuple, list[dict]] = defaultdict(list)
@@ -109,6 +119,10 @@ def summary(path: str) -> None:
         print(figure(label, first, second, [row["share"] for row in rows], sum(row["capped"] for row in rows),
                      thinking, rows[0]["budget"], rows[0]["cap"])
               + f"; seeds {min(row['seed'] for row in rows)}-{max(row['seed'] for row in rows)}")
+        if players % 2:
+            print("  " + "; ".join(f"with {held} of {players} seats {100 * share:.1f}% of {games} games "
+                                   f"({100 * held / players:.0f}% would be even)"
+                                   for held, games, share in by_seats(players, first, second, rows)))
 
 
 def main() -> None:

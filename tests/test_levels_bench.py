@@ -18,3 +18,12 @@ def test_each_level_takes_half_the_seats_and_every_seat_in_turn():
         by_seat = Counter(seat for levels in games for seat, level in enumerate(levels) if level == "hard")
         assert len(set(by_seat.values())) == 1 and len(by_seat) == players  # every seat as often
     assert [bench.seating(2, "a", "b", seed) for seed in (0, 1)] == [["a", "b"], ["b", "a"]]
+
+
+def test_the_summary_splits_an_odd_count_by_the_seats_each_level_held():
+    bench = load_bench("levels")
+    seeds = range(20_000, 20_012)
+    # the first level wins exactly the games where it held two of the three seats
+    rows = [{"seed": seed, "share": float(bench.seating(3, "hard", "normal", seed).count("hard") == 2)}
+            for seed in seeds]
+    assert bench.by_seats(3, "hard", "normal", rows) == [(1, 6, 0.0), (2, 6, 1.0)]
