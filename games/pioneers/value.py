@@ -86,11 +86,9 @@ ROAD_RACE = 0.4
 RACE_NEAR = {1: 1.0, 2: 0.5}  # roads still needed -> share of ROAD_RACE
 # DESIGNED, sea layouts only (see sea_reach): a free corner across the water counts for this share
 # of what a settlement there would bring (its point, its discovery points, its pips at the fitted
-# weights), faded by SEA_FADE for each ship still to build on the way; none past SEA_FAR ships.
-# At 0.5 and 0.7 hard built fewer ships and discovered fewer islands than normal on Isles (3.9
-# ships and 0.53 islands a seat against 4.9 and 0.79, 40 three-player games); at these, 4.9 and 0.66
-SEA_REACH = 1.0
-SEA_FADE = 0.8
+# weights), faded by SEA_FADE for each ship still to build on the way; none past SEA_FAR ships
+SEA_REACH = 0.5
+SEA_FADE = 0.7
 SEA_FAR = 6
 
 
@@ -153,12 +151,8 @@ def sea_reach(game: PioneersGame, seat: int) -> float:
 
 
 def features(game: PioneersGame, seat: int) -> list[float]:
-    """The seat's own figures, in the order of FEATURES. DESIGNED, sea layouts only (the fits saw
-    no gold field): a gold field pays the kind its owner names, so its pips count in the production
-    total and it counts as one kind more; the two pairings (city, road) leave it out, for the
-    fitted weights there reward a balance the owner would have to choose."""
+    """The seat's own figures, in the order of FEATURES."""
     pips = [0.0] * 5
-    gold = 0.0
     node_owner = game.node_owner
     node_level = game.node_level
     terrain = game.terrain
@@ -171,13 +165,11 @@ def features(game: PioneersGame, seat: int) -> list[float]:
                 res = terrain[hex_index]
                 if res < D.DESERT and hex_index != robber:
                     pips[res] += D.PIPS[numbers[hex_index]] * level
-                elif res == D.GOLD and hex_index != robber:
-                    gold += D.PIPS[numbers[hex_index]] * level
     cards = sum(game.hands[seat])
     return [
         float(game.total_points(seat)),
-        sum(pips) + gold,
-        float(min(5, sum(1 for p in pips if p) + (1 if gold else 0))),
+        sum(pips),
+        float(sum(1 for p in pips if p)),
         min(pips[D.GRAIN], pips[D.ORE] * 2 / 3),
         min(pips[D.LUMBER], pips[D.BRICK]),
         float(min(cards, 7)),

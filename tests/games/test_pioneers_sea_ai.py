@@ -195,18 +195,3 @@ def test_on_sea_the_next_turn_is_played_for_a_seven_a_six_and_an_eight():
     finally:
         S._finish_turn = original
     assert len(turns) == 1 + len(S.SEA_ROLLS)
-
-
-def test_the_judgement_counts_a_gold_field_as_production_and_a_kind():
-    from games.pioneers import value as V
-
-    game = bare()
-    gold = next(h for h in range(len(game.terrain)) if game.terrain[h] == D.GOLD and game.robber != h)
-    corner = next(n for n in game.HEX_NODES[gold]
-                  if all(game.terrain[h] in (D.GOLD, D.SEA) for h in game.NODE_HEXES[n]))
-    before = V.features(game, 0)
-    game.node_owner[corner], game.node_level[corner] = 0, 1
-    after = V.features(game, 0)
-    pips = D.PIPS[game.numbers[gold]]
-    assert after[V.FEATURES.index("pips")] - before[V.FEATURES.index("pips")] == pips
-    assert after[V.FEATURES.index("kinds")] - before[V.FEATURES.index("kinds")] == 1
