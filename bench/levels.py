@@ -21,6 +21,11 @@ cut short still tells what it played; `--summary` prints the figures of every pa
 hold, with the count of games each rests on. At an odd count it also splits each figure by how many
 seats the first level held (the larger half or the smaller), each beside its even share. Short runs of a few seeds each (`--first-seed`),
 taken in turn for several tables into one log, spread a limited time evenly over them.
+
+bench/results/ keeps such logs for the player as it is (hard's times left out), so a later run
+adds the next seeds to them rather than starting again; a change to the player starts a new log.
+pioneers-sea-hard-normal.jsonl: Pioneer's Isle's sea layouts, hard against normal, budget 1.5 s,
+one process a table on two cores, seeds 40000 on.
 """
 
 from __future__ import annotations

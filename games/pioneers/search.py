@@ -206,6 +206,31 @@ four-player Shores games (57.5% (±10.8) before; 23 better, 9 worse), hard takin
 move (median), at most 1.9 s (before: 26 and 30 ms, at most 2.1 s). Isles at three players stays
 short of the 65% aimed at; Shores at three and Isles at four were not measured again.
 
+The player as it is, on seeds 40000 on (bench/results/pioneers-sea-hard-normal.jsonl, one
+process a table on two cores): 65.3% (±11.0) of 72 three-player and 70.8% (±12.9) of 48
+four-player Shores games, 62.1% (±11.7) of 66 three-player and 72.9% (±12.6) of 48 four-player
+Isles games, hard taking 26 ms a move (median), 99% under 0.5 s, at most 1.5 s. At three players
+the lead comes from the games where hard holds one seat of the three: on Isles its seat finished
+ahead in 48.5% of those (33% would be even) and its two seats in 75.8% of the others (67%); on
+Shores 52.8% and 77.8%. Two hard seats fight each other as hard as they fight the normal one
+(in 24 three-player Isles games with two hard seats, 194 of their robberies took from the other
+hard seat and 176 from the normal seat, which robbed them 156 times), as they should: each judges
+its own chance.
+
+Tried after that on the same seeds and not kept: gold counted in the production features (its
+pips in the total and one kind more) with the reach weighed twice as much (SEA_REACH 1.0, fade
+0.8). Hard then built ships and found islands as often as normal (4.9 ships and 0.66 islands a
+seat in 40 three-player Isles games, against 3.9 and 0.53 before; normal 4.8 and 0.72), but
+finished ahead in 58.3% of 48 four-player Isles games (72.9% without it; 7 games better, 14
+worse), 66.7% of the 48 four-player Shores games (70.8%), 56.9% of 65 three-player Isles games
+(61.5% on those seeds) and 69.4% of 72 three-player Shores games (65.3%). Built on that version
+and measured beside it on 48 three- and 48 four-player Isles games (58.3% and 58.3% for it), none
+clear of the noise: the heuristic player's starting corners at sea (62.5% and 60.4%); the
+heuristic's move kept unless another is judged a point of chance better (58.3% and 64.6%);
+weights fitted at sea on 1000 Isles games between heuristic players, with the reach as a fitted
+feature of its own (56.2% and 58.3%); and the starting corners judged with the free corners of
+each start island shared among the seats that start there (60.4% and 66.7%).
+
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
 """
