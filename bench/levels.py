@@ -18,9 +18,10 @@ play); the time it actually took per move is printed beside the figure.
 
 `--log` appends one line per finished game (its seed, share, hard's times) as it ends, so a run
 cut short still tells what it played; `--summary` prints the figures of every pairing such logs
-hold, with the count of games each rests on. At an odd count it also splits each figure by how many
-seats the first level held (the larger half or the smaller), each beside its even share. Short runs of a few seeds each (`--first-seed`),
-taken in turn for several tables into one log, spread a limited time evenly over them.
+hold, with the count of games each rests on. At an odd count it also splits each figure by how
+many seats the first level held (the larger half or the smaller), each beside its even share.
+Short runs of a few seeds each (`--first-seed`), taken in turn for several tables into one log,
+spread a limited time evenly over them.
 
 bench/results/ keeps such logs for the player as it is (hard's times left out), so a later run
 adds the next seeds to them rather than starting again; a change to the player starts a new log.
