@@ -95,6 +95,9 @@ class Drawing:
         self._processes: list[ProcessPoolExecutor | None] = [None] * self.workers
         self._calls = [0] * self.workers  # calls sent to each worker's current pool
         self._retired: set[ProcessPoolExecutor] = set()  # pools finishing their last calls
+        # each pool's calls not done yet (made, failed, or cancelled before they started): a
+        # retired pool is kept until none is left, whoever stopped waiting for one
+        self._pending: dict[ProcessPoolExecutor, set[Future]] = {}
         self._next = 0
 
     def _pool(self, index: int) -> ProcessPoolExecutor:
@@ -106,18 +109,36 @@ class Drawing:
             self._calls[index] = 0
         return pool
 
-    def _count_call(self, index: int, pool: ProcessPoolExecutor, made: asyncio.Future) -> None:
-        """One more call (`made`) sent to `pool`; at `tasks_per_worker` the pool takes no more:
-        the next call starts a new one, and this one's worker ends once its calls are done."""
+    def _count_call(self, index: int, pool: ProcessPoolExecutor, call: Future) -> None:
+        """One more call sent to `pool`; at `tasks_per_worker` the pool takes no more: the next
+        call starts a new one, and this one's worker ends once its calls are done."""
         self._calls[index] += 1
-        if self.tasks_per_worker is None or self._calls[index] < self.tasks_per_worker:
+        if self.tasks_per_worker is None:
+            return
+        pending = self._pending.setdefault(pool, set())
+        pending.add(call)
+        call.add_done_callback(partial(self._call_done, pool))
+        if self._calls[index] < self.tasks_per_worker:
             return
         if self._processes[index] is pool:
             self._processes[index] = None
-        # kept until its last call is made (its one worker makes them in the order sent)
+        # Kept for close() until its calls are done. A call's callback runs on the pool's own
+        # thread: each side writes before it reads, so one of them always lets the pool go.
         self._retired.add(pool)
-        made.add_done_callback(lambda _: self._retired.discard(pool))
+        if not pending:
+            self._let_go(pool)
         pool.shutdown(wait=False)  # the calls already sent are still made
+
+    def _call_done(self, pool: ProcessPoolExecutor, call: Future) -> None:
+        pending = self._pending.get(pool)
+        if pending is not None:
+            pending.discard(call)
+            if not pending and pool in self._retired:
+                self._let_go(pool)
+
+    def _let_go(self, pool: ProcessPoolExecutor) -> None:
+        self._retired.discard(pool)
+        self._pending.pop(pool, None)
 
     def warm(self) -> Future | None:
         """Start the workers now, so that the first move does not wait for their start; the
@@ -135,9 +156,9 @@ class Drawing:
             index = route % self.workers
             pool = self._pool(index)
             try:
-                made = loop.run_in_executor(pool, draw, *args)  # sent now, not when awaited
-                self._count_call(index, pool, made)
-                return await made
+                call = pool.submit(draw, *args)  # sent now, not when awaited
+                self._count_call(index, pool, call)
+                return await asyncio.wrap_future(call)
             except BrokenProcessPool:
                 log.warning("a drawing worker died: it is replaced, and this drawing is made in the bot's process")
                 self._discard(index, pool)
@@ -146,6 +167,7 @@ class Drawing:
     def _discard(self, index: int, pool: ProcessPoolExecutor) -> None:
         if self._processes[index] is pool:
             self._processes[index] = None
+        self._pending.pop(pool, None)
         pool.shutdown(wait=False, cancel_futures=True)
 
     def started(self) -> bool:
@@ -158,6 +180,7 @@ class Drawing:
         for pool in list(self._retired):
             pool.shutdown(wait=False, cancel_futures=True)
         self._retired.clear()
+        self._pending.clear()
 
 
 def _sendable(draw: Callable[..., Any], args: tuple) -> bool:

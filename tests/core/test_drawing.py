@@ -84,6 +84,34 @@ async def test_a_worker_replaced_after_its_calls_leaves_none_waiting():
         pool.close()
 
 
+async def test_a_retired_worker_is_kept_until_every_call_sent_to_it_is_done():
+    """The last call sent to a retired worker given up by its caller (a cancelled interaction)
+    while an earlier one still draws: close() must still reach that worker."""
+    import asyncio
+    import time
+
+    pool = Drawing(1, tasks_per_worker=2)
+    try:
+        await asyncio.wrap_future(pool.warm())  # the worker is up, so the first call starts at once
+        slow = asyncio.ensure_future(pool.run(time.sleep, 1.5))
+        await asyncio.sleep(0.3)
+        last = asyncio.ensure_future(pool.run(os.getpid))  # the second call: the worker retires
+        await asyncio.sleep(0)
+        last.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await last
+        assert not slow.done()
+        assert len(pool._retired) == 1  # still drawing the slow call
+        await asyncio.wait_for(slow, 30)
+        for _ in range(100):  # the pool's own thread lets it go just after the call is made
+            if not pool._retired:
+                break
+            await asyncio.sleep(0.01)
+        assert not pool._retired and not pool._pending
+    finally:
+        pool.close()
+
+
 async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot():
     pool = Drawing(1)
     try:
