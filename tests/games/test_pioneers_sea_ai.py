@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from games.pioneers import ai as A
 from games.pioneers import data as D
 from tests.games.pioneers_sea_helpers import bare, give, settle, ship
@@ -195,3 +197,53 @@ def test_on_sea_the_next_turn_is_played_for_a_seven_a_six_and_an_eight():
     finally:
         S._finish_turn = original
     assert len(turns) == 1 + len(S.SEA_ROLLS)
+
+
+def reach_from_each_target(game, seat: int) -> list[float]:
+    """The heuristic player's reach as first written: a search of the water from each free corner."""
+    geometry = game.GEOMETRY
+    owned = A.production(game, seat)
+    reach = [0.0] * game.NODE_COUNT
+    built = {geometry.node_island[n] for n in range(game.NODE_COUNT) if game.node_owner[n] == seat}
+    for target in geometry.land_nodes:
+        if geometry.node_island[target] in built or not game._free_spot(target) \
+                or not any(geometry.sea_edges[e] for e in game.NODE_EDGES[target]):
+            continue
+        frontier, seen, value = [target], {target}, A.node_score(game, seat, target, owned)
+        while frontier and value > A.REACH_FLOOR:
+            for node in frontier:
+                reach[node] = max(reach[node], value)
+            following = []
+            for node in frontier:
+                for edge in game.NODE_EDGES[node]:
+                    if geometry.sea_edges[edge] and game.edge_owner[edge] == -1 \
+                            and game.ship_owner[edge] in (-1, seat):
+                        for other in game.EDGE_NODES[edge]:
+                            if other not in seen:
+                                seen.add(other)
+                                following.append(other)
+            frontier, value = following, value * A.SEA_FADE
+    return reach
+
+
+@pytest.mark.parametrize("board", ["shores", "isles"])
+def test_the_reach_over_the_water_is_the_best_corner_faded_by_the_ships_on_the_way(board):
+    """One pass over the water gives every corner what a search from each free corner gave,
+    to the last digit, at every seat of positions from whole games with ships about."""
+    from games.pioneers.game import PioneersGame
+
+    compared = 0
+    for seed in range(3):
+        game = PioneersGame.new(3 + seed % 2, {"board": board}, seed)
+        rng = random.Random(seed)
+        moves = 0
+        while game.phase != "over" and moves < 600:
+            seat = (game.awaited_answers() or game.to_act())[0]
+            game.play(seat, game.ai_move(seat, rng))
+            moves += 1
+            if moves % 25 == 0:
+                for other in range(game.n):
+                    assert A.sea_reach(game, other) == reach_from_each_target(game, other)
+                    compared += 1
+        assert sum(game.ship_owner[e] != -1 for e in range(len(game.ship_owner))) > 0
+    assert compared > 100
