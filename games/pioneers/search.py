@@ -206,7 +206,7 @@ four-player Shores games (57.5% (±10.8) before; 23 better, 9 worse), hard takin
 move (median), at most 1.9 s (before: 26 and 30 ms, at most 2.1 s). Isles at three players stays
 short of the 65% aimed at; Shores at three and Isles at four were not measured again.
 
-The player as it is, on seeds 40000 on (bench/results/pioneers-sea-hard-normal.jsonl, one
+The player before the change below, on seeds 40000 on (bench/results/pioneers-sea-hard-normal.jsonl, one
 process a table on two cores): 67.6% (±6.4) of 204 three-player and 70.8% (±12.9) of 48
 four-player Shores games, 62.7% (±6.6) of 204 three-player and 72.9% (±12.6) of 48 four-player
 Isles games, hard taking 24 ms a move (median), 99% under 0.5 s, at most 1.5 s. At three players
