@@ -12,7 +12,7 @@ SEA_LEVELS = (
     "seats finished ahead of easy's in 81.0% (±5.4) of three-player and 81.5% (±5.4) of "
     "four-player Shores games, and in 83.0% (±5.2) and 79.0% (±5.6) of three- and four-player "
     "Isles games (200 games each). Hard's seats finished ahead of normal's in 67.6% (±6.4) of 204 "
-    "three-player and 65.5% (±6.6) of 200 four-player Shores games, and in 63.0% (±4.7) of 408 "
+    "three-player and 66.0% (±6.6) of 200 four-player Shores games, and in 63.0% (±4.7) of 408 "
     "three-player and 63.0% (±6.7) of 200 four-player Isles games (seeds 40000 on). On Isles that "
     "is short of the clear lead hard has on the island. At sea hard "
     "searches lighter than on the island, for a sea game has three to four times as many "
