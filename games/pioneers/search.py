@@ -263,6 +263,8 @@ three-player games, 0 and 5 of 39 four-player. Points weighed 10/14 as much at s
 9 of 61. The reach over the water stopped at the pirate's edges (no ship may be built there
 while it stays): 5 and 14 of 199, 7 and 6 of 135. Four ship builds and four ship moves weighed
 instead of two: 2 and 1 of 98 three-player games (most played with other work on the cores).
+The reach over the water weighed 0.75 instead of 0.5 (value.SEA_REACH): 12 and 18 of 173, 7 and
+10 of 59; weighed 0.35: 8 and 12 of 92, 7 and 13 of 62.
 Each moved the share by a game or two, most of them down, and none showed a gain worth playing
 the four tables again for (each was stopped once its direction was plain).
 
