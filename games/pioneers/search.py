@@ -235,8 +235,8 @@ each start island shared among the seats that start there (60.4% and 66.7%).
 Later the heuristic player's reach over the water (ai.sea_reach) was computed in one pass, the
 same reach three times as fast, so the hard player is too; before, on a slower machine with two
 benches on its two cores, the time net had cut 2% of hard's moves (296 of 15258 in the first 71
-of the new four-player Shores games below), after it none. The player as it is, seeds 40000 on
-(every game kept in bench/results/): Shores 67.6% (±6.4) of 204 three-player and 66.0% (±6.6)
+of the new four-player Shores games below), after it none. The player then, seeds 40000 on
+(every game of it was kept in bench/results/ until the next change): Shores 67.6% (±6.4) of 204 three-player and 66.0% (±6.6)
 of 200 four-player games, Isles 63.0% (±4.7) of 408 three-player and 63.0% (±6.7) of 200
 four-player games, hard taking 20 to 26 ms a move (median), 99% under 0.33 s, at most 1.01 s
 (timed in the games as first played after the change). The games played before the change were played again by the player as it is (a game in which
@@ -267,6 +267,34 @@ The reach over the water weighed 0.75 instead of 0.5 (value.SEA_REACH): 12 and 1
 10 of 59; weighed 0.35: 8 and 12 of 92, 7 and 13 of 62.
 Each moved the share by a game or two, most of them down, and none showed a gain worth playing
 the four tables again for (each was stopped once its direction was plain).
+
+Tried next on Isles, each with the win within the turn counting ships and discoveries (see
+winning.py), and not kept, counted the same way. Every gold pick weighed by the search (the
+heuristic's pick, toward the next build, is played as it stands): 0 and 4 of 105 three-player
+games, 1 and 3 of 71 four-player. The heuristic player's starting corners at sea instead of
+opening.py's model (which is blind to islands and gold): 32 and 23 of 161 (65.8% against 60.2%
+kept on those seeds), 15 and 20 of 105 (60.0% against 64.8%), so no better over both. The
+development cards in hand weighed half as much at sea (in 36 three-player Isles games hard's
+seats bought 4.2 cards a game to normal's 2.4 and built 2.1 cities to its 2.7): 3 and 7 of 47, 4
+and 7 of 32. Weights fitted at sea as value.py's were on the island, on 360 Isles games of 3 and
+4 players between hard and normal seats (seeds 700000 on, 17556 positions, the reach over the
+water a feature of its own and who played each seat a term apart): the reach weighed 0.57, the
+trade route -0.15 and points 0.50; on 60 games held out they foretold the winner better at 3
+players (log loss 0.972 against 1.004) and worse at 4 (1.189 against 1.134), and hard judging
+by them played worse, 7 and 15 of 89, 8 and 15 of 67 (51.7% and 55.2% against 60.7% and 65.7%
+kept on those seeds): the same lesson as the island's refits.
+
+Kept: the win within the turn at sea counts ships and the points of a discovery (winning.py has
+what it finds). Every game of the four tables was played again by the player as it is (seeds
+40000 on, one process a table on two cores, no move reaching the time net): 3 of the 1012 games
+ended otherwise than before, each better for hard. Shores 67.6% (±6.4) of 204
+three-player and 66.0% (±6.6) of 200 four-player games, Isles 63.2% (±4.7) of 408 three-player
+and 64.0% (±6.7) of 200 four-player games, hard taking 14 to 20 ms a move (median), 99% under
+0.27 s, at most 1.12 s. Isles stays short of 65% at both counts. In a three-player Isles game
+looked at whole (seed 40008), the hard seat alone against two normal ones built its trade route
+around its start island (10 roads, the title) and discovered no island, while the winner
+discovered two (4 points) with 8 ships: a hard seat there builds for the title where the
+heuristic player sails; the reach over the water weighed more (above) did not change that.
 
 Every candidate meets the same world and the same dice: a world's dice come from a stream of
 their own, so a steal or a card bought in one line of play does not shift the roll of another.
