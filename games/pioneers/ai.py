@@ -53,8 +53,7 @@ def node_score(game: PioneersGame, seat: int, node: int, owned: list[float] | No
             new_kinds.add(res)
     score += 1.6 * len(new_kinds)
     if game.LAYOUT and game.phase != "setup":
-        island = game.GEOMETRY.node_island[node]
-        if island not in game.starts[seat] and island not in game.discovered[seat]:
+        if game.discovers(seat, game.GEOMETRY.node_island[node]):
             score += DISCOVERY_WEIGHT
     harbour = _harbour_at(game, node)
     if harbour == "any":

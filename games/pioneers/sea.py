@@ -74,6 +74,11 @@ class SeaGame(PioneersGame):
     def discovery_points(self, seat: int) -> int:
         return D.DISCOVERY_POINTS * len(self.discovered[seat])
 
+    def discovers(self, seat: int, island: str) -> bool:
+        """Whether a settlement of the seat's on `island` would bring it discovery points: an
+        island it did not start on and has not discovered yet."""
+        return island not in self.starts[seat] and island not in self.discovered[seat]
+
     def visible_points(self, seat: int) -> int:
         return super().visible_points(seat) + self.discovery_points(seat)
 
@@ -424,7 +429,7 @@ class SeaGame(PioneersGame):
             if owner != -1 and owner != seat:
                 self.road_len[owner] = self.longest_road_of(owner)
                 self._settle_road_title()
-        if island not in self.starts[seat] and island not in self.discovered[seat]:
+        if self.discovers(seat, island):
             self.discovered[seat].append(island)
             self.last["discovered"] = D.DISCOVERY_POINTS
             self._check_win()

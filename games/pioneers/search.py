@@ -236,15 +236,15 @@ Later the heuristic player's reach over the water (ai.sea_reach) was computed in
 same reach three times as fast, so the hard player is too; before, on a slower machine with two
 benches on its two cores, the time net had cut 2% of hard's moves (296 of 15258 in the first 71
 of the new four-player Shores games below), after it none. The player then, seeds 40000 on
-(every game of it was kept in bench/results/ until the next change): Shores 67.6% (±6.4) of 204 three-player and 66.0% (±6.6)
-of 200 four-player games, Isles 63.0% (±4.7) of 408 three-player and 63.0% (±6.7) of 200
-four-player games, hard taking 20 to 26 ms a move (median), 99% under 0.33 s, at most 1.01 s
-(timed in the games as first played after the change). The games played before the change were played again by the player as it is (a game in which
-a move reached the time net, as some did while other work shared the cores, played again
-alone): the first 204 three-player games of each layout and the first 85 four-player Isles
-games (the 63 played before the change among them) ended as before; of the 200 four-player
-Shores games 197 did, one went worse for hard and two better (65.5% before; the log now holds
-the games played again). So the low share of the 15 four-player Isles games played before the
+(its games kept in bench/results/ until the next change below): Shores 67.6% (±6.4) of 204
+three-player and 66.0% (±6.6) of 200 four-player games, Isles 63.0% (±4.7) of 408 three-player
+and 63.0% (±6.7) of 200 four-player games, hard taking 20 to 26 ms a move (median), 99% under
+0.33 s, at most 1.01 s (timed in the games as first played after the change). The games played
+before the change were played again by that player (a game in which a move reached the time
+net, as some did while other work shared the cores, played again alone): the first 204
+three-player games of each layout and the first 85 four-player Isles games (the 63 played before
+the change among them) ended as before; of the 200 four-player Shores games 197 did, one went
+worse for hard and two better (65.5% before; the log then held the games played again). So the low share of the 15 four-player Isles games played before the
 change (40.0%) was the dice, not the time net. On Isles the lead at three players is in the
 games where hard holds one seat of three (51.0% of 204, where 33% is even; its two seats 75.0%,
 where 67% is). Tried beside it on the same seeds and not kept: the next turn played for every
@@ -287,8 +287,8 @@ kept on those seeds): the same lesson as the island's refits.
 Kept: the win within the turn at sea counts ships and the points of a discovery (winning.py has
 what it finds). Every game of the four tables was played again by the player as it is (seeds
 40000 on, one process a table on two cores, no move reaching the time net): 3 of the 1012 games
-ended otherwise than before, each better for hard. Shores 67.6% (±6.4) of 204
-three-player and 66.0% (±6.6) of 200 four-player games, Isles 63.2% (±4.7) of 408 three-player
+ended otherwise than before, each better for hard. Shores 67.6% (±6.4) of 204 three-player and
+66.0% (±6.6) of 200 four-player games, Isles 63.2% (±4.7) of 408 three-player
 and 64.0% (±6.7) of 200 four-player games, hard taking 14 to 20 ms a move (median), 99% under
 0.27 s, at most 1.12 s. Isles stays short of 65% at both counts. In a three-player Isles game
 looked at whole (seed 40008), the hard seat alone against two normal ones built its trade route

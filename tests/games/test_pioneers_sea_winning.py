@@ -19,13 +19,14 @@ def eleven_points_on_the_home_island():
     game = bare()
     for seat in range(game.n):
         game.starts[seat] = ["h"]
-    settle(game, 0, HOME_COAST)
-    for corner in (23, 31, 33, 41, 43):
-        settle(game, 0, corner, level=2 if corner != 43 else 1)
-    settle(game, 0, 53)
+    for corner in (HOME_COAST, 43, 53):
+        settle(game, 0, corner)
+    for corner in (23, 31, 33, 41):
+        settle(game, 0, corner, level=2)
     ship(game, 0, FIRST_SHIP)
+    clear = {ACROSS, FIRST_SHIP}
     game.pirate = next(h for h in range(len(game.terrain))
-                       if game.GEOMETRY.sea[h] and not {ACROSS, FIRST_SHIP} & set(hex_edges(game, h)))
+                       if game.GEOMETRY.sea[h] and not clear & set(hex_edges(game, h)))
     assert game.total_points(0) == 11 and game.opts["target"] == 14
     return game
 
@@ -58,3 +59,27 @@ def test_no_discovery_is_counted_where_no_island_is_left_to_discover():
     game.starts[0] = sorted(set(game.GEOMETRY.island) - {""})
     give(game, 0, lumber=2, wool=2, brick=1, grain=1)
     assert W.winning_line(game, 0) is None
+
+
+def test_a_ship_that_takes_the_route_title_wins():
+    """Twelve points and a line of four ships: one more ship makes the longest route (two points),
+    so the title's bound at sea must let the search look for it."""
+    game = eleven_points_on_the_home_island()
+    settle(game, 0, 63)
+    game.ship_owner[game.GEOMETRY.edge_index[FIRST_SHIP]] = -1
+    while game.road_len[0] < 4:
+        give(game, 0, lumber=1, wool=1)
+        game.play(0, next(move for move in game.legal_moves(0) if move.startswith("ship ") and _lengthens(game, move)))
+    assert game.total_points(0) == 12 and game.road_holder == -1
+    give(game, 0, lumber=1, wool=1)
+    line = W.winning_line(game, 0)
+    assert line is not None and all(move.startswith("ship ") for move in line)
+    for move in line:
+        game.play(0, move)
+    assert game.winner == 0 and game.road_holder == 0
+
+
+def _lengthens(game, move: str) -> bool:
+    copy = type(game).load(game.dump())
+    copy.play(0, move)
+    return copy.road_len[0] > game.road_len[0]
