@@ -13,9 +13,11 @@ from bench.pioneers_valuefit import log_loss
 from games.levels import choose
 from games.pioneers import GAME
 from games.pioneers import board as B
+from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers import opening as O
 from games.pioneers.game import PioneersGame
+from tests.games.pioneers_sea_helpers import bare
 
 
 def after_setup(seed: int, players: int) -> PioneersGame:
@@ -99,3 +101,33 @@ def test_heuristic_players_starting_where_the_model_says_win_more_than_half():
             game.play(seat, move)
         won += levels[game.winner] == "model"
     assert won / games > 0.53
+
+
+def test_at_sea_a_gold_field_counts_as_the_kind_the_seat_yields_least():
+    game = bare("isles", 3, seed=5)
+    gold = game.terrain.index(D.GOLD)
+    corner = next(n for n in game.HEX_NODES[gold] if any(game.terrain[h] < D.DESERT for h in game.NODE_HEXES[n]))
+    other = next(h for h in game.NODE_HEXES[corner] if game.terrain[h] < D.DESERT)
+    game.node_owner[corner], game.node_level[corner] = 0, 1
+    pips = O.features(game, 0)[:5]
+    gold_pips = D.PIPS[game.numbers[gold]]
+    assert sum(pips) == D.PIPS[game.numbers[other]] + gold_pips
+    assert sum(1 for p in pips if p) == 1 + min(4, gold_pips)  # a pip for each kind it lacks first
+    game.robber = gold
+    assert sum(O.features(game, 0)[:5]) == D.PIPS[game.numbers[other]]  # the robber stops it
+
+
+def test_on_isles_hard_starts_beside_the_gold_field_where_it_pays():
+    # before the model counted gold, hard's seats never started beside it (normal's often did)
+    beside_gold = 0
+    for seed in range(40000, 40006):
+        levels = seating(3, "hard", "normal", seed)
+        game = GAME.new(3, {"board": "isles"}, seed)
+        rng = random.Random(seed)
+        while game.phase == "setup":
+            seat = game.to_act()[0]
+            game.play(seat, choose(game, seat, levels[seat], rng))
+        beside_gold += sum(1 for node in range(game.NODE_COUNT)
+                           if game.node_owner[node] >= 0 and levels[game.node_owner[node]] == "hard"
+                           and any(game.terrain[h] == D.GOLD for h in game.NODE_HEXES[node]))
+    assert beside_gold >= 3
