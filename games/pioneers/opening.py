@@ -40,7 +40,8 @@ start beside it and 15 of normal's. Against the games kept before, seed for seed
 games, 32 and 22 of 200 four-player, hard ahead of normal in 65.0% (±4.6) and 69.0% (±6.4) of
 them, where it was 63.2% and 64.0%. On Shores every start is on the home island, out of the gold's
 reach, so its setups are move for move as before (all 404 seeds' setups compared) and its games
-with them.
+with them. At two players on Isles (no target there): 66.0% of 150 games (seeds 40000 on), 58.0%
+before, 13 games better and 1 worse.
 """
 
 from __future__ import annotations
