@@ -54,7 +54,7 @@ from games.pioneers import ai as A
 from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.value import shares
-from games.pioneers.yields import production
+from games.pioneers.yields import gold_pips, production
 
 if TYPE_CHECKING:
     from games.pioneers.game import PioneersGame
@@ -98,13 +98,7 @@ def _count_gold(game: PioneersGame, seat: int, pips: list[float]) -> None:
     the seat yields least (DESIGNED: the owner picks its card when the number rolls, and the
     kind a start lacks most is the card it would pick). The weights were fitted on the island,
     which has no gold, so they know the five kinds only."""
-    gold = 0
-    for node in range(game.NODE_COUNT):
-        if game.node_owner[node] == seat:
-            for hex_index in game.NODE_HEXES[node]:
-                if game.terrain[hex_index] == D.GOLD and hex_index != game.robber:
-                    gold += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
-    for _ in range(gold):
+    for _ in range(gold_pips(game, seat)):
         pips[pips.index(min(pips))] += 1
 
 

@@ -21,3 +21,15 @@ def production(game: Any, seat: int) -> list[float]:
                 if res < D.DESERT and hex_index != game.robber:
                     totals[res] += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
     return totals
+
+
+def gold_pips(game: Any, seat: int) -> int:
+    """Expected pips of the gold fields beside a seat's buildings (a sea layout's: its owner picks
+    each card's kind); production() leaves them out, for they are no one kind."""
+    total = 0
+    for node in range(game.NODE_COUNT):
+        if game.node_owner[node] == seat:
+            for hex_index in game.NODE_HEXES[node]:
+                if game.terrain[hex_index] == D.GOLD and hex_index != game.robber:
+                    total += D.PIPS[game.numbers[hex_index]] * game.node_level[node]
+    return total
