@@ -99,8 +99,53 @@ def test_the_hard_player_weighs_ship_builds_and_moves():
         game.starts[seat] = ["h"]
     moves = game.legal_moves(0)
     found = S.candidates(game, 0, moves, "end")
-    assert sum(m.startswith("ship ") for m in found) == S.TOP_SHIPS
+    lengthening = S._lengthening(game, 0, [m for m in moves if m.startswith("ship ")])
+    assert sum(m.startswith("ship ") for m in found if m not in lengthening) == S.TOP_SHIPS
     assert sum(m.startswith("move ship ") for m in found) == S.TOP_SHIPS
+
+
+def test_the_hard_player_weighs_the_ship_that_lengthens_its_trade_route_most():
+    """A line of two ships from a settlement: the ship at the line's open end makes it three long,
+    though it leads nowhere the reach over the water cares for. The race for the title is run with
+    ships at sea, so it is weighed; finding it leaves the position as it was."""
+    from games.pioneers import search as S
+
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    ship(game, 0, "2-12")
+    give(game, 0, lumber=1, wool=1)
+    for seat in range(3):
+        game.starts[seat] = ["h"]
+    game.road_len[0] = game.longest_road_of(0)
+    moves = game.legal_moves(0)
+    before = game.dump()
+    assert S._lengthening(game, 0, [m for m in moves if m.startswith("ship ")]) == ["ship 2-11"]
+    assert game.dump() == before
+    reach = A.sea_reach(game, 0)
+    by_reach = sorted((m for m in moves if m.startswith("ship ")),
+                      key=lambda m: -A.ship_score(game, 0, game.notation.parse(m).edge, reach))
+    assert "ship 2-11" not in by_reach[:S.TOP_SHIPS]
+    assert "ship 2-11" in S.candidates(game, 0, moves, "end")
+
+
+def test_road_building_at_sea_weighs_ships_beside_roads():
+    from games.pioneers import search as S
+
+    game = bare()
+    settle(game, 0, 22)
+    ship(game, 0, "12-22")
+    for seat in range(3):
+        game.starts[seat] = ["h"]
+    game.phase = "roads"
+    game.free_roads = 2
+    moves = game.legal_moves(0)
+    assert any(m.startswith("road ") for m in moves) and any(m.startswith("ship ") for m in moves)
+    reach = A.sea_reach(game, 0)
+    best = max((m for m in moves if m.startswith("ship ")),
+               key=lambda m: A.ship_score(game, 0, game.notation.parse(m).edge, reach))
+    normal = next(m for m in moves if m.startswith("road "))
+    assert best in S.candidates(game, 0, moves, normal)
 
 
 def test_the_hard_player_s_judgement_credits_a_ship_nearer_an_unsettled_island():
