@@ -11,17 +11,17 @@ SEA_LEVELS = (
     "Measured with seats rotated, each level in half the seats (50% would be even): normal's "
     "seats finished ahead of easy's in 81.0% (±5.4) of three-player and 81.5% (±5.4) of "
     "four-player Shores games, and in 83.0% (±5.2) and 79.0% (±5.6) of three- and four-player "
-    "Isles games (200 games each). Hard's seats finished ahead of normal's in 67.6% (±6.4) of 204 "
-    "three-player and 66.0% (±6.6) of 200 four-player Shores games, and in 65.0% (±4.6) of 408 "
-    "three-player and 69.0% (±6.4) of 200 four-player Isles games (seeds 40000 on). At sea hard "
+    "Isles games (200 games each). Hard's seats finished ahead of normal's in 66.7% (±6.5) of 204 "
+    "three-player and 66.5% (±6.5) of 200 four-player Shores games, and in 65.7% (±4.6) of 408 "
+    "three-player and 69.5% (±6.4) of 200 four-player Isles games (seeds 40000 on). At sea hard "
     "searches lighter than on the island, for a sea game has three to four times as many "
     "decisions: it plays the next turn for a 7, a 6 and an 8 rather than for every sum, weighs at "
     "most three offers and only the bank trades its next build needs, looks at two worlds (not "
     "four) from 3 points short of the target, and stops weighing alternatives once its time is "
     "spent. Before it searches, it looks for a win within its turn, ships and the points of a "
     "discovery counted; its starting settlements count a gold field's yield as the kind they "
-    "lack most, for its owner picks the card. Its moves took 11 to 20 ms (median; 99% under "
-    "0.27 s) and at most 1.12 s in the latest games."
+    "lack most, for its owner picks the card. Its moves took 10 to 14 ms (median; 99% under "
+    "0.22 s) and at most 1.09 s in the latest games."
 )
 
 # the notation of the sea layouts, shown on Shores: a settlement on corner 22 of the home island's
