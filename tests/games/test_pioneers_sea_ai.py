@@ -87,16 +87,24 @@ def test_the_discovery_of_an_island_weighs_in_a_corner_s_worth():
     assert D.DISCOVERY_POINTS > 0
 
 
-def test_the_hard_player_weighs_ship_builds_and_moves():
-    from games.pioneers import search as S
-
+def two_ships_from_corner_22():
+    """Seat 0 with a settlement on the home island's coast at 22, a line of two ships leaving it
+    and a ship's cost in hand; every seat started on the home island."""
     game = bare()
     settle(game, 0, 22)
     ship(game, 0, "12-22")
     ship(game, 0, "2-12")
+    game.road_len[0] = game.longest_road_of(0)
     give(game, 0, lumber=1, wool=1)
     for seat in range(3):
         game.starts[seat] = ["h"]
+    return game
+
+
+def test_the_hard_player_weighs_ship_builds_and_moves():
+    from games.pioneers import search as S
+
+    game = two_ships_from_corner_22()
     moves = game.legal_moves(0)
     found = S.candidates(game, 0, moves, "end")
     lengthening = S._lengthening(game, 0, [m for m in moves if m.startswith("ship ")])
@@ -110,14 +118,7 @@ def test_the_hard_player_weighs_the_ship_that_lengthens_its_trade_route_most():
     ships at sea, so it is weighed; finding it leaves the position as it was."""
     from games.pioneers import search as S
 
-    game = bare()
-    settle(game, 0, 22)
-    ship(game, 0, "12-22")
-    ship(game, 0, "2-12")
-    give(game, 0, lumber=1, wool=1)
-    for seat in range(3):
-        game.starts[seat] = ["h"]
-    game.road_len[0] = game.longest_road_of(0)
+    game = two_ships_from_corner_22()
     moves = game.legal_moves(0)
     before = game.dump()
     assert S._lengthening(game, 0, [m for m in moves if m.startswith("ship ")]) == ["ship 2-11"]
