@@ -117,7 +117,7 @@ def test_at_sea_a_gold_field_counts_as_the_kind_the_seat_yields_least():
     assert sum(O.features(game, 0)[:5]) == D.PIPS[game.numbers[other]]  # the robber stops it
 
 
-def test_on_isles_hard_starts_beside_the_gold_field_where_it_pays():
+def test_on_isles_hard_starts_beside_the_gold_field_in_some_deals():
     # before the model counted gold, hard's seats never started beside it (normal's often did)
     beside_gold = 0
     for seed in range(40000, 40006):
