@@ -1,5 +1,6 @@
-"""SQL of substitutes (migration 041, bot/features/substitute.py): a seat the computer plays,
-offered to someone not at the table, taken by one person, and given to them between turns."""
+"""SQL of substitutes (migrations 041 and 046, bot/features/substitute.py): a seat the computer
+plays, offered to someone who never sat at the table, taken by one person (one seat a person),
+given to them between turns, or withdrawn when its player comes back or the seating cannot be."""
 
 from __future__ import annotations
 
@@ -70,10 +71,41 @@ class SubstituteStore:
         return rows[0]["id"]
 
     async def take(self, offer_id: int, user_id: int, name: str) -> bool:
-        """The one taker of an offer: True for the first, False for every later click."""
+        """The one taker of an offer: True for the first, False for every later click, and for a
+        person who holds another offer of the table already (one seat a person, in any process)."""
         cur = await self.conn.execute(
-            "UPDATE substitutes SET state = 'taken', taker_id = ?, taker_name = ? WHERE id = ? AND state = 'offered'",
-            (user_id, name, offer_id))
+            "UPDATE substitutes SET state = 'taken', taker_id = ?, taker_name = ? WHERE id = ? AND state = 'offered' "
+            "AND NOT EXISTS (SELECT 1 FROM substitutes AS other WHERE other.table_id = substitutes.table_id "
+            "AND other.taker_id = ? AND other.state IN ('taken', 'seated'))",
+            (user_id, name, offer_id, user_id))
+        return cur.rowcount == 1
+
+    async def withdraw_offer(self, offer_id: int) -> bool:
+        """One offer withdrawn before its seat changed hands (its player came back, or the seating
+        cannot be); False when it was seated or withdrawn meanwhile."""
+        cur = await self.conn.execute(
+            "UPDATE substitutes SET state = 'withdrawn' WHERE id = ? AND state IN ('offered', 'taken')", (offer_id,))
+        return cur.rowcount == 1
+
+    async def silent_misses(self, table_id: int) -> dict[int, int]:
+        """The seats that missed a deadline since their player last moved themselves: seat -> misses."""
+        return {r["seat"]: r["count"] - r["answered"] for r in await self._all(
+            "SELECT seat, count, answered FROM missed_deadlines WHERE table_id = ? AND count > answered", (table_id,))}
+
+    async def presence(self, table_id: int, seat: int) -> tuple[int, int]:
+        """After the seat's player moved: its misses not yet answered, and its offers still open."""
+        rows = await self._all(
+            "SELECT (SELECT count - answered FROM missed_deadlines WHERE table_id = ? AND seat = ?) AS silent, "
+            "(SELECT COUNT(*) FROM substitutes WHERE table_id = ? AND seat = ? AND state IN ('offered', 'taken')) "
+            "AS open", (table_id, seat, table_id, seat))
+        return rows[0]["silent"] or 0, rows[0]["open"] or 0
+
+    async def answered(self, table_id: int, seat: int) -> bool:
+        """The seat's player moved (or kept the seat): the misses so far no longer make it offerable.
+        True when some were still counted."""
+        cur = await self.conn.execute(
+            "UPDATE missed_deadlines SET answered = count WHERE table_id = ? AND seat = ? AND answered < count",
+            (table_id, seat))
         return cur.rowcount == 1
 
     async def seat(self, table_id: int, version: int, offer_id: int, from_move: int, *, now: datetime) -> int:
@@ -98,6 +130,6 @@ class SubstituteStore:
         return version + 1
 
     async def withdraw(self, table_id: int) -> None:
-        """The table is over: offers nobody took are withdrawn."""
-        await self.conn.execute("UPDATE substitutes SET state = 'withdrawn' WHERE table_id = ? AND state = 'offered'",
-                                (table_id,))
+        """The table is over: offers whose seat did not change hands are withdrawn."""
+        await self.conn.execute("UPDATE substitutes SET state = 'withdrawn' WHERE table_id = ? "
+                                "AND state IN ('offered', 'taken')", (table_id,))

@@ -1,5 +1,12 @@
 """Seats that leave a game under way: a resignation, a forfeit after missed deadlines, a move the
-computer makes for a seat that missed one. The computer plays a seat that left, ranked last."""
+computer makes for a seat that missed one. The computer plays a seat that left, ranked last.
+
+Who sees what once a seat is left (`seen_seat`): a person who resigned, forfeited or was replaced
+sees the table as a watcher does, on every surface (/hand, /history, the board page), since the
+seat's hidden cards go on being played by someone else. Who holds the host's powers (`acting_host`):
+the host while they play; once they left the game, the next person in the seat order who still
+plays; when nobody does, only channel managers.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +20,34 @@ from games.base import IllegalMove
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
+
+
+def seen_seat(loaded: Loaded, user_id: int | None) -> SeatRow | None:
+    """The seat whose own view this person sees: theirs while they still play it. None, a
+    watcher's view, for anyone else: no seat here, replaced by a substitute (the seat is no longer
+    theirs), or resigned and forfeited (the computer plays on with the seat's hidden cards)."""
+    mine = loaded.seat_of(user_id) if user_id else None
+    if mine is None or mine.seat is None or mine.resigned:
+        return None
+    return mine
+
+
+def acting_host(loaded: Loaded) -> int | None:
+    """Who holds the host's powers (/deadline, /sub, closing the table) now: the host before the
+    game starts and while they play their seat; once they left the game (resigned, forfeited,
+    replaced), the person who still plays the first seat after the host's in the seat order (from
+    the first seat when the host's seat is another's now); None when no person plays on."""
+    host = loaded.row.host_id
+    if loaded.game is None or loaded.row.status == "lobby":
+        return host
+    playing = sorted((s for s in loaded.seats if s.seat is not None and s.user_id is not None
+                      and not s.is_ai and not s.resigned), key=lambda s: s.seat)
+    if any(s.user_id == host for s in playing):
+        return host
+    own = loaded.seat_of(host)
+    start = own.seat + 1 if own is not None and own.seat is not None else 0
+    ordered = sorted(playing, key=lambda s: (s.seat - start) % max(len(loaded.seats), 1))
+    return ordered[0].user_id if ordered else None
 
 
 class Seats:

@@ -1,12 +1,18 @@
-"""A substitute for a seat the computer plays: `/sub`, its button, and how the seat's result is rated.
+"""A substitute for a seat the computer plays: `/sub`, its buttons, and how the seat's result is rated.
 
-A seat qualifies when its player left (resigned or forfeited) or missed a turn deadline, so that
-the computer played for them. The host, or a member who may manage the channel, offers it with
-`/sub`: a button under the message, which the first person not at the table to press takes
-(every later press gets a private reason). The taker plays the seat from its next turn: at once
-when the seat is not to act now, else as soon as its running turn ends (the player still seated
-may finish it, or its deadline does). The seat becomes a person's again and its count of missed
-deadlines starts from zero.
+Only a seat the computer plays now may be offered: its player left (resigned or forfeited), or
+its running turn is past the deadline, or it missed a deadline and its player has not moved since
+(their own move, or Keep my seat, answers every miss before it; the forfeit still counts them all).
+The host, or once the host left the game the next player in the seat order
+(`bot.core.seats.acting_host`), or a member who may manage the channel, offers it with `/sub`: a
+message that mentions the seat's player and carries Take the seat and, while that player is still
+seated, Keep my seat. The player keeps the seat by moving or by that button until the seat changes
+hands. Take the seat is for someone who never held a seat at this table (a player who left must
+not come back in another seat, least of all with the hand of the seat they left in mind), one
+offer a person, claimed under the table's lock and in the store. The taker plays the seat from
+its next turn: at once when the seat is not to act now, else once its running turn ends. A
+seating that cannot happen (the taker holds a seat here by then, the store refuses it, the
+player came back) withdraws the offer and says so, and the seat can be offered again.
 
 Ratings (`rated_people`, read by bot/features/ratings.py): the player who left is rated last,
 below everyone, since leaving a seat to others is abandoning the game; the substitute is rated
@@ -22,13 +28,14 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from bot.core import failures
+from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
+from bot.core.seats import acting_host
 from bot.core.service import TableService
 from bot.core.tables import Loaded
-from bot.features.timing import epoch
+from bot.features.timing import Timing, epoch
 from db.store import MoveRow, StaleVersion
 from db.substitutes import NotOffered, Offer, SubstituteStore
 from db.timing import TimingStore
@@ -38,7 +45,7 @@ log = logging.getLogger(__name__)
 
 SHARE_RATED = 0.5  # of the seat's moves, for the substitute's result to count
 
-COMMAND = Command("sub", "Offer a seat the computer plays (missed deadlines, a player who left) to a substitute", (
+COMMAND = Command("sub", "Offer a seat the computer plays now (its player left or went silent) to a newcomer", (
     Param("seat", "Whose seat: the player's name or the seat number (default: the only one)"),
 ))
 
@@ -75,26 +82,47 @@ class Substitutes(Extension):
     def now(self) -> int:
         return epoch(self.service.clock())
 
+    async def _overdue(self, loaded: Loaded) -> set[int]:
+        """Seats whose running turn is past its deadline (the computer is about to play it)."""
+        timing = next((e for e in self.service.extensions if isinstance(e, Timing)), None)
+        if timing is None:
+            return set()
+        now = self.now()
+        return {info.seat for info in await timing.turn_info(loaded)
+                if info.deadline_at is not None and info.deadline_at <= now}
+
     async def _eligible(self, loaded: Loaded) -> list[int]:
-        """Seats of people that the computer plays or played: left, or a deadline missed."""
+        """Seats of people that the computer plays now: left, past the running turn's deadline, or
+        silent since a missed deadline."""
+        silent = await self.db.silent_misses(loaded.row.id)
+        overdue = await self._overdue(loaded) if loaded.game is not None else set()
         seats = []
         for row in sorted((s for s in loaded.seats if s.seat is not None), key=lambda s: s.seat):
             if row.is_ai and not row.resigned:
                 continue
-            if row.resigned or await self.timing.missed(loaded.row.id, row.seat) > 0:
+            if row.resigned or row.seat in silent or row.seat in overdue:
                 seats.append(row.seat)
         return seats
+
+    async def _played_here(self, loaded: Loaded) -> set[int]:
+        """Everyone who ever held a seat at the table: seated now (those who resigned too), replaced,
+        or holding a seat taken and not yet given."""
+        people = {s.user_id for s in loaded.seats if s.user_id is not None}
+        for offer in await self.db.offers(loaded.row.id, ("taken", "seated")):
+            people |= {offer.taker_id} if offer.state == "taken" else {offer.left_user, offer.taker_id}
+        return {p for p in people if p is not None}
 
     # -- /sub ----------------------------------------------------------------------------
     async def cmd_sub(self, caller: Caller, seat: str = "") -> Reply:
         loaded = await self.service.active_table(caller)
-        if caller.user_id != loaded.row.host_id and not caller.can_manage:
-            raise IllegalMove("Only the host or a member who may manage this channel offers a seat to a substitute.")
+        if not caller.can_manage and caller.user_id != acting_host(loaded):
+            raise IllegalMove("Only the host (while they still play here) or a member who may manage this channel "
+                              "offers a seat to a substitute.")
         eligible = await self._eligible(loaded)
         names = loaded.names()
         if not eligible:
-            raise IllegalMove("No seat here is played by the computer: a seat can be offered once its player left "
-                              "or missed a turn deadline.")
+            raise IllegalMove("No seat here is played by the computer now: a seat can be offered once its player "
+                              "left, or missed a turn deadline and has not played since.")
         wanted = seat.strip().lower()
         if wanted:
             chosen = [s for s in eligible if (is_number(wanted) and int(wanted) == s + 1) or names[s].lower() == wanted]
@@ -111,36 +139,110 @@ class Substitutes(Extension):
         offer = await self.db.offer(loaded.row.id, target, row.user_id, row.name, self.now())
         if offer is None:
             raise IllegalMove(f"{names[target]}'s seat is offered already: its button is in this channel.")
-        return Reply(
-            text=f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: anyone not at "
-                 "this table may press Take the seat to play it from its next turn.",
-            buttons=[Button("Take the seat", custom_id("sub", loaded.row.id, None, str(offer)), "success")],
-            table_id=loaded.row.id)
+        table = loaded.row.id
+        buttons = [Button("Take the seat", custom_id("sub", table, None, str(offer)), "success")]
+        if row.resigned or row.user_id is None:
+            text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: its player "
+                    "left the game and the computer plays it. Anyone who has not played at this table may press "
+                    "Take the seat to play it from its next turn.")
+            return Reply(text=text, buttons=buttons, table_id=table)
+        buttons.append(Button("Keep my seat", custom_id("subk", table, None, str(offer))))
+        text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: the computer "
+                "plays it since a missed turn deadline. Anyone who has not played at this table may press Take the "
+                f"seat to play it from its next turn. {marks.person(row.user_id)}, the seat stays yours if you play "
+                "or press Keep my seat before it changes hands.")
+        return Reply(text=text, buttons=buttons, mentions=[row.user_id], table_id=table)
+
+    async def _offer_of(self, caller: Caller, table_id: int, payload: str) -> tuple[Loaded, Offer]:
+        """The table and offer a button names, or IllegalMove saying why there is none."""
+        loaded = await self.service.table(table_id)
+        if loaded is None or loaded.row.channel_id != caller.channel_id:
+            raise IllegalMove("This button belongs to a table that no longer exists here.")
+        offer = await self.db.get(int(payload)) if is_number(payload) else None
+        if offer is None or offer.table_id != table_id:
+            raise IllegalMove("This offer no longer exists.")
+        if loaded.row.status != "active":
+            raise IllegalMove("This game is over: the seat is no longer offered.")
+        if offer.state == "withdrawn":
+            raise IllegalMove("This offer was withdrawn: the seat is not offered any more.")
+        return loaded, offer
 
     async def press_sub(self, caller: Caller, table_id: int, version: int | None, payload: str,
                         values: Sequence[str]) -> Reply:
-        loaded = await self.service.table(table_id)
-        if loaded is None or loaded.row.channel_id != caller.channel_id:
-            return Reply.error("This button belongs to a table that no longer exists here.")
-        offer = await self.db.get(int(payload)) if is_number(payload) else None
-        if offer is None or offer.table_id != table_id:
-            return Reply.error("This offer no longer exists.")
-        if loaded.row.status != "active":
-            return Reply.error("This game is over: the seat is no longer offered.")
-        if loaded.seat_of(caller.user_id) is not None:
-            return Reply.error("You are at this table already: a substitute is someone who is not playing here.")
-        if offer.state != "offered" or not await self.db.take(offer.id, caller.user_id, caller.name):
-            return Reply.error("Someone else took this seat first.")
-        seated = await self.seat_waiting(table_id)
-        now = await self.service.table(table_id)
+        # under the table's lock: one person pressing two offers at once must be seen as one
+        async with self.service.table_lock(table_id):
+            loaded, offer = await self._offer_of(caller, table_id, payload)
+            if offer.state != "offered":
+                raise IllegalMove("Someone else took this seat first.")
+            if caller.user_id in await self._played_here(loaded):
+                holding = next((o for o in await self.db.offers(table_id, ("taken",)) if o.taker_id == caller.user_id),
+                               None)
+                mine = loaded.seat_of(caller.user_id)
+                if holding is not None:
+                    raise IllegalMove(f"You took {holding.left_name}'s seat here already: one seat a person.")
+                if mine is not None and not mine.resigned:
+                    raise IllegalMove("You are at this table already: a substitute is someone who is not playing here.")
+                raise IllegalMove("You held a seat at this table, so you cannot take another: a substitute is "
+                                  "someone who never played here.")
+            if offer.seat not in await self._eligible(loaded):
+                await self.db.withdraw_offer(offer.id)
+                return Reply(text=f"{offer.left_name} is playing their seat again, so its offer to a substitute is "
+                                  "withdrawn.", private="The seat is no longer offered.", table_id=table_id)
+            if not await self.db.take(offer.id, caller.user_id, caller.name):
+                raise IllegalMove("Someone else took this seat first, or you took another seat here.")
+            self._waiting.add(table_id)
+            seated, notes = await self._seat_locked(table_id)
+            now = await self.service.table(table_id)
+        version_now = now.version if now else None
         name = offer.left_name
         if offer.id in seated:
             text = f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) from its next turn."
-        else:
+        elif (await self.db.get(offer.id)).state == "taken":
             text = (f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) once its current turn "
                     "ends.")
-        return Reply(text=text, private="The seat is yours from its next turn: you will be called when it comes.",
-                     table_id=table_id, version=now.version if now else None)
+        else:  # the seating could not happen: the note says why
+            return Reply(text="\n".join(notes), private="The seat was not given to you.", table_id=table_id,
+                         version=version_now)
+        return Reply(text="\n".join([text, *notes]),
+                     private="The seat is yours from its next turn: you will be called when it comes.",
+                     table_id=table_id, version=version_now)
+
+    async def press_subk(self, caller: Caller, table_id: int, version: int | None, payload: str,
+                         values: Sequence[str]) -> Reply:
+        """Keep my seat: the seat's player answers the offer by staying."""
+        async with self.service.table_lock(table_id):
+            loaded, offer = await self._offer_of(caller, table_id, payload)
+            row = loaded.by_seat(offer.seat)
+            if row.user_id != caller.user_id or row.resigned:
+                raise IllegalMove("Only the player of this seat keeps it.")
+            if offer.state == "seated" or not await self.db.withdraw_offer(offer.id):
+                raise IllegalMove("The seat has changed hands already.")
+            await self.db.answered(table_id, offer.seat)
+        return self._kept(caller.name, offer, f"**{caller.name}** keeps their seat: its offer to a substitute is "
+                                              "withdrawn.")
+
+    def _kept(self, name: str, offer: Offer, text: str) -> Reply:
+        mentions = []
+        if offer.state == "taken" and offer.taker_id is not None:
+            text += f" {marks.person(offer.taker_id)}, the seat you took stays with its player."
+            mentions.append(offer.taker_id)
+        return Reply(text=text, mentions=mentions, table_id=offer.table_id)
+
+    async def move_reply(self, loaded: Loaded, reply: Reply, seat: int) -> None:
+        """A player's own move answers every miss before it, and keeps a seat that was offered."""
+        silent, open_offers = await self.db.presence(loaded.row.id, seat)
+        if silent:
+            await self.db.answered(loaded.row.id, seat)
+        if not open_offers:
+            return
+        async with self.service.table_lock(loaded.row.id):
+            for offer in await self.db.offers(loaded.row.id, ("offered", "taken")):
+                if offer.seat == seat and await self.db.withdraw_offer(offer.id):
+                    name = loaded.by_seat(seat).name
+                    kept = self._kept(name, offer, f"**{name}** is playing again: the offer of their seat to a "
+                                                   "substitute is withdrawn.")
+                    reply.text = "\n".join(x for x in (reply.text, kept.text) if x)
+                    reply.mentions = [*reply.mentions, *kept.mentions]
 
     # -- the seat changes between turns ---------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
@@ -178,29 +280,56 @@ class Substitutes(Extension):
             await asyncio.sleep(interval)
 
     async def seat_waiting(self, table_id: int) -> list[int]:
-        """Give every taken seat that is not to act now to its taker. Returns the offers seated here."""
+        """Give every taken seat that is not to act now to its taker; a seating that cannot happen is
+        withdrawn and said in the table's channel. Returns the offers seated here."""
+        async with self.service.table_lock(table_id):
+            seated, notes = await self._seat_locked(table_id)
+            loaded = await self.service.table(table_id) if notes else None
+        if notes and loaded is not None and self.service.outbox is not None:
+            try:
+                await self.service.outbox.post(loaded.row.channel_id, Reply(text="\n".join(notes), table_id=table_id))
+            except Exception:
+                failures.report(log, "telling table %s of a withdrawn offer failed", table_id)
+        return seated
+
+    async def _seat_locked(self, table_id: int) -> tuple[list[int], list[str]]:
+        """`seat_waiting` under the table's lock: the offers seated, and the public lines of those
+        withdrawn because their seating cannot happen."""
         waiting = await self.db.offers(table_id, ("taken",))
         if not waiting:
             self._waiting.discard(table_id)
-            return []
+            return [], []
         self._waiting.add(table_id)
-        seated = []
-        async with self.service.table_lock(table_id):
-            for offer in waiting:
-                loaded = await self.service.table(table_id)
-                if loaded is None or loaded.row.status != "active" or loaded.game is None:
-                    break
-                if offer.seat in loaded.game.to_act() or offer.seat in loaded.game.awaited_answers():
-                    continue  # its turn runs: the taker plays from the next one
+        seated: list[int] = []
+        notes: list[str] = []
+        gone = 0
+        for offer in waiting:
+            loaded = await self.service.table(table_id)
+            if loaded is None or loaded.row.status != "active" or loaded.game is None:
+                break
+            if offer.seat in loaded.game.to_act() or offer.seat in loaded.game.awaited_answers():
+                continue  # its turn runs: the taker plays from the next one
+            why = ""
+            if loaded.seat_of(offer.taker_id) is not None:
+                why = (f"{offer.taker_name} holds a seat at this table now, so {offer.left_name}'s seat cannot be "
+                       "given to them: its offer is withdrawn, and /sub can offer it again.")
+            elif offer.seat not in await self._eligible(loaded):
+                why = f"{offer.left_name} is playing their seat again, so its offer to a substitute is withdrawn."
+            if not why:
                 count = len(await self.service.standing_moves(loaded))
                 try:
                     await self.service.write(loaded, self.db.seat, offer.id, count)
+                    seated.append(offer.id)
+                    continue
                 except (NotOffered, StaleVersion, IllegalMove):
                     continue  # another process seated it, or the table moved on: the next look sees it
                 except Exception:
                     failures.report(log, "seating the substitute of table %s failed", table_id)
-                    continue
-                seated.append(offer.id)
-        if len(seated) == len(waiting):
+                    why = (f"{offer.left_name}'s seat could not be given to {offer.taker_name}: its offer is "
+                           "withdrawn, and /sub can offer it again.")
+            if await self.db.withdraw_offer(offer.id):
+                notes.append(why)
+            gone += 1
+        if len(seated) + gone == len(waiting):
             self._waiting.discard(table_id)
-        return seated
+        return seated, notes

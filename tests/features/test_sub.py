@@ -1,5 +1,6 @@
 """A substitute for a seat the computer plays: /sub by the host, one taker of the button, the seat
-changing hands from its next turn, and the ratings as bot/features/substitute.py documents them."""
+changing hands from its next turn, the player who may keep it, nobody coming back in another seat,
+one seat a person, and the ratings as bot/features/substitute.py documents them."""
 
 from __future__ import annotations
 
@@ -13,18 +14,18 @@ from bot.features.substitute import SHARE_RATED, Substitutes, rated_people
 from bot.features.timing import Timing
 from db.ratings import RatingStore
 from db.store import MoveRow
-from db.substitutes import Offer
+from db.substitutes import Offer, SubstituteStore
 from games import registry
 from tests.features.test_timing import FakeOutbox, TravelClock, at, rounds  # noqa: F401 (a fixture)
 from tests.helpers import ALICE, BOB, CAROL, service_at, who
 
 pytestmark = pytest.mark.usefixtures("store_kind", "rounds")  # rounds: the test game of the timing tests
 
-DAN, ERIN = who("Dan", 4), who("Erin", 5)
-EVERYONE = {1: ALICE, 2: BOB, 3: CAROL, 4: DAN, 5: ERIN}
+DAN, ERIN, FRANK = who("Dan", 4), who("Erin", 5), who("Frank", 6)
+EVERYONE = {1: ALICE, 2: BOB, 3: CAROL, 4: DAN, 5: ERIN, 6: FRANK}
 
 
-async def game_of(tmp_path, rounds_each=4):
+async def game_of(tmp_path, rounds_each=4, players=(BOB, CAROL)):
     clock = TravelClock()
     service = await service_at(tmp_path / "s.db", clock=clock)
     timing = Timing(service)
@@ -32,7 +33,7 @@ async def game_of(tmp_path, rounds_each=4):
         service.extend(extension)
     service.outbox = FakeOutbox()
     assert (await service.handle(ALICE, "open", {"game": "rounds", "options": f"rounds={rounds_each}"})).ok
-    for person in (BOB, CAROL):
+    for person in players:
         assert (await service.handle(person, "join")).ok
     assert (await service.handle(ALICE, "start")).ok
     await timing.settle()
@@ -68,13 +69,23 @@ async def bob_misses_a_deadline(service, timing, clock):
     assert await acting(service) != BOB
 
 
-async def offer(service, caller=ALICE):
-    reply = await service.handle(caller, "sub")
+async def offer(service, caller=ALICE, seat=""):
+    reply = await service.handle(caller, "sub", {"seat": seat} if seat else {})
     assert reply.ok, reply.private
-    button, = reply.buttons
+    button = reply.buttons[0]
     assert button.label == "Take the seat" and len(button.custom_id) <= 100
     assert parse_custom_id(button.custom_id)[0] == "sub"
     return reply, button.custom_id
+
+
+def keep_button(reply):
+    button, = [b for b in reply.buttons if b.label == "Keep my seat"]
+    return button.custom_id
+
+
+async def state_of(service, table_id=1):
+    return [o.state for o in await SubstituteStore.of(service.store).offers(table_id, ("offered", "taken", "seated",
+                                                                                     "withdrawn"))]
 
 
 async def test_the_host_offers_a_seat_that_missed_a_deadline_and_one_of_two_clicks_takes_it(tmp_path):
@@ -89,6 +100,7 @@ async def test_the_host_offers_a_seat_that_missed_a_deadline_and_one_of_two_clic
     seat = await seat_of(service, BOB.user_id)
     # someone at the table cannot take it; of two clicks at once, one wins
     assert "at this table already" in (await service.press(CAROL, button)).private
+    assert not (await service.press(BOB, button)).ok  # his own seat, held since the start
     first, second = await asyncio.gather(service.press(DAN, button), service.press(ERIN, button))
     won, lost = (first, second) if first.ok else (second, first)
     assert won.ok and not lost.ok and lost.private == "Someone else took this seat first."
@@ -122,12 +134,128 @@ async def test_a_seat_whose_turn_runs_changes_hands_only_when_that_turn_ends(tmp
     assert taken.ok and "once its current turn ends" in taken.text
     assert await seat_of(service, DAN.user_id) is None  # not mid-turn
     assert not (await service.handle(DAN, "move", {"move": "score 1"})).ok
-    assert (await service.handle(BOB, "move", {"move": "score 2"})).ok  # Bob may still finish this turn
+    assert await timing.tick(at(clock, hours=25)) >= 1  # Bob stays silent: the deadline ends the turn
+    clock.advance(hours=25)
     seat = await seat_of(service, DAN.user_id)
     assert seat is not None and await seat_of(service, BOB.user_id) is None
     await play_until(service, timing, DAN)
     assert (await service.handle(DAN, "move", {"move": "score 1"})).ok
     assert "Someone else took this seat first." == (await service.press(ERIN, button)).private
+
+
+async def test_a_player_who_plays_again_after_a_miss_is_not_offered(tmp_path):
+    """The attack: Bob missed one deadline, then played three turns himself and led; the host
+    offered his seat and another member took it, and Bob was rated last."""
+    service, timing, clock = await game_of(tmp_path, rounds_each=6)
+    await bob_misses_a_deadline(service, timing, clock)
+    for _ in range(3):
+        await play_until(service, timing, BOB)
+        assert (await service.handle(BOB, "move", {"move": "score 3"})).ok
+        await timing.settle()
+    refused = await service.handle(ALICE, "sub")
+    assert not refused.ok and "No seat here is played by the computer now" in refused.private
+    assert await state_of(service) == []
+    # a second miss, with no move of his own since, makes the seat offerable again
+    await bob_misses_a_deadline(service, timing, clock)
+    reply, _ = await offer(service)
+    assert "Bob's seat" in reply.text
+
+
+async def test_the_seated_player_is_told_and_keeps_the_seat_by_a_button_or_a_move(tmp_path):
+    service, timing, clock = await game_of(tmp_path)
+    await bob_misses_a_deadline(service, timing, clock)
+    reply, button = await offer(service)
+    assert BOB.user_id in reply.mentions and "Keep my seat" in reply.text
+    keep = keep_button(reply)
+    assert not (await service.press(DAN, keep)).ok and not (await service.press(CAROL, keep)).ok
+    kept = await service.press(BOB, keep)
+    assert kept.ok and "keeps their seat" in kept.text
+    assert "withdrawn" in (await service.press(DAN, button)).private
+    assert await seat_of(service, BOB.user_id) is not None and await seat_of(service, DAN.user_id) is None
+    assert not (await service.handle(ALICE, "sub")).ok  # keeping answers the miss
+    # taken while his turn runs, then Bob plays it himself: the seat stays his, the taker is told
+    await bob_misses_a_deadline(service, timing, clock)
+    await play_until(service, timing, BOB)
+    _, button = await offer(service)
+    assert (await service.press(DAN, button)).ok
+    moved = await service.handle(BOB, "move", {"move": "score 2"})
+    assert moved.ok and "offer of their seat to a substitute is withdrawn" in moved.text
+    assert DAN.user_id in moved.mentions
+    await play_until(service, timing, BOB)
+    assert await seat_of(service, DAN.user_id) is None
+    assert (await service.handle(BOB, "move", {"move": "score 1"})).ok
+    assert await state_of(service) == ["withdrawn", "withdrawn"]
+
+
+async def test_a_leaver_cannot_come_back_in_another_seat(tmp_path):
+    service, timing, _ = await game_of(tmp_path, players=(BOB, CAROL, DAN))
+    assert (await service.handle(BOB, "resign")).ok
+    _, bobs = await offer(service, seat="bob")
+    for seated in (BOB, CAROL):  # Bob left that seat; Carol plays one
+        assert not (await service.press(seated, bobs)).ok
+    assert (await service.press(ERIN, bobs)).ok  # Bob is replaced
+    assert await seat_of(service, ERIN.user_id) is not None
+    assert (await service.handle(CAROL, "resign")).ok
+    _, carols = await offer(service, seat="carol")
+    refused = await service.press(BOB, carols)
+    assert not refused.ok and "held a seat at this table" in refused.private
+    assert await seat_of(service, BOB.user_id) is None
+    assert (await service.press(FRANK, carols)).ok
+
+
+async def test_one_person_takes_one_seat_and_the_other_stays_offered(tmp_path):
+    """The attack: one person pressed two offered seats, one of them mid-turn; both were answered
+    "takes over", the store refused the second seating and that offer stayed taken for ever."""
+    service, timing, clock = await game_of(tmp_path, players=(BOB, CAROL, DAN))
+    assert (await service.handle(CAROL, "resign")).ok
+    await bob_misses_a_deadline(service, timing, clock)
+    await play_until(service, timing, BOB)  # Bob's turn runs
+    _, bobs = await offer(service, seat="bob")
+    _, carols = await offer(service, seat="carol")
+    assert "once its current turn ends" in (await service.press(ERIN, bobs)).text
+    second = await service.press(ERIN, carols)
+    assert not second.ok and "one seat a person" in second.private and not second.text
+    assert await seat_of(service, ERIN.user_id) is None
+    assert await timing.tick(at(clock, hours=25)) >= 1  # Bob's turn ends: Erin gets his seat
+    clock.advance(hours=25)
+    assert await seat_of(service, ERIN.user_id) is not None
+    assert (await service.press(FRANK, carols)).ok  # Carol's seat was still offered
+    assert await seat_of(service, FRANK.user_id) is not None
+    assert sorted(await state_of(service)) == ["seated", "seated"]
+
+
+async def test_one_person_pressing_two_seats_at_once_gets_one(tmp_path):
+    service, _, _ = await game_of(tmp_path, players=(BOB, CAROL, DAN))
+    for person in (BOB, CAROL):
+        assert (await service.handle(person, "resign")).ok
+    _, bobs = await offer(service, seat="bob")
+    _, carols = await offer(service, seat="carol")
+    answers = await asyncio.gather(service.press(ERIN, bobs), service.press(ERIN, carols))
+    assert sorted(a.ok for a in answers) == [False, True]
+    assert sum("takes over" in a.text for a in answers) == 1
+    assert sorted(await state_of(service)) == ["offered", "seated"]
+
+
+async def test_a_seating_that_cannot_happen_withdraws_the_offer_and_says_so(tmp_path, monkeypatch, caplog):
+    service, timing, clock = await game_of(tmp_path)
+    await bob_misses_a_deadline(service, timing, clock)
+    await play_until(service, timing, BOB)
+    _, button = await offer(service)
+    assert (await service.press(DAN, button)).ok  # waits for Bob's turn to end
+
+    async def refused(*args, **kwargs):
+        raise RuntimeError("UNIQUE constraint failed: seats.table_id, seats.user_id")
+
+    monkeypatch.setattr(SubstituteStore, "seat", refused)
+    assert await timing.tick(at(clock, hours=25)) >= 1
+    clock.advance(hours=25)
+    monkeypatch.undo()
+    assert await state_of(service) == ["withdrawn"]
+    assert any("could not be given to Dan" in text and "withdrawn" in text for text in service.outbox.texts())
+    caplog.clear()
+    await play_until(service, timing, ALICE)  # later changes of the table log nothing more
+    assert not [r for r in caplog.records if "substitute" in r.getMessage()]
+    assert (await offer(service))[0].ok  # the seat can be offered again
 
 
 def test_a_substitute_counts_with_half_of_the_seats_moves_and_the_leaver_is_last():
