@@ -14,6 +14,7 @@ from bot.core import drawing, failures, marks, since
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Button, Caller, Menu, Reply, custom_id
+from bot.core.seats import seen_seat
 from bot.core.standings import standings_text
 from bot.core.tables import Loaded
 from bot.core.turn_buttons import turn_buttons
@@ -188,8 +189,12 @@ class Composer:
         if over is not None:
             return over
         loaded = await self.service.active_table(caller)
-        mine = loaded.seat_of(caller.user_id)
-        if mine is None or mine.seat is None:
+        mine = seen_seat(loaded, caller.user_id)
+        if mine is None:
+            left = loaded.seat_of(caller.user_id)
+            if left is not None and left.resigned:  # the computer plays on with the seat's cards
+                raise IllegalMove("You left this game, so its seat's hidden cards are no longer yours to see: "
+                                  "/board shows the table as everyone sees it.")
             raise IllegalMove("You are not seated at this table.")
         text = loaded.game.private_text(mine.seat, loaded.names())
         if not text:

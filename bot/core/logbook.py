@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.core import history, replay
 from bot.core.replies import Attachment, Button, Caller, Reply, custom_id
+from bot.core.seats import seen_seat
 from bot.core.tables import Loaded
 from db.store import MoveRow
 from games.base import Game, IllegalMove, is_number
@@ -83,7 +84,7 @@ class Logbook:
         return Reply(private=text, buttons=buttons, table_id=table)
 
     async def _history(self, caller: Caller, loaded: Loaded) -> tuple[list[history.Entry], int | None, bool]:
-        mine = loaded.seat_of(caller.user_id)
+        mine = seen_seat(loaded, caller.user_id)  # a seat left is read as a watcher reads it
         viewer = mine.seat if mine is not None else None
         over = loaded.row.status == "finished" or (loaded.game is not None and loaded.game.is_over())
         return await self.log_of(loaded), viewer, over

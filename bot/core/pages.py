@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core import history, replay
 from bot.core.composing import ended_line
+from bot.core.seats import seen_seat
 from games import registry
 from games.base import Game, IllegalMove, fill_names
 
@@ -20,13 +21,13 @@ class PageView:
 
     async def page_data(self, table_id: int, user_id: int, log: bool = True) -> dict[str, Any] | None:
         """What a board page shows one person at a table: their seat's view (the public view when
-        they have no seat), their legal moves, the turn's words and, with `log` (a replay from the
+        they have no seat, or left it: `seats.seen_seat`), their legal moves, the turn's words and, with `log` (a replay from the
         seed), the log as they may read it. None when there is no such table."""
         loaded = await self.service.table(table_id)
         if loaded is None:
             return None
         row, game, names = loaded.row, loaded.game, loaded.names()
-        mine = loaded.seat_of(user_id) if user_id else None
+        mine = seen_seat(loaded, user_id)
         seat = mine.seat if mine is not None else None
         data: dict[str, Any] = {
             "table": row.id, "version": row.version, "game": row.game, "title": self.service.game_title(row.game),
@@ -41,7 +42,7 @@ class PageView:
         if row.status in ("finished", "cancelled") and not game.is_over():
             view = {**view, "to_act": [], "ended": ended_line(loaded)}
         over = row.status == "finished" or game.is_over()
-        playing = row.status == "active" and seat is not None and not mine.resigned and not over
+        playing = row.status == "active" and seat is not None and not over
         items = await self.service.log_of(loaded) if log else []
         data.update(
             view=view, moves=game.legal_moves(seat) if playing else [], playing=playing,
@@ -55,8 +56,8 @@ class PageView:
         """The seat's view with `move` drawn where it would go, unplayed (the game's `preview`);
         None when the game or the move has none. Raises IllegalMove for a move not legal now."""
         loaded = await self.service.table(table_id)
-        mine = loaded.seat_of(user_id) if loaded is not None and user_id else None
-        if mine is None or mine.seat is None or loaded.game is None or loaded.row.status != "active":
+        mine = seen_seat(loaded, user_id) if loaded is not None else None
+        if mine is None or loaded.game is None or loaded.row.status != "active":
             raise IllegalMove("You are not playing at this table, so there is nothing to preview.")
         if type(loaded.game).preview is Game.preview:
             return None
