@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.tables import Loaded
-from db.store import ChannelBusy
+from db.cancels import CancelStore
+from db.store import ChannelBusy, SeatRow
 from games import registry
 from games.base import IllegalMove, count_text, parse_options, players_text
 
@@ -33,6 +34,10 @@ def parse_option_text(text: str) -> dict[str, str]:
     return values
 
 
+def playing_people(loaded: Loaded) -> dict[int, SeatRow]:
+    """The people still playing a game under way, by user id (not computers, not those who left)."""
+    return {s.user_id: s for s in loaded.seats
+            if s.seat is not None and s.user_id is not None and not s.is_ai and not s.resigned}
 
 
 class Lobby:
@@ -168,17 +173,61 @@ class Lobby:
         return self.lobby_reply(loaded, f"**{caller.name}** left the table.")
 
     async def cmd_cancel(self, caller: Caller) -> Reply:
+        """The host closes the lobby; a channel manager closes any table. A game under way that
+        other people still play is closed only by a manager or once everyone still playing agreed
+        (each by /cancel or its button), since it ends with no result and nobody rated; a player
+        closes it alone only when no other person plays on (the others are computers or left)."""
         async with self.service.channel_lock(caller.channel_id):
             loaded = await self.service.here(caller.channel_id)
             if loaded is None:
                 raise IllegalMove(await self.service.nothing_open(caller.channel_id, "There is no table in this channel."))
-            if caller.user_id != loaded.row.host_id and not caller.can_manage:
+            headline = f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."
+            if loaded.row.status == "active" and not caller.can_manage:
+                playing = playing_people(loaded)
+                if caller.user_id not in playing:
+                    raise IllegalMove("Only a channel manager, or the players still in the game all agreeing, can "
+                                      "cancel a game under way.")
+                others = [row for user, row in playing.items() if user != caller.user_id]
+                if others:
+                    consents = CancelStore.of(self.service.store)
+                    await consents.agree(loaded.row.id, caller.user_id, int(self.service.clock().timestamp()))
+                    waiting = [row for user, row in playing.items() if user not in await consents.agreed(loaded.row.id)]
+                    if waiting:
+                        return self._cancel_asked(caller, loaded, waiting)
+                    headline = (f"Everyone still playing agreed: the table of {registry.get(loaded.row.game).title} "
+                                "is cancelled.")
+            elif loaded.row.status == "lobby" and caller.user_id != loaded.row.host_id and not caller.can_manage:
                 raise IllegalMove("Only the host or someone who may manage this channel can cancel the table.")
             await self.service.write(loaded, self.service.store.set_status, "cancelled")
-        lines = [f"**{caller.name}** cancelled the table of {registry.get(loaded.row.game).title}."]
+            await CancelStore.of(self.service.store).clear(loaded.row.id)
+        lines = [headline]
         for extension in self.service.extensions:  # e.g. a started solo game counts as lost
             lines.append(await extension.cancel_note(loaded))
         return Reply(text=" ".join(filter(None, lines)), table_id=loaded.row.id)
+
+    def _cancel_asked(self, caller: Caller, loaded: Loaded, waiting: list[SeatRow]) -> Reply:
+        title = registry.get(loaded.row.game).title
+        names = ", ".join(row.name for row in sorted(waiting, key=lambda r: r.seat or 0))
+        text = (f"**{caller.name}** agrees to cancel this game of {title}: a cancelled game ends with no result and "
+                f"nobody is rated. It is cancelled once everyone still playing agrees (/cancel or Agree to cancel); "
+                f"still to agree: {names}. Play on turns the request down.")
+        table = loaded.row.id
+        return Reply(text=text, mentions=[row.user_id for row in waiting if row.user_id is not None],
+                     buttons=[Button("Agree to cancel", custom_id("cxl", table), "danger"),
+                              Button("Play on", custom_id("cxlno", table))], table_id=table)
+
+    async def keep_playing(self, caller: Caller) -> Reply:
+        """A player turns down the request to cancel the game: every consent so far is dropped."""
+        async with self.service.channel_lock(caller.channel_id):
+            loaded = await self.service.here(caller.channel_id)
+            if loaded is None or loaded.row.status != "active":
+                raise IllegalMove("There is no game under way in this channel.")
+            if caller.user_id not in playing_people(loaded):
+                raise IllegalMove("Only the players still in the game answer a request to cancel it.")
+            if not await CancelStore.of(self.service.store).clear(loaded.row.id):
+                raise IllegalMove("Nobody asked to cancel this game.")
+        return Reply(text=f"**{caller.name}** wants to play on: the request to cancel the game is dropped.",
+                     table_id=loaded.row.id)
 
     async def cmd_start(self, caller: Caller) -> Reply:
         async with self.service.channel_lock(caller.channel_id):

@@ -35,8 +35,8 @@ def seen_seat(loaded: Loaded, user_id: int | None) -> SeatRow | None:
 def acting_host(loaded: Loaded) -> int | None:
     """Who holds the host's powers (/deadline, /sub, closing the table) now: the host before the
     game starts and while they play their seat; once they left the game (resigned, forfeited,
-    replaced), the person who still plays the first seat after the host's in the seat order (from
-    the first seat when the host's seat is another's now); None when no person plays on."""
+    replaced), the person who still plays the first seat after the host's in the seat order (a
+    substitute in the host's own seat comes last); None when no person plays on."""
     host = loaded.row.host_id
     if loaded.game is None or loaded.row.status == "lobby":
         return host
@@ -44,7 +44,9 @@ def acting_host(loaded: Loaded) -> int | None:
                       and not s.is_ai and not s.resigned), key=lambda s: s.seat)
     if any(s.user_id == host for s in playing):
         return host
-    own = loaded.seat_of(host)
+    # the host sat first (position 0) and cannot leave before the start: that row is the host's
+    # seat even once a substitute holds it
+    own = next((s for s in loaded.seats if s.position == 0), None)
     start = own.seat + 1 if own is not None and own.seat is not None else 0
     ordered = sorted(playing, key=lambda s: (s.seat - start) % max(len(loaded.seats), 1))
     return ordered[0].user_id if ordered else None

@@ -179,6 +179,8 @@ class TableService(Hub):
             "m": lambda: self.moves.play(caller, payload, version),
             "s": lambda: self.moves.play(caller, chosen, version),
             "resign": lambda: self.seats.cmd_resign(caller, confirmed=True),  # confirms a 2-player /resign
+            "cxl": lambda: self.lobby.cmd_cancel(caller),  # agrees to a request to cancel the game
+            "cxlno": lambda: self.lobby.keep_playing(caller),
             "mv": lambda: self.composer.cmd_moves(caller, typed, page),
             # a public action, or a form: the presser's own move, checked against the table as it is now
             "a": lambda: self.moves.play(caller, payload, None),

@@ -3,7 +3,8 @@
 An extension of the table service (`service.extend(Timing(service))`):
 
 - `/open` takes `deadline`, `reminder` and `timeout`; `/deadline` changes them later (the
-  host or a member who may manage the channel); `/notify` chooses how a player hears that it
+  host, or once the host left the game the next player in the seat order who plays on:
+  `bot.core.seats.acting_host`; or a member who may manage the channel); `/notify` chooses how a player hears that it
   is their turn; `/vacation` pauses a player's deadlines in every table of the server.
 - After every change of a table, `on_event` works out whose turn runs. A seat's turn starts
   when it enters the seats to act and lasts while it stays there: several moves of one turn
@@ -36,6 +37,7 @@ from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
+from bot.core.seats import acting_host
 from bot.core.service import TableService
 from bot.core.tables import Loaded
 from db.notices import WAKE
@@ -710,10 +712,12 @@ class Timing(Extension):
             raise IllegalMove("There is no table in this channel.")
         current = await self.settings_of(row)
         if not (deadline.strip() or reminder.strip() or timeout.strip()):
-            return Reply(private=describe_settings(current) + " The host or a channel manager changes it with "
-                                                              "/deadline deadline:… reminder:… timeout:….")
-        if caller.user_id != row.host_id and not caller.can_manage:
-            raise IllegalMove("Only the host or a member who may manage this channel changes the table's deadlines.")
+            return Reply(private=describe_settings(current) + " The host, or once the host left the game the next "
+                                                              "player in the seat order, or a channel manager changes "
+                                                              "it with /deadline deadline:… reminder:… timeout:….")
+        if not caller.can_manage and caller.user_id != acting_host(await load_row(self.store, row)):
+            raise IllegalMove("Only the host (while they still play here) or a member who may manage this channel "
+                              "changes the table's deadlines.")
         new = parse_settings(current, deadline, reminder, timeout)
         await self.db.set_settings(row.id, new)
         await self._replan(row, new)

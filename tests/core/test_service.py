@@ -292,7 +292,8 @@ async def test_one_move_path_bound_to_a_table_and_its_version(tmp_path, sticks):
     old = await service.store.open_table(222)
     stale = await service.move(first, "take 1", old.version - 1, table_id=old.id)
     assert not stale.ok and "earlier turn" in stale.private
-    assert (await service.handle(ALICE, "cancel")).ok
+    for player in (ALICE, BOB):  # a game under way closes once both players agree
+        assert (await service.handle(player, "cancel")).ok
     assert (await service.handle(BOB, "open", {"game": "sticks"})).ok
     assert (await service.handle(ALICE, "join")).ok
     assert (await service.handle(BOB, "start")).ok
