@@ -307,7 +307,8 @@ async def test_hidden_things_stay_hidden(browser, served):
     await board_loaded(lobby)
     await expect(lobby.locator("#typed")).to_be_visible()
     table = await served.table_id()
-    assert (await served.service.handle(ALICE, "cancel")).ok  # the host closes the table: no more moves
+    for player in (ALICE, BOB):  # both players agree to close the table: no more moves
+        assert (await served.service.handle(player, "cancel")).ok
     over = await browser.new_page(viewport=PHONE)
     over.problems = []
     await over.goto(str(served.client.make_url(f"/t/{served.token(first.user_id, table)}")))
