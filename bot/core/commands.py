@@ -46,7 +46,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("leave", "Give up your seat before the game starts"),
     Command("addai", "Add a computer player to the table"),
     Command("start", "Start the game (host); the seat order is drawn"),
-    Command("cancel", "Cancel the table (host or channel managers)"),
+    Command("cancel", "Close the table: the host in the lobby; a game others play needs them all, or a manager"),
     Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),)),
     Command("moves", "List your legal moves (privately)", (
         Param("filter", "Only moves containing this text"),

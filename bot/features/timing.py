@@ -74,7 +74,8 @@ COMMANDS = (  # bot/features/notify.py answers a fuller /notify (quiet hours, th
     Command("vacation", "Pause your turn deadlines in every table of this server (14 days a month)", (
         Param("days", "How long, e.g. 5 or 36h (up to 14 days a month); off to come back"),
     )),
-    Command("deadline", "See or change this table's turn deadline, reminder and timeout", (DEADLINE, REMINDER, TIMEOUT)),
+    Command("deadline", "See this table's turn deadline, reminder and timeout; the host or a manager changes them",
+            (DEADLINE, REMINDER, TIMEOUT)),
 )
 
 _UNITS = {"m": MINUTE, "min": MINUTE, "mins": MINUTE, "minute": MINUTE, "minutes": MINUTE,
