@@ -147,10 +147,10 @@ class Substitutes(Extension):
                     "Take the seat to play it from its next turn.")
             return Reply(text=text, buttons=buttons, table_id=table)
         buttons.append(Button("Keep my seat", custom_id("subk", table, None, str(offer))))
-        text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: the computer "
-                "plays it since a missed turn deadline. Anyone who has not played at this table may press Take the "
-                f"seat to play it from its next turn. {marks.person(row.user_id)}, the seat stays yours if you play "
-                "or press Keep my seat before it changes hands.")
+        text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: its player let "
+                "a turn deadline pass and has not played since. Anyone who has not played at this table may press "
+                f"Take the seat to play it from its next turn. {marks.person(row.user_id)}, the seat stays yours if "
+                "you play or press Keep my seat before it changes hands.")
         return Reply(text=text, buttons=buttons, mentions=[row.user_id], table_id=table)
 
     async def _offer_of(self, caller: Caller, table_id: int, payload: str) -> tuple[Loaded, Offer]:
@@ -173,6 +173,8 @@ class Substitutes(Extension):
         async with self.service.table_lock(table_id):
             loaded, offer = await self._offer_of(caller, table_id, payload)
             if offer.state != "offered":
+                if offer.taker_id == caller.user_id:
+                    raise IllegalMove("You took this seat already: you will be called when its next turn comes.")
                 raise IllegalMove("Someone else took this seat first.")
             if caller.user_id in await self._played_here(loaded):
                 holding = next((o for o in await self.db.offers(table_id, ("taken",)) if o.taker_id == caller.user_id),

@@ -132,6 +132,7 @@ async def test_a_seat_whose_turn_runs_changes_hands_only_when_that_turn_ends(tmp
     _, button = await offer(service)
     taken = await service.press(DAN, button)
     assert taken.ok and "once its current turn ends" in taken.text
+    assert "You took this seat already" in (await service.press(DAN, button)).private
     assert await seat_of(service, DAN.user_id) is None  # not mid-turn
     assert not (await service.handle(DAN, "move", {"move": "score 1"})).ok
     assert await timing.tick(at(clock, hours=25)) >= 1  # Bob stays silent: the deadline ends the turn
