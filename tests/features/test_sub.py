@@ -269,3 +269,15 @@ def test_a_substitute_counts_with_half_of_the_seats_moves_and_the_leaver_is_last
     early = Offer(1, 1, 1, 2, "Bob", 4, "Dan", "seated", 4, 0)  # Dan played 7 and 10: 2 of 4
     assert [p["user_id"] for p in rated_people(people, [early], moves)] == [1, 3, 4, 2]
     assert rated_people(people, [Offer(1, 1, 1, 2, "Bob", 4, "Dan", "taken", None, 0)], moves) == people
+
+
+async def test_a_turn_past_its_deadline_may_be_offered_before_the_clock_plays_it(tmp_path):
+    service, timing, clock = await game_of(tmp_path)
+    await play_until(service, timing, BOB)
+    assert not (await service.handle(ALICE, "sub")).ok  # his turn runs, within its deadline
+    at(clock, hours=25)  # past it, and the computer has not played it yet
+    reply, button = await offer(service)
+    assert "Bob's seat" in reply.text and BOB.user_id in reply.mentions
+    assert "once its current turn ends" in (await service.press(DAN, button)).text
+    assert await timing.tick(at(clock, hours=25)) >= 1
+    assert await seat_of(service, DAN.user_id) is not None and await seat_of(service, BOB.user_id) is None
