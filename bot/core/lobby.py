@@ -190,8 +190,12 @@ class Lobby:
                 others = [row for user, row in playing.items() if user != caller.user_id]
                 if others:
                     consents = CancelStore.of(self.service.store)
+                    before = await consents.agreed(loaded.row.id)
                     await consents.agree(loaded.row.id, caller.user_id, int(self.service.clock().timestamp()))
-                    waiting = [row for user, row in playing.items() if user not in await consents.agreed(loaded.row.id)]
+                    waiting = [row for user, row in playing.items() if user not in before | {caller.user_id}]
+                    if waiting and caller.user_id in before:  # said once in public: a second press adds nothing
+                        names = ", ".join(row.name for row in sorted(waiting, key=lambda r: r.seat or 0))
+                        return Reply(private=f"You agreed already; still to agree: {names}.")
                     if waiting:
                         return self._cancel_asked(caller, loaded, waiting)
                     headline = (f"Everyone still playing agreed: the table of {registry.get(loaded.row.game).title} "

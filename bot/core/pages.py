@@ -21,8 +21,9 @@ class PageView:
 
     async def page_data(self, table_id: int, user_id: int, log: bool = True) -> dict[str, Any] | None:
         """What a board page shows one person at a table: their seat's view (the public view when
-        they have no seat, or left it: `seats.seen_seat`), their legal moves, the turn's words and, with `log` (a replay from the
-        seed), the log as they may read it. None when there is no such table."""
+        they have no seat, or left it: `seats.seen_seat`), their legal moves, the turn's words
+        and, with `log` (a replay from the seed), the log as they may read it. None when there is
+        no such table."""
         loaded = await self.service.table(table_id)
         if loaded is None:
             return None

@@ -220,10 +220,12 @@ class Substitutes(Extension):
             if offer.state == "seated" or not await self.db.withdraw_offer(offer.id):
                 raise IllegalMove("The seat has changed hands already.")
             await self.db.answered(table_id, offer.seat)
-        return self._kept(caller.name, offer, f"**{caller.name}** keeps their seat: its offer to a substitute is "
+        return self._kept(offer, f"**{caller.name}** keeps their seat: its offer to a substitute is "
                                               "withdrawn.")
 
-    def _kept(self, name: str, offer: Offer, text: str) -> Reply:
+    @staticmethod
+    def _kept(offer: Offer, text: str) -> Reply:
+        """The public words of a seat kept by its player; the taker, if there was one, is told."""
         mentions = []
         if offer.state == "taken" and offer.taker_id is not None:
             text += f" {marks.person(offer.taker_id)}, the seat you took stays with its player."
@@ -241,7 +243,7 @@ class Substitutes(Extension):
             for offer in await self.db.offers(loaded.row.id, ("offered", "taken")):
                 if offer.seat == seat and await self.db.withdraw_offer(offer.id):
                     name = loaded.by_seat(seat).name
-                    kept = self._kept(name, offer, f"**{name}** is playing again: the offer of their seat to a "
+                    kept = self._kept(offer, f"**{name}** is playing again: the offer of their seat to a "
                                                    "substitute is withdrawn.")
                     reply.text = "\n".join(x for x in (reply.text, kept.text) if x)
                     reply.mentions = [*reply.mentions, *kept.mentions]

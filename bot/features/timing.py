@@ -4,8 +4,9 @@ An extension of the table service (`service.extend(Timing(service))`):
 
 - `/open` takes `deadline`, `reminder` and `timeout`; `/deadline` changes them later (the
   host, or once the host left the game the next player in the seat order who plays on:
-  `bot.core.seats.acting_host`; or a member who may manage the channel); `/notify` chooses how a player hears that it
-  is their turn; `/vacation` pauses a player's deadlines in every table of the server.
+  `bot.core.seats.acting_host`; or a member who may manage the channel); `/notify` chooses
+  how a player hears that it is their turn; `/vacation` pauses a player's deadlines in every
+  table of the server.
 - After every change of a table, `on_event` works out whose turn runs. A seat's turn starts
   when it enters the seats to act and lasts while it stays there: several moves of one turn
   do not restart its clock, but a seat that moved and then waited for others starts anew.

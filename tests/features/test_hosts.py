@@ -64,6 +64,8 @@ async def test_a_game_others_play_is_cancelled_by_a_manager_or_once_everyone_agr
     assert not (await service.handle(DAN, "cancel")).ok  # not at the table
     assert not (await service.press(DAN, agree)).ok
     assert (await service.press(BOB, agree)).ok and await status(service) == "active"
+    again = await service.press(BOB, agree)  # a second press is answered privately, not posted again
+    assert again.ok and not again.text and "still to agree: Carol" in again.private
     dropped = await service.press(CAROL, play_on)
     assert dropped.ok and "dropped" in dropped.text
     assert (await service.handle(CAROL, "cancel")).ok  # the earlier consents went with it
