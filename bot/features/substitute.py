@@ -6,13 +6,15 @@ its running turn is past the deadline, or it missed a deadline and its player ha
 The host, or once the host left the game the next player in the seat order
 (`bot.core.seats.acting_host`), or a member who may manage the channel, offers it with `/sub`: a
 message that mentions the seat's player and carries Take the seat and, while that player is still
-seated, Keep my seat. The player keeps the seat by moving or by that button until the seat changes
-hands. Take the seat is for someone who never held a seat at this table (a player who left must
-not come back in another seat, least of all with the hand of the seat they left in mind), one
-offer a person, claimed under the table's lock and in the store. The taker plays the seat from
-its next turn: at once when the seat is not to act now, else once its running turn ends. A
-seating that cannot happen (the taker holds a seat here by then, the store refuses it, the
-player came back) withdraws the offer and says so, and the seat can be offered again.
+seated, Keep my seat. Take the seat is for someone who never held a seat at this table (a player
+who left must not come back in another seat, least of all with the hand of the seat they left in
+mind), one offer a person, claimed under the table's lock and in the store. The taker plays the
+seat from its next turn: a seat whose player left changes hands at once when it is not to act,
+else once its running turn ends; a seat whose player is still seated waits besides until an hour
+after the offer (KEEP_SECONDS), so the mention reaches them however fast someone presses, and
+they keep it by moving or by Keep my seat until it changes hands. A seating that cannot happen
+(the taker holds a seat here by then, the store refuses it, the player came back) withdraws the
+offer and says so, and the seat can be offered again.
 
 Ratings (`rated_people`, read by bot/features/ratings.py): the player who left is rated last,
 below everyone, since leaving a seat to others is abandoning the game; the substitute is rated
@@ -44,6 +46,9 @@ from games.base import IllegalMove, is_number
 log = logging.getLogger(__name__)
 
 SHARE_RATED = 0.5  # of the seat's moves, for the substitute's result to count
+# how long a player still seated has, from the offer, to keep the seat before it changes hands:
+# the mention must reach them, however fast a taker presses
+KEEP_SECONDS = 3600
 
 COMMAND = Command("sub", "Offer a seat the computer plays now (its player left or went silent) to a newcomer", (
     Param("seat", "Whose seat: the player's name or the seat number (default: the only one)"),
@@ -199,9 +204,12 @@ class Substitutes(Extension):
         name = offer.left_name
         if offer.id in seated:
             text = f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) from its next turn."
-        elif (await self.db.get(offer.id)).state == "taken":
+        elif (await self.db.get(offer.id)).state == "taken" and now is not None and offer.seat in now.game.to_act():
             text = (f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) once its current turn "
                     "ends.")
+        elif (await self.db.get(offer.id)).state == "taken":
+            text = (f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) "
+                    f"{marks.moment(offer.offered_at + KEEP_SECONDS)} unless {name} plays or keeps it before.")
         else:  # the seating could not happen: the note says why
             return Reply(text="\n".join(notes), private="The seat was not given to you.", table_id=table_id,
                          version=version_now)
@@ -313,6 +321,8 @@ class Substitutes(Extension):
                 break
             if offer.seat in loaded.game.to_act() or offer.seat in loaded.game.awaited_answers():
                 continue  # its turn runs: the taker plays from the next one
+            if not loaded.by_seat(offer.seat).resigned and self.now() < offer.offered_at + KEEP_SECONDS:
+                continue  # its player may still keep it
             why = ""
             if loaded.seat_of(offer.taker_id) is not None:
                 why = (f"{offer.taker_name} holds a seat at this table now, so {offer.left_name}'s seat cannot be "

@@ -78,6 +78,10 @@ async def offer(service, caller=ALICE, seat=""):
     return reply, button.custom_id
 
 
+def subs(service) -> Substitutes:
+    return next(e for e in service.extensions if isinstance(e, Substitutes))
+
+
 def keep_button(reply):
     button, = [b for b in reply.buttons if b.label == "Keep my seat"]
     return button.custom_id
@@ -105,7 +109,10 @@ async def test_the_host_offers_a_seat_that_missed_a_deadline_and_one_of_two_clic
     won, lost = (first, second) if first.ok else (second, first)
     assert won.ok and not lost.ok and lost.private == "Someone else took this seat first."
     taker = DAN if won is first else ERIN
-    assert "from its next turn" in won.text
+    assert "unless Bob plays or keeps it before" in won.text
+    assert await seat_of(service, BOB.user_id) == seat  # Bob still has the hour to keep it
+    clock.advance(hours=1, seconds=1)
+    assert await subs(service).sweep() == 1
     # Bob's seat was not to act: it is the taker's now, a person's seat with a clean count of misses
     assert await seat_of(service, taker.user_id) == seat and await seat_of(service, BOB.user_id) is None
     await play_until(service, timing, taker)
@@ -279,5 +286,19 @@ async def test_a_turn_past_its_deadline_may_be_offered_before_the_clock_plays_it
     reply, button = await offer(service)
     assert "Bob's seat" in reply.text and BOB.user_id in reply.mentions
     assert "once its current turn ends" in (await service.press(DAN, button)).text
-    assert await timing.tick(at(clock, hours=25)) >= 1
+    assert await timing.tick(at(clock, hours=27)) >= 1  # past the hour Bob had to keep it, too
     assert await seat_of(service, DAN.user_id) is not None and await seat_of(service, BOB.user_id) is None
+
+
+async def test_a_player_still_seated_has_an_hour_to_keep_a_seat_someone_took(tmp_path):
+    service, timing, clock = await game_of(tmp_path)
+    await bob_misses_a_deadline(service, timing, clock)
+    reply, button = await offer(service)
+    assert (await service.press(DAN, button)).ok  # at once, before Bob could have read the mention
+    clock.advance(minutes=59)
+    assert await subs(service).sweep() == 0 and await seat_of(service, DAN.user_id) is None
+    kept = await service.press(BOB, keep_button(reply))
+    assert kept.ok and "keeps their seat" in kept.text and DAN.user_id in kept.mentions
+    clock.advance(hours=2)
+    assert await subs(service).sweep() == 0
+    assert await seat_of(service, DAN.user_id) is None and await seat_of(service, BOB.user_id) is not None
