@@ -50,9 +50,8 @@ def test_a_waiting_part_shows_the_legal_anchors_and_the_orientation_legend():
     assert set(view["orientations"]) == {"l4"}  # no fuel: no upgrade on offer
     image = open_png(growsky.draw(view, NAMES[:2])).convert("RGB")
     plain = ready(2, 5)
-    assert image.height == growsky.canvas_size(plain.view(None))[1] + growsky.LEGEND
-    x0, y0 = growsky._panel_origin(seat)
-    gx, gy = x0 + 236 + 14, y0 + 40 + 18
+    assert image.height == growsky.canvas_size(plain.view(None))[1] + growsky.legend_height(view)
+    gx, gy = growsky.layout(view, NAMES[:2]).engine(seat)
     anchors = {m.split(" ")[-1] for m in view["placements"]}
     for col, name in enumerate("abcdefgh"):
         x, y = gx + col * growsky.EC + 3, gy + 6 * growsky.EC + growsky.EC // 2  # row 1
@@ -68,7 +67,7 @@ def test_the_final_picture_lists_every_end_step():
     assert view["end"]
     image = open_png(growsky.draw(view, NAMES[:3]))
     assert image.size == growsky.canvas_size(view, NAMES[:3])
-    assert image.height > growsky.canvas_size({**view, "end": None})[1] + 3 * growsky.RESULTS_ROW
+    assert image.height > growsky.canvas_size({**view, "end": None})[1] + 3 * 2 * growsky.RESULTS_LINE
 
 
 def test_the_public_view_holds_no_bag_order():
