@@ -83,3 +83,35 @@ def test_short_bonus_labels():
     assert growsky.short("cube*2+rudder") == "C2+R"
     assert growsky.short("boost:5:3|fuel*2") == "5>3/F2"
     assert growsky.short("part:2") == "P2"
+
+
+def test_the_regions_stand_on_what_the_picture_draws_there():
+    """The board page's places, checked in the pixels: each market tile, die, route space and
+    rudder level where `regions` says (the engine room's squares: test_growsky_phone)."""
+    game = played(3, 82, 60)
+    view = game.view(None)
+    image = open_png(growsky.draw(view, NAMES[:3])).convert("RGB")
+    regions = growsky.regions(view, NAMES[:3])
+
+    def inside(region, dx, dy):
+        return image.getpixel((round(region["x"] + dx), round(region["y"] + dy)))
+
+    def inked(region):
+        box = (region["x"], region["y"], region["x"] + region["w"], region["y"] + region["h"])
+        return min(image.crop(tuple(round(v) for v in box)).convert("L").tobytes()) < 90
+
+    kinds = {}
+    for region in regions:
+        kinds[region.get("kind")] = kinds.get(region.get("kind"), 0) + 1
+        if region.get("kind") == "market":
+            tile = view["market"][int(region["name"][1:]) - 1]
+            if tile:
+                assert near(inside(region, 8, region["h"] / 2), growsky.YELLOW if tile["colour"] == "Y" else growsky.BLUE)
+        elif region.get("kind") == "space":
+            space = view["boards"][region["seat"]]["route"][int(region["name"][1:]) - 1]
+            fill = growsky.PRINTED if space["tile"] is None else growsky.YELLOW if space["colour"] == "Y" else growsky.BLUE
+            assert near(inside(region, region["w"] / 2, region["h"] - 5), fill), region  # under the bonus
+        elif region.get("kind") in ("die", "rudder"):
+            assert inked(region), region
+    assert kinds["market"] == 8 and kinds["space"] == 3 * 12 and kinds["die"] == len(view["dice"])
+    assert kinds["rudder"] == 3 * 4 and kinds["square"] == 3 * 56
