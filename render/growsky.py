@@ -611,16 +611,22 @@ def gauges(board: dict[str, Any]) -> str:
     return f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
 
 
+STATS_WORDS = "blank {blanks} · upgraded {upgraded}"
+PAY_WORDS = "can pay {fuel} fuel"
+PAY_CARD_WORDS = "can pay {fuel} fuel · room card {card}"
+
+
 def stats_lines(board: dict[str, Any]) -> list[str]:
     """The two lines under the engine room: its blank squares and the route's upgraded tiles,
     the fuel the seat can pay and its room card; before a side is chosen, the two sides."""
     card = board.get("card")
     if card and card["side"] is None and card.get("sides"):
         return wrap(side_words(card["card"], card["sides"]), SMALL, STATS_ROOM)
-    lines = [f"blank {board['blanks']} · upgraded {board['upgraded']}", f"can pay {board['spendable']} fuel"]
-    if card:
-        lines[1] += f" · room card {card['card']}{card['side'].upper() if card['side'] else '?'}"
-    return lines
+    first = STATS_WORDS.format(blanks=board["blanks"], upgraded=board["upgraded"])
+    if not card:
+        return [first, PAY_WORDS.format(fuel=board["spendable"])]
+    side = card["side"].upper() if card["side"] else "?"
+    return [first, PAY_CARD_WORDS.format(fuel=board["spendable"], card=f"{card['card']}{side}")]
 
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str], at: Layout,
