@@ -1,32 +1,41 @@
-"""The Grow Sky picture: the shared search board above, one panel per player below.
+"""The Grow Sky picture: one column 550 px wide, read where Discord shows it on a phone.
 
-Layout (1000 px wide, sized to stay readable when shown at about 550 px):
+Discord shows a posted picture about 550 px wide until it is opened; a wider board came out at
+half its size there, its small print 5 px tall. This one is drawn at that width, and every word
+and number on it is at least 14 px (capitals 10 px tall). Top to bottom:
 
-    +---------------------------------------------------------------+
-    | Grow Sky  Round 3                    who must act and what    |
-    | the last move                                                 |
-    +------------------------------+--------------------------------+
-    | dice left; Fly, Develop and  | route tile market: top row 2   |
-    | Standby spaces with costs    | fuel, middle 1, bottom free    |
-    +------------------------------+--------------------------------+
-    | search track 0..44: bonuses, flags, every player's token      |
-    +------------------------------+--------------------------------+
-    | player panel: gauges, route  | player panel ...               |
-    | ring with airship, rudder,   |                                |
-    | engine room with icons       |                                |
-    +------------------------------+--------------------------------+
-    | part orientations (while a part waits to be placed)           |
-    +---------------------------------------------------------------+
+    +---------------------------------------------+
+    | Grow Sky · round 3                           |
+    | [who must act and what]                      |
+    | the final-round warning, a /preview's words  |
+    | Ann's turn: every step with what it did      |
+    +---------------------------------------------+
+    | dice left; Fly, Develop and Standby spaces   |  (the setup draft's pool over it)
+    +---------------------------------------------+
+    | route tile market: rows of 2, 1 and 0 fuel   |
+    +---------------------------------------------+
+    | search track 0..44 in three rows of 15       |
+    +---------------------------------------------+
+    | per player: name and gauges; route ring with |
+    | airship, rudder inside; engine room; counts  |
+    +---------------------------------------------+
+    | part orientations (while a part waits)       |
+    | final scoring (once the game is over)        |
+    | the key to the codes                         |
+    +---------------------------------------------+
 
-The frame that depends only on the number of players is drawn once and cached. While a part
-waits, the acting player's engine room marks every legal anchor square and a legend draws the
-orientations o1, o2, ... of each shape on offer, so the picture is the placement preview.
-A view from `/preview` also hatches the previewed part's squares in that seat's engine room.
+The header's height follows the words of the last turn; everything under it is placed from the
+top of the boards (`Layout`), and the boards' frame, which depends only on the number of
+players, is drawn once and cached. While a part waits, the acting player's engine room marks
+every legal anchor square and a legend draws the orientations o1, o2, ... of each shape on
+offer, so the picture is the placement preview. A view from `/preview` also hatches the
+previewed part's squares in that seat's engine room and says what it costs under the headline.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -52,18 +61,18 @@ from render.common import (
     to_png,
 )
 
-W = 1000
-HEADER = 74
-SHARED = 236
-TRACK = 90
-PANEL_W, PANEL_H = 494, 316
-LEGEND = 100
-RESULTS_ROW = 30
+W = 550
+EDGE = 6  # the cards' margin
+X0 = 14  # where words start
+ROOM = W - 2 * X0  # the width words may take
+SMALL = 14  # the least size of any word or number: capitals 10 px tall
+BODY = 15
+HEADING = 17
 
 YELLOW = rgb("#f6c945")
 BLUE = rgb("#6fa8dc")
 PRINTED = rgb("#dbe8f4")
-GOLD = rgb("#b8860b")
+GOLD = rgb("#a8790a")
 SKY = rgb("#eef4fb")
 CHECK = rgb("#c9b8e8")
 SHAPE_COLOURS = {"cube": rgb("#3b6fb6"), "i2": rgb("#8fbf6a"), "v3": rgb("#e39b4a"), "l4": rgb("#c0616b"),
@@ -106,7 +115,19 @@ def short(bonus: str) -> str:
     return "/".join(alts)
 
 
-KEY_SIZE, KEY_LINE = 14, 19
+def wrap(words: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`words` cut between words into lines of at most `width` pixels; a word wider than a line
+    is shortened."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(fit_text(word, size, int(width), bold))
+    return lines
+
+
+KEY_SIZE, KEY_LINE = SMALL, 19
 KEY = (
     "Key: F fuel · C blue cube · G grow · S search step · V victory point · R rudder turn · "
     "T buy a route tile · cap raises the Lv0 storage cap by 1 · P1-P4 a part of that tier · 5>3 pay 5 fuel to fly 3 more",
@@ -120,7 +141,7 @@ def key_lines() -> list[str]:
     lines: list[str] = []
     for words in KEY:
         for piece in words.split(" · "):
-            if lines and lines[-1] and text_width(lines[-1] + " · " + piece, KEY_SIZE) <= W - 32:
+            if lines and lines[-1] and text_width(lines[-1] + " · " + piece, KEY_SIZE) <= ROOM:
                 lines[-1] += " · " + piece
             else:
                 lines.append(piece)
@@ -128,58 +149,145 @@ def key_lines() -> list[str]:
 
 
 def key_height() -> int:
-    return len(key_lines()) * KEY_LINE + 12
+    return len(key_lines()) * KEY_LINE + 14
 
 
-LAST_SIZE, LAST_LINE = 15, 20
+# -- the header: headline, warnings, the last turn ------------------------------------------------
+TITLE_SIZE = 22
+PILL_SIZE, PILL_PAD = 16, 6
+LINES_Y = 68  # the first line under the headline's pill
+LAST_SIZE, LAST_LINE = BODY, 20
+STEP_INDENT = 12  # a step's second line, under its first word
+TURN_WORDS = "{name}'s turn:"
+STEP_WORDS = "{step} — {said}"  # a step and what it did
+FINAL_WORDS = "Final round next, triggered by {name}."
+PREVIEW_WORDS = "Preview {words}"
 
 
-def last_text(view: dict[str, Any], names: list[str]) -> str:
+def turn_steps(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Every step of the last mover's turn so far in the words the channel was told, each with
+    what it did: the view's `told`, else (a view of an older game) the move and its notes."""
     last = view.get("last")
     if not last:
-        return ""
-    words = f"Last: {seat_name(names, last['seat'])} `{last['move']}`"
-    if last.get("notes"):
-        words += " — " + "; ".join(last["notes"])
-    return words
-
-
-def header_line(view: dict[str, Any], names: list[str]) -> str:
-    """The line under the title: the final-round warning, and the last move with what it did
-    when that fits; otherwise the move alone, its steps following under the boards."""
-    line = ""
-    if view.get("trigger") is not None and view["phase"] != "over" and not view["final"]:
-        line = f"Final round next, triggered by {seat_name(names, view['trigger'])}.  "
-    full = last_text(view, names)
-    if text_width(line + full, LAST_SIZE + 1) <= W - 32:
-        return line + full
-    last = view["last"]
-    return line + f"Last: {seat_name(names, last['seat'])} `{last['move']}` (all it did: under the boards)"
-
-
-def last_lines(view: dict[str, Any], names: list[str]) -> list[str]:
-    """The last move with everything it did, cut between words into lines of the picture's
-    width, when the header line cannot hold it; else none."""
-    if header_line(view, names).endswith(last_text(view, names)):
         return []
-    lines: list[str] = []
-    for word in last_text(view, names).split(" "):
-        if lines and text_width(lines[-1] + " " + word, LAST_SIZE) <= W - 32:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
+    told = last.get("told")
+    if told is None:
+        return [(last["move"], list(last.get("notes") or []))]
+    return [(words, list(said)) for words, said in told]
+
+
+def last_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, bool]]:
+    """The last turn whole, in plain words, as (words, indent, bold) lines of the header:
+    `Ann's turn:`, then each step with what it did, cut between words."""
+    steps = turn_steps(view)
+    if not steps:
+        return []
+    lines = [(TURN_WORDS.format(name=seat_name(names, view["last"]["seat"])), 0, True)]
+    for step, said in steps:
+        words = STEP_WORDS.format(step=step, said="; ".join(said)) if said else step
+        for k, line in enumerate(wrap(words, LAST_SIZE, ROOM - STEP_INDENT)):
+            lines.append((("· " if k == 0 else "") + line, 0 if k == 0 else STEP_INDENT, False))
     return lines
 
 
+def last_text(view: dict[str, Any], names: list[str]) -> str:
+    """The last turn's lines as one text (what the picture says of it)."""
+    return " ".join(words for words, _, _ in last_lines(view, names))
+
+
+def header_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, bool, Any]]:
+    """(words, indent, bold, colour) of every line under the headline's pill."""
+    lines: list[tuple[str, int, bool, Any]] = []
+    if view.get("trigger") is not None and view["phase"] != "over" and not view["final"]:
+        lines.append((FINAL_WORDS.format(name=seat_name(names, view["trigger"])), 0, True, GOLD))
+    if view.get("preview"):
+        lines += [(line, 0, True, GHOST) for line in preview_lines(view)]
+    lines += [(words, indent, bold, INK) for words, indent, bold in last_lines(view, names)]
+    return lines
+
+
+def header_height(view: dict[str, Any], names: list[str]) -> int:
+    lines = header_lines(view, names)
+    return LINES_Y + len(lines) * LAST_LINE + (8 if lines else 0)
+
+
+# -- where everything goes ------------------------------------------------------------------------
+SHARED_H = 262  # dice left, Fly, Develop, Standby
+MARKET_H = 252
+TRACK_H = 214
+PANEL_H = 290
+PANEL_GAP = 8
+PANEL_W = W - 2 * EDGE
+RESULTS_LINE = 19
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tops of the picture's bands, in its pixels."""
+
+    shared: int
+    players: int
+    legend_h: int
+    results_h: int
+
+    @property
+    def market(self) -> int:
+        return self.shared + SHARED_H
+
+    @property
+    def track(self) -> int:
+        return self.market + MARKET_H
+
+    @property
+    def panels(self) -> int:
+        return self.track + TRACK_H
+
+    @property
+    def legend(self) -> int:
+        return self.panels + self.players * (PANEL_H + PANEL_GAP)
+
+    @property
+    def results(self) -> int:
+        return self.legend + self.legend_h
+
+    @property
+    def key(self) -> int:
+        return self.results + self.results_h
+
+    @property
+    def height(self) -> int:
+        return self.key + key_height()
+
+    def panel(self, seat: int) -> tuple[int, int]:
+        """The top left corner of a seat's panel."""
+        return EDGE, self.panels + seat * (PANEL_H + PANEL_GAP)
+
+    def ring(self, seat: int) -> tuple[int, int]:
+        x0, y0 = self.panel(seat)
+        return x0 + 8, y0 + 40
+
+    def engine(self, seat: int) -> tuple[int, int]:
+        """The top left corner of the engine room's square a7."""
+        x0, y0 = self.panel(seat)
+        return x0 + ENGINE_X, y0 + ENGINE_Y
+
+    def cell_box(self, seat: int, cell: str) -> tuple[int, int, int, int]:
+        """The box of an engine room square (`c1`) on a seat's board."""
+        gx, gy = self.engine(seat)
+        c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
+        x, y = gx + c * EC, gy + (6 - r) * EC
+        return x, y, x + EC, y + EC
+
+
+def layout(view: dict[str, Any], names: Sequence[str] = ()) -> Layout:
+    names = list(names)
+    return Layout(header_height(view, names), view["players"],
+                  legend_height(view) if _pending_part(view) is not None else 0,
+                  len(results_lines(view, names)) * RESULTS_LINE + 14 if view.get("end") else 0)
+
+
 def canvas_size(view: dict[str, Any], names: Sequence[str] = ()) -> tuple[int, int]:
-    players = view["players"]
-    rows = (players + 1) // 2
-    extra = key_height() + len(last_lines(view, list(names))) * LAST_LINE
-    if _pending_part(view):
-        extra += LEGEND
-    if view.get("end"):
-        extra += 40 + RESULTS_ROW * players
-    return W, HEADER + SHARED + TRACK + rows * (PANEL_H + 8) + 8 + extra
+    return W, layout(view, names).height
 
 
 def _pending_part(view: dict[str, Any]) -> int | None:
@@ -189,50 +297,46 @@ def _pending_part(view: dict[str, Any]) -> int | None:
     return None
 
 
-# the frame's parts depend only on the number of players, not on a table's height: a cache of
-# whole frames by size held two and redrew them while tables of several sizes took turns
+# the boards' frame depends only on the number of players: drawn once, pasted under each header
 _static = Cache(size=8, max_bytes=12 << 20)
 
 
-def _frame(size: tuple[int, int], players: int) -> Image.Image:
-    """The board without its pieces, a new picture to draw on: the panels and the shared boards
-    at the top, the key at the bottom, paper between."""
-    rows = (players + 1) // 2
-    top = HEADER + SHARED + TRACK + rows * (PANEL_H + 8) + 8
+def _frame(size: tuple[int, int], at: Layout) -> Image.Image:
+    """The picture without its pieces, new to draw on: the shared boards' and the panels' frames
+    under the header, the key at the bottom, paper between."""
+    players = at.players
 
-    def build_top() -> Image.Image:
-        image = Image.new("RGB", (W, top), PAPER)
+    def build_boards() -> Image.Image:
+        image = Image.new("RGB", (W, at.legend - at.shared), PAPER)
         d = ImageDraw.Draw(image)
-        d.rounded_rectangle((8, HEADER, W - 8, HEADER + SHARED - 6), 10, fill=CARD, outline=LINE)
-        d.rounded_rectangle((8, HEADER + SHARED, W - 8, HEADER + SHARED + TRACK - 6), 10, fill=CARD, outline=LINE)
+        frame = Layout(0, players, 0, 0)
+        for top, height in ((frame.shared, SHARED_H), (frame.market, MARKET_H), (frame.track, TRACK_H)):
+            d.rounded_rectangle((EDGE, top, W - EDGE, top + height - 6), 10, fill=CARD, outline=LINE)
         for seat in range(players):
-            x, y = _panel_origin(seat)
+            x, y = frame.panel(seat)
             d.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), 10, fill=CARD, outline=LINE)
-            _static_panel(d, seat)
-        _static_shared(d, players)
-        _static_track(d)
+            _static_panel(d, frame, seat)
+        _static_shared(d, frame, players)
+        _static_market(d, frame)
+        _static_track(d, frame)
         return image
 
     def build_key() -> Image.Image:
         image = Image.new("RGB", (W, key_height()), PAPER)
         d = ImageDraw.Draw(image)
         for k, line in enumerate(key_lines()):
-            text(d, (16, 4 + k * KEY_LINE), line, KEY_SIZE, MUTED)
+            text(d, (X0, 6 + k * KEY_LINE), line, KEY_SIZE, MUTED)
         return image
 
     image = Image.new("RGB", size, PAPER)
-    image.paste(_static.get(("top", players), build_top), (0, 0))
+    image.paste(_static.get(("boards", players), build_boards), (0, at.shared))
     image.paste(_static.get("key", build_key), (0, size[1] - key_height()))
     return image
 
 
-def _panel_origin(seat: int) -> tuple[int, int]:
-    return 8 + (seat % 2) * (PANEL_W + 4), HEADER + SHARED + TRACK + (seat // 2) * (PANEL_H + 8)
-
-
 # -- header ---------------------------------------------------------------------------------
 def headline(view: dict[str, Any], names: list[str]) -> tuple[str, int | None]:
-    """The words of the pill at the top right and the seat whose colour it takes (None: grey)."""
+    """The words of the pill under the title and the seat whose colour it takes (None: grey)."""
     outcome = view.get("outcome")
     if view["phase"] == "over" and outcome:
         best = [s for s, rank in enumerate(outcome["ranks"]) if rank == 1]
@@ -249,28 +353,25 @@ def headline(view: dict[str, Any], names: list[str]) -> tuple[str, int | None]:
     return "", None
 
 
-PILL_PAD = 6
+def title_words(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if phase == "room":
+        return "Grow Sky  ·  setup: room cards"
+    if phase == "draft":
+        return "Grow Sky  ·  setup draft"
+    if phase == "over":
+        return "Grow Sky  ·  game over"
+    return "Grow Sky  ·  " + ("final round" if view["final"] else f"round {view['round']}")
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    phase = view["phase"]
-    title = "Grow Sky"
-    if phase == "room":
-        title += "  ·  setup: room cards"
-    elif phase == "draft":
-        title += "  ·  setup draft"
-    elif phase == "over":
-        title += "  ·  game over"
-    else:
-        title += "  ·  final round" if view["final"] else f"  ·  round {view['round']}"
-    room = W - 16 - (16 + text(d, (16, 10), title, 26, INK, bold=True)) - 24 - 2 * PILL_PAD
+    text(d, (X0, 8), title_words(view), TITLE_SIZE, INK, bold=True, width=ROOM)
     words, seat = headline(view, names)
-    if words:  # a long name is shortened rather than run over the title
-        pill(d, (W - 16, 24), fit_text(words, 17, room, True), 17, seat_colour(seat) if seat is not None else MUTED,
-             anchor="rm", pad=PILL_PAD)
-    line = header_line(view, names)
-    if line:
-        text(d, (16, 46), line, LAST_SIZE + 1, MUTED)
+    if words:  # a long name is shortened rather than run off the picture
+        pill(d, (X0, 38), fit_text(words, PILL_SIZE, ROOM - 2 * PILL_PAD, True), PILL_SIZE,
+             seat_colour(seat) if seat is not None else MUTED, anchor="lt", pad=PILL_PAD)
+    for k, (line, indent, bold, colour) in enumerate(header_lines(view, names)):
+        text(d, (X0 + indent, LINES_Y + k * LAST_LINE), line, LAST_SIZE, colour, bold=bold, width=ROOM - indent)
 
 
 def _doing(view: dict[str, Any]) -> str:
@@ -286,161 +387,201 @@ def _doing(view: dict[str, Any]) -> str:
     return "free actions or end" if view.get("die_used") else "place a die"
 
 
-# -- shared board -----------------------------------------------------------------------
-def _die(d: ImageDraw.ImageDraw, x: float, y: float, face: int, size: int = 34, dim: bool = False) -> None:
+# -- shared board: dice and action spaces ---------------------------------------------------------
+DIE = 44  # the dice left
+PLACED = 42  # a die on a Fly or Develop space
+STANDBY_DIE, STANDBY_STEP = 40, 46
+DICE_Y = 34
+ACTIONS_Y = 90  # the Fly row; Develop and Standby under it
+ACTION_ROW = 56
+SPACES_X, SPACE_STEP, SPACE = 104, 54, 48
+AREAS = {2: 3, 3: 4, 4: 5}
+COSTS = {"Fly": (1, 2, 2, 3, 4), "Develop": (0, 0, 1, 1, 2)}
+
+
+def _die(d: ImageDraw.ImageDraw, x: float, y: float, face: int, size: int = DIE, dim: bool = False) -> None:
     fill = mix(WHITE, PAPER, 0.5) if dim else WHITE
     d.rounded_rectangle((x, y, x + size, y + size), 6, fill=fill, outline=INK, width=2)
-    # set on baselines, clear of the rim: the face letters (capitals) end three rows above it
-    letter = 10 if size < 34 else 11
-    text(d, (x + size / 2, y + size - 4), FACES[face], letter, MUTED, "ms")
-    number_base = y + size - 4 - round(letter * 0.73) - 3  # a capital's height and a gap above the letter
-    text(d, (x + size / 2, number_base), str(face), 15 if size < 34 else 18, INK, "ms", bold=True)
-
-
-MARKET_ROWS = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
-AREAS = {2: 3, 3: 4, 4: 5}
-
-
-def _static_shared(d: ImageDraw.ImageDraw, players: int) -> None:
-    top = HEADER + 10
-    text(d, (20, top), "Dice left", 17, INK, bold=True)
-    text(d, (20, top + 36), "R rudder, S search, P purchase", 13, MUTED)
-    costs = {"Fly": (1, 2, 2, 3, 4), "Develop": (0, 0, 1, 1, 2)}
-    for row, label in enumerate(("Fly", "Develop")):
-        y = top + 62 + row * 56
-        text(d, (20, y + 10), label, 17, INK, bold=True)
-        for i in range(AREAS[players]):
-            x = 110 + i * 48
-            d.rounded_rectangle((x - 3, y - 4, x + 40, y + 44), 6, fill=SKY, outline=LINE)
-            text(d, (x + 19, y + 20), f"{costs[label][i]}F", 15, MUTED, "mm")
-    y = top + 176
-    text(d, (20, y + 6), "Standby", 17, INK, bold=True)
-    text(d, (20, y + 28), "C + S + F", 13, MUTED)
-    text(d, (430, top), "Route tile market", 17, INK, bold=True)
-    for r, (_, cost) in enumerate(MARKET_ROWS):
-        text(d, (430, top + 26 + r * 66 + 24), cost, 16, INK, bold=True, anchor="lm")
-
-
-def _pool(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """The setup draft's tiles, drawn over the (still empty) dice area."""
-    top = HEADER + 10
-    d.rectangle((14, top - 8, 420, top + 216), fill=CARD)
-    text(d, (20, top), "Setup draft: tiles to take (no bonus paid)", 17, INK, bold=True)
-    for i, tile in enumerate(view["pool"]):
-        x, y = 20 + (i % 3) * 132, top + 30 + (i // 3) * 74
-        colour = YELLOW if tile["colour"] == "Y" else BLUE
-        d.rounded_rectangle((x, y, x + 124, y + 64), 6, fill=colour, outline=shade(colour, -0.4), width=2)
-        text(d, (x + 6, y + 4), f"p{i + 1}", 14, INK, bold=True)
-        text(d, (x + 118, y + 4), "yellow" if tile["colour"] == "Y" else "blue" + (" +bolt" if tile["bolt"] else ""),
-             12, INK, anchor="ra")
-        text(d, (x + 62, y + 34), short(tile["bonus"]), 18, INK, "mm", bold=True, width=116)
-        text(d, (x + 62, y + 54), f"gold: {tile['back'][0]} {short(tile['back'][1])}", 12, INK, "mm", width=116)
-
-
-def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    top = HEADER + 10
-    if view["phase"] in ("draft", "room") and view["pool"]:
-        _pool(d, view)
-    step, size = dice_step(len(view["dice"]))
-    for i, face in enumerate(view["dice"]):
-        _die(d, 110 + i * step, top - 8, face, size)
-    for row, key in enumerate(("flight", "develop")):
-        y = top + 62 + row * 56
-        for i, face in enumerate(view[key]):
-            _die(d, 110 + i * 48 + 1, y, face, 36)
-    for i, face in enumerate(view["standby"][:9]):
-        _die(d, 110 + i * 34, top + 176, face, 30)  # nine end short of the market's "free"
-    text(d, (W - 20, top), f"bag {view['bag']} · cubes {view['cube_supply']} · parts "
-         + "/".join(str(n) for n in view["part_supply"]), 14, MUTED, anchor="ra")
-    for r, (slots, _) in enumerate(MARKET_ROWS):
-        for k, slot in enumerate(slots):
-            _market_tile(d, 430 + 64 + k * 166, top + 26 + r * 66, slot, view["market"][slot])
-
-
-DICE_ROOM = 420 - 110  # from the dice area's labels to short of the market heading
+    # set on baselines, clear of the rim: the face letters (capitals 10 px) end four rows above it
+    letters_base = y + size - 5
+    text(d, (x + size / 2, letters_base), FACES[face], SMALL, MUTED, "ms")
+    number_base = letters_base - 10 - 4  # a capital's height and a gap above the letters
+    text(d, (x + size / 2, number_base), str(face), 20 if size >= DIE else 18, INK, "ms", bold=True)
 
 
 def dice_step(count: int) -> tuple[int, int]:
-    """The pitch and size of the dice left: nine at four players must end before the market
-    heading, so the row tightens and the dice shrink as needed."""
-    step = min(40, DICE_ROOM // max(count, 1))
-    return step, min(34, step - 4)
+    """The pitch and size of the dice left: nine at four players fit the width."""
+    step = min(DIE + 6, ROOM // max(count, 1))
+    return step, min(DIE, step - 4)
 
 
-def _market_tile(d: ImageDraw.ImageDraw, x: float, y: float, slot: int, tile: dict[str, Any] | None) -> None:
-    box = (x, y, x + 158, y + 58)
+def _action_y(at: Layout, row: int) -> int:
+    return at.shared + ACTIONS_Y + row * ACTION_ROW
+
+
+def _static_shared(d: ImageDraw.ImageDraw, at: Layout, players: int) -> None:
+    top = at.shared
+    text(d, (X0, top + 8), "Dice left", HEADING, INK, bold=True)
+    text(d, (W - X0, top + 10), "R rudder · S search · P purchase", SMALL, MUTED, anchor="ra")
+    for row, label in enumerate(("Fly", "Develop")):
+        y = _action_y(at, row)
+        text(d, (X0, y + SPACE / 2), label, HEADING, INK, "lm", bold=True)
+        for i in range(AREAS[players]):
+            x = SPACES_X + i * SPACE_STEP
+            d.rounded_rectangle((x, y, x + SPACE, y + SPACE), 6, fill=SKY, outline=LINE)
+            text(d, (x + SPACE / 2, y + SPACE / 2), f"{COSTS[label][i]}F", BODY, MUTED, "mm")
+    y = _action_y(at, 2)
+    text(d, (X0, y + 4), "Standby", HEADING, INK, bold=True)
+    text(d, (X0, y + 26), "C + S + F", SMALL, MUTED)
+
+
+def _pool_tile(i: int, at: Layout) -> tuple[int, int]:
+    return X0 + (i % 3) * (TILE_W + 26), at.shared + 36 + (i // 3) * (TILE_H + 10)
+
+
+def _pool(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
+    """The setup draft's tiles, drawn over the (still empty) dice area."""
+    top = at.shared
+    d.rectangle((EDGE + 4, top + 4, W - EDGE - 4, top + SHARED_H - 12), fill=CARD)
+    text(d, (X0, top + 8), "Setup draft: tiles to take (no bonus paid)", HEADING, INK, bold=True, width=ROOM)
+    for i, tile in enumerate(view["pool"]):
+        x, y = _pool_tile(i, at)
+        _tile(d, x, y, f"p{i + 1}", tile)
+
+
+def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
+    if view["phase"] in ("draft", "room") and view["pool"]:
+        _pool(d, view, at)
+    step, size = dice_step(len(view["dice"]))
+    for i, face in enumerate(view["dice"]):
+        _die(d, X0 + i * step, at.shared + DICE_Y, face, size)
+    for row, key in enumerate(("flight", "develop")):
+        y = _action_y(at, row)
+        for i, face in enumerate(view[key]):
+            _die(d, SPACES_X + i * SPACE_STEP + 3, y + 3, face, PLACED)
+    for i, face in enumerate(view["standby"][:9]):
+        _die(d, SPACES_X + i * STANDBY_STEP, _action_y(at, 2) + 2, face, STANDBY_DIE)
+
+
+# -- the market -----------------------------------------------------------------------------------
+MARKET_ROWS = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
+TILE_W, TILE_H = 146, 64
+MARKET_X, MARKET_STEP, MARKET_ROW = 78, 152, 70
+
+
+def _market_xy(at: Layout, row: int, k: int) -> tuple[int, int]:
+    return MARKET_X + k * MARKET_STEP, at.market + 36 + row * MARKET_ROW
+
+
+def _static_market(d: ImageDraw.ImageDraw, at: Layout) -> None:
+    text(d, (X0, at.market + 8), "Route tile market", HEADING, INK, bold=True)
+    for r, (_, cost) in enumerate(MARKET_ROWS):
+        _, y = _market_xy(at, r, 0)
+        text(d, (X0, y + TILE_H / 2), cost, BODY, INK, bold=True, anchor="lm")
+
+
+def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
+    supply = f"bag {view['bag']} · cubes {view['cube_supply']} · parts " + "/".join(map(str, view["part_supply"]))
+    text(d, (W - X0, at.market + 10), supply, SMALL, MUTED, anchor="ra")
+    for r, (slots, _) in enumerate(MARKET_ROWS):
+        for k, slot in enumerate(slots):
+            x, y = _market_xy(at, r, k)
+            _tile(d, x, y, f"m{slot + 1}", view["market"][slot])
+
+
+def _tile(d: ImageDraw.ImageDraw, x: float, y: float, label: str, tile: dict[str, Any] | None) -> None:
+    """A route tile of the market or the draft's pool: its slot, colour and bolt, its bonus large,
+    the bonus of its gold back under it."""
+    box = (x, y, x + TILE_W, y + TILE_H)
     if tile is None:
         d.rounded_rectangle(box, 6, outline=LINE, width=2)
-        text(d, (x + 79, y + 29), f"m{slot + 1} empty", 14, MUTED, "mm")
+        text(d, (x + TILE_W / 2, y + TILE_H / 2), f"{label} empty", SMALL, MUTED, "mm")
         return
     colour = YELLOW if tile["colour"] == "Y" else BLUE
     d.rounded_rectangle(box, 6, fill=colour, outline=shade(colour, -0.4), width=2)
-    text(d, (x + 6, y + 4), f"m{slot + 1}", 13, INK)
-    bolt = "  +bolt" if tile["bolt"] else ""
-    text(d, (x + 152, y + 4), ("yellow" if tile["colour"] == "Y" else "blue") + bolt, 12, INK, anchor="ra")
-    text(d, (x + 79, y + 28), short(tile["bonus"]), 19, INK, "mm", bold=True, width=150)
+    text(d, (x + 6, y + 4), label, SMALL, INK, bold=True)
+    kind = ("yellow" if tile["colour"] == "Y" else "blue") + (" +bolt" if tile["bolt"] else "")
+    text(d, (x + TILE_W - 6, y + 4), kind, SMALL, INK, anchor="ra")
+    text(d, (x + TILE_W / 2, y + 32), short(tile["bonus"]), 20, INK, "mm", bold=True, width=TILE_W - 8)
     back_colour, back = tile["back"]
-    text(d, (x + 79, y + 48), f"gold: {back_colour} {short(back)}", 12, shade(INK, 0.2), "mm", width=150)
+    text(d, (x + TILE_W / 2, y + 52), f"gold: {back_colour} {short(back)}", SMALL, INK, "mm", width=TILE_W - 8)
 
 
-def _static_track(d: ImageDraw.ImageDraw) -> None:
-    y0 = HEADER + SHARED + 6
-    cell = (W - 40) / 45
+# -- the search track -----------------------------------------------------------------------------
+TRACK_COLUMNS = 15
+TRACK_CELL = ROOM / TRACK_COLUMNS
+TRACK_ROW = 62
+TRACK_H_CELL = 28
+
+
+def track_cell(at: Layout, space: int) -> tuple[float, float]:
+    """The top left corner of a space of the search track (three rows of 15)."""
+    row, column = divmod(space, TRACK_COLUMNS)
+    return X0 + column * TRACK_CELL, at.track + 46 + row * TRACK_ROW
+
+
+def _static_track(d: ImageDraw.ImageDraw, at: Layout) -> None:
+    text(d, (X0, at.track + 8), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", SMALL, MUTED,
+         width=ROOM)
     for i in range(45):
-        x = 20 + i * cell
+        x, y = track_cell(at, i)
         label = FLAGS.get(i) or SEARCH_TRACK.get(i, "")
         fill = rgb("#fff3bf") if label.startswith("V") else rgb("#ffe3e3") if i in FLAGS else WHITE
-        d.rectangle((x, y0 + 22, x + cell - 2, y0 + 48), fill=fill, outline=LINE)
-        text(d, (x + cell / 2 - 1, y0 + 35), label, 15, INK, "mm", bold=label.startswith("V"))
+        d.rectangle((x, y, x + TRACK_CELL - 2, y + TRACK_H_CELL), fill=fill, outline=LINE)
+        text(d, (x + TRACK_CELL / 2 - 1, y + TRACK_H_CELL / 2), label, BODY, INK, "mm", bold=label.startswith("V"))
         if i % 5 == 0 or i == 44:
-            text(d, (x + cell / 2 - 1, y0 + 58), str(i), 13, MUTED, "mm")
-    text(d, (20, y0 + 2), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", 14, MUTED)
+            text(d, (x + TRACK_CELL / 2 - 1, y - 3), str(i), SMALL, MUTED, "ms")
 
 
-def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    y0 = HEADER + SHARED + 6
-    cell = (W - 40) / 45
+def _track(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
     for space, owner in view.get("flags", {}).items():
-        x = 20 + int(space) * cell
-        d.rectangle((x + 1, y0 + 23, x + cell - 3, y0 + 26), fill=seat_colour(owner))
+        x, y = track_cell(at, int(space))
+        d.rectangle((x + 1, y + 1, x + TRACK_CELL - 3, y + 4), fill=seat_colour(owner))
     by_space: dict[int, list[int]] = {}
     for b in view["boards"]:
-        by_space.setdefault(b["search"], []).append(b["seat"])
+        by_space.setdefault(min(b["search"], 44), []).append(b["seat"])
     for space, seats in by_space.items():
+        x, y = track_cell(at, space)
+        cx, cy, r = x + TRACK_CELL / 2 - 1, y + TRACK_H_CELL + 9, 7
         for k, seat in enumerate(seats):
-            spread = (len(seats) - 1) * 4.5 + 8
-            cx = min(max(20 + space * cell + cell / 2 - 1, 14 + spread), W - 14 - spread)
-            cy = y0 + 74
-            r = 7
-            d.ellipse((cx - r + (k - (len(seats) - 1) / 2) * 9, cy - r, cx + r + (k - (len(seats) - 1) / 2) * 9, cy + r),
-                      fill=seat_colour(seat), outline=INK)
+            dx = (k - (len(seats) - 1) / 2) * 9
+            left = min(max(cx + dx, X0 + r), W - X0 - r)
+            d.ellipse((left - r, cy - r, left + r, cy + r), fill=seat_colour(seat), outline=INK)
 
 
 # -- player panels ----------------------------------------------------------------------
-RING_CELL = 44
-LABEL_X, LABEL_Y = 21, 22  # the centre of a route space's bonus, above the airship's corner
-LABEL_ROOM = RING_CELL - 6
-LABEL_SIZES = (14, 13, 12, 11, 10)
+RING_W, RING_H = 56, 48  # a route space with its gap: wider than tall, for bonuses such as 4>3/F3
+LABEL_X, LABEL_Y = RING_W // 2 - 1, 26  # the centre of a route space's bonus, above the airship's corner
+LABEL_ROOM = RING_W - 8  # inside an upgraded tile's gold frame
+LABEL_FACES = ((15, True), (SMALL, True), (15, False), (SMALL, False))
 # the rudder's rows inside the ring: label, up to four cubes, the count; all within the three
-# inner columns (132 px) so that nothing runs into spaces 4-6
+# inner columns so that nothing runs into spaces 4-6
 RUDDER_CUBES = 4
-CUBES_X = 66
-RUDDER_RIGHT = 3 * RING_CELL - 10
-RUDDER_ROOM = 3 * RING_CELL - 8
+CUBES_X = 78
+RUDDER_RIGHT = 3 * RING_W - 16
+RUDDER_ROOM = 3 * RING_W - 14
+RUDDER_LINE = 23
+EC = 24
+ENGINE_X = 8 + 5 * RING_W + 20  # the engine room's square a7, right of the ring and its row numbers
+ENGINE_Y = 60
+STATS_Y = ENGINE_Y + 7 * EC + 24  # two lines under the engine room's column letters
+STATS_LINE = 19
+STATS_ROOM = PANEL_W - ENGINE_X + 10
 
 
-def route_label(bonus: str) -> tuple[str, int]:
-    """A route space's bonus code and the largest size at which it fits its space."""
+def route_label(bonus: str) -> tuple[str, int, bool]:
+    """A route space's bonus code, and the largest size and weight at which it fits its space:
+    bold where it can be, plain for a boost (bold's stroke runs `4>3` together)."""
     words = short(bonus)
-    for size in LABEL_SIZES:
-        if text_width(words, size, True) <= LABEL_ROOM:
-            return words, size
-    return words, LABEL_SIZES[-1]
+    for size, bold in LABEL_FACES:
+        if (bold is False or ">" not in words) and text_width(words, size, bold) <= LABEL_ROOM:
+            return words, size, bold
+    return words, SMALL, False
 
 
 def airship_points(bx: float, by: float) -> list[tuple[float, float]]:
     """The airship pennant in the lower left corner of the space at (bx, by)."""
-    return [(bx + 3, by + 31), (bx + 13, by + 36), (bx + 3, by + 41)]
+    return [(bx + 3, by + 34), (bx + 14, by + 39), (bx + 3, by + 44)]
 
 
 def _ring_xy(index: int) -> tuple[int, int]:
@@ -453,105 +594,121 @@ def _ring_xy(index: int) -> tuple[int, int]:
     return 0, 16 - index
 
 
-def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str],
+def space_box(at: Layout, seat: int, index: int) -> tuple[int, int, int, int]:
+    """The box of the ring's place `index` (0: the start checkpoint, then clockwise) on a seat's board."""
+    rx, ry = at.ring(seat)
+    gx, gy = _ring_xy(index)
+    bx, by = rx + gx * RING_W, ry + gy * RING_H
+    return bx, by, bx + RING_W - 2, by + RING_H - 2
+
+
+def _rudder_xy(at: Layout, seat: int) -> tuple[int, int]:
+    rx, ry = at.ring(seat)
+    return rx + RING_W + 6, ry + RING_H + 2
+
+
+def gauges(board: dict[str, Any]) -> str:
+    return f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
+
+
+STATS_WORDS = "blank {blanks} · upgraded {upgraded}"
+PAY_WORDS = "can pay {fuel} fuel"
+PAY_CARD_WORDS = "can pay {fuel} fuel · room card {card}"
+
+
+def stats_lines(board: dict[str, Any]) -> list[str]:
+    """The two lines under the engine room: its blank squares and the route's upgraded tiles,
+    the fuel the seat can pay and its room card; before a side is chosen, the two sides."""
+    card = board.get("card")
+    if card and card["side"] is None and card.get("sides"):
+        return wrap(side_words(card["card"], card["sides"]), SMALL, STATS_ROOM)
+    first = STATS_WORDS.format(blanks=board["blanks"], upgraded=board["upgraded"])
+    if not card:
+        return [first, PAY_WORDS.format(fuel=board["spendable"])]
+    side = card["side"].upper() if card["side"] else "?"
+    return [first, PAY_CARD_WORDS.format(fuel=board["spendable"], card=f"{card['card']}{side}")]
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str], at: Layout,
            anchors: set[str], ghost: dict[str, Any] | None = None) -> None:
     seat = board["seat"]
-    x0, y0 = _panel_origin(seat)
+    x0, y0 = at.panel(seat)
     colour = seat_colour(seat)
     name = seat_name(names, seat) + (" (1st)" if view["first"] == seat and view["phase"] == "turn" else "")
-    gauges = f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
-    room = PANEL_W - 30 - text_width(gauges, 16, True)
-    text(d, (x0 + 10, y0 + 15), name, 17, WHITE, "lm", bold=True, width=room)
-    text(d, (x0 + PANEL_W - 10, y0 + 15), gauges, 16, WHITE, "rm", bold=True)
+    words = gauges(board)
+    room = PANEL_W - 30 - text_width(words, 16, True)
+    text(d, (x0 + 10, y0 + 16), name, HEADING, WHITE, "lm", bold=True, width=room)
+    text(d, (x0 + PANEL_W - 10, y0 + 16), words, 16, WHITE, "rm", bold=True)
     # route ring
-    rx, ry = x0 + 10, y0 + 40
     for index in range(16):
-        gx, gy = _ring_xy(index)
-        bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
-        box = (bx, by, bx + RING_CELL - 2, by + RING_CELL - 2)
         if index % 4 == 0:
             continue
+        gx, gy = _ring_xy(index)
+        box = space_box(at, seat, index)
+        bx, by = box[:2]
         space = board["route"][index - 1 - index // 4]
         fill = PRINTED if space["tile"] is None else YELLOW if space["colour"] == "Y" else BLUE
         edge = GOLD if space["upgraded"] else shade(fill, -0.4)
         d.rectangle(box, fill=fill, outline=edge, width=3 if space["upgraded"] else 1)
-        text(d, (bx + 3, by + 1), str(space["space"]), 11, MUTED)
+        text(d, (bx + 4, by + 3), str(space["space"]), SMALL, MUTED)
         if space["depth"] > 1:
-            text(d, (bx + 40, by + 1), f"x{space['depth']}", 11, MUTED, anchor="ra")
+            text(d, (bx + RING_W - 7, by + 3), f"x{space['depth']}", SMALL, MUTED, anchor="ra")
         if space["bolt"]:
-            text(d, (bx + 40, by + 27), "*", 14, INK, anchor="ra", bold=True)
-        words, size = route_label(space["bonus"])
-        text(d, (bx + LABEL_X, by + LABEL_Y), words, size, INK, "mm", bold=True)
-    gx, gy = _ring_xy(board["pos"])
-    bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
+            text(d, (bx + RING_W - 7, by + 30), "*", 18, INK, anchor="ra", bold=True)
+        label, size, bold = route_label(space["bonus"])
+        text(d, (bx + LABEL_X, by + LABEL_Y), label, size, INK, "mm", bold=bold)
+    bx, by, right, bottom = space_box(at, seat, board["pos"])
     # the airship: the space framed in the seat's colour, a pennant in its free lower left corner
-    d.rectangle((bx - 1, by - 1, bx + RING_CELL - 1, by + RING_CELL - 1), outline=colour, width=3)
+    d.rectangle((bx - 1, by - 1, right + 1, bottom + 1), outline=colour, width=3)
     d.polygon(airship_points(bx, by), fill=colour, outline=INK)
     # rudder inside the ring
-    ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
+    ix, iy = _rudder_xy(at, seat)
     cubes, cap = board["cubes"], board["cap"]
-    text(d, (ix + 28, iy + 21), f"cap {cap}", 14, MUTED)
+    text(d, (ix + 34, iy + RUDDER_LINE), f"cap {cap}", SMALL, MUTED)
     for level in range(4):
-        y = iy + 22 + level * 22
-        shown = min(cubes[level], RUDDER_CUBES)
-        for k in range(shown):
-            d.rectangle((ix + CUBES_X + k * 8, y + 3, ix + CUBES_X + 6 + k * 8, y + 9 + 3), fill=BLUE, outline=INK)
-        text(d, (ix + RUDDER_RIGHT, y - 1), str(cubes[level]), 15, INK, anchor="ra", bold=True)
-    text(d, (ix, iy + 110), f"flown {board['flown']}", 14, INK)
+        y = iy + RUDDER_LINE * (level + 1)
+        for k in range(min(cubes[level], RUDDER_CUBES)):
+            d.rectangle((ix + CUBES_X + k * 9, y + 3, ix + CUBES_X + 7 + k * 9, y + 13), fill=BLUE, outline=INK)
+        text(d, (ix + RUDDER_RIGHT, y), str(cubes[level]), BODY, INK, anchor="ra", bold=True)
+    text(d, (ix, iy + RUDDER_LINE * 5 + 2), f"flown {board['flown']}", SMALL, INK)
     # engine room
-    _engine(d, x0 + 236, y0 + 40, board, anchors)
+    _engine(d, at, board, anchors)
     if ghost:
-        _ghost(d, x0 + 236, y0 + 40, ghost, board)
-        for k, line in enumerate(preview_lines(board, ghost)):
-            text(d, (x0 + 10, y0 + PREVIEW_Y + k * PREVIEW_LINE), line, PREVIEW_SIZE, GHOST, bold=True,
-                 width=PREVIEW_ROOM)
+        _ghost(d, at, ghost)
     elif board.get("card") and board["card"]["side"] is None and board["card"].get("sides"):
-        sides = board["card"]["sides"]
-        _card_sides(d, x0 + 236, y0 + 40, sides)
-        text(d, (x0 + 10, y0 + PREVIEW_Y), side_words(board["card"]["card"], sides), PREVIEW_SIZE, INK, bold=True,
-             width=PREVIEW_ROOM)
-    # footer
-    text(d, (x0 + 10, y0 + PANEL_H - 22),
-         f"blank {board['blanks']}  upgraded {board['upgraded']}  can pay {board['spendable']} fuel", 15, INK)
-    card = board.get("card")
-    if card:
-        side = card["side"].upper() if card["side"] else "?"
-        text(d, (x0 + PANEL_W - 10, y0 + PANEL_H - 22), f"room card {card['card']}{side}", 15, INK, anchor="ra")
+        _card_sides(d, at, seat, board["card"]["sides"])
+    for k, line in enumerate(stats_lines(board)):
+        text(d, (x0 + ENGINE_X - 14, y0 + STATS_Y + k * STATS_LINE), line, SMALL, INK, width=STATS_ROOM)
 
 
-EC = 26
-
-
-def _static_panel(d: ImageDraw.ImageDraw, seat: int) -> None:
-    x0, y0 = _panel_origin(seat)
+def _static_panel(d: ImageDraw.ImageDraw, at: Layout, seat: int) -> None:
+    x0, y0 = at.panel(seat)
     colour = seat_colour(seat)
-    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + 30), 10, fill=colour)
-    d.rectangle((x0, y0 + 20, x0 + PANEL_W, y0 + 30), fill=colour)
-    rx, ry = x0 + 10, y0 + 40
+    d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + 32), 10, fill=colour)
+    d.rectangle((x0, y0 + 20, x0 + PANEL_W, y0 + 32), fill=colour)
     for index in range(0, 16, 4):
-        gx, gy = _ring_xy(index)
-        bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
-        d.rounded_rectangle((bx, by, bx + RING_CELL - 2, by + RING_CELL - 2), 8, fill=CHECK, outline=shade(CHECK, -0.4))
-        text(d, (bx + 21, by + 21), CHECKPOINTS[index // 4], 13, INK, "mm", bold=True)
-    ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
-    text(d, (ix, iy), "Rudder", 15, INK, bold=True)
+        box = space_box(at, seat, index)
+        d.rounded_rectangle(box, 8, fill=CHECK, outline=shade(CHECK, -0.4))
+        text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), CHECKPOINTS[index // 4], SMALL, INK, "mm", bold=True)
+    ix, iy = _rudder_xy(at, seat)
+    text(d, (ix, iy), "Rudder", BODY, INK, bold=True)
     for level in range(4):
         label = "Lv0" if level == 0 else f"Lv{level}" + (" 2=1F" if level == 1 else " 1=1F")
-        text(d, (ix, iy + 21 + level * 22), label, 14, MUTED)
-    gx, gy = x0 + 236 + 14, y0 + 40 + 18
-    text(d, (x0 + 236, y0 + 38), "Engine room", 15, INK, bold=True)
+        text(d, (ix, iy + RUDDER_LINE * (level + 1)), label, SMALL, MUTED)
+    gx, gy = at.engine(seat)
+    text(d, (gx - 14, y0 + 38), "Engine room", BODY, INK, bold=True)
     for r in range(7):
         y = gy + (6 - r) * EC
-        text(d, (gx - 3, y + EC / 2), str(r + 1), 13, MUTED, "rm")
-        text(d, (gx + 8 * EC + 4, y + EC / 2), ROW_BONUS[r], 14, GOLD, "lm", bold=True)
+        text(d, (gx - 4, y + EC / 2), str(r + 1), SMALL, MUTED, "rm")
+        text(d, (gx + 8 * EC + 4, y + EC / 2), ROW_BONUS[r], SMALL, GOLD, "lm", bold=True)
         for c in range(8):
             x = gx + c * EC
             name = "abcdefgh"[c] + str(r + 1)
             d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=WHITE, outline=LINE)
             if name in ICONS:
-                text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True)
+                text(d, (x + EC / 2, y + EC / 2), ICONS[name], SMALL, INK, "mm", bold=True)
     for c in range(8):
-        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 9), "abcdefgh"[c], 13, MUTED, "mm")
+        text(d, (gx + c * EC + EC / 2, gy + 7 * EC + 10), "abcdefgh"[c], SMALL, MUTED, "mm")
 
 
 def side_words(card: int, sides: list[list[str]]) -> str:
@@ -559,27 +716,26 @@ def side_words(card: int, sides: list[list[str]]) -> str:
         f"side {'AB'[k]} ({' '.join(cells)})" for k, cells in enumerate(sides))
 
 
-def _card_sides(d: ImageDraw.ImageDraw, x0: int, y0: int, sides: list[list[str]]) -> None:
+def _card_sides(d: ImageDraw.ImageDraw, at: Layout, seat: int, sides: list[list[str]]) -> None:
     """Before a side is chosen, the squares each side of the seat's room card would fill, shaded
     and lettered (a square both sides fill is split), so a side can be chosen from the picture."""
-    gx, gy = x0 + 14, y0 + 18
     both = set(sides[0]) & set(sides[1])
     for k, cells in enumerate(sides):
         for cell in cells:
-            c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
-            x, y = gx + c * EC, gy + (6 - r) * EC
+            x, y, _, _ = at.cell_box(seat, cell)
             left = x + (EC // 2 if k and cell in both else 0)
             right = x + (EC // 2 if not k and cell in both else EC) - 1
             # a tint, so that the engine room's icon beneath still reads: where there is one it is
             # drawn again over the tint, and the side's letter makes way (its colour tells the side)
             d.rectangle((left, y, right, y + EC - 1), fill=SIDE_TINTS[k], outline=shade(SIDE_FILLS[k], -0.45), width=2)
             if cell in ICONS:
-                text(d, (x + EC / 2, y + EC / 2), ICONS[cell], 14, INK, "mm", bold=True)
+                text(d, (x + EC / 2, y + EC / 2), ICONS[cell], SMALL, INK, "mm", bold=True)
             else:
-                text(d, ((left + right) / 2, y + EC / 2), "AB"[k], 15, INK, "mm", bold=True)
+                text(d, ((left + right) / 2, y + EC / 2), "AB"[k], BODY, INK, "mm", bold=True)
 
 
-def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anchors: set[str]) -> None:
+def _engine(d: ImageDraw.ImageDraw, at: Layout, board: dict[str, Any], anchors: set[str]) -> None:
+    seat = board["seat"]
     owner: dict[int, str] = {}
     masks = []
     for shape, _, cells in board["parts"]:
@@ -590,13 +746,12 @@ def _engine(d: ImageDraw.ImageDraw, x0: int, y0: int, board: dict[str, Any], anc
             mask |= 1 << i
         masks.append(mask)
     card_cells = set(board["card"]["cells"]) if board.get("card") else set()
-    gx, gy = x0 + 14, y0 + 18
+    gx, gy = at.engine(seat)
     for r in board["full_rows"]:  # a paid row bonus is struck through
         y = gy + (6 - r) * EC + EC // 2
-        d.line((gx + 8 * EC + 3, y, gx + 8 * EC + 26, y), fill=INK, width=2)
+        d.line((gx + 8 * EC + 3, y, gx + 8 * EC + 30, y), fill=INK, width=2)
     for cell in card_cells | anchors:
-        c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
-        x, y = gx + c * EC, gy + (6 - r) * EC
+        x, y, _, _ = at.cell_box(seat, cell)
         if cell in card_cells:
             d.rectangle((x, y, x + EC - 1, y + EC - 1), fill=CARD_FILL, outline=shade(CARD_FILL, -0.3))
         else:
@@ -640,19 +795,16 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
     return f"{where}: {cost}, gives " + (", ".join(gains) if gains else "nothing")
 
 
-def preview_lines(board: dict[str, Any], ghost: dict[str, Any]) -> list[str]:
-    """`Preview ...` under the route ring: one line, or the cost and what it gives on two when
-    a payment in words and a row bonus do not fit one."""
-    words = "Preview " + preview_words(board, ghost)
-    if text_width(words, PREVIEW_SIZE, True) <= PREVIEW_ROOM:
-        return [words]
-    cost, gives = words.rsplit(", gives ", 1)
-    return [cost + ",", "gives " + gives]
+def preview_lines(view: dict[str, Any]) -> list[str]:
+    """`Preview ...` under the headline, cut between words."""
+    ghost = view["preview"]
+    words = PREVIEW_WORDS.format(words=preview_words(view["boards"][ghost["seat"]], ghost))
+    return wrap(words, BODY, ROOM, True)
 
 
-def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], board: dict[str, Any]) -> None:
+def _ghost(d: ImageDraw.ImageDraw, at: Layout, ghost: dict[str, Any]) -> None:
     """The previewed part: hatched squares and a thick outline, the icons under it kept readable."""
-    gx, gy = x0 + 14, y0 + 18
+    gx, gy = at.engine(ghost["seat"])
     cells = {("abcdefgh".index(cell[0]), int(cell[1:]) - 1) for cell in ghost["cells"]}
     for c, r in cells:
         x, y = gx + c * EC, gy + (6 - r) * EC
@@ -662,7 +814,7 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], boar
             d.line((x + u0, y + t - u0, x + u1, y + t - u1), fill=GHOST, width=1)
         name = "abcdefgh"[c] + str(r + 1)
         if name in ICONS:  # over the hatching, on a white halo
-            text(d, (x + EC / 2, y + EC / 2), ICONS[name], 14, INK, "mm", bold=True, outline=WHITE)
+            text(d, (x + EC / 2, y + EC / 2), ICONS[name], SMALL, INK, "mm", bold=True, outline=WHITE)
         if (c + 1, r) not in cells:
             d.line((x + EC - 1, y, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
         if (c - 1, r) not in cells:
@@ -673,81 +825,116 @@ def _ghost(d: ImageDraw.ImageDraw, x0: int, y0: int, ghost: dict[str, Any], boar
             d.line((x, y + EC - 1, x + EC - 1, y + EC - 1), fill=GHOST, width=3)
 
 
-PREVIEW_ROOM = PANEL_W - 20  # the lines under the route ring
-PREVIEW_Y, PREVIEW_LINE, PREVIEW_SIZE = 259, 16, 14  # two lines between the ring and the footer
+# -- the orientations of a waiting part ------------------------------------------------------------
+UNIT = 14
+LEGEND_HEAD = 26
+LEGEND_ROW = 68
+SHAPE_LABEL = 34
+
+
+def legend_places(view: dict[str, Any]) -> tuple[list[tuple[str, int, int, list[tuple[int, int, int, int]]]], int]:
+    """Where the legend puts each shape on offer: (shape, x, row, [(orientation number, x, row,
+    width)]), rows counted under its heading, and how many rows it takes; a shape too long for
+    a line goes on under its first turn."""
+    places = []
+    x, row = X0, 0
+    for shape, offsets_list in view["orientations"].items():
+        widths = [max((max(dx for dx, _ in o) - min(dx for dx, _ in o) + 1) * UNIT, 22) for o in offsets_list]
+        if x > X0 and x + SHAPE_LABEL + sum(width + 12 for width in widths) - 12 > W - X0:
+            x, row = X0, row + 1  # a shape starts a line of its own unless it ends on this one
+        label_x, label_row = x, row
+        x += SHAPE_LABEL
+        turns = []
+        for k, width in enumerate(widths, start=1):
+            if x + width > W - X0:
+                x, row = X0 + SHAPE_LABEL, row + 1
+            turns.append((k, x, row, width))
+            x += width + 12
+        x += 12
+        places.append((shape, label_x, label_row, turns))
+    return places, row + 1
+
+
+def legend_height(view: dict[str, Any]) -> int:
+    return LEGEND_HEAD + legend_places(view)[1] * LEGEND_ROW
+
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}
-    shapes = list(orient)
-    text(d, (16, y0), "Part orientations (dot = anchor square; green frames = legal anchors of the acting player)",
-         14, MUTED)
-    x = 16
-    unit = 13
-    for shape in shapes:
-        text(d, (x, y0 + 22), shape, 15, INK, bold=True)
-        x += 30
-        for k, offsets in enumerate(orient[shape], start=1):
+    text(d, (X0, y0 + 4), "Part orientations (dot: anchor square; green frames: where it may go)", SMALL, MUTED,
+         width=ROOM)
+    places, _ = legend_places(view)
+    for shape, label_x, label_row, turns in places:
+        top = y0 + LEGEND_HEAD + label_row * LEGEND_ROW
+        text(d, (label_x, top), shape, BODY, INK, bold=True)
+        for k, x, row, _ in turns:
+            offsets = orient[shape][k - 1]
+            top = y0 + LEGEND_HEAD + row * LEGEND_ROW
             minx = min(dx for dx, _ in offsets)
             maxy = max(dy for _, dy in offsets)
             for dx, dy in offsets:
-                px, py = x + (dx - minx) * unit, y0 + 22 + (maxy - dy) * unit
-                d.rectangle((px, py, px + unit - 1, py + unit - 1), fill=SHAPE_COLOURS[shape], outline=INK)
+                px, py = x + (dx - minx) * UNIT, top + (maxy - dy) * UNIT
+                d.rectangle((px, py, px + UNIT - 1, py + UNIT - 1), fill=SHAPE_COLOURS[shape], outline=INK)
                 if (dx, dy) == (0, 0):
-                    d.ellipse((px + 2, py + 2, px + unit - 3, py + unit - 3), fill=INK)
-            text(d, (x, y0 + 24 + 3 * unit), f"o{k}", 13, INK, bold=True)
-            width = (max(dx for dx, _ in offsets) - minx + 1) * unit
-            x += max(width, 22) + 10
-        x += 14
+                    d.ellipse((px + 3, py + 3, px + UNIT - 4, py + UNIT - 4), fill=INK)
+            text(d, (x, top + 3 * UNIT + 4), f"o{k}", SMALL, INK, bold=True)
 
 
-def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0: int) -> None:
+# -- the end --------------------------------------------------------------------------------------
+def results_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, bool, int | None]]:
+    """(words, indent, bold, seat whose colour marks the line) of the final scoring."""
     end = view["end"]
     outcome = view.get("outcome") or {}
     ranks = outcome.get("ranks") or [0] * len(end)
-    text(d, (16, y0), "Final scoring: end steps on the search track pay victory points only", 16, INK, bold=True)
+    lines: list[tuple[str, int, bool, int | None]] = [
+        (line, 0, True, None) for line in wrap("Final scoring: end steps on the search track pay victory points only",
+                                               BODY, ROOM, True)]
     if outcome.get("tiebreak"):
-        text(d, (W - 16, y0), f"tie-break: {outcome['tiebreak']}", 15, GOLD, anchor="ra", bold=True)
-    order = sorted(range(len(end)), key=lambda s: ranks[s])
-    for k, seat in enumerate(order):
+        lines.append((f"Tie-break: {outcome['tiebreak']}", 0, True, None))
+    for seat in sorted(range(len(end)), key=lambda s: ranks[s]):
         rec = end[seat]
-        y = y0 + 28 + k * RESULTS_ROW
+        head = f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP"
         if "blanks" not in rec:
-            line = f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP" + (" — instant win" if rec.get("instant_win") else "")
-        else:
-            line = (f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP (was {rec['vp_before']}) · "
-                    f"{rec['blanks']} blank +{rec['blank_steps']} · {rec['upgraded']} upgraded +{rec['upgrade_steps']} · "
-                    f"leftovers +{rec['grow_steps']}G +{rec['cube_steps']}C +{rec['fuel_steps']}F · "
-                    f"search {rec['search_before']}->{rec['search']} · flown {rec['flown']}")
-        d.rectangle((16, y + 3, 28, y + 15), fill=seat_colour(seat))
-        text(d, (36, y), line, 14, INK, width=W - 52)
+            lines.append((head + (" — instant win" if rec.get("instant_win") else ""), 20, True, seat))
+            continue
+        lines.append((f"{head} (was {rec['vp_before']})", 20, True, seat))
+        detail = (f"{rec['blanks']} blank +{rec['blank_steps']} · {rec['upgraded']} upgraded +{rec['upgrade_steps']} · "
+                  f"leftovers +{rec['grow_steps']}G +{rec['cube_steps']}C +{rec['fuel_steps']}F · "
+                  f"search {rec['search_before']}->{rec['search']} · flown {rec['flown']}")
+        lines += [(line, 20, False, None) for line in wrap(detail, SMALL, ROOM - 20)]
+    return lines
+
+
+def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y0: int) -> None:
+    for k, (words, indent, bold, seat) in enumerate(results_lines(view, names)):
+        y = y0 + 6 + k * RESULTS_LINE
+        if seat is not None:
+            d.rectangle((X0, y + 3, X0 + 12, y + 15), fill=seat_colour(seat))
+        text(d, (X0 + indent, y), words, BODY if bold else SMALL, INK, bold=bold, width=ROOM - indent)
 
 
 def image(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """`draw`'s picture before it is encoded."""
     names = list(names)
-    size = canvas_size(view, names)
-    picture = _frame(size, view["players"])
+    at = layout(view, names)
+    picture = _frame((W, at.height), at)
     d = ImageDraw.Draw(picture)
     _header(d, view, names)
-    _shared(d, view)
-    _track(d, view, names)
-    part = _pending_part(view)
+    _shared(d, view, at)
+    _market(d, view, at)
+    _track(d, view, at)
     anchors: set[str] = set()
-    if part is not None:
+    if _pending_part(view) is not None:
         anchors = {move.split(" ")[-1] for move in view["placements"]}
     ghost = view.get("preview")
     for board in view["boards"]:
-        _panel(d, view, board, names, anchors if board["seat"] == view.get("current") and not view.get("ended") else set(),
+        _panel(d, view, board, names, at,
+               anchors if board["seat"] == view.get("current") and not view.get("ended") else set(),
                ghost if ghost and ghost["seat"] == board["seat"] else None)
-    y = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
-    for k, line in enumerate(last_lines(view, names)):
-        text(d, (16, y + k * LAST_LINE), line, LAST_SIZE, INK)
-    y += len(last_lines(view, names)) * LAST_LINE
-    if part is not None:
-        _legend(d, view, y)
-        y += LEGEND
+    if at.legend_h:
+        _legend(d, view, at.legend)
     if view.get("end"):
-        _results(d, view, names, y + 6)
+        _results(d, view, names, at.results)
     return picture
 
 
@@ -782,80 +969,72 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     (`upgrade s3`), the rudder's levels (`pay lv2`) and the engine room's squares (`cube c1`,
     `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `o3`)."""
     names = list(names)
+    at = layout(view, names)
     out = []
-    top = HEADER + 10
     if view["phase"] in ("draft", "room") and view["pool"]:
         for i, tile in enumerate(view["pool"]):
-            x, y = 20 + (i % 3) * 132, top + 30 + (i // 3) * 74
-            out.append(rect_region(f"p{i + 1}", (x, y, x + 124, y + 64), "draft", _tile_tip(tile)))
+            x, y = _pool_tile(i, at)
+            out.append(rect_region(f"p{i + 1}", (x, y, x + TILE_W, y + TILE_H), "draft", _tile_tip(tile)))
     else:
+        step, die = dice_step(len(view["dice"]))
         for i, face in enumerate(view["dice"]):
-            x, y = 110 + i * 40, top - 8
+            x, y = X0 + i * step, at.shared + DICE_Y
             words = ", ".join(FACE_WORDS[c] for c in FACES[face])
-            out.append(rect_region(str(face), (x, y, x + 34, y + 34), "die", f"a {face}: {words}"))
-        right = 110 + (AREAS[view["players"]] - 1) * 48 + 40
+            out.append(rect_region(str(face), (x, y, x + die, y + die), "die", f"a {face}: {words}"))
+        right = SPACES_X + (AREAS[view["players"]] - 1) * SPACE_STEP + SPACE + 4
         for row, (key, label) in enumerate((("flight", "fly"), ("develop", "develop"))):
-            y = top + 62 + row * 56
+            y = _action_y(at, row)
             used = len(view[key])
-            out.append(rect_region(label, (16, y - 4, right, y + 44), "action",
+            out.append(rect_region(label, (X0 - 4, y - 4, right, y + SPACE + 4), "action",
                                    f"{ACTION_TIPS[label]} ({used} of {AREAS[view['players']]} used)"))
-        out.append(rect_region("standby", (16, top + 172, 420, top + 210), "action", ACTION_TIPS["standby"]))
+        y = _action_y(at, 2)
+        out.append(rect_region("standby", (X0 - 4, y - 2, W - X0, y + STANDBY_DIE + 6), "action",
+                               ACTION_TIPS["standby"]))
     for r, (slots, cost) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
-            x, y = 430 + 64 + k * 166, top + 26 + r * 66
+            x, y = _market_xy(at, r, k)
             tile = view["market"][slot]
             tip = (_tile_tip(tile) + f"; costs {cost}") if tile else "empty"
-            out.append(rect_region(f"m{slot + 1}", (x, y, x + 158, y + 58), "market", tip))
+            out.append(rect_region(f"m{slot + 1}", (x, y, x + TILE_W, y + TILE_H), "market", tip))
     for board in view["boards"]:
         seat = board["seat"]
-        x0, y0 = _panel_origin(seat)
-        rx, ry = x0 + 10, y0 + 40
         for index in range(16):
             if index % 4 == 0:
                 continue
-            gx, gy = _ring_xy(index)
-            bx, by = rx + gx * RING_CELL, ry + gy * RING_CELL
             space = board["route"][index - 1 - index // 4]
             kind = "printed space" if space["tile"] is None else ("gold " if space["upgraded"] else "") + "tile"
             tip = f"route space {space['space']}: {kind}, {short(space['bonus'])}"
-            out.append(rect_region(f"s{space['space']}", (bx, by, bx + RING_CELL - 2, by + RING_CELL - 2), "space",
+            out.append(rect_region(f"s{space['space']}", space_box(at, seat, index), "space",
                                    tip, seat))
-        ix, iy = rx + RING_CELL + 4, ry + RING_CELL + 4
+        ix, iy = _rudder_xy(at, seat)
         for level in range(4):
-            y = iy + 22 + level * 22
-            out.append(rect_region(f"lv{level}", (ix, y - 2, ix + RUDDER_ROOM, y + 18), "rudder",
+            y = iy + RUDDER_LINE * (level + 1)
+            out.append(rect_region(f"lv{level}", (ix - 2, y - 2, ix + RUDDER_ROOM, y + RUDDER_LINE - 3), "rudder",
                                    f"{board['cubes'][level]} blue cubes at Lv. {level}", seat))
         filled = {cell for _, _, cells in board["parts"] for cell in cells}
         card = set(board["card"]["cells"]) if board.get("card") else set()
-        gx, gy = x0 + 236 + 14, y0 + 40 + 18
         for r in range(7):
             for c in range(8):
                 name = "abcdefgh"[c] + str(r + 1)
-                x, y = gx + c * EC, gy + (6 - r) * EC
                 state = "filled" if name in filled or name in card else "empty"
                 icon = f", icon {ICONS[name]}" if name in ICONS else ""
-                out.append(rect_region(name, (x, y, x + EC, y + EC), "square",
+                out.append(rect_region(name, at.cell_box(seat, name), "square",
                                        f"{name}: {state}{icon}; row {r + 1} pays {ROW_BONUS[r]}", seat))
-    if _pending_part(view) is not None:
-        out += _legend_regions(view, names)
+    if at.legend_h:
+        out += _legend_regions(view, at.legend)
     return out
 
 
-def _legend_regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def _legend_regions(view: dict[str, Any], y0: int) -> list[dict[str, Any]]:
     """The shapes and orientations of `_legend`, where it draws them."""
-    y0 = HEADER + SHARED + TRACK + ((view["players"] + 1) // 2) * (PANEL_H + 8) + 8
-    y0 += len(last_lines(view, names)) * LAST_LINE
     out = []
-    x = 16
-    unit = 13
-    for shape, offsets_list in view["orientations"].items():
-        out.append(rect_region(shape, (x, y0 + 20, x + 28, y0 + 40), "shape", f"the {shape} part"))
-        x += 30
-        for k, offsets in enumerate(offsets_list, start=1):
-            xs = [dx for dx, _ in offsets]
-            width = (max(xs) - min(xs) + 1) * unit
-            out.append(rect_region(f"o{k}", (x - 2, y0 + 20, x + max(width, 22) + 2, y0 + 24 + 3 * unit + 18),
-                                   "orientation", f"{shape} turned as o{k}"))
-            x += max(width, 22) + 10
-        x += 14
+    places, _ = legend_places(view)
+    for shape, label_x, label_row, turns in places:
+        top = y0 + LEGEND_HEAD + label_row * LEGEND_ROW
+        out.append(rect_region(shape, (label_x - 2, top - 2, label_x + SHAPE_LABEL - 4, top + 22), "shape",
+                               f"the {shape} part"))
+        for k, x, row, width in turns:
+            top = y0 + LEGEND_HEAD + row * LEGEND_ROW
+            out.append(rect_region(f"o{k}", (x - 2, top - 2, x + width + 2, top + 3 * UNIT + 22), "orientation",
+                                   f"{shape} turned as o{k}"))
     return out

@@ -1147,8 +1147,27 @@ class GrowSky(Game):
             "end": [dict(r) for r in self.end] if self.end else None,
             "outcome": None if outcome is None else {"ranks": outcome.ranks, "scores": outcome.scores,
                                                      "tiebreak": outcome.tiebreak},
-            "last": dict(self.last) if self.last else None,
+            "last": self._last_view(),
         }
+
+    def _last_view(self) -> dict[str, Any] | None:
+        """The last move, and under `told` every step of that seat's turn so far in the public words
+        `describe_move` tells it (`flew with a 6`, never the notation), each with what it did."""
+        if not self.last:
+            return None
+        last = dict(self.last)
+        seat = last["seat"]
+        turn = last.get("turn") or [[last["move"], list(last.get("notes", []))]]
+        last["told"] = [[self._step_words(seat, step), [n for n in said if not n.startswith("placed ")]]
+                        for step, said in turn]
+        return last
+
+    def _step_words(self, seat: int, step: str) -> str:
+        """One step in words; the move as typed only for a step the notation cannot read."""
+        try:
+            return M.NOTATION.tell(self, seat, M.parse(step), ()) or step
+        except IllegalMove:
+            return step
 
     def can_take_back(self, before: Game, seat: int, move: str) -> bool:
         # dice and bag draws come from the Rng; a refill puts new tiles in the market: refuse both

@@ -267,8 +267,10 @@ def verb_of(text: str) -> str:
 
 # -- the table of verbs ----------------------------------------------------------------
 def _tile_told(game: Any, seat: int, space: int) -> str:
+    """The bonus of the tile a step put on a space, as it was put there: face up, even when an
+    upgrade later in the turn has turned it (the turn is told after all its steps)."""
     top = game.boards[seat].top(space - 1) if 1 <= space <= 12 else None
-    return f" ({data.bonus_words(tile_side(top)[1])})" if top else ""
+    return f" ({data.bonus_words(tile_side([top[0], 0])[1])})" if top else ""
 
 
 def _developed(m: Develop) -> str:

@@ -69,11 +69,9 @@ def test_the_picture_hatches_the_previewed_squares_in_the_seats_engine_room(tmp_
     png = render.draw("growsky", view, ["Alice", "Bob"])
     (tmp_path / "preview.png").write_bytes(png)
     image, plain = open_png(png).convert("RGB"), open_png(render.draw("growsky", game.view(seat), ["Alice", "Bob"]))
-    x0, y0 = growsky._panel_origin(seat)
-    gx, gy = x0 + 236 + 14, y0 + 40 + 18
+    at = growsky.layout(view, ["Alice", "Bob"])
     for cell in view["preview"]["cells"]:
-        c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
-        x, y = gx + c * growsky.EC, gy + (6 - r) * growsky.EC
+        x, y, _, _ = at.cell_box(seat, cell)
         square = [image.getpixel((x + dx, y + dy)) for dx in range(growsky.EC) for dy in range(growsky.EC)]
         assert sum(1 for p in square if p == growsky.GHOST) > growsky.EC * 4  # hatched and outlined
     assert image.tobytes() != plain.convert("RGB").tobytes()

@@ -83,3 +83,28 @@ def test_the_message_that_ends_a_turn_tells_the_whole_turn_step_by_step():
     line = game.describe_move(seat, "end", names)
     assert line.startswith(f"{names[seat]} ended the turn.\n{names[seat]}'s turn: stood by with a {face} (")
     assert "searched 1 step" in line and line.endswith("; ended the turn.")
+
+
+def test_the_public_view_tells_every_step_of_the_turn_in_words_a_bought_tile_as_it_was_bought():
+    """The picture's last turn comes from here: each step in the words the channel was told, never
+    the notation, and a tile bought then upgraded in the same turn told by the side it was bought on."""
+    game = ready(2)
+    seat = game.current()
+    game.boards[seat].fuel, game.boards[seat].cubes = 8, [0, 0, 0, 2]
+    game.queue = ["buy:1"]
+    tile = game.market[0]
+    game.play(seat, "buy m1 s5")
+    game.play(seat, "upgrade s5")
+    last = game.view(None)["last"]
+    front, back = bonus_words(TILES[tile]["front"][1]), bonus_words(TILES[tile]["back"][1])
+    assert front != back
+    assert [words for words, _ in last["told"]] == [f"bought the route tile of m1 ({front}) for s5",
+                                                    "upgraded the route tile on s5"]
+    game.play(seat, f"standby {game.dice[0]}")
+    game.play(seat, "end")
+    told = game.view(None)["last"]["told"]
+    assert [words for words, _ in told][2:] == [f"stood by with a {game.standby[-1]}", "ended the turn"]
+    assert "searched 1 step" in "; ".join(told[2][1])
+    summary = game.describe_move(seat, "end", NAMES).split("\n")[1]
+    for words, _ in told:
+        assert words in summary and "`" not in words

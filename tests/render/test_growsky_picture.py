@@ -1,5 +1,5 @@
 """What the Grow Sky picture must show: a key to every code, labels inside their spaces, the
-last move whole, the winner named, and a preview that says what it costs and gives."""
+winner named, and a preview that says what it costs and gives (the last turn: test_growsky_phone)."""
 
 from __future__ import annotations
 
@@ -47,25 +47,25 @@ def test_the_key_explains_every_code_the_picture_uses():
     for mark in ("A+B", "A/B", "x2", "*", "gold:"):
         assert mark in key
     for line in growsky.key_lines():
-        assert text_width(line, growsky.KEY_SIZE) <= growsky.W - 32
+        assert text_width(line, growsky.KEY_SIZE) <= growsky.ROOM
 
 
 def test_every_route_bonus_fits_its_space():
     for bonus in every_bonus():
-        words, size = growsky.route_label(bonus)
-        assert text_width(words, size, True) <= growsky.LABEL_ROOM, words
+        words, size, bold = growsky.route_label(bonus)
+        assert text_width(words, size, bold) <= growsky.LABEL_ROOM and size >= growsky.SMALL, words
 
 
 def test_the_airship_keeps_off_the_space_number_and_the_bonus():
     for bonus in every_bonus():
-        words, size = growsky.route_label(bonus)
-        half = text_width(words, size, True) / 2
+        words, size, bold = growsky.route_label(bonus)
+        half = text_width(words, size, bold) / 2
         label = (growsky.LABEL_X - half, growsky.LABEL_Y - size / 2, growsky.LABEL_X + half, growsky.LABEL_Y + size / 2)
         points = growsky.airship_points(0, 0)
         ship = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points),
                 max(y for _, y in points))
         assert ship[1] > label[3] or ship[0] > label[2], words
-        assert ship[1] > 1 + 12  # below the space number in the top left corner
+        assert ship[1] > 3 + growsky.SMALL + 2  # below the space number in the top left corner
 
 
 def test_the_rudder_counts_stay_off_the_route_spaces_beside_them():
@@ -74,36 +74,16 @@ def test_the_rudder_counts_stay_off_the_route_spaces_beside_them():
     few = open_png(growsky.draw(view, NAMES[:2])).convert("RGB")
     many_view = {**view, "boards": [dict(view["boards"][0], cubes=[12, 12, 12, 12]), view["boards"][1]]}
     many = open_png(growsky.draw(many_view, NAMES[:2])).convert("RGB")
-    x0, y0 = growsky._panel_origin(0)
-    rx, ry = x0 + 10, y0 + 40
-    right_column = (rx + 4 * growsky.RING_CELL - 3, ry + growsky.RING_CELL, rx + 5 * growsky.RING_CELL,
-                    ry + 4 * growsky.RING_CELL)
+    rx, ry = growsky.layout(view, NAMES[:2]).ring(0)
+    right_column = (rx + 4 * growsky.RING_W - 3, ry + growsky.RING_H, rx + 5 * growsky.RING_W,
+                    ry + 4 * growsky.RING_H)
 
     def change(box):  # the palette of each picture is its own: a shade or two apart is no change
         return max(hi for _, hi in ImageChops.difference(few.crop(box), many.crop(box)).getextrema())
 
     assert change(right_column) <= 24
-    inner = (rx + growsky.RING_CELL, ry + growsky.RING_CELL, rx + 4 * growsky.RING_CELL - 3, ry + 4 * growsky.RING_CELL)
+    inner = (rx + growsky.RING_W, ry + growsky.RING_H, rx + 4 * growsky.RING_W - 3, ry + 4 * growsky.RING_H)
     assert change(inner) > 100  # the counts did change, inside the ring
-
-
-def test_the_last_move_is_shown_whole_with_everything_it_did():
-    seen_long = False
-    for n, game in enumerate(views_of_a_game(4, 7)):
-        if n % 5:
-            continue
-        view = game.view(None)
-        line = growsky.header_line(view, NAMES)
-        rest = growsky.last_lines(view, NAMES)
-        assert text_width(line, growsky.LAST_SIZE + 1) <= growsky.W - 32
-        for extra in rest:
-            assert text_width(extra, growsky.LAST_SIZE) <= growsky.W - 32
-        shown = line + " " + " ".join(rest)
-        for note in (view.get("last") or {}).get("notes") or []:
-            assert note in shown
-        seen_long |= bool(rest)
-        assert open_png(growsky.draw(view, NAMES)).size == growsky.canvas_size(view, NAMES)
-    assert seen_long  # some turns need more than the header line
 
 
 def test_the_game_over_headline_names_the_winner():
@@ -131,30 +111,30 @@ def test_a_preview_says_what_it_costs_and_gives_and_leaves_the_icon_readable():
     assert "costs" in words and growsky.ICONS[cell] in words
     plain = open_png(growsky.draw(game.view(seat), NAMES)).convert("RGB")
     shown = open_png(growsky.draw(view, NAMES)).convert("RGB")
-    x0, y0 = growsky._panel_origin(seat)
-    c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
-    x, y = x0 + 236 + 14 + c * growsky.EC, y0 + 40 + 18 + (6 - r) * growsky.EC
-    box = (x + 4, y + 4, x + growsky.EC - 4, y + growsky.EC - 4)
 
-    def ink(image):
+    def ink(image, picture_view):
+        x, y, right, bottom = growsky.layout(picture_view, NAMES).cell_box(seat, cell)
+        box = (x + 4, y + 4, right - 4, bottom - 4)
         return sum(1 for p in image.crop(box).convert("L").tobytes() if p < 90)
 
-    assert ink(shown) >= 0.8 * ink(plain) > 0
+    assert ink(shown, view) >= 0.8 * ink(plain, game.view(seat)) > 0
 
 
-def test_a_long_name_in_the_headline_stops_short_of_the_title():
+def test_a_long_name_in_the_headline_stays_on_its_line_inside_the_picture():
     game = next(g for g in views_of_a_game(2, 4) if g.phase == "turn")
     names = ["A" + " very long name" * 8, "Bo"]
     view = game.view(None)
     view = {**view, "current": 0}
     image = open_png(growsky.draw(view, names)).convert("RGB")
     plain = open_png(growsky.draw(view, ["Al", "Bo"])).convert("RGB")
-    title_end = 16 + text_width(f"Grow Sky  ·  round {view['round']}", 26, True)
-    box = (0, 0, title_end + 8, 40)  # the title's corner is the same whoever plays
+    title_end = growsky.X0 + text_width(growsky.title_words(view), growsky.TITLE_SIZE, True)
+    box = (0, 0, title_end + 8, 36)  # the title above the pill is the same whoever plays
     assert max(hi for _, hi in ImageChops.difference(image.crop(box), plain.crop(box)).getextrema()) <= 24
+    margin = image.crop((growsky.W - growsky.X0 + 2, 36, growsky.W, 64)).convert("L")
+    assert min(margin.tobytes()) > 200  # the shortened pill ends inside the picture
 
 
-def test_the_preview_under_the_ring_says_the_fuel_an_upgraded_part_costs_whole():
+def test_a_preview_says_the_fuel_an_upgraded_part_costs_whole_under_the_headline():
     """An upgraded tier-1 part pays 3 fuel: the picture says so and what pays it, uncut."""
     from tests.games.test_growsky_helpers import ready
 
@@ -165,24 +145,25 @@ def test_the_preview_under_the_ring_says_the_fuel_an_upgraded_part_costs_whole()
     game.queue = ["part:1"]
     move = next(m for m in game.legal_moves(seat) if m.startswith("place l4 ") and " pay " not in m)
     view = game.preview(seat, move)
-    lines = growsky.preview_lines(view["boards"][seat], view["preview"])
+    lines = growsky.preview_lines(view)
     said = " ".join(lines)
     assert "costs 3 fuel (1 from the gauge, 2 Lv. 2 cubes)" in said and "nothing more" not in said
     assert "gives" in said and 1 <= len(lines) <= 2
     for line in lines:
-        assert text_width(line, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM  # no ellipsis
-    footer = growsky.PANEL_H - 22
-    assert growsky.PREVIEW_Y + len(lines) * growsky.PREVIEW_LINE <= footer
+        assert text_width(line, growsky.BODY, True) <= growsky.ROOM  # no ellipsis
+    assert [words for words, *_ in growsky.header_lines(view, NAMES[:2])][:len(lines)] == lines
 
 
-def test_nine_dice_at_four_players_end_before_the_market_heading():
+def test_nine_dice_at_four_players_fit_the_width():
     game = next(g for g in views_of_a_game(4, 3) if g.phase == "turn" and len(g.view(None)["dice"]) == 9)
-    image = open_png(growsky.draw(game.view(None), NAMES)).convert("L")
-    top = growsky.HEADER + 10
-    gap = image.crop((416, top - 8, 429, top + 28))  # between the last die and "Route tile market"
-    assert min(gap.tobytes()) > 150
-    heading = image.crop((430, top - 8, 430 + text_width("Route tile market", 17, True), top + 28))
-    assert min(heading.tobytes()) < 100  # the heading drawn, in ink
+    view = game.view(None)
+    image = open_png(growsky.draw(view, NAMES)).convert("L")
+    step, size = growsky.dice_step(9)
+    assert size >= 40
+    top = growsky.layout(view, NAMES).shared + growsky.DICE_Y
+    last = growsky.X0 + 8 * step
+    assert min(image.crop((last, top, last + size, top + size)).tobytes()) < 100  # the ninth die, drawn
+    assert min(image.crop((last + size + 3, top, growsky.W - growsky.EDGE - 2, top + size)).tobytes()) > 150
 
 
 def test_in_advanced_mode_both_room_card_sides_are_drawn_before_one_is_chosen():
@@ -190,25 +171,18 @@ def test_in_advanced_mode_both_room_card_sides_are_drawn_before_one_is_chosen():
     view = game.view(None)
     assert view["phase"] == "room"
     image = open_png(growsky.draw(view, NAMES)).convert("RGB")
-    small = image.resize((550, round(image.height * 550 / image.width)))
-    scale = 550 / image.width
+    assert image.width <= 550  # shown as drawn in the chat
+    at = growsky.layout(view, NAMES)
     for seat, board in enumerate(view["boards"]):
-        x0, y0 = growsky._panel_origin(seat)
         sides = board["card"]["sides"]
         for k, cells in enumerate(sides):
             for cell in set(cells) - set(sides[1 - k]):
-                c, r = "abcdefgh".index(cell[0]), int(cell[1:]) - 1
-                x = x0 + 236 + 14 + c * growsky.EC + 4
-                y = y0 + 40 + 18 + (6 - r) * growsky.EC + 4
-                assert image.getpixel((x, y)) == growsky.SIDE_TINTS[k]
-                # still told apart at chat width
-                got = small.getpixel((round((x + 1) * scale), round((y + 1) * scale)))
-                other = growsky.SIDE_TINTS[1 - k]
-                assert sum(abs(a - b) for a, b in zip(got, growsky.SIDE_TINTS[k], strict=True)) < \
-                    sum(abs(a - b) for a, b in zip(got, other, strict=True))
-        words = growsky.side_words(board["card"]["card"], sides)
+                x, y, _, _ = at.cell_box(seat, cell)
+                assert image.getpixel((x + 4, y + 4)) == growsky.SIDE_TINTS[k]
+        lines = growsky.stats_lines(board)
+        words = " ".join(lines)
         assert all(cell in words for cells in sides for cell in cells)
-        assert text_width(words, growsky.PREVIEW_SIZE, True) <= growsky.PREVIEW_ROOM
+        assert len(lines) <= 2 and all(text_width(line, growsky.SMALL) <= growsky.STATS_ROOM for line in lines)
 
 
 def test_a_room_card_square_lets_the_engine_room_icon_beneath_show():
@@ -222,10 +196,8 @@ def test_a_room_card_square_lets_the_engine_room_icon_beneath_show():
     bare = copy.deepcopy(view)
     for board in bare["boards"]:
         board["card"]["sides"] = None  # nothing drawn over the engine room
-    x0, y0 = growsky._panel_origin(0)
-    c, r = "abcdefgh".index("g"), 1
-    x, y = x0 + 236 + 14 + c * growsky.EC, y0 + 40 + 18 + (6 - r) * growsky.EC
-    box = (x + 4, y + 4, x + growsky.EC - 4, y + growsky.EC - 4)  # inside the square's frame
+    x, y, right, bottom = growsky.layout(view, NAMES).cell_box(0, "g2")
+    box = (x + 4, y + 4, right - 4, bottom - 4)  # inside the square's frame
 
     def ink(v) -> bytes:
         cell = open_png(growsky.draw(v, NAMES)).convert("L").crop(box)
@@ -239,11 +211,11 @@ def test_a_room_card_square_lets_the_engine_room_icon_beneath_show():
 
 
 def test_a_die_keeps_its_number_and_face_letters_off_its_rim():
-    """The 30 px dice of four players (nine on the board) as the 34 px ones: the face letters end
-    at least two clear rows above the rim, the number two below the top."""
+    """The dice on standby, on the action spaces and left to take: the face letters end at least
+    two clear rows above the rim, the number two below the top."""
     from PIL import Image, ImageDraw
 
-    for size in (30, 34):
+    for size in (growsky.STANDBY_DIE, growsky.PLACED, growsky.DIE):
         for face in range(1, 7):
             image = Image.new("RGB", (size + 20, size + 20), (255, 0, 0))
             growsky._die(ImageDraw.Draw(image), 10, 10, face, size)

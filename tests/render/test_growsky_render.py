@@ -50,9 +50,8 @@ def test_a_waiting_part_shows_the_legal_anchors_and_the_orientation_legend():
     assert set(view["orientations"]) == {"l4"}  # no fuel: no upgrade on offer
     image = open_png(growsky.draw(view, NAMES[:2])).convert("RGB")
     plain = ready(2, 5)
-    assert image.height == growsky.canvas_size(plain.view(None))[1] + growsky.LEGEND
-    x0, y0 = growsky._panel_origin(seat)
-    gx, gy = x0 + 236 + 14, y0 + 40 + 18
+    assert image.height == growsky.canvas_size(plain.view(None))[1] + growsky.legend_height(view)
+    gx, gy = growsky.layout(view, NAMES[:2]).engine(seat)
     anchors = {m.split(" ")[-1] for m in view["placements"]}
     for col, name in enumerate("abcdefgh"):
         x, y = gx + col * growsky.EC + 3, gy + 6 * growsky.EC + growsky.EC // 2  # row 1
@@ -68,7 +67,7 @@ def test_the_final_picture_lists_every_end_step():
     assert view["end"]
     image = open_png(growsky.draw(view, NAMES[:3]))
     assert image.size == growsky.canvas_size(view, NAMES[:3])
-    assert image.height > growsky.canvas_size({**view, "end": None})[1] + 3 * growsky.RESULTS_ROW
+    assert image.height > growsky.canvas_size({**view, "end": None})[1] + 3 * 2 * growsky.RESULTS_LINE
 
 
 def test_the_public_view_holds_no_bag_order():
@@ -84,3 +83,35 @@ def test_short_bonus_labels():
     assert growsky.short("cube*2+rudder") == "C2+R"
     assert growsky.short("boost:5:3|fuel*2") == "5>3/F2"
     assert growsky.short("part:2") == "P2"
+
+
+def test_the_regions_stand_on_what_the_picture_draws_there():
+    """The board page's places, checked in the pixels: each market tile, die, route space and
+    rudder level where `regions` says (the engine room's squares: test_growsky_phone)."""
+    game = played(3, 82, 60)
+    view = game.view(None)
+    image = open_png(growsky.draw(view, NAMES[:3])).convert("RGB")
+    regions = growsky.regions(view, NAMES[:3])
+
+    def inside(region, dx, dy):
+        return image.getpixel((round(region["x"] + dx), round(region["y"] + dy)))
+
+    def inked(region):
+        box = (region["x"], region["y"], region["x"] + region["w"], region["y"] + region["h"])
+        return min(image.crop(tuple(round(v) for v in box)).convert("L").tobytes()) < 90
+
+    kinds = {}
+    for region in regions:
+        kinds[region.get("kind")] = kinds.get(region.get("kind"), 0) + 1
+        if region.get("kind") == "market":
+            tile = view["market"][int(region["name"][1:]) - 1]
+            if tile:
+                assert near(inside(region, 8, region["h"] / 2), growsky.YELLOW if tile["colour"] == "Y" else growsky.BLUE)
+        elif region.get("kind") == "space":
+            space = view["boards"][region["seat"]]["route"][int(region["name"][1:]) - 1]
+            fill = growsky.PRINTED if space["tile"] is None else growsky.YELLOW if space["colour"] == "Y" else growsky.BLUE
+            assert near(inside(region, region["w"] / 2, region["h"] - 5), fill), region  # under the bonus
+        elif region.get("kind") in ("die", "rudder"):
+            assert inked(region), region
+    assert kinds["market"] == 8 and kinds["space"] == 3 * 12 and kinds["die"] == len(view["dice"])
+    assert kinds["rudder"] == 3 * 4 and kinds["square"] == 3 * 56
