@@ -30,6 +30,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.adapters.discord import presence
 from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
 from bot.adapters.discord.posting import (
     GONE,
@@ -59,6 +60,8 @@ from bot.adapters.discord.shapes import (
 )
 from bot.core import drawing, marks
 from bot.core.commands import COMMANDS, TEXT, USER, Command
+from bot.core.health import Gateway, health_of
+from bot.core.presence import PresenceLine
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
@@ -727,6 +730,8 @@ class IslesClient(discord.AutoShardedClient):
             self.places = self.adapter.places = Places(service)
             self.poster.on_gone = lambda channel_id: self.places.gone([channel_id])
             service.outbox = DiscordOutbox(self, self.poster)
+            health_of(service).gateway = self.gateway_seen
+        self._shards_ready: set[int] = set()
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
@@ -786,6 +791,9 @@ class IslesClient(discord.AutoShardedClient):
                 await self.installed.stop()
             if self.poster is not None:
                 await self.poster.flush(timeout=5.0)
+            shown = getattr(self, "_presence", None)
+            if shown is not None:
+                shown.cancel()
         await super().close()
 
     @staticmethod
@@ -802,6 +810,24 @@ class IslesClient(discord.AutoShardedClient):
         if self.places is not None and not getattr(self, "_places_checked", False):
             self._places_checked = True  # places that went while the bot was away, once per start
             self._place_check = asyncio.create_task(self.places.check_at_start(self))
+        if self.service is not None and getattr(self, "_presence", None) is None:
+            self._presence = asyncio.create_task(presence.keep_fresh(self, PresenceLine(self.service.store)))
+
+    # the gateway as /healthz tells it (bot/core/health.py)
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._shards_ready.add(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._shards_ready.add(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._shards_ready.discard(shard_id)
+
+    def gateway_seen(self) -> Gateway:
+        latency = self.latency
+        return Gateway(shards_ready=len(self._shards_ready), shards=self.shard_count or len(self.shards),
+                       latency=latency if latency == latency and latency != float("inf") else None,
+                       servers=len(self.guilds))
 
     # places that go: their tables close (bot/adapters/discord/places.py)
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -910,7 +936,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     drawing.use(settings.render_workers).warm()
     try:
         service = TableService(store)
-        installed = install(service) if extensions else None
+        installed = install(service, support_url=getattr(settings, "support_url", "")) if extensions else None
         pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed
