@@ -237,3 +237,23 @@ async def test_beside_the_pages_or_on_their_own_port(tmp_path):
         await beside.stop()
     alone = await service_at(tmp_path / "r.db")
     assert await beside_the_bot(alone, Settings(token="t", db_path="r.db", dev_guild=None, log_level="INFO")) is None
+
+
+def test_the_health_port_and_the_support_link_are_checked(monkeypatch):
+    from bot.settings import SettingError, health_settings, support_url
+
+    for name in ("ISLES_HEALTH_HOST", "ISLES_HEALTH_PORT", "ISLES_SUPPORT_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert health_settings() is None and support_url() == ""
+    monkeypatch.setenv("ISLES_HEALTH_PORT", "9108")
+    assert health_settings() == HealthSettings("127.0.0.1", 9108)
+    monkeypatch.setenv("ISLES_HEALTH_HOST", "0.0.0.0")
+    assert health_settings() == HealthSettings("0.0.0.0", 9108)
+    monkeypatch.setenv("ISLES_HEALTH_PORT", "ninety")
+    with pytest.raises(SettingError, match="ISLES_HEALTH_PORT=ninety"):
+        health_settings()
+    monkeypatch.setenv("ISLES_SUPPORT_URL", "discord.gg/isles")
+    with pytest.raises(SettingError, match="ISLES_SUPPORT_URL"):
+        support_url()
+    monkeypatch.setenv("ISLES_SUPPORT_URL", "https://discord.gg/isles")
+    assert support_url() == "https://discord.gg/isles"
