@@ -472,3 +472,41 @@ def test_the_settings_are_checked(monkeypatch):
     monkeypatch.setenv("ISLES_DISCORD_API", "discord.com")
     with pytest.raises(SettingError, match="ISLES_DISCORD_API"):
         activity_settings()
+
+
+async def test_made_up_sign_ins_at_ten_a_second_leave_a_real_player_getting_in(tmp_path, monkeypatch, discord):
+    """Anyone may send sign-ins with codes and instances made up, for a channel that has a table:
+    with the bot's token, Discord confirms the instance before any budget of everyone's is spent,
+    so the real player's launch gets in every second of the flood."""
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        now = [0.0]
+        served.pages.activity.clock = lambda: now[0]
+        for second in range(13):
+            now[0] = float(second)
+            flood = await asyncio.gather(*(sign_in(served, f"made-up-{second}-{n}", instance=f"i-{second}-{n}")
+                                           for n in range(10)))
+            assert {status for status, _ in flood} == {403}
+            status, body = await sign_in(served, "alice-code")
+            assert status == 200, (second, body)
+        assert len(discord.exchanges) == 13  # the real player's only: no made-up code reached the secret
+    finally:
+        await served.client.close()
+
+
+async def test_an_instance_discord_does_not_know_is_asked_about_once_a_minute(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        now = [0.0]
+        served.pages.activity.clock = lambda: now[0]
+        for n in range(30):
+            assert (await sign_in(served, f"made-up-{n}", instance="i-made-up"))[0] == 403
+        assert discord.instance_reads == [("i-made-up", f"Bot {BOT_TOKEN}")]
+        now[0] = activity.UNKNOWN_SECONDS
+        assert (await sign_in(served, "made-up", instance="i-made-up"))[0] == 403
+        assert len(discord.instance_reads) == 2 and discord.exchanges == []
+    finally:
+        await served.client.close()
+
