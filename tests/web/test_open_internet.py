@@ -246,9 +246,42 @@ async def test_past_the_streams_of_everyone_the_oldest_closes(tmp_path):
             assert await next_event(streams[-1]) == "changed"
         assert len(pages.streams) == 4
         for old in streams[:5]:
-            assert await next_event(old) == "replaced"
+            assert await next_event(old) == "crowded"  # not "your newer pages": other people's took its place
         for live in streams[5:]:
             live.close()
+
+
+async def test_many_accounts_with_many_streams_push_out_nobody_who_holds_fewer(tmp_path):
+    """Forty accounts open eight streams each, five times the streams of everyone: those who hold
+    the most make room for each other, and a player's one stream hears every move all along (it
+    would be closed only once as many people as there is room for held a stream each)."""
+    service = await service_at(tmp_path / "fair.db", seeds=lambda: 5)
+    pages = WebPages(service, secret="test secret", clock=lambda: NOW, room=128)
+    service.extend(pages)
+    async with TestClient(TestServer(pages.app())) as client:
+        served = Served(service, pages, client)
+        await start_table(service, "pioneers")
+        table = await served.table_id()
+        bobs = await client.get(f"/t/{served.token(BOB.user_id, table)}/events")
+        assert await next_event(bobs) == "changed"
+        flood = []
+        try:
+            for user in range(1001, 1041):
+                for _ in range(PER_PERSON):
+                    flood.append(await client.get(f"/t/{served.token(user, table)}/events"))
+                    assert await next_event(flood[-1]) == "changed"
+            assert len(pages.streams) == pages.streams.in_all
+            token, state = await whose_turn(served)
+            assert (await client.post(f"/t/{token}/move", json={"move": state["moves"][0],
+                                                                 "version": state["version"]})).status == 200
+            assert await next_event(bobs) == "changed"  # still open: it heard the move
+            heard = [await next_event(s) for s in flood]  # the move, or why the stream was closed before it
+            # told truthfully: other people's pages took their place ("crowded"), or their own newer one
+            assert sorted(set(heard)) == ["changed", "crowded", "replaced"]
+            assert heard.count("changed") == pages.streams.in_all - 1
+        finally:
+            for stream in [*flood, bobs]:
+                stream.close()
 
 
 async def ended(reader: asyncio.StreamReader) -> bool:

@@ -44,7 +44,7 @@ from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.buckets import Buckets, client_address
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
-from bot.adapters.web.streams import REPLACED, Streams
+from bot.adapters.web.streams import CROWDED, REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core import marks
 from bot.core.commands import WEB
@@ -475,6 +475,9 @@ class WebPages(Extension):
                     continue
                 if version == REPLACED:  # the page's own script stops asking again
                     await response.write(b"event: replaced\ndata: newer pages took this one's place\n\n")
+                    break
+                if version == CROWDED:  # the page's own script asks again later
+                    await response.write(b"event: crowded\ndata: closed to make room for other people's pages\n\n")
                     break
                 if version is None or granted.expires <= self.clock():
                     break
