@@ -37,6 +37,7 @@ class FakeDiscord:
         self.exchanges: list[dict[str, str]] = []
         self.user_reads: list[str] = []
         self.instance_reads: list[tuple[str, str]] = []
+        self.in_instance = [ALICE.user_id, BOB.user_id]
         self.broken = False
 
     def app(self) -> web.Application:
@@ -69,7 +70,7 @@ class FakeDiscord:
 
 
     async def instance(self, request: web.Request) -> web.Response:
-        """One Activity running, in Alice's channel, with Alice and Bob in it."""
+        """One Activity running, in Alice's channel, with Alice and Bob in it (`in_instance`)."""
         self.instance_reads.append((request.match_info["instance"], request.headers.get("Authorization", "")))
         if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
             return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
@@ -79,7 +80,7 @@ class FakeDiscord:
             "application_id": CLIENT_ID, "instance_id": "i-1", "launch_id": "1234",
             "location": {"id": "gc-1", "kind": "gc", "channel_id": str(ALICE.channel_id),
                          "guild_id": str(ALICE.guild_id)},
-            "users": [str(ALICE.user_id), str(BOB.user_id)]})
+            "users": [str(user) for user in self.in_instance]})
 
 
 @pytest.fixture
@@ -510,3 +511,37 @@ async def test_an_instance_discord_does_not_know_is_asked_about_once_a_minute(tm
     finally:
         await served.client.close()
 
+
+
+async def test_the_others_of_a_launch_confirmed_sign_in_without_a_look_at_the_instance(tmp_path, monkeypatch,
+                                                                                       discord):
+    """Made-up instances faster than Discord may be asked about spend every look: a launch
+    Discord confirmed a moment ago still lets its other players in."""
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        served.pages.activity.clock = lambda: 0.0  # no time passes: no budget fills again
+        assert (await sign_in(served, "alice-code"))[0] == 200
+        flood = await asyncio.gather(*(sign_in(served, f"made-up-{n}", instance=f"i-made-up-{n}")
+                                       for n in range(int(activity.LOOKUP_BURST) + 10)))
+        assert sorted({status for status, _ in flood}) == [403, 429]  # every look spent
+        status, body = await sign_in(served, "bob-code")
+        assert status == 200, body
+        assert tokens.verify(served.pages.secret, body["token"], NOW).user_id == BOB.user_id
+        assert (await sign_in(served, "carol-code"))[0] in (403, 429)  # not listed: Discord must be asked again
+    finally:
+        await served.client.close()
+
+
+async def test_someone_who_joined_a_launch_confirmed_before_is_looked_for_again(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        assert (await sign_in(served, "alice-code"))[0] == 200
+        assert (await sign_in(served, "bob-code"))[0] == 200
+        assert len(discord.instance_reads) == 1  # Bob was listed already
+        discord.in_instance.append(CAROL.user_id)
+        assert (await sign_in(served, "carol-code"))[0] == 200
+        assert len(discord.instance_reads) == 2
+    finally:
+        await served.client.close()

@@ -20,8 +20,10 @@ What a sign-in may cost is counted per launch (the instance and the channel it n
 the calls with the client secret, for everyone together; with the bot's token, that shared budget
 is spent only once Discord confirmed the instance, so sign-ins made up by anyone (a new instance
 each time) cost a look at the instance, never a real player's turn. Looks at instances have a
-budget of their own, generous but under Discord's limit for the bot, and an instance Discord does
-not know is not asked about again.
+budget of their own, generous but under Discord's limit for the bot; an instance Discord does not
+know is not asked about again for a while, and one it confirmed is believed for a while, so that
+the others of a launch sign in without a look (Discord is asked again only for a user it did not
+list then).
 - `GET  /static/vendor/<name>`  the vendored Embedded App SDK (static/vendor/README.md)
 
 Without ISLES_CLIENT_ID and ISLES_CLIENT_SECRET the sign-in answers 503 and says which is missing.
@@ -62,8 +64,9 @@ SIGN_IN_BURST = 20.0
 LOOKUP_RATE = 20.0
 LOOKUP_BURST = 40.0
 KEPT_CODES = 4096
-KEPT_INSTANCES = 4096  # instances Discord did not know (or knew in another channel)
+KEPT_INSTANCES = 4096  # instances Discord did not know (or knew in another channel), and those it confirmed
 UNKNOWN_SECONDS = 60.0  # for so long: a launch Discord was slow to list is asked about again after it
+CONFIRMED_SECONDS = 60.0  # for so long a launch confirmed is believed, with the users Discord listed
 CODE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # Discord's codes are letters and digits
 INSTANCE = re.compile(r"i-[A-Za-z0-9-]{1,200}")  # as the SDK reads it from the launch's query: i-<launch>-<place>
 PAGE_HEADERS = {"Content-Type": "text/html", "Content-Security-Policy": policy(FRAMED_BY)}
@@ -127,6 +130,7 @@ class Activity:
         self._trying: set[str] = set()  # codes being exchanged now
         self._refused: OrderedDict[str, None] = OrderedDict()  # codes Discord's token endpoint refused
         self._unknown: OrderedDict[tuple[str, int], float] = OrderedDict()  # (instance, channel): when not found there
+        self._running: OrderedDict[tuple[str, int], tuple[set[str], float]] = OrderedDict()  # confirmed: (users, when)
 
     def missing(self) -> str:
         """Which setting keeps the Activity off, or ""."""
@@ -184,12 +188,15 @@ class Activity:
         self._trying.add(code)
         try:
             self._budget(self.launches, launch)
-            users = None
+            users, believed = None, False
             if self.settings.bot_token:
-                self._budget(self.lookups, "everyone")
-                users = await self.confirmed(launch)
+                running = self._running.get(launch)
+                believed = running is not None and self.clock() - running[1] < CONFIRMED_SECONDS
+                users = running[0] if believed else await self.confirmed(launch)
             self._budget(self.sign_ins, "everyone")
             user_id = await self.discord_user(code)
+            if users is not None and str(user_id) not in users and believed:  # joined since: ask again
+                users = await self.confirmed(launch)
             if users is not None and str(user_id) not in users:
                 raise not_in_instance()
         except SignInRefused as why:
@@ -210,10 +217,16 @@ class Activity:
                                 {"Retry-After": str(wait)})
 
     async def confirmed(self, launch: tuple[str, int]) -> set[str]:
-        """The users of an instance Discord confirms runs in the channel; one it does not is
-        remembered, so that asking again costs Discord nothing. Raises SignInRefused."""
+        """The users of an instance Discord confirms runs in the channel (a look spent); one it
+        does not is remembered, so that asking again costs Discord nothing. Raises SignInRefused."""
+        self._budget(self.lookups, "everyone")
         try:
-            return await self.instance_users(*launch)
+            users = await self.instance_users(*launch)
+            self._running.pop(launch, None)
+            self._running[launch] = (users, self.clock())
+            while len(self._running) > KEPT_INSTANCES:
+                self._running.popitem(last=False)
+            return users
         except SignInRefused as why:
             if str(why) == NOT_IN_INSTANCE:
                 self._unknown.pop(launch, None)
