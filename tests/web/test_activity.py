@@ -545,3 +545,38 @@ async def test_someone_who_joined_a_launch_confirmed_before_is_looked_for_again(
         assert len(discord.instance_reads) == 2
     finally:
         await served.client.close()
+
+
+async def sign_in_named(served, code: str, channel: int = ALICE.channel_id, instance: str = "i-1"):
+    """As static/activity.js signs in: the launch in the address, the code in the body."""
+    answer = await served.client.post(f"/activity/token?channel_id={channel}&instance_id={instance}",
+                                      json={"code": code})
+    return answer.status, await answer.json()
+
+
+async def slow_sign_in(served, query: str) -> bytes:
+    """The status line answered to a sign-in whose body never comes past its first byte."""
+    url = served.client.make_url("")
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    try:
+        writer.write(f"POST /activity/token?{query} HTTP/1.1\r\nHost: {url.host}:{url.port}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{".encode())
+        await writer.drain()
+        return (await asyncio.wait_for(reader.readline(), 30)).split()[1]
+    finally:
+        writer.close()
+
+
+async def test_a_sign_in_naming_its_launch_in_the_address_is_limited_before_its_body_is_read(served, discord):
+    await start_table(served.service, "pioneers")
+    served.pages.activity.clock = lambda: 0.0  # no time passes: no budget fills again
+    assert (await sign_in_named(served, "alice-code"))[0] == 200
+    channel = ALICE.channel_id
+    # what cannot be a launch, and a launch past its budget, are answered while the body is still to come
+    assert await slow_sign_in(served, "channel_id=987654321&instance_id=i-1") == b"404"
+    assert await slow_sign_in(served, f"channel_id={channel}&instance_id=x") == b"403"
+    burst = int(activity.SIGN_IN_BURST)
+    statuses = [(await sign_in_named(served, f"guess-{n}", instance="i-flooded"))[0] for n in range(25)]
+    assert statuses == [401] * (burst - 1) + [429] * (25 - burst + 1)  # everyone's budget, Alice's spent
+    assert await slow_sign_in(served, f"channel_id={channel}&instance_id=i-flooded") == b"429"  # the launch's
+    assert len(discord.exchanges) == burst

@@ -8,7 +8,8 @@ address here is answered relative to where the page is. The routes:
 - `GET  /t/`                    the same page as a signed link's, allowed inside Discord's frame;
                                  static/activity.js signs in before static/board.js starts
 - `GET  /activity/client`       `{"client_id"}` for the SDK's authorize()
-- `POST /activity/token`        `{"code", "channel_id", "instance_id"}`: the code is exchanged at
+- `POST /activity/token`        `?channel_id=&instance_id=` and `{"code"}` (or all three in the
+                                 body, as a page of before sends them): the code is exchanged at
                                  Discord's token endpoint with the client secret, the user read
                                  from users/@me, and the answer is a page token (tokens.py) for
                                  that user at the table of that channel, `{"token", "table"}`;
@@ -167,27 +168,24 @@ class Activity:
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
             raise refusal(503, why)
+        # the page names its launch in the address, so that what cannot be a launch is refused and
+        # the launch's budget spent before the body is read; a page of before names it in the body
+        named = "channel_id" in request.query or "instance_id" in request.query
+        if named:
+            row, launch = await self._launch(request.query.get("channel_id", ""), request.query.get("instance_id", ""))
+            self._spend_launch(launch)
         sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
-        code, channel, instance = (str(sent.get(key) or "") for key in ("code", "channel_id", "instance_id"))
-        if not CODE.fullmatch(code) or not channel.isdecimal() or len(channel) > 20:
+        code = str(sent.get("code") or "")
+        if not CODE.fullmatch(code):
             raise refusal(400, "The page sent no sign-in code or channel.")
-        # what cannot be a launch is answered here, without Discord: every launch has its instance,
-        # a channel without a table has nothing to sign in to, and a code is good once
-        if not INSTANCE.fullmatch(instance):
-            raise refusal(403, NOT_IN_INSTANCE)
-        store = self.pages.service.store
-        row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
-        if row is None:
-            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
-                               "again.")
-        if code in self._trying or code in self._refused:
+        if not named:
+            row, launch = await self._launch(str(sent.get("channel_id") or ""), str(sent.get("instance_id") or ""))
+        if code in self._trying or code in self._refused:  # a code is good once
             raise refusal(401, CODE_REFUSED)
-        launch = (instance, int(channel))
-        if launch in self._unknown and self.clock() - self._unknown[launch] < UNKNOWN_SECONDS:
-            raise refusal(403, NOT_IN_INSTANCE)
+        if not named:
+            self._spend_launch(launch)
         self._trying.add(code)
         try:
-            self._budget(self.launches, launch)
             users, believed = None, False
             if self.settings.bot_token:
                 running = self._running.get(launch)
@@ -209,6 +207,31 @@ class Activity:
         log.info("activity sign-in: user %s at table %s", user_id, row.id)
         return web.json_response({"ok": True, "token": tokens.sign(self.pages.secret, user_id, row.id, expires),
                                   "table": row.id})
+
+    async def _launch(self, channel: str, instance: str) -> tuple[Any, tuple[str, int]]:
+        """The table of the channel a page names and its launch `(instance, channel)`, or raise the
+        refusal. What cannot be a launch is answered here, without Discord:
+        every launch has its instance, a channel without a table has nothing to sign in to, and an
+        instance Discord did not know a moment ago is not asked about again."""
+        if not channel.isdecimal() or len(channel) > 20:
+            raise refusal(400, "The page sent no sign-in code or channel.")
+        if not INSTANCE.fullmatch(instance):
+            raise refusal(403, NOT_IN_INSTANCE)
+        store = self.pages.service.store
+        row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
+        if row is None:
+            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
+                               "again.")
+        launch = (instance, int(channel))
+        if launch in self._unknown and self.clock() - self._unknown[launch] < UNKNOWN_SECONDS:
+            raise refusal(403, NOT_IN_INSTANCE)
+        return row, launch
+
+    def _spend_launch(self, launch: tuple[str, int]) -> None:
+        try:
+            self._budget(self.launches, launch)
+        except SignInRefused as why:
+            raise refusal(why.status, str(why), why.headers) from None
 
     def _budget(self, buckets: Buckets, key: Any) -> None:
         """Spend one from `key`'s bucket, or raise SignInRefused (429) saying when to try again."""
