@@ -90,7 +90,7 @@ class Guard:
         transport = request.transport
         if transport not in self._waiting:  # not counted (a test server), or closed meanwhile
             return await handler(request)
-        if request.body_exists:
+        if request.body_exists and not request.content.is_eof():  # its body still on its way
             request[SENDING] = self  # body_read() takes it out of the waiting ones
         else:
             del self._waiting[transport]
