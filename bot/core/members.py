@@ -10,6 +10,7 @@ only the leaves heard count.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -23,6 +24,7 @@ class Members:
         self.clock = clock
         self.ask: Callable[[int, int], Awaitable[bool | None]] | None = None
         self._known: OrderedDict[tuple[int, int], tuple[bool, float]] = OrderedDict()  # (guild, user): (in, when)
+        self._asking: dict[tuple[int, int], asyncio.Future] = {}  # questions under way
 
     def left(self, guild_id: int, user_id: int) -> None:
         """The adapter heard that this person left the server, or was removed or banned from it."""
@@ -34,7 +36,13 @@ class Members:
         known = self._known.get(key)
         if known is not None and self.clock() - known[1] < KEEP:
             return known[0]
-        answer = await self.ask(guild_id, user_id) if self.ask is not None else None
+        answer = None
+        if self.ask is not None:
+            asking = self._asking.get(key)
+            if asking is None:  # a page's requests come together: one question for all of them
+                asking = self._asking[key] = asyncio.ensure_future(self.ask(guild_id, user_id))
+                asking.add_done_callback(lambda _done: self._asking.pop(key, None))
+            answer = await asyncio.shield(asking)
         if answer is None:  # nobody to ask, or no answer now: a leave heard still counts
             return known[0] if known is not None else True
         self._keep(key, answer)

@@ -77,3 +77,4 @@ async def test_a_seat_left_opens_the_table_as_a_watcher_sees_it(served: Served):
     preview = await served.client.get(f"/t/{alices}/preview.png?move=roll")
     assert preview.status == 409 and not (await preview.json())["ok"]
     assert (await served.client.get(f"/t/{alices}")).status == 200  # the page opens, as a watcher's
+
