@@ -202,7 +202,7 @@ async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
 async def next_event(response) -> str:
     """The name of the stream's next event, or "" when the stream ends."""
     while True:
-        line = (await asyncio.wait_for(response.content.readline(), 5)).decode()
+        line = (await asyncio.wait_for(response.content.readline(), 30)).decode()
         if not line:
             return ""
         if line.startswith("event: "):
