@@ -20,7 +20,7 @@ from bot.adapters.web import connections, tokens, writes
 from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.headers import HEADERS
 from bot.adapters.web.server import WebPages
-from bot.adapters.web.streams import PER_PERSON
+from bot.adapters.web.streams import CROWDED, PER_PERSON, REPLACED, Streams
 from tests.helpers import ALICE, BOB, service_at
 from tests.web.conftest import NOW, Served, start_table
 
@@ -434,3 +434,16 @@ async def test_bodies_sent_slowly_leave_the_pages_answering(tmp_path, monkeypatc
         for _, writer in slow:
             writer.close()
         await pages.stop()
+
+
+def test_past_everyones_streams_nobody_is_pushed_out_by_someone_who_then_holds_more():
+    streams = Streams(in_all=4)
+    bobs = [streams.open(1, "bob") for _ in range(2)]
+    alices = [streams.open(1, "alice") for _ in range(2)]
+    third = streams.open(1, "alice")  # as many as Bob with it: her own oldest makes room, not his
+    assert alices[0].queue.get_nowait() == REPLACED and all(s.queue.empty() for s in bobs)
+    carols = streams.open(1, "carol")  # her first: room made by the oldest stream of those holding two
+    assert bobs[0].queue.get_nowait() == CROWDED
+    davids = streams.open(1, "david")  # Alice holds the most now
+    assert alices[1].queue.get_nowait() == CROWDED
+    assert all(s.queue.empty() for s in (third, bobs[1], carols, davids)) and len(streams) == 4

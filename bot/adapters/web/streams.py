@@ -6,10 +6,12 @@ together at most `in_all`.
 
 A stream past a person's own cap closes that person's oldest, whose page is told (`REPLACED`) and
 stops asking again, so that two pages of one person past the cap do not take turns closing each
-other. A stream past everyone's cap closes the oldest stream of whoever holds the most, so that
-people with many pages open make room before anyone with fewer: nobody is pushed out by people
-who hold more than they do. That page is told it made room for others (`CROWDED`), not that a
-page of its own person replaced it, and asks again later, waiting longer each time (board.js).
+other. A stream past everyone's cap closes the oldest stream of whoever holds the most, counting
+the new one, so that people with many pages open make room before anyone with fewer: nobody is
+pushed out by someone who then holds more than they do, until everyone holds a single stream.
+That page is told it made room for others (`CROWDED`), not that a page of its own person
+replaced it, and asks again later, waiting longer each time (board.js); when the most are the
+opener's own, their oldest is replaced as past their own cap.
 """
 
 from __future__ import annotations
@@ -45,9 +47,13 @@ class Streams:
         while len(self._of.get(who, ())) >= self.per_person:
             self._replace(next(iter(self._of[who])), REPLACED)
         while len(self._open) >= self.in_all:
+            mine = self._of.get(who)
             most = max(len(held) for held in self._of.values())
-            oldest = next(s for s in self._open if len(self._of[s.who]) == most)  # of those who hold the most
-            self._replace(oldest, REPLACED if oldest.who == who else CROWDED)
+            if mine and len(mine) + 1 >= most:  # with this one they hold as many as anyone: their own makes room
+                self._replace(next(iter(mine)), REPLACED)
+            else:
+                oldest = next(s for s in self._open if len(self._of[s.who]) == most)  # of those who hold the most
+                self._replace(oldest, CROWDED)
         stream = Stream(table_id, who)
         self._open[stream] = None
         self._of.setdefault(who, OrderedDict())[stream] = None
