@@ -37,14 +37,14 @@ from typing import Any
 from aiohttp import web
 
 import render
-from bot.adapters.web import connections, tokens
+from bot.adapters.web import connections, leavers, tokens
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.buckets import Buckets, client_address
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
-from bot.adapters.web.streams import REPLACED, Streams
+from bot.adapters.web.streams import CROWDED, REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core import marks
 from bot.core.commands import WEB
@@ -270,10 +270,14 @@ class WebPages(Extension):
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
         if data is None:
             raise web.HTTPNotFound(text="This table no longer exists.")
+        if not await leavers.in_server(self.service, data, granted.user_id):
+            raise web.HTTPForbidden(text=leavers.LEFT_SERVER)
+        if data["seat"] is not None and await leavers.seat_left(self.service, data["table"], granted.user_id):
+            data = await self.service.page_data(granted.table_id, tokens.SPECTATOR, log=log)  # as a watcher sees it
         return data
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        self._pass(request)
+        await self._data(self._pass(request))  # a link of someone who left the server opens nothing
         return web.FileResponse(STATIC / "page.html", headers={"Content-Type": "text/html"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -370,6 +374,9 @@ class WebPages(Extension):
         granted = self._pass(request)
         move = request.query.get("move", "")[:TYPED_MOVE_LIMIT]
         data = await self._data(granted)
+        if data["seat"] is None:  # a watcher, or a seat left: nothing of the seat's own may be drawn
+            return web.json_response({"ok": False, "message": "You are not playing at this table, so there is "
+                                                              "nothing to preview."}, status=409)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
         except IllegalMove as why:
@@ -469,12 +476,16 @@ class WebPages(Extension):
                 try:
                     version = await asyncio.wait_for(stream.queue.get(), PING)
                 except TimeoutError:
-                    if granted.expires <= self.clock():  # the page asks again, hears 403 and says why
-                        break
+                    if granted.expires <= self.clock() or not await leavers.in_server(self.service, data,
+                                                                                      granted.user_id):
+                        break  # the page asks again, hears 403 and says why
                     await response.write(b": ping\n\n")
                     continue
                 if version == REPLACED:  # the page's own script stops asking again
                     await response.write(b"event: replaced\ndata: newer pages took this one's place\n\n")
+                    break
+                if version == CROWDED:  # the page's own script asks again later
+                    await response.write(b"event: crowded\ndata: closed to make room for other people's pages\n\n")
                     break
                 if version is None or granted.expires <= self.clock():
                     break

@@ -16,6 +16,9 @@
   let give = [], get = [];  // the trade panel's offer, a count per good
   let expired = false;  // the link's day is over: the server answers 403 to everything
   let events = null;
+  let crowded = 0;  // the live updates closed in a row to make room for others: the next wait doubles
+  let listening = 0;  // when the live updates last opened
+  const CALM = 600000;  // updates open this long (ms) before closing again start the waits over
   let clickedText = false;  // the last click landed on words: Space and Enter then play nothing
   let scale = 0;  // CSS pixels per picture pixel of the zoomed board; 0: the whole board fits
   const TAP = 40;  // the least width of a place to tap, in CSS pixels
@@ -653,6 +656,20 @@
       events.close();
       say("This page no longer updates by itself: your newer pages took its place. Reload it to follow the game here.", true);
     });
+    events.addEventListener("crowded", () => {
+      // closed to make room for other people's pages: ask again later, longer after each time
+      events.close();
+      crowded = Date.now() - listening > CALM ? 1 : crowded + 1;
+      const wait = Math.round(Math.min(5 * 2 ** (crowded - 1), 600) * (0.5 + Math.random()));
+      const paused = "Live updates are paused: the server closed this page's updates to make room for other people's pages. It asks again in {seconds} s.".replace("{seconds}", wait);
+      say(paused, true);
+      setTimeout(() => {
+        if ($("message").textContent === plain(paused)) say("");
+        load();
+        listen();
+      }, wait * 1000);
+    });
+    listening = Date.now();
   }
 
   // inside Discord, activity.js signs in first and answers with the address of this person's page
