@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.extensions import install
+from tests.features.test_auto import an_offer, main_phase, person_at
+from tests.features.test_auto import table_of as auto_table
 from tests.helpers import ALICE, BOB, CAROL, Clock, open_table, service_at
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
@@ -157,3 +159,59 @@ async def test_a_plan_goes_back_with_the_move_before_it_and_is_never_asked_for_a
     assert (await service.table(table_id)).game.dump() == before
     assert [m.move for m in await service.store.moves(table_id)] == [mine]
     assert [m.played_for for m in await service.store.moves(table_id, taken_back=True)] == [False, False, True]
+
+
+async def test_a_standing_answer_goes_back_with_the_offer_and_is_never_asked_for_alone(tmp_path):
+    people = (ALICE, BOB)
+    service, table_id = await auto_table(tmp_path, people)
+    _, game = await main_phase(service, table_id, people)
+    offerer = await person_at(service, table_id, game.current, people)
+    other = next(p for p in people if p is not offerer)
+    assert (await service.handle(other, "auto", {"decline": "all"})).ok
+    before = (await service.table(table_id)).game.dump()
+    offer = an_offer(game, game.current, 4)
+    offered = await service.handle(offerer, "move", {"move": offer})
+    log = await service.store.moves(table_id)
+    assert (log[-1].user_id, log[-1].move.split()[0]) == (other.user_id, "decline")
+    refused = await service.handle(other, "takeback")  # the decline the table sent for them is not theirs to ask
+    assert not refused.ok and "moved since" in refused.private
+    asked = await service.press(offerer, button(offered, "Take back"))
+    assert asked.ok and f"asks to take back `{offer}` and the move played after it." in asked.text
+    done = await service.press(other, button(asked, "Agree"))
+    assert done.ok and (await service.table(table_id)).game.dump() == before
+    assert [m.played_for for m in (await service.store.moves(table_id, taken_back=True))[-2:]] == [False, True]
+
+
+async def test_a_plan_held_while_a_request_was_open_is_played_once_it_is_refused(tmp_path, monkeypatch):
+    service = await service_at(tmp_path / "t.db", clock=Clock())
+    installed = install(service, prepare_daily=False)
+    people = (ALICE, BOB)
+    table_id = await open_table(service, "pioneers", people)
+    first = await acting(service, table_id, people)
+    second = BOB if first is ALICE else ALICE
+    game = (await service.table(table_id)).game
+    mine = game.legal_moves(game.current)[0]
+    near = {int(mine.split()[1]), *game.NODE_NEIGHBOURS[int(mine.split()[1])]}
+    planned = next(m for m in game.legal_moves(game.current) if int(m.split()[1]) not in near)
+    assert (await service.handle(second, "plan", {"move": planned})).ok
+    assert (await service.handle(first, "move", {"move": mine})).ok
+    spawn, held = installed.plans._spawn, []
+
+    def first_kept(work):  # the first try of the plan waits until the request is open
+        if held:
+            return spawn(work)
+        held.append(work)
+    monkeypatch.setattr(installed.plans, "_spawn", first_kept)
+    game = (await service.table(table_id)).game
+    road = await service.handle(first, "move", {"move": game.legal_moves(game.current)[0]})
+    assert road.ok and len(held) == 1  # the turn passed: the plan is due, and has not been tried yet
+    asked = await service.press(first, button(road, "Take back"))
+    assert asked.ok and "and the move played after it" not in asked.text
+    log = await service.store.moves(table_id)
+    await held[0]  # tried while the request is open: held
+    assert await service.store.moves(table_id) == log
+    refused = await service.press(second, button(asked, "Refuse"))
+    assert refused.ok and "refused" in refused.text
+    await installed.plans.settle_posts()
+    logged = await service.store.moves(table_id)
+    assert len(logged) == len(log) + 1 and (logged[-1].user_id, logged[-1].move) == (second.user_id, planned)
