@@ -159,6 +159,8 @@ class TakeBack(Extension):
         loaded = await self.service.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
+        if loaded.row.status != "active":
+            return Reply.error(MOVED_ON)
         if payload.isdigit():
             return await self._ask(caller, int(payload))
         if version != loaded.version:
