@@ -215,3 +215,20 @@ async def test_a_plan_held_while_a_request_was_open_is_played_once_it_is_refused
     await installed.plans.settle_posts()
     logged = await service.store.moves(table_id)
     assert len(logged) == len(log) + 1 and (logged[-1].user_id, logged[-1].move) == (second.user_id, planned)
+
+
+async def test_a_claim_that_drew_a_tile_is_not_taken_back_through_the_pass_played_after_it(tmp_path):
+    """The issue's Propeller Islands case: a claim followed by the claimer's lone `pass`. The claim
+    drew from the stack, so nothing can be taken back; the pass alone is never offered instead."""
+    people = (ALICE, BOB)
+    service, _, table_id = await table_at(tmp_path, "propeller", people, 5)
+    moves = PROPELLER_5.split("|")
+    await play(service, table_id, people, "|".join(moves[:20]))
+    claimer = await acting(service, table_id, people)
+    claimed = await service.handle(claimer, "move", {"move": moves[20]})
+    log = await service.store.moves(table_id)
+    assert moves[20] == "claim a at -2,1" and [m.move for m in log[-2:]] == ["claim a at -2,1", "pass"]
+    assert claimed.ok and not claimed.private_buttons
+    refused = await service.handle(claimer, "takeback")
+    assert not refused.ok and "Your move revealed something new" in refused.private
+    assert await service.store.moves(table_id, taken_back=True) == log
