@@ -1,6 +1,7 @@
-"""Take-back by consent where the table plays for people (forced moves, plans), through the service:
-the request aims at the person's own move and takes every move the table played after it with it,
-a move played for someone is never asked for alone, and a refusal leaves the table as it was."""
+"""Take-back by consent where the table plays for people (forced moves, standing answers, plans),
+through the service: the request aims at the person's own move and takes every move the table
+played after it with it, a move played for someone is never asked for alone, and a refusal leaves
+the table as it was and lets it play what it held."""
 
 from __future__ import annotations
 
