@@ -780,7 +780,7 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     names die 4), the Fly, Develop and Standby areas (`fly ...` names fly), the setup draft's tiles
     (`draft p2 s5`), the market's slots (`buy m3 s7`), and on each player's board the route spaces
     (`upgrade s3`), the rudder's levels (`pay lv2`) and the engine room's squares (`cube c1`,
-    `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `o3`)."""
+    `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `l4o3`)."""
     names = list(names)
     out = []
     top = HEADER + 10
@@ -854,7 +854,8 @@ def _legend_regions(view: dict[str, Any], names: list[str]) -> list[dict[str, An
         for k, offsets in enumerate(offsets_list, start=1):
             xs = [dx for dx, _ in offsets]
             width = (max(xs) - min(xs) + 1) * unit
-            out.append(rect_region(f"o{k}", (x - 2, y0 + 20, x + max(width, 22) + 2, y0 + 24 + 3 * unit + 18),
+            # named by its part and turn (`l4o3`): a tap names that part so turned, not every part turned so
+            out.append(rect_region(f"{shape}o{k}", (x - 2, y0 + 20, x + max(width, 22) + 2, y0 + 24 + 3 * unit + 18),
                                    "orientation", f"{shape} turned as o{k}"))
             x += max(width, 22) + 10
         x += 14

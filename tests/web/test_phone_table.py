@@ -182,11 +182,11 @@ async def test_an_archipels_tile_is_named_by_its_row_and_column(served):
 
 
 def test_a_compound_name_needs_every_part():
-    index = regions.by_word(["take r2 c1,c3", "take c1 r2", "take r1 c2", "offer 1 brick for 2 wool", "road 1-2"])
+    index = regions.by_place("archipels", ["take r2 c1,c3", "take c1 r2", "take r1 c2", "take r1 c1,c2"])
     assert regions.named(index, "r2c1") == ["take r2 c1,c3", "take c1 r2"]
     assert regions.named(index, "r2c2") == []
-    assert regions.named(index, "12") == []  # numbers are never joined: `1` and `2` name no corner 12
-    assert regions.named(index, "c1") == ["take r2 c1,c3", "take c1 r2"]
+    assert regions.named(index, "r1c2") == ["take r1 c2", "take r1 c1,c2"]
+    assert regions.named(index, "c1") == ["take r2 c1,c3", "take c1 r2", "take r1 c1,c2"]
 
 
 async def test_a_live_stream_ends_when_its_link_expires(served, monkeypatch):
