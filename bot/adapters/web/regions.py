@@ -68,9 +68,9 @@ def named(index: Index, name: str, kind: str = "") -> list[str]:
 
 
 def of_picture(game: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The renderer's regions of this view; [] when it has none (or they cannot be read)."""
+    """The renderer's regions of this view as a page draws it; [] when it has none (or they cannot be read)."""
     try:
-        found = render.regions(game, view, names)
+        found = render.regions(game, render.page_view(game, view), names)
     except Exception:  # a renderer's fault costs the page its clicks, never the page itself
         log.exception("regions of %s failed", game)
         return []

@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 REPLACED = "replaced"  # put in a stream's queue when a newer one takes its place
+ASKED = "asked"  # put in the queues of a table's streams when something awaits an answer that no version tells
 PER_PERSON = 8  # a few tabs, a phone and the Activity, over every table of theirs
 
 
@@ -22,7 +23,7 @@ PER_PERSON = 8  # a few tabs, a phone and the Activity, over every table of thei
 class Stream:
     table_id: int
     who: Hashable
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # versions; REPLACED; None: the server stops
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # versions; REPLACED; ASKED; None: the server stops
 
 
 class Streams:
@@ -73,6 +74,12 @@ class Streams:
     def tell(self, table_id: int, version: int) -> None:
         for stream in self._following.get(table_id, ()):
             stream.queue.put_nowait(version)
+
+    def ask(self, table_id: int) -> None:
+        """Tell a table's pages to look again although its version stands: a take-back request was
+        made or answered, which saves no move."""
+        for stream in self._following.get(table_id, ()):
+            stream.queue.put_nowait(ASKED)
 
     def end_all(self) -> None:
         for stream in self._open:
