@@ -300,3 +300,43 @@ async def test_a_link_that_no_longer_opens_the_board_answers_with_a_page(browser
     words = await page.locator("#gone").inner_text()
     assert "expired" in words and "/web" in words and "Open the board" in words
     assert page.problems == []
+
+
+async def test_a_solo_take_back_says_it_was_taken_back(browser, served):
+    served.service.extend(TakeBack(served.service))
+    await start(served, "hawaii")
+    assert (await served.service.handle(ALICE, "move", {"move": "shares 3"})).ok
+    page = await open_thumb(browser, served, ALICE)
+    await ready(page)
+    await expect(page.locator("#takeback")).to_be_visible(timeout=LONG)
+    await page.locator("#takeback").tap()
+    await expect(page.locator("#message")).to_contain_text("took back shares 3", timeout=LONG)
+    assert "Asked" not in await page.locator("#message").inner_text()
+    assert await logged(served) == []
+    assert page.problems == []
+
+
+RED = "rgb(204, 34, 34)"  # the ring of the keys' focus and of a chosen place
+
+
+async def test_the_first_tap_leaves_no_ring_and_two_fingers_still_zoom(browser, served):
+    await start_table(served.service, "pioneers")
+    first, _ = await mover_and_other(served)
+    page = await open_thumb(browser, served, first)
+    await ready(page)
+    corner = page.locator(".region.legal").first
+    box = await corner.bounding_box()
+    await page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await expect(page.locator("#board-view")).to_have_class(re.compile("zoomed"), timeout=LONG)
+    strokes = await page.locator(".region").evaluate_all("(els) => els.map((e) => getComputedStyle(e).stroke)")
+    assert RED not in strokes  # the tap only made the board large: no place looks chosen
+    assert await page.locator("#choice").is_hidden()
+    touch = await page.locator("#board-view").evaluate("(v) => getComputedStyle(v).touchAction")
+    assert touch == "manipulation" or "pinch-zoom" in touch, touch  # pans and pinches, as Chromium names it
+    await page.keyboard.press("Tab")  # the keys still show where they are
+    await page.keyboard.press("Escape")
+    await page.keyboard.press("ArrowRight")
+    focused = page.locator(".region.legal:focus")
+    await expect(focused).to_have_count(1, timeout=LONG)
+    assert await focused.evaluate("(e) => getComputedStyle(e).stroke") == RED
+    assert page.problems == []

@@ -230,3 +230,29 @@ async def test_the_pioneers_hand_is_its_seats_alone_when_cards_move(served):
     assert game.redeal_hidden(rng)
     watcher = served.token(CAROL.user_id, table)
     assert (await served.state(watcher))["private"] == ""
+
+
+async def test_the_trade_panel_is_gone_once_the_game_is_over(served):
+    await start_table(served.service, "pioneers")
+    await through_setup(served)
+    (_, token, state), _ = await mover(served)
+    assert state["trade"] is not None
+    assert (await served.service.handle(ALICE, "cancel")).ok  # the host closes the table
+    ended = await served.state(token)
+    assert ended["status"] != "active" and ended["trade"] is None and ended["bar"] == []
+
+
+async def test_a_two_player_propeller_page_gets_the_phone_sized_picture(served):
+    from io import BytesIO
+
+    from PIL import Image
+
+    await start_table(served.service, "propeller")
+    (_, token, state), _ = await mover(served)
+    answer = await served.client.get(f"/t/{token}/board.png")
+    assert answer.status == 200
+    picture = Image.open(BytesIO(await answer.read()))
+    assert picture.width == 550, picture.size  # as at three and four players, not the table's 1,000 px
+    assert state["regions"] and all(r.get("x", r.get("cx", 0)) <= picture.width for r in state["regions"])
+    used = [r for r in state["regions"] if r["moves"]]
+    assert used and {m for r in used for m in r["moves"]} <= set(state["moves"])
