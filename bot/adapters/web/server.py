@@ -524,9 +524,10 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
     own = own or {"private": "", "hand_picture": False, "takeback": None}
     trade = _trade(data)
-    # an answer awaited from this person outside their turn: to an offer, or to a take-back request
-    asked = seat is not None and not mine and bool(data.get("playing")) and (
-        seat in data.get("awaited", ()) or bool((own.get("takeback") or {}).get("answer")))
+    # an answer awaited from this person: to a take-back request (before their own move, which would
+    # end it), or outside their turn to an offer
+    asked = seat is not None and bool(data.get("playing")) and (
+        bool((own.get("takeback") or {}).get("answer")) or (not mine and seat in data.get("awaited", ())))
     return {
         "table": data["table"], "version": data["version"], "game": data["game"], "title": data["title"],
         "status": data["status"], "seat": seat, "you": data["name"], "names": data["names"],

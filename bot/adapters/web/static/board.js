@@ -81,10 +81,10 @@
 
   // the tab's title and icon: seen from another tab or window, they tell that it is your turn
   function signal() {
-    const mine = !expired && state && state.your_turn;
-    const asked = !expired && state && !mine && state.your_answer;
+    const asked = !expired && state && state.your_answer;
+    const mine = !expired && state && state.your_turn && !asked;
     const name = state ? `${state.title}, table ${state.table} · Isles` : "Isles";
-    document.title = (expired ? "Link expired · " : mine ? "Your turn · " : asked ? "Your answer · " : "") + name;
+    document.title = (expired ? "Link expired · " : asked ? "Your answer · " : mine ? "Your turn · " : "") + name;
     const fill = expired ? "#b00020" : mine || asked ? "#ffd400" : "#8a9bb0";
     // a turn: a red dot; an answer awaited (to an offer, to a take-back request): a blue ring
     const dot = mine ? '<circle cx="16" cy="16" r="6" fill="#c22"/>'
@@ -108,8 +108,8 @@
     $("title").textContent = state.title;
     const turn = $("turn");
     if (state.status !== "active") turn.textContent = state.status === "lobby" ? "Waiting for players" : "The game is over";
-    else if (state.your_turn) turn.textContent = "Your turn";
     else if (state.your_answer) turn.textContent = "Your answer";
+    else if (state.your_turn) turn.textContent = "Your turn";
     else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
     turn.className = state.your_turn || state.your_answer ? "mine" : "";
     $("text").textContent = plain(state.text);
@@ -528,9 +528,9 @@
     $("choice-moves").replaceChildren();
     $("choice-list").hidden = false;
     $("choice-words").textContent = `${narrowed.names.join(", ")}: ${moves.length} moves. Tap a lit place on the board to choose among them.`;
+    // the first place left in the middle of the view: clear of a phone's sheet at the foot of the screen
     const next = document.querySelector(".region.legal");
-    if (next) next.scrollIntoView({ block: "nearest", inline: "nearest" });
-    $("choice").scrollIntoView({ block: "nearest" });
+    if (next) next.scrollIntoView({ block: "center", inline: "center" });
   }
 
   function offer(region, now) {
