@@ -274,3 +274,28 @@ async def test_a_game_with_previews_draws_the_chosen_move_unplayed(served):
     refused = await served.client.get(f"/t/{token}/preview.png", params={"move": "place nothing"})
     assert refused.status == 409 and not (await refused.json())["ok"]
     assert len(await served.service.store.moves(state["table"])) == logged
+
+
+@pytest.mark.parametrize("key", ["pioneers", "archipels", "propeller", "growsky", "hawaii"])
+def test_each_kind_of_place_a_game_names_is_a_kind_its_picture_draws(key):
+    """A game's place words and its renderer's regions must agree on the kinds: a kind the picture
+    never draws would leave those moves with no place to tap."""
+    import random
+
+    import render
+    from games import registry
+
+    cls = registry.get(key)
+    declared = {spot.kind for spots in cls.place_words.values() for spot in spots if spot.kind}
+    drawn: set[str] = set()
+    for variant in (cls, *cls.variants.values()):
+        players = max(variant.min_players, 1 if key == "hawaii" else 2)
+        game = variant.new(players, {}, 3)
+        rng = random.Random(3)
+        for _ in range(150):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            drawn |= {r.get("kind", "") for r in render.regions(key, game.view(seat), [f"P{s}" for s in range(players)])}
+            game.play(seat, game.ai_move(seat, rng))
+    assert declared <= drawn, declared - drawn
