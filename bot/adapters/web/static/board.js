@@ -23,7 +23,9 @@
   const SMALL = window.matchMedia("(max-width: 700px), (pointer: coarse)");
   const LISTED = 12;  // a place of more moves than this lights the places that narrow them, where they all do
   const SHORT = 12;   // on a small screen, a list of more moves than this starts folded
-  let narrowed = null;  // the places tapped so far ({names, moves}) while the board narrows a choice
+  // the places tapped so far while the board narrows a choice: their names, their places in
+  // state.regions (one name may be on every seat's board) and the moves they leave
+  let narrowed = null;
 
   // The texts come from the game and the service, written for Discord: its bold, code marks and
   // mentions are noise here, and its commands are parts of this page.
@@ -448,7 +450,7 @@
       const moves = live(region);
       el.classList.add("region");
       el.dataset.name = region.name;
-      if (narrowed && narrowed.names.includes(region.name)) el.classList.add("chosen");
+      if (narrowed && narrowed.at.includes(state.regions.indexOf(region))) el.classList.add("chosen");
       else if (moves.length) {
         el.classList.add("legal");
         el.setAttribute("tabindex", "0");
@@ -521,7 +523,8 @@
     // many moves at one place (a Grow Sky engine-room square, a tile in hand): the places that tell
     // them apart light on the board, and a tap there chooses among the moves left
     chosen = "";
-    narrowed = { names: [...(narrowed ? narrowed.names : []), region.name], moves };
+    narrowed = { names: [...(narrowed ? narrowed.names : []), region.name],
+      at: [...(narrowed ? narrowed.at : []), state.regions.indexOf(region)], moves };
     drawRegions();
     $("choice").hidden = false;
     $("confirm").hidden = true;
