@@ -256,3 +256,31 @@ async def test_a_two_player_propeller_page_gets_the_phone_sized_picture(served):
     assert state["regions"] and all(r.get("x", r.get("cx", 0)) <= picture.width for r in state["regions"])
     used = [r for r in state["regions"] if r["moves"]]
     assert used and {m for r in used for m in r["moves"]} <= set(state["moves"])
+
+
+async def test_a_take_back_request_made_in_another_process_reaches_the_open_pages(served):
+    """Another shard's process writes the request's row and tells nobody here: the pages' watcher
+    finds it and tells the table's streams to look again."""
+    from db.takeback import Request
+
+    served.service.extend(TakeBack(served.service))
+    await start_table(served.service, "pioneers")
+    (first, token, state), (other, other_token, _) = await mover(served)
+    assert (await served.client.post(f"/t/{token}/move", json={"move": state["moves"][0],
+                                                              "version": state["version"]})).ok
+    table = await served.table_id()
+    events = await served.client.get(f"/t/{other_token}/events")
+    assert (await asyncio.wait_for(events.content.readline(), 30)).startswith(b"retry:")
+    loaded = await served.service.table(table)
+    taking = next(e for e in served.service.extensions if isinstance(e, TakeBack))
+    numbers = [m.n for m in await served.service.store.moves(table)]
+    await taking.requests.put(table, Request(loaded.seat_of(first.user_id).seat, first.name, loaded.version,
+                                             numbers, state["moves"][0], {other.user_id}))
+
+    async def asked() -> None:
+        while (line := await events.content.readline()) != b"event: asked\n":
+            assert line, "the stream ended"
+
+    await asyncio.wait_for(asked(), 60)  # the watcher looks every few seconds: a generous limit
+    assert (await served.state(other_token))["your_answer"]
+    events.close()

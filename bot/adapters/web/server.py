@@ -100,6 +100,7 @@ class WebPages(Extension):
         self.guard = connections.Guard(self.room)
         self._listening: asyncio.Server | None = None
         self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
+        self._asked: dict[int, tuple | None] = {}  # a watched table: its take-back request at the last look
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
@@ -221,6 +222,25 @@ class WebPages(Extension):
                 if version > self._told.get(table_id, version):
                     self._told[table_id] = version
                     self.streams.tell(table_id, version)
+            await self._look_at_requests()
+
+    async def _look_at_requests(self, tables: list[int] | None = None) -> None:
+        """Take-back requests asked or answered in another process save no move, so no version
+        tells them: their rows are compared from one look to the next instead (`tables`: a
+        first look, for a table whose first page opens, that tells nobody)."""
+        taking = next((e for e in self.service.extensions if isinstance(e, TakeBack)), None)
+        if taking is None:
+            return
+        for table_id in self.streams.tables() if tables is None else tables:
+            try:
+                request = await taking.requests.get(table_id)
+            except Exception as error:  # the store away for a moment: the next look tries again
+                log.warning("could not look at the take-back request of table %s: %s", table_id, error)
+                return
+            mark = None if request is None else (request.version, tuple(sorted(request.waiting)))
+            if tables is None and table_id in self._asked and self._asked[table_id] != mark:
+                self.streams.ask(table_id)
+            self._asked[table_id] = mark
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
         if reply.image and reply.version is not None and seat_blind(loaded.row.game) \
@@ -472,6 +492,8 @@ class WebPages(Extension):
                                                "X-Accel-Buffering": "no"})  # nginx: pass events at once
         await response.prepare(request)
         stream = self.streams.open(granted.table_id, self._who(granted, request))
+        if granted.table_id not in self._asked:
+            await self._look_at_requests([granted.table_id])
         self._told[granted.table_id] = max(self._told.get(granted.table_id, 0), data["version"])
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch())
@@ -504,6 +526,7 @@ class WebPages(Extension):
             self.streams.close(stream)
             if not self.streams.follows(granted.table_id):
                 self._told.pop(granted.table_id, None)
+                self._asked.pop(granted.table_id, None)
         with contextlib.suppress(ConnectionResetError, RuntimeError):
             await response.write_eof()
         return response
