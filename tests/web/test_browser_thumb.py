@@ -126,26 +126,6 @@ async def test_no_place_is_lit_without_a_legal_move_that_names_it(browser, serve
     assert page.problems == []
 
 
-@pytest.mark.parametrize("game", GAMES)
-async def test_in_every_game_a_lit_place_has_a_move_that_names_it(browser, served, game):
-    await start(served, game)
-    service, table = served.service, await served.table_id()
-    rng = random.Random(3)
-    places = registry.get(game).move_places
-    for played in range(60):  # a little way into the game, as the computer would play it, to a move on the board
-        loaded = await service.table(table)
-        seat = loaded.game.to_act()[0]
-        if played >= 12 and any(places(m) for m in loaded.game.legal_moves(seat)):
-            break
-        who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
-        assert (await service.handle(who, "move", {"move": loaded.game.ai_move(seat, rng)})).ok
-    first, _ = await who_moves(served)
-    page = await open_thumb(browser, served, first)
-    await ready(page)
-    assert await assert_lit_places_name_their_moves(page, served, first) > 0
-    assert page.problems == []
-
-
 async def test_the_chooser_opens_inside_the_screen_after_a_tap(browser, served):
     await start(served, "hawaii")
     page = await open_thumb(browser, served, ALICE)

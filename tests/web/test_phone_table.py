@@ -284,3 +284,34 @@ async def test_a_take_back_request_made_in_another_process_reaches_the_open_page
     await asyncio.wait_for(asked(), 60)  # the watcher looks every few seconds: a generous limit
     assert (await served.state(other_token))["your_answer"]
     events.close()
+
+
+@pytest.mark.parametrize("game", ["pioneers", "archipels", "propeller", "growsky", "hawaii"])
+async def test_in_every_game_a_region_has_only_moves_that_name_it_as_a_place(served, game):
+    """The page's regions a little way into each game: every move of a region is legal and names
+    it as a place of its kind (tests/web/test_browser_thumb.py looks at the lit places on a phone)."""
+    from games import registry
+    from tests.web.test_browser import start
+
+    await start(served, game)
+    service, table = served.service, await served.table_id()
+    places = registry.get(game).move_places
+    rng = random.Random(3)
+    for played in range(60):  # as the computer would play, to a move on the board
+        loaded = await service.table(table)
+        seat = loaded.game.to_act()[0]
+        if played >= 12 and any(places(m) for m in loaded.game.legal_moves(seat)):
+            break
+        who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+        assert (await service.handle(who, "move", {"move": loaded.game.ai_move(seat, rng)})).ok
+    who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+    state = await served.state(served.token(who.user_id, table))
+    used = [r for r in state["regions"] if r["moves"]]
+    assert used
+    for region in used:
+        for move in region["moves"]:
+            assert move in state["moves"]
+            named = {n for kind, n in places(move) if kind in ("", region.get("kind", ""))}
+            joined = regions.parts(region["name"].lower())
+            assert region["name"].lower() in named or (joined and set(joined) <= {n for _, n in places(move)}), \
+                (region["name"], region.get("kind"), move)

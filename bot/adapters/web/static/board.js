@@ -536,10 +536,6 @@
     if (next) next.scrollIntoView({ block: "center", inline: "center" });
   }
 
-  function offer(region, now) {
-    list(region.name, region.moves, now);
-  }
-
   function list(name, moves, now) {
     // `now`: chosen by keys, where Enter or Space on a move plays it at once, as on a spot
     chosen = "";
@@ -565,13 +561,14 @@
 
   function pickByKey(el) {
     // Enter or Space on a spot plays there at once; a spot of several moves asks which first
-    const region = state.regions.find((r) => r.name === el.dataset.name && r.moves.length);
+    const region = state.regions.find((r) => r.name === el.dataset.name && live(r).length);
     if (!region) return;
-    if (region.moves.length === 1) send(region.moves[0]);
+    const moves = live(region);  // those left by the places tapped before, while a choice narrows
+    if (moves.length === 1) send(moves[0]);
     else {
-      document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+      if (!narrowed) document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
       el.classList.add("chosen");
-      offer(region, true);
+      list(region.name, moves, true);
     }
   }
 
@@ -717,7 +714,8 @@
     }
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();  // the page itself never scrolls by arrows here
-      if (!$("choice").hidden && !narrowed) {  // a spot is chosen: the arrows go round its moves, if any, and stay there
+      // while the board narrows a choice, the arrows go round the places left, until a list shows
+      if (!$("choice").hidden && (!narrowed || $("choice-moves").children.length)) {  // a spot is chosen: the arrows go round its moves, if any, and stay there
         const buttons = [...document.querySelectorAll("#choice-moves button")];
         const here = buttons.indexOf(active);
         if (buttons.length && here >= 0) {
