@@ -237,7 +237,8 @@ async def test_the_trade_panel_is_gone_once_the_game_is_over(served):
     await through_setup(served)
     (_, token, state), _ = await mover(served)
     assert state["trade"] is not None
-    assert (await served.service.handle(ALICE, "cancel")).ok  # the host closes the table
+    assert (await served.service.handle(ALICE, "cancel")).ok  # the host asks to close the table
+    assert (await served.service.handle(BOB, "cancel")).ok  # and the other player agrees: it closes
     ended = await served.state(token)
     assert ended["status"] != "active" and ended["trade"] is None and ended["bar"] == []
 
