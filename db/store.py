@@ -67,6 +67,7 @@ class MoveRow:
     at: str
     taken_back: bool = False
     version: int | None = None  # the table version its write made (None for moves saved before migration 031)
+    played_for: bool = False  # the table played it for the seat's person (a forced move, a standing answer, a plan)
 
 
 # The table's one outbox draft (migration 020), inserted or moved on to the table's new version:
@@ -96,9 +97,9 @@ MOVE_PG = (
     "CAST(? AS BIGINT), CAST(? AS BIGINT) FROM bumped "
     "ON CONFLICT (table_id) WHERE state = 'draft' DO UPDATE SET version = excluded.version, "
     "channel_id = excluded.channel_id, created_at = excluded.created_at RETURNING 1), "
-    "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at, version) "
+    "moved AS (INSERT INTO moves (table_id, n, seat, user_id, move, at, version, played_for) "
     "SELECT id, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = bumped.id), CAST(? AS BIGINT), "
-    "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), version FROM bumped RETURNING 1) "
+    "CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), version, CAST(? AS INTEGER) FROM bumped RETURNING 1) "
     "SELECT version, pg_notify('isles_tables', '') FROM bumped"  # notices.TABLES, sent at the statement's commit
 )
 
@@ -385,20 +386,22 @@ class Store:
     async def record_move(
         self, table_id: int, version: int, *, seat: int, user_id: int | None, move: str,
         state: dict[str, Any], now: datetime, results: list[tuple[int, int | None, bool, int, float]] | None = None,
+        played_for: bool = False,
     ) -> int:
-        """Append one move and save the state after it, atomically; with results, finish the table."""
+        """Append one move and save the state after it, atomically; with results, finish the table.
+        `played_for`: the table made the move for the seat's person (see MoveRow)."""
         if results is None and self.dialect == "postgres":
             moment = int(now.timestamp())
             rows = await self.conn.fetch_alone(MOVE_PG, (
                 stamp_text(now), _json(state), table_id, version, moment, moment, seat, user_id, move,
-                stamp_text(now)))
+                stamp_text(now), int(played_for)))
             if not rows:
                 raise StaleVersion()
             return version + 1
         steps: list[tuple[str, tuple]] = [(
-            "INSERT INTO moves (table_id, n, seat, user_id, move, at, version) "
-            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?, ?)",
-            (table_id, table_id, seat, user_id, move, stamp_text(now), version + 1),
+            "INSERT INTO moves (table_id, n, seat, user_id, move, at, version, played_for) "
+            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE table_id = ?), ?, ?, ?, ?, ?, ?)",
+            (table_id, table_id, seat, user_id, move, stamp_text(now), version + 1, int(played_for)),
         )]
         extra, params = ", state = ?", (_json(state),)
         if results is not None:
@@ -429,11 +432,12 @@ class Store:
         """The moves that stand, in order; with `taken_back`, also those taken back (marked)."""
         where = "" if taken_back else " AND taken_back = 0"
         async with self.conn.execute(
-            f"SELECT n, seat, user_id, move, at, taken_back, version FROM moves WHERE table_id = ?{where} ORDER BY n",
+            f"SELECT n, seat, user_id, move, at, taken_back, version, played_for FROM moves WHERE table_id = ?{where} "
+            "ORDER BY n",
             (table_id,),
         ) as cur:
-            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"], bool(r["taken_back"]), r["version"])
-                    for r in await cur.fetchall()]
+            return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], r["at"], bool(r["taken_back"]), r["version"],
+                            bool(r["played_for"])) for r in await cur.fetchall()]
 
     async def take_back(self, table_id: int, version: int, numbers: list[int], state: dict[str, Any],
                         now: datetime) -> int:

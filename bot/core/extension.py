@@ -47,6 +47,10 @@ class Extension:
     async def on_event(self, event: str, loaded: Loaded) -> None:
         """Every change of a table ("changed"), after its write and outside every lock."""
 
+    async def on_answer(self, reply: Reply) -> None:
+        """Every answer to a command or a button, once its work is done and outside every lock:
+        also those that save no change of the table (a take-back request and its answers)."""
+
     async def check_open(self, caller: Caller, game_cls: type[Game], args: dict[str, str]) -> Any:
         """Read this extension's /open options (raise IllegalMove to refuse); the value goes to after_open."""
         return None

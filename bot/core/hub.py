@@ -19,6 +19,7 @@ from typing import Any
 from bot.core import calls, failures
 from bot.core.cache import TableCache
 from bot.core.extension import Extension
+from bot.core.members import Members
 from bot.core.replies import SAVED_BUT, SAVED_STORE_AWAY, Outbox, Reply
 from bot.core.tables import Loaded
 from db.errors import StoreUnavailable
@@ -67,6 +68,7 @@ class Hub:
         self._unheard: set[int] = set()  # tables a listener could not take in (the database away)
         self.extensions: list[Extension] = []
         self.outbox: Outbox | None = None  # set by the adapter that runs the service
+        self.members = Members()  # who is still in each server, as the chat adapter tells (members.py)
         # async callbacks (event, Loaded) after each write; the event is "changed", the row tells the rest
         self.listeners: list[Callable[[str, Loaded], Any]] = []
 
@@ -156,7 +158,15 @@ class Hub:
                 reply = self._saved_anyway(*saved, error)
             finally:
                 await self._flush_quietly()
-            return call.told(reply) if reply is not None else None
+            if reply is None:
+                return None
+            told = call.told(reply)
+            for extension in self.extensions:
+                try:
+                    await extension.on_answer(told)
+                except Exception:  # a listener's fault never costs the person their answer
+                    log.exception("on_answer of %s failed", type(extension).__name__)
+            return told
 
     def _saved_anyway(self, table_id: int, done: calls.Written, error: Exception) -> Reply:
         if isinstance(error, StoreUnavailable):

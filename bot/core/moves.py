@@ -96,13 +96,15 @@ class MovePath:
         return await self.play(caller, move, expected=None)
 
     async def move(self, caller: Caller, text: str, expected_version: int | None = None, *,
-                   table_id: int | None = None) -> Reply:
+                   table_id: int | None = None, played_for: bool = False) -> Reply:
         """A person's move, however it came (typed, a button, a menu, the board page): played on the
         caller's channel's table if it is still at `expected_version` (None: as it is now) and, with
-        `table_id`, still that table. Never raises for bad input: it answers privately."""
-        return await self.service.answer(self._table_move(caller, text, expected_version, table_id))
+        `table_id`, still that table. Never raises for bad input: it answers privately.
+        `played_for`: the table sends it for the person (their plan), and the log says so."""
+        return await self.service.answer(self._table_move(caller, text, expected_version, table_id, played_for))
 
-    async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None) -> Reply:
+    async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None,
+                          played_for: bool = False) -> Reply:
         if table_id is not None:
             loaded = await self.service.table(table_id)
             if loaded is None or loaded.row.channel_id != caller.channel_id:
@@ -110,11 +112,11 @@ class MovePath:
             if loaded.row.status not in ("lobby", "active"):
                 return Reply.error(ENDED.format(status=loaded.row.status))
         try:
-            return await self.play(caller, text, expected)
+            return await self.play(caller, text, expected, played_for=played_for)
         except IllegalMove as why:
             return Reply.error(str(why))
 
-    async def play(self, caller: Caller, text: str, expected: int | None) -> Reply:
+    async def play(self, caller: Caller, text: str, expected: int | None, *, played_for: bool = False) -> Reply:
         move = Game.normalize(text)
         if not move:
             raise IllegalMove("Type a move; /moves lists yours.")
@@ -165,7 +167,7 @@ class MovePath:
                 self.restore(loaded, before)
                 raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
             try:
-                await self.record(loaded, mine.seat, caller.user_id, canonical)
+                await self.record(loaded, mine.seat, caller.user_id, canonical, played_for=played_for)
             except BaseException:  # refused, failed or cancelled: the store did not take it, so neither does memory
                 self.restore(loaded, before)
                 raise
@@ -194,13 +196,16 @@ class MovePath:
         loaded.game = registry.get(loaded.row.game).load(before)
         self.service.forget(loaded.row.id)
 
-    async def record(self, loaded: Loaded, seat: int, user_id: int | None, move: str) -> None:
+    async def record(self, loaded: Loaded, seat: int, user_id: int | None, move: str, *,
+                     played_for: bool = False) -> None:
+        """Write a move just played on `loaded`'s game; `played_for`: the table made it for the
+        seat's person (a forced move, a standing answer, a plan), which a take-back tells apart."""
         game = loaded.game
         results = self.results(loaded) if game.is_over() else None
         try:
             version = await self.service.store.record_move(
                 loaded.row.id, loaded.version, seat=seat, user_id=user_id, move=move,
-                state=game.dump(), now=self.service.clock(), results=results,
+                state=game.dump(), now=self.service.clock(), results=results, played_for=played_for,
             )
         except StaleVersion:
             self.service.forget(loaded.row.id)
@@ -252,7 +257,7 @@ class MovePath:
                 self.restore(loaded, before)
                 break
             try:
-                await self.record(loaded, seat, made.user_id if made else None, move)
+                await self.record(loaded, seat, made.user_id if made else None, move, played_for=made is not None)
             except IllegalMove:
                 # another process wrote the table first: what was saved stands; the computers play
                 # on from the table as it is now, or leave it to the writer, who plays them too

@@ -12,7 +12,9 @@
 Both run in the move path after the computer seats (`Extension.auto_move`), one recorded move at a
 time, so a chain of them (a forced roll, the next seat's forced roll, ...) stops wherever a person
 must choose, and a table left with one to make (a crash after the move before it) makes it on the
-next call, as computer seats do. Nothing is played while a take-back request is open.
+next call, as computer seats do. The log marks each as played for the person (`MoveRow.played_for`):
+a take-back aims at the person's own move before it and takes these with it, never one alone.
+Nothing is played while a take-back request is open; a refused one lets the table play what it held.
 """
 
 from __future__ import annotations

@@ -4,8 +4,11 @@ A person plans one move at a table while it is not their turn. When it becomes t
 the game's phase allows a move of that kind, the plan is checked: if it is legal and the public
 facts it depends on (the game's `auto.plan_mark`: Pioneer's Isle's planned spot and the corners
 and paths beside it) are as they were when planned, it is played through the ordinary move path,
-exactly as if the person had sent it then (the same log entry, the same post of its own, the
-same answers of every extension); otherwise it is dropped and the person alone is told why.
+as if the person had sent it then (the same post of its own, the same answers of every
+extension; its log entry says the table played it for them, so that a take-back aims at a
+person's own move before it, never at the plan alone); otherwise it is dropped and the person
+alone is told why. Nothing is played while a take-back request is open; a refused one lets the
+plans due meanwhile play.
 
 Nobody else can tell that a plan exists: the plan is kept apart from the table (db/auto.py),
 nothing public reads it, and the post of the move that gives the turn is the one it would be
@@ -193,7 +196,7 @@ class Plans(Extension):
             return
         row = loaded.seat_of(plan.user_id)
         caller = Caller(loaded.row.guild_id, loaded.row.channel_id, plan.user_id, row.name)
-        reply = await service.move(caller, plan.move, loaded.version)
+        reply = await service.move(caller, plan.move, loaded.version, played_for=True)
         if reply is not None and reply.ok and service.outbox is not None:
             await service.outbox.post(loaded.row.channel_id, reply)
 

@@ -1,13 +1,18 @@
 """Take-back by consent: `/takeback`, or the button on the mover's private answer.
 
-A player may ask to take back their last move while no person has moved since and the game
+A player may ask to take back their last own move while no person has moved since and the game
 says the move revealed nothing (`Game.can_take_back`: no die, no draw, no hidden information).
-Computer moves made right after it go back with it, once each of them is as harmless. Every
-other person at the table gets Agree / Refuse; computer seats agree. When all agree, the table
-is rebuilt from its seed and the moves that stand, the taken-back moves stay in the log marked
-as such, and the board is posted again. One refusal, any later move (a deadline's move too) or
-a finished table ends the request. Alone at a table, a player needs nobody's consent, but the
-result remembers the take-back, as it remembers a hint.
+The moves the table played after it go back with it, once each of them is as harmless: the
+computer seats', and those it played for a person (a forced move, a standing answer, a plan:
+marked so in the log, `MoveRow.played_for`). Such a move is never the one asked for: the request
+names the person's own move, and the button under a move keeps aiming at that move while only
+the table plays after it. Every other person at the table gets Agree / Refuse; computer seats
+agree. While a request is open the table plays nothing for anyone (bot/features/auto.py and
+plans.py hold their moves). When all agree, the table is rebuilt from its seed and the moves
+that stand, the taken-back moves stay in the log marked as such, and the board is posted again.
+One refusal leaves the table as it was and lets it play what it held; any later move (a
+deadline's move too) or a finished table ends the request. Alone at a table, a player needs
+nobody's consent, but the result remembers the take-back, as it remembers a hint.
 
 Requests are kept in the database (db/takeback.py), so a restart forgets no agreement.
 """
@@ -31,6 +36,26 @@ from games.base import Game, IllegalMove
 
 KEPT_ASKS = 256
 COMMANDS = (Command("takeback", "Ask to take back your last move (the other players agree or refuse)"),)
+AFTER_REVEALED = ("The move played after yours (`{move}`) revealed something new (a die, a draw or hidden "
+                  "information), so your move cannot be taken back.")
+# what a request names: the person's own move, and how many moves the table played after it
+ASKS = {0: "**{name}** asks to take back `{move}`.",
+        1: "**{name}** asks to take back `{move}` and the move played after it.",
+        2: "**{name}** asks to take back `{move}` and the {count} moves played after it."}
+TOOK = {0: "**{name}** took back `{move}`.",
+        1: "**{name}** took back `{move}` and the move played after it.",
+        2: "**{name}** took back `{move}` and the {count} moves played after it."}
+AGREED = {0: "Everyone agreed: **{name}** took back `{move}`.",
+          1: "Everyone agreed: **{name}** took back `{move}` and the move played after it.",
+          2: "Everyone agreed: **{name}** took back `{move}` and the {count} moves played after it."}
+MOVED_ON = "The table has moved on since that move, so it stands."
+GONE = "That move has already been taken back."
+
+
+def told(sentences: dict[int, str], name: str, move: str, numbers: list[int]) -> str:
+    """One of a request's sentences for the move `numbers[0]` and the moves played after it."""
+    after = len(numbers) - 1
+    return sentences[min(after, 2)].format(name=name, move=move, count=after)
 
 
 def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
@@ -47,16 +72,23 @@ def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list
     return states
 
 
+def by_table(move: MoveRow, computers: set[int]) -> bool:
+    """Whether the table played `move` (a computer seat's, or one played for a person) rather than
+    a person choosing it then: such a move goes back with the person's move before it, never alone."""
+    return move.played_for or (move.user_id is None and move.seat in computers)
+
+
 def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
               user_id: int, computers: set[int], current: dict) -> tuple[list[int], Game]:
-    """(log numbers to take back, the state before them) for `user_id`'s last move, or IllegalMove why not."""
+    """(log numbers to take back, the state before them) for `user_id`'s last own move and every
+    move the table played after it, or IllegalMove why not."""
     if cls.can_take_back is Game.can_take_back:
         raise IllegalMove("This game does not say which of its moves reveal nothing, so no move can be taken back.")
     index = len(moves) - 1
-    while index >= 0 and moves[index].user_id is None and moves[index].seat in computers:
+    while index >= 0 and by_table(moves[index], computers):
         index -= 1
     if index < 0 or moves[index].user_id != user_id:
-        if any(m.user_id == user_id for m in moves[: index + 1]):
+        if any(m.user_id == user_id and not m.played_for for m in moves[: index + 1]):
             raise IllegalMove("Another player has moved since your last move, so it stands.")
         raise IllegalMove("You have no move to take back.")
     states = rebuild(cls, players, options, seed, moves, current, keep_from=index)  # states[0] is before move `index`
@@ -67,8 +99,7 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
             if k == index:
                 raise IllegalMove("Your move revealed something new (a die, a draw or hidden information), "
                                   "so it cannot be taken back.")
-            raise IllegalMove(f"The computer's move after yours (`{moves[k].move}`) revealed something new "
-                              "(a die, a draw or hidden information), so your move cannot be taken back.")
+            raise IllegalMove(AFTER_REVEALED.format(move=moves[k].move))
     return [m.n for m in moves[index:]], states[0]
 
 
@@ -78,22 +109,34 @@ class TakeBack(Extension):
     def __init__(self, service: TableService):
         self.service = service
         self.requests = TakeBackStore(service.store)
-        self._asks: OrderedDict[tuple[int, int, int], bool] = OrderedDict()  # (table, version, user): may ask
+        # (table, version, user): the log number of the move /takeback would aim at then, or None
+        self._asks: OrderedDict[tuple[int, int, int], int | None] = OrderedDict()
 
     # -- asking ------------------------------------------------------------------------
     async def cmd_takeback(self, caller: Caller) -> Reply:
+        return await self._ask(caller)
+
+    async def _ask(self, caller: Caller, aimed: int | None = None) -> Reply:
+        """Ask to take back the caller's last own move (with `aimed`, only if it is still that
+        move of the log), and the moves the table played after it."""
         service = self.service
         loaded = await service.active_table(caller)
         async with service.table_lock(loaded.row.id):
             loaded = await service.active_table(caller)
             mine = service.caller_seat(loaded, caller)
+            if aimed is not None:
+                logged = {m.n: m for m in await service.store.moves(loaded.row.id, taken_back=True)}
+                if aimed in logged and logged[aimed].taken_back:
+                    raise IllegalMove(GONE)
             plan = await self._plan(loaded, caller.user_id)
             numbers, _ = plan
+            if aimed is not None and numbers[0] != aimed:  # the caller moved again since: a later button aims
+                raise IllegalMove(MOVED_ON)
             moves = {m.n: m for m in await service.store.moves(loaded.row.id)}
             move = moves[numbers[0]].move
             others = [s for s in loaded.seats if s.user_id not in (None, caller.user_id) and not s.resigned]
             if not others:
-                headline = f"**{caller.name}** took back `{move}`."
+                headline = told(TOOK, caller.name, move, numbers)
                 if loaded.game.players == 1:  # a solo result counts its take-backs, as it counts hints
                     taken = len(numbers) + sum(1 for m in await service.store.moves(loaded.row.id, taken_back=True)
                                                if m.taken_back)
@@ -104,20 +147,25 @@ class TakeBack(Extension):
             await self.requests.put(loaded.row.id, request)
         ids = [custom_id("tb", loaded.row.id, loaded.version, answer) for answer in ("yes", "no")]
         computers = " Computer players agree." if any(s.is_ai for s in loaded.seats) else ""
-        text = (f"**{caller.name}** asks to take back `{move}`"
-                f"{f' and the {len(numbers) - 1} computer moves after it' if len(numbers) > 1 else ''}.{computers}\n"
+        text = (told(ASKS, caller.name, move, numbers) + computers + "\n"
                 + " ".join(marks.person(s.user_id) for s in others) + ": agree or refuse. Any move ends the request.")
         return Reply(text=text, mentions=[s.user_id for s in others], table_id=loaded.row.id, version=loaded.version,
                      buttons=[Button("Agree", ids[0], "success"), Button("Refuse", ids[1], "danger")])
 
     async def press_takeback(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
-        """The Take back button on the mover's private answer."""
+        """The Take back button on the mover's private answer. Its payload is the log number of the
+        mover's move, so the moves the table plays after the answer (a plan's, a lone move's) do not
+        turn it away; a button without one (made before) holds only at its version."""
         loaded = await self.service.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
             return Reply.error("This button belongs to a table that no longer exists here.")
+        if loaded.row.status != "active":
+            return Reply.error(MOVED_ON)
+        if payload.isdigit():
+            return await self._ask(caller, int(payload))
         if version != loaded.version:
-            return Reply.error("The table has moved on since that move, so it stands.")
-        return await self.cmd_takeback(caller)
+            return Reply.error(MOVED_ON)
+        return await self._ask(caller)
 
     async def _plan(self, loaded: Loaded, user_id: int) -> tuple[list[int], Game]:
         row = loaded.row
@@ -142,18 +190,18 @@ class TakeBack(Extension):
                 return {**none, "answer": request.move, "by": request.name}
             if mine is not None and mine.seat == request.seat:
                 return {**none, "asked": request.move}
-        return {**none, "ask": await self._may_ask(loaded, user_id)}
+        return {**none, "ask": await self._aim(loaded, user_id) is not None}
 
-    async def _may_ask(self, loaded: Loaded, user_id: int) -> bool:
-        """Whether /takeback would ask for `user_id`'s last move now. The plan replays the log, so
-        its answer is kept for the version: the move's answer and the mover's page ask it once."""
+    async def _aim(self, loaded: Loaded, user_id: int) -> int | None:
+        """The log number of the move /takeback would ask to take back for `user_id` now, or None.
+        The plan replays the log, so its answer is kept for the version: the move's answer and the
+        mover's page ask it once."""
         key = (loaded.row.id, loaded.version, user_id)
         if key not in self._asks:
             try:
-                await self._plan(loaded, user_id)
-                self._asks[key] = True
+                self._asks[key] = (await self._plan(loaded, user_id))[0][0]
             except IllegalMove:
-                self._asks[key] = False
+                self._asks[key] = None
             while len(self._asks) > KEPT_ASKS:
                 self._asks.popitem(last=False)
         return self._asks[key]
@@ -185,23 +233,36 @@ class TakeBack(Extension):
                 return Reply.error("Only the other players at this table answer this request.")
             if payload == "no":
                 await self.requests.drop(table_id)
-                return Reply(text=f"**{caller.name}** refused to take back `{request.move}`: it stands.",
-                             table_id=table_id)
-            request.waiting.discard(caller.user_id)
-            await self.requests.agreed(table_id, request.version, caller.user_id)
-            if request.waiting:
-                names = ", ".join(s.name for s in loaded.seats if s.user_id in request.waiting)
-                return Reply(text=f"**{caller.name}** agrees to take back `{request.move}`. Waiting for {names}.",
-                             table_id=table_id)
-            moves = await service.store.moves(table_id)
-            cls = registry.get(loaded.row.game)
-            standing = [m for m in moves if m.n not in request.numbers]
-            states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
-                                             loaded.row.seed, standing, loaded.row.state)
-            headline = f"Everyone agreed: **{request.name}** took back `{request.move}`."
-            reply = await self._apply(loaded, (request.numbers, states[-1]), headline)
-            await self.requests.drop(table_id)  # after the write: a crash before it leaves a dead row, not a lost yes
-            return reply
+            else:
+                request.waiting.discard(caller.user_id)
+                await self.requests.agreed(table_id, request.version, caller.user_id)
+                if request.waiting:
+                    names = ", ".join(s.name for s in loaded.seats if s.user_id in request.waiting)
+                    return Reply(text=f"**{caller.name}** agrees to take back `{request.move}`. Waiting for {names}.",
+                                 table_id=table_id)
+                moves = await service.store.moves(table_id)
+                cls = registry.get(loaded.row.game)
+                standing = [m for m in moves if m.n not in request.numbers]
+                states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
+                                                 loaded.row.seed, standing, loaded.row.state)
+                headline = told(AGREED, request.name, request.move, request.numbers)
+                reply = await self._apply(loaded, (request.numbers, states[-1]), headline)
+                await self.requests.drop(table_id)  # after the write: a crash before it leaves a dead row, not a lost yes
+                return reply
+        return await self._refused(caller, table_id, request)
+
+    async def _refused(self, caller: Caller, table_id: int, request: Request) -> Reply:
+        """The request is over and the table as it was: what it held while the request was open (a
+        lone move, a standing answer, a computer's move; a plan) is played now, as it would have been."""
+        service = self.service
+        text = f"**{caller.name}** refused to take back `{request.move}`: it stands."
+        lines = await service.play_owed(table_id)
+        if not lines:  # nothing written: the plans that waited hear all the same that the table may move on
+            service.mark_changed(table_id)
+        loaded = await service.table(table_id)
+        if not lines or loaded is None:
+            return Reply(text=text, table_id=table_id)
+        return await service.turn_reply(loaded, "\n".join([text, *lines]))
 
     async def _apply(self, loaded: Loaded, plan: tuple[list[int], Game], headline: str) -> Reply:
         """Write the take-back and post the board again (the caller holds the table lock)."""
@@ -225,9 +286,10 @@ class TakeBack(Extension):
         row = loaded.by_seat(seat)
         if row.user_id is None:
             return
-        if not await self._may_ask(loaded, row.user_id):
+        aimed = await self._aim(loaded, row.user_id)
+        if aimed is None:
             return
-        cid = custom_id("takeback", loaded.row.id, loaded.version)
+        cid = custom_id("takeback", loaded.row.id, loaded.version, str(aimed))
         if cid:
             reply.private_buttons.append(Button("Take back", cid, "secondary"))
             if not reply.private:

@@ -50,6 +50,22 @@ async def test_version_guard_refuses_a_second_write_from_the_same_version(tmp_pa
     await store.close()
 
 
+async def test_the_log_keeps_which_moves_the_table_played_for_a_person(tmp_path):
+    store = await open_store(tmp_path / "a.db")
+    clock = Clock()
+    table = await store.create_table(guild_id=1, channel_id=10, game="sticks", options={}, seed=1,
+                                     host_id=5, host_name="A", now=clock())
+    version = await store.start(table, 0, {0: 0}, {"s": 1}, clock())
+    version = await store.record_move(table, version, seat=0, user_id=5, move="take 1", state={"s": 2}, now=clock())
+    version = await store.record_move(table, version, seat=0, user_id=5, move="take 2", state={"s": 3}, now=clock(),
+                                      played_for=True)
+    await store.record_move(table, version, seat=0, user_id=5, move="take 1", state={"s": 4}, now=clock(),
+                            results=[(0, 5, False, 1, 1.0)], played_for=True)  # the move that ends the game too
+    assert [(m.move, m.played_for) for m in await store.moves(table)] == [
+        ("take 1", False), ("take 2", True), ("take 1", True)]
+    await store.close()
+
+
 async def test_a_failed_transaction_leaves_nothing_behind(tmp_path):
     store = await open_store(tmp_path / "a.db")
     clock = Clock()

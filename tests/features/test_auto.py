@@ -93,9 +93,12 @@ async def test_nothing_is_played_while_a_take_back_request_is_open(tmp_path):
     assert loaded.version == version and game.phase == "roll"
     refuse = next(b.custom_id for b in asked.buttons if b.label == "Refuse")
     other = next(p for p in people if p is not mover)
-    assert (await service.press(other, refuse)).ok
-    owed = await service.play_owed(table_id)  # the request is over: the owed roll is played now
-    assert any("the only move" in line for line in owed)
+    refused = await service.press(other, refuse)
+    # the request is over, the table as it was: the roll it held is played with the refusal, and told
+    assert refused.ok and "refused" in refused.text and "the only move" in refused.text
+    assert await service.play_owed(table_id) == []
+    log = await service.store.moves(table_id)
+    assert log[-1].move == "roll" and log[-1].played_for and log[-1].user_id == mover.user_id
     assert (await service.table(table_id)).game.phase != "roll"
 
 

@@ -37,6 +37,7 @@ class FakeDiscord:
         self.exchanges: list[dict[str, str]] = []
         self.user_reads: list[str] = []
         self.instance_reads: list[tuple[str, str]] = []
+        self.in_instance = [ALICE.user_id, BOB.user_id]
         self.broken = False
 
     def app(self) -> web.Application:
@@ -69,7 +70,7 @@ class FakeDiscord:
 
 
     async def instance(self, request: web.Request) -> web.Response:
-        """One Activity running, in Alice's channel, with Alice and Bob in it."""
+        """One Activity running, in Alice's channel, with Alice and Bob in it (`in_instance`)."""
         self.instance_reads.append((request.match_info["instance"], request.headers.get("Authorization", "")))
         if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
             return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
@@ -79,7 +80,7 @@ class FakeDiscord:
             "application_id": CLIENT_ID, "instance_id": "i-1", "launch_id": "1234",
             "location": {"id": "gc-1", "kind": "gc", "channel_id": str(ALICE.channel_id),
                          "guild_id": str(ALICE.guild_id)},
-            "users": [str(ALICE.user_id), str(BOB.user_id)]})
+            "users": [str(user) for user in self.in_instance]})
 
 
 @pytest.fixture
@@ -472,3 +473,110 @@ def test_the_settings_are_checked(monkeypatch):
     monkeypatch.setenv("ISLES_DISCORD_API", "discord.com")
     with pytest.raises(SettingError, match="ISLES_DISCORD_API"):
         activity_settings()
+
+
+async def test_made_up_sign_ins_at_ten_a_second_leave_a_real_player_getting_in(tmp_path, monkeypatch, discord):
+    """Anyone may send sign-ins with codes and instances made up, for a channel that has a table:
+    with the bot's token, Discord confirms the instance before any budget of everyone's is spent,
+    so the real player's launch gets in every second of the flood."""
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        now = [0.0]
+        served.pages.activity.clock = lambda: now[0]
+        for second in range(13):
+            now[0] = float(second)
+            flood = await asyncio.gather(*(sign_in(served, f"made-up-{second}-{n}", instance=f"i-{second}-{n}")
+                                           for n in range(10)))
+            assert {status for status, _ in flood} == {403}
+            status, body = await sign_in(served, "alice-code")
+            assert status == 200, (second, body)
+        assert len(discord.exchanges) == 13  # the real player's only: no made-up code reached the secret
+    finally:
+        await served.client.close()
+
+
+async def test_an_instance_discord_does_not_know_is_asked_about_once_a_minute(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        now = [0.0]
+        served.pages.activity.clock = lambda: now[0]
+        for n in range(30):
+            assert (await sign_in(served, f"made-up-{n}", instance="i-made-up"))[0] == 403
+        assert discord.instance_reads == [("i-made-up", f"Bot {BOT_TOKEN}")]
+        now[0] = activity.UNKNOWN_SECONDS
+        assert (await sign_in(served, "made-up", instance="i-made-up"))[0] == 403
+        assert len(discord.instance_reads) == 2 and discord.exchanges == []
+    finally:
+        await served.client.close()
+
+
+
+async def test_the_others_of_a_launch_confirmed_sign_in_without_a_look_at_the_instance(tmp_path, monkeypatch,
+                                                                                       discord):
+    """Made-up instances faster than Discord may be asked about spend every look: a launch
+    Discord confirmed a moment ago still lets its other players in."""
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        served.pages.activity.clock = lambda: 0.0  # no time passes: no budget fills again
+        assert (await sign_in(served, "alice-code"))[0] == 200
+        flood = await asyncio.gather(*(sign_in(served, f"made-up-{n}", instance=f"i-made-up-{n}")
+                                       for n in range(int(activity.LOOKUP_BURST) + 10)))
+        assert sorted({status for status, _ in flood}) == [403, 429]  # every look spent
+        status, body = await sign_in(served, "bob-code")
+        assert status == 200, body
+        assert tokens.verify(served.pages.secret, body["token"], NOW).user_id == BOB.user_id
+        assert (await sign_in(served, "carol-code"))[0] in (403, 429)  # not listed: Discord must be asked again
+    finally:
+        await served.client.close()
+
+
+async def test_someone_who_joined_a_launch_confirmed_before_is_looked_for_again(tmp_path, monkeypatch, discord):
+    served = await serve(tmp_path, monkeypatch, discord.api, bot_token=BOT_TOKEN)
+    try:
+        await start_table(served.service, "pioneers")
+        assert (await sign_in(served, "alice-code"))[0] == 200
+        assert (await sign_in(served, "bob-code"))[0] == 200
+        assert len(discord.instance_reads) == 1  # Bob was listed already
+        discord.in_instance.append(CAROL.user_id)
+        assert (await sign_in(served, "carol-code"))[0] == 200
+        assert len(discord.instance_reads) == 2
+    finally:
+        await served.client.close()
+
+
+async def sign_in_named(served, code: str, channel: int = ALICE.channel_id, instance: str = "i-1"):
+    """As static/activity.js signs in: the launch in the address, the code in the body."""
+    answer = await served.client.post(f"/activity/token?channel_id={channel}&instance_id={instance}",
+                                      json={"code": code})
+    return answer.status, await answer.json()
+
+
+async def slow_sign_in(served, query: str) -> bytes:
+    """The status line answered to a sign-in whose body never comes past its first byte."""
+    url = served.client.make_url("")
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    try:
+        writer.write(f"POST /activity/token?{query} HTTP/1.1\r\nHost: {url.host}:{url.port}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{".encode())
+        await writer.drain()
+        return (await asyncio.wait_for(reader.readline(), 30)).split()[1]
+    finally:
+        writer.close()
+
+
+async def test_a_sign_in_naming_its_launch_in_the_address_is_limited_before_its_body_is_read(served, discord):
+    await start_table(served.service, "pioneers")
+    served.pages.activity.clock = lambda: 0.0  # no time passes: no budget fills again
+    assert (await sign_in_named(served, "alice-code"))[0] == 200
+    channel = ALICE.channel_id
+    # what cannot be a launch, and a launch past its budget, are answered while the body is still to come
+    assert await slow_sign_in(served, "channel_id=987654321&instance_id=i-1") == b"404"
+    assert await slow_sign_in(served, f"channel_id={channel}&instance_id=x") == b"403"
+    burst = int(activity.SIGN_IN_BURST)
+    statuses = [(await sign_in_named(served, f"guess-{n}", instance="i-flooded"))[0] for n in range(25)]
+    assert statuses == [401] * (burst - 1) + [429] * (25 - burst + 1)  # everyone's budget, Alice's spent
+    assert await slow_sign_in(served, f"channel_id={channel}&instance_id=i-flooded") == b"429"  # the launch's
+    assert len(discord.exchanges) == burst

@@ -176,7 +176,7 @@ async def test_a_forged_link_is_refused(browser, served):
     page = await browser.new_page()
     answer = await page.goto(str(served.client.make_url(f"/t/{forged}")))
     assert answer.status == 403
-    assert "not valid" in await page.content()
+    assert "no longer opens the board" in await page.content()
 
 
 async def test_propeller_islands_by_its_list_of_moves(browser, served):
@@ -401,5 +401,22 @@ async def test_a_page_whose_stream_newer_ones_replaced_says_so_and_stops_asking(
     await page.wait_for_timeout(3000)  # past the stream's retry time: it would have asked again by now
     assert asked == []
     for stream in newer:
+        stream.close()
+    assert page.problems == []
+
+
+async def test_a_page_closed_to_make_room_for_others_says_so_and_asks_again_later(browser, served):
+    await start_table(served.service, "pioneers")
+    table = await served.table_id()
+    served.pages.streams.in_all = 2
+    page = await open_page(browser, served, ALICE)
+    others = [await served.client.get(f"/t/{served.token(user, table)}/events") for user in (101, 102)]
+    message = page.locator("#message.refused")
+    await expect(message).to_contain_text("to make room for other people's pages")
+    assert "newer pages" not in await message.text_content()
+    async with page.expect_request(lambda request: request.url.endswith("/events"), timeout=60_000):
+        pass  # the first wait is 5 s, give or take half
+    await expect(page.locator("#message")).not_to_contain_text("Live updates are paused")
+    for stream in others:
         stream.close()
     assert page.problems == []

@@ -9,17 +9,18 @@ import contextlib
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 from urllib.parse import quote
 
-from aiohttp import ClientSession, ClientTimeout
+from aiohttp import ClientSession, ClientTimeout, TCPConnector
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.adapters.web import connections, tokens, writes
 from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.headers import HEADERS
 from bot.adapters.web.server import WebPages
-from bot.adapters.web.streams import PER_PERSON
+from bot.adapters.web.streams import CROWDED, PER_PERSON, REPLACED, Streams
 from tests.helpers import ALICE, BOB, service_at
 from tests.web.conftest import NOW, Served, start_table
 
@@ -140,6 +141,50 @@ async def test_a_body_that_comes_too_slowly_is_cut_off(served, monkeypatch):
     assert await served.service.store.moves(state["table"]) == []
 
 
+async def test_a_short_body_has_a_short_deadline_and_a_long_one_no_more_than_its_length_needs(served, monkeypatch):
+    """A body's deadline is a grace and its length at the least rate, not the longest any body may take."""
+    monkeypatch.setattr(writes, "BODY_SECONDS", 3600.0)
+    monkeypatch.setattr(writes, "BODY_GRACE", 0.3, raising=False)
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+    url = served.client.make_url("")
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    writer.write(f"POST /t/{token}/move HTTP/1.1\r\nHost: {url.host}:{url.port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 200\r\n\r\n{{".encode())
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 30)
+    assert status.split()[1] == b"408", status
+    writer.close()
+    assert writes.body_deadline(writes.MOST_BYTES) > writes.body_deadline(200) > writes.BODY_GRACE
+    assert await served.service.store.moves(state["table"]) == []
+
+
+async def test_a_body_of_no_said_length_is_refused(served):
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+
+    async def chunks():
+        yield json.dumps({"move": state["moves"][0], "version": state["version"]}).encode()
+
+    answer = await served.client.post(f"/t/{token}/move", data=chunks(), headers={"Content-Type": "application/json"})
+    assert answer.status == 411 and not (await answer.json())["ok"]
+    assert await served.service.store.moves(state["table"]) == []
+
+
+async def test_a_page_past_its_limit_is_refused_before_its_body_is_read(served):
+    await start_table(served.service, "pioneers")
+    token, state = await whose_turn(served)
+    served.pages.buckets = Buckets(rate=0.001, burst=1.0)
+    assert (await served.client.get(f"/t/{token}/state")).status == 200  # the bucket is empty now
+    url = served.client.make_url("")
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    writer.write(f"POST /t/{token}/move HTTP/1.1\r\nHost: {url.host}:{url.port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 200\r\n\r\n{{".encode())
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 30)  # the body never comes: the answer does not wait for it
+    assert status.split()[1] == b"429", status
+    writer.close()
+
 
 async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
     await start_table(served.service, "pioneers")
@@ -157,7 +202,7 @@ async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
 async def next_event(response) -> str:
     """The name of the stream's next event, or "" when the stream ends."""
     while True:
-        line = (await asyncio.wait_for(response.content.readline(), 5)).decode()
+        line = (await asyncio.wait_for(response.content.readline(), 30)).decode()
         if not line:
             return ""
         if line.startswith("event: "):
@@ -201,9 +246,42 @@ async def test_past_the_streams_of_everyone_the_oldest_closes(tmp_path):
             assert await next_event(streams[-1]) == "changed"
         assert len(pages.streams) == 4
         for old in streams[:5]:
-            assert await next_event(old) == "replaced"
+            assert await next_event(old) == "crowded"  # not "your newer pages": other people's took its place
         for live in streams[5:]:
             live.close()
+
+
+async def test_many_accounts_with_many_streams_push_out_nobody_who_holds_fewer(tmp_path):
+    """Forty accounts open eight streams each, five times the streams of everyone: those who hold
+    the most make room for each other, and a player's one stream hears every move all along (it
+    would be closed only once as many people as there is room for held a stream each)."""
+    service = await service_at(tmp_path / "fair.db", seeds=lambda: 5)
+    pages = WebPages(service, secret="test secret", clock=lambda: NOW, room=128)
+    service.extend(pages)
+    async with TestClient(TestServer(pages.app())) as client:
+        served = Served(service, pages, client)
+        await start_table(service, "pioneers")
+        table = await served.table_id()
+        bobs = await client.get(f"/t/{served.token(BOB.user_id, table)}/events")
+        assert await next_event(bobs) == "changed"
+        flood = []
+        try:
+            for user in range(1001, 1041):
+                for _ in range(PER_PERSON):
+                    flood.append(await client.get(f"/t/{served.token(user, table)}/events"))
+                    assert await next_event(flood[-1]) == "changed"
+            assert len(pages.streams) == pages.streams.in_all
+            token, state = await whose_turn(served)
+            assert (await client.post(f"/t/{token}/move", json={"move": state["moves"][0],
+                                                                 "version": state["version"]})).status == 200
+            assert await next_event(bobs) == "changed"  # still open: it heard the move
+            heard = [await next_event(s) for s in flood]  # the move, or why the stream was closed before it
+            # told truthfully: other people's pages took their place ("crowded"), or their own newer one
+            assert sorted(set(heard)) == ["changed", "crowded", "replaced"]
+            assert heard.count("changed") == pages.streams.in_all - 1
+        finally:
+            for stream in [*flood, bobs]:
+                stream.close()
 
 
 async def ended(reader: asyncio.StreamReader) -> bool:
@@ -309,3 +387,63 @@ def test_the_log_keeps_ten_of_a_kind_a_minute_and_says_how_many_it_left_out():
     now[0] = 61.0
     later = record("Error handling request from %s")
     assert sparing.filter(later) and "90 more like this were left out" in later.getMessage()
+
+
+async def slow_body(port: int, path: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection that sends a POST's headers and the first byte of its 200-byte body, and no more."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 200\r\n\r\n{{".encode())
+    await writer.drain()
+    return reader, writer
+
+
+async def test_bodies_sent_slowly_leave_the_pages_answering(tmp_path, monkeypatch, caplog):
+    """More slow bodies than the room holds, to the Activity's sign-in (no link needed) and to a
+    member's moves: a connection still sending its body is closed to make room, so another
+    person's page is answered every time, while the slow bodies come again as they are closed."""
+    monkeypatch.setenv("ISLES_CLIENT_ID", "424242424242424242")
+    monkeypatch.setenv("ISLES_CLIENT_SECRET", "the-client-secret")
+    monkeypatch.setattr(writes, "BODY_SECONDS", 3600.0)  # the room alone holds: no deadline frees them
+    monkeypatch.setattr(writes, "BODY_GRACE", 3600.0, raising=False)
+    service = await service_at(tmp_path / "slow-bodies.db", seeds=lambda: 5)
+    pages = WebPages(service, port=0, secret="test secret", room=24)
+    service.extend(pages)
+    await pages.start()
+    slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        await start_table(service, "pioneers")
+        table = (await service.store.open_table(ALICE.channel_id)).id
+        bobs = tokens.sign(pages.secret, BOB.user_id, table, int(time.time()) + 3600)
+        alices = tokens.sign(pages.secret, ALICE.user_id, table, int(time.time()) + 3600)
+        paths = ("/activity/token", f"/t/{bobs}/move")
+        here = f"http://127.0.0.1:{pages.port}"
+        # a new connection for every request, as a browser opens them when the old ones were closed
+        async with ClientSession(timeout=ClientTimeout(total=60),
+                                 connector=TCPConnector(force_close=True)) as session:
+            for attempt in range(16):
+                slow = [c for c in slow if not (c[0].at_eof() or c[0].exception())]
+                while len(slow) < 28:  # past the room of 24: the flood keeps itself whole
+                    slow.append(await slow_body(pages.port, paths[len(slow) % 2]))
+                async with session.get(f"{here}/t/{alices}/state") as answer:
+                    assert answer.status == 200, attempt
+                    assert (await answer.json())["table"] == table
+            assert len(pages.guard) <= pages.room
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text[:2000]
+    finally:
+        for _, writer in slow:
+            writer.close()
+        await pages.stop()
+
+
+def test_past_everyones_streams_nobody_is_pushed_out_by_someone_who_then_holds_more():
+    streams = Streams(in_all=4)
+    bobs = [streams.open(1, "bob") for _ in range(2)]
+    alices = [streams.open(1, "alice") for _ in range(2)]
+    third = streams.open(1, "alice")  # as many as Bob with it: her own oldest makes room, not his
+    assert alices[0].queue.get_nowait() == REPLACED and all(s.queue.empty() for s in bobs)
+    carols = streams.open(1, "carol")  # her first: room made by the oldest stream of those holding two
+    assert bobs[0].queue.get_nowait() == CROWDED
+    davids = streams.open(1, "david")  # Alice holds the most now
+    assert alices[1].queue.get_nowait() == CROWDED
+    assert all(s.queue.empty() for s in (third, bobs[1], carols, davids)) and len(streams) == 4

@@ -31,6 +31,7 @@ import discord
 from discord import app_commands
 
 from bot.adapters.discord import presence
+from bot.adapters.discord.members import in_guild
 from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
 from bot.adapters.discord.posting import (
     GONE,
@@ -712,6 +713,7 @@ class IslesClient(discord.AutoShardedClient):
     def __init__(self, service: TableService, settings: Settings):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads
+        intents.moderation = True  # bans: a banned member's page links stop at once (members.py)
         shard_ids = getattr(settings, "shard_ids", None)
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
                          shard_count=getattr(settings, "shards", None),
@@ -731,6 +733,7 @@ class IslesClient(discord.AutoShardedClient):
             self.poster.on_gone = lambda channel_id: self.places.gone([channel_id])
             service.outbox = DiscordOutbox(self, self.poster)
             health_of(service).gateway = self.gateway_seen
+            service.members.ask = lambda guild_id, user_id: in_guild(self, guild_id, user_id)
         self._shards_ready: set[int] = set()
         self.tree.on_error = self._on_tree_error
 
@@ -843,6 +846,10 @@ class IslesClient(discord.AutoShardedClient):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         if self.places is not None:
             await self.places.guild_gone(guild.id)
+
+    async def on_member_ban(self, guild: discord.Guild, user: discord.abc.User) -> None:
+        if self.service is not None:
+            self.service.members.left(guild.id, user.id)
 
     async def _gone(self, channel_ids: list[int]) -> None:
         if self.places is not None:

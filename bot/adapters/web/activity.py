@@ -8,13 +8,23 @@ address here is answered relative to where the page is. The routes:
 - `GET  /t/`                    the same page as a signed link's, allowed inside Discord's frame;
                                  static/activity.js signs in before static/board.js starts
 - `GET  /activity/client`       `{"client_id"}` for the SDK's authorize()
-- `POST /activity/token`        `{"code", "channel_id", "instance_id"}`: the code is exchanged at
+- `POST /activity/token`        `?channel_id=&instance_id=` and `{"code"}` (or all three in the
+                                 body, as a page of before sends them): the code is exchanged at
                                  Discord's token endpoint with the client secret, the user read
                                  from users/@me, and the answer is a page token (tokens.py) for
                                  that user at the table of that channel, `{"token", "table"}`;
                                  nothing of Discord's (the access token, the secret) goes back to
                                  the page. With the bot's token at hand, Discord must also confirm
                                  that the instance runs in that channel with that user in it.
+
+What a sign-in may cost is counted per launch (the instance and the channel it names) and, for
+the calls with the client secret, for everyone together; with the bot's token, that shared budget
+is spent only once Discord confirmed the instance, so sign-ins made up by anyone (a new instance
+each time) cost a look at the instance, never a real player's turn. Looks at instances have a
+budget of their own, generous but under Discord's limit for the bot; an instance Discord does not
+know is not asked about again for a while, and one it confirmed is believed for a while, so that
+the others of a launch sign in without a look (Discord is asked again only for a user it did not
+list then).
 - `GET  /static/vendor/<name>`  the vendored Embedded App SDK (static/vendor/README.md)
 
 Without ISLES_CLIENT_ID and ISLES_CLIENT_SECRET the sign-in answers 503 and says which is missing.
@@ -25,6 +35,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -43,12 +54,20 @@ from bot.settings import ActivitySettings, activity_settings
 log = logging.getLogger(__name__)
 
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
-# Every sign-in calls Discord's token endpoint with the client secret, and a launch signs in once:
-# 20 at once, then one a second, for everyone together (Discord's proxy hides the players'
-# addresses, so there is no telling them apart before the code is exchanged)
+# Every sign-in calls Discord's token endpoint with the client secret, and a launch signs in once
+# per person in it: 20 at once, then one a second, for everyone together (Discord's proxy hides
+# the players' addresses, so there is no telling them apart by address), and as much again for
+# each launch. With the bot's token, only sign-ins in an instance Discord confirmed spend the
+# budget of everyone; confirming costs one call with the bot's token, 20 a second at most (Discord
+# allows the bot 50 in all)
 SIGN_IN_RATE = 1.0
 SIGN_IN_BURST = 20.0
+LOOKUP_RATE = 20.0
+LOOKUP_BURST = 40.0
 KEPT_CODES = 4096
+KEPT_INSTANCES = 4096  # instances Discord did not know (or knew in another channel), and those it confirmed
+UNKNOWN_SECONDS = 60.0  # for so long: a launch Discord was slow to list is asked about again after it
+CONFIRMED_SECONDS = 60.0  # for so long a launch confirmed is believed, with the users Discord listed
 CODE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # Discord's codes are letters and digits
 INSTANCE = re.compile(r"i-[A-Za-z0-9-]{1,200}")  # as the SDK reads it from the launch's query: i-<launch>-<place>
 PAGE_HEADERS = {"Content-Type": "text/html", "Content-Security-Policy": policy(FRAMED_BY)}
@@ -69,9 +88,9 @@ class Pages(Protocol):
 class SignInRefused(Exception):
     """Why a sign-in gets no token, with the HTTP status the page gets."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
-        self.status = status
+        self.status, self.headers = status, headers
 
 
 NOT_IN_INSTANCE = "Discord does not show you in this channel's Activity. Close it and start it again from the channel."
@@ -105,9 +124,14 @@ class Activity:
     def __init__(self, pages: Pages, settings: ActivitySettings):
         self.pages = pages
         self.settings = settings
-        self.sign_ins = Buckets(SIGN_IN_RATE, SIGN_IN_BURST)  # one bucket for everyone: see SIGN_IN_RATE
+        self.clock: Callable[[], float] = time.monotonic  # the budgets' clock
+        self.sign_ins = Buckets(SIGN_IN_RATE, SIGN_IN_BURST, lambda: self.clock())  # everyone's: see SIGN_IN_RATE
+        self.launches = Buckets(SIGN_IN_RATE, SIGN_IN_BURST, lambda: self.clock())  # each launch's
+        self.lookups = Buckets(LOOKUP_RATE, LOOKUP_BURST, lambda: self.clock())  # everyone's looks at instances
         self._trying: set[str] = set()  # codes being exchanged now
         self._refused: OrderedDict[str, None] = OrderedDict()  # codes Discord's token endpoint refused
+        self._unknown: OrderedDict[tuple[str, int], float] = OrderedDict()  # (instance, channel): when not found there
+        self._running: OrderedDict[tuple[str, int], tuple[set[str], float]] = OrderedDict()  # confirmed: (users, when)
 
     def missing(self) -> str:
         """Which setting keeps the Activity off, or ""."""
@@ -144,32 +168,37 @@ class Activity:
     async def token(self, request: web.Request) -> web.Response:
         if why := self.missing():
             raise refusal(503, why)
+        # the page names its launch in the address, so that what cannot be a launch is refused and
+        # the launch's budget spent before the body is read; a page of before names it in the body
+        named = "channel_id" in request.query or "instance_id" in request.query
+        if named:
+            row, launch = await self._launch(request.query.get("channel_id", ""), request.query.get("instance_id", ""))
+            self._spend_launch(launch)
         sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
-        code, channel, instance = (str(sent.get(key) or "") for key in ("code", "channel_id", "instance_id"))
-        if not CODE.fullmatch(code) or not channel.isdecimal() or len(channel) > 20:
+        code = str(sent.get("code") or "")
+        if not CODE.fullmatch(code):
             raise refusal(400, "The page sent no sign-in code or channel.")
-        # what cannot be a launch is answered here, without Discord: every launch has its instance,
-        # a channel without a table has nothing to sign in to, and a code is good once
-        if not INSTANCE.fullmatch(instance):
-            raise refusal(403, NOT_IN_INSTANCE)
-        store = self.pages.service.store
-        row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
-        if row is None:
-            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
-                               "again.")
-        if code in self._trying or code in self._refused:
+        if not named:
+            row, launch = await self._launch(str(sent.get("channel_id") or ""), str(sent.get("instance_id") or ""))
+        if code in self._trying or code in self._refused:  # a code is good once
             raise refusal(401, CODE_REFUSED)
-        if wait := self.sign_ins.spend("everyone"):
-            raise refusal(429, f"Too many sign-ins at this moment: start the Activity again in {wait} s.",
-                          {"Retry-After": str(wait)})
+        if not named:
+            self._spend_launch(launch)
         self._trying.add(code)
         try:
-            users = await self.instance_users(instance, int(channel)) if self.settings.bot_token else None
+            users, believed = None, False
+            if self.settings.bot_token:
+                running = self._running.get(launch)
+                believed = running is not None and self.clock() - running[1] < CONFIRMED_SECONDS
+                users = running[0] if believed else await self.confirmed(launch)
+            self._budget(self.sign_ins, "everyone")
             user_id = await self.discord_user(code)
+            if users is not None and str(user_id) not in users and believed:  # joined since: ask again
+                users = await self.confirmed(launch)
             if users is not None and str(user_id) not in users:
                 raise not_in_instance()
         except SignInRefused as why:
-            raise refusal(why.status, str(why)) from None
+            raise refusal(why.status, str(why), why.headers) from None
         finally:
             self._trying.discard(code)
         await self.pages.ready()
@@ -178,6 +207,56 @@ class Activity:
         log.info("activity sign-in: user %s at table %s", user_id, row.id)
         return web.json_response({"ok": True, "token": tokens.sign(self.pages.secret, user_id, row.id, expires),
                                   "table": row.id})
+
+    async def _launch(self, channel: str, instance: str) -> tuple[Any, tuple[str, int]]:
+        """The table of the channel a page names and its launch `(instance, channel)`, or raise the
+        refusal. What cannot be a launch is answered here, without Discord:
+        every launch has its instance, a channel without a table has nothing to sign in to, and an
+        instance Discord did not know a moment ago is not asked about again."""
+        if not channel.isdecimal() or len(channel) > 20:
+            raise refusal(400, "The page sent no sign-in code or channel.")
+        if not INSTANCE.fullmatch(instance):
+            raise refusal(403, NOT_IN_INSTANCE)
+        store = self.pages.service.store
+        row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
+        if row is None:
+            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
+                               "again.")
+        launch = (instance, int(channel))
+        if launch in self._unknown and self.clock() - self._unknown[launch] < UNKNOWN_SECONDS:
+            raise refusal(403, NOT_IN_INSTANCE)
+        return row, launch
+
+    def _spend_launch(self, launch: tuple[str, int]) -> None:
+        try:
+            self._budget(self.launches, launch)
+        except SignInRefused as why:
+            raise refusal(why.status, str(why), why.headers) from None
+
+    def _budget(self, buckets: Buckets, key: Any) -> None:
+        """Spend one from `key`'s bucket, or raise SignInRefused (429) saying when to try again."""
+        if wait := buckets.spend(key):
+            raise SignInRefused(429, f"Too many sign-ins at this moment: start the Activity again in {wait} s.",
+                                {"Retry-After": str(wait)})
+
+    async def confirmed(self, launch: tuple[str, int]) -> set[str]:
+        """The users of an instance Discord confirms runs in the channel (a look spent); one it
+        does not is remembered, so that asking again costs Discord nothing. Raises SignInRefused."""
+        self._budget(self.lookups, "everyone")
+        try:
+            users = await self.instance_users(*launch)
+            self._running.pop(launch, None)
+            self._running[launch] = (users, self.clock())
+            while len(self._running) > KEPT_INSTANCES:
+                self._running.popitem(last=False)
+            return users
+        except SignInRefused as why:
+            if str(why) == NOT_IN_INSTANCE:
+                self._unknown.pop(launch, None)
+                self._unknown[launch] = self.clock()
+                while len(self._unknown) > KEPT_INSTANCES:
+                    self._unknown.popitem(last=False)
+            raise
 
     async def discord_user(self, code: str) -> int:
         """The id of the Discord user whose authorize() gave `code` (exchanged for an access token

@@ -7,8 +7,14 @@ the pages keep to a room below the limit: the soft RLIMIT_NOFILE less `RESERVE`,
 bot (its database, Discord's gateway and its HTTP pool, the picture and solver workers' pipes, its
 logs) and for the connections accepted in one go before the first of them is counted (`BACKLOG`,
 and as many again being closed). A connection past
-the room closes the oldest one that waits between requests (or has yet to send a whole one), or,
-when every one is inside a request, is itself closed at once; either way without a word in the log.
+the room closes the oldest one that waits between requests (or has yet to send a whole one, its
+body included), or, when every one is inside a request, is itself closed at once; either way
+without a word in the log.
+
+A request is inside only once all of it is in: until its body is read (writes.read_json says
+when), its connection is as cheap to close as an idle one. Otherwise a body sent a byte at a time
+would hold its connection for as long as the body's deadline, and a few dozen of them, sent by
+anyone to the Activity's sign-in, would fill the room and shut every page out.
 """
 
 from __future__ import annotations
@@ -69,22 +75,41 @@ class Guard:
             self.left(oldest)
             oldest.abort()  # nothing owed to it: its file is free at once
 
+    def sent(self, transport: asyncio.BaseTransport | None) -> None:
+        """The request on `transport` came whole: its connection is no longer one to close."""
+        self._waiting.pop(transport, None)
+
     def left(self, transport: asyncio.BaseTransport) -> None:
         self._open.discard(transport)
         self._waiting.pop(transport, None)
 
     @web.middleware
     async def busy(self, request: web.Request, handler: Callable[[web.Request], Awaitable[Any]]) -> Any:
-        """A connection is never closed to make room while one of its requests is answered."""
+        """A connection is never closed to make room while one of its requests is answered, once the
+        request has come whole (a body still arriving leaves its connection where it waits)."""
         transport = request.transport
         if transport not in self._waiting:  # not counted (a test server), or closed meanwhile
             return await handler(request)
-        del self._waiting[transport]
+        if request.body_exists and not request.content.is_eof():  # its body still on its way
+            request[SENDING] = self  # body_read() takes it out of the waiting ones
+        else:
+            del self._waiting[transport]
         try:
             return await handler(request)
         finally:
             if transport in self._open:
                 self._waiting[transport] = None  # the most recent to wait
+
+
+SENDING = web.RequestKey("sending", Guard)  # a request's, while its body is still on its way: the guard to tell
+
+
+def body_read(request: web.Request) -> None:
+    """The request's body is all in: from now on its connection is inside a request (see Guard)."""
+    guard = request.get(SENDING)
+    if guard is not None:
+        del request[SENDING]
+        guard.sent(request.transport)
 
 
 class _Counted(asyncio.Protocol):

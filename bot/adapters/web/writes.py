@@ -1,5 +1,8 @@
 """What a request that writes (a move, a sign-in) must be: sent by the pages' own origin, as JSON,
-small, whole within a few seconds, an object.
+small, of a length said beforehand, whole within a short deadline that grows with that length at
+`BODY_RATE` (a page sends its few hundred bytes with the headers), an object. Every route spends
+its rate limits before it reads a body, and the connection guard may close a connection whose
+body is still arriving (connections.py), so a body sent slowly holds nothing for long.
 
 A form or a `no-cors` fetch on another site can send only form or text bodies, never JSON without
 asking first (a preflight the pages never grant), and every browser names the sending page's
@@ -17,8 +20,17 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-BODY_SECONDS = 10.0  # a body still arriving after this holds its connection for nothing
+from bot.adapters.web.connections import body_read
+
+BODY_SECONDS = 5.0  # the most any body may take, however long
+BODY_GRACE = 1.0  # seconds for a body's first bytes, whatever its length
+BODY_RATE = 4096  # bytes a second a body must keep up past the grace
 MOST_BYTES = 16 * 1024  # a move or a sign-in is a few hundred bytes
+
+
+def body_deadline(length: int) -> float:
+    """Seconds a body of `length` bytes may take to arrive whole."""
+    return min(BODY_SECONDS, BODY_GRACE + length / BODY_RATE)
 
 
 def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> web.HTTPException:
@@ -41,15 +53,21 @@ async def read_json(request: web.Request, origins: Collection[str], what: str) -
         raise refusal(403, "Moves and sign-ins are taken from the board page itself only.")
     if request.content_type != "application/json":
         raise refusal(415, f"The page sent no {what}: the board page sends it as JSON.")
-    if (request.content_length or 0) > MOST_BYTES:
+    length = request.content_length
+    if length is None:  # chunked: its end is not known beforehand, so neither is its deadline
+        raise refusal(411, "The page sent no length for its request. Reload the page and try again.")
+    if length > MOST_BYTES:
         raise refusal(413, "The page sent too much.")
     raw = bytearray()
     try:
-        async with asyncio.timeout(BODY_SECONDS):
+        async with asyncio.timeout(body_deadline(length)):
             while len(raw) <= MOST_BYTES and (chunk := await request.content.read(MOST_BYTES + 1 - len(raw))):
                 raw += chunk
     except TimeoutError:
         raise refusal(408, "The page's request came too slowly. Try again.") from None
+    except ConnectionResetError:  # closed to make room while its body came (connections.py): nobody hears
+        raise refusal(408, "The page's request came too slowly. Try again.") from None
+    body_read(request)
     if len(raw) > MOST_BYTES:
         raise refusal(413, "The page sent too much.")
     try:

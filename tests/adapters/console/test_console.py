@@ -73,17 +73,6 @@ async def test_isles_local_plays_a_scripted_two_player_game_to_its_end(tmp_path)
     assert len(list((tmp_path / "img").glob("*.png"))) >= len(lines) - 4
 
 
-@pytest.mark.skipif("archipels" not in registry.available(), reason="Archipels not built")
-async def test_the_example_script_of_the_readme_still_plays_to_its_end(tmp_path):
-    script = (ROOT / "examples" / "archipels-2p.txt").read_text()
-    run = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "local", "--seed", "5", "--db", str(tmp_path / "e.db"), "--no-images"],
-        input=script, capture_output=True, text=True, cwd=ROOT, timeout=300,
-    )
-    assert run.returncode == 0 and "The game is over." in run.stdout
-    assert "  ! " not in run.stdout  # not one line refused
-
-
 async def test_the_cores_marks_print_readably(tmp_path, sticks):
     from bot.core import marks
 

@@ -26,10 +26,12 @@ async function signIn() {
   const { code } = await discord.commands.authorize({
     client_id: client.client_id, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
-  const signed = await readAnswer(await fetch("../activity/token", {
+  // the launch goes in the address, so that the bot spends its limits before it reads the body
+  const launch = new URLSearchParams({ channel_id: discord.channelId, instance_id: discord.instanceId });
+  const signed = await readAnswer(await fetch(`../activity/token?${launch}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code, channel_id: discord.channelId, instance_id: discord.instanceId }),
+    body: JSON.stringify({ code }),
   }));
   if (!signed.ok) throw new Error(signed.message);
   return new URL(encodeURIComponent(signed.token), location.href).pathname.replace(/\/+$/, "");
