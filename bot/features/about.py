@@ -35,6 +35,7 @@ class About(Extension):
     def __init__(self, service: TableService, support_url: str = ""):
         self.service = service
         self.support_url = support_url
+        health_of(service)  # made now, so that it counts the time running from the bot's start, not the first /about
 
     async def cmd_about(self, caller: Caller) -> Reply:
         health = health_of(self.service)

@@ -107,3 +107,11 @@ async def test_posts_sent_and_retried_are_counted(bot, monkeypatch):
     await bot.service.outbox.post(CHANNEL, Reply(text="The table waits still."))
     await bot.drain()
     assert counted.posts_retried == 1 and counted.posts_sent == sent + 2
+
+
+async def test_about_counts_the_time_running_from_the_install_not_from_the_first_question(store):
+    from bot.core import health
+
+    service = TableService(store, draw_images=False)
+    About(service)
+    assert service in health._health  # made with the extension, so "running since" is the bot's start
