@@ -13,7 +13,7 @@ import pytest
 from bot import cli
 from bot.backups import Backups, back_up, copy_name
 from bot.core.service import TableService
-from bot.settings import BackupSettings, SettingError, backup_settings
+from bot.settings import BackupSettings, SettingError, Settings, backup_settings
 from db.store import Store
 from tests.helpers import who
 
@@ -139,3 +139,26 @@ def test_isles_backup_writes_a_copy_and_sends_postgresql_to_pg_dump(tmp_path, mo
     monkeypatch.setenv("ISLES_DB", "postgresql://isles@127.0.0.1:1/isles")
     assert cli.main(["backup"]) == cli.MISTAKE
     assert "pg_dump" in capsys.readouterr().err
+
+
+async def test_the_timer_starts_beside_the_bot_and_stops_with_it(tmp_path):
+    path = tmp_path / "isles.db"
+    service = TableService(await Store.open(str(path)), draw_images=False)
+    try:
+        async def nothing_else(_service, _settings):
+            return None
+
+        settings = Settings(token="t", db_path=str(path), dev_guild=None, log_level="INFO",
+                            backup=BackupSettings(3600.0, str(tmp_path / "copies"), 2))
+        beside = await cli.alongside(nothing_else)(service, settings)
+        (backups,) = beside.parts
+        assert isinstance(backups, Backups) and not backups._task.done()
+        await beside.stop()
+        assert backups._task is None
+        quiet = Settings(token="t", db_path=str(path), dev_guild=None, log_level="INFO")
+        assert await cli.alongside(nothing_else)(service, quiet) is None
+        on_postgres = Settings(token="t", db_path="postgresql://isles@127.0.0.1:1/isles", dev_guild=None,
+                               log_level="INFO", backup=BackupSettings(3600.0, str(tmp_path), 2))
+        assert await cli.alongside(nothing_else)(service, on_postgres) is None  # pg_dump's work, said in the log
+    finally:
+        await service.store.close()
