@@ -27,6 +27,7 @@ class Gateway:
     shards: int
     latency: float | None  # seconds of the last heartbeat's round trip; None before the first
     servers: int
+    none_ready_since: float | None = None  # Unix seconds since when no shard is ready; None: not said
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,12 @@ class Health:
         last minute (or the process is younger than that)."""
         if seen is None:
             return True
-        since = self._last_ready if self._last_ready is not None else self.started
-        return seen.shards_ready > 0 or self.clock() - since <= GATEWAY_GRACE
+        if seen.shards_ready > 0:
+            return True
+        since = seen.none_ready_since
+        if since is None:  # a gateway that does not say: since it was last seen ready, or since the start
+            since = self._last_ready if self._last_ready is not None else self.started
+        return self.clock() - since <= GATEWAY_GRACE
 
     async def check(self) -> Report:
         now = self.clock()

@@ -4,6 +4,7 @@ gateway's shards as /healthz reads them, and the sender's posts counted for /met
 
 from __future__ import annotations
 
+import time
 from importlib import metadata
 
 import discord
@@ -59,9 +60,12 @@ async def test_the_gateway_as_healthz_reads_it(bot):
     await bot.settle()
     seen = health.gateway_now()
     assert seen.shards_ready == 1 and seen.latency is None  # no heartbeat yet: no latency, not NaN
+    assert seen.none_ready_since is None
+    before = time.time()
     bot.client.dispatch("shard_disconnect", 0)
     await bot.settle()
-    assert health.gateway_now().shards_ready == 0
+    gone = health.gateway_now()
+    assert gone.shards_ready == 0 and before <= gone.none_ready_since <= time.time()
     bot.client.dispatch("shard_resumed", 0)
     await bot.settle()
     assert health.gateway_now().shards_ready == 1

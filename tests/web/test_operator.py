@@ -147,17 +147,33 @@ async def test_no_ready_shard_for_a_minute_is_503(tmp_path):
     health = health_of(service)
     health.clock = lambda: now[0]
     health.started = now[0]
+    gone: list[float | None] = [None]
     ready = [1]
-    health.gateway = lambda: Gateway(shards_ready=ready[0], shards=1, latency=None, servers=0)
+    health.gateway = lambda: Gateway(shards_ready=ready[0], shards=1, latency=None, servers=0,
+                                     none_ready_since=gone[0])
     assert (await health.check()).healthy
-    ready[0] = 0
+    now[0] += 3600  # an hour without a check, then the shard goes: the minute counts from its going
+    ready[0], gone[0] = 0, now[0]
     now[0] += GATEWAY_GRACE - 1  # a reconnect under way: still well
     assert (await health.check()).healthy
     now[0] += 2
     report = await health.check()
     assert not report.healthy and report.body["gateway"]["shards_ready"] == 0
-    ready[0] = 1
+    ready[0], gone[0] = 1, None
     assert (await health.check()).healthy
+
+
+async def test_a_gateway_never_ready_is_503_a_minute_after_the_start(tmp_path):
+    service = await service_at(tmp_path / "s.db")
+    now = [1000.0]
+    health = health_of(service)
+    health.clock = lambda: now[0]
+    health.started = now[0]
+    health.gateway = lambda: Gateway(shards_ready=0, shards=1, latency=None, servers=0)
+    now[0] += GATEWAY_GRACE - 1
+    assert (await health.check()).healthy
+    now[0] += 2
+    assert not (await health.check()).healthy
 
 
 async def test_the_outbox_waiting_and_its_oldest_age(tmp_path):

@@ -23,6 +23,7 @@ import inspect
 import json
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
@@ -735,6 +736,7 @@ class IslesClient(discord.AutoShardedClient):
             health_of(service).gateway = self.gateway_seen
             service.members.ask = lambda guild_id, user_id: in_guild(self, guild_id, user_id)
         self._shards_ready: set[int] = set()
+        self._none_ready_since: float | None = time.time()  # for /healthz: no shard has been ready since then
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
@@ -819,18 +821,21 @@ class IslesClient(discord.AutoShardedClient):
     # the gateway as /healthz tells it (bot/core/health.py)
     async def on_shard_ready(self, shard_id: int) -> None:
         self._shards_ready.add(shard_id)
+        self._none_ready_since = None
 
     async def on_shard_resumed(self, shard_id: int) -> None:
-        self._shards_ready.add(shard_id)
+        await self.on_shard_ready(shard_id)
 
     async def on_shard_disconnect(self, shard_id: int) -> None:
         self._shards_ready.discard(shard_id)
+        if not self._shards_ready and self._none_ready_since is None:
+            self._none_ready_since = time.time()
 
     def gateway_seen(self) -> Gateway:
         latency = self.latency
         return Gateway(shards_ready=len(self._shards_ready), shards=self.shard_count or len(self.shards),
                        latency=latency if latency == latency and latency != float("inf") else None,
-                       servers=len(self.guilds))
+                       servers=len(self.guilds), none_ready_since=self._none_ready_since)
 
     # places that go: their tables close (bot/adapters/discord/places.py)
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
