@@ -119,3 +119,20 @@ async def test_about_counts_the_time_running_from_the_install_not_from_the_first
     service = TableService(store, draw_images=False)
     About(service)
     assert service in health._health  # made with the extension, so "running since" is the bot's start
+
+
+async def test_a_failure_after_the_save_is_counted_though_the_person_is_answered(bot, monkeypatch):
+    import render
+    from tests.discord.test_flow import PEOPLE
+
+    counted = Metrics()
+    monkeypatch.setattr(metrics_module, "_metrics", counted)
+    thread, _, actor = await started_table(bot)
+
+    def broken(*args):
+        raise RuntimeError("the picture failed")
+
+    monkeypatch.setattr(render, "draw", broken)
+    ex = await bot.command(PEOPLE[actor], "move", {"move": "take 2"}, channel=thread)
+    assert ex.private_text.startswith("That counted and is saved")
+    assert counted.errors["RuntimeError"] >= 1 and counted.answers["command"] == 4
