@@ -1,6 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back, move previews, the game's animation, and what the table plays for
-a person who is away (forced moves, standing answers, plans).
+computer levels, rematch, take-back, move previews, the game's animation, what the table plays for
+a person who is away (forced moves, standing answers, plans), and a server's settings.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
