@@ -14,7 +14,7 @@ from bot.core.service import TableService
 from bot.features.settings import ServerSettingsFeature
 from bot.features.timing import Timing
 from tests.discord.conftest import harness_for
-from tests.discord.harness import ALICE, BOB, CHANNEL, GUILD, MODERATOR, Exchange
+from tests.discord.harness import ALICE, BOB, CHANNEL, GUILD, MODERATOR, Exchange, thread_object
 from tests.discord.test_flow import one_public, only_private
 from tests.features.test_timing import TravelClock, rounds  # noqa: F401 (a fixture)
 from tests.helpers import open_store
@@ -95,6 +95,17 @@ async def test_open_outside_the_listed_channels_is_refused_and_says_where_tables
     thread = list(bot.threads)[-1]
     assert (await bot.table(thread)) is not None
     one_public(await bot.command(BOB, "join", channel=thread))
+
+
+async def test_open_typed_in_a_thread_goes_by_the_threads_channel(bot):
+    only_private(await settings(bot, MODERATOR, {"open_in_add": LOBBY}))
+    inside, outside = thread_object(LOBBY, "chat"), thread_object(CHANNEL, "chat")
+    for thread in (inside, outside):
+        bot.threads[int(thread["id"])] = thread
+    refused = await bot.command(ALICE, "open", {"game": "rounds"}, channel=int(outside["id"]))
+    assert f"<#{LOBBY}>" in only_private(refused)
+    opened = one_public(await bot.command(ALICE, "open", {"game": "rounds"}, channel=int(inside["id"])))
+    assert opened.channel_id == int(inside["id"]) and await bot.table(int(inside["id"])) is not None
 
 
 async def test_the_role_is_pinged_once_when_a_new_table_seeks_players_and_no_one_else(bot):
