@@ -73,7 +73,7 @@ def exposition(counted: Metrics, tables: dict[str, int] | None) -> str:
     lines.append(f"isles_posts_sent_total {counted.posts_sent}")
     family("isles_posts_retried_total", "counter", "Public posts put back for another attempt.")
     lines.append(f"isles_posts_retried_total {counted.posts_retried}")
-    family("isles_pictures_drawn_total", "counter", "Board pictures drawn.")
+    family("isles_pictures_drawn_total", "counter", "Board and hand pictures drawn.")
     lines.append(f"isles_pictures_drawn_total {counted.pictures}")
     family("isles_errors_total", "counter", "Failures by kind (an exception's class, database_away, post_*).")
     for kind, count in sorted(counted.errors.items()):
