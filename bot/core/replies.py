@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.core import marks
+
 # The answers to a call that saved a change and then failed while showing it: the change stands.
 SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
              "The board is being posted in the channel.")
@@ -27,6 +29,10 @@ class Caller:
     # may manage here: in Discord, Manage Server for server settings (/threads) and Manage Channels
     # (Manage Threads in a thread) for table commands such as /cancel
     can_manage: bool = False
+
+    def __post_init__(self) -> None:
+        # a name enters the core here, from every adapter: it may not carry a mark of the core's
+        object.__setattr__(self, "name", marks.clean(self.name))
 
 
 @dataclass

@@ -5,17 +5,19 @@ channel link or a masked link in a post."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 
 from bot.core import suggestions
+from bot.core.marks import CLOSE, OPEN
 from bot.core.service import TableService
 from bot.features.notify import Notify
 from bot.features.timing import Timing
 from db.notify import NotifyStore
 from tests.discord.conftest import harness_for
-from tests.discord.harness import ALICE, GUILD
-from tests.discord.test_flow import only_private
+from tests.discord.harness import ALICE, BOB, CAROL, CHANNEL, GUILD, Person
+from tests.discord.test_flow import one_public, only_private, open_table
 
 
 def with_notify(store) -> TableService:
@@ -64,3 +66,46 @@ async def test_the_zone_list_is_read_once_not_at_every_keystroke(notify_bot, mon
         ex = await notify_bot.autocomplete(ALICE, "notify", {"zone": typed}, "zone")
         assert {"name": "Europe/Paris", "value": "Europe/Paris"} in ex.choices
     assert len(reads) <= 1
+
+
+# -- names and typed text that pose as markup ------------------------------------------------
+POSING_MENTION = Person(1010, f"mallory{OPEN}@{BOB.id}{CLOSE}")  # the core's mark of Bob, pasted into a name
+POSING_CHANNEL = Person(1011, f"eve{OPEN}#{CHANNEL}{CLOSE}")
+MASKED_LINK = Person(1012, "[free nitro](https://nitro.example/claim)")
+RAW_MENTION = Person(1013, f"trent <@{BOB.id}> <#{CHANNEL}> @everyone")
+
+
+def posing(content: str) -> list[str]:
+    """The markup in a message's words that Discord would show as Bob's mention, the channel, a masked
+    link or @everyone: nobody here names Bob or the channel but the posing names."""
+    return re.findall(rf"<@!?{BOB.id}>|<#{CHANNEL}>|\]\(|@everyone|@here", content)
+
+
+@pytest.mark.parametrize("person", [POSING_MENTION, POSING_CHANNEL, MASKED_LINK, RAW_MENTION],
+                         ids=["mark-of-a-member", "mark-of-a-channel", "masked-link", "discord-markup"])
+async def test_a_name_shows_as_written_never_as_a_mention_a_channel_or_a_link(bot, person):
+    thread, _ = await open_table(bot)
+    ex = await bot.command(person, "join", channel=thread)
+    post = one_public(ex)
+    assert posing(post.content) == [], post.content
+    assert post.pinged <= {ALICE.id, person.id}
+    table = await bot.table(thread)
+    seats = await bot.service.store.seats(table.id)
+    kept = next(s.name for s in seats if s.user_id == person.id)
+    assert OPEN not in kept and CLOSE not in kept  # cleaned where it entered the core
+    ex = await bot.command(ALICE, "start", channel=thread)
+    board = one_public(ex)
+    assert posing(board.content) == [], board.content
+    assert BOB.id not in board.pinged
+
+
+async def test_a_mark_typed_in_a_move_is_no_mark_when_it_is_quoted_back(bot):
+    thread, _ = await open_table(bot)
+    await bot.command(BOB, "join", channel=thread)
+    board = one_public(await bot.command(ALICE, "start", channel=thread))
+    (actor,) = board.pinged
+    mover = ALICE if actor == ALICE.id else BOB
+    ex = await bot.command(mover, "move", {"move": f"take {OPEN}@{CAROL.id}{CLOSE} [x](https://x.example)"},
+                           channel=thread)
+    text = only_private(ex)
+    assert f"<@{CAROL.id}>" not in text and "](" not in text, text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,10 +46,20 @@ BUTTON_STYLES = {
 }
 
 
+# Discord markup that a text of the core never holds (it marks people, places and moments instead),
+# so found in one it came from a person (a name, a move as typed): a mention, a channel, a command
+# or a timestamp (`<@1>`, `<#1>`, `</x:1>`, `<t:1>`), a masked link (`[Free Nitro](https://...)`),
+# @everyone and @here. An invisible space at the seam keeps Discord from reading it as markup
+# (a backslash would not: a person can write one before it to escape the escape).
+_POSING = re.compile(r"(?<=<)(?=[@#/]|t:|id:)|(?<=\])(?=\()|(?<=@)(?=everyone|here)", re.IGNORECASE)
+SEAM = "\u200b"
+
+
 def discord_text(text: str) -> str:
-    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a timestamp."""
-    return marks.write(text, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
-                       moment=lambda epoch, style: f"<t:{epoch}:{style}>")
+    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a
+    timestamp; any such markup a person wrote into the text is shown as written, never acted on."""
+    return marks.write(_POSING.sub(SEAM, text), person=lambda user_id: f"<@{user_id}>",
+                       place=lambda channel_id: f"<#{channel_id}>", moment=lambda epoch, style: f"<t:{epoch}:{style}>")
 
 
 def clip(text: str, limit: int) -> str:
@@ -101,10 +112,16 @@ def menu_parts(menus: Sequence[Menu]) -> tuple[list[Menu], str]:
     return parts, "" if shown == total else f"Showing {shown} of {total}; type /move for the rest."
 
 
+def private_words(reply: Reply) -> str:
+    """The private part's words with what its menus leave out, marks not yet written (`discord_text`
+    writes them once, on the way out)."""
+    _, left_out = menu_parts(reply.menus)
+    return " ".join(x for x in (reply.private, left_out) if x)
+
+
 def private_text(reply: Reply) -> str:
     """The private part's words as Discord shows them, with what its menus leave out."""
-    _, left_out = menu_parts(reply.menus)
-    return " ".join(x for x in (discord_text(reply.private), left_out) if x)
+    return discord_text(private_words(reply))
 
 
 class Components(discord.ui.View):
