@@ -14,6 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
+from bot.core.caps import TABLES_PER_MEMBER
 from db.errors import is_postgres
 from games.base import is_number
 
@@ -91,6 +92,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     web: WebSettings | None = None  # the board pages; None: not served (ISLES_WEB_URL unset)
     render_workers: int = 0  # processes that draw the pictures; 0: threads of the bot's own process
+    tables_per_member: int = TABLES_PER_MEMBER  # open tables one member may sit at in a server; 0: no cap
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -113,7 +115,20 @@ class Settings:
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
             web=web_settings() if os.environ.get("ISLES_WEB_URL", "").strip() else None,
             render_workers=render_workers(),
+            tables_per_member=tables_per_member(),
         )
+
+
+def tables_per_member() -> int:
+    """ISLES_TABLES_PER_MEMBER, checked: how many open tables (lobbies and running games) one member
+    may sit at in one server; 0 for no cap."""
+    value = os.environ.get("ISLES_TABLES_PER_MEMBER", "").strip()
+    if not value:
+        return TABLES_PER_MEMBER
+    if not is_number(value):
+        raise SettingError(f"ISLES_TABLES_PER_MEMBER={value} is not a whole number: write how many open tables one "
+                           f"member may sit at in a server (default {TABLES_PER_MEMBER}), or 0 for no cap.")
+    return int(value)
 
 
 def render_workers() -> int:

@@ -1,6 +1,7 @@
-"""The reads of `/games` (bot/features/mygames.py): a server's open tables with their seats, running
-turns, deadlines and vacations, each in one statement for all the tables at once. Read table by
-table, a member seated at 1,000 tables waited for 5,000 statements."""
+"""A member's tables in a server, read at once: for `/games` (bot/features/mygames.py) the open tables
+with their seats, running turns, deadlines and vacations, each in one statement for all the tables
+(read table by table, a member seated at 1,000 tables waited for 5,000 statements); for the cap of
+tables a member may sit at (bot/core/caps.py) how many they hold."""
 
 from __future__ import annotations
 
@@ -67,6 +68,15 @@ class GamesStore:
                     states[r["id"]] = (r["version"], json.loads(r["state"]) if r["state"] else None)
         # a table that moved on since its row was read is shown as it is now
         return [replace(row, version=states[row.id][0], state=states[row.id][1]) for row in rows if row.id in states]
+
+    async def seated_count(self, guild_id: int, user_id: int) -> int:
+        """At how many open tables of the server the member holds a seat they have not given up."""
+        async with self.conn.execute(
+            f"SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? AND s.resigned = 0 "
+            f"AND t.guild_id = ? AND t.status IN ({','.join('?' * len(OPEN))})", (user_id, guild_id, *OPEN),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0])
 
     async def turns(self, guild_id: int, user_id: int | None = None) -> dict[int, list[TurnRow]]:
         """The running turns of those tables, by table, each table's by seat."""

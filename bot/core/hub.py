@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import calls, failures
+from bot.core import calls, caps, failures
 from bot.core.cache import TableCache
 from bot.core.extension import Extension
 from bot.core.replies import SAVED_BUT, SAVED_STORE_AWAY, Outbox, Reply
@@ -60,6 +60,7 @@ class Hub:
         self.seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**53))
         self.clock = clock
         self.draw_images = draw_images
+        self.tables_per_member = caps.TABLES_PER_MEMBER  # 0: no cap (bot/core/caps.py)
         self._cache = TableCache()  # active tables only, least recently used dropped first
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -910,6 +910,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     drawing.use(settings.render_workers).warm()
     try:
         service = TableService(store)
+        service.tables_per_member = settings.tables_per_member
         installed = install(service) if extensions else None
         pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
