@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.adapters.discord.shapes import discord_text
 from bot.core import suggestions
 from bot.core.marks import CLOSE, OPEN
 from bot.core.service import TableService
@@ -109,3 +110,31 @@ async def test_a_mark_typed_in_a_move_is_no_mark_when_it_is_quoted_back(bot):
                            channel=thread)
     text = only_private(ex)
     assert f"<@{CAROL.id}>" not in text and "](" not in text, text
+
+
+FORMATTED = Person(1014, "__big__ ||hidden|| ~~gone~~ \\_x_")
+HEADING = Person(1015, "# loud")
+
+
+def unescaped(content: str) -> list[str]:
+    """Discord Markdown signs in a message that are not escaped with a backslash (outside code)."""
+    bare = re.sub(r"`[^`]*`", "", content.replace("\\\\", ""))
+    return re.findall(r"(?<!\\)(?:__|\|\||~~)", bare) + re.findall(r"(?m)^[ \t]*(?:#|>|-#)", bare)
+
+
+async def test_markdown_in_a_name_is_escaped_in_every_post(bot):
+    thread, _ = await open_table(bot)
+    joined = one_public(await bot.command(FORMATTED, "join", channel=thread))
+    assert "\\_\\_Big\\_\\_" in joined.content and "\\|\\|Hidden\\|\\|" in joined.content
+    assert unescaped(joined.content) == [], joined.content
+    await bot.command(ALICE, "cancel", channel=thread)
+    thread, _ = await open_table(bot)
+    await bot.command(HEADING, "join", channel=thread)
+    board = one_public(await bot.command(ALICE, "start", channel=thread))
+    assert "# Loud" in board.content and unescaped(board.content) == [], board.content
+    # a line that begins with a name (a move told as "{name} delivers ...") is no heading or quote
+    for name in ("# Loud", "> Quoted", "-# small", "  # indented"):
+        written = discord_text(f"{name} takes 1.\nOnly **bold** and `code` are the bot's.")
+        assert unescaped(written) == [] and "**bold** and `code`" in written, written
+    # the core's own Markdown stays: bold, code
+    assert "**" in joined.content

@@ -53,13 +53,40 @@ BUTTON_STYLES = {
 # (a backslash would not: a person can write one before it to escape the escape).
 _POSING = re.compile(r"(?<=<)(?=[@#/]|t:|id:)|(?<=\])(?=\()|(?<=@)(?=everyone|here)", re.IGNORECASE)
 SEAM = "\u200b"
+# The core's own Markdown is bold (`**`), code (backticks) and a list's `- `; every other sign of
+# Discord's Markdown in a text came from a person (a name such as `__big__` or `||hidden||`, a
+# heading or a quote at a line's start) and is escaped, outside code and addresses, where a
+# backslash would show or break the address.
+_KEPT = re.compile(r"```.*?```|``.*?``|`[^`\n]*`|https?://\S+", re.DOTALL)
+_PERSONS_MARKDOWN = re.compile(r"[\\_~|]|^([ \t]*)(?=[#>]|-#)", re.MULTILINE)
+
+
+def _escaped(words: str) -> str:
+    def one(found: re.Match[str]) -> str:
+        if found[1] is not None:  # a heading, a quote or a small line at a line's start
+            return found[1] + "\\"
+        return "\\" + found[0]
+
+    return _PERSONS_MARKDOWN.sub(one, words)
+
+
+def escape_persons_markdown(text: str) -> str:
+    """`text` with the Markdown the core never writes escaped, code and addresses left as they are."""
+    out, last = [], 0
+    for kept in _KEPT.finditer(text):
+        out += [_escaped(text[last:kept.start()]), kept[0]]
+        last = kept.end()
+    out.append(_escaped(text[last:]))
+    return "".join(out)
 
 
 def discord_text(text: str) -> str:
     """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a
-    timestamp; any such markup a person wrote into the text is shown as written, never acted on."""
-    return marks.write(_POSING.sub(SEAM, text), person=lambda user_id: f"<@{user_id}>",
-                       place=lambda channel_id: f"<#{channel_id}>", moment=lambda epoch, style: f"<t:{epoch}:{style}>")
+    timestamp; any markup a person wrote into the text (a name, a move as typed) is shown as
+    written, never acted on."""
+    quiet = escape_persons_markdown(_POSING.sub(SEAM, text))
+    return marks.write(quiet, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
+                       moment=lambda epoch, style: f"<t:{epoch}:{style}>")
 
 
 def clip(text: str, limit: int) -> str:
