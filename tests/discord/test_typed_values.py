@@ -112,14 +112,15 @@ async def test_a_mark_typed_in_a_move_is_no_mark_when_it_is_quoted_back(bot):
     assert f"<@{CAROL.id}>" not in text and "](" not in text, text
 
 
-FORMATTED = Person(1014, "__big__ ||hidden|| ~~gone~~ \\_x_")
+FORMATTED = Person(1014, "__big__ ||hidden|| ~~gone~~ \\_x_ *tilted*")
 HEADING = Person(1015, "# loud")
 
 
 def unescaped(content: str) -> list[str]:
     """Discord Markdown signs in a message that are not escaped with a backslash (outside code)."""
     bare = re.sub(r"`[^`]*`", "", content.replace("\\\\", ""))
-    return re.findall(r"(?<!\\)(?:__|\|\||~~)", bare) + re.findall(r"(?m)^[ \t]*(?:#|>|-#)", bare)
+    signs = re.findall(r"(?<![\\*])(?:__|\|\||~~|\*(?!\*))", bare)
+    return signs + re.findall(r"(?m)^[ \t]*(?:#|>|-#)", bare)
 
 
 async def test_markdown_in_a_name_is_escaped_in_every_post(bot):

@@ -54,18 +54,19 @@ BUTTON_STYLES = {
 _POSING = re.compile(r"(?<=<)(?=[@#/]|t:|id:)|(?<=\])(?=\()|(?<=@)(?=everyone|here)", re.IGNORECASE)
 SEAM = "\u200b"
 # The core's own Markdown is bold (`**`), code (backticks) and a list's `- `; every other sign of
-# Discord's Markdown in a text came from a person (a name such as `__big__` or `||hidden||`, a
-# heading or a quote at a line's start) and is escaped, outside code and addresses, where a
-# backslash would show or break the address.
+# Discord's Markdown in a text came from a person (a name such as `__big__`, `*tilted*` or
+# `||hidden||`, a heading or a quote at a line's start) and is escaped, outside code and addresses,
+# where a backslash would show or break the address. (A name holding `**` or a backtick can still
+# bold or quote as code a part of the line: the core's own signs are not told apart from them.)
 _KEPT = re.compile(r"```.*?```|``.*?``|`[^`\n]*`|https?://\S+", re.DOTALL)
-_PERSONS_MARKDOWN = re.compile(r"[\\_~|]|^([ \t]*)(?=[#>]|-#)", re.MULTILINE)
+_PERSONS_MARKDOWN = re.compile(r"[\\_~|]|(?<!\*)(?:\*|\*{3,})(?!\*)|^([ \t]*)(?=[#>]|-#)", re.MULTILINE)
 
 
 def _escaped(words: str) -> str:
     def one(found: re.Match[str]) -> str:
         if found[1] is not None:  # a heading, a quote or a small line at a line's start
             return found[1] + "\\"
-        return "\\" + found[0]
+        return "".join("\\" + sign for sign in found[0])  # a run of asterisks the core's bold (**) is not
 
     return _PERSONS_MARKDOWN.sub(one, words)
 
