@@ -1,9 +1,11 @@
 """The daily challenge and the solo board, a table service extension.
 
 One solo deal of Age of Steam: Hawaiian Islands per UTC day, the same for every server (each
-server keeps its own boards). Each player has one attempt a day, recorded before its table is
-opened and guarded by a unique key; only the call that recorded it may tie a table to it, so no
-path (a second /daily, two at once, a second process, a restart) opens a second table.
+server keeps its own boards). Each person has one attempt a day in all servers together (the same
+deal in a second server would be a practice run), recorded before its table is opened and guarded
+by unique keys; only the call that recorded it may tie a table to it, so no path (a second /daily,
+two at once, another server, a second process, a restart) opens a second table. Its result goes
+on the board of the server where it was played, only there.
 
 A deal is proven winnable before it is dealt: a solver must win it. Solving takes seconds, so
 it is done ahead of time by `prepare_deals`, a job that keeps today's and tomorrow's deals

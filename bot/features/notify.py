@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 HOUR = 3600
 DIGESTS = ("off", "hourly")
 MESSAGE_CHARS = 1900  # a digest fits one Discord message (2000) with room to spare
-ZONE_CHARS = 40  # longer than every zone name (America/Argentina/ComodRivadavia is 32)
+ZONE_CHARS = 40  # longer than every zone name (America/Argentina/ComodRivadavia is 32); a typo is quoted up to it
 _OFF = ("off", "none", "no")
 
 COMMAND = Command("notify", "How you hear that it is your turn in this server", (
@@ -64,7 +64,8 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     match = re.fullmatch(r"(\d{1,2})(?::00)?h?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?h?", word)
     if not match or not all(0 <= int(x) <= 24 for x in match.groups()):
-        raise ValueError(f"`{text}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), or off.")
+        shown = text.strip() if len(text.strip()) <= ZONE_CHARS else text.strip()[:ZONE_CHARS] + "…"
+        raise ValueError(f"`{shown}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), or off.")
     start, end = int(match[1]) % 24, int(match[2]) % 24
     if start == end:
         raise ValueError("Quiet hours must start and end at different hours, like 22-08.")

@@ -46,6 +46,14 @@ async def test_every_bad_zone_is_answered_in_words_and_changes_nothing(notify_bo
     assert not (await NotifyStore.of(notify_bot.service.store).pacing(GUILD, ALICE.id)).quiet
 
 
+@pytest.mark.parametrize("quiet", ["22", "x" * 300, "25-30", "22-22", "22:30-08"])
+async def test_every_bad_range_of_quiet_hours_is_answered_in_words(notify_bot, caplog, quiet):
+    caplog.set_level(logging.WARNING)
+    text = only_private(await notify_bot.command(ALICE, "notify", {"quiet": quiet}))
+    assert "Nothing was changed" in text and len(text) < 400
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_a_zone_typed_in_small_letters_is_kept_as_the_list_writes_it(notify_bot):
     text = only_private(await notify_bot.command(ALICE, "notify", {"quiet": "22-08", "zone": "europe/paris"}))
     assert "(Europe/Paris)" in text
