@@ -80,7 +80,9 @@ class MyGames(Extension):
 
     async def _tables(self, guild_id: int, user_id: int | None = None) -> list[tuple[Any, list[SeatRow], Running | None]]:
         """The server's open tables (where `user_id` sits, when given): each with its seats and, once
-        started, its turns. Read for all the tables at once, a few statements in all."""
+        started, its turns. Read for all the tables at once, a few statements in all. A member's own
+        tables are kept in the service's memory as they are read (they are few: bot/core/caps.py);
+        every table of a server (the stalled view) is not, lest it push out the tables in play."""
         listed = await self.db.tables(guild_id, user_id)
         # a started table's game from the service's memory when it holds it at this version, else read
         kept = {row.id: self.service.kept(row) for row, _, begun in listed if begun}
@@ -91,7 +93,11 @@ class MyGames(Extension):
             loaded = kept.get(row.id)
             if loaded is None and row.id in read:
                 fresh = read[row.id]  # the seats go with it unless a change came between the two reads
-                loaded = await self.service.load(fresh, seats if fresh.version == row.version else None)
+                if user_id is None:
+                    loaded = Loaded(fresh, seats if fresh.version == row.version else await self.store.seats(row.id),
+                                    registry.get(fresh.game).load(fresh.state))
+                else:
+                    loaded = await self.service.load(fresh, seats if fresh.version == row.version else None)
             if loaded is not None and self.timing is not None:
                 await self.timing.observe(loaded)  # its turns worked out, once per version (at once when done)
             found.append((row, loaded.seats if loaded else seats, loaded))
