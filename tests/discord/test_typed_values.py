@@ -147,3 +147,12 @@ async def test_markdown_in_a_name_is_escaped_in_every_post(bot):
         assert unescaped(written) == [] and "**bold** and `code`" in written, written
     # the core's own Markdown stays: bold, code
     assert "**" in joined.content
+
+
+async def test_past_the_cap_open_makes_no_thread_and_says_why_in_one_line(bot):
+    bot.service.tables_per_member = 1
+    await open_table(bot)
+    ex = await bot.command(ALICE, "open", {"game": "sticks"})
+    text = only_private(ex)
+    assert "You already sit at 1 open table in this server" in text and "\n" not in text
+    assert not ex.rest("POST", r"/threads$")
