@@ -14,6 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
+from bot.core.caps import TABLES_PER_MEMBER
 from db.errors import is_postgres
 from games.base import is_number
 
@@ -94,6 +95,7 @@ class Settings:
     health: HealthSettings | None = None  # /healthz and /metrics on a server of their own; None: beside the pages
     backup: BackupSettings | None = None  # copies of the SQLite file on a timer; None: none
     support_url: str = ""  # where /about sends people for help
+    tables_per_member: int = TABLES_PER_MEMBER  # open tables one member may sit at in a server; 0: no cap
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -119,7 +121,20 @@ class Settings:
             health=health_settings(),
             backup=backup_settings(),
             support_url=support_url(),
+            tables_per_member=tables_per_member(),
         )
+
+
+def tables_per_member() -> int:
+    """ISLES_TABLES_PER_MEMBER, checked: how many open tables (lobbies and running games) one member
+    may sit at in one server; 0 for no cap."""
+    value = os.environ.get("ISLES_TABLES_PER_MEMBER", "").strip()
+    if not value:
+        return TABLES_PER_MEMBER
+    if not is_number(value):
+        raise SettingError(f"ISLES_TABLES_PER_MEMBER={value} is not a whole number: write how many open tables one "
+                           f"member may sit at in a server (default {TABLES_PER_MEMBER}), or 0 for no cap.")
+    return int(value)
 
 
 def render_workers() -> int:

@@ -1,5 +1,5 @@
-"""Every SQL statement of the daily challenge and the solo board (schema: migrations/005_daily.sql and
-006_daily_shared_deals.sql).
+"""Every SQL statement of the daily challenge and the solo board (schema: migrations/005_daily.sql,
+006_daily_shared_deals.sql and 048_one_daily_attempt_a_person.sql).
 
 It speaks on the Store's connection. Each write is a single statement, so it is atomic on its
 own and never needs a transaction that another task's statements could interleave with.
@@ -206,6 +206,18 @@ class DailyStore:
             row = await cur.fetchone()
         return _attempt(row) if row else None
 
+    async def attempt_of_person(self, guild_id: int, day: str, user_id: int) -> AttemptRow | None:
+        """A person's attempt of a day in any server: the one in `guild_id` if there is one, else
+        their first elsewhere (one attempt a person and day, wherever it was made)."""
+        async with self.conn.execute(
+            "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
+            "WHERE a.day = ? AND a.user_id = ? ORDER BY CASE WHEN a.guild_id = ? THEN 0 ELSE 1 END, "
+            "a.claimed_at, a.guild_id LIMIT 1",
+            (day, user_id, guild_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return _attempt(row) if row else None
+
     async def attempt_of_table(self, table_id: int) -> AttemptRow | None:
         async with self.conn.execute(
             "SELECT a.*, t.status FROM daily_attempts a LEFT JOIN tables t ON t.id = a.table_id "
@@ -217,11 +229,12 @@ class DailyStore:
 
     async def claim(self, *, guild_id: int, day: str, user_id: int, name: str, channel_id: int,
                     now: datetime, opener: str = "") -> bool:
-        """Record an attempt before its table exists. False when the player has one for that day."""
+        """Record an attempt before its table exists. False when the player has one for that day, in
+        this server or any other."""
         try:
             await self._write(
-                "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at, opener) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO daily_attempts (guild_id, day, user_id, name, channel_id, claimed_at, opener, "
+                "first_of_day) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
                 (guild_id, day, user_id, name, channel_id, stamp_text(now), opener),
             )
         except IntegrityError:
@@ -230,12 +243,16 @@ class DailyStore:
 
     async def take_over(self, *, guild_id: int, day: str, user_id: int, channel_id: int, older_than: datetime,
                         now: datetime, opener: str = "") -> bool:
-        """Continue an attempt whose opening was cut short (no table, claimed before `older_than`)."""
-        changed = await self._write(
-            "UPDATE daily_attempts SET claimed_at = ?, channel_id = ?, opener = ? WHERE guild_id = ? AND day = ? "
-            "AND user_id = ? AND table_id IS NULL AND claimed_at < ?",
-            (stamp_text(now), channel_id, opener, guild_id, day, user_id, stamp_text(older_than)),
-        )
+        """Continue an attempt whose opening was cut short (no table, claimed before `older_than`), in
+        `guild_id` (it moves there when it was claimed in another server)."""
+        try:
+            changed = await self._write(
+                "UPDATE daily_attempts SET guild_id = ?, claimed_at = ?, channel_id = ?, opener = ? WHERE day = ? "
+                "AND user_id = ? AND first_of_day = 1 AND table_id IS NULL AND claimed_at < ?",
+                (guild_id, stamp_text(now), channel_id, opener, day, user_id, stamp_text(older_than)),
+            )
+        except IntegrityError:  # an older attempt of this server (kept from before one a person) is in the way
+            return False
         return changed == 1
 
     async def link(self, guild_id: int, day: str, user_id: int, table_id: int, channel_id: int,

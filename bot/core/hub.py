@@ -16,14 +16,14 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import calls, failures, metrics
+from bot.core import calls, caps, failures, metrics
 from bot.core.cache import TableCache
 from bot.core.extension import Extension
 from bot.core.members import Members
 from bot.core.replies import SAVED_BUT, SAVED_STORE_AWAY, Outbox, Reply
 from bot.core.tables import Loaded
 from db.errors import StoreUnavailable
-from db.store import StaleVersion, Store, TableRow
+from db.store import SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import IllegalMove
 
@@ -61,6 +61,7 @@ class Hub:
         self.seeds = seeds or (lambda: random.SystemRandom().randrange(1, 2**53))
         self.clock = clock
         self.draw_images = draw_images
+        self.tables_per_member = caps.TABLES_PER_MEMBER  # 0: no cap (bot/core/caps.py)
         self._cache = TableCache()  # active tables only, least recently used dropped first
         # a lock lives while a task holds or awaits it, then goes with its table
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -180,12 +181,19 @@ class Hub:
         return Reply(private=text, table_id=table_id, version=done.version, since=done.since, unshown=True)
 
     # -- loading -----------------------------------------------------------------------
-    async def load(self, row: TableRow) -> Loaded:
-        """The table of a row just read, from memory when the kept copy is at its version."""
+    def kept(self, row: TableRow) -> Loaded | None:
+        """The table as kept in memory, when it is at the version of `row`; else None."""
+        cached = self._cache.get(row.id)
+        return cached if cached and cached.version == row.version else None
+
+    async def load(self, row: TableRow, seats: list[SeatRow] | None = None) -> Loaded:
+        """The table of a row just read, from memory when the kept copy is at its version; `seats`:
+        its seats read with it (a list of many tables reads them all at once)."""
         cached = self._cache.get(row.id)
         if cached and cached.version == row.version:
             return cached
-        seats = await self.store.seats(row.id)
+        if seats is None:
+            seats = await self.store.seats(row.id)
         game = registry.get(row.game).load(row.state) if row.state else None
         loaded = Loaded(row, seats, game)
         self._cache[row.id] = loaded

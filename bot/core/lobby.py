@@ -8,6 +8,7 @@ import random
 import shlex
 from typing import TYPE_CHECKING, Any
 
+from bot.core import caps
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.tables import Loaded
 from db.cancels import CancelStore
@@ -44,12 +45,14 @@ class Lobby:
     def __init__(self, service: Hub):
         self.service = service
 
-    async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str]):
+    async def _read_open(self, caller: Caller, game: str, options: str, extra: dict[str, str], capped: bool = True):
         try:
             cls = registry.get(registry.find(game))  # a key or a title, as a person types it
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         parsed = parse_options(cls.options, parse_option_text(options))
+        if capped:
+            await caps.check(self.service.store, caller, self.service.tables_per_member)
         checked = []  # each extension's reading of its own /open options
         for extension in self.service.extensions:
             checked.append((extension, await extension.check_open(caller, cls, extra)))
@@ -69,7 +72,7 @@ class Lobby:
     async def cmd_open(self, caller: Caller, game: str, options: str = "", *, seed: int | None = None,
                        **extra: str) -> Reply:
         """`seed` is for extensions (a daily deal); `handle` never passes it, since /open has no such option."""
-        cls, parsed, checked = await self._read_open(caller, game, options, extra)
+        cls, parsed, checked = await self._read_open(caller, game, options, extra, capped=seed is None)
         seed = self.service.seeds() if seed is None else seed
         try:
             table_id = await self.service.store.create_table(
@@ -137,6 +140,7 @@ class Lobby:
             if len(loaded.seats) >= cls.max_players:
                 raise IllegalMove(f"The table is full: {cls.title} takes at most "
                                   f"{count_text(cls.max_players, 'player')}.")
+            await caps.check(self.service.store, caller, self.service.tables_per_member)
             await self.service.write(loaded, self.service.store.add_seat, user_id=caller.user_id, name=caller.name)
             loaded = await self.service.table(loaded.row.id)
         return self.lobby_reply(loaded, f"**{caller.name}** sat down.")

@@ -6,7 +6,10 @@ exactly the people a reply lists in `Reply.mentions`, and the roles in `Reply.ro
 console writes `@name`, `#channel` and a UTC time; the board page a seat's name.
 A mark is as long as Discord's own writing of it, so a text measured in the core (a page of
 /history, a list of /games) is as long as Discord shows it.
-Its brackets are characters of Unicode's private use area, which no keyboard types.
+Its brackets are characters of Unicode's private use area, which no keyboard types, but which a
+name or a typed text can still hold (pasted): everything a person wrote is cleaned of them where it
+enters the core (`clean`: a caller's name, a command's options, a move, a pressed menu or form),
+so nobody can write a mark that an adapter would show as another member's mention or a channel.
 """
 
 from __future__ import annotations
@@ -17,6 +20,11 @@ from collections.abc import Callable
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(@&|@|#|t:)(\\d+)(?::(\\w))?{CLOSE}")
 ROLE_WORDS = "@role"  # a role written by an adapter that has no name for it
+
+
+def clean(text: str) -> str:
+    """What a person wrote, without the characters the core's marks are made of."""
+    return text.replace(OPEN, "").replace(CLOSE, "") if OPEN in text or CLOSE in text else text
 
 
 def person(user_id: int) -> str:

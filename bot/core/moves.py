@@ -11,7 +11,7 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from bot.core import calls, recap
+from bot.core import calls, marks, recap
 from bot.core.extension import AutoMove
 from bot.core.hub import MOVED_ON
 from bot.core.replies import Caller, Reply
@@ -101,7 +101,7 @@ class MovePath:
         caller's channel's table if it is still at `expected_version` (None: as it is now) and, with
         `table_id`, still that table. Never raises for bad input: it answers privately.
         `played_for`: the table sends it for the person (their plan), and the log says so."""
-        return await self.service.answer(self._table_move(caller, text, expected_version, table_id, played_for))
+        return await self.service.answer(self._table_move(caller, marks.clean(text), expected_version, table_id, played_for))
 
     async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None,
                           played_for: bool = False) -> Reply:

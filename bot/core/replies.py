@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.core import marks
+
 # The answers to a call that saved a change and then failed while showing it: the change stands.
 SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
              "The board is being posted in the channel.")
@@ -30,6 +32,10 @@ class Caller:
     # the channel a thread belongs to when the call comes from one (or opens a table in one): where
     # /settings lists the channels tables may open in, a thread goes with its channel; 0: none
     parent_id: int = 0
+
+    def __post_init__(self) -> None:
+        # a name enters the core here, from every adapter: it may not carry a mark of the core's
+        object.__setattr__(self, "name", marks.clean(self.name))
 
 
 @dataclass

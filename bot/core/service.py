@@ -23,8 +23,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.core import metrics, places
-from bot.core.commands import COMMANDS, Command
+from bot.core import marks, metrics, places
+from bot.core.commands import COMMANDS, USER, Command
 from bot.core.composing import Composer, draw_off_loop, ended_line
 from bot.core.extension import Extension
 from bot.core.hub import Hub, utcnow
@@ -61,6 +61,15 @@ class part:
 
     def __get__(self, service: Any, cls: type | None = None) -> Any:
         return self if service is None else getattr(getattr(service, self.owner), self.name)
+
+
+def typed(kind: str, value: Any) -> str:
+    """An option as a command reads it: text without the characters of the core's marks, but a
+    member picked from the platform's list (a USER option) as the mark the adapter made of it."""
+    text = str(value)
+    if kind == USER and marks.person_of(text) is not None:
+        return text.strip()
+    return marks.clean(text)
 
 
 def parts(owner: str, count: int) -> tuple[part, ...]:
@@ -116,9 +125,9 @@ class TableService(Hub):
         if spec is None:
             names = ", ".join(f"/{name}" for name in self._commands)
             return Reply.error(f"There is no command /{command}. Commands: {names}.")
-        known = {p.name for p in spec.params}
+        kinds = {p.name: p.kind for p in spec.params}
         for name in args:
-            if name not in known:
+            if name not in kinds:
                 return Reply.error(f"/{command} has no option `{name}`.")
         for param in spec.params:
             if param.required and not str(args.get(param.name, "")).strip():
@@ -127,12 +136,13 @@ class TableService(Hub):
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
         method = getattr(owner, f"cmd_{command}")
         with places.making(make_place if spec.place else None), metrics.answering("command"):
-            return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
+            return await self.answer(method(caller, **{k: typed(kinds[k], v) for k, v in args.items()}))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
-        """A button or a select menu, by its custom id."""
+        """A button or a select menu, by its custom id (a form's typed text among its values)."""
+        values = [marks.clean(str(value)) for value in values]
         with metrics.answering("button"):
-            return await self.answer(self._press(caller, component_id, values))
+            return await self.answer(self._press(caller, marks.clean(component_id), values))
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
@@ -13,6 +14,13 @@ if TYPE_CHECKING:
     from bot.core.hub import Hub
 
 ZONE_CHOICES = 25  # as many as an autocomplete shows
+
+
+@cache
+def zone_names() -> dict[str, str]:
+    """Every time zone name by its lower-case form, the shortest first: read from the system's zone
+    list once (the list walks a folder tree, far too slow to do at every keystroke)."""
+    return {zone.lower(): zone for zone in sorted(available_timezones(), key=lambda z: (len(z), z))}
 
 
 class Suggestions:
@@ -65,5 +73,10 @@ class Suggestions:
     def suggest_zones(current: str) -> list[str]:
         """Time zone names holding what was typed (`paris` -> Europe/Paris), the shortest first, at most 25."""
         typed = current.strip().lower().replace(" ", "_")
-        found = sorted((z for z in available_timezones() if typed in z.lower()), key=lambda z: (len(z), z))
-        return found[:ZONE_CHOICES]
+        found = []
+        for lower, zone in zone_names().items():
+            if typed in lower:
+                found.append(zone)
+                if len(found) == ZONE_CHOICES:
+                    break
+        return found

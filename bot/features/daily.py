@@ -1,9 +1,11 @@
 """The daily challenge and the solo board, a table service extension.
 
 One solo deal of Age of Steam: Hawaiian Islands per UTC day, the same for every server (each
-server keeps its own boards). Each player has one attempt a day, recorded before its table is
-opened and guarded by a unique key; only the call that recorded it may tie a table to it, so no
-path (a second /daily, two at once, a second process, a restart) opens a second table.
+server keeps its own boards). Each person has one attempt a day in all servers together (the same
+deal in a second server would be a practice run), recorded before its table is opened and guarded
+by unique keys; only the call that recorded it may tie a table to it, so no path (a second /daily,
+two at once, another server, a second process, a restart) opens a second table. Its result goes
+on the board of the server where it was played, only there.
 
 A deal is proven winnable before it is dealt: a solver must win it. Solving takes seconds, so
 it is done ahead of time by `prepare_deals`, a job that keeps today's and tomorrow's deals
@@ -68,6 +70,9 @@ SECRET_KEY = "daily:secret"
 Solver = Callable[[int, str], "list[str] | None | Awaitable[list[str] | None]"]
 NOT_READY = ("Today's deal is still being prepared: before a deal is dealt, a solver plays it and must win it. "
              "Nothing was started; try /daily again in a minute or two.")
+ELSEWHERE = ("You have played today's daily challenge in another server: one attempt per person and day, in "
+             "every server, because the deal is the same everywhere. Its result stays on that server's board. "
+             "The next deal comes in {wait} (00:00 UTC).")
 NO_PLACE = ("The daily challenge could not make its private thread here, so nothing was started and your "
             "attempt is still yours. Try again, or ask a moderator to let Isles create private threads here.")
 
@@ -100,8 +105,11 @@ HELP = (
     "then: everyone who did so as often rolls the same dice, whatever else they did (shares, builds, "
     "deliveries, placements). Which colours the drawn cubes are also depends on what is in the bag, which "
     "your deliveries change.\n"
-    "• One attempt per player and day: once started, `/daily` starts nothing more that day, whatever "
-    "happens. Resigning or cancelling ends the attempt as lost.\n"
+    "• One attempt per person and day, in every server: once started, `/daily` starts nothing more that "
+    "day, here or in any other server, whatever happens. The deal is the same everywhere, so a second "
+    "server would be a practice run on it. Your result shows on the board of the server where you played "
+    "it, and only there: a board lists the games played in its own server. Resigning or cancelling ends "
+    "the attempt as lost.\n"
     "• An attempt ends with its day: at 00:00 UTC an unfinished attempt ends as a loss (\"out of time\" "
     "on the board), a move after that is refused, and the day's final board is posted. It is final: "
     "nothing changes it afterwards. Start early to have the whole day.\n"
@@ -441,7 +449,7 @@ class DailyChallenge(Extension):
         )
 
     async def _refusal(self, caller: Caller, day: date) -> str | None:
-        attempt = await self.db.attempt(caller.guild_id, day.isoformat(), caller.user_id)
+        attempt = await self.db.attempt_of_person(caller.guild_id, day.isoformat(), caller.user_id)
         if attempt is None:
             return None
         if attempt.table_id is None:
@@ -449,6 +457,8 @@ class DailyChallenge(Extension):
             if self.now() - claimed >= STALE_CLAIM:
                 return None  # cut short before its table was opened: /daily continues it
             return "Your daily challenge is being set up right now. One attempt per day."
+        if attempt.guild_id != caller.guild_id:
+            return ELSEWHERE.format(wait=_until_midnight(self.now()))
         if attempt.table_status == "lobby":
             return (f"Your daily challenge is waiting in {marks.place(attempt.channel_id)}: /start it there. "
                     "One attempt per day.")
@@ -500,13 +510,13 @@ class DailyChallenge(Extension):
         if await self.db.claim(guild_id=guild, day=key, user_id=user, name=caller.name,
                                channel_id=caller.channel_id, now=now, opener=opener):
             return
-        existing = await self.db.attempt(guild, key, user)
+        existing = await self.db.attempt_of_person(guild, key, user)
         stale = (existing is not None and existing.table_id is None
                  and now - datetime.fromisoformat(existing.claimed_at) >= STALE_CLAIM)
         if stale:
-            found = await self.db.table_of_deal(guild, user, deal.game, deal.seed)
+            found = await self.db.table_of_deal(existing.guild_id, user, deal.game, deal.seed)
             if found is not None:  # the call that claimed it opened a table, then stopped before tying it
-                await self.db.link(guild, key, user, *found)
+                await self.db.link(existing.guild_id, key, user, *found)
             elif await self.db.take_over(guild_id=guild, day=key, user_id=user, channel_id=caller.channel_id,
                                          older_than=now - STALE_CLAIM, now=now, opener=opener):
                 return

@@ -9,6 +9,7 @@ without it, since the table's last change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core import marks
 from bot.core.commands import Command, Param
@@ -16,7 +17,9 @@ from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
-from bot.features.timing import DAY, Timing, TurnInfo, epoch, load_row, when
+from bot.features.timing import DAY, Timing, TurnInfo, epoch, running_turn, when
+from db.mygames import GamesStore
+from db.store import SeatRow
 from games import registry
 from games.base import IllegalMove
 
@@ -54,27 +57,70 @@ def _most(key: str) -> str:
         return "?"
 
 
+@dataclass
+class Running:
+    """A running table's turns as /games reads them: who acts, since when (the earliest turn start)
+    and their deadlines."""
+
+    loaded: Loaded
+    turns: dict[int, TurnInfo]
+    acting: list[int]
+    since: int
+    due: list[int]
+
+
 class MyGames(Extension):
     commands = COMMANDS
 
     def __init__(self, service: TableService, timing: Timing | None = None):
         self.service = service
         self.store = service.store
+        self.db = GamesStore(service.store)
         self.timing = timing
 
-    async def _turns(self, loaded: Loaded) -> dict[int, TurnInfo]:
-        if self.timing is None or loaded.row.status != "active":
-            return {}
-        return {info.seat: info for info in await self.timing.turn_info(loaded)}
-
-    async def _waiting(self, row) -> tuple[Loaded, dict[int, TurnInfo], list[int], int, list[int]]:
-        """A running table's turns: who acts, since when (the earliest turn start) and their deadlines."""
-        loaded = await load_row(self.store, row)
-        turns = await self._turns(loaded)
-        acting = loaded.game.to_act()
-        since = min((turns[s].started_at for s in acting if s in turns), default=epoch(row.updated_at))
-        due = [turns[s].deadline_at for s in acting if s in turns and turns[s].deadline_at is not None]
-        return loaded, turns, acting, since, due
+    async def _tables(self, guild_id: int, user_id: int | None = None) -> list[tuple[Any, list[SeatRow], Running | None]]:
+        """The server's open tables (where `user_id` sits, when given): each with its seats and, once
+        started, its turns. Read for all the tables at once, a few statements in all. A member's own
+        tables are kept in the service's memory as they are read (they are few: bot/core/caps.py);
+        every table of a server (the stalled view) is not, lest it push out the tables in play."""
+        listed = await self.db.tables(guild_id, user_id)
+        # a started table's game from the service's memory when it holds it at this version, else read
+        kept = {row.id: self.service.kept(row) for row, _, begun in listed if begun}
+        read = {row.id: row for row in await self.db.states([row for row, _, begun in listed
+                                                              if begun and kept[row.id] is None])}
+        found = []
+        for row, seats, _begun in listed:
+            loaded = kept.get(row.id)
+            if loaded is None and row.id in read:
+                fresh = read[row.id]  # the seats go with it unless a change came between the two reads
+                if user_id is None:
+                    loaded = Loaded(fresh, seats if fresh.version == row.version else await self.store.seats(row.id),
+                                    registry.get(fresh.game).load(fresh.state))
+                else:
+                    loaded = await self.service.load(fresh, seats if fresh.version == row.version else None)
+            if loaded is not None and self.timing is not None:
+                await self.timing.observe(loaded)  # its turns worked out, once per version (at once when done)
+            found.append((row, loaded.seats if loaded else seats, loaded))
+        turns, deadlines, vacations = {}, {}, {}
+        if self.timing is not None and any(loaded for *_, loaded in found):
+            turns = await self.db.turns(guild_id, user_id)
+            deadlines = await self.db.deadlines(guild_id, user_id)
+            begun = [turn.started_at for kept in turns.values() for turn in kept]
+            vacations = await self.db.vacations(guild_id, min(begun, default=self._now()))
+        now = self._now()
+        tables = []
+        for row, seats, loaded in found:
+            if loaded is None:
+                tables.append((row, seats, None))
+                continue
+            infos = {turn.seat: running_turn(turn, deadlines.get((row.id, turn.seat, turn.version)),
+                                             vacations.get(turn.user_id, ()), now)
+                     for turn in turns.get(row.id, ())}
+            acting = loaded.game.to_act()
+            since = min((infos[s].started_at for s in acting if s in infos), default=epoch(row.updated_at))
+            due = [infos[s].deadline_at for s in acting if s in infos and infos[s].deadline_at is not None]
+            tables.append((row, seats, Running(loaded, infos, acting, since, due)))
+        return tables
 
     def _now(self) -> int:
         return epoch(self.service.clock())
@@ -83,18 +129,17 @@ class MyGames(Extension):
         if view.strip().lower() == "stalled":
             return await self._stalled(caller)
         entries: list[Entry] = []
-        for row in await self.store.tables(caller.guild_id):
-            seats = await self.store.seats(row.id)
+        for row, seats, running in await self._tables(caller.guild_id, caller.user_id):
             mine = next((s for s in seats if s.user_id == caller.user_id), None)
             if mine is None:
                 continue
             title, place = _title(row.game), marks.place(row.channel_id)
-            if row.status == "lobby" or not row.state:
+            if running is None:
                 entries.append(Entry((2, epoch(row.created_at)),
                                      f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
                 continue
-            loaded, turns, acting, since, due = await self._waiting(row)
-            names = loaded.names()
+            turns, acting, since, due = running.turns, running.acting, running.since, running.due
+            names = running.loaded.names()
             deadline = f", deadline {when(min(due))}" if due else ""
             if mine.resigned:
                 entries.append(Entry((3, since), f"{title} in {place} — you resigned; the computer plays your seat"))
@@ -131,16 +176,16 @@ class MyGames(Extension):
         now = self._now()
         entries: list[Entry] = []
         count = 0
-        for row in await self.store.tables(caller.guild_id):
+        for row, _seats, running in await self._tables(caller.guild_id):
             count += 1
             title, place = _title(row.game), marks.place(row.channel_id)
-            if row.status == "lobby" or not row.state:
+            if running is None:
                 idle = now - epoch(row.updated_at)
                 if idle >= IDLE_LOBBY:
                     entries.append(Entry((-idle,), f"{title} in {place} — in the lobby since {when(epoch(row.updated_at))}"))
                 continue
-            loaded, turns, acting, since, due = await self._waiting(row)
-            names = loaded.names()
+            turns, acting, since, due = running.turns, running.acting, running.since, running.due
+            names = running.loaded.names()
             overdue = bool(due) and min(due) <= now
             waited = now - since
             if not (overdue or (not due and waited >= STALLED_AFTER) or waited >= STALLED_ANYWAY):

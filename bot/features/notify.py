@@ -26,6 +26,7 @@ from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
+from bot.core.suggestions import zone_names
 from bot.features.timing import NOTIFY_MODES, Timing, epoch
 from db.notices import WAKE
 from db.notify import Held, NotifyStore, Pacing
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 HOUR = 3600
 DIGESTS = ("off", "hourly")
 MESSAGE_CHARS = 1900  # a digest fits one Discord message (2000) with room to spare
+ZONE_CHARS = 40  # longer than every zone name (America/Argentina/ComodRivadavia is 32); a typo is quoted up to it
 _OFF = ("off", "none", "no")
 
 COMMAND = Command("notify", "How you hear that it is your turn in this server", (
@@ -62,7 +64,8 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     match = re.fullmatch(r"(\d{1,2})(?::00)?h?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?h?", word)
     if not match or not all(0 <= int(x) <= 24 for x in match.groups()):
-        raise ValueError(f"`{text}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), or off.")
+        shown = text.strip() if len(text.strip()) <= ZONE_CHARS else text.strip()[:ZONE_CHARS] + "…"
+        raise ValueError(f"`{shown}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), or off.")
     start, end = int(match[1]) % 24, int(match[2]) % 24
     if start == end:
         raise ValueError("Quiet hours must start and end at different hours, like 22-08.")
@@ -70,14 +73,20 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
 
 
 def zone_of(name: str) -> ZoneInfo:
-    """The zone of an IANA name (`Europe/Paris`), or ValueError saying what to write."""
-    try:
-        if not name.strip() or ".." in name or name.startswith("/"):
-            raise ValueError
-        return ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"`{name}` is not a time zone I know: write it like Europe/Paris or America/New_York "
-                         "(the list offers them as you type).") from None
+    """The zone of an IANA name (`Europe/Paris`, `europe/paris`), or ValueError saying what to write.
+
+    Only a name of the zone list is looked up: the lookup itself raises for a folder of the list
+    (`Europe`), a name longer than a file name may be, and other things a person types by mistake."""
+    typed = name.strip()
+    known = zone_names().get(typed.lower()) if len(typed) <= ZONE_CHARS else None
+    if known is not None:
+        try:
+            return ZoneInfo(known)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            log.warning("the time zone %s is listed but cannot be read", known)
+    shown = typed if len(typed) <= ZONE_CHARS else typed[:ZONE_CHARS] + "…"
+    raise ValueError(f"`{shown}` is not a time zone I know: write it like Europe/Paris or America/New_York "
+                     "(the list offers them as you type).")
 
 
 def quiet_until(now: int, start: int, end: int, zone: str) -> int | None:
@@ -138,7 +147,7 @@ class Notify(Extension):
         if not (mode or quiet.strip() or zone.strip() or digest):
             return Reply(private=self._describe(pacing, None))
         new = Pacing(hours[0] if hours else None, hours[1] if hours else None,
-                     zone.strip() or pacing.zone, digest or pacing.digest, pacing.last_dm_at)
+                     zone_of(zone).key if zone.strip() else pacing.zone, digest or pacing.digest, pacing.last_dm_at)
         lines = []
         if mode or digest == "hourly":
             chosen = mode or "dm"  # a digest is made of direct messages

@@ -26,13 +26,14 @@ import logging
 from bot.core.cache import KeptPerTable
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
+from bot.core.moves import quoted, refusal
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
 from db.auto import AutoStore, Plan
 from db.takeback import TakeBackStore
 from games import auto
-from games.base import IllegalMove
+from games.base import TYPED_MOVE_LIMIT, IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +101,17 @@ class Plans(Extension):
             game = loaded.game
             if mine.seat in game.to_act():
                 raise IllegalMove("It is your turn now: send that move with /move.")
+            if len(typed) > TYPED_MOVE_LIMIT:  # cut as /move cuts it: a pasted page never comes back whole
+                raise IllegalMove(f"That move is {len(typed)} characters long, and a move is at most "
+                                  f"{TYPED_MOVE_LIMIT} (it starts `{quoted(typed)}`).")
             try:
                 canonical = game.canonical(mine.seat, typed)
             except IllegalMove as why:
-                raise IllegalMove(f"That cannot be planned: {why}") from None
+                raise IllegalMove(f"That cannot be planned: {refusal(str(why), typed)}") from None
             rules = getattr(type(game), "auto", None) or auto.DEFAULT
             refused = rules.plannable(game, mine.seat, canonical)
             if refused:
-                raise IllegalMove(f"`{canonical}` cannot be planned: {refused}.")
+                raise IllegalMove(f"`{quoted(canonical)}` cannot be planned: {refused}.")
             plan = Plan(caller.user_id, mine.seat, canonical, loaded.version,
                         rules.plan_mark(game, mine.seat, canonical))
             await self._put(table_id, plan)

@@ -274,6 +274,15 @@ class TurnInfo:
     vacation_until: int | None
 
 
+def running_turn(turn: TurnRow, deadline: TimerRow | None, vacations: Sequence[tuple[int, int]], now: int) -> TurnInfo:
+    """A running turn as a player reads it: its deadline moved on by the vacations (those ending
+    after the turn began) and the vacation under way now, if any."""
+    spans = [(begins, ends) for begins, ends in vacations if ends > turn.started_at]
+    due = paused_due(deadline.started_at, deadline.offset_s, spans) if deadline else None
+    away = next((ends for begins, ends in spans if begins <= now < ends), None)
+    return TurnInfo(turn.seat, turn.user_id, turn.started_at, due, away)
+
+
 class Look(NamedTuple):
     """One look at a table's turns, before it is written."""
 
@@ -443,10 +452,7 @@ class Timing(Extension):
         infos = []
         for turn in after if after is not None else await self.db.turns(loaded.row.id):
             spans = await self.db.vacations_after(turn.guild_id, turn.user_id, turn.started_at)
-            timer = deadlines.get((turn.seat, turn.version))
-            due = paused_due(timer.started_at, timer.offset_s, spans) if timer else None
-            away = next((ends for begins, ends in spans if begins <= now < ends), None)
-            infos.append(TurnInfo(turn.seat, turn.user_id, turn.started_at, due, away))
+            infos.append(running_turn(turn, deadlines.get((turn.seat, turn.version)), spans, now))
         return infos
 
     async def turn_note(self, loaded: Loaded) -> str:

@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from bot.adapters.discord.client import DiscordOutbox
+from bot.core import marks
 from bot.core.replies import Button, Reply
 from bot.features.timing import Timing
 from tests.features.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
@@ -147,7 +148,7 @@ async def client():
 
 async def test_a_post_unarchives_an_archived_thread_first(client):
     outbox = DiscordOutbox(client)
-    reply = Reply(text="Reminder: <@1>, your turn ends soon.", mentions=[1],
+    reply = Reply(text=f"Reminder: {marks.person(1)}, your turn ends soon.", mentions=[1],
                   buttons=[Button("My moves", "isles:ls:1:4")], image=b"\x89PNG fake", image_name="board.png")
     assert await outbox.post(THREAD, reply)
     methods = [(m, p) for m, p, _b, _f in client.fake.calls]
@@ -155,7 +156,7 @@ async def test_a_post_unarchives_an_archived_thread_first(client):
                        ("POST", f"/channels/{THREAD}/messages")]
     assert client.fake.calls[1][2]["archived"] is False
     (_path, body, files), = client.fake.posts()
-    assert body["content"] == reply.text and files == ["board.png"]
+    assert body["content"] == "Reminder: <@1>, your turn ends soon." and files == ["board.png"]
     assert body["allowed_mentions"]["users"] == [1] and body["allowed_mentions"]["parse"] == []
     assert body["components"][0]["components"][0]["custom_id"] == "isles:ls:1:4"
 

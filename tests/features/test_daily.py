@@ -884,3 +884,36 @@ async def test_the_days_seed_reaches_nobody_before_the_days_end(tmp_path):
     clock.advance(days=1)
     after = await service.press(alice, download.custom_id)
     assert f"seed: {seed}" in after.attachments[0].data.decode()
+
+
+async def test_one_attempt_per_person_and_day_across_servers(tmp_path):
+    """The deal is the same in every server: a second server is no second attempt (no practice run),
+    and the day's result stays on the board of the server where it was played."""
+    service, daily, clock = await setup(tmp_path)
+    assert (await start(service, daily, player("Alice", 1))).ok
+    elsewhere = player("Alice", 1, guild=OTHER_GUILD)
+    under_way = await start(service, daily, elsewhere)
+    assert not under_way.ok and "another server" in under_way.private and "same everywhere" in under_way.private
+    direct = await service.handle(player("Alice", 1, day=3, guild=OTHER_GUILD), "daily")
+    assert not direct.ok and await table_in(service, thread_of(1, guild=OTHER_GUILD)) is None
+    await lose(service, player("Alice", 1))
+    done = await service.handle(player("Alice", 1, day=4, guild=OTHER_GUILD), "daily")
+    assert not done.ok and "another server" in done.private and "next deal comes in" in done.private
+    assert "Alice — lost" in (await service.handle(player("Alice", 1), "dailyboard")).text
+    assert not (await service.handle(player("Zed", 9, guild=OTHER_GUILD), "dailyboard")).ok  # nobody played there
+    assert "every server" in (await service.handle(elsewhere, "daily", {"help": "on"})).private
+    clock.advance(days=1)
+    assert (await start(service, daily, player("Alice", 1, day=1, guild=OTHER_GUILD))).ok  # the next day, anywhere
+
+
+async def test_an_attempt_cut_short_in_one_server_continues_in_another(tmp_path):
+    service, daily, clock = await setup(tmp_path)
+    db = DailyStore(service.store)
+    await daily.deal_of(GUILD, clock().date())
+    assert await db.claim(guild_id=GUILD, day="2026-01-01", user_id=1, name="Alice", channel_id=77, now=clock())
+    soon = await service.handle(player("Alice", 1, guild=OTHER_GUILD), "daily")
+    assert not soon.ok and "being set up" in soon.private
+    clock.advance(minutes=5)
+    assert (await service.handle(player("Alice", 1, guild=OTHER_GUILD), "daily")).ok
+    assert (await db.attempt_of_person(GUILD, "2026-01-01", 1)).guild_id == OTHER_GUILD
+    assert not (await service.handle(player("Alice", 1, day=2), "daily")).ok

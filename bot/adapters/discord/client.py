@@ -55,7 +55,7 @@ from bot.adapters.discord.shapes import (
     clip,
     discord_files,
     discord_text,
-    private_text,
+    private_words,
     public_shape,
     some,
     split_text,
@@ -255,11 +255,11 @@ class Adapter:
             await self.show(interaction, reply)
             return
         if self.poster is None:
-            await self.show(interaction, reply, channel=thread, note=f"Your table is in {thread.mention}.")
+            await self.show(interaction, reply, channel=thread, note=f"Your table is in {marks.place(thread.id)}.")
             return
         delivery = await self.poster.publish(thread.id, reply, target=thread, limit=interaction.filesize_limit)
         if delivery.state != REFUSED:
-            await self._tell(interaction, reply, delivery, f"Your table is in {thread.mention}.", None)
+            await self._tell(interaction, reply, delivery, f"Your table is in {marks.place(thread.id)}.", None)
             return
         await self._first_post_refused(interaction, reply, thread, here)
 
@@ -317,7 +317,7 @@ class Adapter:
             await self._drop_thread(made[0])
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=made[0], note=f"Your {spec.place} is in {made[0].mention}.")
+        await self.show(interaction, reply, channel=made[0], note=f"Your {spec.place} is in {marks.place(made[0].id)}.")
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
@@ -426,7 +426,7 @@ class Adapter:
         shape = self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or bool(shape.files)
-        private = "\n".join(x for x in (note, private_text(reply)) if x)
+        private = "\n".join(x for x in (note, private_words(reply)) if x)
         private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
@@ -977,6 +977,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     drawing.use(settings.render_workers).warm()
     try:
         service = TableService(store)
+        service.tables_per_member = settings.tables_per_member
         installed = install(service, support_url=getattr(settings, "support_url", "")) if extensions else None
         pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,9 +46,47 @@ BUTTON_STYLES = {
 }
 
 
+# Discord markup that a text of the core never holds (it marks people, places and moments instead),
+# so found in one it came from a person (a name, a move as typed): a mention, a channel, a command
+# or a timestamp (`<@1>`, `<#1>`, `</x:1>`, `<t:1>`), a masked link (`[Free Nitro](https://...)`),
+# @everyone and @here. An invisible space at the seam keeps Discord from reading it as markup
+# (a backslash would not: a person can write one before it to escape the escape).
+_POSING = re.compile(r"(?<=<)(?=[@#/]|t:|id:)|(?<=\])(?=\()|(?<=@)(?=everyone|here)", re.IGNORECASE)
+SEAM = "\u200b"
+# The core's own Markdown is bold (`**`), code (backticks) and a list's `- `; every other sign of
+# Discord's Markdown in a text came from a person (a name such as `__big__`, `*tilted*` or
+# `||hidden||`, a heading or a quote at a line's start) and is escaped, outside code and addresses,
+# where a backslash would show or break the address. (A name holding `**` or a backtick can still
+# bold or quote as code a part of the line: the core's own signs are not told apart from them.)
+_KEPT = re.compile(r"```.*?```|``.*?``|`[^`\n]*`|https?://\S+", re.DOTALL)
+_PERSONS_MARKDOWN = re.compile(r"[\\_~|]|(?<!\*)(?:\*|\*{3,})(?!\*)|^([ \t]*)(?=[#>]|-#)", re.MULTILINE)
+
+
+def _escaped(words: str) -> str:
+    def one(found: re.Match[str]) -> str:
+        if found[1] is not None:  # a heading, a quote or a small line at a line's start
+            return found[1] + "\\"
+        return "".join("\\" + sign for sign in found[0])  # a run of asterisks the core's bold (**) is not
+
+    return _PERSONS_MARKDOWN.sub(one, words)
+
+
+def escape_persons_markdown(text: str) -> str:
+    """`text` with the Markdown the core never writes escaped, code and addresses left as they are."""
+    out, last = [], 0
+    for kept in _KEPT.finditer(text):
+        out += [_escaped(text[last:kept.start()]), kept[0]]
+        last = kept.end()
+    out.append(_escaped(text[last:]))
+    return "".join(out)
+
+
 def discord_text(text: str) -> str:
-    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a timestamp."""
-    return marks.write(text, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
+    """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a
+    timestamp; any markup a person wrote into the text (a name, a move as typed) is shown as
+    written, never acted on."""
+    quiet = escape_persons_markdown(_POSING.sub(SEAM, text))
+    return marks.write(quiet, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
                        moment=lambda epoch, style: f"<t:{epoch}:{style}>", role=lambda role_id: f"<@&{role_id}>")
 
 
@@ -101,10 +140,16 @@ def menu_parts(menus: Sequence[Menu]) -> tuple[list[Menu], str]:
     return parts, "" if shown == total else f"Showing {shown} of {total}; type /move for the rest."
 
 
+def private_words(reply: Reply) -> str:
+    """The private part's words with what its menus leave out, marks not yet written (`discord_text`
+    writes them once, on the way out)."""
+    _, left_out = menu_parts(reply.menus)
+    return " ".join(x for x in (reply.private, left_out) if x)
+
+
 def private_text(reply: Reply) -> str:
     """The private part's words as Discord shows them, with what its menus leave out."""
-    _, left_out = menu_parts(reply.menus)
-    return " ".join(x for x in (discord_text(reply.private), left_out) if x)
+    return discord_text(private_words(reply))
 
 
 class Components(discord.ui.View):
