@@ -89,6 +89,15 @@ class SeaGame(PioneersGame):
             self.phase = "over"
             self._close_offers("the game ended")
 
+    def dispatch(self, seat: int, move: Any) -> None:
+        super().dispatch(seat, move)
+        # At sea more moves change points than the island's handlers check after (a settlement
+        # that joins a road line to a ship line or cuts a rival's, a discovery), and a handler may
+        # settle the title after its own check: the player in turn wins the moment any move
+        # brings them to the target (another player's points wait for their own turn's start).
+        if self.phase not in ("over", "setup"):
+            self._check_win()
+
     def outcome(self):
         outcome = super().outcome()
         if outcome is not None:
@@ -432,7 +441,6 @@ class SeaGame(PioneersGame):
         if self.discovers(seat, island):
             self.discovered[seat].append(island)
             self.last["discovered"] = D.DISCOVERY_POINTS
-            self._check_win()
 
     def _play_road(self, seat: int, move: M.Road) -> None:
         edge = move.edge
@@ -482,7 +490,6 @@ class SeaGame(PioneersGame):
             self.free_roads -= 1
             if self.free_roads <= 0 or not self._free_piece_left(seat):
                 self.phase = "main"
-        self._check_win()
 
     def _setup_piece_placed(self) -> None:
         self.setup_node = -1
@@ -524,7 +531,6 @@ class SeaGame(PioneersGame):
         self.ship_moved = True
         self._route_changed(seat)
         self._mark(seat, f"move ship {labels[edge]} to {labels[to]}", edges=[to], ship=True)
-        self._check_win()
 
     def _play_end(self, seat: int, move: M.End) -> None:
         super()._play_end(seat, move)

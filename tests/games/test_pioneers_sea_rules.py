@@ -21,6 +21,7 @@ from tests.games.pioneers_sea_helpers import (
     give,
     hex_edges,
     node,
+    path,
     settle,
     ship,
 )
@@ -294,24 +295,6 @@ def test_a_ship_at_the_end_of_a_road_does_not_lengthen_it():
     assert game.longest_road_of(0) == 2
     settle(game, 0, corner)
     assert game.longest_road_of(0) == 4
-
-
-def path(game: SeaGame, start: int, count: int) -> list[int]:
-    """`count` free land edges in a line from corner `start`, never back to a corner passed."""
-    def walk(at: int, seen: set[int], edges: list[int]) -> list[int] | None:
-        if len(edges) == count:
-            return edges
-        for e in game.NODE_EDGES[at]:
-            other = next(x for x in game.EDGE_NODES[e] if x != at)
-            if game.GEOMETRY.land_edges[e] and game.ship_owner[e] == -1 and other not in seen:
-                found = walk(other, seen | {other}, edges + [e])
-                if found:
-                    return found
-        return None
-
-    found = walk(start, {start}, [])
-    assert found
-    return found
 
 
 # -- the pirate ------------------------------------------------------------------------------
