@@ -143,15 +143,16 @@ class SeaGame(PioneersGame):
     def _road_ok(self, seat: int, edge: int) -> bool:
         return self.GEOMETRY.land_edges[edge] and self.ship_owner[edge] == -1 and super()._road_ok(seat, edge)
 
-    def ship_spots(self, seat: int, leaving: int = -1) -> list[int]:
-        """Edges where the seat may build a ship now (or move one to, the ship on `leaving` gone)."""
+    def ship_spots(self, seat: int, leaving: int = -1, pirate: bool = True) -> list[int]:
+        """Edges where the seat may build a ship now (or move one to, the ship on `leaving` gone);
+        with `pirate` False, as if the pirate were off the board."""
         node_owner, owners, ships = self.node_owner, self.edge_owner, self.ship_owner
         sea = self.GEOMETRY.sea_edges
         mine = [edge for edge in _positions(ships, seat) if edge != leaving]
         ends = set(_positions(node_owner, seat))
         for edge in mine:
             ends.update(self.EDGE_NODES[edge])
-        blocked = self._pirate_edges()
+        blocked = self._pirate_edges() if pirate else ()
         found = set()
         for node in ends:
             if node_owner[node] in (seat, -1):
