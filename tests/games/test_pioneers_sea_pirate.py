@@ -59,7 +59,7 @@ def pirate_position() -> tuple[SeaGame, list[int]]:
     """Seat 0 to move a thief. Seat 2 (a settlement and the largest army) has two ships leading
     from its settlement on the coast out to sea, and cards; the robber sits on the city of seat 1,
     the leader, on a 6 or 8, and the pirate far off. The two sea hexes beside the ships' open end:
-    the pirate on either robs the leader, holds its ship and blocks the line. Those hexes."""
+    the pirate on either robs seat 2, holds its ship and blocks the line. Those hexes."""
     game = bare()
     for seat in range(game.n):
         game.starts[seat] = ["h"]
@@ -88,10 +88,6 @@ def pirate_position() -> tuple[SeaGame, list[int]]:
     game.phase = "robber"
     assert game.visible_points(1) > game.visible_points(2) > game.visible_points(0)
     return game, ahead
-
-
-def _hex_of(game: SeaGame, move: str) -> int:
-    return game.notation.parse(move).hex
 
 
 def test_the_normal_player_leaves_the_robber_on_the_leaders_city_and_moves_the_pirate_onto_a_rivals_ships():
