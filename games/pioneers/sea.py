@@ -36,11 +36,11 @@ class SeaGame(PioneersGame):
         Field("ship_owner", "list"), Field("pirate"), Field("built_ships", "list"), Field("ship_moved"),
         Field("gold_owed", "dict", dump=lambda v: [[s, c] for s, c in sorted(v.items())],
               load=lambda v: {int(s): int(c) for s, c in v}),
-        Field("starts", "rows"), Field("discovered", "rows"),
+        Field("starts", "rows"), Field("discovered", "rows"), Field("discovered_at", "rows"),
         Field("gold_hexes", "dict", key=None),  # derived from the terrain and numbers (`_index_board`)
     )
     __slots__ = ("ship_owner", "pirate", "built_ships", "ship_moved", "gold_owed", "starts", "discovered",
-                 "gold_hexes")
+                 "discovered_at", "gold_hexes")
     ROUTE_WORDS, ROUTE_WORD = "roads or ships", "road or ship"
 
     def __init__(self) -> None:
@@ -52,6 +52,7 @@ class SeaGame(PioneersGame):
         self.gold_owed: dict[int, int] = {}  # seat -> cards still to choose for gold
         self.starts: list[list[str]] = []  # per seat, the islands of its starting settlements
         self.discovered: list[list[str]] = []  # per seat, the islands it earned discovery points on
+        self.discovered_at: list[list[int]] = []  # per seat, the corner of the settlement that earned each
 
     def _index_board(self) -> None:
         """Numbers to hexes as on the island, gold fields apart: they pay by the owner's choice."""
@@ -69,6 +70,21 @@ class SeaGame(PioneersGame):
         self.pirate = self.GEOMETRY.pirate_start
         self.starts = [[] for _ in range(self.n)]
         self.discovered = [[] for _ in range(self.n)]
+        self.discovered_at = [[] for _ in range(self.n)]
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> SeaGame:
+        state = data.get("state") or {}
+        if "discovered" in state and "discovered_at" not in state:
+            # stored before each discovery kept its corner: the marker stays where it was drawn
+            # then, by the seat's lowest corner on that island
+            owners = state["node_owner"]
+            islands = B.SEA_GEOMETRY[state["opts"]["board"]].node_island
+            state = {**state, "discovered_at": [
+                [next(n for n in range(len(owners)) if owners[n] == seat and islands[n] == island)
+                 for island in found] for seat, found in enumerate(state["discovered"])]}
+            data = {**data, "state": state}
+        return super().load(data)  # type: ignore[return-value]
 
     # -- points -----------------------------------------------------------------------
     def discovery_points(self, seat: int) -> int:
@@ -441,6 +457,7 @@ class SeaGame(PioneersGame):
                 self._settle_road_title()
         if self.discovers(seat, island):
             self.discovered[seat].append(island)
+            self.discovered_at[seat].append(node)
             self.last["discovered"] = D.DISCOVERY_POINTS
 
     def _play_road(self, seat: int, move: M.Road) -> None:
@@ -568,15 +585,9 @@ class SeaGame(PioneersGame):
             info["discovery_points"] = self.discovery_points(other)
             if "final_sources" in info and self.discovered[other]:
                 info["final_sources"].append(["discoveries", self.discovery_points(other)])
-        # each discovery marker beside the settlement that earned it: the first on that island
-        markers = []
-        for other in range(self.n):
-            for island in self.discovered[other]:
-                node = next((n for n in range(self.NODE_COUNT)
-                             if self.node_owner[n] == other and self.node_island[n] == island), None)
-                if node is not None:
-                    markers.append([node + 1, other, island])
-        result["discoveries"] = markers
+        # each discovery marker beside the settlement that earned it
+        result["discoveries"] = [[node + 1, other, island] for other in range(self.n)
+                                 for island, node in zip(self.discovered[other], self.discovered_at[other], strict=True)]
         for key in ("thief", "discovered", "ship"):
             if key in self.last:
                 result["last"][key] = self.last[key]

@@ -453,6 +453,28 @@ def test_the_first_settlement_on_a_new_island_gives_two_public_points_once():
     assert game.visible_points(0) == before + 2 + D.DISCOVERY_POINTS  # once per island
 
 
+def test_the_discovery_flag_stays_beside_the_settlement_that_earned_it():
+    """A later settlement of the same seat on that island, on a lower corner, does not take the
+    flag; a table stored before the corner was kept shows it where it was drawn then."""
+    game = bare()
+    game.starts = [["h"], ["h"], ["h"]]
+    coastal = [n for n in game.GEOMETRY.land_nodes if game.GEOMETRY.node_island[n] == "1"
+               and any(game.GEOMETRY.sea_edges[e] for e in game.NODE_EDGES[n])]
+    high = coastal[-1]
+    low = next(n for n in coastal if n < high and n not in game.NODE_NEIGHBOURS[high])
+    for corner in (high, low):
+        game.ship_owner[next(e for e in game.NODE_EDGES[corner] if game.GEOMETRY.sea_edges[e])] = 0
+    give(game, 0, lumber=2, brick=2, wool=2, grain=2)
+    game.play(0, f"settlement {high + 1}")
+    game.play(0, f"settlement {low + 1}")
+    assert game.view(None)["discoveries"] == [[high + 1, 0, "1"]]
+    again = type(game).load(game.dump())
+    assert again.view(None)["discoveries"] == [[high + 1, 0, "1"]]
+    stored = game.dump()
+    del stored["state"]["discovered_at"]
+    assert GAME.load(stored).view(None)["discoveries"] == [[low + 1, 0, "1"]]
+
+
 def test_on_isles_an_island_is_new_to_a_player_who_did_not_start_there():
     game = after_setup("isles", 2, seed=4)
     for seat in range(2):
