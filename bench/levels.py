@@ -29,6 +29,11 @@ bench/results/ keeps such logs for the player as it is (hard's times left out), 
 adds the next seeds to them rather than starting again; a change to the player starts a new log.
 pioneers-sea-hard-normal.jsonl: Pioneer's Isle's sea layouts, hard against normal, budget 1.5 s,
 one process a table on two cores, seeds 40000 on.
+pioneers-sea-pirate-hard-normal.jsonl and pioneers-sea-pirate-normal-easy.jsonl: the same layouts
+once every level moved the pirate where it pays and the win at sea was checked after every move,
+with `--count pirate,robber`: hard against normal on seeds 40000-40049 of each table (the first
+seeds of the log above, to compare game by game), budget 1.5 s, one process on two cores shared
+with other work; normal against easy on seeds 50000-50059.
 """
 
 from __future__ import annotations
