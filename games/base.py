@@ -573,6 +573,13 @@ class Game(ABC):
         so that a table stored before replays with the draws it was played with."""
         return cls.new(players, options, seed)
 
+    @classmethod
+    def player_counts(cls, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The fewest and the most players a table with these options (raw or parsed) takes: the
+        lobby offers Start only within them. Base: `min_players` and `max_players`; a game whose
+        options narrow them says so here."""
+        return cls.min_players, cls.max_players
+
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (the Rng included)."""

@@ -98,19 +98,22 @@ class Lobby:
     def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
         """The lobby message: who sits, the options, the buttons that can work now."""
         cls = registry.get(loaded.row.game)
+        least, most = cls.player_counts(loaded.row.options)
         seated = ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in loaded.seats) or "nobody"
         shown = [f"{k}={'on' if v is True else 'off' if v is False else v}" for k, v in loaded.row.options.items()]
-        room = len(loaded.seats) < cls.max_players
-        ready = cls.min_players <= len(loaded.seats) <= cls.max_players
-        if cls.max_players == 1:
+        room = len(loaded.seats) < most
+        ready = least <= len(loaded.seats) <= most
+        if most == 1:
             how = "A solo game: the host starts it with /start or the button."
         else:
             how = (f"Join with /join or the button; the host starts with /start once "
-                   f"{count_text(cls.min_players, 'player')} or more are seated.")
+                   f"{count_text(least, 'player')} or more are seated.")
+        narrowed = (least, most) != (cls.min_players, cls.max_players)  # said at once, not at Start
         lines = [
             headline,
-            f"Seats ({len(loaded.seats)}/{cls.max_players}): {seated}.",
+            f"Seats ({len(loaded.seats)}/{most}): {seated}.",
             f"Options: {' '.join(shown)}" if shown else "",
+            f"With these options {cls.title} takes {players_text(least, most)}." if narrowed else "",
             how,
         ]
         table, version = loaded.row.id, loaded.version
@@ -244,8 +247,9 @@ class Lobby:
                 raise IllegalMove("Only the host starts the game.")
             cls = registry.get(loaded.row.game)
             count = len(loaded.seats)
-            if not cls.min_players <= count <= cls.max_players:
-                raise IllegalMove(f"{cls.title} needs {players_text(cls.min_players, cls.max_players)}; "
+            least, most = cls.player_counts(loaded.row.options)
+            if not least <= count <= most:  # a guard: the lobby offers Start only within these
+                raise IllegalMove(f"{cls.title} needs {players_text(least, most)}; "
                                   f"{count} seated. Invite someone or /addai.")
             order = [s.position for s in loaded.seats]
             random.Random(loaded.row.seed).shuffle(order)

@@ -288,6 +288,13 @@ class PioneersGame(Game):
         game._index_board()
         return game
 
+    @classmethod
+    def player_counts(cls, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """A sea layout's own counts (Shores is made for 3 or 4)."""
+        board = str((options or {}).get("board", "")).strip().lower()
+        kind = PioneersGame.layouts.get(board, cls)
+        return kind.min_players, kind.max_players
+
     def _deal_board(self) -> None:
         if self.opts["board"] == "beginner":
             self.terrain, self.numbers, self.harbours = B.beginner_board()

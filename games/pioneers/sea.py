@@ -36,11 +36,11 @@ class SeaGame(PioneersGame):
         Field("ship_owner", "list"), Field("pirate"), Field("built_ships", "list"), Field("ship_moved"),
         Field("gold_owed", "dict", dump=lambda v: [[s, c] for s, c in sorted(v.items())],
               load=lambda v: {int(s): int(c) for s, c in v}),
-        Field("starts", "rows"), Field("discovered", "rows"),
+        Field("starts", "rows"), Field("discovered", "rows"), Field("discovered_at", "rows"),
         Field("gold_hexes", "dict", key=None),  # derived from the terrain and numbers (`_index_board`)
     )
     __slots__ = ("ship_owner", "pirate", "built_ships", "ship_moved", "gold_owed", "starts", "discovered",
-                 "gold_hexes")
+                 "discovered_at", "gold_hexes")
     ROUTE_WORDS, ROUTE_WORD = "roads or ships", "road or ship"
 
     def __init__(self) -> None:
@@ -52,6 +52,7 @@ class SeaGame(PioneersGame):
         self.gold_owed: dict[int, int] = {}  # seat -> cards still to choose for gold
         self.starts: list[list[str]] = []  # per seat, the islands of its starting settlements
         self.discovered: list[list[str]] = []  # per seat, the islands it earned discovery points on
+        self.discovered_at: list[list[int]] = []  # per seat, the corner of the settlement that earned each
 
     def _index_board(self) -> None:
         """Numbers to hexes as on the island, gold fields apart: they pay by the owner's choice."""
@@ -69,6 +70,21 @@ class SeaGame(PioneersGame):
         self.pirate = self.GEOMETRY.pirate_start
         self.starts = [[] for _ in range(self.n)]
         self.discovered = [[] for _ in range(self.n)]
+        self.discovered_at = [[] for _ in range(self.n)]
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> SeaGame:
+        state = data.get("state") or {}
+        if "discovered" in state and "discovered_at" not in state:
+            # stored before each discovery kept its corner: the marker stays where it was drawn
+            # then, by the seat's lowest corner on that island
+            owners = state["node_owner"]
+            islands = B.SEA_GEOMETRY[state["opts"]["board"]].node_island
+            state = {**state, "discovered_at": [
+                [next(n for n in range(len(owners)) if owners[n] == seat and islands[n] == island)
+                 for island in found] for seat, found in enumerate(state["discovered"])]}
+            data = {**data, "state": state}
+        return super().load(data)  # type: ignore[return-value]
 
     # -- points -----------------------------------------------------------------------
     def discovery_points(self, seat: int) -> int:
@@ -88,6 +104,15 @@ class SeaGame(PioneersGame):
             self.winner = seat
             self.phase = "over"
             self._close_offers("the game ended")
+
+    def dispatch(self, seat: int, move: Any) -> None:
+        super().dispatch(seat, move)
+        # At sea more moves change points than the island's handlers check after (a settlement
+        # that joins a road line to a ship line or cuts a rival's, a discovery), and a handler may
+        # settle the title after its own check: the player in turn wins the moment any move
+        # brings them to the target (another player's points wait for their own turn's start).
+        if self.phase not in ("over", "setup"):
+            self._check_win()
 
     def outcome(self):
         outcome = super().outcome()
@@ -134,15 +159,16 @@ class SeaGame(PioneersGame):
     def _road_ok(self, seat: int, edge: int) -> bool:
         return self.GEOMETRY.land_edges[edge] and self.ship_owner[edge] == -1 and super()._road_ok(seat, edge)
 
-    def ship_spots(self, seat: int, leaving: int = -1) -> list[int]:
-        """Edges where the seat may build a ship now (or move one to, the ship on `leaving` gone)."""
+    def ship_spots(self, seat: int, leaving: int = -1, pirate: bool = True) -> list[int]:
+        """Edges where the seat may build a ship now (or move one to, the ship on `leaving` gone);
+        with `pirate` False, as if the pirate were off the board."""
         node_owner, owners, ships = self.node_owner, self.edge_owner, self.ship_owner
         sea = self.GEOMETRY.sea_edges
         mine = [edge for edge in _positions(ships, seat) if edge != leaving]
         ends = set(_positions(node_owner, seat))
         for edge in mine:
             ends.update(self.EDGE_NODES[edge])
-        blocked = self._pirate_edges()
+        blocked = self._pirate_edges() if pirate else ()
         found = set()
         for node in ends:
             if node_owner[node] in (seat, -1):
@@ -431,8 +457,8 @@ class SeaGame(PioneersGame):
                 self._settle_road_title()
         if self.discovers(seat, island):
             self.discovered[seat].append(island)
+            self.discovered_at[seat].append(node)
             self.last["discovered"] = D.DISCOVERY_POINTS
-            self._check_win()
 
     def _play_road(self, seat: int, move: M.Road) -> None:
         edge = move.edge
@@ -482,7 +508,6 @@ class SeaGame(PioneersGame):
             self.free_roads -= 1
             if self.free_roads <= 0 or not self._free_piece_left(seat):
                 self.phase = "main"
-        self._check_win()
 
     def _setup_piece_placed(self) -> None:
         self.setup_node = -1
@@ -524,7 +549,6 @@ class SeaGame(PioneersGame):
         self.ship_moved = True
         self._route_changed(seat)
         self._mark(seat, f"move ship {labels[edge]} to {labels[to]}", edges=[to], ship=True)
-        self._check_win()
 
     def _play_end(self, seat: int, move: M.End) -> None:
         super()._play_end(seat, move)
@@ -561,15 +585,9 @@ class SeaGame(PioneersGame):
             info["discovery_points"] = self.discovery_points(other)
             if "final_sources" in info and self.discovered[other]:
                 info["final_sources"].append(["discoveries", self.discovery_points(other)])
-        # each discovery marker beside the settlement that earned it: the first on that island
-        markers = []
-        for other in range(self.n):
-            for island in self.discovered[other]:
-                node = next((n for n in range(self.NODE_COUNT)
-                             if self.node_owner[n] == other and self.node_island[n] == island), None)
-                if node is not None:
-                    markers.append([node + 1, other, island])
-        result["discoveries"] = markers
+        # each discovery marker beside the settlement that earned it
+        result["discoveries"] = [[node + 1, other, island] for other in range(self.n)
+                                 for island, node in zip(self.discovered[other], self.discovered_at[other], strict=True)]
         for key in ("thief", "discovered", "ship"):
             if key in self.last:
                 result["last"][key] = self.last[key]

@@ -538,7 +538,8 @@ def candidates(game: PioneersGame, seat: int, moves: list[str], normal: str) -> 
     elif phase == "roll":
         found = list(moves)
     elif phase == "robber":
-        found = sorted(moves, key=lambda m: -A.robber_score(game, seat, m))[:TOP_ROBBER]
+        scores = A.robber_scores(game, seat, moves)
+        found = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])][:TOP_ROBBER]
     elif phase == "roads":
         owned = A.production(game, seat)
         by_kind = A.moves_by_kind(moves, game.notation)

@@ -79,3 +79,21 @@ def coast_start(game: SeaGame, island: str = "h") -> tuple[int, str, str]:
                     if labels[first] not in blocked and labels[second] not in blocked:
                         return n + 1, labels[first], labels[second]
     raise AssertionError("no open coast")
+
+
+def path(game: SeaGame, start: int, count: int) -> list[int]:
+    """`count` free land edges in a line from corner `start`, never back to a corner passed."""
+    def walk(at: int, seen: set[int], edges: list[int]) -> list[int] | None:
+        if len(edges) == count:
+            return edges
+        for e in game.NODE_EDGES[at]:
+            other = next(x for x in game.EDGE_NODES[e] if x != at)
+            if game.GEOMETRY.land_edges[e] and game.ship_owner[e] == -1 and other not in seen:
+                found = walk(other, seen | {other}, edges + [e])
+                if found:
+                    return found
+        return None
+
+    found = walk(start, {start}, [])
+    assert found
+    return found

@@ -287,7 +287,7 @@ def test_the_reach_over_the_water_is_the_best_corner_faded_by_the_ships_on_the_w
             seat = (game.awaited_answers() or game.to_act())[0]
             game.play(seat, game.ai_move(seat, rng))
             moves += 1
-            if moves % 25 == 0:
+            if moves % 20 == 0:
                 for other in range(game.n):
                     assert A.sea_reach(game, other) == reach_from_each_target(game, other)
                     compared += 1

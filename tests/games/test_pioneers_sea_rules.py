@@ -21,6 +21,7 @@ from tests.games.pioneers_sea_helpers import (
     give,
     hex_edges,
     node,
+    path,
     settle,
     ship,
 )
@@ -296,24 +297,6 @@ def test_a_ship_at_the_end_of_a_road_does_not_lengthen_it():
     assert game.longest_road_of(0) == 4
 
 
-def path(game: SeaGame, start: int, count: int) -> list[int]:
-    """`count` free land edges in a line from corner `start`, never back to a corner passed."""
-    def walk(at: int, seen: set[int], edges: list[int]) -> list[int] | None:
-        if len(edges) == count:
-            return edges
-        for e in game.NODE_EDGES[at]:
-            other = next(x for x in game.EDGE_NODES[e] if x != at)
-            if game.GEOMETRY.land_edges[e] and game.ship_owner[e] == -1 and other not in seen:
-                found = walk(other, seen | {other}, edges + [e])
-                if found:
-                    return found
-        return None
-
-    found = walk(start, {start}, [])
-    assert found
-    return found
-
-
 # -- the pirate ------------------------------------------------------------------------------
 def test_the_pirate_starts_on_the_layouts_sea_hex_and_the_robber_on_land():
     for board in D.SEA_BOARDS:
@@ -468,6 +451,28 @@ def test_the_first_settlement_on_a_new_island_gives_two_public_points_once():
     game.ship_owner[next(e for e in game.NODE_EDGES[second] if game.GEOMETRY.sea_edges[e])] = 0
     game.play(0, f"settlement {second + 1}")
     assert game.visible_points(0) == before + 2 + D.DISCOVERY_POINTS  # once per island
+
+
+def test_the_discovery_flag_stays_beside_the_settlement_that_earned_it():
+    """A later settlement of the same seat on that island, on a lower corner, does not take the
+    flag; a table stored before the corner was kept shows it where it was drawn then."""
+    game = bare()
+    game.starts = [["h"], ["h"], ["h"]]
+    coastal = [n for n in game.GEOMETRY.land_nodes if game.GEOMETRY.node_island[n] == "1"
+               and any(game.GEOMETRY.sea_edges[e] for e in game.NODE_EDGES[n])]
+    high = coastal[-1]
+    low = next(n for n in coastal if n < high and n not in game.NODE_NEIGHBOURS[high])
+    for corner in (high, low):
+        game.ship_owner[next(e for e in game.NODE_EDGES[corner] if game.GEOMETRY.sea_edges[e])] = 0
+    give(game, 0, lumber=2, brick=2, wool=2, grain=2)
+    game.play(0, f"settlement {high + 1}")
+    game.play(0, f"settlement {low + 1}")
+    assert game.view(None)["discoveries"] == [[high + 1, 0, "1"]]
+    again = type(game).load(game.dump())
+    assert again.view(None)["discoveries"] == [[high + 1, 0, "1"]]
+    stored = game.dump()
+    del stored["state"]["discovered_at"]
+    assert GAME.load(stored).view(None)["discoveries"] == [[low + 1, 0, "1"]]
 
 
 def test_on_isles_an_island_is_new_to_a_player_who_did_not_start_there():
