@@ -1,6 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back, move previews, the game's animation, and what the table plays for
-a person who is away (forced moves, standing answers, plans).
+computer levels, rematch, take-back, move previews, the game's animation, what the table plays for
+a person who is away (forced moves, standing answers, plans), and /forget-me.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -16,6 +16,7 @@ from bot.core.service import TableService
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
+from bot.features.forget import Forget
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
 from bot.features.notify import Notify
@@ -99,7 +100,7 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes)
+              Auto(service), plans, substitutes, Forget(service))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)
