@@ -1,6 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back, move previews, the game's animation, what the table plays for
-a person who is away (forced moves, standing answers, plans), and /forget-me.
+computer levels, rematch, take-back, move previews, the game's animation, and what the table plays for
+a person who is away (forced moves, standing answers, plans).
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -100,7 +100,8 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes, Forget(service))
+              Auto(service), plans, substitutes)
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
+    service.extend(Forget(service))  # /forget-me (PRIVACY.md)
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

@@ -125,7 +125,7 @@ class TableService(Hub):
                 return Reply.error(f"/{command} needs `{param.name}`: {param.description.lower()}.")
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
-        method = getattr(owner, "cmd_" + command.replace("-", "_"))  # /forget-me: cmd_forget_me
+        method = getattr(owner, f"cmd_{command}")
         with places.making(make_place if spec.place else None):
             return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
 

@@ -108,3 +108,7 @@ class Forget(Extension):
             await outbox.post(channel_id, reply)
         except Exception:
             failures.report(log, "posting in %s failed", channel_id)
+
+
+# the service answers /<name> with the method cmd_<name>, and a name with a hyphen is no identifier
+setattr(Forget, "cmd_forget-me", Forget.cmd_forget_me)
