@@ -226,3 +226,30 @@ async def test_a_post_that_quotes_the_person_keeps_no_body(tmp_path):
     assert (await outbox.get(waiting)).state == "dropped" and (await outbox.get(waiting)).body is None
     assert (await outbox.get(other)).body == {"text": "**Bob** took 1."}
     assert not re.search(str(ZED_ID), str(await naming(service.store, ZED_ID, {ZED_NAME})))
+
+
+async def test_every_game_goes_on_without_the_person_and_keeps_nothing_of_them(tmp_path):
+    """A table of each game: the games' own saved states must not keep a name either."""
+    service = await service_at(tmp_path / "t.db")
+    service.outbox = Posts()
+    install(service, prepare_daily=False)
+    channels = {}
+    for number, (key, game) in enumerate(sorted(registry.available().items())):
+        channel = 700 + number
+        seated = (ZED,) if game.max_players == 1 else (BOB, ZED, CAROL)[:game.max_players]
+        people = [at(p, channel) for p in seated]
+        await open_table(service, key, people)
+        channels[key] = channel
+    buttons = await confirm(service, at(ZED, 999))
+    assert (await service.press(at(ZED, 999), buttons["Confirm"])).ok
+    assert await naming(service.store, ZED_ID, {ZED_NAME}) == {}
+    for key, channel in channels.items():
+        row = await service.store.latest_table(channel)
+        seats = await service.store.seats(row.id)
+        assert all(s.user_id != ZED_ID for s in seats), key
+        former = [s for s in seats if s.name.startswith("Former player")]
+        assert len(former) == 1 and former[0].resigned, key
+        if row.status == "active":  # the computer plays the seat on: the others still have their turns
+            assert former[0].seat in service.computer_seats(await service.table(row.id)), key
+        else:
+            assert row.status == "finished", key
