@@ -34,7 +34,7 @@ ASK = ("This deletes what Isles keeps about you in every server: your ratings, d
        "and quiet-hours choices, standing answers, plans, vacations and requests. In finished games your seat "
        "stays, named \"Former player\" and a number, so the other players' histories stay whole. A game you "
        "still play is handed to the computer, which plays your seat to the end. This cannot be undone. "
-       "Press Confirm within 10 minutes to go ahead.")
+       "Press Confirm within {minutes} minutes to go ahead.")
 NOTHING = "Isles keeps nothing about you, so there is nothing to delete."
 KEPT = "Nothing was deleted: Isles keeps your data as it was."
 LAPSED = "This question has expired, so nothing was deleted. Use /forget-me again if you still want it."
@@ -62,7 +62,8 @@ class Forget(Extension):
             return Reply(private=NOTHING)
         until = self._now() + ASK_FOR_S
         ids = [custom_id(KIND, 0, None, f"{answer}.{caller.user_id}.{until}") for answer in ("yes", "no")]
-        return Reply(private=ASK, buttons=[Button("Confirm", ids[0], "danger"), Button("Keep", ids[1], "secondary")])
+        return Reply(private=ASK.format(minutes=ASK_FOR_S // 60),
+                     buttons=[Button("Confirm", ids[0], "danger"), Button("Keep", ids[1], "secondary")])
 
     async def press_forget(self, caller: Caller, table_id: int, version, payload: str, values) -> Reply:
         answer, _, rest = payload.partition(".")

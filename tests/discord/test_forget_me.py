@@ -39,7 +39,7 @@ async def three_at_a_table(bot) -> int:
 
 async def ask(bot):
     ex = await bot.command(ALICE, "forget-me")
-    assert only_private(ex) == forget.ASK
+    assert only_private(ex) == forget.ASK.format(minutes=10)
     (question,) = ex.private
     assert set(question.buttons()) == {"Confirm", "Keep"}
     assert all(len(custom_id) <= 100 for custom_id in question.buttons().values())

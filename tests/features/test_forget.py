@@ -137,7 +137,7 @@ async def kept_beside(service, playing: int, finished: int) -> None:
 
 async def confirm(service, caller):
     asked = await service.handle(caller, "forget-me")
-    assert asked.ok and asked.private == forget.ASK
+    assert asked.ok and asked.private == forget.ASK.format(minutes=10)
     buttons = {b.label: b.custom_id for b in asked.buttons}
     assert set(buttons) == {"Confirm", "Keep"}
     return buttons
