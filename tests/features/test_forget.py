@@ -253,3 +253,19 @@ async def test_every_game_goes_on_without_the_person_and_keeps_nothing_of_them(t
             assert former[0].seat in service.computer_seats(await service.table(row.id)), key
         else:
             assert row.status == "finished", key
+
+
+async def test_a_deletion_that_fails_part_way_changes_nothing(tmp_path, monkeypatch):
+    from db.privacy import PrivacyStore
+
+    service, _ = await world(tmp_path)
+    await kept_beside(service, (await service.store.open_table(502)).id, (await service.store.latest_table(501)).id)
+    before = await naming(service.store, ZED_ID, {ZED_NAME})
+
+    async def broken(*args):
+        raise RuntimeError("the last step fails")
+
+    monkeypatch.setattr(PrivacyStore, "_scrub_posts", broken)
+    with pytest.raises(RuntimeError):
+        await PrivacyStore.of(service.store).forget(ZED_ID, {ZED_NAME}, forget.FORMER, service.clock())
+    assert await naming(service.store, ZED_ID, {ZED_NAME}) == before
