@@ -269,3 +269,14 @@ async def test_a_deletion_that_fails_part_way_changes_nothing(tmp_path, monkeypa
     with pytest.raises(RuntimeError):
         await PrivacyStore.of(service.store).forget(ZED_ID, {ZED_NAME}, forget.FORMER, service.clock())
     assert await naming(service.store, ZED_ID, {ZED_NAME}) == before
+
+
+async def test_a_confirm_pressed_after_a_restart_still_deletes(tmp_path):
+    service, _ = await world(tmp_path)
+    buttons = await confirm(service, at(ZED, 999))
+    restarted = await service_at(tmp_path / "t.db", clock=Clock())  # another process on the same database
+    restarted.outbox = Posts()
+    install(restarted, prepare_daily=False)
+    done = await restarted.press(at(ZED, 999), buttons["Confirm"])
+    assert done.ok and done.private == forget.DONE
+    assert await naming(restarted.store, ZED_ID, {ZED_NAME}) == {}
