@@ -17,6 +17,7 @@ from bot.features.about import About
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
+from bot.features.forget import Forget
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
 from bot.features.notify import Notify
@@ -105,4 +106,5 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link
+    service.extend(Forget(service))  # /forget-me (PRIVACY.md)
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

@@ -49,7 +49,9 @@ class Logbook:
         moves = await self.standing_moves(loaded)
         key = loaded.row.id
         kept = self._logs.pop(key, None)
-        if kept is not None and kept.moves == tuple((m.n, m.seat, m.move) for m in moves):
+        # the same moves under other names (a seat renamed by /forget-me) are told again
+        if kept is not None and kept.moves == tuple((m.n, m.seat, m.move) for m in moves) \
+                and kept.key[3] == tuple(loaded.names()):
             made = kept
         else:
             made = history.continued(kept, loaded.row, loaded.names(), moves)
