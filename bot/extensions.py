@@ -16,6 +16,7 @@ from bot.core.service import TableService
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
+from bot.features.help import Help
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
 from bot.features.notify import Notify
@@ -87,9 +88,10 @@ class Installed:
         self.daily.close()
 
 
-def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
+def install(service: TableService, *, prepare_daily: bool = True, docs_url: str = "") -> Installed:
     """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
-    without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
+    without it (the offline console) a /daily whose deal is not ready yet waits for its solve.
+    `docs_url`: the documentation /help links to (ISLES_DOCS_URL)."""
     timing = Timing(service)
     notify = Notify(service, timing)
     ratings = Ratings(service)
@@ -99,7 +101,7 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes)
+              Auto(service), plans, substitutes, Help(service, docs_url))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

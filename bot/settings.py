@@ -91,6 +91,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     web: WebSettings | None = None  # the board pages; None: not served (ISLES_WEB_URL unset)
     render_workers: int = 0  # processes that draw the pictures; 0: threads of the bot's own process
+    docs_url: str = ""  # the documentation /help and the welcome link to; "": they name the README instead
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -113,7 +114,16 @@ class Settings:
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
             web=web_settings() if os.environ.get("ISLES_WEB_URL", "").strip() else None,
             render_workers=render_workers(),
+            docs_url=docs_url(),
         )
+
+
+def docs_url() -> str:
+    url = os.environ.get("ISLES_DOCS_URL", "").strip()
+    if url and not url.startswith(("https://", "http://")):
+        raise SettingError(f"ISLES_DOCS_URL={url} is not a web address: write e.g. "
+                           "https://example.org/isles/README.md, or leave it empty.")
+    return url
 
 
 def render_workers() -> int:

@@ -143,15 +143,32 @@ class Message:
 
     @property
     def content(self) -> str:
-        return self.body.get("content") or ""
+        """What the message says: its content, or the text of its card."""
+        return self.text
 
     @property
     def components(self) -> list[dict[str, Any]]:
         return self.body.get("components") or []
 
     def items(self, kind: int | None = None) -> list[dict[str, Any]]:
-        return [c for row in self.components for c in row.get("components", [])
-                if kind is None or c.get("type") == kind]
+        """The buttons and menus (or the components of `kind`), wherever a card nests them."""
+        if not self.v2:
+            return [c for row in self.components for c in row.get("components", [])
+                    if kind is None or c.get("type") == kind]
+        return [c for c in limits.walk(self.components)
+                if (c.get("type") in (2, 3) if kind is None else c.get("type") == kind)]
+
+    @property
+    def v2(self) -> bool:
+        """Drawn as a card (components v2)."""
+        return bool(int(self.body.get("flags") or 0) & limits.COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What the message says: its content, or every text display of its card."""
+        if not self.v2:
+            return self.body.get("content") or ""
+        return "\n".join(c.get("content", "") for c in limits.walk(self.components) if c.get("type") == 10)
 
     def buttons(self) -> dict[str, str]:
         """label -> custom id"""
