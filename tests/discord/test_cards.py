@@ -267,3 +267,27 @@ async def test_no_welcome_where_the_bot_cannot_post_and_no_traceback(full, caplo
     assert len(full.posts()) == (1 if refused else 0)  # asked once and refused, or never asked
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert any("no welcome" in r.getMessage() for r in caplog.records)
+
+
+async def test_the_one_switch_draws_turn_posts_as_cards_once_discord_notifies_their_mentions(full, monkeypatch):
+    thread, board, actor = await started_table(full)
+    classic(board)
+    monkeypatch.setattr(shapes, "CARDS_FOR_PINGS", True)
+    ex = await full.press(PEOPLE[actor], board, board.buttons()["take 1"])
+    turn = one_public(ex)
+    card(turn)
+    assert turn.pinged == {next(p for p in PEOPLE if p != actor)} and "14 sticks left" in turn.content
+    assert [f for f, _ in turn.files] == ["board.png"]
+
+
+def test_an_animation_beside_the_picture_is_shown_in_the_gallery_and_a_log_as_a_file():
+    from bot.core.replies import Attachment, Card, Reply
+
+    reply = Reply(text="**The game is over.**", image=b"png", card=Card(),
+                  attachments=[Attachment("game-1.gif", b"gif"), Attachment("log.txt", b"log")])
+    shape = shapes.message_shape(reply, 10 * 1024 * 1024)
+    payload = {"flags": COMPONENTS_V2, "components": shape.view.to_components()}
+    files = [(f.filename, 3) for f in shape.files]
+    assert check_message(payload, files) == []
+    kinds = [c["type"] for c in payload["components"][0]["components"]]
+    assert kinds == [10, 12, 13]

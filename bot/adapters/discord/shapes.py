@@ -227,6 +227,8 @@ def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | 
 # -- components v2: a reply drawn as a card (bot/core/replies.py) ---------------------------------
 MAX_V2_COMPONENTS = 40  # every component counts, nested ones included
 MAX_V2_TEXT = 4000  # the text of every text display of a message together
+MAX_GALLERY = 10
+PICTURE_ENDINGS = (".png", ".gif", ".webp", ".jpg", ".jpeg")
 # Discord does not yet put the mentioned names of a v2 message into its push notifications
 # (discord-api-docs#7854), so a post that pings people stays a classic message. Once it does, set
 # this to True: every public post, turn posts included, is then drawn as a card.
@@ -291,7 +293,8 @@ def _usable(button: Button, used: set[str]) -> bool:
 def build_card(card: Card, text: str, files: Sequence[str], picture: str | None, buttons: Sequence[Button],
                menus: Sequence[Menu]) -> CardView:
     """A card as one container: its blocks of text (a button beside those that have one), the picture
-    (`picture`, one of `files`) as a gallery and every other file as a file, then its menus (in parts
+    (`picture`, one of `files`) and the other pictures (an animation) as a gallery and every other
+    file as a file, then its menus (in parts
     of 25, as many as the 40 components allow, saying what they leave out) and the other buttons,
     within 4,000 characters of text in all."""
     blocks = card.sections or [Section(text)]
@@ -302,10 +305,11 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
     # what is counted before the menus: container, each block (a section is itself, its text and its
     # button), separators, the gallery, files, the rows of buttons and the note of what menus leave out
     fixed = 1 + sum(3 if b.button is not None else 1 for b in blocks) + sum(1 for b in blocks[1:] if b.divider)
-    fixed += (1 if picture else 0) + sum(1 for name in files if name != picture)
+    shown = [name for name in files if name == picture or name.lower().endswith(PICTURE_ENDINGS)][:MAX_GALLERY]
+    fixed += (1 if shown else 0) + sum(1 for name in files if name not in shown)
     fixed += button_rows + len(rest) + (1 if menus else 0)
-    parts, shown, total = v2_menu_parts(menus, max(0, (MAX_V2_COMPONENTS - fixed) // 2))
-    left_out = f"Showing {shown} of {total}; type /move for the rest." if shown < total else ""
+    parts, listed, total = v2_menu_parts(menus, max(0, (MAX_V2_COMPONENTS - fixed) // 2))
+    left_out = f"Showing {listed} of {total}; type /move for the rest." if listed < total else ""
     budget = MAX_V2_TEXT - len(left_out)
     container = discord.ui.Container()
     for index, block in enumerate(blocks):
@@ -319,10 +323,10 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
             container.add_item(discord.ui.Section(discord.ui.TextDisplay(written), accessory=_v2_button(block.button)))
         else:
             container.add_item(discord.ui.TextDisplay(written))
-    if picture:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    if shown:  # the picture, and an animation beside it, shown as pictures; other files as files
+        container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{n}") for n in shown)))
     for name in files:
-        if name != picture:
+        if name not in shown:
             container.add_item(discord.ui.File(f"attachment://{name}"))
     for menu in parts:
         options = [discord.SelectOption(label=clip(label or value, MAX_OPTION_TEXT), value=value)
