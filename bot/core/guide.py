@@ -34,8 +34,9 @@ def _players(cls) -> str:
     return f"{cls.title}, for {cls.min_players} to {cls.max_players} players."
 
 
-def rules_button(key: str) -> Button:
-    return Button("Rules", custom_id(RULES_KIND, 0, None, key), "secondary")
+def rules_button(key: str, title: str) -> Button:
+    # named by its game, so that a console or a screen reader tells the buttons apart
+    return Button(f"Rules of {title}", custom_id(RULES_KIND, 0, None, key), "secondary")
 
 
 def _uses(commands: Iterable[Command]) -> list[tuple[str, list[Command]]]:
@@ -58,11 +59,12 @@ def help_reply(commands: Iterable[Command], docs_url: str = "") -> Reply:
     the commands by use and where the documentation is."""
     sections = [Section(
         "## Isles\n"
-        "Isles hosts island board games in this server, played at your own pace: each table lives in "
-        "its own thread, the bot posts the board after every move and pings whoever plays next.")]
+        "Isles hosts island board games in this server, played at your own pace: a table gets a thread "
+        "of its own (unless the server keeps tables in their channel), the bot posts the board after "
+        "every move and pings whoever plays next.")]
     buttons = []
     for index, key in enumerate(registry.available()):
-        button = rules_button(key)
+        button = rules_button(key, registry.get(key).title)
         buttons.append(button)
         sections.append(Section(f"**{_players(registry.get(key))}**", button, divider=index == 0))
     sections.append(Section(

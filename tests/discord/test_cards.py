@@ -93,7 +93,7 @@ async def test_help_in_the_console_reads_the_same_words(full):
     reply = await full.service.handle(Caller(GUILD, CHANNEL, ALICE.id, "alice"), "help")
     assert reply.ok and reply.card is not None and reply.card.private
     assert "Start a table" in reply.private and "Sticks" in reply.private
-    assert [b.label for b in reply.buttons] == ["Rules"] * len(registry.available())
+    assert [b.label for b in reply.buttons] == [f"Rules of {registry.get(k).title}" for k in registry.available()]
 
 
 # -- public cards ---------------------------------------------------------------------------
