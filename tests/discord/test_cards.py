@@ -191,37 +191,6 @@ async def test_the_daily_board_is_a_card(store, monkeypatch, tmp_path):
         assert "Daily" in board.content or "daily" in board.content
 
 
-# -- the limits of a card ---------------------------------------------------------------------
-def test_a_card_keeps_to_4000_characters_and_40_components():
-    from bot.core.replies import Button, Card, Menu, Reply, Section
-
-    buttons = [Button(f"b{i}", f"isles:x:1:1:{i}") for i in range(12)]
-    sections = [Section("x" * 900, buttons[i]) for i in range(8)]
-    menus = [Menu("isles:s:1:1:0", "Take", [(f"m{i}", f"m{i}") for i in range(900)])]
-    reply = Reply(private="words", buttons=buttons, menus=menus, card=Card(sections, private=True),
-                  image=b"\x89PNG" + bytes(10), image_private=True, image_name="hand.png")
-    shape = shapes.card_shape(reply, reply.card, 10 * 1024 * 1024)
-    payload = {"flags": COMPONENTS_V2, "components": shape.view.to_components()}
-    assert check_message(payload, [("hand.png", 14)]) == []
-    assert shape.content is None
-
-
-def test_the_limits_check_refuses_what_discord_refuses_of_a_card():
-    def container(*items):
-        return [{"type": 17, "components": list(items)}]
-
-    text = {"type": 10, "content": "x" * 4001}
-    assert any("4000" in p for p in check_message({"flags": COMPONENTS_V2, "components": container(text)}))
-    many = [{"type": 10, "content": "x"}] * 40
-    assert any("41 components" in p for p in check_message({"flags": COMPONENTS_V2, "components": container(*many)}))
-    gallery = {"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}
-    ok = {"flags": COMPONENTS_V2, "components": container(gallery)}
-    assert check_message(ok, [("board.png", 10)]) == []
-    assert any("shown 0 times" in p for p in check_message(ok, [("board.png", 10), ("log.txt", 3)]))
-    assert any("names no uploaded" in p for p in check_message(ok, []))
-    assert any("components V2" in p for p in check_message({**ok, "content": "hello"}, [("board.png", 10)]))
-
-
 # -- the welcome ------------------------------------------------------------------------------
 SEND = 1 << 11
 VIEW = 1 << 10
@@ -291,3 +260,12 @@ def test_an_animation_beside_the_picture_is_shown_in_the_gallery_and_a_log_as_a_
     assert check_message(payload, files) == []
     kinds = [c["type"] for c in payload["components"][0]["components"]]
     assert kinds == [10, 12, 13]
+
+
+def test_a_pictures_alt_text_goes_with_it_into_the_gallery():
+    from bot.core.replies import Card
+
+    view = shapes.build_card(Card(), "words", ["board.png"], "board.png", [], [],
+                             {"board.png": "Archipels, round 3: Ben to play"})
+    (gallery,) = [c for c in walk(view.to_components()) if c["type"] == 12]
+    assert gallery["items"][0]["description"] == "Archipels, round 3: Ben to play"

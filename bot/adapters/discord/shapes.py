@@ -228,6 +228,7 @@ def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | 
 MAX_V2_COMPONENTS = 40  # every component counts, nested ones included
 MAX_V2_TEXT = 4000  # the text of every text display of a message together
 MAX_GALLERY = 10
+MAX_MEDIA_DESCRIPTION = 1024
 PICTURE_ENDINGS = (".png", ".gif", ".webp", ".jpg", ".jpeg")
 # Discord does not yet put the mentioned names of a v2 message into its push notifications
 # (discord-api-docs#7854), so a post that pings people stays a classic message. Once it does, set
@@ -291,7 +292,7 @@ def _usable(button: Button, used: set[str]) -> bool:
 
 
 def build_card(card: Card, text: str, files: Sequence[str], picture: str | None, buttons: Sequence[Button],
-               menus: Sequence[Menu]) -> CardView:
+               menus: Sequence[Menu], described: dict[str, str] | None = None) -> CardView:
     """A card as one container: its blocks of text (a button beside those that have one), the picture
     (`picture`, one of `files`) and the other pictures (an animation) as a gallery and every other
     file as a file, then its menus (in parts
@@ -324,7 +325,10 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
         else:
             container.add_item(discord.ui.TextDisplay(written))
     if shown:  # the picture, and an animation beside it, shown as pictures; other files as files
-        container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{n}") for n in shown)))
+        described = described or {}  # a file's alt text goes with its picture in the gallery
+        container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(
+            f"attachment://{n}", description=clip(described[n], MAX_MEDIA_DESCRIPTION) if described.get(n) else None)
+            for n in shown)))
     for name in files:
         if name not in shown:
             container.add_item(discord.ui.File(f"attachment://{name}"))
@@ -362,7 +366,8 @@ def card_shape(reply: Reply, card: Card, limit: int, files: Sequence[tuple[str, 
     if note:
         card = Card([Section(note), *(card.sections or [Section(text)])], card.private)
     buttons = [*reply.buttons, *reply.private_buttons] if card.private else reply.buttons
-    view = build_card(card, text, names, picture, buttons, reply.menus)
+    described = {f.filename: f.description for f in sent if f.description}
+    view = build_card(card, text, names, picture, buttons, reply.menus, described)
     return Shape(None, sent, view, mentions_of(reply))  # type: ignore[arg-type]
 
 
