@@ -455,6 +455,16 @@ class Notation:
 
 
 @dataclass(frozen=True)
+class PlaceWord:
+    """A word of a move that names a place on the board, as the picture's regions name it (a board
+    page lights that place for the move): `settlement 12` names corner 12, `trade 4 wool for ore` none."""
+
+    at: int  # the word's position in its step, the verb being 0 (Grow Sky's `fly` is an area too)
+    kind: str = ""  # the kind of place, as the regions tell it (`card`, `forge`); "": any place of that name
+    listed: bool = False  # the word lists places between commas (`take r1 c2,c3` names c2 and c3)
+
+
+@dataclass(frozen=True)
 class Action:
     """A button under the public turn message that any seated player may press for their own seat."""
 
@@ -521,6 +531,9 @@ class Game(ABC):
     traded_goods: ClassVar[tuple[str, ...]] = ()
     # moves a player makes most often with nothing else chosen (Enter on the board page), first listed first
     obvious_moves: ClassVar[tuple[str, ...]] = ()
+    # which words of a move name places on its board, by the move's first word (`move_places`); a
+    # first word left out names none. None: every word after the first may name a place
+    place_words: ClassVar[Mapping[str, tuple[PlaceWord, ...]] | None] = None
     # option sets that deal a game of another shape (a map of its own), by name, each as the class
     # `new` makes for them, whose options default to that set; the conformance suite checks each as
     # a game of its own (`variant` is its name there). {} for a game of one shape
@@ -720,6 +733,27 @@ class Game(ABC):
         pile can reveal a tile without touching its Rng, so only the game can prove a move
         harmless (`rng_untouched` is one half of such a proof)."""
         return False
+
+    @classmethod
+    def move_places(cls, move: str) -> list[tuple[str, str]]:
+        """The places a move names on the board, each as (kind, name): kind "" for any place of
+        that name. Read from the text alone (`place_words`); a page lights a place only for the
+        legal moves that name it."""
+        found: list[tuple[str, str]] = []
+        for step in split_steps(move.lower()):
+            words = step.split()
+            if not words:
+                continue
+            if cls.place_words is None:
+                spots = tuple(PlaceWord(at, listed=True) for at in range(1, len(words)))
+            else:
+                spots = cls.place_words.get(words[0], ())
+            for spot in spots:
+                if spot.at < len(words):
+                    word = words[spot.at]
+                    names = [w for w in word.split(",") if w] if spot.listed else [word]
+                    found += [(spot.kind, name) for name in names]
+        return found
 
     def preview(self, seat: int, move: str) -> dict[str, Any] | None:
         """The view of `seat` with `move` shown where it would go, without playing it (/preview).

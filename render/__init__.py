@@ -3,8 +3,9 @@
 Each game has a module `render/<key>.py` with `draw(view, names) -> bytes` (a PNG), and may
 have `image(view, names)`, the same picture before it is encoded (an RGB image); `size(view,
 names)`, its size without drawing it; `draw_hand(view, names) -> bytes | None`, the picture of
-a seat's hidden hand for /hand; and `regions(view, names)`, what a click on the picture may name
-(the board page).
+a seat's hidden hand for /hand; `regions(view, names)`, what a click on the picture may name
+(the board page); and `page_view(view)`, the view as a board page draws it where that differs
+from the channel's picture (Propeller Islands' phone layout at two players).
 """
 
 from __future__ import annotations
@@ -78,3 +79,17 @@ def regions(key: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[s
         return []
     found = getattr(module, "regions", None)
     return found(view, list(names)) if found else []
+
+
+def page_view(key: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The view as a board page draws it and names its regions: the renderer's `page_view`, or
+    the view itself, drawn as in the channel."""
+    module = _renderer(key)
+    made = getattr(module, "page_view", None) if module is not None else None
+    return made(view) if made else view
+
+
+def page_drawn_apart(key: str) -> bool:
+    """Whether a board page's picture may differ from the channel's (`page_view`)."""
+    module = _renderer(key)
+    return module is not None and getattr(module, "page_view", None) is not None

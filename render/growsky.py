@@ -967,7 +967,7 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     names die 4), the Fly, Develop and Standby areas (`fly ...` names fly), the setup draft's tiles
     (`draft p2 s5`), the market's slots (`buy m3 s7`), and on each player's board the route spaces
     (`upgrade s3`), the rudder's levels (`pay lv2`) and the engine room's squares (`cube c1`,
-    `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `o3`)."""
+    `place l4 o3 c1`); while a part waits, the legend's shapes and orientations (`l4`, `l4o3`)."""
     names = list(names)
     at = layout(view, names)
     out = []
@@ -1033,8 +1033,8 @@ def _legend_regions(view: dict[str, Any], y0: int) -> list[dict[str, Any]]:
         top = y0 + LEGEND_HEAD + label_row * LEGEND_ROW
         out.append(rect_region(shape, (label_x - 2, top - 2, label_x + SHAPE_LABEL - 4, top + 22), "shape",
                                f"the {shape} part"))
-        for k, x, row, width in turns:
+        for k, x, row, width in turns:  # named by part and turn (`l4o3`): a tap names that part so turned
             top = y0 + LEGEND_HEAD + row * LEGEND_ROW
-            out.append(rect_region(f"o{k}", (x - 2, top - 2, x + width + 2, top + 3 * UNIT + 22), "orientation",
+            out.append(rect_region(f"{shape}o{k}", (x - 2, top - 2, x + width + 2, top + 3 * UNIT + 22), "orientation",
                                    f"{shape} turned as o{k}"))
     return out

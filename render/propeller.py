@@ -49,13 +49,20 @@ __all__ = [
     "COLUMN_WORDS", "DOCK_ROW_ROOM", "FOOTER_H", "FORGE_R", "FORGE_XY", "GUILD_COLOURS", "HEADER_H", "HIGHLIGHT",
     "ISLAND_MIN_H", "LARGE_TILE", "LEGEND_SIZE", "NAME_RADIUS", "OWN_PICTURE_H", "PANEL_W", "RES_COLOURS",
     "ROW_LEGEND", "ROW_WORDS", "TOP_H", "WIDTH", "draw", "draw_hand", "draw_tile", "hand_image", "header_lines",
-    "hex_centre", "image", "island_height", "legend_lines", "own_radius", "palette", "picture", "regions", "render",
+    "hex_centre", "image", "island_height", "legend_lines", "own_radius", "page_view", "palette", "picture", "regions",
+    "render",
     "seat_picture", "size", "table_radius", "turn_lines",
 ]
 
 
 def _layout(view: dict[str, Any]):
-    return phone if phone.laid_out(view) else table
+    return phone if view.get("narrow") or phone.laid_out(view) else table
+
+
+def page_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A board page draws the phone layout at any number of players: 550 px wide, where the
+    two-player table's 1,000 px would be shrunk to half on a phone."""
+    return {**view, "narrow": True}
 
 
 def picture(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, dict[str, Any]]:

@@ -97,7 +97,7 @@ class Composer:
         if game.is_over() or loaded.row.status == "finished":
             fresh = bool(headline)
             await self.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
-            if not reply.mentions:  # the final standings: a card, unless the post pings someone
+            if not (reply.mentions or reply.roles):  # the final standings: a card, unless the post pings someone
                 reply.card = Card()
         return reply
 

@@ -47,6 +47,10 @@ class Extension:
     async def on_event(self, event: str, loaded: Loaded) -> None:
         """Every change of a table ("changed"), after its write and outside every lock."""
 
+    async def on_answer(self, reply: Reply) -> None:
+        """Every answer to a command or a button, once its work is done and outside every lock:
+        also those that save no change of the table (a take-back request and its answers)."""
+
     async def check_open(self, caller: Caller, game_cls: type[Game], args: dict[str, str]) -> Any:
         """Read this extension's /open options (raise IllegalMove to refuse); the value goes to after_open."""
         return None
@@ -54,6 +58,9 @@ class Extension:
     async def after_open(self, table_id: int, values: Any) -> str:
         """Keep what check_open read for the new table; a note for the lobby message, or ""."""
         return ""
+
+    async def open_reply(self, loaded: Loaded, reply: Reply) -> None:
+        """Add to the lobby message of a table just opened (a role told that it seeks players)."""
 
     async def check_move(self, loaded: Loaded) -> None:
         """Before a person's move is tried: raise IllegalMove to refuse every move at this table now."""

@@ -158,7 +158,15 @@ class Hub:
                 reply = self._saved_anyway(*saved, error)
             finally:
                 await self._flush_quietly()
-            return call.told(reply) if reply is not None else None
+            if reply is None:
+                return None
+            told = call.told(reply)
+            for extension in self.extensions:
+                try:
+                    await extension.on_answer(told)
+                except Exception:  # a listener's fault never costs the person their answer
+                    log.exception("on_answer of %s failed", type(extension).__name__)
+            return told
 
     def _saved_anyway(self, table_id: int, done: calls.Written, error: Exception) -> Reply:
         if isinstance(error, StoreUnavailable):

@@ -34,7 +34,7 @@ class PageView:
             "table": row.id, "version": row.version, "game": row.game, "title": self.service.game_title(row.game),
             "status": row.status, "guild_id": row.guild_id, "channel_id": row.channel_id, "seat": seat,
             "name": mine.name if mine is not None else "", "names": names, "view": None, "moves": [],
-            "to_act": [], "text": "", "log": [], "playing": False,
+            "to_act": [], "text": "", "log": [], "playing": False, "awaited": [],
         }
         if game is None:
             data["text"] = self.service.lobby_reply(loaded, "The table is waiting for players.").text
@@ -48,6 +48,7 @@ class PageView:
         data.update(
             view=view, moves=game.legal_moves(seat) if playing else [], playing=playing,
             to_act=[] if over or row.status != "active" else game.to_act(),
+            awaited=[] if over or row.status != "active" else game.awaited_answers(),
             text=self.service.composer.standings(loaded) if over else game.status(names),
             log=[history.line(item, seat, over) for item in items],
         )

@@ -75,6 +75,7 @@ class Archipels(Game):
     options = ()
     format_version = 1
     notation = M.NOTATION
+    place_words = M.PLACES
     public_picture = True
     fields = (
         Field("n", key="players"), Field("days"), Field("day"), Field("phase"), Field("canoe"), Field("turn"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.archipels.data import LEVEL, LEVEL_NAMES, LINES, MULTIPLIER, SPACES, TILE_BY_ID
-from games.base import IllegalMove, Notation, Verb, is_number
+from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 
 LINE_WORD = {"r": "row", "c": "column"}
 SPACE_NAMES = frozenset(SPACES)
@@ -173,3 +173,12 @@ NOTATION = Notation({
 }, "Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")
 parse = NOTATION.parse
 text = NOTATION.text
+
+
+# the words of a move that name a place on the board (a page lights it): `take r1 c2,c3` names a row
+# and its columns (and so the spaces where they cross), `place t30 -1,2` a tile and a square
+PLACES = {
+    "take": (PlaceWord(1, listed=True), PlaceWord(2, listed=True)), "paddle": (PlaceWord(1),),
+    "place": (PlaceWord(1, "tile"), PlaceWord(2, "square")), "dock": (PlaceWord(1, "tile"),),
+    "discard": (PlaceWord(1, "tile"),), "flower": (PlaceWord(1, "space"), PlaceWord(2, "element")),
+}

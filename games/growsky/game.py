@@ -119,6 +119,7 @@ class GrowSky(Game):
     )
     format_version = 1
     notation = M.NOTATION
+    place_words = M.PLACES
     public_picture = True
     obvious_moves = ("end",)
     fields = (

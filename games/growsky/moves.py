@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games.growsky.data as data
-from games.base import IllegalMove, Notation, Verb, is_number
+from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.growsky.board import PAY_SOURCES, tile_side
 
 
@@ -333,3 +333,15 @@ NOTATION = Notation({
    "pick, place, buy, pass (see /moves).", modifier=_paid)
 parse = NOTATION.parse
 text = NOTATION.text
+
+
+# the words of a move that name a place on the board (a page lights it); what a move pays (` pay 2
+# lv1`) names none: `fly 4` names the Fly area and die 4, `place l4 o3 c1` the part, its turn and the
+# engine room's square c1
+PLACES = {
+    "draft": (PlaceWord(1, "draft"), PlaceWord(2, "space")),
+    "fly": (PlaceWord(0, "action"), PlaceWord(1, "die")), "develop": (PlaceWord(0, "action"), PlaceWord(1, "die")),
+    "standby": (PlaceWord(0, "action"), PlaceWord(1, "die")),
+    "buy": (PlaceWord(1, "market"), PlaceWord(2, "space")), "upgrade": (PlaceWord(1, "space"),),
+    "cube": (PlaceWord(1, "square"),), "place": (PlaceWord(1), PlaceWord(2), PlaceWord(3, "square")),
+}

@@ -50,6 +50,7 @@ class HawaiiGame(Game):
     )
     format_version = 1
     notation = M.NOTATION
+    place_words = M.PLACES
     public_picture = True
     fields = (
         Field("difficulty"), RNG_FIELD, Field("round"), Field("phase"), Field("cash"), Field("income"),

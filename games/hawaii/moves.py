@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, Notation, Verb, is_number
+from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.hawaii import data as D
 from games.hawaii.data import ISLAND_INDEX, ROUTE_BETWEEN
 
@@ -222,3 +222,13 @@ NOTATION = Notation({
 }, "Unknown move `{text}`.", cache=4096)
 parse = NOTATION.parse
 text = NOTATION.text
+
+
+# the words of a move that name a place on the board (a page lights it): `shares 3` names the shares
+# box, `deliver red maui-oahu` the red cube and the route
+PLACES = {
+    "shares": (PlaceWord(0, "stat"),), "action": (PlaceWord(1, "action"),), "connect": (PlaceWord(1, "route"),),
+    "urbanize": (PlaceWord(0, "action"), PlaceWord(1, "island"), PlaceWord(2)),
+    "deliver": (PlaceWord(1), PlaceWord(2, "route")), "locomotive": (PlaceWord(0, "action"),),
+    "place": (PlaceWord(1), PlaceWord(2, "chart")),
+}

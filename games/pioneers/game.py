@@ -186,6 +186,7 @@ class PioneersGame(Game):
     _written: dict[str, M.Move] = {}
 
     notation = M.NOTATION
+    place_words = M.PLACES
     public_picture = True
     traded_goods = R
     obvious_moves = ("roll", "end")

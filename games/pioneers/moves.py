@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, Notation, Verb, is_number
+from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 
@@ -617,3 +617,13 @@ NOTATION = make_notation(B.BASE)
 
 parse = NOTATION.parse
 text = NOTATION.text
+
+
+# the words of a move that name a place on the board (a page lights it): trades, offers, discards and
+# cards name none, and `robber A steal 2` names hex A alone (2 is a seat)
+PLACES = {
+    "settlement": (PlaceWord(1, "corner"),), "city": (PlaceWord(1, "corner"),),
+    "road": (PlaceWord(1, "edge"),), "ship": (PlaceWord(1, "edge"),),
+    "move": (PlaceWord(2, "edge"), PlaceWord(4, "edge")),  # move ship 41-51 to 31-41
+    "robber": (PlaceWord(1, "hex"),), "pirate": (PlaceWord(1, "hex"),),
+}

@@ -90,6 +90,7 @@ class PropellerGame(Game):
     format_version = 1
     options = ()
     notation = M.NOTATION
+    place_words = M.PLACES
     public_picture = True
     fields = (
         Field("n"), Field("opts", "dict"), Field("phase"), Field("round"), Field("first"), Field("turn_no"),

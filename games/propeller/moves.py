@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import IllegalMove, Notation, Verb, is_number
+from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.propeller import data as D
 
 RUN_CHOICES = ("deploy", "goods", "buy steel", "buy part", "sell part", "sell steel")  # "" for none
@@ -323,3 +323,13 @@ def single_verb(move: str) -> str:
 def group(move: str) -> str:
     """The menu group of a legal move: that of its first step."""
     return NOTATION.group(NOTATION.parse_steps(move)[0])
+
+
+# the words of a move that name a place on the board (a page lights it): `take 12` names the drafted
+# card 12, never forge space 1 or 2; `claim f at -1,0` names the offer's tile f and the spot -1,0
+PLACES = {
+    "character": (PlaceWord(1),), "die": (PlaceWord(1, "forge"),), "claim": (PlaceWord(1), PlaceWord(3, "spot")),
+    "discard": (PlaceWord(1),), "draw": (PlaceWord(1),), "take": (PlaceWord(1, "card"),),
+    "run": (PlaceWord(1, "tile"),), "deploy": (PlaceWord(1, "dock"), PlaceWord(3, "tile")),
+    "place": (PlaceWord(1, "spot"),), "depot": (PlaceWord(1, "tile"),), "blueprint": (PlaceWord(3, "tile"),),
+}

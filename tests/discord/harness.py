@@ -95,6 +95,14 @@ def thread_object(parent_id: int, name: str, thread_id: int | None = None, kind:
                                 "archive_timestamp": "2025-01-01T00:00:00+00:00"}}
 
 
+def said(body: dict[str, Any] | None) -> str:
+    """What a message body says: its content, or every text display of its card (components v2)."""
+    body = body or {}
+    if not int(body.get("flags") or 0) & limits.COMPONENTS_V2:
+        return body.get("content") or ""
+    return "\n".join(c.get("content", "") for c in limits.walk(body.get("components") or []) if c.get("type") == 10)
+
+
 def _files(files) -> list[tuple[str, int]]:
     found = []
     for file in files or []:
@@ -166,9 +174,7 @@ class Message:
     @property
     def text(self) -> str:
         """What the message says: its content, or every text display of its card."""
-        if not self.v2:
-            return self.body.get("content") or ""
-        return "\n".join(c.get("content", "") for c in limits.walk(self.components) if c.get("type") == 10)
+        return said(self.body)
 
     def buttons(self) -> dict[str, str]:
         """label -> custom id"""

@@ -176,7 +176,7 @@ async def test_a_forged_link_is_refused(browser, served):
     page = await browser.new_page()
     answer = await page.goto(str(served.client.make_url(f"/t/{forged}")))
     assert answer.status == 403
-    assert "not valid" in await page.content()
+    assert "no longer opens the board" in await page.content()
 
 
 async def test_propeller_islands_by_its_list_of_moves(browser, served):

@@ -185,6 +185,8 @@ async def test_the_page_offers_the_take_back_and_the_other_agrees(browser, serve
     first, other = await mover_and_other(served)
     page = await open_phone(browser, served, first)
     await expect(page.locator("#takeback")).to_be_hidden()
+    await expect(page.locator("#all-moves")).not_to_have_attribute("open", "")  # 54 corners: a list folded on a phone
+    await page.click("#all-moves summary")
     await page.locator("#moves button").first.click()
     await page.click("#confirm")
     await expect(page.locator("#log li")).to_have_count(1)

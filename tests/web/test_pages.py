@@ -31,13 +31,26 @@ def test_a_token_carries_its_user_table_and_expiry():
         assert tokens.verify(SECRET, altered, 1000) is None, altered
 
 
-def test_a_move_names_a_region_by_one_of_its_words():
-    moves = ["settlement 12", "road 12-13", "robber k steal 1", "take r2 c1,c3; stop"]
-    assert regions.naming(moves, "12") == ["settlement 12"]
-    assert regions.naming(moves, "12-13") == ["road 12-13"]
-    assert regions.naming(moves, "K") == ["robber k steal 1"]
-    assert regions.naming(moves, "c3") == ["take r2 c1,c3; stop"]
-    assert regions.naming(moves, "stop") == ["take r2 c1,c3; stop"]
+def test_a_move_names_a_region_by_the_words_its_game_says_are_places():
+    pioneers = regions.by_place("pioneers", ["settlement 12", "road 12-13", "robber k steal 1",
+                                             "trade 4 wool for 1 ore", "offer 1 brick for 2 wool"])
+    assert regions.named(pioneers, "12", "corner") == ["settlement 12"]
+    assert regions.named(pioneers, "12-13", "edge") == ["road 12-13"]
+    assert regions.named(pioneers, "k", "hex") == ["robber k steal 1"]
+    assert regions.named(pioneers, "1", "corner") == []  # a seat to rob and a count of goods are no corner
+    assert regions.named(pioneers, "wool", "harbour") == []  # a trade needs no harbour to be tapped
+    archipels = regions.by_place("archipels", ["take r2 c1,c3; done", "place t30 -1,2"])
+    assert regions.named(archipels, "c3", "column") == ["take r2 c1,c3; done"]
+    assert regions.named(archipels, "-1,2", "square") == ["place t30 -1,2"]
+    assert regions.named(archipels, "2", "square") == [] and regions.named(archipels, "done") == []
+    propeller = regions.by_place("propeller", ["take 3", "die 3 to 4", "claim f at -1,1"])
+    assert regions.named(propeller, "3", "forge") == ["die 3 to 4"]  # a drafted card is no forge space
+    assert regions.named(propeller, "3", "card") == ["take 3"]
+    assert regions.named(propeller, "1", "forge") == []  # nor is a spot's coordinate
+    growsky = regions.by_place("growsky", ["develop 1 pay 2 lv1", "place l4 o3 c1 pay 1 lv2"])
+    assert regions.named(growsky, "2", "die") == [] and regions.named(growsky, "lv1", "rudder") == []
+    assert regions.named(growsky, "1", "die") == ["develop 1 pay 2 lv1"]
+    assert regions.named(growsky, "l4o3", "orientation") == ["place l4 o3 c1 pay 1 lv2"]
 
 
 async def seat_token(served, caller) -> tuple[str, dict]:
@@ -261,3 +274,28 @@ async def test_a_game_with_previews_draws_the_chosen_move_unplayed(served):
     refused = await served.client.get(f"/t/{token}/preview.png", params={"move": "place nothing"})
     assert refused.status == 409 and not (await refused.json())["ok"]
     assert len(await served.service.store.moves(state["table"])) == logged
+
+
+@pytest.mark.parametrize("key", ["pioneers", "archipels", "propeller", "growsky", "hawaii"])
+def test_each_kind_of_place_a_game_names_is_a_kind_its_picture_draws(key):
+    """A game's place words and its renderer's regions must agree on the kinds: a kind the picture
+    never draws would leave those moves with no place to tap."""
+    import random
+
+    import render
+    from games import registry
+
+    cls = registry.get(key)
+    declared = {spot.kind for spots in cls.place_words.values() for spot in spots if spot.kind}
+    drawn: set[str] = set()
+    for variant in (cls, *cls.variants.values()):
+        players = max(variant.min_players, 1 if key == "hawaii" else 2)
+        game = variant.new(players, {}, 3)
+        rng = random.Random(3)
+        for _ in range(150):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            drawn |= {r.get("kind", "") for r in render.regions(key, game.view(seat), [f"P{s}" for s in range(players)])}
+            game.play(seat, game.ai_move(seat, rng))
+    assert declared <= drawn, declared - drawn

@@ -182,11 +182,11 @@ async def test_an_archipels_tile_is_named_by_its_row_and_column(served):
 
 
 def test_a_compound_name_needs_every_part():
-    index = regions.by_word(["take r2 c1,c3", "take c1 r2", "take r1 c2", "offer 1 brick for 2 wool", "road 1-2"])
+    index = regions.by_place("archipels", ["take r2 c1,c3", "take c1 r2", "take r1 c2", "take r1 c1,c2"])
     assert regions.named(index, "r2c1") == ["take r2 c1,c3", "take c1 r2"]
     assert regions.named(index, "r2c2") == []
-    assert regions.named(index, "12") == []  # numbers are never joined: `1` and `2` name no corner 12
-    assert regions.named(index, "c1") == ["take r2 c1,c3", "take c1 r2"]
+    assert regions.named(index, "r1c2") == ["take r1 c2", "take r1 c1,c2"]
+    assert regions.named(index, "c1") == ["take r2 c1,c3", "take c1 r2", "take r1 c1,c2"]
 
 
 async def test_a_live_stream_ends_when_its_link_expires(served, monkeypatch):
@@ -230,3 +230,89 @@ async def test_the_pioneers_hand_is_its_seats_alone_when_cards_move(served):
     assert game.redeal_hidden(rng)
     watcher = served.token(CAROL.user_id, table)
     assert (await served.state(watcher))["private"] == ""
+
+
+async def test_the_trade_panel_is_gone_once_the_game_is_over(served):
+    await start_table(served.service, "pioneers")
+    await through_setup(served)
+    (_, token, state), _ = await mover(served)
+    assert state["trade"] is not None
+    assert (await served.service.handle(ALICE, "cancel")).ok  # the host asks to close the table
+    assert (await served.service.handle(BOB, "cancel")).ok  # and the other player agrees: it closes
+    ended = await served.state(token)
+    assert ended["status"] != "active" and ended["trade"] is None and ended["bar"] == []
+
+
+async def test_a_two_player_propeller_page_gets_the_phone_sized_picture(served):
+    from io import BytesIO
+
+    from PIL import Image
+
+    await start_table(served.service, "propeller")
+    (_, token, state), _ = await mover(served)
+    answer = await served.client.get(f"/t/{token}/board.png")
+    assert answer.status == 200
+    picture = Image.open(BytesIO(await answer.read()))
+    assert picture.width == 550, picture.size  # as at three and four players, not the table's 1,000 px
+    assert state["regions"] and all(r.get("x", r.get("cx", 0)) <= picture.width for r in state["regions"])
+    used = [r for r in state["regions"] if r["moves"]]
+    assert used and {m for r in used for m in r["moves"]} <= set(state["moves"])
+
+
+async def test_a_take_back_request_made_in_another_process_reaches_the_open_pages(served):
+    """Another shard's process writes the request's row and tells nobody here: the pages' watcher
+    finds it and tells the table's streams to look again."""
+    from db.takeback import Request
+
+    served.service.extend(TakeBack(served.service))
+    await start_table(served.service, "pioneers")
+    (first, token, state), (other, other_token, _) = await mover(served)
+    assert (await served.client.post(f"/t/{token}/move", json={"move": state["moves"][0],
+                                                              "version": state["version"]})).ok
+    table = await served.table_id()
+    events = await served.client.get(f"/t/{other_token}/events")
+    assert (await asyncio.wait_for(events.content.readline(), 30)).startswith(b"retry:")
+    loaded = await served.service.table(table)
+    taking = next(e for e in served.service.extensions if isinstance(e, TakeBack))
+    numbers = [m.n for m in await served.service.store.moves(table)]
+    await taking.requests.put(table, Request(loaded.seat_of(first.user_id).seat, first.name, loaded.version,
+                                             numbers, state["moves"][0], {other.user_id}))
+
+    async def asked() -> None:
+        while (line := await events.content.readline()) != b"event: asked\n":
+            assert line, "the stream ended"
+
+    await asyncio.wait_for(asked(), 60)  # the watcher looks every few seconds: a generous limit
+    assert (await served.state(other_token))["your_answer"]
+    events.close()
+
+
+@pytest.mark.parametrize("game", ["pioneers", "archipels", "propeller", "growsky", "hawaii"])
+async def test_in_every_game_a_region_has_only_moves_that_name_it_as_a_place(served, game):
+    """The page's regions a little way into each game: every move of a region is legal and names
+    it as a place of its kind (tests/web/test_browser_thumb.py looks at the lit places on a phone)."""
+    from games import registry
+    from tests.web.test_browser import start
+
+    await start(served, game)
+    service, table = served.service, await served.table_id()
+    places = registry.get(game).move_places
+    rng = random.Random(3)
+    for played in range(60):  # as the computer would play, to a move on the board
+        loaded = await service.table(table)
+        seat = loaded.game.to_act()[0]
+        if played >= 12 and any(places(m) for m in loaded.game.legal_moves(seat)):
+            break
+        who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+        assert (await service.handle(who, "move", {"move": loaded.game.ai_move(seat, rng)})).ok
+    who = ALICE if loaded.by_seat(seat).user_id == ALICE.user_id else BOB
+    state = await served.state(served.token(who.user_id, table))
+    used = [r for r in state["regions"] if r["moves"]]
+    assert used
+    for region in used:
+        for move in region["moves"]:
+            assert move in state["moves"]
+            named = {n for kind, n in places(move) if kind in ("", region.get("kind", ""))}
+            joined = regions.parts(region["name"].lower())
+            assert region["name"].lower() in named or (joined and set(joined) <= {n for _, n in places(move)}), \
+                (region["name"], region.get("kind"), move)

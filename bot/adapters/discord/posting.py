@@ -61,15 +61,19 @@ LATER = "later"  # the database went before the post could be saved: the saved c
 def body_of(reply: Reply) -> dict[str, Any]:
     """The public part of a reply as the outbox keeps it (the picture by name only)."""
     picture = reply.image_name or "board.png" if reply.image is not None and not reply.image_private else None
-    return {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
+    body = {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
             "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
             "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus],
             **card_body(reply)}
+    if reply.roles:  # only where /settings pings a role: the bodies of every other post stay as they were
+        body["roles"] = list(dict.fromkeys(reply.roles))
+    return body
 
 
 def reply_of(body: dict[str, Any]) -> Reply:
     buttons = [Button(*b) for b in body.get("buttons") or []]
-    return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []), buttons=buttons,
+    return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
+                 roles=list(body.get("roles") or []), buttons=buttons,
                  menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []],
                  image_name=body.get("picture") or "board.png", card=card_from(body, buttons))
 

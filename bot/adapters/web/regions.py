@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import render
+from games import registry
 
 log = logging.getLogger(__name__)
 
@@ -27,15 +28,10 @@ SHAPES = {"poly": ("points",), "circle": ("cx", "cy", "r"), "rect": ("x", "y", "
 def words(move: str) -> set[str]:
     """The words of a move as regions are named: the pieces between spaces and `;`, and the
     parts of each piece between commas (`take r2 c1,c3` names c1 and c3, `claim g at 1,-1`
-    names the place 1,-1)."""
+    names the place 1,-1). Every word, whether it names a place or not: `Game.move_places` says
+    which do."""
     pieces = [p for p in PIECE.split(move.lower()) if p]
     return set(pieces) | {part for p in pieces if "," in p for part in p.split(",") if part}
-
-
-def naming(moves: Sequence[str], name: str) -> list[str]:
-    """The moves that name a region: one of their words is the region's name."""
-    wanted = name.lower()
-    return [m for m in moves if wanted in words(m)]
 
 
 def parts(name: str) -> list[str]:
@@ -44,11 +40,26 @@ def parts(name: str) -> list[str]:
     return found if len(found) > 1 and "".join(found) == name else []
 
 
-def named(index: dict[str, list[str]], name: str) -> list[str]:
-    """The moves naming a region, from `by_word`: by its own name, or, for a compound name, the
-    moves that name each of its parts (`take r2 c1,c3` names the space r2c1 and r2c3)."""
+Index = dict[str, dict[str, set[str]]]  # a place's name: each move naming it, with the kinds it names it as
+
+
+def by_place(game: str, moves: Sequence[str]) -> Index:
+    """Each place's moves, in the moves' order, as the game reads its moves (`Game.move_places`):
+    reading each move once (a board has a hundred regions and a turn as many moves)."""
+    places = registry.get(game).move_places
+    index: Index = {}
+    for move in moves:
+        for kind, name in places(move):
+            index.setdefault(name, {}).setdefault(move, set()).add(kind)
+    return index
+
+
+def named(index: Index, name: str, kind: str = "") -> list[str]:
+    """The moves naming a region of this name and kind: by its own name (as that kind, or as any
+    place of the name), or, for a compound name, the moves that name each of its parts (`take r2
+    c1,c3` names the space r2c1 and r2c3; Grow Sky's `place l4 o3 c1` the legend's l4o3)."""
     if name in index:
-        return list(index[name])
+        return [m for m, kinds in index[name].items() if "" in kinds or kind in kinds]
     joined = parts(name)
     if not joined:
         return []
@@ -56,20 +67,10 @@ def named(index: dict[str, list[str]], name: str) -> list[str]:
     return [m for m in index.get(joined[0], ()) if m in common]
 
 
-def by_word(moves: Sequence[str]) -> dict[str, list[str]]:
-    """Each word's moves, in the moves' order: `naming` for every region at once, reading each
-    move once (a board has a hundred regions and a turn as many moves)."""
-    index: dict[str, list[str]] = {}
-    for move in moves:
-        for word in words(move):
-            index.setdefault(word, []).append(move)
-    return index
-
-
 def of_picture(game: str, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The renderer's regions of this view; [] when it has none (or they cannot be read)."""
+    """The renderer's regions of this view as a page draws it; [] when it has none (or they cannot be read)."""
     try:
-        found = render.regions(game, view, names)
+        found = render.regions(game, render.page_view(game, view), names)
     except Exception:  # a renderer's fault costs the page its clicks, never the page itself
         log.exception("regions of %s failed", game)
         return []
@@ -83,12 +84,12 @@ def _well_formed(region: dict[str, Any]) -> bool:
 
 def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str],
              seat: int | None = None, found: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """Every region with the legal moves that name it (`moves`, empty for a region nobody can
+    """Every region with the legal moves that name it as a place (`Game.move_places`) (`moves`, empty for a region nobody can
     use now). A region on another seat's board names none of this seat's moves (`t3` is on
     every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them. `found`: the
     picture's regions when they are known already (`of_picture` of this view's picture)."""
     out = []
-    index = by_word(moves)
+    index = by_place(game, moves)
     for region in of_picture(game, view, names) if found is None else found:
         shape = region["shape"]
         item = {"name": str(region["name"]), "shape": shape, **{f: region[f] for f in SHAPES[shape]}}
@@ -98,6 +99,6 @@ def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Seque
             if region.get(extra):
                 item[extra] = str(region[extra])
         owner = region.get("seat")
-        item["moves"] = named(index, item["name"].lower()) if owner is None or owner == seat else []
+        item["moves"] = named(index, item["name"].lower(), item.get("kind", "")) if owner is None or owner == seat else []
         out.append(item)
     return out

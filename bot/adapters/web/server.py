@@ -15,7 +15,8 @@ Routes, all under a signed token (tokens.py) except the static files:
                                  holds the page's new state as /state gives it
 - `GET  /t/<token>/events`      Server-Sent Events: `changed` with the new version after any write
 
-A forged, altered or expired token gets 403 everywhere. The page plays only for the user the
+A forged, altered or expired token gets 403 everywhere; the page itself then answers with a page
+(gone.html) that says so and how to get a new link. The page plays only for the user the
 token names and only through `TableService.move`, bound to the table and the version the page
 showed, so a stale page or another table's token changes nothing. Every request under a token
 spends from its person's token bucket (`RATE`, `BURST`); an empty bucket gets 429 and changes nothing.
@@ -41,10 +42,11 @@ from bot.adapters.web import connections, leavers, tokens
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
+from bot.adapters.web.bar import bar
 from bot.adapters.web.buckets import Buckets, client_address
 from bot.adapters.web.files import PAGE_FILES, STATIC
 from bot.adapters.web.headers import add_headers
-from bot.adapters.web.streams import CROWDED, REPLACED, Streams
+from bot.adapters.web.streams import ASKED, CROWDED, REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
 from bot.core import marks
 from bot.core.commands import WEB
@@ -70,6 +72,7 @@ WATCH = 2.0
 RATE = 8.0
 BURST = 40.0
 OPEN_BOARD = "Open the board"
+GONE_PAGE = (STATIC / "gone.html").read_bytes()  # the page of a link that no longer opens the board
 EVERYONE = "everyone"  # the picture key's seat for a game whose picture is every seat's (`seat_blind`)
 
 
@@ -97,6 +100,7 @@ class WebPages(Extension):
         self.guard = connections.Guard(self.room)
         self._listening: asyncio.Server | None = None
         self._told: dict[int, int] = {}  # a watched table: the latest version its pages were told of
+        self._asked: dict[int, tuple | None] = {}  # a watched table: its take-back request at the last look
         self._watcher: asyncio.Task | None = None
         self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
         self._regions: OrderedDict[tuple, list] = OrderedDict()  # (table, version): of the shared picture
@@ -197,6 +201,12 @@ class WebPages(Extension):
             self._told[table_id] = max(self._told.get(table_id, 0), loaded.row.version)
         self.streams.tell(table_id, loaded.row.version)
 
+    async def on_answer(self, reply: Reply) -> None:
+        """An answer that saved no change (a take-back request, an agreement, a refusal) may still
+        await someone's answer: the table's open pages look again at once."""
+        if reply.ok and reply.table_id is not None and reply.text and reply.since is None:
+            self.streams.ask(reply.table_id)  # public words that saved nothing; a private answer changes no page
+
     async def _watch(self) -> None:
         """While pages listen: tell them of writes this process did not make (another shard's
         process on the same database), as on_event tells them of its own."""
@@ -212,9 +222,29 @@ class WebPages(Extension):
                 if version > self._told.get(table_id, version):
                     self._told[table_id] = version
                     self.streams.tell(table_id, version)
+            await self._look_at_requests()
+
+    async def _look_at_requests(self, tables: list[int] | None = None) -> None:
+        """Take-back requests asked or answered in another process save no move, so no version
+        tells them: their rows are compared from one look to the next instead (`tables`: a
+        first look, for a table whose first page opens, that tells nobody)."""
+        taking = next((e for e in self.service.extensions if isinstance(e, TakeBack)), None)
+        if taking is None:
+            return
+        for table_id in self.streams.tables() if tables is None else tables:
+            try:
+                request = await taking.requests.get(table_id)
+            except Exception as error:  # the store away for a moment: the next look tries again
+                log.warning("could not look at the take-back request of table %s: %s", table_id, error)
+                return
+            mark = None if request is None else (request.version, tuple(sorted(request.waiting)))
+            if tables is None and table_id in self._asked and self._asked[table_id] != mark:
+                self.streams.ask(table_id)
+            self._asked[table_id] = mark
 
     async def move_reply(self, loaded: Any, reply: Reply, seat: int) -> None:
-        if reply.image and reply.version is not None and seat_blind(loaded.row.game):
+        if reply.image and reply.version is not None and seat_blind(loaded.row.game) \
+                and not render.page_drawn_apart(loaded.row.game):
             self._keep((loaded.row.id, reply.version, EVERYONE), reply.image)  # the post's own drawing
         await self._open_board(loaded, reply, seat)
 
@@ -277,7 +307,12 @@ class WebPages(Extension):
         return data
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        await self._data(self._pass(request))  # a link of someone who left the server opens nothing
+        try:
+            granted = self._pass(request)
+        except web.HTTPForbidden:
+            # a person opened it: a page that says what happened and how to get a new link, still a 403
+            return web.Response(status=403, body=GONE_PAGE, content_type="text/html", charset="utf-8")
+        await self._data(granted)  # a link of someone who left the server opens nothing
         return web.FileResponse(STATIC / "page.html", headers={"Content-Type": "text/html"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -342,7 +377,8 @@ class WebPages(Extension):
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]
-        image = await draw_off_loop(render.draw, data["game"], view, data["names"], route=data["table"])
+        image = await draw_off_loop(render.draw, data["game"], render.page_view(data["game"], view), data["names"],
+                                    route=data["table"])
         if image is not None:
             self._keep(key, image)
         return image
@@ -383,7 +419,8 @@ class WebPages(Extension):
             return web.json_response({"ok": False, "message": str(why)}, status=409)
         if view is None:
             return web.Response(status=204)
-        image = await draw_off_loop(render.draw, data["game"], view, data["names"], route=granted.table_id)
+        image = await draw_off_loop(render.draw, data["game"], render.page_view(data["game"], view), data["names"],
+                                    route=granted.table_id)
         if image is None:
             return web.Response(status=204)
         return web.Response(body=image, content_type="image/png")
@@ -463,6 +500,8 @@ class WebPages(Extension):
                                                "X-Accel-Buffering": "no"})  # nginx: pass events at once
         await response.prepare(request)
         stream = self.streams.open(granted.table_id, self._who(granted, request))
+        if granted.table_id not in self._asked:
+            await self._look_at_requests([granted.table_id])
         self._told[granted.table_id] = max(self._told.get(granted.table_id, 0), data["version"])
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch())
@@ -481,6 +520,9 @@ class WebPages(Extension):
                         break  # the page asks again, hears 403 and says why
                     await response.write(b": ping\n\n")
                     continue
+                if version == ASKED:  # a take-back request or its answer: the page looks again
+                    await response.write(b"event: asked\ndata: an answer may be awaited\n\n")
+                    continue
                 if version == REPLACED:  # the page's own script stops asking again
                     await response.write(b"event: replaced\ndata: newer pages took this one's place\n\n")
                     break
@@ -496,6 +538,7 @@ class WebPages(Extension):
             self.streams.close(stream)
             if not self.streams.follows(granted.table_id):
                 self._told.pop(granted.table_id, None)
+                self._asked.pop(granted.table_id, None)
         with contextlib.suppress(ConnectionResetError, RuntimeError):
             await response.write_eof()
         return response
@@ -514,14 +557,20 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     game = registry.get(data["game"])
     obvious = next((m for m in game.obvious_moves if m in moves), "") if mine else ""
     waiting = [data["names"][s] for s in data["to_act"] if 0 <= s < len(data["names"])]
+    own = own or {"private": "", "hand_picture": False, "takeback": None}
+    trade = _trade(data)
+    # an answer awaited from this person: to a take-back request (before their own move, which would
+    # end it), or outside their turn to an offer
+    asked = seat is not None and bool(data.get("playing")) and (
+        bool((own.get("takeback") or {}).get("answer")) or (not mine and seat in data.get("awaited", ())))
     return {
         "table": data["table"], "version": data["version"], "game": data["game"], "title": data["title"],
         "status": data["status"], "seat": seat, "you": data["name"], "names": data["names"],
         "playing": bool(data.get("playing")),  # a seat that still plays: not resigned, the game not over
-        "waiting": waiting, "your_turn": mine, "text": data["text"], "log": data["log"][-LOG_LINES:],
-        "moves": moves, "obvious": obvious, "regions": regions, "picture": data["view"] is not None,
-        "actions": actions or [], "trade": _trade(data),
-        **(own or {"private": "", "hand_picture": False, "takeback": None}),
+        "waiting": waiting, "your_turn": mine, "your_answer": asked, "text": data["text"],
+        "log": data["log"][-LOG_LINES:], "moves": moves, "obvious": obvious, "regions": regions,
+        "picture": data["view"] is not None, "actions": actions or [], "trade": trade,
+        "bar": bar(data["game"], moves, actions or [], obvious, trade is not None), **own,
     }
 
 
@@ -533,8 +582,8 @@ def seat_blind(key: str) -> bool:
 
 def _trade(data: dict[str, Any]) -> dict[str, Any] | None:
     goods = registry.get(data["game"]).traded_goods
-    if not goods or data["seat"] is None or not data["view"]:
-        return None
+    if not goods or data["seat"] is None or not data["view"] or not data.get("playing"):
+        return None  # an ended game, a spectator or a resigned seat trades nothing
     hand = data["view"].get("hand")
     offering = any(m.startswith("offer ") for m in data["moves"])
     return {"goods": list(goods), "hand": list(hand) if isinstance(hand, list) else [], "can_offer": offering}

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 REPLACED = "replaced"  # put in a stream's queue when a newer one of the same person takes its place
 CROWDED = "crowded"  # put in a stream's queue when it is closed to make room for someone else's
+ASKED = "asked"  # put in the queues of a table's streams when something awaits an answer that no version tells
 PER_PERSON = 8  # a few tabs, a phone and the Activity, over every table of theirs
 
 
@@ -30,7 +31,7 @@ PER_PERSON = 8  # a few tabs, a phone and the Activity, over every table of thei
 class Stream:
     table_id: int
     who: Hashable
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # versions; REPLACED, CROWDED; None: the server stops
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)  # versions; REPLACED, CROWDED, ASKED; None: the server stops
 
 
 class Streams:
@@ -87,6 +88,12 @@ class Streams:
     def tell(self, table_id: int, version: int) -> None:
         for stream in self._following.get(table_id, ()):
             stream.queue.put_nowait(version)
+
+    def ask(self, table_id: int) -> None:
+        """Tell a table's pages to look again although its version stands: a take-back request was
+        made or answered, which saves no move."""
+        for stream in self._following.get(table_id, ()):
+            stream.queue.put_nowait(ASKED)
 
     def end_all(self) -> None:
         for stream in self._open:

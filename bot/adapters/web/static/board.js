@@ -24,6 +24,11 @@
   const TAP = 40;  // the least width of a place to tap, in CSS pixels
   const MOST = 4;  // the largest zoom
   const SMALL = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+  const LISTED = 12;  // a place of more moves than this lights the places that narrow them, where they all do
+  const SHORT = 12;   // on a small screen, a list of more moves than this starts folded
+  // the places tapped so far while the board narrows a choice: their names, their places in
+  // state.regions (one name may be on every seat's board) and the moves they leave
+  let narrowed = null;
 
   // The texts come from the game and the service, written for Discord: its bold, code marks and
   // mentions are noise here, and its commands are parts of this page.
@@ -70,6 +75,7 @@
     $("typed").hidden = true;
     $("trade-open").hidden = true;
     $("takeback-box").hidden = true;
+    $("bar").hidden = true;
     $("overlay").classList.add("off");
     $("moves").replaceChildren();
     const turn = $("turn");
@@ -80,11 +86,14 @@
 
   // the tab's title and icon: seen from another tab or window, they tell that it is your turn
   function signal() {
-    const mine = !expired && state && state.your_turn;
+    const asked = !expired && state && state.your_answer;
+    const mine = !expired && state && state.your_turn && !asked;
     const name = state ? `${state.title}, table ${state.table} · Isles` : "Isles";
-    document.title = (expired ? "Link expired · " : mine ? "Your turn · " : "") + name;
-    const fill = expired ? "#b00020" : mine ? "#ffd400" : "#8a9bb0";
-    const dot = mine ? '<circle cx="16" cy="16" r="6" fill="#c22"/>' : "";
+    document.title = (expired ? "Link expired · " : asked ? "Your answer · " : mine ? "Your turn · " : "") + name;
+    const fill = expired ? "#b00020" : mine || asked ? "#ffd400" : "#8a9bb0";
+    // a turn: a red dot; an answer awaited (to an offer, to a take-back request): a blue ring
+    const dot = mine ? '<circle cx="16" cy="16" r="6" fill="#c22"/>'
+      : asked ? '<circle cx="16" cy="16" r="6" fill="none" stroke="#1f4fbf" stroke-width="4"/>' : "";
     const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" ` +
       `fill="${fill}" stroke="#24384f" stroke-width="3"/>${dot}</svg>`;
     $("favicon").href = "data:image/svg+xml," + encodeURIComponent(icon);
@@ -93,6 +102,7 @@
   function apply(fresh) {
     const moved = !state || fresh.version !== state.version;
     state = fresh;
+    if (moved && narrowed) { narrowed = null; $("choice").hidden = true; }
     if (moved && chosen && !state.moves.includes(chosen)) cancel();
     show();
   }
@@ -103,9 +113,10 @@
     $("title").textContent = state.title;
     const turn = $("turn");
     if (state.status !== "active") turn.textContent = state.status === "lobby" ? "Waiting for players" : "The game is over";
+    else if (state.your_answer) turn.textContent = "Your answer";
     else if (state.your_turn) turn.textContent = "Your turn";
     else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
-    turn.className = state.your_turn ? "mine" : "";
+    turn.className = state.your_turn || state.your_answer ? "mine" : "";
     $("text").textContent = plain(state.text);
     const url = `${base}/board.png?v=${state.version}`;
     $("board-view").hidden = $("board-tools").hidden = !state.picture;
@@ -141,7 +152,43 @@
     else if (!$("trade").hidden) showTrade();
     showOwn();
     showTakeback();
+    showBar();
     showZoom();
+  }
+
+  // -- the bar: the moves that need no place, at the foot of the screen ------------------------
+  function showBar() {
+    const items = [];
+    const offer = state.takeback;
+    if (offer && offer.answer) {  // a take-back request awaits this person's answer
+      items.push(barButton(`Agree to take back ${plain(offer.answer)}`, "primary", () => answerTakeback(true)));
+      items.push(barButton("Refuse", "", () => answerTakeback(false)));
+    }
+    for (const item of state.bar || []) {
+      const button = barButton(plain(item.label), item.style, () => {
+        if (item.moves.length > 1) list(plain(item.label), item.moves, false);
+        else if (item.moves[0] === state.obvious || state.actions.some((a) => a.move === item.moves[0])) send(item.moves[0]);
+        else choose(item.moves[0]);
+      });
+      button.dataset.move = item.moves.length === 1 ? item.moves[0] : "";
+      items.push(button);
+    }
+    if (state.trade && state.trade.can_offer) items.push(barButton("Trade", "", openTrade));
+    $("bar-moves").replaceChildren(...items);
+    $("bar").hidden = !items.length;
+  }
+
+  function barButton(label, style, act) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    if (style === "primary" || style === "success") button.classList.add("primary");
+    button.addEventListener("click", act);
+    return button;
+  }
+
+  function answerTakeback(agree) {
+    post("/takeback", { agree }, agree ? "You agreed." : "You refused: the move stands.");
   }
 
   // -- the seat's own part: what /hand tells it, and /takeback as Discord offers it -------------
@@ -168,9 +215,12 @@
         : "Misclicked? You may ask to take your last move back.";
   }
 
-  $("takeback").addEventListener("click", () => post("/takeback", {}, "Asked to take your last move back."));
-  $("takeback-agree").addEventListener("click", () => post("/takeback", { agree: true }, "You agreed."));
-  $("takeback-refuse").addEventListener("click", () => post("/takeback", { agree: false }, "You refused: the move stands."));
+  // a solo seat's move is taken back at once, another table's is asked for: the answer says which
+  $("takeback").addEventListener("click", () => post("/takeback", {}, (result) =>
+    result.state && result.state.takeback && result.state.takeback.asked
+      ? "You asked to take your last move back: the other players answer." : result.message));
+  $("takeback-agree").addEventListener("click", () => answerTakeback(true));
+  $("takeback-refuse").addEventListener("click", () => answerTakeback(false));
 
   // -- zoom: on a small screen the places to tap grow to a finger's width, and the board pans ----
   function tapWidth(region) {
@@ -397,30 +447,43 @@
     svg.replaceChildren();
     // the regions a click can use go over the others (each keeps its order), so a tile that
     // only tells what it is never covers a place to play
-    const ordered = [...state.regions.filter((r) => !r.moves.length), ...state.regions.filter((r) => r.moves.length)];
+    const ordered = [...state.regions.filter((r) => !live(r).length), ...state.regions.filter((r) => live(r).length)];
     for (const region of ordered) {
       const el = shapeOf(region);
+      const moves = live(region);
       el.classList.add("region");
       el.dataset.name = region.name;
-      if (region.moves.length) {
+      if (narrowed && narrowed.at.includes(state.regions.indexOf(region))) el.classList.add("chosen");
+      else if (moves.length) {
         el.classList.add("legal");
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        el.setAttribute("aria-label", `${region.name}: ${region.moves.length === 1 ? region.moves[0] : region.moves.length + " moves"}`);
+        el.setAttribute("aria-label", `${region.name}: ${moves.length === 1 ? moves[0] : moves.length + " moves"}`);
         el.addEventListener("click", () => pick(region, el));
       }
       if (region.tip) el.classList.add("told");
-      if (region.tip || region.moves.length) {
+      if (region.tip || moves.length) {
         const tip = document.createElementNS(SVG, "title");  // on hover: what it is, and what a click here can play
-        tip.textContent = [region.tip, ...region.moves].filter(Boolean).join("\n");
+        tip.textContent = [region.tip, ...moves].filter(Boolean).join("\n");
         el.appendChild(tip);
       }
       svg.appendChild(el);
     }
   }
 
+  // the moves of a region still open: all of them, or those left by the places tapped before it
+  function live(region) {
+    return narrowed ? region.moves.filter((m) => narrowed.moves.includes(m)) : region.moves;
+  }
+
   function listMoves() {
     const box = $("moves");
+    $("all-moves-count").textContent = `All your moves (${state.moves.length})`;
+    const fold = SMALL.matches && state.moves.length > SHORT;
+    if (fold !== !!$("all-moves").dataset.folded) {  // folded by the page, not against the reader's own tap
+      $("all-moves").open = !fold;
+      $("all-moves").dataset.folded = fold ? "1" : "";
+    }
     box.replaceChildren(...state.moves.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -437,39 +500,78 @@
   }
 
   function pick(region, el) {
-    // a click narrows the seat's moves to those that name this region
-    document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+    // a click narrows the seat's moves to those that name this region (and the places tapped before)
+    const moves = live(region);
+    if (!moves.length) return;
+    if (!narrowed) document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
     el.classList.add("chosen");
-    if (region.moves.length === 1) choose(region.moves[0]);
-    else offer(region);
+    if (moves.length === 1) choose(moves[0]);
+    else if (moves.length > LISTED && narrowing(region, moves)) narrow(region, moves);
+    else list(region.name, moves, false);
   }
 
-  function offer(region, now) {
+  function narrowing(region, moves) {
+    // whether other places on the board split these moves, each to fewer, and together name them all
+    const names = narrowed ? narrowed.names : [];
+    const covered = new Set();
+    for (const other of state.regions) {
+      if (other.name === region.name || names.includes(other.name)) continue;
+      const some = other.moves.filter((m) => moves.includes(m));
+      if (some.length && some.length < moves.length) some.forEach((m) => covered.add(m));
+    }
+    return moves.every((m) => covered.has(m));
+  }
+
+  function narrow(region, moves) {
+    // many moves at one place (a Grow Sky engine-room square, a tile in hand): the places that tell
+    // them apart light on the board, and a tap there chooses among the moves left
+    chosen = "";
+    narrowed = { names: [...(narrowed ? narrowed.names : []), region.name],
+      at: [...(narrowed ? narrowed.at : []), state.regions.indexOf(region)], moves };
+    drawRegions();
+    $("choice").hidden = false;
+    $("confirm").hidden = true;
+    $("choice-moves").replaceChildren();
+    $("choice-list").hidden = false;
+    $("choice-words").textContent = `${narrowed.names.join(", ")}: ${moves.length} moves. Tap a lit place on the board to choose among them.`;
+    // the first place left in the middle of the view: clear of a phone's sheet at the foot of the screen
+    const next = document.querySelector(".region.legal");
+    if (next) next.scrollIntoView({ block: "center", inline: "center" });
+  }
+
+  function list(name, moves, now) {
     // `now`: chosen by keys, where Enter or Space on a move plays it at once, as on a spot
     chosen = "";
     $("choice").hidden = false;
     $("confirm").hidden = true;
-    $("choice-words").textContent = `${region.name}: choose a move`;
-    const moves = $("choice-moves");
-    moves.replaceChildren(...region.moves.map((move) => {
+    $("choice-list").hidden = true;
+    $("choice-words").textContent = `${name}: choose a move`;
+    const box = $("choice-moves");
+    box.replaceChildren(...moves.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = move;
       button.addEventListener("click", () => (now ? send(move) : choose(move)));
       return button;
     }));
-    moves.firstChild.focus({ preventScroll: true });
+    $("choice").scrollIntoView({ block: "nearest" });  // in the page's flow on a wide screen: brought into view
+    box.firstChild.focus({ preventScroll: true });
   }
+
+  $("choice-list").addEventListener("click", () => {
+    if (narrowed) list(narrowed.names.join(", "), narrowed.moves, false);
+  });
 
   function pickByKey(el) {
     // Enter or Space on a spot plays there at once; a spot of several moves asks which first
-    const region = state.regions.find((r) => r.name === el.dataset.name && r.moves.length);
+    const region = state.regions.find((r) => r.name === el.dataset.name && live(r).length);
     if (!region) return;
-    if (region.moves.length === 1) send(region.moves[0]);
+    const moves = live(region);  // those left by the places tapped before, while a choice narrows
+    if (moves.length === 1) send(moves[0]);
     else {
-      document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
+      if (!narrowed) document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
       el.classList.add("chosen");
-      offer(region, true);
+      list(region.name, moves, true);
     }
   }
 
@@ -477,10 +579,12 @@
     if (past) backToLive();
     chosen = move;
     $("choice").hidden = false;
+    $("choice-list").hidden = true;
     $("choice-moves").replaceChildren();
     $("choice-words").textContent = `Play ${move}?`;
     $("confirm").hidden = false;
-    $("confirm").focus();
+    $("confirm").focus({ preventScroll: true });
+    $("choice").scrollIntoView({ block: "nearest" });
     say("");
     const answer = await fetch(`${base}/preview.png?move=${encodeURIComponent(move)}`, { cache: "no-store" });
     if (chosen !== move) return;
@@ -498,6 +602,10 @@
   function cancel() {
     chosen = "";
     past = 0;
+    if (narrowed) {
+      narrowed = null;
+      if (state) drawRegions();
+    }
     $("past").hidden = true;
     $("choice").hidden = true;
     $("overlay").classList.remove("off");
@@ -530,7 +638,7 @@
       }
       result = result || { ok: false, message: words };
       cancel();
-      say(result.ok ? done : result.message, !result.ok);
+      say(!result.ok ? result.message : typeof done === "function" ? done(result) : done, !result.ok);
       if (result.state) apply(result.state);
       else await load();
     } finally {
@@ -609,7 +717,8 @@
     }
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();  // the page itself never scrolls by arrows here
-      if (!$("choice").hidden) {  // a spot is chosen: the arrows go round its moves, if any, and stay there
+      // while the board narrows a choice, the arrows go round the places left, until a list shows
+      if (!$("choice").hidden && (!narrowed || $("choice-moves").children.length)) {  // a spot is chosen: the arrows go round its moves, if any, and stay there
         const buttons = [...document.querySelectorAll("#choice-moves button")];
         const here = buttons.indexOf(active);
         if (buttons.length && here >= 0) {
@@ -651,6 +760,8 @@
       if (sending) return;  // the answer to the move on its way brings the new state
       if (!state || Number(event.data) !== state.version) load();
     });
+    // a take-back request or its answer saves no move, so no version tells it: the page looks again
+    events.addEventListener("asked", () => { if (!sending) load(); });
     events.addEventListener("replaced", () => {
       // newer pages of this person hold the live updates now: asking again would close one of them
       events.close();
