@@ -22,7 +22,7 @@ USES: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "web")),
     ("Between turns", ("games", "notify", "vacation", "deadline", "plan", "auto")),
     ("Solo", ("daily", "dailyboard", "solo")),
-    ("Server", ("leaderboard", "stats", "threads", "help")),
+    ("Server", ("leaderboard", "stats", "settings", "threads", "about", "help")),
 )
 MORE = "More"
 DOCS_FALLBACK = "How to run Isles is told in README.md and docs/ beside its source."
@@ -72,13 +72,11 @@ def help_reply(commands: Iterable[Command], docs_url: str = "") -> Reply:
         "Type `/open game:<name>` in a channel. Others press **Join** (or type `/join`), the host may add "
         "computer players with **Add AI**, then presses **Start**. Moves are buttons and menus under the board, "
         "or `/move`.", divider=True))
-    for title, found in _uses(commands):
+    # before the commands: a card too long for its platform loses the end of its list, never this
+    sections.append(Section(f"Documentation: {docs_url}" if docs_url else DOCS_FALLBACK))
+    for index, (title, found) in enumerate(_uses(commands)):
         lines = [f"### {title}"] + [f"`/{c.name}` {c.description}" for c in found]
-        sections.append(Section("\n".join(lines)))
-    if docs_url:
-        sections.append(Section(f"Documentation: {docs_url}", divider=True))
-    else:
-        sections.append(Section(DOCS_FALLBACK, divider=True))
+        sections.append(Section("\n".join(lines), divider=index == 0))
     return Reply(private=plain_text(sections), buttons=buttons, card=Card(sections, private=True))
 
 

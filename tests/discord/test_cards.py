@@ -269,3 +269,16 @@ def test_a_pictures_alt_text_goes_with_it_into_the_gallery():
                              {"board.png": "Archipels, round 3: Ben to play"})
     (gallery,) = [c for c in walk(view.to_components()) if c["type"] == 12]
     assert gallery["items"][0]["description"] == "Archipels, round 3: Ben to play"
+
+
+def test_help_with_more_commands_than_a_card_holds_keeps_the_docs_link_and_the_limits():
+    from bot.core import guide
+    from bot.core.commands import Command
+
+    commands = [Command(f"extra{i}", "d" * 100) for i in range(60)]
+    reply = guide.help_reply(commands, "https://example.org/isles")
+    shape = shapes.card_shape(reply, reply.card, 10 * 1024 * 1024)
+    payload = {"flags": COMPONENTS_V2 | EPHEMERAL, "components": shape.view.to_components()}
+    assert check_message(payload) == []
+    texts = [c["content"] for c in walk(payload["components"]) if c["type"] == 10]
+    assert "Documentation: https://example.org/isles" in texts and texts[-1].endswith("…")
