@@ -285,3 +285,14 @@ async def test_commands_synced_globally_before_the_switch_was_tracked_are_emptie
         await sync_commands(client, client.tree, store, GUILD)
         emptied = [c for c in harness.calls if c.method == "PUT" and c.body == []]
         assert [c.path for c in emptied] == [f"/applications/{APP}/commands"]
+
+
+def test_a_card_of_more_buttons_than_40_components_hold_leaves_the_last_out():
+    from bot.core.replies import Button, Card, Reply
+
+    reply = Reply(text="words", buttons=[Button(f"b{i}", f"isles:x:1:1:{i}") for i in range(60)], card=Card())
+    shape = card_shape(reply, reply.card, 10 * 1024 * 1024)
+    payload = {"flags": limits.COMPONENTS_V2, "components": shape.view.to_components()}
+    assert limits.check_message(payload) == []
+    labels = [c["label"] for c in limits.walk(payload["components"]) if c["type"] == 2]
+    assert labels == [f"b{i}" for i in range(len(labels))] and 25 <= len(labels) < 60

@@ -297,9 +297,9 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
                menus: Sequence[Menu], described: dict[str, str] | None = None) -> CardView:
     """A card as one container: its blocks of text (a button beside those that have one), the picture
     (`picture`, one of `files`) and the other pictures (an animation) as a gallery and every other
-    file as a file, then its menus (in parts
-    of 25, as many as the 40 components allow, saying what they leave out) and the other buttons,
-    within 4,000 characters of text in all."""
+    file as a file, then its menus (in parts of 25, as many as the 40 components allow, saying what
+    they leave out) and the other buttons, within 4,000 characters of text in all. What passes 40
+    components still (a card of many buttons) is left out from its end, and logged."""
     blocks = card.sections or [Section(text)]
     used: set[str] = set()
     beside = {id(b.button) for b in blocks if b.button is not None}
@@ -348,10 +348,19 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
     fitting = [b for b in rest if _usable(b, used)]
     for start in range(0, len(fitting), MAX_BUTTONS_PER_ROW):
         container.add_item(discord.ui.ActionRow(*(_v2_button(b) for b in fitting[start:start + MAX_BUTTONS_PER_ROW])))
+    while _count([container.to_component_dict()]) > MAX_V2_COMPONENTS and container.children:
+        dropped = container.children[-1]
+        log.warning("%s left out of a card: past %d components", type(dropped).__name__, MAX_V2_COMPONENTS)
+        container.remove_item(dropped)
     view = CardView()
     view.add_item(container)
     view.stop()
     return view
+
+
+def _count(components: Sequence[dict[str, Any]]) -> int:
+    """Components as Discord counts them: each one, nested ones and a section's accessory included."""
+    return sum(1 + _count(c.get("components") or []) + (1 if c.get("accessory") else 0) for c in components)
 
 
 def card_shape(reply: Reply, card: Card, limit: int, files: Sequence[tuple[str, bytes]] | None = None,
