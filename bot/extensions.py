@@ -18,6 +18,7 @@ from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
 from bot.features.forget import Forget
+from bot.features.help import Help
 from bot.features.levels import ComputerLevels
 from bot.features.mygames import MyGames
 from bot.features.notify import Notify
@@ -90,9 +91,11 @@ class Installed:
         self.daily.close()
 
 
-def install(service: TableService, *, prepare_daily: bool = True, support_url: str = "") -> Installed:
+def install(service: TableService, *, prepare_daily: bool = True, support_url: str = "",
+            docs_url: str = "") -> Installed:
     """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
-    without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
+    without it (the offline console) a /daily whose deal is not ready yet waits for its solve.
+    `docs_url`: the documentation /help links to (ISLES_DOCS_URL)."""
     timing = Timing(service)
     notify = Notify(service, timing)
     ratings = Ratings(service)
@@ -102,7 +105,7 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes, ServerSettingsFeature(service))
+              Auto(service), plans, substitutes, ServerSettingsFeature(service), Help(service, docs_url))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link

@@ -96,6 +96,7 @@ class Settings:
     backup: BackupSettings | None = None  # copies of the SQLite file on a timer; None: none
     support_url: str = ""  # where /about sends people for help
     tables_per_member: int = TABLES_PER_MEMBER  # open tables one member may sit at in a server; 0: no cap
+    docs_url: str = ""  # the documentation /help and the welcome link to; "": they name the README instead
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -122,6 +123,7 @@ class Settings:
             backup=backup_settings(),
             support_url=support_url(),
             tables_per_member=tables_per_member(),
+            docs_url=docs_url(),
         )
 
 
@@ -135,6 +137,14 @@ def tables_per_member() -> int:
         raise SettingError(f"ISLES_TABLES_PER_MEMBER={value} is not a whole number: write how many open tables one "
                            f"member may sit at in a server (default {TABLES_PER_MEMBER}), or 0 for no cap.")
     return int(value)
+
+
+def docs_url() -> str:
+    url = os.environ.get("ISLES_DOCS_URL", "").strip()
+    if url and not url.startswith(("https://", "http://")):
+        raise SettingError(f"ISLES_DOCS_URL={url} is not a web address: write e.g. "
+                           "https://example.org/isles/README.md, or leave it empty.")
+    return url
 
 
 def render_workers() -> int:

@@ -13,7 +13,7 @@ import render
 from bot.core import drawing, failures, marks, metrics, since
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
-from bot.core.replies import Button, Caller, Menu, Reply, custom_id
+from bot.core.replies import Button, Caller, Card, Menu, Reply, custom_id
 from bot.core.seats import seen_seat
 from bot.core.standings import standings_text
 from bot.core.tables import Loaded
@@ -99,6 +99,8 @@ class Composer:
         if game.is_over() or loaded.row.status == "finished":
             fresh = bool(headline)
             await self.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
+            if not (reply.mentions or reply.roles):  # the final standings: a card, unless the post pings someone
+                reply.card = Card()
         return reply
 
     async def since_last_turn(self, loaded: Loaded, seat: int) -> str:
@@ -146,7 +148,8 @@ class Composer:
         table, version = loaded.row.id, loaded.version
         menus = [Menu(custom_id("s", table, version, str(index)), label, [(m, m) for m in moves])
                  for index, (label, moves) in enumerate(groups)]
-        return Reply(private="Choose your move.", menus=menus, table_id=table, version=version)
+        return Reply(private="Choose your move.", menus=menus, table_id=table, version=version,
+                     card=Card(private=True))
 
     async def cmd_moves(self, caller: Caller, filter: str = "", page: str = "") -> Reply:
         over = await self._over_here(caller)

@@ -66,6 +66,32 @@ class Attachment:
 
 
 @dataclass
+class Section:
+    """A block of a card: its text, and a button beside it (one of the reply's buttons)."""
+
+    text: str
+    button: Button | None = None
+    divider: bool = False  # a line above this block, between parts of a long card
+
+
+@dataclass
+class Card:
+    """A reply drawn as a card: blocks of text, some with a button beside them, the reply's picture,
+    its other buttons and its menus under them. An adapter that draws cards (Discord: components
+    v2) shows it; the others show the reply's text, which always holds the card's words.
+
+    No sections: one block, the reply's own text (a leaderboard, a results post)."""
+
+    sections: list[Section] = field(default_factory=list)
+    private: bool = False  # the card is the private answer (/help, My moves), not the public post
+
+
+def plain_text(sections: list[Section]) -> str:
+    """A card's sections as the text an adapter without cards shows."""
+    return "\n\n".join(section.text for section in sections if section.text.strip())
+
+
+@dataclass
 class Reply:
     text: str = ""  # public message; people, places and moments as marks (bot/core/marks.py)
     private: str = ""  # only the caller sees it
@@ -84,6 +110,8 @@ class Reply:
     since: int | None = None  # the version before the changes the public text tells (bot/core/calls.py)
     # a change was saved but its answer could not be composed: the post comes from the saved table
     unshown: bool = False
+    # how an adapter that draws cards shows this reply (bot/core/cards.py); None: as a plain message
+    card: Card | None = None
 
     @classmethod
     def error(cls, reason: str) -> Reply:

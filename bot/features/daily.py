@@ -43,7 +43,7 @@ from bot.core import marks, places, replay
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.places import PlaceMaker
-from bot.core.replies import Caller, Reply
+from bot.core.replies import Caller, Card, Reply
 from bot.features.solving import SolverPool
 from db.daily import DailyStore, DayDeal, DealRow, SoloResult
 from games import registry
@@ -705,7 +705,7 @@ class DailyChallenge(Extension):
             data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(daily_board, data)
-        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png")
+        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png", card=Card())
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
         today = self.today()

@@ -14,7 +14,7 @@ from typing import Any
 from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
-from bot.core.replies import Caller, Reply
+from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
 from bot.features.timing import DAY, Timing, TurnInfo, epoch, running_turn, when
@@ -168,7 +168,7 @@ class MyGames(Extension):
         yours = sum(1 for e in entries if e.order[0] == 0)
         head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
             f"Your tables in this server ({len(entries)}); none waits for you:"
-        return Reply(private=_fit(head, [e.text for e in entries]))
+        return Reply(private=_fit(head, [e.text for e in entries]), card=Card(private=True))
 
     async def _stalled(self, caller: Caller) -> Reply:
         if not caller.can_manage:

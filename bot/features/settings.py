@@ -25,7 +25,7 @@ from typing import Any
 from bot.core import failures, marks, places
 from bot.core.commands import CHANNEL, ROLE, Command, Param
 from bot.core.extension import Extension
-from bot.core.replies import Caller, Reply
+from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
 from bot.features.timing import describe_settings, parse_settings
@@ -202,7 +202,7 @@ class ServerSettingsFeature(Extension):
         title = registry.get(row.game).title
         text = "\n".join([f"A game of **{title}** finished in {marks.place(row.channel_id)}.",
                           self.service.composer.standings(loaded)])
-        self._spawn(self._post(channel, Reply(text=text)))
+        self._spawn(self._post(channel, Reply(text=text, card=Card())))  # nobody is pinged: a card
 
     async def _post(self, channel: int, reply: Reply) -> None:
         # the outbox retries and gives up on a channel that is gone or refuses: the game is over either way

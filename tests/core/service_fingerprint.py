@@ -35,6 +35,8 @@ from bot.adapters.console.console import Console
 from bot.adapters.discord.shapes import (
     MAX_CHOICES,
     build_components,
+    card_of,
+    card_shape,
     discord_text,
     menu_parts,
     private_text,
@@ -106,7 +108,7 @@ class Run:
         the service saved and told (versions, pings, files)."""
         public = public_shape(reply, UPLOAD)
         alone = not (reply.text.strip() or public.files)
-        return {
+        shown = {
             "discord": {
                 "public": public.content, "components": components(public.view),
                 "private": split_text(private_text(reply)),
@@ -124,6 +126,11 @@ class Run:
                 "version": reply.version, "since": reply.since, "unshown": reply.unshown,
             },
         }
+        if reply.card is not None:  # a part drawn as a card: the components v2 Discord gets instead
+            part = card_of(reply, private=reply.card.private)
+            if part is not None:
+                shown["discord"]["card"] = card_shape(reply, part, UPLOAD).view.to_components()
+        return shown
 
     async def say(self, what: str, reply: Reply) -> Reply:
         self.record.append({"what": what, **self.shown(reply)})

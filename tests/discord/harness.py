@@ -95,6 +95,14 @@ def thread_object(parent_id: int, name: str, thread_id: int | None = None, kind:
                                 "archive_timestamp": "2025-01-01T00:00:00+00:00"}}
 
 
+def said(body: dict[str, Any] | None) -> str:
+    """What a message body says: its content, or every text display of its card (components v2)."""
+    body = body or {}
+    if not int(body.get("flags") or 0) & limits.COMPONENTS_V2:
+        return body.get("content") or ""
+    return "\n".join(c.get("content", "") for c in limits.walk(body.get("components") or []) if c.get("type") == 10)
+
+
 def _files(files) -> list[tuple[str, int]]:
     found = []
     for file in files or []:
@@ -143,15 +151,30 @@ class Message:
 
     @property
     def content(self) -> str:
-        return self.body.get("content") or ""
+        """What the message says: its content, or the text of its card."""
+        return self.text
 
     @property
     def components(self) -> list[dict[str, Any]]:
         return self.body.get("components") or []
 
     def items(self, kind: int | None = None) -> list[dict[str, Any]]:
-        return [c for row in self.components for c in row.get("components", [])
-                if kind is None or c.get("type") == kind]
+        """The buttons and menus (or the components of `kind`), wherever a card nests them."""
+        if not self.v2:
+            return [c for row in self.components for c in row.get("components", [])
+                    if kind is None or c.get("type") == kind]
+        return [c for c in limits.walk(self.components)
+                if (c.get("type") in (2, 3) if kind is None else c.get("type") == kind)]
+
+    @property
+    def v2(self) -> bool:
+        """Drawn as a card (components v2)."""
+        return bool(int(self.body.get("flags") or 0) & limits.COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What the message says: its content, or every text display of its card."""
+        return said(self.body)
 
     def buttons(self) -> dict[str, str]:
         """label -> custom id"""

@@ -33,6 +33,8 @@ SELECT_OPTIONS_MAX = 25
 SELECT_TEXT_MAX = 100
 PLACEHOLDER_MAX = 150
 V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000  # the content of every text display of a message together
+V2_TYPES = range(9, 18)  # section 9, text display 10, thumbnail 11, gallery 12, file 13, separator 14, container 17
 THREAD_NAME_MAX = 100
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 CALLBACK_TYPES = {1, 4, 5, 6, 7, 8, 9}
@@ -200,10 +202,7 @@ def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[s
     problems: list[str] = []
     seen: set[str] = set()
     if flags & COMPONENTS_V2:
-        count = sum(1 for _ in _walk(components))
-        if count > V2_COMPONENTS_MAX:
-            problems.append(f"{count} components > {V2_COMPONENTS_MAX}")
-        return problems
+        return _check_v2(components, seen)
     if len(components) > ROWS_MAX:
         problems.append(f"{len(components)} action rows > {ROWS_MAX}")
     for row in components:
@@ -212,6 +211,46 @@ def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[s
             continue
         problems += _check_row(row.get("components") or [], seen)
     return problems
+
+
+def _check_v2(components: list[dict[str, Any]], seen: set[str]) -> list[str]:
+    problems: list[str] = []
+    count = sum(1 for _ in walk(components))
+    if count > V2_COMPONENTS_MAX:
+        problems.append(f"{count} components > {V2_COMPONENTS_MAX}")
+    text = sum(len(c.get("content") or "") for c in walk(components) if c.get("type") == 10)
+    if text > V2_TEXT_MAX:
+        problems.append(f"text displays of {text} chars > {V2_TEXT_MAX}")
+    for component in walk(components):
+        kind = component.get("type")
+        if kind == 1:
+            problems += _check_row(component.get("components") or [], seen)
+        elif kind == 9:
+            if not 1 <= len(component.get("components") or []) <= 3:
+                problems.append("a section needs 1-3 text displays")
+            if not component.get("accessory"):
+                problems.append("a section without its accessory")
+        elif kind == 10 and not (component.get("content") or "").strip():
+            problems.append("an empty text display")
+        elif kind == 12 and not 1 <= len(component.get("items") or []) <= 10:
+            problems.append("a media gallery needs 1-10 items")
+        elif kind not in V2_TYPES and kind not in (2, 3):
+            problems.append(f"component type {kind} is not one of a card's")
+    for component in components:
+        if component.get("type") in (2, 3, 11):
+            problems.append(f"a component of type {component['type']} at the top of a card")
+    return problems
+
+
+def media_of(components: list[dict[str, Any]]) -> list[str]:
+    """Every media address of a card: gallery items, files and thumbnails."""
+    found = []
+    for component in walk(components):
+        if component.get("type") == 12:
+            found += [(item.get("media") or {}).get("url", "") for item in component.get("items") or []]
+        elif component.get("type") in (11, 13):
+            found.append((component.get("media") or component.get("file") or {}).get("url", ""))
+    return found
 
 
 def _check_row(items: list[dict[str, Any]], seen: set[str]) -> list[str]:
@@ -267,12 +306,16 @@ def _check_select(select: dict[str, Any], seen: set[str]) -> list[str]:
     return problems
 
 
-def _walk(components: Iterable[dict[str, Any]]):
+def walk(components: Iterable[dict[str, Any]]):
+    """Every component, nested ones included (a section's accessory too)."""
     for component in components:
         yield component
-        yield from _walk(component.get("components") or [])
+        yield from walk(component.get("components") or [])
         if component.get("accessory"):
             yield component["accessory"]
+
+
+_walk = walk
 
 
 def check_message(payload: dict[str, Any] | None, files: list[tuple[str, int]] = (),
@@ -287,6 +330,15 @@ def check_message(payload: dict[str, Any] | None, files: list[tuple[str, int]] =
     if flags & COMPONENTS_V2 and (content or payload.get("embeds")):
         problems.append("content/embeds with the components V2 flag")
     problems += check_embeds(payload.get("embeds") or [])
+    if flags & COMPONENTS_V2:  # a card shows every file it uploads once, by attachment://<name>
+        shown = [url.removeprefix("attachment://") for url in media_of(payload.get("components") or [])
+                 if url.startswith("attachment://")]
+        for name, _ in files:
+            if shown.count(name) != 1:
+                problems.append(f"file {name} shown {shown.count(name)} times in the card, not once")
+        for name in shown:
+            if name not in [n for n, _ in files]:
+                problems.append(f"attachment://{name} names no uploaded file")
     problems += check_components(payload.get("components") or [], flags)
     for name, size in files:
         if size > filesize_limit:

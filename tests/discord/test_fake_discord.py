@@ -18,7 +18,7 @@ from tests.discord import harness
 from tests.discord.conftest import settings_for
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ALICE, APP, BOB, CHANNEL, GUILD, snowflake
-from tests.discord.limits import EPHEMERAL
+from tests.discord.limits import EPHEMERAL, walk
 
 
 @pytest.fixture
@@ -156,7 +156,8 @@ async def test_a_deployment_day_reconnects_failures_deletions_and_sigterm(fake, 
             elif how == "menu":
                 shown = await fake.click(person, thread, board.body, buttons(board.body)["My moves"])
                 (callback,) = await answered(fake, shown, mark)
-                (menu,) = [c for row in callback.body["data"]["components"] for c in row["components"]]
+                # My moves is a card: its menu nested in the card's container
+                (menu,) = [c for c in walk(callback.body["data"]["components"]) if c["type"] == 3]
                 mark = len(fake.requests)
                 payload = await fake.click(person, thread, callback.body["data"], menu["custom_id"], ["take 2"])
             elif how == "form":

@@ -12,7 +12,7 @@ from bot.adapters.discord.client import (
     fit_choices,
     sync_commands,
 )
-from bot.adapters.discord.shapes import build_components, split_text
+from bot.adapters.discord.shapes import build_components, card_shape, split_text
 from bot.core.commands import COMMANDS
 from bot.core.replies import Button, Menu
 from bot.core.service import TableService
@@ -192,6 +192,41 @@ def test_a_menu_too_long_for_discord_shows_in_parts_and_says_what_it_leaves_out(
     assert private_text(reply) == "Choose your move. Showing 110 of 120; type /move for the rest."
 
 
+# -- cards (components v2) ------------------------------------------------------------------------
+def test_a_card_keeps_to_4000_characters_and_40_components():
+    from bot.core.replies import Button, Card, Menu, Reply, Section
+
+    buttons = [Button(f"b{i}", f"isles:x:1:1:{i}") for i in range(12)]
+    sections = [Section("x" * 900, buttons[i]) for i in range(8)]
+    menus = [Menu("isles:s:1:1:0", "Take", [(f"m{i}", f"m{i}") for i in range(900)])]
+    reply = Reply(private="words", buttons=buttons, menus=menus, card=Card(sections, private=True),
+                  image=b"\x89PNG" + bytes(10), image_private=True, image_name="hand.png")
+    shape = card_shape(reply, reply.card, 10 * 1024 * 1024)
+    payload = {"flags": limits.COMPONENTS_V2, "components": shape.view.to_components()}
+    assert limits.check_message(payload, [("hand.png", 14)]) == []
+    assert shape.content is None
+    found = list(limits.walk(payload["components"]))
+    assert len(found) <= limits.V2_COMPONENTS_MAX and [c["type"] for c in found].count(3) >= 1
+    texts = [c["content"] for c in found if c["type"] == 10]
+    assert sum(map(len, texts)) <= limits.V2_TEXT_MAX and texts[-1].startswith("Showing ")  # what is left out
+
+
+def test_the_limits_check_refuses_what_discord_refuses_of_a_card():
+    def container(*items):
+        return [{"type": 17, "components": list(items)}]
+
+    text = {"type": 10, "content": "x" * 4001}
+    assert any("4000" in p for p in limits.check_message({"flags": limits.COMPONENTS_V2, "components": container(text)}))
+    many = [{"type": 10, "content": "x"}] * 40
+    assert any("41 components" in p for p in limits.check_message({"flags": limits.COMPONENTS_V2, "components": container(*many)}))
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}
+    ok = {"flags": limits.COMPONENTS_V2, "components": container(gallery)}
+    assert limits.check_message(ok, [("board.png", 10)]) == []
+    assert any("shown 0 times" in p for p in limits.check_message(ok, [("board.png", 10), ("log.txt", 3)]))
+    assert any("names no uploaded" in p for p in limits.check_message(ok, []))
+    assert any("components V2" in p for p in limits.check_message({**ok, "content": "hello"}, [("board.png", 10)]))
+
+
 # -- command sync only when the definitions changed ---------------------------------------------
 async def test_commands_sync_once_then_only_when_changed(store, monkeypatch, tmp_path):
     service = TableService(store)
@@ -250,3 +285,14 @@ async def test_commands_synced_globally_before_the_switch_was_tracked_are_emptie
         await sync_commands(client, client.tree, store, GUILD)
         emptied = [c for c in harness.calls if c.method == "PUT" and c.body == []]
         assert [c.path for c in emptied] == [f"/applications/{APP}/commands"]
+
+
+def test_a_card_of_more_buttons_than_40_components_hold_leaves_the_last_out():
+    from bot.core.replies import Button, Card, Reply
+
+    reply = Reply(text="words", buttons=[Button(f"b{i}", f"isles:x:1:1:{i}") for i in range(60)], card=Card())
+    shape = card_shape(reply, reply.card, 10 * 1024 * 1024)
+    payload = {"flags": limits.COMPONENTS_V2, "components": shape.view.to_components()}
+    assert limits.check_message(payload) == []
+    labels = [c["label"] for c in limits.walk(payload["components"]) if c["type"] == 2]
+    assert labels == [f"b{i}" for i in range(len(labels))] and 25 <= len(labels) < 60

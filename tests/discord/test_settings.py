@@ -14,7 +14,7 @@ from bot.core.service import TableService
 from bot.features.settings import ServerSettingsFeature
 from bot.features.timing import Timing
 from tests.discord.conftest import harness_for
-from tests.discord.harness import ALICE, BOB, CHANNEL, GUILD, MODERATOR, Exchange, thread_object
+from tests.discord.harness import ALICE, BOB, CHANNEL, GUILD, MODERATOR, Exchange, said, thread_object
 from tests.discord.test_flow import one_public, only_private
 from tests.features.test_timing import TravelClock, rounds  # noqa: F401 (a fixture)
 from tests.helpers import open_store
@@ -146,7 +146,8 @@ async def test_a_finished_games_result_is_posted_in_the_results_channel_once(bot
     only_private(await settings(bot, MODERATOR, {"results": RESULTS}))
     thread = await finished_game(bot)
     posted, = bot.posts(RESULTS)
-    content = posted.body["content"]
+    assert int(posted.body["flags"]) & (1 << 15)  # a card (components v2): nobody is pinged
+    content = said(posted.body)
     assert f"<#{thread}>" in content and "Rounds" in content and "Alice" in content
     assert not posted.body["allowed_mentions"].get("users") and not posted.body["allowed_mentions"].get("roles")
 
@@ -157,5 +158,5 @@ async def test_a_results_channel_that_refuses_or_is_gone_breaks_nothing(bot, sta
     bot.fail("POST", rf"/channels/{RESULTS}/messages", status, times=100)
     thread = await finished_game(bot)  # every move answered and posted at the table
     assert bot.posts(RESULTS)  # tried
-    assert "The game is over." in bot.posts(thread)[-1].body["content"]
+    assert "The game is over." in said(bot.posts(thread)[-1].body)
     one_public(await bot.command(ALICE, "open", {"game": "rounds"}))  # the server plays on

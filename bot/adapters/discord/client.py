@@ -52,15 +52,17 @@ from bot.adapters.discord.shapes import (
     THREAD_ARCHIVE_MINUTES,
     Shape,
     build_components,
+    card_of,
+    card_shape,
     clip,
     discord_files,
     discord_text,
+    message_shape,
     private_words,
-    public_shape,
     some,
     split_text,
 )
-from bot.core import drawing, marks
+from bot.core import drawing, guide, marks
 from bot.core.commands import CHANNEL, COMMANDS, ROLE, TEXT, USER, Command
 from bot.core.health import Gateway, health_of
 from bot.core.presence import PresenceLine
@@ -428,6 +430,10 @@ class Adapter:
         public = bool(reply.text.strip()) or bool(shape.files)
         private = "\n".join(x for x in (note, private_words(reply)) if x)
         private_view = build_components(reply.private_buttons, [])  # e.g. Take back, for the mover alone
+        if not public and (card := card_of(reply, private=True)) is not None:  # /help, My moves
+            card_answer = card_shape(reply, card, interaction.filesize_limit, note=note)
+            await self._answer(interaction, card_answer)
+            return
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
             await self._private(interaction, private or "Done.", view=view, files=private_image)
@@ -516,10 +522,18 @@ class Adapter:
 
     @staticmethod
     def _public(interaction: discord.Interaction, reply: Reply) -> Shape:
-        return public_shape(reply, interaction.filesize_limit)
+        return message_shape(reply, interaction.filesize_limit)
 
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
         return discord_files(reply.files(private), interaction.filesize_limit)
+
+    @staticmethod
+    async def _answer(interaction: discord.Interaction, shape: Shape) -> None:
+        """One private message drawn as a card: the interaction's answer, or its followup once deferred."""
+        if not interaction.response.is_done():
+            await interaction.response.send_message(shape.content, ephemeral=True, **shape.kwargs())
+        else:
+            await interaction.followup.send(shape.content, ephemeral=True, **shape.kwargs())
 
     async def _private(self, interaction: discord.Interaction, text: str,
                        view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:
@@ -574,7 +588,7 @@ class DiscordOutbox:
 
     @staticmethod
     async def _send(channel: Any, reply: Reply) -> None:
-        await send_shape(channel, public_shape(reply, upload_limit(channel)))
+        await send_shape(channel, message_shape(reply, upload_limit(channel)))
 
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""
@@ -877,6 +891,18 @@ class IslesClient(discord.AutoShardedClient):
         threads = [t.id for t in getattr(channel.guild, "threads", ()) if t.parent_id == channel.id]
         await self._gone([channel.id, *threads])
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """One welcome in the server's system channel; none where there is none or the bot may not post."""
+        channel = guild.system_channel
+        if channel is None or not channel.permissions_for(guild.me).send_messages:
+            log.info("no welcome in server %s: no system channel, or the bot may not post there", guild.id)
+            return
+        welcome = guide.welcome_reply(getattr(self.settings, "docs_url", ""))
+        try:
+            await send_shape(channel, message_shape(welcome, upload_limit(channel)))
+        except discord.HTTPException as error:
+            log.info("no welcome in server %s: Discord refused it (%s)", guild.id, error.status)
+
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         if self.places is not None:
             await self.places.guild_gone(guild.id)
@@ -978,7 +1004,8 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     try:
         service = TableService(store)
         service.tables_per_member = settings.tables_per_member
-        installed = install(service, support_url=getattr(settings, "support_url", "")) if extensions else None
+        installed = (install(service, support_url=getattr(settings, "support_url", ""), docs_url=settings.docs_url)
+                     if extensions else None)
         pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed

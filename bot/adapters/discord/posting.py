@@ -32,12 +32,12 @@ import discord
 from bot.adapters.discord.shapes import (
     DEFAULT_UPLOAD_LIMIT,
     Shape,
-    public_shape,
+    message_shape,
     some,
 )
 from bot.core import failures, marks
 from bot.core.metrics import metrics
-from bot.core.replies import Button, Menu, Reply
+from bot.core.replies import Button, Card, Menu, Reply, Section
 from db.errors import StoreUnavailable
 from db.outbox import OutboxRow, OutboxStore, Untold
 from games import registry
@@ -64,17 +64,36 @@ def body_of(reply: Reply) -> dict[str, Any]:
     picture = reply.image_name or "board.png" if reply.image is not None and not reply.image_private else None
     body = {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
             "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
-            "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus]}
+            "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus],
+            **card_body(reply)}
     if reply.roles:  # only where /settings pings a role: the bodies of every other post stay as they were
         body["roles"] = list(dict.fromkeys(reply.roles))
     return body
 
 
 def reply_of(body: dict[str, Any]) -> Reply:
+    buttons = [Button(*b) for b in body.get("buttons") or []]
     return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
-                 roles=list(body.get("roles") or []),
-                 buttons=[Button(*b) for b in body.get("buttons") or []],
-                 menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []])
+                 roles=list(body.get("roles") or []), buttons=buttons,
+                 menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []],
+                 image_name=body.get("picture") or "board.png", card=card_from(body, buttons))
+
+
+def card_body(reply: Reply) -> dict[str, Any]:
+    """The public card of a reply as the outbox keeps it: its blocks, a block's button by its place
+    among the reply's buttons; nothing when the post has no card (its body as before cards)."""
+    card = reply.card
+    if card is None or card.private:
+        return {}
+    places = {id(b): n for n, b in enumerate(reply.buttons)}
+    return {"card": [[s.text, places.get(id(s.button), -1), s.divider] for s in card.sections]}
+
+
+def card_from(body: dict[str, Any], buttons: list[Button]) -> Card | None:
+    if "card" not in body:
+        return None
+    return Card([Section(text, buttons[n] if 0 <= n < len(buttons) else None, divider)
+                 for text, n, divider in body["card"]])
 
 
 async def channel_of(client: discord.Client, channel_id: int, fresh: bool = False) -> Any:
@@ -442,7 +461,7 @@ class Poster:
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        shape = public_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
+        shape = message_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
         return await send_shape(channel, shape, nonce=nonce_of(row.id))
 
     async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.core import marks
-from bot.core.replies import Button, Menu, Reply
+from bot.core.replies import Button, Card, Menu, Reply, Section
 
 log = logging.getLogger(__name__)
 
@@ -269,3 +269,167 @@ def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | 
     files = reply.files(private=False) if files is None else files
     return Shape(clip(discord_text(reply.text), MAX_CONTENT), discord_files(files, limit),
                  build_components(reply.buttons, reply.menus), mentions_of(reply))
+
+
+# -- components v2: a reply drawn as a card (bot/core/replies.py) ---------------------------------
+MAX_V2_COMPONENTS = 40  # every component counts, nested ones included
+MAX_V2_TEXT = 4000  # the text of every text display of a message together
+MAX_GALLERY = 10
+MAX_MEDIA_DESCRIPTION = 1024
+PICTURE_ENDINGS = (".png", ".gif", ".webp", ".jpg", ".jpeg")
+# Discord does not yet put the mentioned names of a v2 message into its push notifications
+# (discord-api-docs#7854), so a post that pings people stays a classic message. Once it does, set
+# this to True: every public post, turn posts included, is then drawn as a card.
+CARDS_FOR_PINGS = False
+
+
+def card_of(reply: Reply, private: bool) -> Card | None:
+    """The card one part of a reply is drawn as, or None when that part stays a classic message."""
+    card = reply.card
+    if private:
+        return card if card is not None and card.private else None
+    if card is not None and card.private:
+        return None
+    if (reply.mentions or reply.roles) and not CARDS_FOR_PINGS:
+        return None
+    return card if card is not None else (Card() if CARDS_FOR_PINGS else None)
+
+
+class CardView(discord.ui.LayoutView):
+    """A card, sent once. Like `Components`, its buttons and menus are routed by custom id."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def v2_menu_parts(menus: Sequence[Menu], rows: int) -> tuple[list[Menu], int, int]:
+    """The core's menus in parts of 25 options, at most `rows` of them; (parts, shown, total)."""
+    parts: list[Menu] = []
+    for menu in menus:
+        count = max(1, -(-len(menu.options) // MAX_SELECT_OPTIONS))
+        for part in range(count):
+            if len(parts) == rows:
+                break
+            suffix = f" ({part + 1}/{count})" if count > 1 else ""
+            chunk = menu.options[part * MAX_SELECT_OPTIONS:(part + 1) * MAX_SELECT_OPTIONS]
+            parts.append(Menu(f"{menu.custom_id}.{part}", f"{menu.placeholder}{suffix}", list(chunk)))
+    return parts, sum(len(p.options) for p in parts), sum(len(m.options) for m in menus)
+
+
+def _v2_button(button: Button) -> discord.ui.Button:
+    label = clip(button.label, MAX_BUTTON_LABEL) or "·"
+    if button.url:
+        return discord.ui.Button(label=label, url=button.url, style=discord.ButtonStyle.link)
+    return discord.ui.Button(label=label, custom_id=button.custom_id,
+                             style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary))
+
+
+def _usable(button: Button, used: set[str]) -> bool:
+    if button.url:
+        return True
+    cid = button.custom_id
+    if not cid or len(cid) > MAX_CUSTOM_ID or cid in used:
+        log.warning("component left out of a card: custom id %r is empty, too long or repeated", cid)
+        return False
+    used.add(cid)
+    return True
+
+
+def build_card(card: Card, text: str, files: Sequence[str], picture: str | None, buttons: Sequence[Button],
+               menus: Sequence[Menu], described: dict[str, str] | None = None) -> CardView:
+    """A card as one container: its blocks of text (a button beside those that have one), the picture
+    (`picture`, one of `files`) and the other pictures (an animation) as a gallery and every other
+    file as a file, then its menus (in parts of 25, as many as the 40 components allow, saying what
+    they leave out) and the other buttons, within 4,000 characters of text in all. What passes 40
+    components still (a card of many buttons) is left out from its end, and logged."""
+    blocks = card.sections or [Section(text)]
+    used: set[str] = set()
+    beside = {id(b.button) for b in blocks if b.button is not None}
+    rest = [b for b in buttons if id(b) not in beside]
+    button_rows = -(-len(rest) // MAX_BUTTONS_PER_ROW)
+    # what is counted before the menus: container, each block (a section is itself, its text and its
+    # button), separators, the gallery, files, the rows of buttons and the note of what menus leave out
+    fixed = 1 + sum(3 if b.button is not None else 1 for b in blocks) + sum(1 for b in blocks[1:] if b.divider)
+    shown = [name for name in files if name == picture or name.lower().endswith(PICTURE_ENDINGS)][:MAX_GALLERY]
+    fixed += (1 if shown else 0) + sum(1 for name in files if name not in shown)
+    fixed += button_rows + len(rest) + (1 if menus else 0)
+    parts, listed, total = v2_menu_parts(menus, max(0, (MAX_V2_COMPONENTS - fixed) // 2))
+    left_out = f"Showing {listed} of {total}; type /move for the rest." if listed < total else ""
+    budget = MAX_V2_TEXT - len(left_out)
+    container = discord.ui.Container()
+    for index, block in enumerate(blocks):
+        written = clip(discord_text(block.text), max(1, budget)) if budget > 0 else ""
+        budget -= len(written)
+        if index and block.divider:
+            container.add_item(discord.ui.Separator())
+        if not written.strip():
+            continue
+        if block.button is not None and _usable(block.button, used):
+            container.add_item(discord.ui.Section(discord.ui.TextDisplay(written), accessory=_v2_button(block.button)))
+        else:
+            container.add_item(discord.ui.TextDisplay(written))
+    if shown:  # the picture, and an animation beside it, shown as pictures; other files as files
+        described = described or {}  # a file's alt text goes with its picture in the gallery
+        container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(
+            f"attachment://{n}", description=clip(described[n], MAX_MEDIA_DESCRIPTION) if described.get(n) else None)
+            for n in shown)))
+    for name in files:
+        if name not in shown:
+            container.add_item(discord.ui.File(f"attachment://{name}"))
+    for menu in parts:
+        options = [discord.SelectOption(label=clip(label or value, MAX_OPTION_TEXT), value=value)
+                   for label, value in menu.options if value and len(value) <= MAX_OPTION_TEXT]
+        if not options or not menu.custom_id or len(menu.custom_id) > MAX_CUSTOM_ID or menu.custom_id in used:
+            continue
+        used.add(menu.custom_id)
+        container.add_item(discord.ui.ActionRow(discord.ui.Select(
+            custom_id=menu.custom_id, placeholder=clip(menu.placeholder, MAX_PLACEHOLDER) or None,
+            options=options, min_values=1, max_values=1)))
+    if left_out:
+        container.add_item(discord.ui.TextDisplay(left_out))
+    fitting = [b for b in rest if _usable(b, used)]
+    for start in range(0, len(fitting), MAX_BUTTONS_PER_ROW):
+        container.add_item(discord.ui.ActionRow(*(_v2_button(b) for b in fitting[start:start + MAX_BUTTONS_PER_ROW])))
+    while _count([container.to_component_dict()]) > MAX_V2_COMPONENTS and container.children:
+        dropped = container.children[-1]
+        log.warning("%s left out of a card: past %d components", type(dropped).__name__, MAX_V2_COMPONENTS)
+        container.remove_item(dropped)
+    view = CardView()
+    view.add_item(container)
+    view.stop()
+    return view
+
+
+def _count(components: Sequence[dict[str, Any]]) -> int:
+    """Components as Discord counts them: each one, nested ones and a section's accessory included."""
+    return sum(1 + _count(c.get("components") or []) + (1 if c.get("accessory") else 0) for c in components)
+
+
+def card_shape(reply: Reply, card: Card, limit: int, files: Sequence[tuple[str, bytes]] | None = None,
+               note: str = "") -> Shape:
+    """One part of a reply drawn as a card: no content (Discord refuses it beside v2 components), its
+    files each shown once in the card, pinging exactly the users it names. `note` goes first (what
+    the adapter adds to a private answer)."""
+    files = reply.files(private=card.private) if files is None else files
+    sent = discord_files(files, limit)
+    names = [f.filename for f in sent]
+    picture = reply.image_name or "board.png"
+    picture = picture if picture in names and reply.image_private == card.private else None
+    text = reply.private if card.private else reply.text
+    if note:
+        card = Card([Section(note), *(card.sections or [Section(text)])], card.private)
+    buttons = [*reply.buttons, *reply.private_buttons] if card.private else reply.buttons
+    described = {f.filename: f.description for f in sent if f.description}
+    view = build_card(card, text, names, picture, buttons, reply.menus, described)
+    return Shape(None, sent, view, mentions_of(reply))  # type: ignore[arg-type]
+
+
+def message_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | None = None) -> Shape:
+    """The public part of a reply: a card where it is drawn as one (`card_of`), else `public_shape`."""
+    card = card_of(reply, private=False)
+    if card is None:
+        return public_shape(reply, limit, files)
+    return card_shape(reply, card, limit, files)
