@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.core import marks, places, replay
+from bot.core import alt_text, marks, places, replay
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.places import PlaceMaker
@@ -695,7 +695,8 @@ class DailyChallenge(Extension):
             data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(daily_board, data)
-        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png")
+        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png",
+                     image_alt=alt_text.DAILY.format(day=key) if image else "")
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
         today = self.today()
@@ -755,7 +756,7 @@ class DailyChallenge(Extension):
                     "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(solo_board, data)
         return Reply(text="\n".join(lines), private=self._personal(players.get(caller.user_id, []), today),
-                     image=image, image_name="solo.png")
+                     image=image, image_name="solo.png", image_alt=alt_text.SOLO if image else "")
 
     def _personal(self, mine: list[SoloResult], today: date) -> str:
         if not mine:

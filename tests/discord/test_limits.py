@@ -83,6 +83,7 @@ def select(cid, n):
     ({"components": [row(select("s", 2), button("b"))]}, "alone in its row"),
     ({"allowed_mentions": {"parse": ["everyone"]}}, "@everyone"),
     ({"content": "x", "flags": 1 << 15}, "components V2"),
+    ({"attachments": [{"id": 0, "filename": "board.png", "description": "x" * 1025}]}, "board.png > 1024"),
 ])
 def test_validator_refuses_bad_messages(payload, problem):
     problems = limits.check_message(payload)

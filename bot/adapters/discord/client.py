@@ -511,7 +511,7 @@ class Adapter:
         return public_shape(reply, interaction.filesize_limit)
 
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
-        return discord_files(reply.files(private), interaction.filesize_limit)
+        return discord_files(reply.files(private), interaction.filesize_limit, reply.descriptions())
 
     async def _private(self, interaction: discord.Interaction, text: str,
                        view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:

@@ -61,9 +61,12 @@ LATER = "later"  # the database went before the post could be saved: the saved c
 def body_of(reply: Reply) -> dict[str, Any]:
     """The public part of a reply as the outbox keeps it (the picture by name only)."""
     picture = reply.image_name or "board.png" if reply.image is not None and not reply.image_private else None
-    return {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
+    body = {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
             "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
             "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus]}
+    public = {name for name, _ in reply.files(private=False)}
+    alts = {name: alt for name, alt in reply.descriptions().items() if name in public}
+    return {**body, "alts": alts} if alts else body
 
 
 def reply_of(body: dict[str, Any]) -> Reply:
@@ -431,7 +434,8 @@ class Poster:
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        shape = public_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
+        # the body keeps no files, only their alt texts
+        shape = public_shape(reply_of(body), upload_limit(channel), files, body.get("alts") or {})
         return await send_shape(channel, shape, nonce=nonce_of(row.id))
 
     async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:
