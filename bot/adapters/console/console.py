@@ -314,8 +314,9 @@ class Console:
                 path = self.out_dir / f"{self.images:04d}-{self.channels.get(caller.channel_id, 'x')}.{ext}"
                 path.write_bytes(data)
                 kind = "image" if ext in ("png", "webp", "gif", "jpg") else "file"
-                alt = reply.descriptions().get(name, "")
-                lines.append(f"  [{kind}{', only you' if private else ''}] {path}" + (f" ({alt})" if alt else ""))
+                lines.append(f"  [{kind}{', only you' if private else ''}] {path}")
+                if alt := reply.descriptions().get(name, ""):  # on a line of its own: the path ends its line
+                    lines.append(f"    alt: {alt}")
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private_buttons:
