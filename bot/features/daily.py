@@ -38,7 +38,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.core import alt_text, marks, places, replay
-from bot.core.commands import Command, Param
+from bot.core.commands import BOT_DM, Command, Param
 from bot.core.extension import Extension
 from bot.core.places import PlaceMaker
 from bot.core.replies import Caller, Reply
@@ -121,8 +121,8 @@ HELP = (
 COMMANDS = (
     Command("daily", "Today's solo challenge: the same deal for everyone, one attempt each", (
         Param("help", "on: explain the daily challenge instead of starting it", choices=("on", "off")),
-    ), place="daily challenge"),
-    Command("hint", "A suggested move for your solo game (your result is marked as hinted)"),
+    ), place="daily challenge", where=BOT_DM),
+    Command("hint", "A suggested move for your solo game (your result is marked as hinted)", where=BOT_DM),
     Command("dailyboard", "The server's daily challenge board, today's or a past day's", (
         Param("date", "A UTC date as YYYY-MM-DD, or yesterday (default: today)"),
     )),
@@ -468,7 +468,8 @@ class DailyChallenge(Extension):
             raise IllegalMove(why)
         deal = await self.deal_of(caller.guild_id, day)
         guild, key, user = caller.guild_id, deal.day, caller.user_id
-        await self.db.set_board_channel(guild, key, caller.channel_id)
+        if guild:  # a direct message with the bot (no server) has no board to post: only its player is there
+            await self.db.set_board_channel(guild, key, caller.channel_id)
         opener = secrets.token_hex(8)
         await self._claim(caller, deal, opener)
         try:
@@ -487,9 +488,14 @@ class DailyChallenge(Extension):
             raise
         level = deal.difficulty.replace("_", " ")
         ends = f"It ends at 00:00 UTC, in {_until_midnight(self.now())}; unfinished by then, it counts as a loss."
-        headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
-                    f"One attempt; your moves stay in this thread. {ends} "
-                    "/hint suggests a move (and marks your result).")
+        if guild:
+            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
+                        f"One attempt; your moves stay in this thread. {ends} "
+                        "/hint suggests a move (and marks your result).")
+        else:
+            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
+                        f"One attempt; you play it here, in your direct messages with Isles. {ends} "
+                        "/hint suggests a move (and marks your result).")
         reply.text = f"{headline}\n{reply.text}" if reply.text else headline
         return reply
 
@@ -867,6 +873,8 @@ class DailyChallenge(Extension):
                     if not await self.db.claim_final(deal.guild_id, deal.day, now):
                         continue  # another process took it
                     day = date.fromisoformat(deal.day)
+                    if not deal.guild_id:
+                        continue  # the attempts played in direct messages share no board
                     if not await self.db.attempts_of_day(deal.guild_id, deal.day):
                         continue  # nobody played: nothing to post
                     if await self._post_board(deal.guild_id, day, final=True):

@@ -136,7 +136,9 @@ async def test_every_command_definition_is_within_limits():
             assert option["type"] == {"text": 3, "user": 6}[param.kind]
             assert option.get("autocomplete", False) == bool(param.autocomplete)
             assert [c["value"] for c in option.get("choices", [])] == list(param.choices)
-        assert by_name[spec.name]["contexts"] == [0]
+        # in a server only, or also in a direct message with the bot, or anywhere (bot/core/commands.py)
+        assert by_name[spec.name]["contexts"] == {"server": [0], "dm": [0, 1], "anywhere": [0, 1, 2]}[spec.where]
+        assert by_name[spec.name]["integration_types"] == ([0] if spec.where == "server" else [0, 1])
 
 
 # -- helpers that keep payloads within limits --------------------------------------------------
