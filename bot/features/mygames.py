@@ -85,7 +85,7 @@ class MyGames(Extension):
             return await self._stalled(caller)
         entries: list[Entry] = []
         everywhere = not caller.guild_id  # outside a server: a person's tables in every server
-        found = await (self.store.tables_of_person(caller.user_id) if everywhere else self.store.tables(caller.guild_id))
+        found = [row for guild in await self._servers(caller) for row in await self.store.tables(guild)]
         for row in found:
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == caller.user_id), None)
@@ -134,6 +134,13 @@ class MyGames(Extension):
             head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
                 f"Your tables in this server ({len(entries)}); none waits for you:"
         return Reply(private=_fit(head, [e.text for e in entries]))
+
+    async def _servers(self, caller: Caller) -> list[int]:
+        """The caller's server; outside one, every server where they sit at a table (and 0, the direct
+        messages with the bot, where the daily challenge plays)."""
+        if caller.guild_id:
+            return [caller.guild_id]
+        return sorted({row.guild_id for row in await self.store.tables_of_person(caller.user_id)})
 
     async def _stalled(self, caller: Caller) -> Reply:
         if not caller.can_manage:
