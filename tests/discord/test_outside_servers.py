@@ -6,6 +6,7 @@ import pytest
 from bot.core.service import TableService
 from bot.features.daily import install as install_daily
 from bot.features.mygames import MyGames
+from db.daily import DailyStore
 from games import registry
 from tests.discord.conftest import harness_for
 from tests.discord.test_flow import ALICE, BOB, one_public, only_private
@@ -104,3 +105,17 @@ async def test_games_in_a_direct_message_lists_the_tables_of_every_server(daily_
     assert "every server (1)" in only_private(mine) and f"<#{thread}>" in only_private(mine)
     nobody = await daily_bot.command_outside(BOB, "games")
     assert "not seated at any table in any server" in only_private(nobody)
+
+
+@needs_hawaii
+@pytest.mark.skipif(not hasattr(DailyStore, "attempt_of_person"),
+                    reason="one daily attempt a person in every server is not in this tree yet")
+async def test_a_direct_message_attempt_is_the_persons_one_attempt_of_the_day(daily_bot):
+    one_public(await daily_bot.command_outside(ALICE, "daily"))
+    there = await daily_bot.command(ALICE, "daily")  # the same day in a server: refused, no thread
+    assert not there.rest("POST", r"/channels/\d+/threads$")
+    assert "one attempt" in only_private(there).lower()
+    other = await daily_bot.command(BOB, "daily")  # the other way round
+    assert other.rest("POST", r"/channels/\d+/threads$")
+    again = await daily_bot.command_outside(BOB, "daily")
+    assert "one attempt" in only_private(again).lower() and not again.rest("POST", r"/channels/\d+/messages$")
