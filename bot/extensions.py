@@ -1,6 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
-computer levels, rematch, take-back, move previews, the game's animation, and what the table plays for
-a person who is away (forced moves, standing answers, plans).
+computer levels, rematch, take-back, move previews, the game's animation, what the table plays for
+a person who is away (forced moves, standing answers, plans), and a server's settings.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -23,6 +23,7 @@ from bot.features.plans import Plans
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
+from bot.features.settings import ServerSettingsFeature
 from bot.features.substitute import Substitutes
 from bot.features.takeback import TakeBack
 from bot.features.timing import Timing
@@ -99,7 +100,7 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes)
+              Auto(service), plans, substitutes, ServerSettingsFeature(service))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

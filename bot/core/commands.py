@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 TEXT = "text"
 USER = "user"  # a member of the server: Discord's own picker; the service gets the person's mark (bot/core/marks.py)
-KINDS = (TEXT, USER)
+CHANNEL = "channel"  # a text channel of the server: Discord's picker (`#name` in the console); the service gets its mark
+ROLE = "role"  # a role of the server: Discord's picker (`@name` in the console); the service gets its mark
+KINDS = (TEXT, USER, CHANNEL, ROLE)
 
 # where a command may be used: in a server only; also in a direct message with the bot (the daily
 # challenge plays there, with the commands that play it); or anywhere, group messages included
@@ -73,7 +75,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", "How to play a game here, with our designed values", (
         Param("game", "Which game (default: this table's)", autocomplete="game"),
     ), where=ANYWHERE),
-    Command("threads", "Server setting: open a thread for each new table", (
+    Command("threads", "Server setting: open a thread for each new table (as /settings threads:)", (
         Param("enabled", "on or off", required=True, choices=("on", "off")),
     )),
 )

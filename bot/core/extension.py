@@ -59,6 +59,9 @@ class Extension:
         """Keep what check_open read for the new table; a note for the lobby message, or ""."""
         return ""
 
+    async def open_reply(self, loaded: Loaded, reply: Reply) -> None:
+        """Add to the lobby message of a table just opened (a role told that it seeks players)."""
+
     async def check_move(self, loaded: Loaded) -> None:
         """Before a person's move is tried: raise IllegalMove to refuse every move at this table now."""
 

@@ -90,7 +90,7 @@ class Lobby:
         reply = self.lobby_reply(loaded, f"**{caller.name}** opened a table of **{cls.title}**.")
         if notes:
             reply.text += "\n" + "\n".join(notes)
-        return reply
+        return await self.service.composer.touch("open_reply", reply, lambda e: e.open_reply(loaded, reply))
 
     def lobby_reply(self, loaded: Loaded, headline: str) -> Reply:
         """The lobby message: who sits, the options, the buttons that can work now."""

@@ -24,9 +24,12 @@ class Caller:
     channel_id: int
     user_id: int
     name: str
-    # may manage here: in Discord, Manage Server for server settings (/threads) and Manage Channels
-    # (Manage Threads in a thread) for table commands such as /cancel
+    # may manage here: in Discord, Manage Server for server settings (/settings, /threads) and
+    # Manage Channels (Manage Threads in a thread) for table commands such as /cancel
     can_manage: bool = False
+    # the channel a thread belongs to when the call comes from one (or opens a table in one): where
+    # /settings lists the channels tables may open in, a thread goes with its channel; 0: none
+    parent_id: int = 0
 
 
 @dataclass
@@ -66,6 +69,7 @@ class Reply:
     image_private: bool = False  # the image belongs with the private text
     image_alt: str = ""  # what the picture shows, for people who cannot see it (bot/core/alt_text.py)
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the public text
+    roles: list[int] = field(default_factory=list)  # role ids pinged by the public text (/settings' seek role)
     buttons: list[Button] = field(default_factory=list)
     private_buttons: list[Button] = field(default_factory=list)  # go with the private text (Take back)
     menus: list[Menu] = field(default_factory=list)

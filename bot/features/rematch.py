@@ -85,8 +85,9 @@ class Rematch(Extension):
                    if s.user_id is not None and s.user_id != caller.user_id]
         headline = f"**{caller.name}** asks for a rematch of **{service.game_title(old.row.game)}**."
         answer = service.lobby_reply(loaded, headline)
-        if notes:
+        if notes:  # e.g. the deadline, and the role /settings pings for a table that seeks players
             answer.text += "\n" + notes
+            answer.roles = reply.roles
         if invited:
             answer.text += "\n" + " ".join(marks.person(u) for u in invited) + ": press Join to take your seat again."
             answer.mentions = invited

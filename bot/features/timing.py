@@ -42,6 +42,7 @@ from bot.core.seats import acting_host
 from bot.core.service import TableService
 from bot.core.tables import Loaded
 from db.notices import WAKE
+from db.server_settings import ServerSettingsStore
 from db.store import Store, TableRow
 from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
@@ -214,6 +215,20 @@ def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "",
     return s
 
 
+def with_defaults(base: TimingSettings, typed: tuple[str, str, str],
+                  defaults: tuple[str | None, str | None, str | None]) -> TimingSettings:
+    """A new table's deadline, reminder and timeout: what its opener typed, else the server's
+    default (/settings), else the game's own. A server's reminder that does not fit the deadline
+    the opener chose gives way to the game's own reminder rather than refuse the table."""
+    chosen = [word.strip() or (default or "") for word, default in zip(typed, defaults, strict=True)]
+    try:
+        return parse_settings(base, *chosen)
+    except IllegalMove:
+        if typed[1].strip() or not defaults[1]:
+            raise
+    return parse_settings(base, chosen[0], "", chosen[2])
+
+
 def describe_settings(s: TimingSettings) -> str:
     if s.deadline_s is None:
         return "No turn deadline: the table waits for each player as long as it takes."
@@ -318,7 +333,11 @@ class Timing(Extension):
     # -- /open -------------------------------------------------------------------------
     async def check_open(self, caller: Caller, game_cls: Any, args: dict[str, str]) -> TimingSettings:
         base = default_settings(game_cls.key)
-        return parse_settings(base, args.get("deadline", ""), args.get("reminder", ""), args.get("timeout", ""))
+        typed = (args.get("deadline", ""), args.get("reminder", ""), args.get("timeout", ""))
+        if base.deadline_s is None:  # a solo game waits for its player: a server's defaults are for tables
+            return parse_settings(base, *typed)
+        server = await ServerSettingsStore.of(self.store).get(caller.guild_id)
+        return with_defaults(base, typed, (server.default_deadline, server.default_reminder, server.default_timeout))
 
     async def after_open(self, table_id: int, values: TimingSettings) -> str:
         # the table is visible from its creation on: settings another process wrote since (a

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.core import marks
-from bot.core.commands import USER, Command
+from bot.core.commands import CHANNEL, ROLE, USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 
@@ -99,6 +99,7 @@ class Console:
         self.managers = {m.lower() for m in managers}
         self.names: dict[int, str] = {}
         self.channels: dict[int, str] = {}
+        self.roles: dict[int, str] = {}  # the roles named in /settings, by their ids made from names
         self.images = 0
         self.last: dict[int, Reply] = {}  # last public reply per channel, for /press
         # earlier public replies with buttons, newest first: in Discord their buttons stay pressable
@@ -152,7 +153,26 @@ class Console:
         for param in specs[command].params if command in specs else ():
             if param.kind == USER and args.get(param.name, "").strip():
                 args[param.name] = self._mention(args[param.name])
+            if param.kind == CHANNEL and args.get(param.name, "").strip():
+                args[param.name] = self._channel(args[param.name])
+            if param.kind == ROLE and args.get(param.name, "").strip():
+                args[param.name] = self._role(args[param.name])
         return Parsed(caller, command, args)
+
+    def _channel(self, typed: str) -> str:
+        """A channel as Discord's channel picker gives it: `#lobby` or `lobby` is the channel of that
+        name, as the lines write it."""
+        name = typed.strip().removeprefix("#")
+        channel_id = stable_id("#" + name)
+        self.channels.setdefault(channel_id, name)
+        return marks.place(channel_id)
+
+    def _role(self, typed: str) -> str:
+        """A role as Discord's role picker gives it: `@players` or `players`."""
+        name = typed.strip().removeprefix("@")
+        role_id = stable_id("@&" + name)
+        self.roles.setdefault(role_id, name)
+        return marks.role(role_id)
 
     def _mention(self, typed: str) -> str:
         """A person as Discord's user picker gives them: the core's mark of that person. Here a name
@@ -300,7 +320,8 @@ class Console:
         return marks.write(
             text, person=lambda user_id: "@" + self.names.get(user_id, str(user_id)),
             place=lambda channel_id: "#" + self.channels.get(channel_id, str(channel_id)),
-            moment=lambda epoch, _style: datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC"))
+            moment=lambda epoch, _style: datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            role=lambda role_id: "@" + self.roles.get(role_id, str(role_id)))
 
     def show(self, caller: Caller, reply: Reply) -> list[str]:
         lines: list[str] = []

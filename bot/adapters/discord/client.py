@@ -59,7 +59,7 @@ from bot.adapters.discord.shapes import (
     split_text,
 )
 from bot.core import drawing, marks
-from bot.core.commands import ANYWHERE, BOT_DM, COMMANDS, SERVER, TEXT, USER, Command
+from bot.core.commands import ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
@@ -75,7 +75,7 @@ log = logging.getLogger(__name__)
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",
                             "solo", "hint"})
-SERVER_SETTINGS = frozenset({"threads", "games"})  # commands where managing means Manage Server
+SERVER_SETTINGS = frozenset({"threads", "games", "settings"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
 FORM_TITLE = "Your move"
@@ -140,7 +140,8 @@ def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[st
 
 
 def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
-              server_setting: bool = False) -> Caller:
+              server_setting: bool = False, parent_id: int | None = None) -> Caller:
+    """`parent_id`: the channel of the thread `channel_id` names, when it is not the interaction's own."""
     perms = interaction.permissions
     if server_setting:
         can_manage = perms.manage_guild
@@ -155,6 +156,8 @@ def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
         user_id=user.id,
         name=user.display_name,
         can_manage=bool(can_manage),
+        parent_id=parent_id or (interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread)
+                                else 0),
     )
 
 
@@ -268,7 +271,8 @@ class Adapter:
             except discord.HTTPException as error:
                 log.warning("could not create a thread in %s: %s", here.id, error)
                 note = "I may not create threads here, so the table is in this channel."
-        caller = caller_of(interaction, channel_id=thread.id if thread else None)
+        caller = caller_of(interaction, channel_id=thread.id if thread else None,
+                           parent_id=here.id if thread else None)
         reply = await self._guard(self.service.handle(caller, "open", args))
         if thread is None:
             await self.show(interaction, reply, note=note)
@@ -643,7 +647,7 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
         allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where],
     )
     command.guild_only = spec.where == SERVER
-    if spec.name == "threads":
+    if spec.name in ("threads", "settings"):
         command.default_permissions = discord.Permissions(manage_guild=True)
     for param in spec.params:
         if param.autocomplete:
@@ -651,13 +655,38 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
     return command
 
 
-# what Discord asks for, by the kind of option (bot/core/commands.py): a User is Discord's user picker
-OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User}
+class TextChannelOption(app_commands.Transformer):
+    """Discord's channel picker showing text channels, the channel taken as Discord sends it: no
+    cache of the server's channels is needed to read it."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news]
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
+        return value
+
+
+# what Discord asks for, by the kind of option (bot/core/commands.py): Discord's pickers of users,
+# text channels and roles
+OPTION_TYPES: dict[str, Any] = {TEXT: str, USER: discord.User,
+                                CHANNEL: app_commands.Transform[app_commands.AppCommandChannel, TextChannelOption],
+                                ROLE: discord.Role}
 
 
 def option_text(value: Any) -> Any:
-    """The service reads text: a picked user becomes the core's mark of that person."""
-    return marks.person(value.id) if isinstance(value, discord.abc.User) else value
+    """The service reads text: a picked user, channel or role becomes the core's mark of it."""
+    if isinstance(value, discord.abc.User):
+        return marks.person(value.id)
+    if isinstance(value, discord.Role):
+        return marks.role(value.id)
+    if isinstance(value, app_commands.AppCommandChannel | app_commands.AppCommandThread | discord.abc.GuildChannel):
+        return marks.place(value.id)
+    return value
 
 
 def _suggester(adapter: Adapter, kind: str):

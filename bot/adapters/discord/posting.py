@@ -64,13 +64,18 @@ def body_of(reply: Reply) -> dict[str, Any]:
     body = {"text": reply.text, "mentions": list(dict.fromkeys(reply.mentions)), "picture": picture,
             "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
             "menus": [[m.custom_id, m.placeholder, [list(o) for o in m.options]] for m in reply.menus]}
+    if reply.roles:  # only where /settings pings a role: the bodies of every other post stay as they were
+        body["roles"] = list(dict.fromkeys(reply.roles))
     public = {name for name, _ in reply.files(private=False)}
     alts = {name: alt for name, alt in reply.descriptions().items() if name in public}
-    return {**body, "alts": alts} if alts else body
+    if alts:  # the pictures' alt texts, for the post sent again from the outbox
+        body["alts"] = alts
+    return body
 
 
 def reply_of(body: dict[str, Any]) -> Reply:
     return Reply(text=body.get("text", ""), mentions=list(body.get("mentions") or []),
+                 roles=list(body.get("roles") or []),
                  buttons=[Button(*b) for b in body.get("buttons") or []],
                  menus=[Menu(c, p, [tuple(o) for o in opts]) for c, p, opts in body.get("menus") or []])
 

@@ -49,7 +49,7 @@ BUTTON_STYLES = {
 def discord_text(text: str) -> str:
     """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a timestamp."""
     return marks.write(text, person=lambda user_id: f"<@{user_id}>", place=lambda channel_id: f"<#{channel_id}>",
-                       moment=lambda epoch, style: f"<t:{epoch}:{style}>")
+                       moment=lambda epoch, style: f"<t:{epoch}:{style}>", role=lambda role_id: f"<@&{role_id}>")
 
 
 def clip(text: str, limit: int) -> str:
@@ -177,9 +177,11 @@ def build_components(buttons: Sequence[Button], menus: Sequence[Menu]) -> Compon
 
 
 def mentions_of(reply: Reply) -> discord.AllowedMentions:
-    """Ping exactly the users the reply names, never @everyone or roles."""
+    """Ping exactly the users and roles the reply names (a role only where /settings chose one),
+    never @everyone."""
+    roles = [discord.Object(role_id) for role_id in dict.fromkeys(reply.roles)]
     return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
+        everyone=False, roles=roles or False, replied_user=False,
         users=[discord.Object(user_id) for user_id in dict.fromkeys(reply.mentions)],
     )
 
