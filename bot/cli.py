@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -68,7 +69,7 @@ def _games_help() -> str:
 
 def parser(isles: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
-    sub = top.add_subparsers(dest="what", metavar="{run,local,demo,migrate,copy-store}", required=True)
+    sub = top.add_subparsers(dest="what", metavar="{run,local,demo,migrate,copy-store,backup}", required=True)
     sub.add_parser("run", help="start the Discord bot (settings from .env, see .env.example)")
     copy = sub.add_parser(
         "copy-store", help="copy every table of one database into a new, empty one (bots stopped)",
@@ -82,6 +83,14 @@ def parser(isles: str) -> argparse.ArgumentParser:
     copy.add_argument("--to", dest="target", required=True, help="the new, empty database (a postgresql:// DSN)")
     copy.add_argument("--check", action="store_true",
                       help="copy nothing: check a copy made before against its source (bots stopped)")
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database in ISLES_DB now, while the bot runs",
+        description="Write a consistent copy of the SQLite file in ISLES_DB, safe while the bot plays on. "
+                    "A PostgreSQL database is copied with pg_dump instead (docs/operations.md).",
+        epilog=f"example:\n  {isles} backup\n  {isles} backup --to /var/backups/isles/",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    backup.add_argument("--to", default=None,
+                        help="a file, or a folder to name the copy in (default: ISLES_BACKUP_DIR, else backups)")
     sub.add_parser("migrate", help="bring the database in ISLES_DB to the newest schema, then exit",
                    description="Apply every migration the database in ISLES_DB lacks (a SQLite path or a "
                                "postgresql:// DSN), then exit. Safe to run again, and beside starting bots.")
@@ -130,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
             work = check_copy if args.check else copy_store
             asyncio.run(work(check_store(args.source, "--from"), check_store(args.target, "--to")))
             return 0
+        if args.what == "backup":
+            named[1] = store_from_env("isles.db")
+            return asyncio.run(backup_store(looked_at(named[1]), args.to))
         if args.what == "migrate":
             named[1] = store_from_env("isles.db")
             return asyncio.run(migrate_store(looked_at(named[1])))
@@ -186,6 +198,24 @@ async def migrate_store(target: str) -> int:
     return 0
 
 
+async def backup_store(source: str, to: str | None) -> int:
+    from bot.backups import back_up
+
+    if is_postgres(source):
+        print(f"ISLES_DB={shown(source)} is a PostgreSQL database: copy it with pg_dump, e.g.  pg_dump --format=custom "
+              "--file=isles.dump <DSN>  (docs/operations.md).", file=sys.stderr)
+        return MISTAKE
+    if not Path(source).is_file():
+        print(f"ISLES_DB={source}: there is no such file to copy.", file=sys.stderr)
+        return MISTAKE
+    target = Path(to or os.environ.get("ISLES_BACKUP_DIR", "").strip() or "backups")
+    if to is None or to.endswith(("/", os.sep)):
+        target.mkdir(parents=True, exist_ok=True)
+    made = await back_up(source, target)
+    print(f"ISLES_DB={source}: copied to {made}.")
+    return 0
+
+
 def run_bot(isles: str, named: list[str]) -> int:
     settings = Settings.from_env()
     named[1] = settings.db_path
@@ -197,12 +227,34 @@ def run_bot(isles: str, named: list[str]) -> int:
     from bot.adapters.discord.client import serve
     from bot.adapters.web.hosting import beside_the_bot
 
-    stopped = serve(settings, isles, beside=beside_the_bot)
+    stopped = serve(settings, isles, beside=alongside(beside_the_bot))
     if stopped is None:
         return 0
     mistake, why = stopped
     print(why, file=sys.stderr)
     return MISTAKE if mistake else FAILED
+
+
+def alongside(beside):
+    """What runs beside the bot: the web adapter's `beside` (pages, /healthz and /metrics) and the
+    timed copies of the database (ISLES_BACKUP_EVERY)."""
+    async def start(service, settings: Settings):
+        from bot.backups import timed_backups
+
+        served = await beside(service, settings)
+        backups = timed_backups(settings.db_path, getattr(settings, "backup", None))
+        return Beside(served, backups) if served is not None or backups is not None else None
+
+    return start
+
+
+class Beside:
+    def __init__(self, *parts):
+        self.parts = [part for part in parts if part is not None]
+
+    async def stop(self) -> None:
+        for part in self.parts:
+            await part.stop()
 
 
 if __name__ == "__main__":

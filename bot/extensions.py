@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.core.service import TableService
+from bot.features.about import About
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
@@ -88,7 +89,7 @@ class Installed:
         self.daily.close()
 
 
-def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
+def install(service: TableService, *, prepare_daily: bool = True, support_url: str = "") -> Installed:
     """`prepare_daily`: this process runs the daily preparation job and /daily never waits for a solve;
     without it (the offline console) a /daily whose deal is not ready yet waits for its solve."""
     timing = Timing(service)
@@ -103,4 +104,5 @@ def install(service: TableService, *, prepare_daily: bool = True) -> Installed:
               Auto(service), plans, substitutes, ServerSettingsFeature(service))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
+    service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link
     return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)

@@ -91,6 +91,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     web: WebSettings | None = None  # the board pages; None: not served (ISLES_WEB_URL unset)
     render_workers: int = 0  # processes that draw the pictures; 0: threads of the bot's own process
+    health: HealthSettings | None = None  # /healthz and /metrics on a server of their own; None: beside the pages
+    backup: BackupSettings | None = None  # copies of the SQLite file on a timer; None: none
+    support_url: str = ""  # where /about sends people for help
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -113,6 +116,9 @@ class Settings:
             **shard_settings(os.environ.get("ISLES_SHARDS", ""), os.environ.get("ISLES_SHARD_IDS", "")),
             web=web_settings() if os.environ.get("ISLES_WEB_URL", "").strip() else None,
             render_workers=render_workers(),
+            health=health_settings(),
+            backup=backup_settings(),
+            support_url=support_url(),
         )
 
 
@@ -197,3 +203,62 @@ def parse_shard_ids(text: str) -> tuple[int, ...] | None:
             raise SettingError(f"ISLES_SHARD_IDS: `{part}` is not a shard number or a range like 0-3.")
         ids.extend(range(int(low), int(high) + 1) if sep else [int(low)])
     return tuple(sorted(set(ids))) or None
+
+
+@dataclass(frozen=True)
+class HealthSettings:
+    host: str = "127.0.0.1"
+    port: int = 9108
+
+
+def health_settings() -> HealthSettings | None:
+    """ISLES_HEALTH_HOST and ISLES_HEALTH_PORT, checked; None when no port is set."""
+    port = os.environ.get("ISLES_HEALTH_PORT", "").strip()
+    if not port:
+        return None
+    if not is_number(port) or not 0 <= int(port) <= 65535:
+        raise SettingError(f"ISLES_HEALTH_PORT={port} is not a port: write a number like 9108, or leave it empty "
+                           "to serve /healthz and /metrics beside the board pages only.")
+    return HealthSettings(os.environ.get("ISLES_HEALTH_HOST", "").strip() or "127.0.0.1", int(port))
+
+
+@dataclass(frozen=True)
+class BackupSettings:
+    every: float  # seconds between copies
+    folder: str
+    keep: int
+
+
+DURATION = re.compile(r"^(\d+)\s*([smhd])$")
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def backup_settings() -> BackupSettings | None:
+    """ISLES_BACKUP_EVERY (e.g. 6h), ISLES_BACKUP_DIR and ISLES_BACKUP_KEEP, checked; None when no
+    period is set."""
+    every = os.environ.get("ISLES_BACKUP_EVERY", "").strip().lower()
+    if not every:
+        return None
+    found = DURATION.match(every)
+    if not found or int(found[1]) == 0:
+        raise SettingError(f"ISLES_BACKUP_EVERY={every} is not a period: write e.g. 6h, 30m or 1d, or leave it empty "
+                           "for no copies on a timer.")
+    seconds = int(found[1]) * UNITS[found[2]]
+    if seconds < 60:
+        raise SettingError(f"ISLES_BACKUP_EVERY={every} is too often: write a minute or more, e.g. 6h.")
+    folder = os.environ.get("ISLES_BACKUP_DIR", "").strip() or "backups"
+    if Path(folder).exists() and not Path(folder).is_dir():
+        raise SettingError(f"ISLES_BACKUP_DIR={folder} is a file: name a folder for the copies.")
+    keep = os.environ.get("ISLES_BACKUP_KEEP", "").strip() or "7"
+    if not is_number(keep) or int(keep) < 1:
+        raise SettingError(f"ISLES_BACKUP_KEEP={keep} is not a number of copies: write 1 or more, e.g. 7.")
+    return BackupSettings(float(seconds), folder, int(keep))
+
+
+def support_url() -> str:
+    """ISLES_SUPPORT_URL, checked: where /about sends people for help ("" shows no link)."""
+    url = os.environ.get("ISLES_SUPPORT_URL", "").strip()
+    if url and not url.startswith(("http://", "https://")):
+        raise SettingError(f"ISLES_SUPPORT_URL={url} is not a web address: write e.g. https://discord.gg/your-server, "
+                           "or leave it empty.")
+    return url

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import render
-from bot.core import alt_text, drawing, failures, marks, since
+from bot.core import alt_text, drawing, failures, marks, metrics, since
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Button, Caller, Menu, Reply, custom_id
@@ -29,7 +29,9 @@ log = logging.getLogger(__name__)
 async def draw_off_loop(draw: Callable[..., bytes], *args: Any, route: int | None = None) -> bytes:
     """draw(*args) off the event loop: in a drawing worker (the same for the same `route`, a
     table's id), else on the render threads."""
-    return await drawing.drawing().run(draw, *args, route=route)
+    drawn = await drawing.drawing().run(draw, *args, route=route)
+    metrics.metrics().picture_drawn()
+    return drawn
 
 
 def ended_line(loaded: Loaded) -> str:

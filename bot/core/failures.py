@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from bot.core.metrics import error_kind, metrics
 from db.errors import StoreUnavailable
 
 
@@ -16,6 +17,7 @@ def away(error: BaseException | None) -> bool:
 def report(logger: logging.Logger, message: str, *args: object) -> None:
     """Log the exception being handled under `message` (%-style with `args`)."""
     error = sys.exc_info()[1]
+    metrics().failed(error_kind(error))
     if away(error):
         logger.warning(message + " (the database is away: %s)", *args, error)
     else:

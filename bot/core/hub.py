@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import calls, failures
+from bot.core import calls, failures, metrics
 from bot.core.cache import TableCache
 from bot.core.extension import Extension
 from bot.core.members import Members
@@ -155,6 +155,7 @@ class Hub:
                 saved = call.saved()
                 if saved is None:
                     raise
+                metrics.metrics().failed(metrics.error_kind(error))  # answered, so not counted where it escapes
                 reply = self._saved_anyway(*saved, error)
             finally:
                 await self._flush_quietly()

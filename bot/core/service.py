@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.core import places
+from bot.core import metrics, places
 from bot.core.commands import COMMANDS, Command
 from bot.core.composing import Composer, draw_off_loop, ended_line
 from bot.core.extension import Extension
@@ -126,12 +126,13 @@ class TableService(Hub):
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
         method = getattr(owner, f"cmd_{command}")
-        with places.making(make_place if spec.place else None):
+        with places.making(make_place if spec.place else None), metrics.answering("command"):
             return await self.answer(method(caller, **{k: str(v) for k, v in args.items()}))
 
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id."""
-        return await self.answer(self._press(caller, component_id, values))
+        with metrics.answering("button"):
+            return await self.answer(self._press(caller, component_id, values))
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)

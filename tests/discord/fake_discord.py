@@ -66,6 +66,7 @@ class FakeDiscord:
         self._missed: list[dict[str, Any]] = []  # events of the session sent while the bot was away
         self.threads: dict[int, dict[str, Any]] = {}
         self.answered: set[str] = set()
+        self.presences: list[dict[str, Any]] = []  # presence updates the bot sent (gateway op 3)
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self._changed = asyncio.Condition()
@@ -186,6 +187,9 @@ class FakeDiscord:
                     "application": {"id": str(APP), "flags": 0}})
                 await self.dispatch("GUILD_CREATE", self.guild())
                 self.identifies += 1
+                await self._note()
+            elif packet["op"] == 3:  # PRESENCE_UPDATE
+                self.presences.append(packet["d"])
                 await self._note()
             elif packet["op"] == 6:  # RESUME: what the bot missed, then RESUMED
                 assert packet["d"]["session_id"] == "session", packet

@@ -23,6 +23,7 @@ import inspect
 import json
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
@@ -30,6 +31,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.adapters.discord import presence
 from bot.adapters.discord.members import in_guild
 from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
 from bot.adapters.discord.posting import (
@@ -60,6 +62,8 @@ from bot.adapters.discord.shapes import (
 )
 from bot.core import drawing, marks
 from bot.core.commands import ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
+from bot.core.health import Gateway, health_of
+from bot.core.presence import PresenceLine
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 from bot.extensions import Installed, install
@@ -788,7 +792,10 @@ class IslesClient(discord.AutoShardedClient):
             self.places = self.adapter.places = Places(service)
             self.poster.on_gone = lambda channel_id: self.places.gone([channel_id])
             service.outbox = DiscordOutbox(self, self.poster)
+            health_of(service).gateway = self.gateway_seen
             service.members.ask = lambda guild_id, user_id: in_guild(self, guild_id, user_id)
+        self._shards_ready: set[int] = set()
+        self._none_ready_since: float | None = time.time()  # for /healthz: no shard has been ready since then
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
@@ -848,6 +855,9 @@ class IslesClient(discord.AutoShardedClient):
                 await self.installed.stop()
             if self.poster is not None:
                 await self.poster.flush(timeout=5.0)
+            shown = getattr(self, "_presence", None)
+            if shown is not None:
+                shown.cancel()
         await super().close()
 
     @staticmethod
@@ -864,6 +874,27 @@ class IslesClient(discord.AutoShardedClient):
         if self.places is not None and not getattr(self, "_places_checked", False):
             self._places_checked = True  # places that went while the bot was away, once per start
             self._place_check = asyncio.create_task(self.places.check_at_start(self))
+        if self.service is not None and getattr(self, "_presence", None) is None:
+            self._presence = asyncio.create_task(presence.keep_fresh(self, PresenceLine(self.service.store)))
+
+    # the gateway as /healthz tells it (bot/core/health.py)
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._shards_ready.add(shard_id)
+        self._none_ready_since = None
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        await self.on_shard_ready(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._shards_ready.discard(shard_id)
+        if not self._shards_ready and self._none_ready_since is None:
+            self._none_ready_since = time.time()
+
+    def gateway_seen(self) -> Gateway:
+        latency = self.latency
+        return Gateway(shards_ready=len(self._shards_ready), shards=self.shard_count or len(self.shards),
+                       latency=latency if latency == latency and latency != float("inf") else None,
+                       servers=len(self.guilds), none_ready_since=self._none_ready_since)
 
     # places that go: their tables close (bot/adapters/discord/places.py)
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -976,7 +1007,7 @@ async def run(settings: Settings, extensions: bool = True, beside: Beside | None
     drawing.use(settings.render_workers).warm()
     try:
         service = TableService(store)
-        installed = install(service) if extensions else None
+        installed = install(service, support_url=getattr(settings, "support_url", "")) if extensions else None
         pages = await beside(service, settings) if beside is not None else None  # before the commands are built: /web
         client = create_bot(service, settings)
         client.installed = installed

@@ -32,6 +32,24 @@ MISSING_NAMES = {
 }
 
 
+# What the bot asks for when it is invited (README's link), each for what the code does with it;
+# tests/discord/test_invite.py holds the README's number to this list.
+INVITE_NEEDS = {
+    "view_channel": "see the channels and threads its tables live in",
+    "send_messages": "post lobbies, boards and results in a channel",
+    "send_messages_in_threads": "post in a table's thread, and reopen one Discord archived",
+    "create_public_threads": "open a thread for each new table (/threads on)",
+    "create_private_threads": "give the daily challenge a private thread of the player's own",
+    "manage_threads": "delete a thread made for a table that could not open there",
+    "attach_files": "upload the board pictures, animations and logs",
+}
+
+
+def invite_permissions() -> int:
+    """The permissions integer of the invite link."""
+    return discord.Permissions(**dict.fromkeys(INVITE_NEEDS, True)).value
+
+
 def missing(permissions: discord.Permissions, *names: str) -> list[str]:
     """The permissions among `names` that the bot lacks, as Discord's settings name them."""
     return [MISSING_NAMES[name] for name in names if not getattr(permissions, name)]

@@ -36,6 +36,7 @@ from bot.adapters.discord.shapes import (
     some,
 )
 from bot.core import failures, marks
+from bot.core.metrics import metrics
 from bot.core.replies import Button, Menu, Reply
 from db.errors import StoreUnavailable
 from db.outbox import OutboxRow, OutboxStore, Untold
@@ -212,6 +213,7 @@ class Poster:
                 row_id = await self.db.insert(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
                                               body=body_of(reply), now=self.now(), since=reply.since)
                 self._wake.set()
+            metrics().post_sent()
             await self.db.mark_sent(row_id, message_id, self.now())
         except StoreUnavailable as away:  # the draft stays: the sweep posts the board once the database is back
             log.warning("the shown post of table %s is not recorded: %s", reply.table_id, away)
@@ -396,6 +398,7 @@ class Poster:
                                            await self._files(row))
         except discord.NotFound as error:
             log.warning("channel %s is gone (%s); its tables close", row.channel_id, error.code)
+            metrics().failed("post_channel_gone")
             await self.db.give_up(row.id, "dropped", f"404 {error.code}: {error.text}", self.now())
             await self.db.drop_channel(row.channel_id, self.now())
             self._pictures.pop(row.id, None)
@@ -408,20 +411,24 @@ class Poster:
         except discord.Forbidden as error:
             log.warning("channel %s refused a post (%s); not retried", row.channel_id, error.code)
             self._refused_until[row.channel_id] = self.now() + REFUSED_PAUSE
+            metrics().failed("post_refused")
             await self.db.give_up(row.id, "refused", f"403 {error.code}: {error.text}", self.now())
             self._pictures.pop(row.id, None)
             return Delivery(row.id, REFUSED)
         except Exception as error:  # noqa: BLE001 - every failure is either retried or given up, never raised
             if not retriable(error) or row.attempts + 1 >= MAX_ATTEMPTS:
                 log.error("post %s to %s failed for good: %r", row.id, row.channel_id, error)
+                metrics().failed("post_failed")
                 await self.db.give_up(row.id, "failed", repr(error), self.now())
                 self._pictures.pop(row.id, None)
                 return Delivery(row.id, FAILED)
             delay = backoff(row.attempts, retry_after_of(error), self.delays)
             log.warning("post %s to %s failed (%r); retrying in %.0fs", row.id, row.channel_id, error, delay)
+            metrics().post_retried()
             await self.db.retry_later(row.id, int(self.now() + delay), repr(error))
             later = self._spawn(self._retry(row.channel_id, row.id, delay))
             return Delivery(row.id, RETRYING, later=later)
+        metrics().post_sent()
         try:
             await self.db.mark_sent(row.id, message.id, self.now())
         except StoreUnavailable as away:  # sent: marked once the database is back, never sent again from here

@@ -108,6 +108,7 @@ class WebPages(Extension):
         self.buckets = Buckets(RATE, BURST)  # a person's requests, whatever the link
         self._closing = False
         self.activity: Activity | None = None
+        self.more_routes: list[web.RouteDef] = []  # served beside the pages (the operator's, operator.py)
 
     # -- lifetime ------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -124,6 +125,7 @@ class WebPages(Extension):
             web.get("/t/{token}/events", self.events),
             web.get("/static/{name}", self.static),
         ])
+        app.add_routes(self.more_routes)
         app.on_response_prepare.append(add_headers)
         self.activity = install_activity(app, self)  # the same page inside Discord, signed in by Discord (activity.py)
         app.on_startup.append(self._on_startup)
