@@ -115,6 +115,9 @@ async def test_games_in_a_direct_message_lists_the_tables_of_every_server(daily_
     assert "this server (1)" in only_private(here)
     mine = await daily_bot.command_outside(ALICE, "games")
     assert "every server (1)" in only_private(mine) and f"<#{thread}>" in only_private(mine)
+    foreign = daily_bot.command_payload(ALICE, "games")  # a server without Isles, through Alice's own install
+    foreign["authorizing_integration_owners"] = {"1": str(ALICE.id)}
+    assert "every server (1)" in only_private(await daily_bot.feed(foreign))
     nobody = await daily_bot.command_outside(BOB, "games")
     assert "not seated at any table in any server" in only_private(nobody)
 

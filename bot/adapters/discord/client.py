@@ -18,6 +18,7 @@ still work.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import inspect
 import json
@@ -199,6 +200,9 @@ class Adapter:
             await self._own_place(interaction, spec, args)
             return
         caller = caller_of(interaction, server_setting=name in SERVER_SETTINGS)
+        if interaction.guild_id is not None and not interaction.is_guild_integration():
+            # a server without Isles, where a person's own install answers: as outside any server
+            caller = dataclasses.replace(caller, guild_id=0)
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
         if reply is not None:
             await self.show(interaction, reply)
