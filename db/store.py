@@ -329,6 +329,16 @@ class Store:
         async with self.conn.execute(sql + " ORDER BY id", params) as cur:
             return [table_row(row) for row in await cur.fetchall()]
 
+    async def tables_of_person(self, user_id: int, statuses: tuple[str, ...] = OPEN) -> list[TableRow]:
+        """The tables where `user_id` holds a seat, in every server (and in direct messages)."""
+        marks = ",".join("?" * len(statuses))
+        async with self.conn.execute(
+            f"SELECT * FROM tables t WHERE t.status IN ({marks}) AND EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?) ORDER BY t.id",
+            (*statuses, user_id),
+        ) as cur:
+            return [table_row(row) for row in await cur.fetchall()]
+
     async def seats(self, table_id: int) -> list[SeatRow]:
         async with self.conn.execute(
             "SELECT * FROM seats WHERE table_id = ? ORDER BY COALESCE(seat, position), position", (table_id,)

@@ -10,6 +10,13 @@ CHANNEL = "channel"  # a text channel of the server: Discord's picker (`#name` i
 ROLE = "role"  # a role of the server: Discord's picker (`@name` in the console); the service gets its mark
 KINDS = (TEXT, USER, CHANNEL, ROLE)
 
+# where a command may be used: in a server only; also in a direct message with the bot (the daily
+# challenge plays there, with the commands that play it); or anywhere, group messages included
+SERVER = "server"
+BOT_DM = "dm"
+ANYWHERE = "anywhere"
+PLACES = (SERVER, BOT_DM, ANYWHERE)
+
 
 @dataclass(frozen=True)
 class Param:
@@ -35,6 +42,11 @@ class Command:
     # the command's table plays in a place of the caller's own (bot/core/places.py), which the
     # adapter makes when asked; these words name what the place holds in the adapter's messages
     place: str = ""
+    where: str = SERVER  # one of PLACES
+
+    def __post_init__(self) -> None:
+        if self.where not in PLACES:
+            raise ValueError(f"command {self.name}: where {self.where!r} is not one of {PLACES}")
 
 
 GAME = Param("game", "Which game", required=True, autocomplete="game")
@@ -49,20 +61,20 @@ COMMANDS: tuple[Command, ...] = (
     Command("addai", "Add a computer player to the table"),
     Command("start", "Start the game (host); the seat order is drawn"),
     Command("cancel", "Close the table: the host in the lobby; a game others play needs them all, or a manager"),
-    Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),)),
+    Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),), where=BOT_DM),
     Command("moves", "List your legal moves (privately)", (
         Param("filter", "Only moves containing this text"),
         Param("page", "Which page of a long list (default: the first)"),
-    )),
-    Command("board", "Show the board"),
-    Command("hand", "See what only you may see: your hand, your seat"),
+    ), where=BOT_DM),
+    Command("board", "Show the board", where=BOT_DM),
+    Command("hand", "See what only you may see: your hand, your seat", where=BOT_DM),
     Command("history", "The moves played so far, a page at a time, and the whole log as a file", (
         Param("page", "Which page: 1 is the first (default: the latest)"),
-    )),
-    Command("resign", "Resign: the computer plays your seat and you finish last"),
+    ), where=BOT_DM),
+    Command("resign", "Resign: the computer plays your seat and you finish last", where=BOT_DM),
     Command("rules", "How to play a game here, with our designed values", (
         Param("game", "Which game (default: this table's)", autocomplete="game"),
-    )),
+    ), where=ANYWHERE),
     Command("threads", "Server setting: open a thread for each new table (as /settings threads:)", (
         Param("enabled", "on or off", required=True, choices=("on", "off")),
     )),

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import render
-from bot.core import drawing, failures, marks, metrics, since
+from bot.core import alt_text, drawing, failures, marks, metrics, since
 from bot.core.extension import Extension
 from bot.core.move_list import moves_page
 from bot.core.replies import Button, Caller, Card, Menu, Reply, custom_id
@@ -95,7 +95,8 @@ class Composer:
             if private_seat in game.to_act():  # the turn came back to them: what happened meanwhile
                 private = "\n".join(x for x in (await self.since_last_turn(loaded, private_seat), private) if x)
         reply = Reply(text="\n".join(lines), private=private, image=image, mentions=mentions,
-                      buttons=buttons, table_id=table, version=version)
+                      buttons=buttons, table_id=table, version=version,
+                      image_alt=self.board_alt(loaded) if image else "")
         if game.is_over() or loaded.row.status == "finished":
             fresh = bool(headline)
             await self.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, fresh))
@@ -128,6 +129,19 @@ class Composer:
     def standings(self, loaded: Loaded) -> str:
         resigned = {s.seat for s in loaded.seats if s.resigned}
         return standings_text(loaded.game, loaded.names(), resigned)
+
+    def board_alt(self, loaded: Loaded) -> str:
+        """The public board's alt text: its status and whom it waits for, or how it ended. Only what
+        the board message says already: never a seat's hidden cards."""
+        game, names = loaded.game, loaded.names()
+        title = registry.get(loaded.row.game).title
+        if game.is_over() or loaded.row.status in ("finished", "cancelled"):
+            standings = self.standings(loaded)
+            if not game.is_over():
+                standings = f"{ended_line(loaded)}. {standings}"
+            return alt_text.final(title, standings)
+        acting = [names[seat] for seat in game.to_act() if seat < len(names)]
+        return alt_text.board(title, game.status(names), acting)
 
     async def board_image(self, loaded: Loaded, seat: int | None = None) -> bytes | None:
         """The board as `seat` sees it (None: the public board), drawn off the event loop; None when
@@ -210,7 +224,8 @@ class Composer:
         if self.service.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)
             image = await draw_off_loop(render.draw_hand, loaded.row.game, view, loaded.names(), route=loaded.row.id)
-        reply = Reply(private=text, image=image, image_private=True)
+        alt = alt_text.HAND.format(game=registry.get(loaded.row.game).title) if image else ""
+        reply = Reply(private=text, image=image, image_private=True, image_alt=alt)
         return await self.touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
 
     async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:

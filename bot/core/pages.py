@@ -51,6 +51,7 @@ class PageView:
             awaited=[] if over or row.status != "active" else game.awaited_answers(),
             text=self.service.composer.standings(loaded) if over else game.status(names),
             log=[history.line(item, seat, over) for item in items],
+            alt=self.service.board_alt(loaded),  # the picture's words for a screen reader: public ones
         )
         return data
 

@@ -63,6 +63,7 @@ class Attachment:
     name: str
     data: bytes
     private: bool = False  # goes with the private text instead of the public message
+    alt: str = ""  # what it shows, for people who cannot see it (bot/core/alt_text.py)
 
 
 @dataclass
@@ -98,6 +99,7 @@ class Reply:
     image: bytes | None = None
     image_name: str = "board.png"
     image_private: bool = False  # the image belongs with the private text
+    image_alt: str = ""  # what the picture shows, for people who cannot see it (bot/core/alt_text.py)
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the public text
     roles: list[int] = field(default_factory=list)  # role ids pinged by the public text (/settings' seek role)
     buttons: list[Button] = field(default_factory=list)
@@ -121,6 +123,13 @@ class Reply:
         """(name, data) of every file for the public message, or for the private answer."""
         out = [(self.image_name or "board.png", self.image)] if self.image and self.image_private == private else []
         return out + [(a.name, a.data) for a in self.attachments if a.private == private]
+
+    def descriptions(self) -> dict[str, str]:
+        """The alt text of each file that has one, by the file's name."""
+        found = {a.name: a.alt for a in self.attachments if a.alt}
+        if self.image_alt:
+            found[self.image_name or "board.png"] = self.image_alt
+        return found
 
 
 def custom_id(kind: str, table_id: int, version: int | None = None, payload: str = "") -> str:

@@ -132,5 +132,7 @@ class Seats:
 
     async def _finished_by_resign(self, loaded: Loaded, headline: str) -> Reply:
         lines = [headline, self.service.composer.standings(loaded)]
-        reply = Reply(text="\n".join(lines), image=await self.service.board_image(loaded), table_id=loaded.row.id)
+        image = await self.service.board_image(loaded)
+        reply = Reply(text="\n".join(lines), image=image, table_id=loaded.row.id,
+                      image_alt=self.service.board_alt(loaded) if image else "")
         return await self.service.composer.touch("final_reply", reply, lambda e: e.final_reply(loaded, reply, True))

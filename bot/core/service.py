@@ -93,7 +93,7 @@ class TableService(Hub):
     cmd_open, cmd_start, cmd_cancel, lobby_reply, lobby_table, open_problem = parts("lobby", 6)
     move, active_table, caller_seat, computer_seats, play_owed, ai_suggestion = parts("moves", 6)
     forfeit, play_for = parts("seats", 2)
-    turn_reply, board_image = parts("composer", 2)
+    turn_reply, board_image, board_alt = parts("composer", 3)
     suggest_moves, suggest_games, suggest_options, suggest_zones = parts("suggestions", 4)
     standing_moves, log_of, replayed = parts("logbook", 3)
     page_data, page_preview, replayed_after = parts("pages", 3)

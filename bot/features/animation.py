@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from bot.core import drawing, replay
+from bot.core import alt_text, drawing, replay
 from bot.core.commands import Command
 from bot.core.extension import Extension
 from bot.core.replies import Attachment, Caller, Reply
@@ -148,7 +148,8 @@ class Animation(Extension):
         if made is not None:
             data, ext, shown, turns = made
             how = "one frame per turn" if shown == turns else f"{shown} of its {turns} turns, evenly spaced"
-            result = Attachment(f"game-{row.id}.{ext}", data), how
+            alt = alt_text.ANIMATION.format(game=registry.get(row.game).title, frames=how)
+            result = Attachment(f"game-{row.id}.{ext}", data, alt=alt), how
         self._keep((row.id, loaded.version), result)
         return result
 

@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.core import marks, places, replay
-from bot.core.commands import Command, Param
+from bot.core import alt_text, marks, places, replay
+from bot.core.commands import BOT_DM, Command, Param
 from bot.core.extension import Extension
 from bot.core.places import PlaceMaker
 from bot.core.replies import Caller, Card, Reply
@@ -129,8 +129,8 @@ HELP = (
 COMMANDS = (
     Command("daily", "Today's solo challenge: the same deal for everyone, one attempt each", (
         Param("help", "on: explain the daily challenge instead of starting it", choices=("on", "off")),
-    ), place="daily challenge"),
-    Command("hint", "A suggested move for your solo game (your result is marked as hinted)"),
+    ), place="daily challenge", where=BOT_DM),
+    Command("hint", "A suggested move for your solo game (your result is marked as hinted)", where=BOT_DM),
     Command("dailyboard", "The server's daily challenge board, today's or a past day's", (
         Param("date", "A UTC date as YYYY-MM-DD, or yesterday (default: today)"),
     )),
@@ -478,7 +478,8 @@ class DailyChallenge(Extension):
             raise IllegalMove(why)
         deal = await self.deal_of(caller.guild_id, day)
         guild, key, user = caller.guild_id, deal.day, caller.user_id
-        await self.db.set_board_channel(guild, key, caller.channel_id)
+        if guild:  # a direct message with the bot (no server) has no board to post: only its player is there
+            await self.db.set_board_channel(guild, key, caller.channel_id)
         opener = secrets.token_hex(8)
         await self._claim(caller, deal, opener)
         try:
@@ -497,9 +498,14 @@ class DailyChallenge(Extension):
             raise
         level = deal.difficulty.replace("_", " ")
         ends = f"It ends at 00:00 UTC, in {_until_midnight(self.now())}; unfinished by then, it counts as a loss."
-        headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
-                    f"One attempt; your moves stay in this thread. {ends} "
-                    "/hint suggests a move (and marks your result).")
+        if guild:
+            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
+                        f"One attempt; your moves stay in this thread. {ends} "
+                        "/hint suggests a move (and marks your result).")
+        else:
+            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
+                        f"One attempt; you play it here, in your direct messages with Isles. {ends} "
+                        "/hint suggests a move (and marks your result).")
         reply.text = f"{headline}\n{reply.text}" if reply.text else headline
         return reply
 
@@ -705,7 +711,8 @@ class DailyChallenge(Extension):
             data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(daily_board, data)
-        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png", card=Card())
+        return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png",
+                     image_alt=alt_text.DAILY.format(day=key) if image else "", card=Card())
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
         today = self.today()
@@ -765,7 +772,7 @@ class DailyChallenge(Extension):
                     "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(solo_board, data)
         return Reply(text="\n".join(lines), private=self._personal(players.get(caller.user_id, []), today),
-                     image=image, image_name="solo.png")
+                     image=image, image_name="solo.png", image_alt=alt_text.SOLO if image else "")
 
     def _personal(self, mine: list[SoloResult], today: date) -> str:
         if not mine:
@@ -876,6 +883,8 @@ class DailyChallenge(Extension):
                     if not await self.db.claim_final(deal.guild_id, deal.day, now):
                         continue  # another process took it
                     day = date.fromisoformat(deal.day)
+                    if not deal.guild_id:
+                        continue  # the attempts played in direct messages share no board
                     if not await self.db.attempts_of_day(deal.guild_id, deal.day):
                         continue  # nobody played: nothing to post
                     if await self._post_board(deal.guild_id, day, final=True):

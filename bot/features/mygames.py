@@ -1,4 +1,5 @@
-"""`/games`: every table of this server where you are seated, your turns first; and for
+"""`/games`: every table of this server where you are seated, your turns first (outside a server,
+in a direct message with the bot: of every server and the direct message's own daily); and for
 members who may manage the server, `/games view:stalled`: the tables that wait too long.
 
 An extension of the table service (`service.extend(MyGames(service, timing))`). With the
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core import marks
-from bot.core.commands import Command, Param
+from bot.core.commands import ANYWHERE, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
@@ -33,7 +34,7 @@ COMMANDS = (
     Command("games", "Your tables in this server, your turns first", (
         Param("view", "mine (default), or stalled: every table of the server that waits (managers)",
               choices=("mine", "stalled")),
-    )),
+    ), where=ANYWHERE),
 )
 
 
@@ -129,7 +130,9 @@ class MyGames(Extension):
         if view.strip().lower() == "stalled":
             return await self._stalled(caller)
         entries: list[Entry] = []
-        for row, seats, running in await self._tables(caller.guild_id, caller.user_id):
+        everywhere = not caller.guild_id  # outside a server: a person's tables in every server
+        found = [t for guild in await self._servers(caller) for t in await self._tables(guild, caller.user_id)]
+        for row, seats, running in found:
             mine = next((s for s in seats if s.user_id == caller.user_id), None)
             if mine is None:
                 continue
@@ -163,12 +166,26 @@ class MyGames(Extension):
             who = ", ".join(waiting) or "the computer"
             entries.append(Entry((1, since), f"{title} in {place} — waiting for {who} since {when(since)}{deadline}"))
         if not entries:
+            if everywhere:
+                return Reply(private="You are not seated at any table in any server. Open one with /open in a "
+                                     "server, or play /daily here.")
             return Reply(private="You are not seated at any table of this server. Open one with /open.")
         entries.sort(key=lambda e: e.order)
         yours = sum(1 for e in entries if e.order[0] == 0)
-        head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
-            f"Your tables in this server ({len(entries)}); none waits for you:"
+        if everywhere:
+            head = f"Your tables in every server ({len(entries)}); your turn at {yours}:" if yours else \
+                f"Your tables in every server ({len(entries)}); none waits for you:"
+        else:
+            head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
+                f"Your tables in this server ({len(entries)}); none waits for you:"
         return Reply(private=_fit(head, [e.text for e in entries]), card=Card(private=True))
+
+    async def _servers(self, caller: Caller) -> list[int]:
+        """The caller's server; outside one, every server where they sit at a table (and 0, the direct
+        messages with the bot, where the daily challenge plays)."""
+        if caller.guild_id:
+            return [caller.guild_id]
+        return sorted({row.guild_id for row in await self.store.tables_of_person(caller.user_id)})
 
     async def _stalled(self, caller: Caller) -> Reply:
         if not caller.can_manage:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.core import failures
-from bot.core.commands import Command, Param
+from bot.core.commands import ANYWHERE, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
@@ -45,7 +45,13 @@ COMMAND = Command("notify", "How you hear that it is your turn in this server", 
     Param("quiet", "Hold direct messages during these hours, e.g. 22-08 (in your zone); off to end them"),
     Param("zone", "Your time zone for quiet hours, e.g. Europe/Paris (default UTC)", autocomplete="zone"),
     Param("digest", "hourly: at most one direct message an hour listing your tables; off", choices=DIGESTS),
-))
+), where=ANYWHERE)
+# outside a server (a direct message with the bot) /notify sets each server where the person sits at a table
+NO_SERVER = ("You sit at no table in any server, so there is nothing to set from here. "
+             "Use /notify in a server to choose how you hear of your turns there.")
+EVERY_SERVER = ("Outside a server, /notify sets how you hear of your turns in every server where you sit at "
+                "a table now ({count}). Give an option to change it; in a server, /notify sets that server alone.")
+SET_EVERYWHERE = "Set in every server where you sit at a table now ({count}): {what}"
 
 MODE_TEXT = {
     "mention": "When it is your turn you are mentioned in the table's channel (reminders too).",
@@ -135,7 +141,23 @@ class Notify(Extension):
     # -- /notify -------------------------------------------------------------------------
     async def cmd_notify(self, caller: Caller, mode: str = "", quiet: str = "", zone: str = "",
                          digest: str = "") -> Reply:
-        pacing = await self.db.pacing(caller.guild_id, caller.user_id)
+        if caller.guild_id:
+            return await self._notify(caller.guild_id, caller.user_id, mode, quiet, zone, digest)
+        tables = await self.service.store.tables_of_person(caller.user_id)
+        guilds = sorted({row.guild_id for row in tables if row.guild_id})
+        if not guilds:
+            return Reply(private=NO_SERVER)
+        if not (mode.strip() or quiet.strip() or zone.strip() or digest.strip()):
+            return Reply(private=EVERY_SERVER.format(count=len(guilds)))
+        answers = [await self._notify(guild, caller.user_id, mode, quiet, zone, digest, everywhere=True)
+                   for guild in guilds]
+        if not answers[0].ok:  # every server reads the same words: the first refusal is every one's
+            return answers[0]
+        return Reply(private=SET_EVERYWHERE.format(count=len(guilds), what=answers[0].private))
+
+    async def _notify(self, guild_id: int, user_id: int, mode: str, quiet: str, zone: str, digest: str,
+                      everywhere: bool = False) -> Reply:
+        pacing = await self.db.pacing(guild_id, user_id)
         mode, digest = mode.strip().lower(), digest.strip().lower()
         try:  # everything is read before anything is written: a bad part changes nothing
             hours = parse_quiet(quiet) if quiet.strip() else (
@@ -145,19 +167,19 @@ class Notify(Extension):
         except ValueError as why:
             return Reply.error(f"{why} Nothing was changed.")
         if not (mode or quiet.strip() or zone.strip() or digest):
-            return Reply(private=self._describe(pacing, None))
+            return Reply(private=self._describe(pacing, None, everywhere))
         new = Pacing(hours[0] if hours else None, hours[1] if hours else None,
                      zone_of(zone).key if zone.strip() else pacing.zone, digest or pacing.digest, pacing.last_dm_at)
         lines = []
         if mode or digest == "hourly":
             chosen = mode or "dm"  # a digest is made of direct messages
-            await self.timing.db.set_notify(caller.guild_id, caller.user_id, chosen)
+            await self.timing.db.set_notify(guild_id, user_id, chosen)
             lines.append(MODE_TEXT[chosen])
-        await self.db.set_pacing(caller.guild_id, caller.user_id, new)
-        return Reply(private=self._describe(new, " ".join(lines)))
+        await self.db.set_pacing(guild_id, user_id, new)
+        return Reply(private=self._describe(new, " ".join(lines), everywhere))
 
     @staticmethod
-    def _describe(pacing: Pacing, first: str | None) -> str:
+    def _describe(pacing: Pacing, first: str | None, everywhere: bool = False) -> str:
         lines = [first] if first else []
         if pacing.quiet:
             lines.append(f"Quiet hours: {pacing.quiet_from:02d}:00 to {pacing.quiet_to:02d}:00 "
@@ -166,7 +188,8 @@ class Notify(Extension):
             lines.append("No quiet hours.")
         lines.append("Digest: at most one direct message an hour, listing the tables that wait for you."
                      if pacing.digest == "hourly" else "Digest: off (a direct message for each turn, if you chose dm).")
-        lines.append("Mentions in the table's channel stay as they are. This applies to every table of this server.")
+        lines.append("Mentions in the table's channel stay as they are." if everywhere else
+                     "Mentions in the table's channel stay as they are. This applies to every table of this server.")
         return " ".join(lines)
 
     # -- holding -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ state (`Game.preview`) and the service never writes. Games without previews say 
 from __future__ import annotations
 
 import render
+from bot.core import alt_text
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -46,4 +47,5 @@ class Preview(Extension):
         if service.draw_images:
             image = await draw_off_loop(render.draw, loaded.row.game, view, names, route=loaded.row.id)
         words = f"Preview of `{canonical}` (hatched): nothing is played. `/move {canonical}` plays it."
-        return Reply(private=words, image=image, image_private=True)
+        return Reply(private=words, image=image, image_private=True,
+                     image_alt=alt_text.PREVIEW if image else "")

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from bot.core import marks
+from bot.core import alt_text, marks
 from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Card, Reply
@@ -168,7 +168,8 @@ class Ratings(Extension):
             subtitle = f"{len(board)} rated player{'s' if len(board) != 1 else ''} in this server"
             image = await asyncio.to_thread(draw_leaderboard, f"Leaderboard · {title}", subtitle, top, outside,
                                             EXPLAIN)
-        return Reply(text="\n".join(text), image=image, image_name="leaderboard.png", card=Card())
+        return Reply(text="\n".join(text), image=image, image_name="leaderboard.png",
+                     image_alt=alt_text.LEADERBOARD.format(game=title) if image else "", card=Card())
 
     @staticmethod
     def _line(line: BoardLine) -> str:
@@ -229,7 +230,8 @@ class Ratings(Extension):
         if self.images:
             subtitle = f"{count(games, 'rated game')} · {count(wins, 'win')} · this server"
             image = await asyncio.to_thread(draw_stats, name, subtitle, game_lines, series, EXPLAIN)
-        return Reply(text="\n".join(lines), image=image, image_name="stats.png", card=Card())
+        return Reply(text="\n".join(lines), image=image, image_name="stats.png",
+                     image_alt=alt_text.STATS.format(name=name) if image else "", card=Card())
 
     @staticmethod
     def _title(key: str) -> str:

@@ -317,6 +317,10 @@ class Harness:
             self.threads[int(thread["id"])] = thread
             return thread
         if method == "GET" and (m := re.fullmatch(r"/channels/(\d+)", path)):
+            if int(m[1]) in self.dms.values():  # a direct message channel
+                return {"id": m[1], "type": 1, "last_message_id": None, "flags": 0,
+                        "recipients": [{"id": str(next(u for u, c in self.dms.items() if c == int(m[1]))),
+                                        "username": "someone", "discriminator": "0", "avatar": None}]}
             return self.channel(int(m[1]))
         if method == "PATCH" and (m := re.fullmatch(r"/channels/(\d+)", path)):
             channel = self.channel(int(m[1]))
@@ -326,7 +330,7 @@ class Harness:
         if method == "GET" and (m := re.fullmatch(r"/users/(\d+)", path)):
             return {"id": m[1], "username": f"user{m[1]}", "discriminator": "0", "avatar": None}
         if method == "POST" and path == "/users/@me/channels":
-            self.dms[int(body["recipient_id"])] = dm = snowflake()
+            dm = self.dms.setdefault(int(body["recipient_id"]), snowflake())
             return {"id": str(dm), "type": 1, "last_message_id": None,
                     "recipients": [{"id": str(body["recipient_id"]), "username": "someone",
                                     "discriminator": "0", "avatar": None}]}
@@ -414,6 +418,42 @@ class Harness:
         if message is not None:
             payload["message"] = message
         return payload
+
+    def dm_channel(self, person: Person) -> int:
+        """The id of a person's direct message channel with the bot, the same every time."""
+        return self.dms.setdefault(person.id, snowflake())
+
+    def outside(self, payload: dict[str, Any], person: Person, context: int = 1) -> dict[str, Any]:
+        """An interaction payload as Discord sends it outside a server: no server, the person as `user`;
+        in the bot's direct messages (context 1) or a group message (2) where the person installed Isles."""
+        payload = {k: v for k, v in payload.items() if k not in ("guild_id", "guild_locale", "member")}
+        payload["data"] = {k: v for k, v in payload["data"].items() if k != "guild_id"}
+        channel_id = self.dm_channel(person) if context == 1 else snowflake()
+        if context == 1:
+            channel = {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
+                       "recipients": [person.user()]}
+            owners = {"0": "0", "1": str(person.id)}
+        else:
+            channel = {"id": str(channel_id), "type": 3, "last_message_id": None, "flags": 0, "name": None,
+                       "icon": None, "owner_id": str(person.id), "recipients": [person.user()]}
+            owners = {"1": str(person.id)}
+        payload.update(channel_id=str(channel_id), channel=channel, user=person.user(), context=context,
+                       authorizing_integration_owners=owners,
+                       app_permissions=str(discord.Permissions(send_messages=True, attach_files=True,
+                                                               embed_links=True).value))
+        if "message" in payload:
+            payload["message"] = dict(payload["message"], channel_id=str(channel_id))
+            payload["message"].pop("guild_id", None)
+        return payload
+
+    async def command_outside(self, person: Person, name: str, options: dict[str, Any] | None = None,
+                              context: int = 1) -> Exchange:
+        return await self.feed(self.outside(self.command_payload(person, name, options), person, context))
+
+    async def press_outside(self, person: Person, message: Message, custom_id: str) -> Exchange:
+        shown = message_object(message.channel_id, message.body, 0 if message.public else limits.EPHEMERAL)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self.feed(self.outside(self._interaction(3, person, message.channel_id, data, shown), person))
 
     def command_payload(self, person: Person, name: str, options: dict[str, Any] | None = None,
                         channel: int = CHANNEL, focused: str | None = None) -> dict[str, Any]:

@@ -36,6 +36,7 @@ V2_COMPONENTS_MAX = 40
 V2_TEXT_MAX = 4000  # the content of every text display of a message together
 V2_TYPES = range(9, 18)  # section 9, text display 10, thumbnail 11, gallery 12, file 13, separator 14, container 17
 THREAD_NAME_MAX = 100
+ATTACHMENT_DESCRIPTION_MAX = 1024  # an uploaded file's alt text (resources/message, attachment object)
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 CALLBACK_TYPES = {1, 4, 5, 6, 7, 8, 9}
 OPTION_TYPES = range(1, 12)  # subcommand 1, group 2, string 3, integer 4, boolean 5, user 6 ... attachment 11
@@ -345,6 +346,9 @@ def check_message(payload: dict[str, Any] | None, files: list[tuple[str, int]] =
             problems.append(f"file {name} of {size} bytes > {filesize_limit}")
     if len(files) > 10:
         problems.append(f"{len(files)} files > 10")
+    for attachment in payload.get("attachments") or []:
+        if len(attachment.get("description") or "") > ATTACHMENT_DESCRIPTION_MAX:
+            problems.append(f"description of {attachment.get('filename')} > {ATTACHMENT_DESCRIPTION_MAX} chars")
     mentions = payload.get("allowed_mentions")
     if mentions is not None:
         if "everyone" in (mentions.get("parse") or []):

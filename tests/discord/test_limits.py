@@ -83,6 +83,7 @@ def select(cid, n):
     ({"components": [row(select("s", 2), button("b"))]}, "alone in its row"),
     ({"allowed_mentions": {"parse": ["everyone"]}}, "@everyone"),
     ({"content": "x", "flags": 1 << 15}, "components V2"),
+    ({"attachments": [{"id": 0, "filename": "board.png", "description": "x" * 1025}]}, "board.png > 1024"),
 ])
 def test_validator_refuses_bad_messages(payload, problem):
     problems = limits.check_message(payload)
@@ -135,7 +136,9 @@ async def test_every_command_definition_is_within_limits():
             assert option["type"] == {"text": 3, "user": 6}[param.kind]
             assert option.get("autocomplete", False) == bool(param.autocomplete)
             assert [c["value"] for c in option.get("choices", [])] == list(param.choices)
-        assert by_name[spec.name]["contexts"] == [0]
+        # in a server only, or also in a direct message with the bot, or anywhere (bot/core/commands.py)
+        assert by_name[spec.name]["contexts"] == {"server": [0], "dm": [0, 1], "anywhere": [0, 1, 2]}[spec.where]
+        assert by_name[spec.name]["integration_types"] == ([0] if spec.where == "server" else [0, 1])
 
 
 # -- helpers that keep payloads within limits --------------------------------------------------

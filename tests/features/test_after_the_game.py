@@ -60,6 +60,9 @@ async def test_replay_after_a_rematch_still_finds_the_finished_game(tmp_path):
     assert (await service.press(BOB, rematch.custom_id)).ok  # a new table opens in the channel
     again = await service.handle(BOB, "replay")
     assert again.ok and again.table_id == finished.id and again.attachments
+    (animation,) = again.attachments  # its words for a screen reader: what it shows, how many frames
+    assert animation.alt.startswith("An animation of a game of Archipels, ") and animation.alt.endswith(" last.")
+    assert again.descriptions() == {animation.name: animation.alt}
 
 
 async def test_the_dailys_final_message_offers_no_rematch(tmp_path):

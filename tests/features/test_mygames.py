@@ -104,3 +104,18 @@ async def test_stalled_tables_for_managers(tmp_path):
     assert all(f"<#{c}>" in text for c in (301, 302, 303, 304))
     elsewhere = await service.handle(who("Mod", 9, guild=999, manage=True), "games", {"view": "stalled"})
     assert "(0 open)" in elsewhere.private
+
+
+async def test_outside_a_server_games_lists_your_tables_of_every_server(tmp_path):
+    service, _timing, _clock = await setup(tmp_path)
+    await started(service, (ALICE, BOB), 401, guild=111)
+    await started(service, (BOB, ALICE), 402, guild=222)
+    await started(service, (BOB, CAROL), 403, guild=222)  # Alice is not seated there
+    await started(service, (ALICE, CAROL), 404, guild=333, start=False)
+    here = (await service.handle(who("Alice", ALICE.user_id, channel=401, guild=111), "games")).private
+    assert "this server (1)" in here
+    everywhere = (await service.handle(who("Alice", ALICE.user_id, channel=9, guild=0), "games")).private
+    assert "every server (3)" in everywhere
+    assert all(place in everywhere for place in ("401", "402", "404")) and "403" not in everywhere
+    alone = (await service.handle(who("Dave", 77, channel=9, guild=0), "games")).private
+    assert "not seated at any table in any server" in alone

@@ -132,3 +132,23 @@ async def test_the_hourly_digest_sends_at_most_one_direct_message_an_hour(tmp_pa
     assert first != second
     # never two within an hour
     assert all(later - earlier >= timedelta(hours=1) for earlier, later in zip(sent_at, sent_at[1:], strict=False))
+
+
+async def test_notify_outside_a_server_sets_every_server_where_you_sit(tmp_path):
+    service, timing, notify = await bot_at(tmp_path / "e.db", TravelClock())
+    dm = who("Bob", BOB.user_id, channel=9, guild=0)
+    assert "no table in any server" in (await service.handle(dm, "notify", {"mode": "dm"})).private
+    await table_waiting_for_bob(service, timing, 401)
+    elsewhere = who("Alice", 1, channel=402, guild=222)
+    assert (await service.handle(elsewhere, "open", {"game": "rounds"})).ok
+    assert (await service.handle(who("Bob", BOB.user_id, channel=402, guild=222), "join")).ok
+    told = await service.handle(dm, "notify", {})  # no option: says what it would do, sets nothing
+    assert "(2)" in told.private and (await timing.db.notify(222, BOB.user_id)).mode != "dm"
+    bad = await service.handle(dm, "notify", {"zone": "Mars/Olympus"})
+    assert not bad.ok and "Nothing was changed" in bad.private
+    done = await service.handle(dm, "notify", {"mode": "dm", "quiet": "22-08"})
+    assert done.ok and "every server where you sit at a table now (2)" in done.private
+    for guild in (BOB.guild_id, 222):
+        assert (await timing.db.notify(guild, BOB.user_id)).mode == "dm"
+        assert (await notify.db.pacing(guild, BOB.user_id)).quiet
+    assert (await timing.db.notify(333, BOB.user_id)).mode != "dm"  # a server where Bob sits nowhere

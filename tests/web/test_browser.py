@@ -167,6 +167,10 @@ async def test_a_console_move_updates_the_page(browser, served, tmp_path):
     await expect(page.locator("#log li")).to_have_count(1)  # no reload: the event brought it
     version = states[mover]["version"] + 1
     await expect(page.locator("#board")).to_have_attribute("src", re.compile(rf"board\.png\?v={version}$"))
+    # the picture's words for a screen reader follow it: the board message's alt text, from public words
+    alt = served.service.board_alt(await served.service.table(table))
+    assert alt.startswith("The board of Pioneer's Isle. ")
+    await expect(page.locator("#board")).to_have_attribute("alt", alt)
 
 
 async def test_a_forged_link_is_refused(browser, served):

@@ -336,6 +336,8 @@ class Console:
                 path.write_bytes(data)
                 kind = "image" if ext in ("png", "webp", "gif", "jpg") else "file"
                 lines.append(f"  [{kind}{', only you' if private else ''}] {path}")
+                if alt := reply.descriptions().get(name, ""):  # on a line of its own: the path ends its line
+                    lines.append(f"    alt: {alt}")
         if reply.buttons:
             lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private_buttons:
@@ -367,7 +369,8 @@ class ConsoleOutbox:
     async def post(self, channel_id: int, reply: Reply) -> bool:
         where = self.console.channels.get(channel_id, str(channel_id))
         shown = self.console.show(Caller(GUILD, channel_id, 0, "bot"), Reply(
-            text=reply.text, image=reply.image, image_name=reply.image_name, buttons=reply.buttons,
+            text=reply.text, image=reply.image, image_name=reply.image_name, image_alt=reply.image_alt,
+            buttons=reply.buttons,
             attachments=[a for a in reply.attachments if not a.private]))
         self.console.unprompted += [f"  [#{where}, from the bot]"] + shown
         if reply.text:

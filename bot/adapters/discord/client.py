@@ -18,6 +18,7 @@ still work.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import inspect
 import json
@@ -63,7 +64,7 @@ from bot.adapters.discord.shapes import (
     split_text,
 )
 from bot.core import drawing, guide, marks
-from bot.core.commands import CHANNEL, COMMANDS, ROLE, TEXT, USER, Command
+from bot.core.commands import ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
 from bot.core.health import Gateway, health_of
 from bot.core.presence import PresenceLine
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
@@ -100,11 +101,36 @@ POST_LATER = ("That counted and is saved: do not send it again. The bot lost its
 BOARD_LATER = "The bot cannot reach its database just now, so the board could not be posted. Try again in a minute."
 POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
 PLACE_GONE = "This channel or thread no longer exists for the bot, so its table is closed."
+OUTSIDE = "This command works in a server where Isles is installed: use it in one of its channels."
+
+# where each kind of command may be used (bot/core/commands.py), as Discord's contexts and installs:
+# a direct message with the bot is open to the people who installed Isles for themselves too
+CONTEXTS = {
+    SERVER: app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+    BOT_DM: app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+    ANYWHERE: app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
+}
+INSTALLS = {
+    SERVER: app_commands.AppInstallationType(guild=True, user=False),
+    BOT_DM: app_commands.AppInstallationType(guild=True, user=True),
+    ANYWHERE: app_commands.AppInstallationType(guild=True, user=True),
+}
 LINK_WAIT = 14 * 60  # the interaction's token lasts 15 minutes: the board's link can be told until then
 
 
 
 # -- pure helpers (tested directly) ------------------------------------------------------
+def usable_here(interaction: discord.Interaction, where: str) -> bool:
+    """Whether a command of this kind (`Command.where`) answers here. In a server Isles must be installed
+    (someone who installed it for themselves may call it in a server that has not); a direct message
+    with the bot takes the daily challenge and what plays it; a group message only what reads alone."""
+    if interaction.guild_id is not None:
+        return where == ANYWHERE or interaction.is_guild_integration()
+    if isinstance(interaction.channel, discord.DMChannel) or interaction.context.dm_channel:
+        return where in (BOT_DM, ANYWHERE)
+    return where == ANYWHERE
+
+
 def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     """Autocomplete choices within Discord's limits: at most 25, name and value 1-100 chars.
     A value that does not fit is left out (cut short it would no longer be what it says)."""
@@ -153,31 +179,40 @@ class Adapter:
         self._tasks: set[asyncio.Task] = set()
         # the commands whose tables live in private threads made here (the daily challenge)
         self._places = {c.name: c for c in service.commands() if c.place} if service is not None else {}
+        self._specs = {c.name: c for c in commands_of(service)}
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
         args = {k: v for k, v in values.items() if v is not None}
         log.info("/%s %s by %s in %s", name, args, interaction.user.id, interaction.channel_id)
-        if interaction.guild_id is None:
-            await interaction.response.send_message("Isles plays in servers: use its commands in a channel.",
-                                                    ephemeral=True)
+        spec = self._specs.get(name)
+        if not usable_here(interaction, spec.where if spec else SERVER):  # nothing is read or written
+            await interaction.response.send_message(OUTSIDE, ephemeral=True)
             return
         if name == "open":
             await self._open(interaction, args)
             return
         spec = self._places.get(name)
+        if spec is not None and interaction.guild_id is None:  # a direct message with the bot is its place
+            reply = await self._call(interaction, self.service.handle(caller_of(interaction), name, args), True)
+            if reply is not None:
+                await self.show(interaction, reply)
+            return
         if spec is not None:
             await self._own_place(interaction, spec, args)
             return
         caller = caller_of(interaction, server_setting=name in SERVER_SETTINGS)
+        if interaction.guild_id is not None and not interaction.is_guild_integration():
+            # a server without Isles, where a person's own install answers: as outside any server
+            caller = dataclasses.replace(caller, guild_id=0)
         reply = await self._call(interaction, self.service.handle(caller, name, args), name in DEFER_COMMANDS)
         if reply is not None:
             await self.show(interaction, reply)
 
     async def on_press(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         log.info("press %s %s by %s in %s", custom_id, values, interaction.user.id, interaction.channel_id)
-        if interaction.guild_id is None:
-            await interaction.response.send_message("Isles plays in servers.", ephemeral=True)
+        if not usable_here(interaction, BOT_DM):  # a table's buttons: in a server, or the daily in a direct message
+            await interaction.response.send_message(OUTSIDE, ephemeral=True)
             return
         parsed = parse_custom_id(custom_id)
         kind = parsed[0] if parsed else ""
@@ -191,7 +226,7 @@ class Adapter:
         """Suggestions from the service's memory, within the deadline; [] rather than late."""
         try:
             if kind == "move":
-                if interaction.guild_id is None:
+                if not usable_here(interaction, BOT_DM):
                     return []
                 found = await asyncio.wait_for(
                     self.service.suggest_moves(caller_of(interaction), current, MAX_CHOICES), AUTOCOMPLETE_DEADLINE)
@@ -525,7 +560,7 @@ class Adapter:
         return message_shape(reply, interaction.filesize_limit)
 
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
-        return discord_files(reply.files(private), interaction.filesize_limit)
+        return discord_files(reply.files(private), interaction.filesize_limit, reply.descriptions())
 
     @staticmethod
     async def _answer(interaction: discord.Interaction, shape: Shape) -> None:
@@ -631,10 +666,9 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
         app_commands.choices(**choices)(callback)
     command = app_commands.Command(
         name=spec.name, description=spec.description, callback=callback,
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where],
     )
-    command.guild_only = True
+    command.guild_only = spec.where == SERVER
     if spec.name in ("threads", "settings"):
         command.default_permissions = discord.Permissions(manage_guild=True)
     for param in spec.params:

@@ -68,6 +68,10 @@ def body_of(reply: Reply) -> dict[str, Any]:
             **card_body(reply)}
     if reply.roles:  # only where /settings pings a role: the bodies of every other post stay as they were
         body["roles"] = list(dict.fromkeys(reply.roles))
+    public = {name for name, _ in reply.files(private=False)}
+    alts = {name: alt for name, alt in reply.descriptions().items() if name in public}
+    if alts:  # the pictures' alt texts, for the post sent again from the outbox
+        body["alts"] = alts
     return body
 
 
@@ -461,7 +465,8 @@ class Poster:
 
     async def _send(self, channel: Any, row: OutboxRow, body: dict[str, Any],
                     files: list[tuple[str, bytes]]) -> discord.Message:
-        shape = message_shape(reply_of(body), upload_limit(channel), files)  # the body keeps no files
+        # the body keeps no files, only their alt texts
+        shape = message_shape(reply_of(body), upload_limit(channel), files, body.get("alts") or {})
         return await send_shape(channel, shape, nonce=nonce_of(row.id))
 
     async def _files(self, row: OutboxRow) -> list[tuple[str, bytes]]:

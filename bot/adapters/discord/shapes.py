@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25  # autocomplete
 MAX_CHOICE_TEXT = 100
 MAX_THREAD_NAME = 100
+MAX_DESCRIPTION = 1024  # an attachment's description: its alt text
 THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration Discord offers
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # a channel whose server is not known
@@ -231,15 +232,25 @@ def mentions_of(reply: Reply) -> discord.AllowedMentions:
 
 
 
-def discord_files(files: Sequence[tuple[str, bytes]], limit: int) -> list[discord.File]:
-    """Files within the upload limit; one over it is left out (and logged) rather than failing the post."""
+def discord_files(files: Sequence[tuple[str, bytes]], limit: int,
+                  descriptions: Mapping[str, str] | None = None) -> list[discord.File]:
+    """Files within the upload limit; one over it is left out (and logged) rather than failing the post.
+    Each carries its alt text (`descriptions`, by name) as the attachment's description."""
     out = []
     for name, data in files:
         if len(data) > limit:
             log.warning("%s of %d bytes is over the upload limit of %d; not sent", name, len(data), limit)
             continue
-        out.append(discord.File(io.BytesIO(data), filename=name))
+        alt = clip(discord_plain((descriptions or {}).get(name, "")), MAX_DESCRIPTION) or None
+        out.append(discord.File(io.BytesIO(data), filename=name, description=alt))
     return out
+
+
+def discord_plain(text: str) -> str:
+    """Alt text without the core's marks: Discord shows a description as it is, so a mention would be
+    read out as its number. The words around them still say what the picture shows."""
+    return marks.write(text, person=lambda user_id: "", place=lambda channel_id: "",
+                       moment=lambda epoch, style: "")
 
 
 def some(**kwargs: Any) -> dict[str, Any]:
@@ -262,12 +273,14 @@ class Shape:
         return some(files=self.files or None, view=self.view, allowed_mentions=self.mentions)
 
 
-def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | None = None) -> Shape:
+def public_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | None = None,
+                 descriptions: Mapping[str, str] | None = None) -> Shape:
     """The public part of a reply: its text, its public files within `limit` bytes each (`files`
-    when they are kept apart from the reply), its buttons and menus, pinging exactly the users
-    it names."""
+    and their alt texts `descriptions` when they are kept apart from the reply), its buttons and
+    menus, pinging exactly the users it names."""
     files = reply.files(private=False) if files is None else files
-    return Shape(clip(discord_text(reply.text), MAX_CONTENT), discord_files(files, limit),
+    descriptions = reply.descriptions() if descriptions is None else descriptions
+    return Shape(clip(discord_text(reply.text), MAX_CONTENT), discord_files(files, limit, descriptions),
                  build_components(reply.buttons, reply.menus), mentions_of(reply))
 
 
@@ -409,12 +422,13 @@ def _count(components: Sequence[dict[str, Any]]) -> int:
 
 
 def card_shape(reply: Reply, card: Card, limit: int, files: Sequence[tuple[str, bytes]] | None = None,
-               note: str = "") -> Shape:
+               note: str = "", descriptions: Mapping[str, str] | None = None) -> Shape:
     """One part of a reply drawn as a card: no content (Discord refuses it beside v2 components), its
     files each shown once in the card, pinging exactly the users it names. `note` goes first (what
     the adapter adds to a private answer)."""
     files = reply.files(private=card.private) if files is None else files
-    sent = discord_files(files, limit)
+    descriptions = reply.descriptions() if descriptions is None else descriptions
+    sent = discord_files(files, limit, descriptions)
     names = [f.filename for f in sent]
     picture = reply.image_name or "board.png"
     picture = picture if picture in names and reply.image_private == card.private else None
@@ -427,9 +441,11 @@ def card_shape(reply: Reply, card: Card, limit: int, files: Sequence[tuple[str, 
     return Shape(None, sent, view, mentions_of(reply))  # type: ignore[arg-type]
 
 
-def message_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | None = None) -> Shape:
-    """The public part of a reply: a card where it is drawn as one (`card_of`), else `public_shape`."""
+def message_shape(reply: Reply, limit: int, files: Sequence[tuple[str, bytes]] | None = None,
+                  descriptions: Mapping[str, str] | None = None) -> Shape:
+    """The public part of a reply: a card where it is drawn as one (`card_of`), else `public_shape`
+    (`descriptions`: the files' alt texts where the files are kept apart from the reply)."""
     card = card_of(reply, private=False)
     if card is None:
-        return public_shape(reply, limit, files)
-    return card_shape(reply, card, limit, files)
+        return public_shape(reply, limit, files, descriptions)
+    return card_shape(reply, card, limit, files, descriptions=descriptions)

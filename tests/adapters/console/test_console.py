@@ -233,3 +233,16 @@ async def test_a_missed_deadline_prints_before_the_next_answer_with_its_picture_
     images = [(i, line.rsplit("/", 1)[1]) for i, line in enumerate(out) if "[image]" in line]
     assert len(images) == 2 and images[0][0] > said
     assert [name for _, name in images] == ["0002-g.png", "0003-g.png"]  # numbered as they print
+
+
+async def test_a_picture_prints_with_its_alt_text_below_its_path(tmp_path, sticks, monkeypatch):
+    import render
+
+    monkeypatch.setattr(render, "draw", lambda key, view, names: b"\x89PNG\r\n\x1a\n")
+    service = await service_at(tmp_path / "t.db", draw_images=True)
+    console = Console(service, tmp_path / "img")
+    for line in ["[#g] ann: /open game:sticks", "[#g] ben: /join"]:
+        await console.run_line(line)
+    out = await console.run_line("[#g] ann: /start")
+    (at,) = [i for i, line in enumerate(out) if "[image]" in line]
+    assert out[at + 1].startswith("    alt: The board of Sticks.") and "takes next" in out[at + 1]

@@ -118,6 +118,7 @@
     else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
     turn.className = state.your_turn || state.your_answer ? "mine" : "";
     $("text").textContent = plain(state.text);
+    $("board").alt = state.alt || (state.text ? `The board of ${state.title}. ${plain(state.text)}` : "The board");
     const url = `${base}/board.png?v=${state.version}`;
     $("board-view").hidden = $("board-tools").hidden = !state.picture;
     if (state.picture && url !== boardUrl && !chosen && !past) {
