@@ -10,6 +10,15 @@ from tests.sticks import Sticks
 # worker processes themselves.
 os.environ.setdefault("ISLES_RENDER_WORKERS", "0")
 
+try:
+    from playwright.async_api import expect
+except ImportError:  # the browser tests skip themselves, with the reason
+    pass
+else:
+    # Every expectation on a page waits for its event up to a generous limit (playwright's own is
+    # 5 s): on a busy machine a page is slow, not wrong, and the passing path waits no longer.
+    expect.set_options(timeout=60_000)
+
 
 @pytest.fixture
 def sticks(monkeypatch):

@@ -84,16 +84,27 @@ async def test_a_worker_replaced_after_its_calls_leaves_none_waiting():
         pool.close()
 
 
-async def test_a_retired_worker_is_kept_until_every_call_sent_to_it_is_done():
+def draws_until(path: str) -> None:
+    """A drawing that lasts until the test lets it end by making `path` (up to a minute), however
+    slow or quick the machine."""
+    import time
+
+    for _ in range(6000):
+        if os.path.exists(path):
+            return
+        time.sleep(0.01)
+
+
+async def test_a_retired_worker_is_kept_until_every_call_sent_to_it_is_done(tmp_path):
     """The last call sent to a retired worker given up by its caller (a cancelled interaction)
     while an earlier one still draws: close() must still reach that worker."""
     import asyncio
-    import time
 
+    done = tmp_path / "done"
     pool = Drawing(1, tasks_per_worker=2)
     try:
         await asyncio.wrap_future(pool.warm())  # the worker is up, so the first call starts at once
-        slow = asyncio.ensure_future(pool.run(time.sleep, 1.5))
+        slow = asyncio.ensure_future(pool.run(draws_until, str(done)))
         await asyncio.sleep(0.3)
         last = asyncio.ensure_future(pool.run(os.getpid))  # the second call: the worker retires
         await asyncio.sleep(0)
@@ -102,8 +113,9 @@ async def test_a_retired_worker_is_kept_until_every_call_sent_to_it_is_done():
             await last
         assert not slow.done()
         assert len(pool._retired) == 1  # still drawing the slow call
-        await asyncio.wait_for(slow, 30)
-        for _ in range(100):  # the pool's own thread lets it go just after the call is made
+        done.touch()
+        await asyncio.wait_for(slow, 60)
+        for _ in range(6000):  # the pool's own thread lets it go just after the call is made
             if not pool._retired:
                 break
             await asyncio.sleep(0.01)

@@ -32,7 +32,7 @@ async def test_a_timer_written_by_one_process_wakes_the_other_at_once(database):
         assert not waiting.done()
         obs = Observation(turn.table_id, 1, 0, [], [turn], [(turn, "deadline", 3600)])
         assert await TimingStore.of(other).apply(obs, 1_000)
-        assert await asyncio.wait_for(waiting, 10) is True
+        assert await asyncio.wait_for(waiting, 30) is True
     finally:
         await holder.close()
         await other.close()
@@ -78,7 +78,7 @@ async def test_a_lease_given_back_is_taken_by_a_waiting_process_at_once(database
         await asyncio.sleep(0.2)  # b tried, found the lease held, and waits up to LONG
         assert log == ["a starts"]
         await a.close()
-        for _ in range(100):
+        for _ in range(600):  # 30 s, half of LONG: only the lease given back can start b in time
             if "b starts" in log:
                 break
             await asyncio.sleep(0.05)
@@ -122,7 +122,7 @@ async def test_waits_that_begin_together_on_several_channels_all_hear_their_noti
         await asyncio.sleep(0.2)
         for channel in channels:
             await other.notify(channel)
-        heard = await asyncio.wait_for(asyncio.gather(*waiting.values()), 10)
+        heard = await asyncio.wait_for(asyncio.gather(*waiting.values()), 30)
         assert heard == [True] * len(channels)
     finally:
         await listener.close()

@@ -102,7 +102,7 @@ class FakeDiscord:
                 self.requests.append(request)
             self._changed.notify_all()
 
-    async def wait_until(self, check, timeout: float = 10.0):
+    async def wait_until(self, check, timeout: float = 60.0):
         """Wait until check() is truthy (checked after every request and gateway event)."""
         async def waiting():
             async with self._changed:

@@ -276,7 +276,7 @@ class Harness:
         return [c for c in self.calls if c.via == "rest" and c.method == "POST"
                 and re.fullmatch(rf"/channels/{where}/messages", c.path)]
 
-    async def drain(self, timeout: float = 20.0) -> None:
+    async def drain(self, timeout: float = 60.0) -> None:
         """Wait for the posts and followups the bot goes on with in the background."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
@@ -506,7 +506,7 @@ class Harness:
         assert not problems, problems
         return Exchange(payload, calls, state["messages"])
 
-    async def settle(self, timeout: float = 20.0) -> None:
+    async def settle(self, timeout: float = 60.0) -> None:
         """Wait until every handler the interaction started has finished."""
         me = asyncio.current_task()
         loop = asyncio.get_running_loop()

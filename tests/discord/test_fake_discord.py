@@ -39,7 +39,7 @@ async def running(settings):
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(task, 10)
+            await asyncio.wait_for(task, 60)
 
 
 async def answered(fake: FakeDiscord, payload, since: int, *more: str):
@@ -203,7 +203,7 @@ async def test_a_deployment_day_reconnects_failures_deletions_and_sigterm(fake, 
 
         await fake.dispatch("THREAD_DELETE", {"id": str(thread), "guild_id": str(GUILD), "parent_id": str(CHANNEL),
                                               "type": 11})
-        for _ in range(100):
+        for _ in range(600):
             if closed_reason(tmp_path, thread) == "place deleted":
                 break
             await asyncio.sleep(0.1)
@@ -211,7 +211,7 @@ async def test_a_deployment_day_reconnects_failures_deletions_and_sigterm(fake, 
 
         assert not task.done()  # run() is up, so its SIGTERM handler is the one that hears this
         os.kill(os.getpid(), signal.SIGTERM)  # as a host's process manager stops the bot
-        await asyncio.wait_for(task, 20)
+        await asyncio.wait_for(task, 60)
     finally:
         if not task.done():
             task.cancel()

@@ -468,9 +468,9 @@ async def test_deals_are_prepared_ahead_and_a_daily_never_waits_for_a_solve(tmp_
 
     service, daily, clock = await setup(tmp_path, solver=slow_solver, wait=False)
     # the very first start: nothing prepared yet; /daily says so at once, starts nothing, and the preparation begins
-    first = await asyncio.wait_for(start(service, daily, player("Alice", 1), made=(made := [])), 5)
+    first = await asyncio.wait_for(start(service, daily, player("Alice", 1), made=(made := [])), 60)
     assert not first.ok and "still being prepared" in first.private and made == []
-    again = await asyncio.wait_for(start(service, daily, player("Alice", 1)), 5)
+    again = await asyncio.wait_for(start(service, daily, player("Alice", 1)), 60)
     assert not again.ok and "still being prepared" in again.private
     assert await daily.db.attempt(GUILD, "2026-01-01", 1) is None
     assert len(daily._preparing) == 1  # one preparation, however many ask
@@ -529,7 +529,7 @@ async def test_the_clocks_fire_a_deadline_while_the_days_deal_is_being_solved(tm
     try:
         await asyncio.wait_for(installed.start(), 30)
         await asyncio.wait_for(solving.wait(), 30)
-        for _ in range(600):
+        for _ in range(1200):
             if any("let the turn deadline pass" in reply.text for _, reply in outbox.posts):
                 break
             await asyncio.sleep(0.05)

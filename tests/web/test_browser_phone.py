@@ -210,7 +210,7 @@ async def test_an_expired_link_says_so_and_how_to_get_a_new_one(browser, served)
     served.pages.clock = lambda: NOW + 61
     state = await served.state(served.token(first.user_id, await served.table_id(), expires=NOW + 3600))
     assert (await served.service.handle(first, "move", {"move": state["moves"][0]})).ok
-    await expect(page.locator("#expired")).to_be_visible(timeout=10000)
+    await expect(page.locator("#expired")).to_be_visible()
     await expect(page.locator("#expired")).to_contain_text("/web")
     await expect(page).to_have_title(re.compile(r"^Link expired"))
     await expect(page.locator("#turn")).to_have_text("This link has expired")

@@ -135,7 +135,7 @@ async def test_a_body_that_comes_too_slowly_is_cut_off(served, monkeypatch):
     writer.write(f"POST /t/{token}/move HTTP/1.1\r\nHost: {url.host}:{url.port}\r\nContent-Type: application/json\r\n"
                  f"Content-Length: 100\r\n\r\n{{\"move\": ".encode())
     await writer.drain()
-    status = await asyncio.wait_for(reader.readline(), 5)  # the rest never comes
+    status = await asyncio.wait_for(reader.readline(), 60)  # the rest never comes
     assert status.split()[1] == b"408", status
     writer.close()
     assert await served.service.store.moves(state["table"]) == []
@@ -202,7 +202,7 @@ async def test_watchers_behind_the_reverse_proxy_each_have_their_bucket(served):
 async def next_event(response) -> str:
     """The name of the stream's next event, or "" when the stream ends."""
     while True:
-        line = (await asyncio.wait_for(response.content.readline(), 30)).decode()
+        line = (await asyncio.wait_for(response.content.readline(), 60)).decode()
         if not line:
             return ""
         if line.startswith("event: "):
@@ -285,13 +285,30 @@ async def test_many_accounts_with_many_streams_push_out_nobody_who_holds_fewer(t
 
 
 async def ended(reader: asyncio.StreamReader) -> bool:
-    """Whether the server closed this connection."""
+    """Whether the server closes this connection with nothing said, waited for as long as it takes
+    (the caller's limit ends the wait)."""
     try:
-        return await asyncio.wait_for(reader.read(), 0.05) == b""
+        return await reader.read() == b""
     except ConnectionError:
         return True
-    except TimeoutError:
-        return False
+
+
+async def closed_of(readers: list[asyncio.StreamReader], enough: int, limit: float = 60) -> int:
+    """How many of these connections the server closed, waiting until `enough` of them are or the
+    limit passes: a busy machine's server closes them late, not never."""
+    loop = asyncio.get_running_loop()
+    waits = [asyncio.ensure_future(ended(reader)) for reader in readers]
+    end = loop.time() + limit
+    try:
+        while sum(w.done() and w.result() for w in waits) < enough and loop.time() < end:
+            await asyncio.wait([w for w in waits if not w.done()] or waits, timeout=end - loop.time(),
+                               return_when=asyncio.FIRST_COMPLETED)
+            if all(w.done() for w in waits):
+                break
+        return sum(w.done() and w.result() for w in waits)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 @contextlib.asynccontextmanager
@@ -315,7 +332,7 @@ async def test_at_the_file_limit_the_pages_still_answer_and_the_log_stays_quiet(
     idle = []
     async with alone(tmp_path, 256) as (served, log):
         here = f"http://127.0.0.1:{served['port']}"
-        async with ClientSession(timeout=ClientTimeout(total=None, sock_read=5)) as session:
+        async with ClientSession(timeout=ClientTimeout(total=None, sock_read=60)) as session:
             following = await session.get(f"{here}/t/{served['alice']}/events")  # inside a request all along
             assert await next_event(following) == "changed"
             try:
@@ -324,14 +341,14 @@ async def test_at_the_file_limit_the_pages_still_answer_and_the_log_stays_quiet(
                         # A server that only stalls (a busy machine) is waited for: with its queue
                         # full the kernel drops the connect and the client asks again after 1 s, 3 s,
                         # 7 s. A server that no longer accepts at all is not.
-                        idle.append(await asyncio.wait_for(asyncio.open_connection("127.0.0.1", served["port"]), 10))
+                        idle.append(await asyncio.wait_for(asyncio.open_connection("127.0.0.1", served["port"]), 60))
                     except TimeoutError:
                         break
                 for path in (f"/t/{served['bob']}/state", "/static/board.js"):
                     async with session.get(here + path) as answer:
                         assert answer.status == 200
-                closed = [await ended(reader) for reader, _ in idle]
-                assert len(idle) == 400 and sum(closed) >= 400 - connections.room(256)
+                closed = await closed_of([reader for reader, _ in idle], 400 - connections.room(256))
+                assert len(idle) == 400 and closed >= 400 - connections.room(256)
             finally:
                 for _, writer in idle:
                     writer.close()
@@ -350,7 +367,7 @@ async def test_requests_nobody_could_read_leave_a_few_lines_in_the_log(tmp_path)
             reader, writer = await asyncio.open_connection("127.0.0.1", served["port"])
             writer.write(b"GET /static/board.js HTTP/1.1\r\nHost: x\r\nNo Header Here\r\n\r\n" if n % 2 else
                          b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n")
-            assert (await asyncio.wait_for(reader.readline(), 5)).split()[1] == b"400"
+            assert (await asyncio.wait_for(reader.readline(), 60)).split()[1] == b"400"
             writer.close()
         await asyncio.sleep(0.2)
     said = log.read_text()
@@ -368,8 +385,7 @@ async def test_a_connection_that_never_finishes_its_request_is_closed(tmp_path, 
         for piece in (b"GET /static/boa", b"rd.js HTTP/1.1\r\n", b"Host: x\r\n"):  # and never the blank line
             trickling[1].write(piece)
             await asyncio.sleep(0.3)
-        await asyncio.sleep(0.5)
-        assert await ended(silent[0]) and await ended(trickling[0])
+        assert await closed_of([silent[0], trickling[0]], 2) == 2
     finally:
         await pages.stop()
 

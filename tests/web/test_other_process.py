@@ -49,7 +49,7 @@ async def test_a_move_made_by_another_process_reaches_an_open_page(store_kind, t
         assert reply.ok, reply.private
         saved = (await there.store.table(table)).version
         assert saved > state["version"]
-        assert int(await asyncio.wait_for(read_event(events), 10)) == saved
+        assert int(await asyncio.wait_for(read_event(events), 60)) == saved
         assert (await (await client.get(f"/t/{token}/state")).json())["version"] == saved
         events.close()
     finally:

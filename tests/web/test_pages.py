@@ -159,7 +159,7 @@ async def read_event(response) -> str:
     """The data of the next `changed` event."""
     event = ""
     while True:
-        line = (await asyncio.wait_for(response.content.readline(), 5)).decode().rstrip("\n")
+        line = (await asyncio.wait_for(response.content.readline(), 60)).decode().rstrip("\n")
         if line.startswith("event: "):
             event = line[7:]
         elif line.startswith("data: ") and event == "changed":
