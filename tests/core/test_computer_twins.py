@@ -230,11 +230,17 @@ async def test_a_card_in_another_persons_hand_does_not_steer_a_missed_turn_or_a_
     assert min(run.compared[name] for name in ("easy", "played for", "hint")) >= 20, run
 
 
+TAKEBACK_SEEDS = {"propeller": 2}
+
+
 @pytest.mark.parametrize("key", [key for key in registry.available() if registry.get(key).max_players >= 4])
 async def test_taking_back_and_moving_again_meets_the_same_answers_at_every_level(tmp_path, key):
     """Alice's move taken back and made again, four times: the computers of every level answer it
     the same way each time, since they read the position, not the table's history or version."""
-    service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
+    # a deal where some answer of the computers reveals nothing: in Propeller Islands at seed 5 every
+    # one of them claims (a draw) or rolls, so none of Alice's moves could be taken back with them
+    seed = TAKEBACK_SEEDS.get(key, 5)
+    service = await service_at(tmp_path / "t.db", seeds=lambda: seed)
     install(service, prepare_daily=False)
     table = await open_table(service, key, (ALICE,), levels=LEVELS)
     for _ in range(300):  # Alice's moves until one that computers answer and that may be taken back
