@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.core import marks, metrics, places
-from bot.core.commands import COMMANDS, USER, Command
+from bot.core.commands import CHANNEL, COMMANDS, ROLE, USER, Command
 from bot.core.composing import Composer, draw_off_loop, ended_line
 from bot.core.extension import Extension
 from bot.core.hub import Hub, utcnow
@@ -65,9 +65,11 @@ class part:
 
 def typed(kind: str, value: Any) -> str:
     """An option as a command reads it: text without the characters of the core's marks, but a
-    member picked from the platform's list (a USER option) as the mark the adapter made of it."""
+    member, channel or role picked from the platform's list (a USER, CHANNEL or ROLE option) as the
+    mark the adapter made of it."""
     text = str(value)
-    if kind == USER and marks.person_of(text) is not None:
+    picked = {USER: marks.person_of, CHANNEL: marks.place_of, ROLE: marks.role_of}.get(kind)
+    if picked is not None and picked(text) is not None:
         return text.strip()
     return marks.clean(text)
 
