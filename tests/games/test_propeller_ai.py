@@ -49,7 +49,11 @@ async def test_the_example_console_script_plays_to_its_end(tmp_path):
     from tests.helpers import service_at
 
     script = Path(__file__).resolve().parents[2] / "examples" / "propeller-2p.txt"
-    console = Console(await service_at(tmp_path / "t.db", seeds=lambda: 5), tmp_path / "img")
+    from bot.extensions import install
+
+    service = await service_at(tmp_path / "t.db", seeds=lambda: 5)
+    install(service, prepare_daily=False)  # as `isles local` has it: the table plays a person's only move
+    console = Console(service, tmp_path / "img")
     out = []
     for line in script.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
