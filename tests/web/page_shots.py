@@ -147,7 +147,8 @@ async def growsky_part(table: Table) -> None:
     squares = [r for r in state["regions"] if r.get("kind") == "square" and r["moves"]]
     square = max(squares, key=lambda r: len(r["moves"]))["name"]
     page = await table.page(first)
-    await zoom_at(page, square)
+    await page.locator("#board-view").tap()  # large enough for a finger
+    await expect(page.locator("#board-view")).to_have_class(re.compile("zoomed"), timeout=LONG)
     place = page.locator(f'.region.legal[data-name="{square}"]')
     await place.scroll_into_view_if_needed()
     await place.tap()
