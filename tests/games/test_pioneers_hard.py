@@ -69,6 +69,10 @@ def hidden_changed(game: PioneersGame, seat: int, rng: random.Random, top: int |
     return other
 
 
+# seconds: the search's own amount decides what the hard player weighs, never the time budget's
+# safety net, which a busy machine reaches (near the end four worlds were cut to three)
+PLENTY = 3600.0
+
 POSITIONS = decisions(5, 2, 4) + decisions(8, 3, 4)
 BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy card") + decisions(12, 4, 3, among="buy card")
 
@@ -76,10 +80,10 @@ BUYING = decisions(6, 2, 3, among="buy card") + decisions(9, 3, 3, among="buy ca
 def assert_same_move_in_twins(game: PioneersGame, seat: int, index: int, tops: tuple) -> None:
     """The hard player's move in `game` is its move in twins dealt otherwise where the seat
     cannot see, with each of `tops` (a card kind, or None for any) next in the deck."""
-    move = S.hard_move(game, seat, random.Random(7))
+    move = S.hard_move(game, seat, random.Random(7), PLENTY)
     for top in tops:
         twin = hidden_changed(game, seat, random.Random(100 * index + (top or 0)), top)
-        assert S.hard_move(twin, seat, random.Random(7)) == move
+        assert S.hard_move(twin, seat, random.Random(7), PLENTY) == move
 
 
 @pytest.mark.parametrize("index", range(len(POSITIONS + BUYING)))
@@ -96,7 +100,7 @@ def test_a_player_that_peeks_fails_the_same_check(monkeypatch):
     for index, (game, seat) in enumerate(BUYING):
         lucky = hidden_changed(game, seat, random.Random(index), D.VICTORY)
         unlucky = hidden_changed(game, seat, random.Random(index), D.KNIGHT)
-        differ += S.hard_move(lucky, seat, random.Random(7)) != S.hard_move(unlucky, seat, random.Random(7))
+        differ += S.hard_move(lucky, seat, random.Random(7), PLENTY) != S.hard_move(unlucky, seat, random.Random(7), PLENTY)
     assert differ > 0
 
 
@@ -260,7 +264,7 @@ def worlds_drawn(game: PioneersGame, seat: int, monkeypatch) -> int:
     drawn = []
     redraw = PioneersGame.redraw_hidden
     monkeypatch.setattr(PioneersGame, "redraw_hidden", lambda self, s, rng: drawn.append(s) or redraw(self, s, rng))
-    S.hard_move(game, seat, random.Random(7))
+    S.hard_move(game, seat, random.Random(7), PLENTY)
     monkeypatch.setattr(PioneersGame, "redraw_hidden", redraw)
     return len(drawn)
 
@@ -332,7 +336,7 @@ def test_the_answer_is_the_one_the_search_judges_best(monkeypatch):
     game, seat = ANSWERS[0]
     for favoured in ("accept", "decline"):
         monkeypatch.setattr(S, "judge", lambda world, s, move, seed, f=favoured: float(move.startswith(f)))
-        assert S.hard_move(game, seat, random.Random(7)).startswith(favoured + " ")
+        assert S.hard_move(game, seat, random.Random(7), PLENTY).startswith(favoured + " ")
 
 
 def test_an_acceptance_is_judged_in_worlds_where_the_offerer_holds_what_it_offered():
