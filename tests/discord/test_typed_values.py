@@ -149,6 +149,22 @@ async def test_markdown_in_a_name_is_escaped_in_every_post(bot):
     assert "**" in joined.content
 
 
+LOUD = Person(1016, "**loud** `code` https://nitro.example/claim")
+
+
+async def test_bold_code_and_an_address_in_a_name_stay_words(bot):
+    """The core writes bold and code itself, so those signs in a name are not escaped but replaced
+    where the name comes in, by look-alikes; an address in a name is broken so Discord links nothing."""
+    thread, _ = await open_table(bot)
+    joined = one_public(await bot.command(LOUD, "join", channel=thread))
+    table = await bot.table(thread)
+    kept = next(s.name for s in await bot.service.store.seats(table.id) if s.user_id == LOUD.id)
+    assert "*" not in kept and "`" not in kept and "https://" not in kept, kept
+    assert "loud" in kept.lower() and "nitro.example/claim" in kept.lower()
+    assert "https://nitro" not in joined.content and "`code`" not in joined.content, joined.content
+    assert joined.content.count("**") % 2 == 0  # the core's own bold still pairs up
+
+
 async def test_past_the_cap_open_makes_no_thread_and_says_why_in_one_line(bot):
     bot.service.tables_per_member = 1
     await open_table(bot)

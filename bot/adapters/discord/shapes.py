@@ -82,6 +82,20 @@ def escape_persons_markdown(text: str) -> str:
     return "".join(out)
 
 
+# Signs a display name may hold that the core's own words use too (bold `**`, code in backticks),
+# which no escape written later can tell apart from the core's, and a web address, which Discord
+# links by itself: a name enters the core with look-alikes instead (an asterisk operator, a modifier
+# grave accent, an invisible space after the scheme), so it reads the same and never bolds, quotes
+# or links a part of a post.
+_NAME_LOOKALIKES = str.maketrans({"*": "\u2217", "`": "\u02cb"})
+_SCHEME = re.compile(r"(?<=[a-z]:)(?=//)", re.IGNORECASE)
+
+
+def inert_name(name: str) -> str:
+    """A person's display name as it enters the core: shown the same, never Discord markup."""
+    return _SCHEME.sub(SEAM, name.translate(_NAME_LOOKALIKES))
+
+
 def discord_text(text: str) -> str:
     """The core's marks (bot/core/marks.py) as Discord writes them: a mention, a channel link, a
     timestamp; any markup a person wrote into the text (a name, a move as typed) is shown as
