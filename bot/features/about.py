@@ -6,13 +6,13 @@ from __future__ import annotations
 from importlib import metadata
 
 from bot.core import marks
-from bot.core.commands import Command
+from bot.core.commands import ANYWHERE, Command
 from bot.core.extension import Extension
 from bot.core.health import health_of
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 
-COMMANDS = (Command("about", "Which Isles this is: its version, since when it runs, where to get help"),)
+COMMANDS = (Command("about", "Which Isles this is: its version, since when it runs, where to get help", where=ANYWHERE),)
 
 TITLE = "Isles {version}: island board games, played a turn at a time."
 UP_SINCE = "Running since {since}."

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 
 from bot.core import failures
-from bot.core.commands import Command
+from bot.core.commands import ANYWHERE, Command
 from bot.core.extension import Extension
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService
@@ -24,7 +24,7 @@ from db.privacy import PrivacyStore
 
 log = logging.getLogger(__name__)
 
-COMMANDS = (Command("forget-me", "Delete what Isles keeps about you, in every server (asks to confirm first)"),)
+COMMANDS = (Command("forget-me", "Delete what Isles keeps about you, in every server (asks to confirm first)", where=ANYWHERE),)
 KIND = "forget"
 ASK_FOR_S = 10 * 60  # how long the question may be answered
 

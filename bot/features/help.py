@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core import guide
-from bot.core.commands import Command
+from bot.core.commands import ANYWHERE, Command
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 
-COMMANDS = (Command("help", "What Isles is, its games and their rules, and every command (private)"),)
+COMMANDS = (Command("help", "What Isles is, its games and their rules, and every command (private)", where=ANYWHERE),)
 
 
 class Help(Extension):

@@ -87,3 +87,19 @@ async def test_someone_elses_press_deletes_nothing(bot):
     ex = await bot.press(BOB, question, question.buttons()["Confirm"])
     assert forget.NOT_YOURS in ex.private_text and not ex.public
     assert await PrivacyStore.of(bot.service.store).holds(ALICE.id) > 0
+
+
+async def test_forget_me_asked_in_a_direct_message_forgets_the_person_in_every_server(bot):
+    """What Isles keeps is the person's in every server, so the question may come from a direct
+    message with the bot (or a person's own install) as well as from a server."""
+    thread = await three_at_a_table(bot)
+    store = bot.service.store
+    ex = await bot.command_outside(ALICE, "forget-me")
+    assert only_private(ex) == forget.ASK.format(minutes=10) and not ex.public
+    (question,) = ex.private
+    done = await bot.press_outside(ALICE, question, question.buttons()["Confirm"])
+    assert forget.DONE in done.private_text
+    await bot.drain()
+    assert await PrivacyStore.of(store).holds(ALICE.id) == 0
+    table = (await store.open_table(thread)).id
+    assert any(s.name.startswith("Former player") and s.resigned for s in await store.seats(table))
