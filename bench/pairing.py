@@ -53,6 +53,7 @@ class Event:
         self.byes = dict.fromkeys(self.keys, 0)
         self.first = dict.fromkeys(self.keys, 0)
         self.rounds = 0
+        self.slowest = 0.0  # seconds, the longest `pair_round` of the event
 
     def entrants(self) -> list[Entrant]:
         return [
@@ -63,7 +64,11 @@ class Event:
         ]
 
     def pair(self):
-        return pair_round(self.entrants(), self.seats, self.min_seats, f"{self.seed}:{self.rounds}")
+        entrants = self.entrants()
+        start = time.perf_counter()
+        paired = pair_round(entrants, self.seats, self.min_seats, f"{self.seed}:{self.rounds}")
+        self.slowest = max(self.slowest, time.perf_counter() - start)
+        return paired
 
     def play(self) -> None:
         """One round: paired, played to a random finish at every table, and counted."""
@@ -96,11 +101,15 @@ def _random_ranks(seats: int, rng: random.Random) -> list[int]:
     return [1 + sum(1 for other in strength if other > mine) for mine in strength]
 
 
-def repeated_pairs(players: int, seats: int, rounds: int, seed: int) -> int:
+def play_event(players: int, seats: int, rounds: int, seed: int) -> Event:
     event = Event(players, seats, seed)
     for _ in range(rounds):
         event.play()
-    return event.repeated_pairs()
+    return event
+
+
+def repeated_pairs(players: int, seats: int, rounds: int, seed: int) -> int:
+    return play_event(players, seats, rounds, seed).repeated_pairs()
 
 
 def pairing_time(players: int, seats: int, before: int, seed: int) -> float:
@@ -120,9 +129,18 @@ CASES = [  # players, seats, rounds, target
     (40, 4, 5, 0.0),
     (16, 4, 5, None),
     (15, 4, 4, None),
+    (16, 4, 8, None),
+    (12, 3, 8, None),
     (9, 2, 8, None),
+    (10, 2, 12, None),
     (20, 2, 7, None),
 ]
+
+
+def fewest_repeats(players: int, seats: int, rounds: int) -> int:
+    """A floor under any schedule: the meetings of pairs beyond the number of pairs (tables all full)."""
+    meetings = rounds * (players // seats) * seats * (seats - 1) // 2
+    return max(0, meetings - players * (players - 1) // 2)
 
 
 def main() -> None:
@@ -131,14 +149,15 @@ def main() -> None:
     parser.add_argument("--timings", type=int, default=9)
     args = parser.parse_args()
     for players, seats, rounds, target in CASES:
-        start = time.perf_counter()
-        counts = [repeated_pairs(players, seats, rounds, seed) for seed in range(args.runs)]
-        took = time.perf_counter() - start
+        events = [play_event(players, seats, rounds, seed) for seed in range(args.runs)]
+        counts = [event.repeated_pairs() for event in events]
         aim = f"target <= {target}" if target is not None else "no target"
+        if players % seats == 0:
+            aim += f", floor {fewest_repeats(players, seats, rounds)}"
         print(
             f"{players} players in {seats}s over {rounds} rounds: repeated pairs mean "
             f"{statistics.mean(counts):.2f}, max {max(counts)}, none in {counts.count(0)} of {args.runs} "
-            f"({aim}; {took / args.runs * 1000:.0f} ms an event)"
+            f"({aim}); slowest round {max(event.slowest for event in events) * 1000:.0f} ms"
         )
     for before in (0, 4):
         times = [pairing_time(256, 4, before, seed) for seed in range(args.timings)]
