@@ -34,7 +34,7 @@ player is running short of opponents not yet met: then a look one round ahead (w
 stand) prefers, among rounds as good on steps 3 to 5's conflicts and points, the one after which
 the next round can have fewest repeats. So 16 players in fours play the 5 rounds of the affine
 plane of order 4, in which everyone meets everyone once, where a round-by-round choice blind to
-the next round met repeats in round 4 in 14 of 20 seeded events.
+the next round met repeats in round 4 in 16 of 20 seeded events.
 
 Every search's length is a fixed count of evaluations, so the result never depends on the
 machine. bench/pairing.py measures the repeats and the time.
@@ -96,15 +96,15 @@ class Standing:
 
 PAIRING_EXPLAINED = (
     "Each round seats players with the same points, or as close as the count allows, at the same "
-    "tables. In the first round everyone has no points, so players of similar rating sit together "
+    "tables. In the first round nobody has points yet, so players of similar rating sit together, "
     "and a seeded draw settles the rest.\n\n"
     "Players who have already met are kept apart whenever the count allows it.\n\n"
     "When the players do not fill every table, some tables have one seat fewer. Only when that "
     "does not work either do the lowest players who have not yet had a bye sit the round out, and "
     "nobody gets a second bye while another player has had none. A bye is worth what an average "
     "seat at a full table earns, so sitting out neither costs nor gains.\n\n"
-    "At two seats, whoever has sat first less often than second sits first, so nobody sits first "
-    "more than once more than second, or the other way round.\n\n"
+    "At two seats, whoever has sat first less often than second sits first, so that no player's "
+    "first seats and second seats ever differ by more than one.\n\n"
     "Players on equal points are separated by the average points of the opponents they have met. "
     "Players still equal share the place."
 )

@@ -164,6 +164,13 @@ def test_at_two_seats_the_player_owed_a_first_seat_sits_first():
     assert pair_round(entrants, 2, 2, 1).tables == (("d", "c"),)
 
 
+def test_at_more_seats_the_player_with_fewest_first_seats_sits_first():
+    entrants = [
+        Entrant(key, 1.0, first_seats=first) for key, first in (("a", 2), ("b", 1), ("c", 0), ("d", 3))
+    ]
+    assert pair_round(entrants, 4, 2, 4).tables[0][0] == "c"
+
+
 def test_nobody_is_an_empty_round():
     assert pair_round([], 4, 2, 0) == Round((), ())
     assert pair_round([Entrant("a", 0.0)], 2, 2, 0) == Round((), ("a",))
