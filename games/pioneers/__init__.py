@@ -3,10 +3,11 @@
 from games.pioneers.auto import AUTO
 from games.pioneers.game import PioneersGame
 from games.pioneers.players import COMPUTER
+from games.pioneers.ramparts import RampartsGame  # the rules variant joins `PioneersGame.variants`
 from games.pioneers.sea import IslesGame, ShoresGame  # the sea layouts join `PioneersGame.layouts`
 
 GAME = PioneersGame
 GAME.computer = COMPUTER
 GAME.auto = AUTO
 
-__all__ = ["GAME", "IslesGame", "PioneersGame", "ShoresGame"]
+__all__ = ["GAME", "IslesGame", "PioneersGame", "RampartsGame", "ShoresGame"]
