@@ -807,19 +807,80 @@ def _tell_improve(game: Any, seat: int, move: Improve, names: Sequence[str]) -> 
     return close_line(game, seat, who, line)
 
 
+def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) -> str:
+    """The roll, its event first: the raiders' step and raid, or a gate's draws (told by deck, a
+    point card by name since it is shown), then production or the 7."""
+    who = names[seat]
+    last = game.last
+    d1, d2 = last["roll"]
+    lines = [f"{who} rolled {d1 + d2} (red {d1}, {d2})."]
+    event = last.get("event")
+    if event == "sail":
+        raid = last.get("raid")
+        if raid is None:
+            lines.append(f"The raiders sail on: step {last.get('raiders', 0)} of {RD.RAIDERS_STEPS}.")
+        else:
+            lines.append(f"The raiders attack: strength {raid['strength']} against knights {raid['defence']}.")
+            for other, node, became in raid["pillaged"]:
+                lines.append(f"{names[other]} loses the city on {node + 1}, now a {became}.")
+            if raid["shield"] >= 0:
+                lines.append(f"{names[raid['shield']]} defended best and takes an Isle Shield.")
+            elif raid["strength"] <= raid["defence"] and not raid["draws"]:
+                lines.append("The island holds.")
+            for other, track, card in raid["draws"]:
+                lines.append(_draw_words(names[other], track, card))
+            lines.append("The knights rest and the raiders sail back to the start; the robber is free.")
+    elif event:
+        lines.append(f"The {event} gate opens.")
+        for other, track, card in last.get("draws", ()):
+            lines.append(_draw_words(names[other], track, card))
+    gains = last.get("gains")
+    if gains is not None:
+        parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
+        lines.append(("Production: " + "; ".join(parts) + ".") if parts else "Nothing produced.")
+        for other, res in last.get("cistern", ()):
+            lines.append(f"{names[other]} takes 1 {R[res]} from the Cistern.")
+    elif d1 + d2 == 7:
+        if game.phase == "discard":
+            lines.append("Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items())) + ".")
+        if last.get("robber_locked"):
+            lines.append("The robber stays in the desert until the raiders' first attack.")
+        elif last.get("robber_stays"):
+            lines.append("Every hex borders a protected player: the robber stays.")
+    return close_line(game, seat, who, " ".join(lines))
+
+
+def _draw_words(who: str, track: str, card: str) -> str:
+    if card:
+        return f"{who} draws {P.TITLES[card]} from the {track} deck: 1 point."
+    return f"{who} draws a {track} card."
+
+
+def _tell_ramparts_city(game: Any, seat: int, move: City, names: Sequence[str]) -> str:
+    who = names[seat]
+    line = f"{who} built a city on {move.node + 1}"
+    if game.last.get("rebuilt"):
+        line = f"{who} rebuilt the ruined city on {move.node + 1}"
+    if any(game.last.get("collected") or ()):
+        line += f" and collected {amounts_text(game.last['collected'])}"
+    return close_line(game, seat, who, line)
+
+
 def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
     """Ramparts' move table: the island's moves with hands of 8 kinds and no development cards,
     the second starting placement a city, knights, walls, improvements and progress cards."""
     base = make_notation(geometry)
     texts = base.texts  # type: ignore[attr-defined]
     read = _ramparts_readers(geometry)
-    kept = (Roll, End, Robber, Settlement, Accept, Decline, Confirm, Cancel)
+    kept = (End, Robber, Settlement, Accept, Decline, Confirm, Cancel)
     verbs: dict[type, Verb] = {kind: base.verbs[kind] for kind in kept}
     old = base.verbs
     verbs.update({
+        Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, "Turn", ("roll",), takes_back=False,
+                   button=True),
         Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, "Discard",
                       ("discard",)),
-        City: Verb("city", old[City].read, old[City].text, old[City].tell, "Build city", ("setup", "main")),
+        City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, "Build city", ("setup", "main")),
         Road: Verb("road", read["road"], old[Road].text, old[Road].tell, "Build road", ("setup", "main", "roads")),
         Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, "Trade with the bank", ("main",)),
         Offer: Verb("offer", read["offer"], old[Offer].text, old[Offer].tell, "Offer to players", ("main",)),

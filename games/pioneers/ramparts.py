@@ -824,6 +824,14 @@ class RampartsGame(PioneersGame):
         extra["stolen"] = kind  # private: never copied into a view
 
     # -- building -------------------------------------------------------------------------
+    def _place_settlement(self, seat: int, node: int) -> None:
+        super()._place_settlement(seat, node)
+        harbour = self.HARBOUR_NODES.get(node)
+        if harbour is not None and self.harbours[harbour] == "any":
+            rates = self.rates[seat]
+            for kind in range(5, NK):  # a generic harbour takes commodities 3:1 too
+                rates[kind] = min(rates[kind], 3)
+
     def _play_settlement(self, seat: int, move: M.Settlement) -> None:
         if self.phase == "setup" and seat == self.current and self.setup_step >= self.n and self.setup_node < 0:
             raise IllegalMove("Your second starting placement is a city: `city N`.")
