@@ -665,3 +665,14 @@ def test_every_example_of_the_rules_help_is_a_real_move():
         assert move in game.legal_moves(0), move
         game.play(0, move)
     assert game.metropolis["council"] == 10 and 10 in game.walls
+
+
+def test_ramparts_is_rated_apart_from_the_base_game():
+    from bot.features.ratings import Ratings
+
+    assert GAME.rating_key({"ramparts": "on"}) == "pioneers:ramparts"
+    assert GAME.rating_key({"board": "shores"}) == GAME.rating_key({}) == "pioneers"
+    assert Ratings._rating_key("pioneers", {"ramparts": "on", "target": "12"}) == "pioneers:ramparts"
+    assert Ratings._rating_key("pioneers", {"board": "beginner"}) == "pioneers"
+    assert Ratings._title("pioneers:ramparts") == "Pioneer's Isle: Ramparts"
+    assert Ratings._game("pioneers:ramparts") == ("pioneers:ramparts", "Pioneer's Isle: Ramparts")
