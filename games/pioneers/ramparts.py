@@ -1103,9 +1103,14 @@ class RampartsGame(PioneersGame):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         result = super().view(seat)
-        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt"):
+        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt", "displaced"):
             if key in self.last:
                 result["last"][key] = _deep(self.last[key])
+        if "raid" in self.last:  # corners as the public numbers (index + 1)
+            result["last"]["raid"]["pillaged"] = [[seat, node + 1, became]
+                                                  for seat, node, became in self.last["raid"]["pillaged"]]
+        if "retreat" in self.last:
+            result["last"]["retreat"] = self.last["retreat"] + 1 if self.last["retreat"] >= 0 else None
         for other, info in enumerate(result["players"]):
             info["levels"] = list(self.levels[other])
             info["shields"] = self.shields[other]

@@ -267,6 +267,8 @@ def test_raid_lost_the_weakest_defender_loses_a_city_and_its_wall_goes():
     report = game._raid()
     assert report["strength"] == 3 and report["defence"] == 1
     assert [(seat, node) for seat, node, _ in report["pillaged"]] == [(1, 16), (2, 39)]
+    game.last = {"seat": 0, "move": "roll", "roll": [3, 4], "event": "sail", "raid": report}
+    assert game.view(None)["last"]["raid"]["pillaged"] == [[1, 17, "settlement"], [2, 40, "settlement"]]
     assert game.node_level[39] == 1 and game.node_level[16] == 1 and 39 not in game.walls
     assert game.pieces[2] == [0, 1, 0] and game.raided and game.raiders == 0
 
