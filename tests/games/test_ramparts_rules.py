@@ -695,3 +695,15 @@ def test_every_designed_value_is_in_the_rules_help():
 
     for note in RD.RAMPARTS_NOTES:
         assert note in RULES_HELP
+
+
+def test_levels_stay_when_the_cities_are_lost_but_the_next_level_waits_for_a_city():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    game.levels[0] = [2, 1, 3]
+    give(game, 0, ink=4, sailcloth=3)
+    game._raid()  # strength 1 against no knight: ann's only city falls
+    assert game.node_level[10] == 1 and game.levels[0] == [2, 1, 3]
+    assert not [m for m in game.legal_moves(0) if m.startswith("improve")]
+    roll(game, 2, 1, SAIL)  # 3: nothing for ann, so her Cistern still gives (levels kept, powers too)
+    assert game.hands[0][ORE] == 1
