@@ -695,7 +695,7 @@ class RampartsGame(PioneersGame):
         strength, defence = self.raiders_strength(), self.defence()
         active = [self.active_strength(seat) for seat in range(self.n)]
         report: dict[str, Any] = {"strength": strength, "defence": defence, "pillaged": [], "shield": -1,
-                                  "draws": []}
+                                  "draws": [], "first": not self.raided}
         if strength > defence:
             metropolises = set(self.metropolis.values())
             exposed = [seat for seat in range(self.n)
