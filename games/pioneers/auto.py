@@ -147,3 +147,109 @@ class PioneersAuto(auto.AutoRules):
 
 
 AUTO = PioneersAuto()
+
+
+class RampartsAuto(PioneersAuto):
+    """Ramparts: the island's answers with hands of 8 kinds, and `give:`, which answers a
+    Festival's or Customs House's ask by a priority of kinds. The deck a tied defender draws from
+    and the Cistern's resource are the table's own picks by their defaults (highest level; ore
+    grain wool brick lumber): a person's `track:` and `cistern:` would change a draw, so they
+    must reach the game as a move of the log before they are offered here."""
+
+    answers = PioneersAuto.answers + (
+        auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
+                    "choose yourself", "off"),
+    )
+    out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
+                   "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
+                   "answer is legal.")
+
+    def forced(self, game: PioneersGame, seat: int) -> str | None:
+        # a progress card may be playable; how many a seat holds is public, which ones is not
+        if game.progress[seat] and seat in game.to_act() and game.phase in ("roll", "main"):  # type: ignore[attr-defined]
+            return None
+        if seat in getattr(game, "pending", {}):
+            return None  # which cards to give is a hidden choice
+        return super().forced(game, seat)
+
+    def read(self, name: str, value: str) -> str:
+        words = value.strip().lower()
+        if name == "give":
+            if words in ("off", "none"):
+                return "off"
+            return " ".join(_ramparts_kinds(words, "give:"))
+        if name == "discard" and words not in ("off", "none"):
+            return " ".join(_ramparts_kinds(words, "discard:"))
+        return super().read(name, value)
+
+    def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
+        if seat in getattr(game, "pending", {}):
+            order = answers.get("give", "off")
+            if order == "off":
+                return None
+            ranks = _ranks(order.split())
+            gives = [move for move in game.legal_moves(seat) if move.startswith("give ")]
+            if not gives:
+                return None
+            return min(gives, key=lambda move: (sum(ranks[kind] * count for kind, count in
+                                                    enumerate(M.RAMPARTS_NOTATION.parse(move).cards)), move))
+        if game.phase == "discard" and seat in game.discards:
+            order = answers.get("discard", "off")
+            if order == "off":
+                return None
+            need = game.discards[seat]
+            hand = list(game.hands[seat])
+            cards = [0] * len(RAMPARTS_KINDS)
+            named = order.split()
+            for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
+                kind = RAMPARTS_KINDS.index(name)
+                take = min(hand[kind], need)
+                cards[kind] += take
+                need -= take
+            move = M.discard_text(cards)
+            return move if not need and auto.legal_now(game, seat, move) else None
+        return super().standing(game, seat, answers)
+
+
+    def plan_mark(self, game: PioneersGame, seat: int, move: str) -> str:
+        """As on the island, read in Ramparts' notation, with the knights standing on those corners
+        (a knight on a planned corner or beside a planned road changes what may be built)."""
+        try:
+            value = M.RAMPARTS_NOTATION.parse(move)
+        except IllegalMove:
+            return ""
+        nodes: set[int] = set()
+        if isinstance(value, M.Settlement | M.City | M.Wall | M.BuildKnight):
+            nodes = {value.node, *game.NODE_NEIGHBOURS[value.node]}
+        elif isinstance(value, M.Road):
+            nodes = set(game.EDGE_NODES[value.edge])
+        if not nodes:
+            return ""
+        knights = game.knight_at  # type: ignore[attr-defined]
+        edges = sorted({e for n in nodes for e in game.NODE_EDGES[n]})
+        return ";".join([",".join(f"{n}:{game.node_owner[n]}:{game.node_level[n]}:{knights.get(n, [-1])[0]}"
+                                  for n in sorted(nodes)),
+                         ",".join(f"{e}:{game.edge_owner[e]}" for e in edges)])
+
+
+RAMPARTS_KINDS = M.KINDS
+
+
+def _ramparts_kinds(value: str, what: str) -> list[str]:
+    found: list[str] = []
+    for word in value.replace(",", " ").lower().split():
+        name = next((k for k in RAMPARTS_KINDS if k.startswith(word)), None) if len(word) >= 2 else None
+        if name is None:
+            raise IllegalMove(f"`{word}` is not a card; {what} names some of: {', '.join(RAMPARTS_KINDS)}.")
+        if name not in found:
+            found.append(name)
+    return found
+
+
+def _ranks(order: list[str]) -> list[int]:
+    """Per kind, its place in `order` (kinds left out come after, in the table's order)."""
+    full = order + [k for k in RAMPARTS_KINDS if k not in order]
+    return [full.index(kind) for kind in RAMPARTS_KINDS]
+
+
+RAMPARTS_AUTO = RampartsAuto()
