@@ -1,4 +1,5 @@
-"""Small vector pictures of the Archipels elements and pieces, drawn with ImageDraw.
+"""Small vector pictures of the Archipels elements and pieces, and of the commodities of Pioneer's
+Isle Ramparts, drawn with ImageDraw.
 
 Each picture is painted on a 100 x 100 grid at four times the asked size and scaled down
 (smooth edges), then kept in a cache: `icon("fish", 40)` is a 40 x 40 RGBA image.
@@ -261,6 +262,43 @@ def _canoe(p: Pen) -> None:
     p.poly([(40, 56), (50, 62), (60, 56), (50, 50)], fill=rgb("#ffd43b"))
 
 
+# -- Pioneer's Isle Ramparts: the three commodities ------------------------------------------------
+def _ink(p: Pen) -> None:
+    glass = rgb("#2b3a67")
+    dark = rgb("#10162b")
+    p.poly([(60, 6), (70, 2), (44, 64), (40, 62)], fill=rgb("#f1f3f5"), outline=rgb("#868e96"), width=2)  # quill
+    p.line([(66, 6), (43, 60)], fill=rgb("#adb5bd"), width=2, round_ends=False)
+    p.rect((36, 38, 64, 50), fill=glass, outline=dark, width=3, radius=3)  # neck
+    p.rect((16, 48, 84, 96), fill=glass, outline=dark, width=3.5, radius=12)  # bottle
+    p.rect((26, 60, 74, 84), fill=rgb("#fff3bf"), outline=rgb("#8a6d00"), width=2, radius=3)  # label
+    p.ellipse((42, 64, 58, 80), fill=rgb("#10162b"))  # an ink drop on the label
+    p.line([(22, 56), (22, 88)], fill=rgb("#748ffc"), width=3)  # glint
+
+
+def _sailcloth(p: Pen) -> None:
+    cloth = rgb("#f8f0dc")
+    dark = rgb("#6b4f2a")
+    p.rect((10, 58, 90, 92), fill=rgb("#e9dcc0"), outline=dark, width=3, radius=8)  # the folded bolt
+    p.line([(14, 70), (86, 70)], fill=dark, width=2, round_ends=False)
+    p.line([(14, 80), (86, 80)], fill=dark, width=2, round_ends=False)
+    p.line([(30, 4), (30, 60)], fill=dark, width=4)  # mast
+    p.poly([(34, 6), (84, 50), (34, 50)], fill=cloth, outline=dark, width=3)  # sail
+    p.line([(40, 20), (40, 46)], fill=rgb("#d9c7a3"), width=2, round_ends=False)
+    p.line([(52, 30), (52, 46)], fill=rgb("#d9c7a3"), width=2, round_ends=False)
+
+
+def _silver(p: Pen) -> None:
+    metal = rgb("#ced4da")
+    light = rgb("#f8f9fa")
+    dark = rgb("#495057")
+    for y in (62, 40):  # two ingots, stacked
+        p.poly([(8, y + 30), (22, y), (78, y), (92, y + 30)], fill=metal, outline=dark, width=3)
+        p.poly([(24, y + 6), (76, y + 6), (80, y + 14), (20, y + 14)], fill=light)
+    p.circle(50, 22, 18, fill=metal, outline=dark, width=3)  # a coin on top
+    p.circle(50, 22, 11, outline=dark, width=2)
+    p.line([(44, 14), (40, 28)], fill=light, width=3)
+
+
 _PAINTERS: dict[str, Callable[[Pen], None]] = {
     "fish": _fish,
     "octopus": _octopus,
@@ -274,6 +312,9 @@ _PAINTERS: dict[str, Callable[[Pen], None]] = {
     "bottle": _bottle,
     "flower": _flower,
     "canoe": _canoe,
+    "ink": _ink,
+    "sailcloth": _sailcloth,
+    "silver": _silver,
 }
 
 NAMES = tuple(_PAINTERS)

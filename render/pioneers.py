@@ -300,6 +300,10 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         from render import pioneers_sea
 
         return pioneers_sea.render(view, names)
+    if "ramparts" in view:  # knights, walls and the raiders: a taller picture of its own
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.render(view, names)
     image = island_picture(board)
     draw = ImageDraw.Draw(image)
     last = view.get("last") or {}
@@ -326,7 +330,22 @@ def image(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
     """The size of `draw`'s picture, without drawing it."""
+    if "ramparts" in view and not view["board"].get("layout"):
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.size(view)
     return WIDTH, HEIGHT
+
+
+def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
+    """The PNG of a seat's own hand with Ramparts (eight kinds and its progress cards); None
+    otherwise, as the base game's /hand is told in words alone."""
+    if "ramparts" not in view:
+        return None
+    from render import pioneers_ramparts
+
+    picture = pioneers_ramparts.hand_picture(view, names)
+    return to_png(picture) if picture is not None else None
 
 
 # -- regions ----------------------------------------------------------------------------------
