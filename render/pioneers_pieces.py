@@ -106,15 +106,15 @@ def answer(who: str, offerer: str, answer: list) -> str:
 # -- Ramparts pieces (drawn only for a view with "ramparts") -----------------------------------------
 STONE = (150, 146, 138)
 STONE_DARK = (70, 66, 60)
-KNIGHT_R = 10  # the disc; each further point of strength adds a ring outside it
-KNIGHT_RING_STEP = 4.5
-KNIGHT_RING_W = 3
 METROPOLIS_LETTERS = {"commerce": "E", "council": "C", "lore": "L"}  # Emporium, Citadel, Lighthouse
+KNIGHT_R = 9  # the disc; each further point of strength adds a ring outside it
+KNIGHT_RING_STEP = 4  # a ring: a pale gap, the owner's colour, a dark edge
 
 
 def knight_radius(strength: int) -> float:
-    """How far from its corner a knight of that strength reaches, its outline included."""
-    return KNIGHT_R + (strength - 1) * KNIGHT_RING_STEP + KNIGHT_RING_W / 2 + 1
+    """How far from its corner a knight of that strength reaches: a strong one stays clear of the
+    hex letters (their halo begins 18 pixels from the corner)."""
+    return KNIGHT_R + (strength - 1) * KNIGHT_RING_STEP + 1
 
 
 def knight(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, strength: int, active: bool,
@@ -127,28 +127,27 @@ def knight(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: 
     outer = knight_radius(strength)
     if glow:
         draw.ellipse((x - outer - 7, y - outer - 7, x + outer + 7, y + outer + 7), fill=HIGHLIGHT)
-    # the rings, outermost first: a dark band with the owner's colour inside it, on a white halo
     draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=WHITE)
-    for ring in range(strength - 1, 0, -1):
+    for ring in range(strength - 1, 0, -1):  # outermost first, each inside the last
         r = KNIGHT_R + ring * KNIGHT_RING_STEP
-        draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), fill=(20, 20, 20))
-        draw.ellipse((x - r + 1, y - r + 1, x + r - 1, y + r - 1), fill=colour)
-        inner = r - KNIGHT_RING_W / 2 - 0.5
-        draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=WHITE)
+        for inset, fill in ((0, (20, 20, 20)), (1, colour), (3, WHITE)):
+            draw.ellipse((x - r + inset, y - r + inset, x + r - inset, y + r - inset), fill=fill)
     r = KNIGHT_R
     if active:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(20, 20, 20), width=2)
-        text(draw, (x, y), str(node), 13, WHITE, "mm", bold=True, outline=(20, 20, 20))
+        text(draw, (x, y), str(node), 12, WHITE, "mm", bold=True, outline=(20, 20, 20), halo=1)
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=(250, 246, 236), outline=colour, width=3)
-        text(draw, (x, y), str(node), 13, INK, "mm", bold=True)
+        text(draw, (x, y), str(node), 12, INK, "mm", bold=True)
+
+
+WALL_BOX = (-24, -20, 24, 18)  # around the corner: its foot clears the letter of the hex below
 
 
 def wall(draw: ImageDraw.ImageDraw, xy: tuple[float, float]) -> None:
-    """A wall: a square stone base standing under the city drawn over it."""
+    """A wall: a square stone base standing under the city drawn over it, showing on its sides."""
     x, y = xy
-    half = 23
-    box = (x - half, y - half + 4, x + half, y + half + 4)
+    box = (x + WALL_BOX[0], y + WALL_BOX[1], x + WALL_BOX[2], y + WALL_BOX[3])
     draw.rectangle(box, fill=STONE, outline=STONE_DARK, width=2)
     for row in range(1, 4):  # courses of stone
         yy = box[1] + row * (box[3] - box[1]) / 4
@@ -178,16 +177,18 @@ def metropolis(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, se
     colour = seat_colour(seat)
     if glow:
         draw.ellipse((x - 28, y - 30, x + 28, y + 26), fill=HIGHLIGHT)
-    draw.rectangle((x - 19, y - 8, x + 19, y + 19), fill=colour, outline=(20, 20, 20), width=2)
+    draw.rectangle((x - 19, y - 8, x + 19, y + 17), fill=colour, outline=(20, 20, 20), width=2)
     draw.chord((x - 19, y - 26, x + 19, y + 10), 180, 360, fill=colour, outline=(20, 20, 20), width=2)
     draw.line((x - 17, y - 8, x + 17, y - 8), fill=colour, width=2)
     draw.chord((x - 11, y - 20, x + 11, y + 2), 180, 360, fill=(20, 20, 20))
     draw.rectangle((x - 11, y - 9, x + 11, y - 1), fill=(20, 20, 20))
     text(draw, (x, y - 9), METROPOLIS_LETTERS[track], 15, WHITE, "mm", bold=True)
-    text(draw, (x, y + 10), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
+    text(draw, (x, y + 8), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
 
 
-METROPOLIS_BOX = (-19, -26, 19, 19)  # its extent around the corner
+METROPOLIS_BOX = (-19, -26, 19, 17)  # around the corner
+CITY_BOX = (-17, -21, 17, 17)
+SETTLEMENT_BOX = (-14, -18, 14, 14)  # its extent around the corner
 
 
 def padlock(draw: ImageDraw.ImageDraw, xy: tuple[float, float]) -> None:
@@ -205,7 +206,7 @@ def peddler(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int | None
     """The peddler: a figure with a pack on its back, in its holder's colour."""
     x, y = xy
     colour = seat_colour(seat)
-    draw.rounded_rectangle((x + 2, y - 10, x + 15, y + 8), radius=3, fill=(156, 104, 54), outline=WHITE, width=2)
+    draw.rounded_rectangle((x - 15, y - 10, x - 2, y + 8), radius=3, fill=(156, 104, 54), outline=WHITE, width=2)
     draw.polygon([(x - 11, y + 16), (x - 6, y - 6), (x + 6, y - 6), (x + 11, y + 16)], fill=colour, outline=WHITE,
                  width=2)
     draw.ellipse((x - 8, y - 20, x + 8, y - 4), fill=colour, outline=WHITE, width=2)

@@ -28,11 +28,14 @@ from render.common import (
     text_width,
 )
 from render.pioneers_pieces import (
+    CITY_BOX,
     HOT,
     METROPOLIS_BOX,
     METROPOLIS_LETTERS,
     RADIUS,
+    SETTLEMENT_BOX,
     TERRAIN_COLOURS,
+    WALL_BOX,
     count,
     knight,
     knight_radius,
@@ -95,7 +98,7 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
 
     boxes: list[tuple] = []
     draw.rectangle((0, top, width, top + STRIP_H), fill=pioneers.SEA_DEEP)
-    draw.line((0, top, width, top), fill=(226, 210, 168), width=3)
+    draw.line((0, top + 1, width, top + 1), fill=(226, 210, 168), width=3)  # under the island, not on it
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
     tx = step_xy(RAIDER_STEPS, top)[0] + 26  # the words beside the track
     w = text(draw, (tx, top + 10), f"Raiders: {steps} of {RAIDER_STEPS} steps", 15, (210, 226, 240), bold=True)
@@ -203,18 +206,21 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
     for node in info.get("walls", ()):
         x, y = pioneers.node_xy(node - 1)
         wall(draw, (x, y))
-        boxes.append(("wall", (x - 23, y - 19, x + 23, y + 27)))
+        boxes.append(("wall", (x + WALL_BOX[0], y + WALL_BOX[1], x + WALL_BOX[2], y + WALL_BOX[3])))
     ruins = set(info.get("ruins", ()))
     gates = {node: track for track, node in (info.get("metropolises") or {}).items() if node}
     for node, seat, level in view["buildings"]:
         xy = pioneers.node_xy(node - 1)
         if node in ruins:
             ruin(draw, xy, node, seat, node in glow_nodes)
+            shape = CITY_BOX
         elif node in gates:
             metropolis(draw, xy, node, seat, gates[node], node in glow_nodes)
+            shape = METROPOLIS_BOX
         else:
             pioneers._building(draw, node, seat, level, node in glow_nodes)  # noqa: SLF001
-        x0, y0, x1, y1 = METROPOLIS_BOX
+            shape = SETTLEMENT_BOX if level == 1 else CITY_BOX
+        x0, y0, x1, y1 = shape
         boxes.append(("building", (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)))
     for piece in info.get("knights", ()):
         node = piece["node"]
@@ -232,9 +238,9 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
     label = info.get("peddler")
     if label:
         cx, cy = pioneers.hex_xy(B.HEX_INDEX[label.lower()])
-        px, py = cx - RADIUS * 0.47, cy + RADIUS * 0.05
+        px, py = cx - RADIUS * 0.5, cy + RADIUS * 0.05  # the robber's place, mirrored
         peddler(draw, (px, py), info.get("peddler_holder"))
-        boxes.append(("peddler", (px - 12, py - 26, px + 15, py + 16)))
+        boxes.append(("peddler", (px - 15, py - 26, px + 12, py + 16)))
     return boxes
 
 
@@ -252,10 +258,10 @@ def tracks(draw: ImageDraw.ImageDraw, x: float, y: float, levels: list[int], hel
     its level, the third ringed (the level of its power); a held metropolis's letter beside the name."""
     boxes = []
     for column, track in enumerate(TRACKS):
-        cx = x + column * 100
+        cx = x + (0, 106, 202)[column]  # commerce's name is the longest, with room for its letter
         text(draw, (cx, y), track, 15, INK, bold=True)
         if track in held:
-            lx = cx + text_width(track, 15, True) + 12
+            lx = cx + text_width(track, 15, True) + 11
             draw.rounded_rectangle((lx - 9, y - 1, lx + 9, y + 16), radius=4, fill=(20, 20, 20))
             text(draw, (lx, y + 8), METROPOLIS_LETTERS[track], 13, WHITE, "mm", bold=True)
         level = levels[column] if column < len(levels) else 0
