@@ -147,3 +147,95 @@ class PioneersAuto(auto.AutoRules):
 
 
 AUTO = PioneersAuto()
+
+
+class RampartsAuto(PioneersAuto):
+    """Ramparts: the island's answers with hands of 8 kinds, and three more. `give:` answers a
+    Festival's or Customs House's ask by a priority of kinds; `track:` (the deck a tied strongest
+    defender draws from) and `cistern:` (the Cistern's resource) are read by the table itself."""
+
+    answers = PioneersAuto.answers + (
+        auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
+                    "choose yourself", "off"),
+        auto.Answer("track", "A tie at a won raid draws from this deck: commerce, council or lore; highest for your "
+                    "highest level", "highest"),
+        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber"),
+    )
+    out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
+                   "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
+                   "answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
+
+    def forced(self, game: PioneersGame, seat: int) -> str | None:
+        # a progress card may be playable; how many a seat holds is public, which ones is not
+        if game.progress[seat] and seat in game.to_act() and game.phase in ("roll", "main"):  # type: ignore[attr-defined]
+            return None
+        if seat in getattr(game, "pending", {}):
+            return None  # which cards to give is a hidden choice
+        return super().forced(game, seat)
+
+    def read(self, name: str, value: str) -> str:
+        words = value.strip().lower()
+        if name == "give":
+            if words in ("off", "none"):
+                return "off"
+            return " ".join(_ramparts_kinds(words, "give:"))
+        if name == "discard" and words not in ("off", "none"):
+            return " ".join(_ramparts_kinds(words, "discard:"))
+        if name == "track":
+            if words in ("highest", "commerce", "council", "lore"):
+                return words
+            raise IllegalMove("`track:` is commerce, council, lore or highest.")
+        if name == "cistern":
+            return " ".join(kinds_of(words, "cistern:"))
+        return super().read(name, value)
+
+    def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
+        if seat in getattr(game, "pending", {}):
+            order = answers.get("give", "off")
+            if order == "off":
+                return None
+            ranks = _ranks(order.split())
+            gives = [move for move in game.legal_moves(seat) if move.startswith("give ")]
+            if not gives:
+                return None
+            return min(gives, key=lambda move: (sum(ranks[kind] * count for kind, count in
+                                                    enumerate(M.RAMPARTS_NOTATION.parse(move).cards)), move))
+        if game.phase == "discard" and seat in game.discards:
+            order = answers.get("discard", "off")
+            if order == "off":
+                return None
+            need = game.discards[seat]
+            hand = list(game.hands[seat])
+            cards = [0] * len(RAMPARTS_KINDS)
+            named = order.split()
+            for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
+                kind = RAMPARTS_KINDS.index(name)
+                take = min(hand[kind], need)
+                cards[kind] += take
+                need -= take
+            move = M.discard_text(cards)
+            return move if not need and auto.legal_now(game, seat, move) else None
+        return super().standing(game, seat, answers)
+
+
+RAMPARTS_KINDS = M.KINDS
+
+
+def _ramparts_kinds(value: str, what: str) -> list[str]:
+    found: list[str] = []
+    for word in value.replace(",", " ").lower().split():
+        name = next((k for k in RAMPARTS_KINDS if k.startswith(word)), None) if len(word) >= 2 else None
+        if name is None:
+            raise IllegalMove(f"`{word}` is not a card; {what} names some of: {', '.join(RAMPARTS_KINDS)}.")
+        if name not in found:
+            found.append(name)
+    return found
+
+
+def _ranks(order: list[str]) -> list[int]:
+    """Per kind, its place in `order` (kinds left out come after, in the table's order)."""
+    full = order + [k for k in RAMPARTS_KINDS if k not in order]
+    return [full.index(kind) for kind in RAMPARTS_KINDS]
+
+
+RAMPARTS_AUTO = RampartsAuto()

@@ -88,6 +88,9 @@ DESIGNED_NOTES = (
     "cannot be chosen.",
 )
 
+# -- Ramparts (../rules/pioneers-ramparts.md; its components are in ramparts_data.py) -----------
+RAMPARTS_TARGET = 13  # the guide's target with Ramparts, unless the host sets one
+
 # -- Voyages: the sea layouts (../rules/pioneers-voyages.md) -----------------------------
 GOLD, SEA = 6, 7  # terrain kinds beyond the desert: a gold field and water
 SEA_TERRAIN = TERRAIN + ("gold", "sea")

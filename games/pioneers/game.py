@@ -161,13 +161,15 @@ class PioneersGame(Game):
     max_players = PLAYERS_MOST
     format_version = 1
     options = (
-        OptionSpec("target", int, 10, "Victory points needed to win (10; 14 on a sea layout).", min=3, max=20,
-                   default_for=lambda values: D.SEA_TARGET if values.get("board") in D.SEA_BOARDS else 10),
+        OptionSpec("target", int, 10, "Victory points needed to win (10; 13 with Ramparts; 14 on a sea layout).",
+                   min=3, max=20, default_for=lambda values: _default_target(values)),
         OptionSpec("discard_limit", int, 7, "On a 7, whoever holds more cards than this discards half.",
                    min=3, max=30),
         OptionSpec("friendly_robber", bool, False, "Players under 3 visible points cannot be robbed."),
         OptionSpec("board", str, "random", "random (6 and 8 never touch), the fixed beginner board, or a sea "
                    "layout: shores (3-4 players) or isles (2-4).", choices=("random", "beginner", *D.SEA_BOARDS)),
+        OptionSpec("ramparts", bool, False, "Ramparts: knights, city improvements, the raiders and progress cards "
+                   "(target 13; not with a sea layout)."),
     )
     # the board's geometry and the texts of its placements; a sea layout's class (sea.py) has its own
     GEOMETRY = B.BASE
@@ -178,6 +180,7 @@ class PioneersGame(Game):
     ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES = ROAD_MOVES, SETTLEMENT_MOVES, ROBBER_MOVES, CITY_MOVES
     LAND_HEXES = list(range(B.HEX_COUNT))  # where the robber may stand
     LAYOUT = ""  # the sea layout's name, "" for the island alone
+    COST_ROAD, COST_SETTLEMENT = D.COST_ROAD, D.COST_SETTLEMENT  # a variant's hands may hold more kinds
     ROUTE_WORDS, ROUTE_WORD = "roads", "road"  # what a settlement continues from
     # the sea layouts' classes by board name, filled in by sea.py
     layouts: dict[str, type[PioneersGame]] = {}
@@ -264,7 +267,9 @@ class PioneersGame(Game):
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PioneersGame:
         opts = parse_options(cls.options, options)
-        kind = PioneersGame.layouts.get(opts["board"], PioneersGame)
+        if not opts.get("ramparts"):
+            opts.pop("ramparts", None)  # a table without Ramparts keeps the options it always had
+        kind = PioneersGame._kind(opts)
         if not kind.min_players <= players <= kind.max_players:
             raise IllegalMove(f"{kind.title} takes {players_text(kind.min_players, kind.max_players)}.")
         game = kind()
@@ -285,8 +290,22 @@ class PioneersGame(Game):
         game.road_len = [0] * players
         game.pieces = [[0, 0, 0] for _ in range(players)]
         game.rates = [[4] * 5 for _ in range(players)]
+        game._setup_variant()
         game._index_board()
         return game
+
+    @staticmethod
+    def _kind(opts: Mapping[str, Any]) -> type[PioneersGame]:
+        """The class of a table with these options: a sea layout's, Ramparts' or the island's."""
+        if opts.get("ramparts"):
+            if opts.get("board") in D.SEA_BOARDS:
+                raise IllegalMove("Ramparts is not played on a sea layout yet: its knights, commodities and "
+                                  "raiders are made for the island alone; choose board=random or board=beginner.")
+            return PioneersGame.layouts["ramparts"]
+        return PioneersGame.layouts.get(opts.get("board", ""), PioneersGame)
+
+    def _setup_variant(self) -> None:
+        """What a rules variant adds to a fresh deal (Ramparts' commodities, decks and tracks)."""
 
     @classmethod
     def player_counts(cls, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
@@ -305,7 +324,7 @@ class PioneersGame(Game):
     def load(cls, data: Mapping[str, Any]) -> PioneersGame:
         """A sea layout's table loads as its layout's class, whichever class is asked."""
         state = data.get("state") or {}
-        kind = PioneersGame.layouts.get((state.get("opts") or {}).get("board", ""), PioneersGame)
+        kind = PioneersGame._kind(state.get("opts") or {})
         if kind is not cls:
             return kind.load(data)
         return super().load(data)  # type: ignore[return-value]
@@ -965,13 +984,13 @@ class PioneersGame(Game):
             self._need_turn(seat, "main")
         if self.pieces[seat][1] >= D.SETTLEMENTS:
             raise IllegalMove("All 5 of your settlements are on the board; build a city to free one.")
-        if not _holds(self.hands[seat], D.COST_SETTLEMENT):
+        if not _holds(self.hands[seat], self.COST_SETTLEMENT):
             raise IllegalMove("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.")
         if not self._free_spot(node):
             raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
         if not self._reaches(seat, node):
             raise IllegalMove(f"Corner {node + 1} does not touch one of your {self.ROUTE_WORDS}.")
-        self._pay(seat, D.COST_SETTLEMENT)
+        self._pay(seat, self.COST_SETTLEMENT)
         self._place_settlement(seat, node)
         # the new settlement may cut opponents' roads
         changed = False
@@ -1041,7 +1060,7 @@ class PioneersGame(Game):
         free = self.phase == "roads"
         if self.pieces[seat][0] >= D.ROADS:
             raise IllegalMove("All 15 of your roads are on the board.")
-        if not free and not _holds(self.hands[seat], D.COST_ROAD):
+        if not free and not _holds(self.hands[seat], self.COST_ROAD):
             raise IllegalMove("A road costs 1 lumber and 1 brick.")
         if self.edge_owner[edge] != -1:
             raise IllegalMove(f"There is already a road on {label}.")
@@ -1049,7 +1068,7 @@ class PioneersGame(Game):
             raise IllegalMove(f"Road {label} must continue your own road, settlement or city, and may not "
                               "pass through another player's building.")
         if not free:
-            self._pay(seat, D.COST_ROAD)
+            self._pay(seat, self.COST_ROAD)
         self._place_road(seat, edge)
         self._mark(seat, f"road {label}", edges=[edge], free=free)
         if free:
@@ -1546,6 +1565,12 @@ class PioneersGame(Game):
         # a roll, a steal or a bought card draws; a development card played shows a hidden card
         return self.notation.takes_back(move) and rng_untouched(before, self) and len(self.deck) == len(before.deck)
 
+
+
+def _default_target(values: Mapping[str, Any]) -> int:
+    if values.get("board") in D.SEA_BOARDS:
+        return D.SEA_TARGET
+    return D.RAMPARTS_TARGET if values.get("ramparts") else 10
 
 
 @functools.lru_cache(maxsize=64)

@@ -19,8 +19,11 @@ from typing import Any
 from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
+from games.pioneers import progress as P
+from games.pioneers import ramparts_data as RD
 
 R = D.RESOURCES
+KINDS = RD.KINDS  # resources, then Ramparts' commodities (a Ramparts hand holds all 8)
 PLAYERS_MOST = 4
 Amounts = tuple[int, int, int, int, int]  # cards per resource, in the order of D.RESOURCES
 
@@ -157,11 +160,11 @@ VARIANT_MOVES = {board: SeaMove for board in D.SEA_BOARDS}
 
 # -- canonical texts, most made once ------------------------------------------------------------
 def amounts_text(amounts: Sequence[int]) -> str:
-    return " ".join(f"{count} {R[index]}" for index, count in enumerate(amounts) if count)
+    return " ".join(f"{count} {KINDS[index]}" for index, count in enumerate(amounts) if count)
 
 
 # `2 wool` and the like: AMOUNT_WORDS[res][count]
-AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in R]
+AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in KINDS]
 
 
 def discard_text(cards: Sequence[int]) -> str:
@@ -226,9 +229,10 @@ def counter_text(offer: int, give: Sequence[int], get: Sequence[int]) -> str:
 
 
 # -- reading ------------------------------------------------------------------------------------
-def parse_amounts(tokens: Sequence[str]) -> list[int]:
-    """`["2", "wool", "1", "ore"]` -> five counts; a bare resource name counts as one."""
-    amounts = [0] * 5
+def parse_amounts(tokens: Sequence[str], kinds: int = 5) -> list[int]:
+    """`["2", "wool", "1", "ore"]` -> five counts; a bare resource name counts as one. With
+    `kinds` 8 (Ramparts) the commodities follow the resources."""
+    amounts = [0] * kinds
     count = None
     for token in tokens:
         if is_number(token):
@@ -237,8 +241,10 @@ def parse_amounts(tokens: Sequence[str]) -> list[int]:
             count = int(token)
             continue
         name = token.rstrip(",")
-        index = D.RES_INDEX.get(name)
-        if index is None:
+        index = RD.KIND_INDEX.get(name)
+        if index is None or index >= kinds:
+            if kinds > 5:
+                raise IllegalMove(f"`{token}` is not a card; use {', '.join(KINDS[:kinds])}.")
             raise IllegalMove(f"`{token}` is not a resource; use {', '.join(R)}.")
         amounts[index] += 1 if count is None else count
         count = None
@@ -247,12 +253,12 @@ def parse_amounts(tokens: Sequence[str]) -> list[int]:
     return amounts
 
 
-def split_for(words: Sequence[str], what: str) -> tuple[Amounts, Amounts]:
+def split_for(words: Sequence[str], what: str, kinds: int = 5) -> tuple[Amounts, Amounts]:
     """The two sides of `<cards> for <cards>`."""
     if "for" not in words:
         raise IllegalMove(f"Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.")
     cut = list(words).index("for")
-    give, get = parse_amounts(words[:cut]), parse_amounts(words[cut + 1:])
+    give, get = parse_amounts(words[:cut], kinds), parse_amounts(words[cut + 1:], kinds)
     if not any(give) or not any(get):
         raise IllegalMove("Both sides of a trade need at least one card.")
     if any(a and b for a, b in zip(give, get, strict=True)):
@@ -260,16 +266,16 @@ def split_for(words: Sequence[str], what: str) -> tuple[Amounts, Amounts]:
     return tuple(give), tuple(get)  # type: ignore[return-value]
 
 
-def counter_terms(words: Sequence[str], number: int) -> tuple[Amounts, Amounts]:
+def counter_terms(words: Sequence[str], number: int, kinds: int = 5) -> tuple[Amounts, Amounts]:
     """What the answerer gives and gets: `give 2 ore get 1 wool`, or the older `2 ore for 1 wool`
     (the answerer's cards first too, so logs written before `give`/`get` replay the same)."""
     if list(words[:1]) != ["give"]:
-        return split_for(words, f"counter {number}")
+        return split_for(words, f"counter {number}", kinds)
     if "get" not in words:
         raise IllegalMove(f"Write `counter {number} give <your cards> get <their cards>`, "
                           f"e.g. `counter {number} give 1 wool get 1 ore`.")
     cut = list(words).index("get")
-    return split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}")
+    return split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}", kinds)
 
 
 def offer_number(token: str) -> int:
@@ -626,4 +632,288 @@ PLACES = {
     "road": (PlaceWord(1, "edge"),), "ship": (PlaceWord(1, "edge"),),
     "move": (PlaceWord(2, "edge"), PlaceWord(4, "edge")),  # move ship 41-51 to 31-41
     "robber": (PlaceWord(1, "hex"),), "pirate": (PlaceWord(1, "hex"),),
+}
+
+
+# -- Ramparts (../shared/rules/pioneers-ramparts.md): knights, walls, improvements, progress cards
+@dataclass(frozen=True, slots=True)
+class BuildKnight:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class Promote:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveKnight:
+    node: int
+    to: int  # an empty corner, or another player's weaker knight's (a displacement)
+
+
+@dataclass(frozen=True, slots=True)
+class Chase:
+    node: int  # the knight's corner, on the robber's hex
+    hex: int
+    victim: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class Improve:
+    track: int  # index in RD.TRACKS
+    node: int | None  # the city taking the track's metropolis, when this level takes it
+
+
+RampartsMove = (Roll | End | Discard | Robber | Settlement | City | Road | Trade | Offer | Accept | Decline | Counter
+                | Confirm | Cancel | BuildKnight | Promote | Activate | MoveKnight | Chase | Wall | Improve
+                | P.Play | P.Take | P.Give)
+VARIANT_MOVES["ramparts"] = RampartsMove
+
+
+def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], Any]]:
+    n = geometry.node_count
+
+    def corner(word: str) -> int | None:
+        return geometry.parse_node(word)
+
+    def one_corner(kind: type, form: str, at: int) -> Callable[[list[str]], Any]:
+        def read(words: list[str]) -> Any:
+            node = corner(words[at]) if len(words) == at + 1 else None
+            if node is None or (at == 2 and words[1] != "knight"):
+                raise IllegalMove(f"Write `{form}` with a corner number 1-{n}.")
+            return kind(node)
+
+        return read
+
+    def move(words: list[str]) -> MoveKnight:
+        if len(words) == 5 and words[1] == "knight" and words[3] == "to":
+            node, to = corner(words[2]), corner(words[4])
+            if node is not None and to is not None:
+                return MoveKnight(node, to)
+        raise IllegalMove("Write `move knight 23 to 31`: the knight's corner, then where it goes.")
+
+    def chase(words: list[str]) -> Chase:
+        if len(words) in (4, 6) and words[2] == "robber" and (len(words) == 4 or words[4] == "steal"):
+            node = corner(words[1])
+            hex_index = geometry.hex_index.get(words[3])
+            if node is not None and hex_index is not None:
+                if len(words) == 4:
+                    return Chase(node, hex_index, None)
+                if is_number(words[5]):
+                    return Chase(node, hex_index, int(words[5]) - 1)
+        raise IllegalMove("Write `chase 23 robber K steal 2` (the knight's corner, the hex, the player robbed) "
+                          "or `chase 23 robber K`.")
+
+    def improve(words: list[str]) -> Improve:
+        track = RD.TRACK_INDEX.get(words[1]) if len(words) in (2, 3) else None
+        if track is not None:
+            if len(words) == 2:
+                return Improve(track, None)
+            node = corner(words[2])
+            if node is not None:
+                return Improve(track, node)
+        raise IllegalMove("Write `improve lore` (commerce, council or lore), or `improve council 23` "
+                          "naming the city that takes the metropolis.")
+
+    def discard(words: list[str]) -> Discard:
+        return Discard(tuple(parse_amounts(words[1:], RD.KIND_COUNT)))  # type: ignore[arg-type]
+
+    def trade(words: list[str]) -> Trade:
+        return Trade(*split_for(words[1:], "trade", RD.KIND_COUNT))
+
+    def offer(words: list[str]) -> Offer:
+        return Offer(*split_for(words[1:], "offer", RD.KIND_COUNT))
+
+    def counter(words: list[str]) -> Counter:
+        number = _answer_number(words)
+        return Counter(number, *counter_terms(words[2:], number, RD.KIND_COUNT))
+
+    def road(words: list[str]) -> Road:
+        edge = _edge(geometry, words[1]) if len(words) == 2 else None
+        if edge is None:
+            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+        return Road(edge)
+
+    return {
+        "knight": one_corner(BuildKnight, "knight 23", 1), "promote": one_corner(Promote, "promote knight 23", 2),
+        "activate": one_corner(Activate, "activate knight 23", 2), "move": move, "chase": chase,
+        "wall": one_corner(Wall, "wall 17", 1), "improve": improve, "discard": discard, "trade": trade,
+        "offer": offer, "counter": counter, "road": road,
+    }
+
+
+def improve_text(move: Improve) -> str:
+    track = RD.TRACKS[move.track]
+    return f"improve {track}" if move.node is None else f"improve {track} {move.node + 1}"
+
+
+def chase_text(move: Chase, labels: Sequence[str] = B.HEX_LABELS) -> str:
+    head = f"chase {move.node + 1} robber {labels[move.hex]}"
+    return head if move.victim is None else f"{head} steal {move.victim + 1}"
+
+
+def _tell_knight_built(game: Any, seat: int, move: BuildKnight, names: Sequence[str]) -> str:
+    return f"{names[seat]} raised a young knight on {move.node + 1}."
+
+
+def _tell_promote(game: Any, seat: int, move: Promote, names: Sequence[str]) -> str:
+    strength = game.last.get("strength", 2)
+    free = " (free)" if game.last.get("free") else ""
+    return f"{names[seat]} promoted the knight on {move.node + 1} to {RD.KNIGHT_NAMES[strength]}{free}."
+
+
+def _tell_move_knight(game: Any, seat: int, move: MoveKnight, names: Sequence[str]) -> str:
+    last = game.last
+    line = f"{names[seat]} moved the knight on {move.node + 1} to {move.to + 1}"
+    if "displaced" in last:
+        other = names[last["displaced"]]
+        retreat = last.get("retreat", -1)
+        if retreat >= 0:
+            line += f", displacing {other}'s knight, which retreats to {retreat + 1}"
+        else:
+            line += f", displacing {other}'s knight, which goes back to its owner's supply"
+    return line + "."
+
+
+def _tell_chase(game: Any, seat: int, move: Chase, names: Sequence[str]) -> str:
+    last = game.last
+    line = f"{names[seat]}'s knight on {move.node + 1} chased the robber to {game.HEX_LABELS[move.hex]}"
+    if "victim" in last:
+        line += f" and stole a card from {names[last['victim']]}"
+    return line + "."
+
+
+def _tell_improve(game: Any, seat: int, move: Improve, names: Sequence[str]) -> str:
+    who = names[seat]
+    track = RD.TRACKS[move.track]
+    level = game.levels[seat][move.track]
+    line = f"{who} raised {track} to level {level}"
+    taken = game.last.get("metropolis")
+    if taken is not None:
+        line += f" and took the {RD.METROPOLISES[move.track]} onto {taken + 1}"
+        if game.last.get("from_seat", -1) >= 0:
+            line += f" from {names[game.last['from_seat']]}"
+    return close_line(game, seat, who, line)
+
+
+def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) -> str:
+    """The roll, its event first: the raiders' step and raid, or a gate's draws (told by deck, a
+    point card by name since it is shown), then production or the 7."""
+    who = names[seat]
+    last = game.last
+    d1, d2 = last["roll"]
+    lines = [f"{who} rolled {d1 + d2} (red {d1}, {d2})."]
+    event = last.get("event")
+    if event == "sail":
+        raid = last.get("raid")
+        if raid is None:
+            lines.append(f"The raiders sail on: step {last.get('raiders', 0)} of {RD.RAIDERS_STEPS}.")
+        else:
+            lines.append(f"The raiders attack: strength {raid['strength']} against knights {raid['defence']}.")
+            for other, node, became in raid["pillaged"]:
+                lines.append(f"{names[other]} loses the city on {node + 1}, now a {became}.")
+            if raid["shield"] >= 0:
+                lines.append(f"{names[raid['shield']]} defended best and takes an Isle Shield.")
+            elif raid["strength"] <= raid["defence"] and not raid["draws"]:
+                lines.append("The island holds.")
+            for other, track, card in raid["draws"]:
+                lines.append(_draw_words(names[other], track, card))
+            lines.append("The knights rest and the raiders sail back to the start; the robber is free.")
+    elif event:
+        lines.append(f"The {event} gate opens.")
+        for other, track, card in last.get("draws", ()):
+            lines.append(_draw_words(names[other], track, card))
+    gains = last.get("gains")
+    if gains is not None:
+        parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
+        lines.append(("Production: " + "; ".join(parts) + ".") if parts else "Nothing produced.")
+        for other, res in last.get("cistern", ()):
+            lines.append(f"{names[other]} takes 1 {R[res]} from the Cistern.")
+    elif d1 + d2 == 7:
+        if game.phase == "discard":
+            lines.append("Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items())) + ".")
+        if last.get("robber_locked"):
+            lines.append("The robber stays in the desert until the raiders' first attack.")
+        elif last.get("robber_stays"):
+            lines.append("Every hex borders a protected player: the robber stays.")
+    return close_line(game, seat, who, " ".join(lines))
+
+
+def _draw_words(who: str, track: str, card: str) -> str:
+    if card:
+        return f"{who} draws {P.TITLES[card]} from the {track} deck: 1 point."
+    return f"{who} draws a {track} card."
+
+
+def _tell_ramparts_city(game: Any, seat: int, move: City, names: Sequence[str]) -> str:
+    who = names[seat]
+    line = f"{who} built a city on {move.node + 1}"
+    if game.last.get("rebuilt"):
+        line = f"{who} rebuilt the ruined city on {move.node + 1}"
+    if any(game.last.get("collected") or ()):
+        line += f" and collected {amounts_text(game.last['collected'])}"
+    return close_line(game, seat, who, line)
+
+
+def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
+    """Ramparts' move table: the island's moves with hands of 8 kinds and no development cards,
+    the second starting placement a city, knights, walls, improvements and progress cards."""
+    base = make_notation(geometry)
+    texts = base.texts  # type: ignore[attr-defined]
+    read = _ramparts_readers(geometry)
+    kept = (End, Robber, Settlement, Accept, Decline, Confirm, Cancel)
+    verbs: dict[type, Verb] = {kind: base.verbs[kind] for kind in kept}
+    old = base.verbs
+    verbs.update({
+        Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, "Turn", ("roll",), takes_back=False,
+                   button=True),
+        Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, "Discard",
+                      ("discard",)),
+        City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, "Build city", ("setup", "main")),
+        Road: Verb("road", read["road"], old[Road].text, old[Road].tell, "Build road", ("setup", "main", "roads")),
+        Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, "Trade with the bank", ("main",)),
+        Offer: Verb("offer", read["offer"], old[Offer].text, old[Offer].tell, "Offer to players", ("main",)),
+        Counter: Verb("counter", read["counter"], old[Counter].text, old[Counter].tell, "Counter-offers"),
+        BuildKnight: Verb("knight", read["knight"], lambda m: f"knight {m.node + 1}", _tell_knight_built,
+                          "Knights", ("main",)),
+        Promote: Verb("promote", read["promote"], lambda m: f"promote knight {m.node + 1}", _tell_promote,
+                      "Knights", ("main",)),
+        Activate: Verb("activate", read["activate"], lambda m: f"activate knight {m.node + 1}",
+                       lambda game, seat, m, names: f"{names[seat]} activated the knight on {m.node + 1}.",
+                       "Knights", ("main",)),
+        MoveKnight: Verb("move", read["move"], lambda m: f"move knight {m.node + 1} to {m.to + 1}",
+                         _tell_move_knight, "Knights", ("main",)),
+        # a chase steals a card: never taken back
+        Chase: Verb("chase", read["chase"], lambda m: chase_text(m, geometry.hex_labels), _tell_chase,
+                    "Knights", ("main",), takes_back=False),
+        Wall: Verb("wall", read["wall"], lambda m: f"wall {m.node + 1}",
+                   _closed(lambda game, seat, m, who: f"{who} built a wall under the city on {m.node + 1}"),
+                   "Build wall", ("main",)),
+        Improve: Verb("improve", read["improve"], improve_text, _tell_improve, "Improve", ("main",)),
+    })
+    verbs.update(P.card_verbs())
+    notation = Notation(verbs, "`{text}` is not a move of Pioneer's Isle with Ramparts; see the rules help for "
+                        "the notation.")
+    notation.texts = texts  # type: ignore[attr-defined]
+    return notation
+
+
+RAMPARTS_NOTATION = make_ramparts_notation()
+RAMPARTS_PLACES = {
+    **{word: places for word, places in PLACES.items() if word not in ("move", "ship", "pirate")},
+    "knight": (PlaceWord(1, "corner"),), "promote": (PlaceWord(2, "corner"),),
+    "activate": (PlaceWord(2, "corner"),), "move": (PlaceWord(2, "corner"), PlaceWord(4, "corner")),
+    "chase": (PlaceWord(1, "corner"), PlaceWord(3, "hex")), "wall": (PlaceWord(1, "corner"),),
+    "improve": (PlaceWord(2, "corner"),),
 }
