@@ -107,14 +107,15 @@ def answer(who: str, offerer: str, answer: list) -> str:
 STONE = (150, 146, 138)
 STONE_DARK = (70, 66, 60)
 METROPOLIS_LETTERS = {"commerce": "E", "council": "C", "lore": "L"}  # Emporium, Citadel, Lighthouse
-KNIGHT_R = 9  # the disc; each further point of strength adds a ring outside it
+KNIGHT_R = 10  # the disc; each further point of strength adds a ring outside it
 KNIGHT_RING_STEP = 4  # a ring: a pale gap, the owner's colour, a dark edge
+KNIGHT_BASE = 16  # a pale ground at least this wide hides the corner number the island drew there
 
 
 def knight_radius(strength: int) -> float:
     """How far from its corner a knight of that strength reaches: a strong one stays clear of the
-    hex letters (their halo begins 18 pixels from the corner)."""
-    return KNIGHT_R + (strength - 1) * KNIGHT_RING_STEP + 1
+    hex letters (their halo begins 18.6 pixels from the corner)."""
+    return max(KNIGHT_BASE, KNIGHT_R + (strength - 1) * KNIGHT_RING_STEP)
 
 
 def knight(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, strength: int, active: bool,
@@ -126,19 +127,19 @@ def knight(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: 
     colour = seat_colour(seat)
     outer = knight_radius(strength)
     if glow:
-        draw.ellipse((x - outer - 7, y - outer - 7, x + outer + 7, y + outer + 7), fill=HIGHLIGHT)
-    draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=WHITE)
+        draw.ellipse((x - outer - 6, y - outer - 6, x + outer + 6, y + outer + 6), fill=HIGHLIGHT)
+    draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=(250, 246, 236))
     for ring in range(strength - 1, 0, -1):  # outermost first, each inside the last
         r = KNIGHT_R + ring * KNIGHT_RING_STEP
-        for inset, fill in ((0, (20, 20, 20)), (1, colour), (3, WHITE)):
+        for inset, fill in ((0, (20, 20, 20)), (1, colour), (3, (250, 246, 236))):
             draw.ellipse((x - r + inset, y - r + inset, x + r - inset, y + r - inset), fill=fill)
     r = KNIGHT_R
     if active:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(20, 20, 20), width=2)
-        text(draw, (x, y), str(node), 12, WHITE, "mm", bold=True, outline=(20, 20, 20), halo=1)
+        text(draw, (x, y), str(node), 13, WHITE, "mm", bold=True, outline=(20, 20, 20), halo=1)
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=(250, 246, 236), outline=colour, width=3)
-        text(draw, (x, y), str(node), 12, INK, "mm", bold=True)
+        text(draw, (x, y), str(node), 13, INK, "mm", bold=True)
 
 
 WALL_BOX = (-24, -20, 24, 18)  # around the corner: its foot clears the letter of the hex below
@@ -176,17 +177,17 @@ def metropolis(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, se
     x, y = xy
     colour = seat_colour(seat)
     if glow:
-        draw.ellipse((x - 28, y - 30, x + 28, y + 26), fill=HIGHLIGHT)
-    draw.rectangle((x - 19, y - 8, x + 19, y + 17), fill=colour, outline=(20, 20, 20), width=2)
-    draw.chord((x - 19, y - 26, x + 19, y + 10), 180, 360, fill=colour, outline=(20, 20, 20), width=2)
-    draw.line((x - 17, y - 8, x + 17, y - 8), fill=colour, width=2)
-    draw.chord((x - 11, y - 20, x + 11, y + 2), 180, 360, fill=(20, 20, 20))
-    draw.rectangle((x - 11, y - 9, x + 11, y - 1), fill=(20, 20, 20))
-    text(draw, (x, y - 9), METROPOLIS_LETTERS[track], 15, WHITE, "mm", bold=True)
-    text(draw, (x, y + 8), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
+        draw.ellipse((x - 28, y - 28, x + 28, y + 26), fill=HIGHLIGHT)
+    draw.rectangle((x - 19, y - 6, x + 19, y + 17), fill=colour, outline=(20, 20, 20), width=2)
+    draw.chord((x - 19, y - 22, x + 19, y + 10), 180, 360, fill=colour, outline=(20, 20, 20), width=2)
+    draw.line((x - 17, y - 6, x + 17, y - 6), fill=colour, width=2)
+    draw.chord((x - 11, y - 17, x + 11, y + 5), 180, 360, fill=(20, 20, 20))
+    draw.rectangle((x - 11, y - 7, x + 11, y + 1), fill=(20, 20, 20))
+    text(draw, (x, y - 7), METROPOLIS_LETTERS[track], 15, WHITE, "mm", bold=True)
+    text(draw, (x, y + 9), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
 
 
-METROPOLIS_BOX = (-19, -26, 19, 17)  # around the corner
+METROPOLIS_BOX = (-19, -22, 19, 17)  # around the corner: no higher than a city
 CITY_BOX = (-17, -21, 17, 17)
 SETTLEMENT_BOX = (-14, -18, 14, 14)  # its extent around the corner
 

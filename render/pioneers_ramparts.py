@@ -336,9 +336,10 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
         y += 18
         short = {"Longest Road": "Road"}
         for seat, player in enumerate(view["players"]):
-            sources = " · ".join(f"{short.get(label, label)} {n}" for label, n in player.get("final_sources", []))
-            text(draw, (x0, y), f"{seat_name(names, seat)}: {sources}", 14, INK, width=right - x0)
-            y += 18
+            parts = [f"{short.get(label, label)} {n}" for label, n in player.get("final_sources", [])]
+            for line in _wrapped(f"{seat_name(names, seat)}:", parts, 14, right - x0):
+                text(draw, (x0, y), line, 14, INK, width=right - x0)
+                y += 18
     else:
         badges = []
         for seat, player in enumerate(view["players"]):
@@ -366,6 +367,18 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
     text(draw, (x0, height - 22), line, 14, MUTED, width=right - x0)
     boxes.append(("panel", (x0 - 6, 14, right, max(y, height - 6))))
     return boxes
+
+
+def _wrapped(head: str, parts: list[str], size: int, width: int) -> list[str]:
+    """`head` and the parts joined by " · ", cut into lines no wider than `width` between parts."""
+    lines = [head]
+    for part in parts:
+        joined = f"{lines[-1]} {part}" if lines[-1] == head else f"{lines[-1]} · {part}"
+        if text_width(joined, size) <= width or lines[-1] == head:
+            lines[-1] = joined
+        else:
+            lines.append(f"    {part}")
+    return lines
 
 
 # -- drawing --------------------------------------------------------------------------------

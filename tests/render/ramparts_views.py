@@ -199,3 +199,38 @@ def real_view(players: int, seed: int, moves: int, seat: int | None = None) -> d
         game.play(seat_now, rng.choice(game.legal_moves(seat_now)))
     view = game.view(seat)
     return view if "ramparts" in view else None
+
+
+def played_ramparts(players: int, seed: int, moves: int | None) -> Any:
+    """A real Ramparts game of computer players, `moves` moves in (None: to its end)."""
+    game = GAME.new(players, {"ramparts": True}, seed)
+    rng = random.Random(seed)
+    done = 0
+    while not game.is_over() and (moves is None or done < moves):
+        seat = (game.awaited_answers() or game.to_act())[0]
+        game.play(seat, game.ai_move(seat, rng))
+        done += 1
+    return game
+
+
+def save_docs(folder: str) -> list[str]:
+    """docs/ramparts-*.png: a real four-player game mid-game (the raiders five steps on, the council's
+    metropolis taken) and at its end, and the hand-made view with every kind of piece, each at the
+    picture's width and at a phone's 550 pixels."""
+    from PIL import Image
+
+    from render import pioneers
+    from render.common import to_png
+
+    views = {"mid": played_ramparts(4, 21, 480).view(None), "end": played_ramparts(4, 21, None).view(None),
+             "pieces": mid_game()}
+    saved = []
+    for name, view in views.items():
+        image = pioneers.render(view, NAMES[:len(view["players"])])
+        small = image.resize((550, round(image.height * 550 / image.width)), Image.Resampling.LANCZOS)
+        for suffix, picture in (("", image), ("-550", small)):
+            path = f"{folder}/ramparts-{name}{suffix}.png"
+            with open(path, "wb") as file:
+                file.write(to_png(picture))
+            saved.append(path)
+    return saved

@@ -169,9 +169,16 @@ def test_progress_hands_never_reach_the_picture():
     assert "progress_hand" not in public and "hand" not in public
     assert pioneers.draw_hand(public, NAMES) is None
     assert pioneers.draw_hand(view, NAMES) != pioneers.draw_hand(swapped, NAMES)
-    real = V.real_view(4, 5, 300)
-    if real is None:
-        pytest.skip("the Ramparts engine is not merged yet")
+    # a real game: two seats' progress hands swapped in the state, their counts kept
+    game = V.played_ramparts(4, 21, 480)
+    sizes = [len(hand) for hand in game.progress]
+    a, b = next((a, b) for a in range(4) for b in range(a + 1, 4)
+                if sizes[a] == sizes[b] and sorted(game.progress[a]) != sorted(game.progress[b]))
+    before = {seat: pioneers.draw(game.view(seat), NAMES) for seat in (None, 0, 1, 2, 3)}
+    game.progress[a], game.progress[b] = game.progress[b], game.progress[a]
+    for seat in (None, 0, 1, 2, 3):
+        assert pioneers.draw(game.view(seat), NAMES) == before[seat], seat
+    assert pioneers.draw_hand(game.view(a), NAMES) != pioneers.draw_hand(V.played_ramparts(4, 21, 480).view(a), NAMES)
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
