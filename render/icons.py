@@ -1,5 +1,5 @@
-"""Small vector pictures of the Archipels elements and pieces, and of the commodities of Pioneer's
-Isle Ramparts, drawn with ImageDraw.
+"""Small vector pictures of the Archipels elements and pieces, and of Pioneer's Isle's resources
+and Ramparts' commodities, drawn with ImageDraw.
 
 Each picture is painted on a 100 x 100 grid at four times the asked size and scaled down
 (smooth edges), then kept in a cache: `icon("fish", 40)` is a 40 x 40 RGBA image.
@@ -262,6 +262,58 @@ def _canoe(p: Pen) -> None:
     p.poly([(40, 56), (50, 62), (60, 56), (50, 50)], fill=rgb("#ffd43b"))
 
 
+# -- Pioneer's Isle: the five resources (a Ramparts hand shows them beside the commodities) ----------
+def _lumber(p: Pen) -> None:
+    bark = rgb("#7a4a22")
+    dark = rgb("#3b220e")
+    wood = rgb("#e0b27a")
+    for x0, y0 in ((6, 56), (44, 56), (25, 22)):  # three logs, end on
+        p.rect((x0, y0 + 6, x0 + 36, y0 + 32), fill=bark, outline=dark, width=3)
+        p.circle(x0 + 36, y0 + 19, 13, fill=wood, outline=dark, width=3)
+        p.circle(x0 + 36, y0 + 19, 5, outline=rgb("#a0522d"), width=2)
+
+
+def _brick(p: Pen) -> None:
+    clay = rgb("#c0562c")
+    dark = rgb("#5c1f0b")
+    for y, xs in ((72, (4, 36, 68)), (50, (20, 52)), (28, (36,))):  # a stack, each row set on the joints below
+        for x in xs:
+            p.rect((x, y, x + 28, y + 20), fill=clay, outline=dark, width=3, radius=2)
+
+
+def _wool(p: Pen) -> None:
+    fleece = rgb("#f8f9fa")
+    dark = rgb("#495057")
+    for x, y in ((22, 66), (40, 70), (58, 70), (76, 66)):
+        p.line([(x, y), (x, y + 26)], fill=dark, width=6)  # legs
+    for x, y, r in ((30, 50, 18), (50, 42, 20), (70, 50, 18), (42, 62, 16), (60, 62, 16)):
+        p.circle(x, y, r, fill=fleece, outline=dark, width=3)
+    p.circle(50, 52, 14, fill=fleece)
+    p.ellipse((72, 26, 96, 52), fill=rgb("#343a40"))  # head
+    p.circle(86, 36, 3, fill=WHITE)
+
+
+def _grain(p: Pen) -> None:
+    straw = rgb("#e8b923")
+    dark = rgb("#7a5c00")
+    for angle_x in (-22, -10, 0, 10, 22):
+        p.line([(50, 96), (50 + angle_x, 30)], fill=dark, width=3, round_ends=False)
+    for top_x, top_y in ((28, 14), (40, 8), (50, 4), (60, 8), (72, 14)):
+        for k in range(4):
+            y = top_y + k * 8
+            p.ellipse((top_x - 6, y, top_x + 6, y + 12), fill=straw, outline=dark, width=2)
+    p.rect((36, 62, 64, 70), fill=rgb("#c92a2a"), radius=2)  # the band round the sheaf
+
+
+def _ore(p: Pen) -> None:
+    stone = rgb("#868e96")
+    dark = rgb("#212529")
+    p.poly([(6, 92), (18, 52), (42, 40), (56, 62), (50, 92)], fill=stone, outline=dark, width=3)
+    p.poly([(40, 92), (52, 34), (72, 16), (94, 46), (94, 92)], fill=rgb("#adb5bd"), outline=dark, width=3)
+    for x, y in ((64, 40), (76, 60), (26, 70)):  # a glint of metal in the rock
+        p.poly([(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)], fill=rgb("#e9ecef"), outline=dark, width=1.5)
+
+
 # -- Pioneer's Isle Ramparts: the three commodities ------------------------------------------------
 def _ink(p: Pen) -> None:
     glass = rgb("#2b3a67")
@@ -312,6 +364,11 @@ _PAINTERS: dict[str, Callable[[Pen], None]] = {
     "bottle": _bottle,
     "flower": _flower,
     "canoe": _canoe,
+    "lumber": _lumber,
+    "brick": _brick,
+    "wool": _wool,
+    "grain": _grain,
+    "ore": _ore,
     "ink": _ink,
     "sailcloth": _sailcloth,
     "silver": _silver,

@@ -407,18 +407,22 @@ HAND_KINDS = ("lumber", "brick", "wool", "grain", "ore") + COMMODITIES
 
 
 def progress_name(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    from games.pioneers import progress
+
+    return progress.TITLES.get(key, key.title())
 
 
 def hand_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
-    """The seat's own hand: eight kinds with their counts (commodities with their icons), and the
-    progress cards it holds by name. None for a view without a hand (the public one)."""
+    """The seat's own hand: eight kinds with their counts (resources on their terrain's colour,
+    commodities with their icons), and the progress cards it holds by name. None for a view
+    without a hand (the public one)."""
     hand = view.get("hand")
     if hand is None:
         return None
     progress = view.get("progress_hand") or []
     width = 8 * 78 + 16
-    height = 132 + (26 + 22 * ((len(progress) + 1) // 2) if progress else 30)
+    rows = (len(progress) + 1) // 2
+    height = 150 + (26 + 22 * rows if progress else 30)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     seat = view.get("seat")
@@ -427,19 +431,14 @@ def hand_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
     for index, kind in enumerate(HAND_KINDS):
         x = 12 + index * 78
         n = hand[index] if index < len(hand) else 0
-        card = (x, 40, x + 70, 124)
-        if kind in COMMODITIES:
-            draw.rounded_rectangle(card, radius=8, fill=(255, 251, 242), outline=INK, width=2)
-            icons.paste(image, kind, 40, (x + 35, 66))
-        else:
-            colour = TERRAIN_COLOURS[kind]
-            draw.rounded_rectangle(card, radius=8, fill=colour, outline=INK, width=2)
-            draw.rounded_rectangle((x + 10, 50, x + 60, 82), radius=6, fill=mix(colour, WHITE, 0.6))
-            text(draw, (x + 35, 66), str(n), 22, INK, "mm", bold=True)
-        if kind in COMMODITIES:
-            text(draw, (x + 56, 96), str(n), 18, INK, "mm", bold=True)
-        text(draw, (x + 35, 112), kind, 13, INK, "mm", bold=True, outline=WHITE)
-    y = 134
+        fill = (255, 251, 242) if kind in COMMODITIES else mix(TERRAIN_COLOURS[kind], WHITE, 0.35)
+        draw.rounded_rectangle((x, 40, x + 70, 140), radius=8, fill=fill, outline=INK, width=2)
+        icons.paste(image, kind, 40, (x + 35, 64))
+        draw.rounded_rectangle((x + 12, 88, x + 58, 116), radius=6, fill=mix(fill, WHITE, 0.6), outline=INK,
+                               width=1)
+        text(draw, (x + 35, 102), str(n), 22, INK, "mm", bold=True)
+        text(draw, (x + 35, 128), kind, 13, INK, "mm", bold=True, outline=WHITE)
+    y = 150
     if progress:
         text(draw, (12, y), "Progress cards", 15, MUTED)
         y += 22
