@@ -401,4 +401,8 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
         if touching.get(node):
             tip += "; touches " + ", ".join(touching[node])
         out.append(circle_region(str(node + 1), x, y, CORNER_R, "corner", tip))
+    if "ramparts" in view:  # knights, walls and metropolises told on their corners, the raiders' track
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.regions(view, names, out)
     return out

@@ -22,6 +22,7 @@ from render.common import (
     PAPER,
     WHITE,
     mix,
+    rect_region,
     seat_colour,
     seat_name,
     text,
@@ -400,6 +401,57 @@ def render_with_boxes(view: dict[str, Any], names: list[str]) -> tuple[Image.Ima
 
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     return render_with_boxes(view, names)[0]
+
+
+# -- regions ------------------------------------------------------------------------------------
+NAMES = {"commerce": "Emporium", "council": "Citadel", "lore": "Lighthouse"}  # a metropolis by its track
+
+
+def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The base picture's regions (`found`) with the Ramparts pieces told in their tips (a knight,
+    a wall, a ruin, a metropolis on its corner; the locked robber and the peddler on their hexes),
+    and the raiders' track under the island."""
+    from render import pioneers
+
+    info = view["ramparts"]
+    knights = {piece["node"]: piece for piece in info.get("knights", ())}
+    walls, ruins = set(info.get("walls", ())), set(info.get("ruins", ()))
+    gates = {node: track for track, node in (info.get("metropolises") or {}).items() if node}
+    owners = {node: seat for node, seat, _ in view["buildings"]}
+    out = []
+    for region in found:
+        region = dict(region)
+        name = str(region["name"])
+        if region.get("kind") == "corner":
+            node = int(name)
+            tip = region.get("tip") or ""
+            piece = knights.get(node)
+            if piece is not None:
+                state = "active" if piece["active"] else "inactive"
+                touches = tip[tip.index(";"):] if ";" in tip else ""  # the hexes it touches, as for any corner
+                tip = f"knight of {seat_name(names, piece['seat'])}, strength {piece['strength']}, {state}{touches}"
+            elif node in ruins:
+                tip = tip.replace("settlement of", "ruin of", 1)
+            elif node in gates:
+                tip = tip.replace("city of", f"{NAMES[gates[node]]} (metropolis) of", 1)
+            if node in walls:
+                tip = tip.replace(f"of {seat_name(names, owners.get(node, 0))}",
+                                  f"of {seat_name(names, owners.get(node, 0))}, walled", 1)
+            region["tip"] = tip
+        elif region.get("kind") == "hex":
+            if name == view["robber"] and not info.get("raided"):
+                region["tip"] = f"{region.get('tip', '')}, locked until the first raid"
+            if name == info.get("peddler"):
+                holder = info.get("peddler_holder")
+                who = seat_name(names, holder) if holder is not None else "nobody"
+                region["tip"] = f"{region.get('tip', '')}; the peddler stands here, held by {who}"
+        out.append(region)
+    top = pioneers.BOARD_H
+    steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
+    tip = (f"the raiders: {steps} of {RAIDER_STEPS} steps; raiders {info['raiders_strength']}, "
+           f"knights {info['defence']}")
+    out.append(rect_region("raiders", (0, top, step_xy(RAIDER_STEPS, top)[0] + 20, top + STRIP_H), "raiders", tip))
+    return out
 
 
 # -- the hand, for /hand ------------------------------------------------------------------------

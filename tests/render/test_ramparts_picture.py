@@ -237,3 +237,21 @@ def test_real_ramparts_views_draw():
         image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES[:players])
         assert all(_inside(box, (0, 0, image.width, image.height)) for _, box in boxes)
         assert open_png(pioneers.draw(view, NAMES[:players])).size == image.size
+
+
+def test_the_board_page_tells_the_ramparts_pieces_in_its_tips():
+    view = V.mid_game()
+    found = {r["name"]: r for r in pioneers.regions(view, NAMES)}
+    info = view["ramparts"]
+    piece = info["knights"][1]
+    assert found[str(piece["node"])]["tip"].startswith(f"knight of {NAMES[piece['seat']]}, strength 3, inactive")
+    assert found[str(info["ruins"][0])]["tip"].startswith("ruin of")
+    assert "Lighthouse (metropolis)" in found[str(info["metropolises"]["lore"])]["tip"]
+    assert "walled" in found[str(info["walls"][0])]["tip"]
+    assert "the peddler stands here, held by Bob" in found[info["peddler"]]["tip"]
+    assert found["raiders"]["tip"] == "the raiders: 5 of 7 steps; raiders 10, knights 9"
+    locked = V.two_players()
+    tips = {r["name"]: r.get("tip", "") for r in pioneers.regions(locked, NAMES[:2])}
+    assert tips[locked["robber"]].endswith("locked until the first raid")
+    base = V._played(4, 7, 260).view(None)
+    assert all("knight" not in r.get("tip", "") for r in pioneers.regions(base, NAMES))
