@@ -98,8 +98,8 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
     from render import pioneers
 
     boxes: list[tuple] = []
-    draw.rectangle((0, top, width, top + STRIP_H), fill=pioneers.SEA_DEEP)
-    draw.line((0, top + 1, width, top + 1), fill=(226, 210, 168), width=3)  # under the island, not on it
+    draw.rectangle((0, top, width - 1, top + STRIP_H), fill=pioneers.SEA_DEEP)
+    draw.line((0, top + 1, width - 1, top + 1), fill=(226, 210, 168), width=3)  # under the island, not on it
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
     tx = step_xy(RAIDER_STEPS, top)[0] + 26  # the words beside the track
     w = text(draw, (tx, top + 10), f"Raiders: {steps} of {RAIDER_STEPS} steps", 15, (210, 226, 240), bold=True)
@@ -359,15 +359,64 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
                 move = f"counter to offer #{move.split()[1]}"
             text(draw, (x0, y), f"Last: {seat_name(names, last['seat'])}: {move}", 15, INK, width=right - x0)
             y += 20
+        raid = last.get("raid")
+        if raid:
+            for line in _raid_lines(raid, names):
+                text(draw, (x0, y), line, 15, HOT if raid.get("pillaged") else INK, bold=True, width=right - x0)
+                y += 20
         offers = view.get("offers") or []
         if offers:
-            text(draw, (x0, y), f"{count(len(offers), 'open offer')}: /offers lists them", 14, MUTED, width=right - x0)
-            y += 18
+            text(draw, (x0, y), "Open offers", 14, MUTED)
+            y += 19
+            for shown, offer in enumerate(offers[:4]):
+                if y + 33 > height - 26:  # the decks' line keeps its room
+                    text(draw, (x0, y), f"{len(offers) - shown} more: /offers lists them all", 13, MUTED)
+                    y += 16
+                    break
+                who = seat_name(names, offer["by"])
+                line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
+                text(draw, (x0, y), line, 14, INK, width=right - x0)
+                y += 17
+                answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+                if answers:
+                    text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
+                    y += 16
     decks = info.get("deck_counts") or {}
     line = "Decks: " + " · ".join(f"{track} {decks.get(track, 0)}" for track in TRACKS)
     text(draw, (x0, height - 22), line, 14, MUTED, width=right - x0)
-    boxes.append(("panel", (x0 - 6, 14, right, max(y, height - 6))))
+    boxes.append(("panel", (x0 - 6, 14, right, y)))  # the standings, down to their last line
+    boxes.append(("decks", (x0, height - 22, right, height - 6)))
     return boxes
+
+
+def amounts(counts: list[int]) -> str:
+    """Cards of the eight kinds as words: "1 wool 2 silver"."""
+    return " ".join(f"{n} {HAND_KINDS[i]}" for i, n in enumerate(counts) if n and i < len(HAND_KINDS))
+
+
+def _answer(who: str, offerer: str, answer: list) -> str:
+    """An answer told from the offerer's side, as the base picture tells it."""
+    if answer[0] == "counter":
+        return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
+    return f"{who} {answer[0]}s"
+
+
+def _raid_lines(raid: dict[str, Any], names: list[str]) -> list[str]:
+    """What the last roll's raid did, in whole sentences."""
+    strength, defence = raid.get("strength", 0), raid.get("defence", 0)
+    lost = [seat_name(names, seat) for seat, _, _ in raid.get("pillaged", ())]
+    if strength > defence:
+        lines = [f"The raiders won, {strength} against {defence}."]
+        if lost:
+            lines.append(f"Lost a city: {', '.join(lost)}.")
+        return lines
+    lines = [f"The knights held, {defence} against {strength}."]
+    if raid.get("shield", -1) >= 0:
+        lines.append(f"An Isle Shield for {seat_name(names, raid['shield'])}.")
+    drawn = [seat_name(names, seat) for seat, _, _ in raid.get("draws", ())]
+    if drawn:
+        lines.append(f"Tied, a progress card each: {', '.join(drawn)}.")
+    return lines
 
 
 def _wrapped(head: str, parts: list[str], size: int, width: int) -> list[str]:

@@ -200,7 +200,7 @@ def test_nothing_drawn_leaves_the_canvas_or_covers_the_hex_labels(name):
             for label in labels:
                 apart = box[2] <= label[0] or label[2] <= box[0] or box[3] <= label[1] or label[3] <= box[1]
                 assert apart, (kind, box, label)
-        if kind in ("track", "panel"):
+        if kind in ("track", "panel", "decks"):
             assert box[0] >= pioneers.BOARD_W, (kind, box)
         if kind in ("step", "fleet", "tower", "strengths", "verdict", "steps", "dice", "event"):
             assert box[1] >= pioneers.BOARD_H and box[2] <= pioneers.BOARD_W, (kind, box)
@@ -255,3 +255,36 @@ def test_the_board_page_tells_the_ramparts_pieces_in_its_tips():
     assert tips[locked["robber"]].endswith("locked until the first raid")
     base = V._played(4, 7, 260).view(None)
     assert all("knight" not in r.get("tip", "") for r in pioneers.regions(base, NAMES))
+
+
+def test_the_last_raid_is_told_in_the_standings():
+    view = V.mid_game()
+    quiet = _picture(view)
+    for raid, words in (({"strength": 6, "defence": 1, "pillaged": [[0, 49, "settlement"]], "shield": -1,
+                          "draws": []}, ["The raiders won, 6 against 1.", "Lost a city: Alice."]),
+                        ({"strength": 2, "defence": 4, "pillaged": [], "shield": 2, "draws": []},
+                         ["The knights held, 4 against 2.", "An Isle Shield for Carol."])):
+        assert pioneers_ramparts._raid_lines(raid, NAMES) == words
+        told = copy.deepcopy(view)
+        told["last"]["raid"] = raid
+        box = _changed_box(quiet, _picture(told))
+        assert box is not None and box[0] >= pioneers.BOARD_W
+
+
+def test_offers_name_the_commodities():
+    assert pioneers_ramparts.amounts([0, 1, 0, 0, 0, 0, 0, 2]) == "1 brick 2 silver"
+    view = V.mid_game()
+    plain = _picture(view)
+    view["offers"] = [{"id": 3, "by": 0, "give": [0, 0, 1, 0, 0, 0, 0, 1], "get": [0, 0, 0, 0, 0, 2, 0, 0],
+                       "answers": {"1": ["counter", [0, 0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0, 0, 1]],
+                                   "2": ["reject"]}}]
+    image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
+    box = _changed_box(plain, image)
+    assert box is not None and box[0] >= pioneers.BOARD_W and box[3] < image.height - 24  # above the decks' line
+    # the most a panel holds: four players, a raid told, four offers with answers: it stays on the canvas
+    view["offers"] = view["offers"] * 4
+    view["last"]["raid"] = {"strength": 9, "defence": 1, "pillaged": [[0, 1, "ruin"], [1, 2, "settlement"]],
+                            "shield": -1, "draws": []}
+    image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
+    panel = dict(boxes)["panel"]
+    assert panel[3] <= image.height - 24
