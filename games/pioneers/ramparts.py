@@ -235,6 +235,8 @@ class RampartsGame(PioneersGame):
             self._close_offers("the game ended")
 
     def dispatch(self, seat: int, move: Any) -> None:
+        if seat not in self.pending and any(r.get("kind") in self.TABLE_CHOICES for r in self.pending.values()):
+            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
         super().dispatch(seat, move)
         # points come from many moves here (a metropolis, a card, a knight cutting a road): the
         # player in turn wins the moment any of them brings them to the target
@@ -634,19 +636,64 @@ class RampartsGame(PioneersGame):
         return gains
 
     def _cistern(self, gains: list[list[int]]) -> list[list[int]]:
-        """Players at lore 3 who got nothing from the roll take a resource by their priority."""
-        taken = []
+        """Players at lore 3 who got nothing from the roll each choose a resource the bank holds,
+        one after another from the roller (`TABLE_CHOICES`)."""
+        seats = []
         for step in range(self.n):
             seat = (self.current + step) % self.n
             if self.levels[seat][RD.LORE] >= RD.POWER_LEVEL and not any(gains[seat]):
-                for res in self.cistern_order(seat):
-                    if self.bank[res]:
-                        self.bank[res] -= 1
-                        self.hands[seat][res] += 1
-                        gains[seat][res] += 1
-                        taken.append([seat, res])
-                        break
-        return taken
+                seats.append(seat)
+        self._queue_choices("cistern", seats)
+        return []
+
+    # A tie at a won raid (which deck) and the Cistern (which resource) are each player's own
+    # choices, made by their standing answers `track:` and `cistern:`. They are asked as pending
+    # choices answered by a move (`draw lore`, `cistern ore`) rather than read from settings as
+    # the roll is played: a table's state must stay the replay of its log, and the settings a
+    # table keeps for a person change without a move. The table answers them at once for a
+    # person by their standing answer or its default (bot/features/auto.py, through the move
+    # path discards take), and a computer seat answers for itself: nobody is ever asked.
+    TABLE_CHOICES = ("track", "cistern")
+
+    def _queue_choices(self, kind: str, seats: list[int]) -> None:
+        """Ask the first seat of `seats` that can choose now; the rest wait their turn in order."""
+        while seats:
+            seat, seats = seats[0], seats[1:]
+            if self._choice_moves(seat, kind):
+                self.pending[seat] = {"kind": kind, "then": seats}
+                return
+
+    def _choice_moves(self, seat: int, kind: str) -> list[str]:
+        """A seat's answers to a table choice, its default answer first."""
+        if kind == "track":
+            if len(self.progress[seat]) >= RD.PROGRESS_HAND:
+                return []
+            first = self.tie_track(seat)
+            order = [first] + [t for t in RD.TRACK_TIE_ORDER if t != first]
+            return [f"draw {TRACKS[t]}" for t in order if self.decks[TRACKS[t]]]
+        return [f"cistern {D.RESOURCES[r]}" for r in self.cistern_order(seat) if self.bank[r]]
+
+    def _answer_choice(self, seat: int, kind: str, text: str) -> dict[str, Any]:
+        record = self.pending.get(seat)
+        if record is None or record.get("kind") != kind:
+            raise IllegalMove("Nothing asks you for that now.")
+        if text not in self._choice_moves(seat, kind):
+            raise IllegalMove("Choose one of: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, kind)) + ".")
+        del self.pending[seat]
+        self._queue_choices(kind, list(record.get("then", ())))
+        return record
+
+    def _play_draw(self, seat: int, move: M.Draw) -> None:
+        track = TRACKS[move.track]
+        self._answer_choice(seat, "track", f"draw {track}")
+        card = self.draw_progress(seat, track)
+        self._mark(seat, f"draw {track}", card=card if card in P.POINT_CARDS else "")
+
+    def _play_cistern(self, seat: int, move: M.Cistern) -> None:
+        self._answer_choice(seat, "cistern", f"cistern {D.RESOURCES[move.kind]}")
+        self.bank[move.kind] -= 1
+        self.hands[seat][move.kind] += 1
+        self._mark(seat, f"cistern {D.RESOURCES[move.kind]}", cistern=[[seat, move.kind]])
 
     def cistern_order(self, seat: int) -> list[int]:
         answer = self.standing.get(seat, {}).get("cistern", "")
@@ -713,13 +760,9 @@ class RampartsGame(PioneersGame):
                 self.shields[leaders[0]] += 1
                 report["shield"] = leaders[0]
             elif best > 0:
-                for step in range(self.n):
-                    seat = (self.current + step) % self.n
-                    if seat in leaders:
-                        track = TRACKS[self.tie_track(seat)]
-                        card = self.draw_progress(seat, track)
-                        if card is not None:
-                            report["draws"].append([seat, track, card if card in P.POINT_CARDS else ""])
+                tied = [(self.current + step) % self.n for step in range(self.n)]
+                report["tied"] = [seat for seat in tied if seat in leaders]
+                self._queue_choices("track", report["tied"])  # each draws by `track:` (TABLE_CHOICES)
         for record in self.knight_at.values():
             record[ACTIVE] = 0
         self.raiders = 0
@@ -983,6 +1026,9 @@ class RampartsGame(PioneersGame):
         if phase == "over" or not 0 <= seat < self.n:
             return []
         if self.pending:
+            kind = self.pending.get(seat, {}).get("kind")
+            if kind in self.TABLE_CHOICES:
+                return self._choice_moves(seat, kind)
             return P.answer_moves(self, seat) if seat in self.pending else []
         if phase == "discard":
             if seat in self.discards:
