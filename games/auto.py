@@ -55,6 +55,12 @@ class AutoRules:
         """The move the seat's standing answers make now, if one applies and is legal; else None."""
         return None
 
+    def decided(self, game: Game, seat: int, answers: dict[str, str]) -> str | None:
+        """The seat's answer to a choice the table always makes for it, never asking (Ramparts'
+        tie draw and Cistern): its standing answer, or the game's default when it set none.
+        Played whatever the seat's other settings, forced moves off included."""
+        return None
+
     def plannable(self, game: Game, seat: int, move: str) -> str | None:
         """Why `move` may not be planned (it reveals something), or None when it may."""
         notation = type(game).notation

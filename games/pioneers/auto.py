@@ -173,6 +173,22 @@ class RampartsAuto(PioneersAuto):
             return None  # which cards to give is a hidden choice
         return super().forced(game, seat)
 
+    def decided(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
+        """A tie's deck and the Cistern's resource: the first of the seat's standing answer the
+        game allows, else the game's default order (its listed answers, default first)."""
+        kind = getattr(game, "pending", {}).get(seat, {}).get("kind")
+        if kind not in ("track", "cistern"):
+            return None
+        moves = game.legal_moves(seat)
+        if not moves:
+            return None
+        if kind == "track":
+            track = answers.get("track", "highest")
+            wanted = [] if track == "highest" else [f"draw {track}"]
+        else:
+            wanted = [f"cistern {name}" for name in answers.get("cistern", "").split()]
+        return next((move for move in wanted if move in moves), moves[0])
+
     def read(self, name: str, value: str) -> str:
         words = value.strip().lower()
         if name == "give":

@@ -1,0 +1,137 @@
+"""Ramparts around the table (bot/features/auto.py, games/pioneers/auto.py): the choices the
+table makes for a person and never asks (a tie's deck at a won raid by `track:`, the Cistern's
+resource by `cistern:`), `give:` and `discard:` answers, `roll:on` past a Stargazer, through the
+table service."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bot.extensions import install
+from games import registry
+from games.base import Rng
+from games.pioneers import ramparts_data as RD
+from games.pioneers.auto import RAMPARTS_AUTO
+from tests.helpers import ALICE, BOB, open_table, service_at
+
+pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
+PEOPLE = (ALICE, BOB)
+
+
+async def ramparts_table(tmp_path, *, forced_off=True):
+    """A 2-person Ramparts table past its setup, the first roll not yet made."""
+    service = await service_at(tmp_path / "t.db")
+    install(service, prepare_daily=False)
+    table_id = await open_table(service, "pioneers", PEOPLE, options="ramparts=on")
+    if forced_off:  # nobody's roll is made for them: the test rolls when the position is set
+        for person in PEOPLE:
+            assert (await service.handle(person, "auto", {"forced": "off"})).ok
+    for _ in range(40):
+        loaded = await service.table(table_id)
+        game = loaded.game
+        if game.phase != "setup":
+            break
+        seat = game.to_act()[0]
+        mover = person_of(loaded, seat)
+        reply = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
+        assert reply.ok, reply.private
+    assert game.variant == "ramparts" and game.phase == "roll"
+    return service, table_id
+
+
+def person_of(loaded, seat):
+    return next(p for p in PEOPLE if p.user_id == loaded.by_seat(seat).user_id)
+
+
+def event_rng(faces: tuple[str, ...]) -> Rng:
+    """A generator whose next event die (the dice being set) shows one of `faces`."""
+    for seed in range(1000):
+        if RD.EVENT_FACES[copy.deepcopy(Rng(seed)).randint(0, 5)] in faces:
+            return Rng(seed)
+    raise AssertionError("no seed found")
+
+
+def quiet_total(game, seat: int) -> int:
+    """A total (not 7) that brings the seat nothing: no hex of it touches the seat's buildings."""
+    for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+        touched = {node for h in game.number_hexes.get(total, ()) for node in game.HEX_NODES[h]}
+        if not any(game.node_owner[node] == seat for node in touched):
+            return total
+    raise AssertionError("every total pays the seat")
+
+
+async def test_the_cistern_is_never_asked_the_persons_cistern_answer_is_what_the_table_takes(tmp_path):
+    service, table_id = await ramparts_table(tmp_path)
+    loaded = await service.table(table_id)
+    game = loaded.game
+    roller = game.current
+    other = 1 - roller
+    assert (await service.handle(person_of(loaded, other), "auto", {"cistern": "brick wool"})).ok
+    game.levels[other][RD.LORE] = 3
+    total = quiet_total(game, other)
+    game.turn_effects["dice"] = [1, total - 1] if total <= 7 else [6, total - 6]
+    before = game.hands[other][1]
+    reply = await service.handle(person_of(loaded, roller), "move", {"move": "roll"})
+    assert reply.ok, reply.private
+    game = (await service.table(table_id)).game
+    assert not game.pending and game.phase == "main"
+    assert game.hands[other][1] == before + 1  # brick, the person's first choice
+    last = (await service.store.moves(table_id))[-1]
+    assert last.move == "cistern brick" and last.seat == other
+    assert last.user_id == person_of(loaded, other).user_id
+    assert "takes 1 brick from the Cistern" in reply.text
+
+
+async def test_a_cistern_without_an_answer_takes_the_default_and_forced_off_does_not_stop_it(tmp_path):
+    service, table_id = await ramparts_table(tmp_path)
+    loaded = await service.table(table_id)
+    game = loaded.game
+    roller, other = game.current, 1 - game.current
+    game.levels[other][RD.LORE] = 3
+    total = quiet_total(game, other)
+    game.turn_effects["dice"] = [1, total - 1] if total <= 7 else [6, total - 6]
+    game.bank[4] = 0  # no ore in the bank: the default's next, grain
+    reply = await service.handle(person_of(loaded, roller), "move", {"move": "roll"})
+    assert reply.ok, reply.private
+    log = await service.store.moves(table_id)
+    assert log[-1].move == "cistern grain" and log[-1].seat == other
+
+
+async def test_a_tie_at_a_won_raid_draws_by_each_persons_track_answer_told_by_deck_alone(tmp_path):
+    service, table_id = await ramparts_table(tmp_path)
+    loaded = await service.table(table_id)
+    game = loaded.game
+    roller, other = game.current, 1 - game.current
+    assert (await service.handle(person_of(loaded, other), "auto", {"track": "lore"})).ok
+    game.raiders = RD.RAIDERS_STEPS - 1
+    empty = [node for node in range(len(game.node_owner)) if game.node_owner[node] == -1]
+    for seat, node in ((roller, empty[0]), (other, empty[1])):
+        game.knight_at[node] = [seat, 1, 1, 0, 0, 0]  # one active young knight each: a tie
+    game.levels[roller] = [0, 2, 0]  # the roller set nothing: their highest level, council
+    game.turn_effects["dice"] = [2, 2]
+    game.rng = event_rng(("sail",))
+    lore_top = game.decks["lore"][0]
+    reply = await service.handle(person_of(loaded, roller), "move", {"move": "roll"})
+    assert reply.ok, reply.private
+    game = (await service.table(table_id)).game
+    log = await service.store.moves(table_id)
+    assert [(m.seat, m.move) for m in log[-2:]] == [(roller, "draw council"), (other, "draw lore")]
+    assert not game.pending and game.phase == "main"
+    if lore_top not in ("star chart",):
+        assert game.progress[other] == [lore_top]
+    # the public words tell the deck, never the card
+    assert "draws a lore card" in reply.text and "draws a council card" in reply.text
+    for key in game.progress[other] + game.progress[roller]:
+        assert key.title() not in reply.text
+
+
+def test_the_table_answers_a_choice_only_for_the_seat_asked():
+    game = registry.get("pioneers").new(2, {"ramparts": True}, 4)
+    game.pending[1] = {"kind": "track", "then": []}
+    assert RAMPARTS_AUTO.decided(game, 0, {}) is None
+    assert RAMPARTS_AUTO.decided(game, 1, {}) == "draw commerce"  # levels all 0: commerce first
+    assert RAMPARTS_AUTO.decided(game, 1, {"track": "council"}) == "draw council"
+    game.decks["council"] = []
+    assert RAMPARTS_AUTO.decided(game, 1, {"track": "council"}) == "draw commerce"  # an empty deck: default
