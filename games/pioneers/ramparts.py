@@ -399,7 +399,7 @@ class RampartsGame(PioneersGame):
 
     def _need_main(self, seat: int) -> None:
         if self.pending:
-            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+            raise IllegalMove(P.waiting_words(self, seat))
         if seat != self.current or self.phase != "main":
             self._need_turn(seat, "main")
 
@@ -961,9 +961,8 @@ class RampartsGame(PioneersGame):
         rate = self.rates[seat][kind]
         if self.peddler_holder == seat and self.peddler >= 0 and self.terrain[self.peddler] == kind:
             rate = min(rate, 2)
-        winds = self.turn_effects.get("trade_winds")
-        if winds is not None and seat == self.current and K.index(winds) == kind:
-            rate = min(rate, 2)
+        if seat == self.current and K[kind] in self.turn_effects.get("trade_winds", ()):
+            rate = min(rate, 2)  # the kinds named by this turn's Trade Winds
         return rate
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
@@ -1128,6 +1127,7 @@ class RampartsGame(PioneersGame):
         special = [f"{K[i]} {self.rate(seat, i)}:1" for i in range(NK) if self.rate(seat, i) < 4]
         if special:
             parts.append("Bank rates: " + ", ".join(special) + ".")
+        parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
         last = self.last
         if "stolen" in last and seat in (last["seat"], last.get("victim")):
             card = K[last["stolen"]]
@@ -1193,6 +1193,7 @@ class RampartsGame(PioneersGame):
             result.pop("dev_hand", None)
             result.pop("dev_new", None)
             result["rates"] = [self.rate(seat, kind) for kind in range(NK)]
+            result.update(P.private_view(self, seat))  # the hand an Informer or a Broker shows its player
         return result
 
     def redeal_hidden(self, rng: random.Random) -> bool:
