@@ -1,4 +1,5 @@
-"""Small vector pictures of the Archipels elements and pieces, drawn with ImageDraw.
+"""Small vector pictures of the Archipels elements and pieces, and of Pioneer's Isle's resources
+and Ramparts' commodities, drawn with ImageDraw.
 
 Each picture is painted on a 100 x 100 grid at four times the asked size and scaled down
 (smooth edges), then kept in a cache: `icon("fish", 40)` is a 40 x 40 RGBA image.
@@ -261,6 +262,95 @@ def _canoe(p: Pen) -> None:
     p.poly([(40, 56), (50, 62), (60, 56), (50, 50)], fill=rgb("#ffd43b"))
 
 
+# -- Pioneer's Isle: the five resources (a Ramparts hand shows them beside the commodities) ----------
+def _lumber(p: Pen) -> None:
+    bark = rgb("#7a4a22")
+    dark = rgb("#3b220e")
+    wood = rgb("#e0b27a")
+    for x0, y0 in ((6, 56), (44, 56), (25, 22)):  # three logs, end on
+        p.rect((x0, y0 + 6, x0 + 36, y0 + 32), fill=bark, outline=dark, width=3)
+        p.circle(x0 + 36, y0 + 19, 13, fill=wood, outline=dark, width=3)
+        p.circle(x0 + 36, y0 + 19, 5, outline=rgb("#a0522d"), width=2)
+
+
+def _brick(p: Pen) -> None:
+    clay = rgb("#c0562c")
+    dark = rgb("#5c1f0b")
+    for y, xs in ((72, (4, 36, 68)), (50, (20, 52)), (28, (36,))):  # a stack, each row set on the joints below
+        for x in xs:
+            p.rect((x, y, x + 28, y + 20), fill=clay, outline=dark, width=3, radius=2)
+
+
+def _wool(p: Pen) -> None:
+    fleece = rgb("#f8f9fa")
+    dark = rgb("#495057")
+    for x, y in ((22, 66), (40, 70), (58, 70), (76, 66)):
+        p.line([(x, y), (x, y + 26)], fill=dark, width=6)  # legs
+    for x, y, r in ((30, 50, 18), (50, 42, 20), (70, 50, 18), (42, 62, 16), (60, 62, 16)):
+        p.circle(x, y, r, fill=fleece, outline=dark, width=3)
+    p.circle(50, 52, 14, fill=fleece)
+    p.ellipse((72, 26, 96, 52), fill=rgb("#343a40"))  # head
+    p.circle(86, 36, 3, fill=WHITE)
+
+
+def _grain(p: Pen) -> None:
+    straw = rgb("#e8b923")
+    dark = rgb("#7a5c00")
+    for angle_x in (-22, -10, 0, 10, 22):
+        p.line([(50, 96), (50 + angle_x, 30)], fill=dark, width=3, round_ends=False)
+    for top_x, top_y in ((28, 14), (40, 8), (50, 4), (60, 8), (72, 14)):
+        for k in range(4):
+            y = top_y + k * 8
+            p.ellipse((top_x - 6, y, top_x + 6, y + 12), fill=straw, outline=dark, width=2)
+    p.rect((36, 62, 64, 70), fill=rgb("#c92a2a"), radius=2)  # the band round the sheaf
+
+
+def _ore(p: Pen) -> None:
+    stone = rgb("#868e96")
+    dark = rgb("#212529")
+    p.poly([(6, 92), (18, 52), (42, 40), (56, 62), (50, 92)], fill=stone, outline=dark, width=3)
+    p.poly([(40, 92), (52, 34), (72, 16), (94, 46), (94, 92)], fill=rgb("#adb5bd"), outline=dark, width=3)
+    for x, y in ((64, 40), (76, 60), (26, 70)):  # a glint of metal in the rock
+        p.poly([(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)], fill=rgb("#e9ecef"), outline=dark, width=1.5)
+
+
+# -- Pioneer's Isle Ramparts: the three commodities ------------------------------------------------
+def _ink(p: Pen) -> None:
+    glass = rgb("#2b3a67")
+    dark = rgb("#10162b")
+    p.poly([(60, 6), (70, 2), (44, 64), (40, 62)], fill=rgb("#f1f3f5"), outline=rgb("#868e96"), width=2)  # quill
+    p.line([(66, 6), (43, 60)], fill=rgb("#adb5bd"), width=2, round_ends=False)
+    p.rect((36, 38, 64, 50), fill=glass, outline=dark, width=3, radius=3)  # neck
+    p.rect((16, 48, 84, 96), fill=glass, outline=dark, width=3.5, radius=12)  # bottle
+    p.rect((26, 60, 74, 84), fill=rgb("#fff3bf"), outline=rgb("#8a6d00"), width=2, radius=3)  # label
+    p.ellipse((42, 64, 58, 80), fill=rgb("#10162b"))  # an ink drop on the label
+    p.line([(22, 56), (22, 88)], fill=rgb("#748ffc"), width=3)  # glint
+
+
+def _sailcloth(p: Pen) -> None:
+    cloth = rgb("#f8f0dc")
+    dark = rgb("#6b4f2a")
+    p.rect((10, 58, 90, 92), fill=rgb("#e9dcc0"), outline=dark, width=3, radius=8)  # the folded bolt
+    p.line([(14, 70), (86, 70)], fill=dark, width=2, round_ends=False)
+    p.line([(14, 80), (86, 80)], fill=dark, width=2, round_ends=False)
+    p.line([(30, 4), (30, 60)], fill=dark, width=4)  # mast
+    p.poly([(34, 6), (84, 50), (34, 50)], fill=cloth, outline=dark, width=3)  # sail
+    p.line([(40, 20), (40, 46)], fill=rgb("#d9c7a3"), width=2, round_ends=False)
+    p.line([(52, 30), (52, 46)], fill=rgb("#d9c7a3"), width=2, round_ends=False)
+
+
+def _silver(p: Pen) -> None:
+    metal = rgb("#ced4da")
+    light = rgb("#f8f9fa")
+    dark = rgb("#495057")
+    for y in (62, 40):  # two ingots, stacked
+        p.poly([(8, y + 30), (22, y), (78, y), (92, y + 30)], fill=metal, outline=dark, width=3)
+        p.poly([(24, y + 6), (76, y + 6), (80, y + 14), (20, y + 14)], fill=light)
+    p.circle(50, 22, 18, fill=metal, outline=dark, width=3)  # a coin on top
+    p.circle(50, 22, 11, outline=dark, width=2)
+    p.line([(44, 14), (40, 28)], fill=light, width=3)
+
+
 _PAINTERS: dict[str, Callable[[Pen], None]] = {
     "fish": _fish,
     "octopus": _octopus,
@@ -274,6 +364,14 @@ _PAINTERS: dict[str, Callable[[Pen], None]] = {
     "bottle": _bottle,
     "flower": _flower,
     "canoe": _canoe,
+    "lumber": _lumber,
+    "brick": _brick,
+    "wool": _wool,
+    "grain": _grain,
+    "ore": _ore,
+    "ink": _ink,
+    "sailcloth": _sailcloth,
+    "silver": _silver,
 }
 
 NAMES = tuple(_PAINTERS)

@@ -300,6 +300,10 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         from render import pioneers_sea
 
         return pioneers_sea.render(view, names)
+    if "ramparts" in view:  # knights, walls and the raiders: a taller picture of its own
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.render(view, names)
     image = island_picture(board)
     draw = ImageDraw.Draw(image)
     last = view.get("last") or {}
@@ -326,7 +330,22 @@ def image(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 def size(view: dict[str, Any], names: list[str]) -> tuple[int, int]:
     """The size of `draw`'s picture, without drawing it."""
+    if "ramparts" in view and not view["board"].get("layout"):
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.size(view)
     return WIDTH, HEIGHT
+
+
+def draw_hand(view: dict[str, Any], names: list[str]) -> bytes | None:
+    """The PNG of a seat's own hand with Ramparts (eight kinds and its progress cards); None
+    otherwise, as the base game's /hand is told in words alone."""
+    if "ramparts" not in view:
+        return None
+    from render import pioneers_ramparts
+
+    picture = pioneers_ramparts.hand_picture(view, names)
+    return to_png(picture) if picture is not None else None
 
 
 # -- regions ----------------------------------------------------------------------------------
@@ -382,4 +401,8 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
         if touching.get(node):
             tip += "; touches " + ", ".join(touching[node])
         out.append(circle_region(str(node + 1), x, y, CORNER_R, "corner", tip))
+    if "ramparts" in view:  # knights, walls and metropolises told on their corners, the raiders' track
+        from render import pioneers_ramparts
+
+        return pioneers_ramparts.regions(view, names, out)
     return out

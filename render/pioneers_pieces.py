@@ -101,3 +101,114 @@ def answer(who: str, offerer: str, answer: list) -> str:
     if answer[0] == "counter":
         return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
     return f"{who} {answer[0]}s"
+
+
+# -- Ramparts pieces (drawn only for a view with "ramparts") -----------------------------------------
+STONE = (150, 146, 138)
+STONE_DARK = (70, 66, 60)
+METROPOLIS_LETTERS = {"commerce": "E", "council": "C", "lore": "L"}  # Emporium, Citadel, Lighthouse
+KNIGHT_R = 10  # the disc; each further point of strength adds a ring outside it
+KNIGHT_RING_STEP = 4  # a ring: a pale gap, the owner's colour, a dark edge
+KNIGHT_BASE = 16  # a pale ground at least this wide hides the corner number the island drew there
+
+
+def knight_radius(strength: int) -> float:
+    """How far from its corner a knight of that strength reaches: a strong one stays clear of the
+    hex letters (their halo begins 18.6 pixels from the corner)."""
+    return max(KNIGHT_BASE, KNIGHT_R + (strength - 1) * KNIGHT_RING_STEP)
+
+
+def knight(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, strength: int, active: bool,
+           glow: bool) -> None:
+    """A knight on its corner: a disc in its owner's colour with one ring a point of strength.
+    Active: the disc filled and outlined in black; inactive: hollow (paper inside, the number in
+    ink), so that the state reads without telling colours apart."""
+    x, y = xy
+    colour = seat_colour(seat)
+    outer = knight_radius(strength)
+    if glow:
+        draw.ellipse((x - outer - 6, y - outer - 6, x + outer + 6, y + outer + 6), fill=HIGHLIGHT)
+    draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=(250, 246, 236))
+    for ring in range(strength - 1, 0, -1):  # outermost first, each inside the last
+        r = KNIGHT_R + ring * KNIGHT_RING_STEP
+        for inset, fill in ((0, (20, 20, 20)), (1, colour), (3, (250, 246, 236))):
+            draw.ellipse((x - r + inset, y - r + inset, x + r - inset, y + r - inset), fill=fill)
+    r = KNIGHT_R
+    if active:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(20, 20, 20), width=2)
+        text(draw, (x, y), str(node), 13, WHITE, "mm", bold=True, outline=(20, 20, 20), halo=1)
+    else:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=(250, 246, 236), outline=colour, width=3)
+        text(draw, (x, y), str(node), 13, INK, "mm", bold=True)
+
+
+WALL_BOX = (-24, -20, 24, 18)  # around the corner: its foot clears the letter of the hex below
+
+
+def wall(draw: ImageDraw.ImageDraw, xy: tuple[float, float]) -> None:
+    """A wall: a square stone base standing under the city drawn over it, showing on its sides."""
+    x, y = xy
+    box = (x + WALL_BOX[0], y + WALL_BOX[1], x + WALL_BOX[2], y + WALL_BOX[3])
+    draw.rectangle(box, fill=STONE, outline=STONE_DARK, width=2)
+    for row in range(1, 4):  # courses of stone
+        yy = box[1] + row * (box[3] - box[1]) / 4
+        draw.line((box[0] + 2, yy, box[2] - 2, yy), fill=STONE_DARK, width=1)
+
+
+def ruin(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, glow: bool) -> None:
+    """A pillaged city left standing: the city's outline with a broken roof line, pale and
+    cracked, its corner number on it; it counts as a settlement."""
+    x, y = xy
+    colour = seat_colour(seat)
+    r = 17
+    if glow:
+        draw.ellipse((x - r - 9, y - r - 9, x + r + 9, y + r + 9), fill=HIGHLIGHT)
+    shape = [(x - r, y + r), (x - r, y - 8), (x - r / 2, y - r - 2), (x - 4, y - 10), (x, y - 2), (x + 5, y - 9),
+             (x + 10, y - 3), (x + r, y - 7), (x + r, y + r)]
+    draw.polygon(shape, fill=mix(colour, WHITE, 0.55), outline=(20, 20, 20), width=2)
+    draw.line([(x - 9, y - 8), (x - 4, y + 1), (x - 10, y + 8), (x - 6, y + r - 1)], fill=(20, 20, 20), width=2)
+    text(draw, (x + 3, y + 7), str(node), 14, INK, "mm", bold=True, outline=WHITE)
+
+
+def metropolis(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, track: str,
+               glow: bool) -> None:
+    """A metropolis: a city drawn as a gate, a wide block in its owner's colour with a dark arch
+    holding its track's letter (E, C, L), its corner number under the arch."""
+    x, y = xy
+    colour = seat_colour(seat)
+    if glow:
+        draw.ellipse((x - 28, y - 28, x + 28, y + 26), fill=HIGHLIGHT)
+    draw.rectangle((x - 19, y - 6, x + 19, y + 17), fill=colour, outline=(20, 20, 20), width=2)
+    draw.chord((x - 19, y - 22, x + 19, y + 10), 180, 360, fill=colour, outline=(20, 20, 20), width=2)
+    draw.line((x - 17, y - 6, x + 17, y - 6), fill=colour, width=2)
+    draw.chord((x - 11, y - 17, x + 11, y + 5), 180, 360, fill=(20, 20, 20))
+    draw.rectangle((x - 11, y - 7, x + 11, y + 1), fill=(20, 20, 20))
+    text(draw, (x, y - 7), METROPOLIS_LETTERS[track], 15, WHITE, "mm", bold=True)
+    text(draw, (x, y + 9), str(node), 14, WHITE, "mm", bold=True, outline=(20, 20, 20))
+
+
+METROPOLIS_BOX = (-19, -22, 19, 17)  # around the corner: no higher than a city
+CITY_BOX = (-17, -21, 17, 17)
+SETTLEMENT_BOX = (-14, -18, 14, 14)  # its extent around the corner
+
+
+def padlock(draw: ImageDraw.ImageDraw, xy: tuple[float, float]) -> None:
+    """A padlock: the robber cannot move before the first raid."""
+    x, y = xy
+    draw.arc((x - 7, y - 15, x + 7, y + 1), 180, 360, fill=(20, 20, 20), width=5)
+    draw.arc((x - 6, y - 14, x + 6, y), 180, 360, fill=(214, 160, 30), width=3)
+    draw.rounded_rectangle((x - 10, y - 7, x + 10, y + 10), radius=3, fill=(214, 160, 30), outline=(20, 20, 20),
+                           width=2)
+    draw.ellipse((x - 2.5, y - 2, x + 2.5, y + 3), fill=(20, 20, 20))
+    draw.line((x, y + 2, x, y + 6), fill=(20, 20, 20), width=2)
+
+
+def peddler(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int | None) -> None:
+    """The peddler: a figure with a pack on its back, in its holder's colour."""
+    x, y = xy
+    colour = seat_colour(seat)
+    draw.rounded_rectangle((x - 15, y - 10, x - 2, y + 8), radius=3, fill=(156, 104, 54), outline=WHITE, width=2)
+    draw.polygon([(x - 11, y + 16), (x - 6, y - 6), (x + 6, y - 6), (x + 11, y + 16)], fill=colour, outline=WHITE,
+                 width=2)
+    draw.ellipse((x - 8, y - 20, x + 8, y - 4), fill=colour, outline=WHITE, width=2)
+    draw.polygon([(x - 12, y - 16), (x, y - 26), (x + 12, y - 16)], fill=(40, 40, 44), outline=WHITE, width=1)
