@@ -35,8 +35,8 @@ from games.pioneers.yields import production
 if TYPE_CHECKING:
     from games.pioneers.ramparts import RampartsGame
 
-WORLDS = 1  # redrawn worlds per decision
-ENDGAME_WORLDS = 2  # DESIGNED: within ENDGAME_SHORT points of the target one world decides too much
+WORLDS = 4  # redrawn worlds per decision
+ENDGAME_WORLDS = 6  # DESIGNED: within ENDGAME_SHORT points of the target one world decides too much
 ENDGAME_SHORT = 3
 TOP_ROBBER = 4
 TOP_DISCARD = 4
