@@ -176,7 +176,7 @@ class RampartsAuto(PioneersAuto):
     def decided(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
         """A tie's deck and the Cistern's resource: the first of the seat's standing answer the
         game allows, else the game's default order (its listed answers, default first)."""
-        kind = getattr(game, "pending", {}).get(seat, {}).get("kind")
+        kind = getattr(game, "pending", {}).get(seat, {}).get("ask")
         if kind not in ("track", "cistern"):
             return None
         moves = game.legal_moves(seat)

@@ -235,7 +235,7 @@ class RampartsGame(PioneersGame):
             self._close_offers("the game ended")
 
     def dispatch(self, seat: int, move: Any) -> None:
-        if seat not in self.pending and any(r.get("kind") in self.TABLE_CHOICES for r in self.pending.values()):
+        if seat not in self.pending and any(r.get("ask") in self.TABLE_CHOICES for r in self.pending.values()):
             raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
         super().dispatch(seat, move)
         # points come from many moves here (a metropolis, a card, a knight cutting a road): the
@@ -660,7 +660,7 @@ class RampartsGame(PioneersGame):
         while seats:
             seat, seats = seats[0], seats[1:]
             if self._choice_moves(seat, kind):
-                self.pending[seat] = {"kind": kind, "then": seats}
+                self.pending[seat] = {"ask": kind, "then": seats}
                 return
 
     def _choice_moves(self, seat: int, kind: str) -> list[str]:
@@ -675,7 +675,7 @@ class RampartsGame(PioneersGame):
 
     def _answer_choice(self, seat: int, kind: str, text: str) -> dict[str, Any]:
         record = self.pending.get(seat)
-        if record is None or record.get("kind") != kind:
+        if record is None or record.get("ask") != kind:
             raise IllegalMove("Nothing asks you for that now.")
         if text not in self._choice_moves(seat, kind):
             raise IllegalMove("Choose one of: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, kind)) + ".")
@@ -1025,7 +1025,7 @@ class RampartsGame(PioneersGame):
         if phase == "over" or not 0 <= seat < self.n:
             return []
         if self.pending:
-            kind = self.pending.get(seat, {}).get("kind")
+            kind = self.pending.get(seat, {}).get("ask")
             if kind in self.TABLE_CHOICES:
                 return self._choice_moves(seat, kind)
             return P.answer_moves(self, seat) if seat in self.pending else []

@@ -129,7 +129,7 @@ async def test_a_tie_at_a_won_raid_draws_by_each_persons_track_answer_told_by_de
 
 def test_the_table_answers_a_choice_only_for_the_seat_asked():
     game = registry.get("pioneers").new(2, {"ramparts": True}, 4)
-    game.pending[1] = {"kind": "track", "then": []}
+    game.pending[1] = {"ask": "track", "then": []}
     assert RAMPARTS_AUTO.decided(game, 0, {}) is None
     assert RAMPARTS_AUTO.decided(game, 1, {}) == "draw commerce"  # levels all 0: commerce first
     assert RAMPARTS_AUTO.decided(game, 1, {"track": "council"}) == "draw council"
