@@ -1257,6 +1257,16 @@ class RampartsGame(PioneersGame):
         same_cards = before.progress == self.progress and before.decks == self.decks
         return self.notation.takes_back(move) and rng_untouched(before, self) and same_cards
 
+    def canonical(self, seat: int, move: str) -> str:
+        """The listed text when there is one; otherwise the move as the engine writes it (cards
+        in one order for `give`, `take` and the trades, a hex label in capitals)."""
+        text = Game.canonical(self, seat, move)
+        try:
+            value = self.notation.parse(text)
+        except IllegalMove:
+            return text  # `play` will refuse it with the reason
+        return self.notation.text(value)
+
     def quick_moves(self, seat: int) -> list[str]:
         return [m for m in self.legal_moves(seat) if m in ("roll", "end")]
 

@@ -687,3 +687,20 @@ def test_ramparts_is_rated_apart_from_the_base_game():
     assert Ratings._rating_key("pioneers", {"board": "beginner"}) == "pioneers"
     assert Ratings._title("pioneers:ramparts") == "Pioneer's Isle: Ramparts"
     assert Ratings._game("pioneers:ramparts") == ("pioneers:ramparts", "Pioneer's Isle: Ramparts")
+
+
+def test_texts_are_kept_as_the_engine_writes_them():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    game.raided = True
+    give(game, 0, silver=4)
+    assert game.canonical(0, "trade 4 silver for 1 ore") == "trade 4 silver for 1 ore"
+    assert game.canonical(0, "give ink 2 wool") == "give 2 wool 1 ink"
+    assert game.canonical(0, "chase 25 robber k") == "chase 25 robber K"
+
+
+def test_every_designed_value_is_in_the_rules_help():
+    from games.pioneers.help import RULES_HELP
+
+    for note in RD.RAMPARTS_NOTES:
+        assert note in RULES_HELP
