@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 from games.pioneers import data as D
+from games.pioneers import progress as P
+from games.pioneers import ramparts_data as RD
 
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
 _SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
+_RAMPARTS_DESIGNED = "\n".join(f"- {note}" for note in RD.RAMPARTS_NOTES)
+_DECKS = "; ".join(
+    f"{track} ({RD.KINDS[RD.TRACK_COMMODITY[index]]}): "
+    + ", ".join(f"{P.TITLES[card]} {count}" for card, (deck, count) in P.CARDS.items() if deck == track)
+    for index, track in enumerate(RD.TRACKS))
+
+# the notation of Ramparts, each a real move on the beginner board (a test plays them all): ann's
+# city on 11 (C lumber, G brick) with roads 11-16 and 16-21, a knight on 25 beside the desert J
+RAMPARTS_EXAMPLES = {
+    "setup": ("city 20", "road 20-26"),
+    "knights": ("knight 16", "promote knight 16", "activate knight 16"),
+    "act": ("move knight 16 to 21", "chase 25 robber K steal 2"),
+    "build": ("wall 11", "improve lore", "improve council 11", "trade 4 silver for 1 ore"),
+}
 # measured with bench/levels.py --options board=...; seats rotated; the counts are said
 SEA_LEVELS = (
     "Measured with seats rotated, each level in half the seats (50% would be even), before the "
@@ -182,8 +198,63 @@ A player who resigns or misses a deadline is played at normal.
   robs a rival beside its ships, holds them still, or closes the edges a rival's line of ships
   would take next toward an island or a gold field. {SEA_PIRATE} {SEA_LEVELS}
 
+**Ramparts (knights, improvements and raiders).** `/open game:pioneers options:ramparts=on` plays
+with knights, city improvements, the raiders and progress cards, on the island alone (not with a
+sea layout), for 2 to 4 players; the target is then {D.RAMPARTS_TARGET} unless you set one.
+There are no development cards and no Largest Army.
+- Commodities: ink (forest), sailcloth (pasture) and silver (mountains), {RD.COMMODITY_BANK} of
+  each, held and traded like resources (4:1 with the bank, 3:1 at a generic harbour; a 2:1 harbour
+  takes only its resource). A city takes 2 cards on hills and fields, and on forest, pasture and
+  mountains 1 resource and 1 commodity: 2 lumber would be 1 lumber and 1 ink.
+- Setup: your second placement is a city, `{RAMPARTS_EXAMPLES["setup"][0]}` then
+  `{RAMPARTS_EXAMPLES["setup"][1]}`; it collects one resource per hex, never a commodity.
+- The roll throws two production dice (the first is the red one) and the event die: three sail
+  faces move the raiders one step of {RD.RAIDERS_STEPS}, and they attack on the seventh; a gate
+  face (commerce, council or lore) lets everyone at level 1 or more of that track draw its top
+  progress card when the red die is at most their level plus 1 (level 1 on red 1-2, level 5 on
+  any), in turn order from the roller. You hold at most {RD.PROGRESS_HAND}; holding 4 you draw nothing.
+- Knights: 1 wool + 1 ore raises a young knight (strength 1, inactive) on an empty corner one of
+  your roads touches: `{RAMPARTS_EXAMPLES["knights"][0]}`. The same price promotes it, once a
+  turn: `{RAMPARTS_EXAMPLES["knights"][1]}` (to veteran, 3, only with the Stronghold). 1 grain
+  activates it: `{RAMPARTS_EXAMPLES["knights"][2]}`. Each player has 2 knights of each strength.
+- An active knight not activated this turn acts once, then rests: it moves along your roads
+  through empty corners or your own pieces, `{RAMPARTS_EXAMPLES["act"][0]}`, or onto a weaker
+  knight of another player, which retreats to the free corner on its owner's roads nearest by
+  road (the lowest number on a tie) or to its owner's supply; after the first raid a knight beside
+  the robber chases it as a 7 would: `{RAMPARTS_EXAMPLES["act"][1]}`. A knight blocks other
+  players' roads and cuts their longest road like a building, and no settlement goes on its corner.
+- The raid: the raiders' strength is the number of cities (a ruin does not count), the island's
+  defence the strength of all active knights. Stronger raiders take a city from each player with the
+  least active strength among those owning a city without a metropolis; the city becomes a
+  settlement and loses its wall. Otherwise the single strongest defender takes an Isle Shield (1
+  point); tied strongest defenders each draw a progress card. Then every knight rests.
+- The robber waits in the desert until the first raid: a 7 before it only makes players discard.
+- Walls: 2 brick under one of your cities, `{RAMPARTS_EXAMPLES["build"][0]}`, up to {RD.WALLS};
+  each lets you hold 2 more cards on a 7 (commodities count; progress cards do not).
+- Improvements: `{RAMPARTS_EXAMPLES["build"][1]}` raises a track by one level; level k costs k of
+  its commodity (commerce sailcloth, council silver, lore ink) and needs a city. At level 3 comes a
+  power: the Chandlery (commerce) trades any commodity 2:1, the Stronghold (council) promotes to
+  veteran, the Cistern (lore) gives 1 resource to you whenever a roll other than 7 gives you
+  nothing. The first to level 4 takes the track's metropolis (the Emporium, the Citadel, the
+  Lighthouse; 2 more points, never pillaged) onto a city they name:
+  `{RAMPARTS_EXAMPLES["build"][2]}`; the first to level 5 takes it from a holder at 4.
+  Commodities trade with the bank too: `{RAMPARTS_EXAMPLES["build"][3]}`.
+- Progress cards, 54 in three decks of 18: {_DECKS}. Star Chart and Charter are shown when drawn
+  and give 1 point at once. The cards are played on your turn after the roll (the Stargazer
+  before it) with `play <card> ...`; answers to other players' cards are `give ...`,
+  `take ...` and `discard ...`.
+- Points: settlement 1, city 2, metropolis +2, Isle Shield 1, Star Chart and Charter 1, the
+  peddler 1 while you hold it, Longest Road 2. Every point is public.
+- Ratings: Ramparts is rated apart from Pioneer's Isle (`/leaderboard game:pioneers:ramparts`),
+  for knights and improvements ask other skills.
+- Computer players play Ramparts with a plain player for now: it builds cities, improvements,
+  settlements and knights first and never offers; its strength is not measured yet.
+
 **Our readings and designed values.**
 {_DESIGNED}
+
+**Ramparts: our designed values.**
+{_RAMPARTS_DESIGNED}
 
 **Sea layouts: our designed values.**
 {_SEA_DESIGNED}

@@ -706,7 +706,7 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
     def chase(words: list[str]) -> Chase:
         if len(words) in (4, 6) and words[2] == "robber" and (len(words) == 4 or words[4] == "steal"):
             node = corner(words[1])
-            hex_index = geometry.hex_index.get(words[3])
+            hex_index = geometry.hex_index.get(words[3].lower())
             if node is not None and hex_index is not None:
                 if len(words) == 4:
                     return Chase(node, hex_index, None)

@@ -1058,9 +1058,6 @@ class RampartsGame(PioneersGame):
                     moves += [f"counter {number} give 1 {K[give]} get 1 {K[get]}" for get in range(NK) if get != give]
         return moves
 
-    def awaited_answers(self) -> list[int]:
-        return super().awaited_answers()
-
     # -- words and views --------------------------------------------------------------------
     def status(self, names: Sequence[str]) -> str:
         line = super().status(names)

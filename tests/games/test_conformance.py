@@ -420,6 +420,10 @@ PINNED_COUNTS = {
                         ((3, 14, 300), (15, 221))],
     "pioneers:isles": [((2, 1, 0), (87, 407)), ((3, 11, 500), (79, 6923)), ((3, 13, 300), (26, 440)),
                        ((2, 6, 500), (21, 396))],
+    # Ramparts as first pinned: setup, a roll, and two turns with knights, walls and improvements
+    # among the moves (no progress card is playable until their effects are built)
+    "pioneers:ramparts": [((3, 1, 0), (54, 144)), ((2, 5, 40), (1, 25)), ((4, 7, 100), (18, 115)),
+                          ((3, 8, 150), (37, 1361))],
     "hawaii": [((1, 1, 0), (14, 56)), ((1, 5, 2), (11, 102)), ((1, 6, 6), (3, 50)), ((1, 3, 8), (10, 39))],
     # re-pinned when every distinct way to pay fuel got its own move (the old listing, one way per
     # source drawn on first, gave (10, 113) and (15, 351); the random plies now choose among more)

@@ -26,7 +26,10 @@ WALK_SEEDS = 12
 SELDOM = {"archipels": {"Paddle": "only when no free tile is left on the board"},
           # a walk's games stop at 3000 moves, before a sea game's random players buy many cards
           "pioneers:isles": {"Monopoly": "a card of 25, bought late in the long sea games"},
-          "pioneers:shores": {"Monopoly": "a card of 25, bought late in the long sea games"}}
+          "pioneers:shores": {"Monopoly": "a card of 25, bought late in the long sea games"},
+          # the progress cards' effects come with their own branch: until then no card is playable
+          "pioneers:ramparts": {"Play": "no progress card is playable yet", "Take": "answers a card's effect",
+                                "Give": "answers a card's effect"}}
 
 # texts outside each game's notation, and a part of the reason the reader gives (None: any reason)
 NOT_NOTATION: dict[str, list[tuple[str, str | None]]] = {

@@ -627,3 +627,52 @@ def test_the_decks_hold_the_54_cards():
     game = GAME.new(3, {"ramparts": "on"}, 4)
     for track in RD.TRACKS:
         assert sorted(game.decks[track]) == sorted(P.deck_cards(track)) and len(game.decks[track]) == 18
+
+
+# -- the rules help --------------------------------------------------------------------------
+def test_every_example_of_the_rules_help_is_a_real_move():
+    from games.pioneers.help import RAMPARTS_EXAMPLES, RULES_HELP
+
+    for examples in RAMPARTS_EXAMPLES.values():
+        for move in examples:
+            assert f"`{move}`" in RULES_HELP, move
+    game = GAME.new(2, {"ramparts": "on", "board": "beginner"}, 1)
+    for seat, move in ((0, "settlement 1"), (0, "road 1-4"), (1, "settlement 3"), (1, "road 3-7")):
+        game.play(seat, move)
+    for move in RAMPARTS_EXAMPLES["setup"]:
+        assert move in game.legal_moves(1)
+        game.play(1, move)
+    game = blank(2)
+    settle(game, 0, 11, level=2)
+    road(game, 0, "11-16")
+    road(game, 0, "16-21")
+    settle(game, 1, 37)
+    give(game, 0, wool=2, ore=2, grain=1, brick=2, ink=1, silver=8)
+    give(game, 1, wool=1)
+    for move in RAMPARTS_EXAMPLES["knights"]:
+        assert move in game.legal_moves(0), move
+        game.play(0, move)
+    game.play(0, "end")
+    game.current, game.phase = 0, "main"
+    knight(game, 0, 25, 1)
+    game.raided = True
+    game.rng = FixedDice(0)
+    for move in RAMPARTS_EXAMPLES["act"]:
+        assert move in game.legal_moves(0), move
+        game.play(0, move)
+    game.levels[0][RD.COUNCIL] = 3
+    for move in RAMPARTS_EXAMPLES["build"]:
+        assert move in game.legal_moves(0), move
+        game.play(0, move)
+    assert game.metropolis["council"] == 10 and 10 in game.walls
+
+
+def test_ramparts_is_rated_apart_from_the_base_game():
+    from bot.features.ratings import Ratings
+
+    assert GAME.rating_key({"ramparts": "on"}) == "pioneers:ramparts"
+    assert GAME.rating_key({"board": "shores"}) == GAME.rating_key({}) == "pioneers"
+    assert Ratings._rating_key("pioneers", {"ramparts": "on", "target": "12"}) == "pioneers:ramparts"
+    assert Ratings._rating_key("pioneers", {"board": "beginner"}) == "pioneers"
+    assert Ratings._title("pioneers:ramparts") == "Pioneer's Isle: Ramparts"
+    assert Ratings._game("pioneers:ramparts") == ("pioneers:ramparts", "Pioneer's Isle: Ramparts")
