@@ -274,7 +274,7 @@ ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[in
     "tax collector": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play tax collector K"),
     "turncoat": (_read_turncoat, lambda a: [str(a[0] + 1), *(_node_word(node) for node in a[1:])],
                  "play turncoat 3 23"),
-    "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 20-21"),
+    "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 21-26"),
     "plot": (_fixed(_corner), lambda a: [_node_word(a[0])], "play plot 23"),
     "informer": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play informer 3"),
     "peddler": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play peddler K"),
