@@ -293,6 +293,9 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
     elif phase == "over":
         winner = view["winner"]
         line, colour = f"{seat_name(names, winner)} wins!", seat_colour(winner)
+    elif view.get("pending"):  # a card's out-of-turn answers (Firebrand, Festival, Customs House)
+        waiting = ", ".join(seat_name(names, int(s)) for s in view["pending"])
+        line, colour = f"Waiting for an answer from {waiting}", INK
     elif phase == "discard":
         waiting = [seat_name(names, int(s)) for s in view["discards"]]
         line, colour = "A 7: " + ", ".join(waiting) + " discard", INK

@@ -288,3 +288,11 @@ def test_offers_name_the_commodities():
     image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
     panel = dict(boxes)["panel"]
     assert panel[3] <= image.height - 24
+
+
+def test_out_of_turn_answers_are_told_as_awaited():
+    view = V.mid_game()
+    plain = _picture(view)
+    view["pending"] = [1, 3]
+    box = _changed_box(plain, _picture(view))
+    assert box is not None and box[0] >= pioneers.BOARD_W and box[3] < 100  # the status line under the title
