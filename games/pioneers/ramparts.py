@@ -742,7 +742,7 @@ class RampartsGame(PioneersGame):
         strength, defence = self.raiders_strength(), self.defence()
         active = [self.active_strength(seat) for seat in range(self.n)]
         report: dict[str, Any] = {"strength": strength, "defence": defence, "pillaged": [], "shield": -1,
-                                  "draws": []}
+                                  "draws": [], "first": not self.raided}
         if strength > defence:
             metropolises = set(self.metropolis.values())
             exposed = [seat for seat in range(self.n)
@@ -1149,9 +1149,14 @@ class RampartsGame(PioneersGame):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         result = super().view(seat)
-        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt"):
+        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt", "displaced"):
             if key in self.last:
                 result["last"][key] = _deep(self.last[key])
+        if "raid" in self.last:  # corners as the public numbers (index + 1)
+            result["last"]["raid"]["pillaged"] = [[seat, node + 1, became]
+                                                  for seat, node, became in self.last["raid"]["pillaged"]]
+        if "retreat" in self.last:
+            result["last"]["retreat"] = self.last["retreat"] + 1 if self.last["retreat"] >= 0 else None
         for other, info in enumerate(result["players"]):
             info["levels"] = list(self.levels[other])
             info["shields"] = self.shields[other]

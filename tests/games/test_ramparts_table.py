@@ -78,3 +78,20 @@ async def test_the_lobby_refuses_ramparts_on_a_sea_layout_at_open_and_opens_it_o
     assert not refused.ok and "sea layout" in refused.private and "\n" not in refused.private
     opened = await service.handle(BOB, "open", {"game": "pioneers", "options": "ramparts=on"})
     assert opened.ok, opened.private
+
+
+def test_a_searching_players_world_keeps_what_the_seat_sees_and_deals_the_rest_afresh():
+    game = blank()
+    give(game, 0, ink=2, wool=1)
+    give(game, 1, silver=3, ore=2)
+    give(game, 2, grain=1, sailcloth=1)
+    game.progress = [["hoist"], ["plot", "muster"], ["levy"]]
+    worlds = [game.redraw_hidden(0, random.Random(seed)) for seed in range(20)]
+    for world in worlds:
+        assert world.hands[0] == game.hands[0] and world.progress[0] == ["hoist"]
+        assert [sum(h) for h in world.hands] == [sum(h) for h in game.hands]
+        assert [len(p) for p in world.progress] == [2 - 1, 2, 1]
+        for track in RD.TRACKS:
+            assert len(world.decks[track]) == len(game.decks[track])
+    assert any(world.progress[1] != ["plot", "muster"] for world in worlds)
+    assert any(world.hands[1] != game.hands[1] for world in worlds)
