@@ -667,7 +667,8 @@ def card_moves(game: Any, seat: int) -> list[str]:
     other card held (those drawn this turn too)."""
     if not _usable_now(game, seat) or not game.progress[seat]:
         return []
-    held = sorted(set(game.progress[seat]))
+    # a searching player's dealt world may put a point card in a hand: it is never played
+    held = sorted(card for card in set(game.progress[seat]) if card not in POINT_CARDS)
     if game.phase == "roll":
         if "stargazer" not in held or "dice" in game.turn_effects:
             return []
@@ -1026,7 +1027,7 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
     if ask == "take":
         other = record["from"]
         if record["card"] == "informer":
-            return [Take(card) for card in sorted(set(game.progress[other]))]
+            return [Take(card) for card in sorted(set(game.progress[other])) if card not in POINT_CARDS]
         return [Take("", amounts) for amounts in _choices(game.hands[other], record["count"], range(NK))]
     if ask == "give":
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
