@@ -650,6 +650,12 @@ class Game(ABC):
         return self.load(self.dump())
 
     @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """Refuse (`IllegalMove`, one line saying why) parsed lobby options that do not go
+        together, at /open before a table is made. Base: any combination goes."""
+        return None
+
+    @classmethod
     def rating_key(cls, options: Mapping[str, Any] | None) -> str:
         """The key a finished table with these lobby options is rated under: the game's key, or
         `key:variant` for a variant rated apart (it asks other skills). Base: the game's key."""

@@ -295,6 +295,11 @@ class PioneersGame(Game):
         return game
 
     @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """Ramparts is not played on a sea layout (`_kind` says why)."""
+        cls._kind(options)
+
+    @classmethod
     def rating_key(cls, options: Mapping[str, Any] | None) -> str:
         """Ramparts is rated apart (knights and improvements ask other skills); a sea layout and
         the beginner board count toward Pioneer's Isle."""
