@@ -365,10 +365,6 @@ def _gifts_words(names: Sequence[str], gifts: Sequence[Sequence[int]]) -> str:
     return ", ".join(f"{names[other]} {count}" for other, count in gifts) if gifts else "nobody had any"
 
 
-def _answers_words(names: Sequence[str], answered: Sequence[Sequence[int]], what: str) -> str:
-    return "; ".join(f"{names[other]} {what} {count}" for other, count in answered)
-
-
 _PLAY_WORDS: dict[str, Callable[..., str]] = {
     "stargazer": lambda g, s, m, n, last: f"the production dice will show red {m.args[0]} and {m.args[1]}",
     "hoist": lambda g, s, m, n, last: (
@@ -402,7 +398,9 @@ _PLAY_WORDS: dict[str, Callable[..., str]] = {
     "firebrand": lambda g, s, m, n, last: (
         "discards: " + ", ".join(f"{n[o]} {c}" for o, c in last["discards"]) if last["discards"]
         else "nobody with as many points holds 2 cards"),
-    "informer": lambda g, s, m, n, last: f"{n[s]} looks at {n[m.args[0]]}'s progress cards to take one",
+    "informer": lambda g, s, m, n, last: (
+        f"{n[s]} takes {n[m.args[0]]}'s only progress card" if "took" in last
+        else f"{n[s]} looks at {n[m.args[0]]}'s progress cards to take one"),
     "muster": lambda g, s, m, n, last: f"{last['mustered']} knights rise, active",
     "festival": lambda g, s, m, n, last: (
         "nobody has more points" if not last["richer"]
@@ -412,12 +410,12 @@ _PLAY_WORDS: dict[str, Callable[..., str]] = {
     "hoarder": lambda g, s, m, n, last: f"{K[m.args[0]]} from each: " + _gifts_words(n, last["given"]),
     "levy": lambda g, s, m, n, last: f"{K[m.args[0]]} from each: " + _gifts_words(n, last["given"]),
     "trade winds": lambda g, s, m, n, last: f"{K[m.args[0]]} trades 2:1 with the bank this turn",
-    "customs house": lambda g, s, m, n, last: (
-        "1 resource to each of " + _list_words([n[o] for o in last["named"]])
-        + ("; " + _answers_words(n, last["given"], "gives back") if last["given"] else "")
-        + ("; nothing with " + _list_words([n[o] for o in last["empty"]]) + ", who hold no commodity"
-           if last["empty"] else "")),
-    "broker": lambda g, s, m, n, last: f"{n[s]} looks at {n[m.args[0]]}'s cards to take {last['count']}",
+    "customs house": lambda g, s, m, n, last: "; ".join(
+        ([f"1 resource to each of {_list_words([n[o] for o in last['named']])}"] if last["named"] else [])
+        + [f"{n[o]} holds no commodity and takes nothing" for o in last["empty"]]),
+    "broker": lambda g, s, m, n, last: (
+        f"{n[s]} takes all {last['count']} of {n[m.args[0]]}'s cards" if "took" in last
+        else f"{n[s]} looks at {n[m.args[0]]}'s cards to take {last['count']}"),
 }
 
 
@@ -667,7 +665,8 @@ def card_moves(game: Any, seat: int) -> list[str]:
     other card held (those drawn this turn too)."""
     if not _usable_now(game, seat) or not game.progress[seat]:
         return []
-    held = sorted(set(game.progress[seat]))
+    # a searching player's dealt world may put a point card in a hand: it is never played
+    held = sorted(card for card in set(game.progress[seat]) if card not in POINT_CARDS)
     if game.phase == "roll":
         if "stargazer" not in held or "dice" in game.turn_effects:
             return []
@@ -761,11 +760,9 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         raise IllegalMove(_refusal(game, seat, move))
     game.progress[seat].remove(move.card)
     game.decks[CARDS[move.card][0]].append(move.card)  # under its deck
-    game.last = {"seat": seat, "move": play_text(move), "card": move.card}
+    game.last = {"seat": seat, "move": play_text(move), "card": move.card, "args": list(move.args)}
     _EFFECTS[move.card](game, seat, move.args)
-    game.last["seat"] = seat
-    game.last["move"] = play_text(move)
-    game.last["card"] = move.card
+    game.last.update(seat=seat, move=play_text(move), card=move.card, args=list(move.args))
 
 
 # -- the effects ---------------------------------------------------------------------------------
@@ -961,30 +958,46 @@ def _trade_winds(game: Any, seat: int, args: tuple[int, ...]) -> None:
 
 
 def _customs_house(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    named, empty, given = [], [], []
+    named, empty = [], []
     for at in range(0, len(args), 2):
         other, kind = args[at], args[at + 1]
-        named.append(other)
         if not any(game.hands[other][k] for k in COMMODITY_KINDS):
             empty.append(other)  # holding no commodity, it takes nothing
             continue
+        named.append(other)
         game.hands[seat][kind] -= 1
         game.hands[other][kind] += 1
         game.pending[other] = {"ask": "give", "count": 1, "by": seat, "card": "customs house"}
     game.last["named"] = named
     game.last["empty"] = empty
-    game.last["given"] = given
     game.last["asks"] = bool(game.pending)
 
 
 def _take_from(card: str, count: int) -> Callable[[Any, int, tuple[int, ...]], None]:
+    """An Informer's or a Broker's take: asked of its player, who sees the other hand, unless the
+    hand's public size leaves no choice (one progress card, or no more cards than taken): then
+    the table takes them at once."""
     def effect(game: Any, seat: int, args: tuple[int, ...]) -> None:
         other = args[0]
         held = len(game.progress[other]) if card == "informer" else sum(game.hands[other])
-        game.pending[seat] = {"ask": "take", "card": card, "from": other, "count": min(count, held)}
         game.last["count"] = min(count, held)
+        if held <= count:
+            move = Take(game.progress[other][0]) if card == "informer" else Take("", tuple(game.hands[other]))
+            game.last["took"] = _take(game, seat, other, move)  # private to the two of them
+            return
+        game.pending[seat] = {"ask": "take", "card": card, "from": other, "count": min(count, held)}
 
     return effect
+
+
+def _take(game: Any, seat: int, other: int, move: Take) -> str | list[int]:
+    """Move what `move` names from `other` to `seat`: the card's key, or the 8 counts taken."""
+    if move.card:
+        game.progress[other].remove(move.card)
+        game.progress[seat].append(move.card)
+        return move.card
+    _move_cards(game, other, seat, move.cards)
+    return list(move.cards)
 
 
 _EFFECTS: dict[str, Callable[[Any, int, tuple[int, ...]], None]] = {
@@ -1026,7 +1039,7 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
     if ask == "take":
         other = record["from"]
         if record["card"] == "informer":
-            return [Take(card) for card in sorted(set(game.progress[other]))]
+            return [Take(card) for card in sorted(set(game.progress[other])) if card not in POINT_CARDS]
         return [Take("", amounts) for amounts in _choices(game.hands[other], record["count"], range(NK))]
     if ask == "give":
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
@@ -1080,15 +1093,9 @@ def answer(game: Any, seat: int, move: Any) -> None:
                      "card": record["card"]}
         return
     other = record["from"]
-    if move.card:
-        game.progress[other].remove(move.card)
-        game.progress[seat].append(move.card)
-        count = 1
-    else:
-        _move_cards(game, other, seat, move.cards)
-        count = sum(move.cards)
-    game.last = {"seat": seat, "move": "take", "from": other, "card": record["card"], "count": count,
-                 "taken": move.card or list(move.cards)}  # "taken" is private to the two of them
+    taken = _take(game, seat, other, move)
+    game.last = {"seat": seat, "move": "take", "from": other, "card": record["card"],
+                 "count": 1 if move.card else sum(move.cards), "took": taken}  # "took": private to the two
 
 
 def _ask_words(game: Any, seat: int, record: dict[str, Any]) -> str:
@@ -1133,12 +1140,13 @@ def private_lines(game: Any, seat: int, names: Sequence[str]) -> list[str]:
                 lines.append(f"You took 1 {K[kind]} from {names[victim]}.")
             elif seat == victim:
                 lines.append(f"{names[last['seat']]} took 1 {K[kind]} from you.")
-    if last.get("move") == "take" and seat in (last["seat"], last["from"]):
-        taken = last["taken"]
+    if "took" in last:
+        other = last["from"] if last.get("move") == "take" else last["args"][0]
+        taken = last["took"]
         what = TITLES[taken] if isinstance(taken, str) else kinds_text(taken)
         if seat == last["seat"]:
-            lines.append(f"You took {what} from {names[last['from']]}.")
-        else:
+            lines.append(f"You took {what} from {names[other]}.")
+        elif seat == other:
             lines.append(f"{names[last['seat']]} took {what} from you.")
     return lines
 

@@ -372,6 +372,18 @@ def test_informer_shows_a_hand_to_its_player_alone_who_takes_one_card():
     assert "You took Mason from ben." in game.private_text(0, NAMES[:3])
 
 
+def test_an_informer_takes_a_lone_progress_card_at_once_without_asking():
+    game = blank()
+    hold(game, 0, "informer")
+    hold(game, 1, "mason")
+    words = told(game, 0, "play informer 2")
+    assert game.pending == {} and game.progress == [["mason"], [], []]
+    assert "only progress card" in words and "Mason" not in words
+    assert "You took Mason from ben." in game.private_text(0, NAMES[:3])
+    assert "ann took Mason from you." in game.private_text(1, NAMES[:3])
+    assert "Mason" not in game.private_text(2, NAMES[:3])
+
+
 def test_muster_activates_every_knight_free_as_activated_this_turn():
     game = blank()
     knight(game, 0, 18, 1, active=False)
@@ -465,7 +477,7 @@ def test_customs_house_gives_resources_and_each_named_player_gives_back_a_commod
     words = told(game, 0, "play customs house 3 ore 2 wool")  # read in any order
     assert game.hands[1][WOOL] == 1 and game.hands[0][ORE] == 1 and game.hands[2][ORE] == 0
     assert game.pending == {1: {"ask": "give", "count": 1, "by": 0, "card": "customs house"}}
-    assert "wool" not in words and "nothing with cleo" in words
+    assert "wool" not in words and "cleo holds no commodity and takes nothing" in words
     assert game.legal_moves(1) == ["give 1 ink", "give 1 silver"]
     with pytest.raises(IllegalMove, match="1 commodity"):
         game.play(1, "give 1 brick")
@@ -488,6 +500,16 @@ def test_broker_shows_a_richer_player_s_cards_to_its_player_who_takes_two():
     assert game.view(0)["shown"]["hand"] == [0, 0, 0, 0, 2, 1, 0, 0]
     assert told(game, 0, "take 1 ore 1 ink") == "ann took 2 cards from ben."
     assert game.hands[0][ORE] == 1 and game.hands[0][INK] == 1 and game.hands[1] == [0, 0, 0, 0, 1, 0, 0, 0]
+
+
+def test_a_broker_takes_a_hand_of_two_or_fewer_at_once():
+    game = blank()
+    settle(game, 1, 30)
+    give(game, 1, ore=1, ink=1)
+    hold(game, 0, "broker")
+    words = told(game, 0, "play broker 2")
+    assert game.pending == {} and game.hands[0][ORE] == 1 and game.hands[0][INK] == 1 and sum(game.hands[1]) == 0
+    assert "takes all 2 of ben's cards" in words and "ore" not in words.replace("more", "")
 
 
 # -- point cards and the deck -----------------------------------------------------------------------
