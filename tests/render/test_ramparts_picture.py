@@ -296,3 +296,26 @@ def test_out_of_turn_answers_are_told_as_awaited():
     view["pending"] = [1, 3]
     box = _changed_box(plain, _picture(view))
     assert box is not None and box[0] >= pioneers.BOARD_W and box[3] < 100  # the status line under the title
+
+
+def test_every_twentieth_view_of_random_ramparts_games_draws_on_its_canvas():
+    import random
+
+    from games.pioneers import GAME
+
+    for players, seed in ((2, 4), (3, 6), (4, 8)):
+        game = GAME.new(players, {"ramparts": True}, seed)
+        rng = random.Random(seed)
+        for step in range(400):
+            if game.is_over():
+                break
+            seat = (game.awaited_answers() or game.to_act())[0]
+            game.play(seat, rng.choice(game.legal_moves(seat)))
+            if step % 20:
+                continue
+            for viewer in (None, seat):
+                view = game.view(viewer)
+                image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES[:players])
+                assert all(_inside(box, (0, 0, image.width, image.height)) for _, box in boxes), (step, boxes)
+                assert dict(boxes)["panel"][3] <= image.height - 22
+            assert pioneers.draw_hand(game.view(seat), NAMES[:players]) is not None
