@@ -206,7 +206,11 @@ class RampartsAuto(PioneersAuto):
         return super().read(name, value)
 
     def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
-        if seat in getattr(game, "pending", {}):
+        record = getattr(game, "pending", {}).get(seat)
+        if record is not None and record.get("ask") == "discard":
+            # a Firebrand's discards: `discard:` answers them as it answers a 7's
+            return self._ramparts_discard(game, seat, record["count"], answers.get("discard", "off"))
+        if record is not None:
             order = answers.get("give", "off")
             if order == "off":
                 return None
@@ -217,22 +221,24 @@ class RampartsAuto(PioneersAuto):
             return min(gives, key=lambda move: (sum(ranks[kind] * count for kind, count in
                                                     enumerate(M.RAMPARTS_NOTATION.parse(move).cards)), move))
         if game.phase == "discard" and seat in game.discards:
-            order = answers.get("discard", "off")
-            if order == "off":
-                return None
-            need = game.discards[seat]
-            hand = list(game.hands[seat])
-            cards = [0] * len(RAMPARTS_KINDS)
-            named = order.split()
-            for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
-                kind = RAMPARTS_KINDS.index(name)
-                take = min(hand[kind], need)
-                cards[kind] += take
-                need -= take
-            move = M.discard_text(cards)
-            return move if not need and auto.legal_now(game, seat, move) else None
+            return self._ramparts_discard(game, seat, game.discards[seat], answers.get("discard", "off"))
         return super().standing(game, seat, answers)
 
+    @staticmethod
+    def _ramparts_discard(game: PioneersGame, seat: int, need: int, order: str) -> str | None:
+        """The discard of `need` cards giving up the kinds of `order` first, when legal now."""
+        if order == "off":
+            return None
+        hand = list(game.hands[seat])
+        cards = [0] * len(RAMPARTS_KINDS)
+        named = order.split()
+        for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
+            kind = RAMPARTS_KINDS.index(name)
+            take = min(hand[kind], need)
+            cards[kind] += take
+            need -= take
+        move = M.discard_text(cards)
+        return move if not need and auto.legal_now(game, seat, move) else None
 
     def plan_mark(self, game: PioneersGame, seat: int, move: str) -> str:
         """As on the island, read in Ramparts' notation, with the knights standing on those corners

@@ -135,3 +135,12 @@ def test_the_table_answers_a_choice_only_for_the_seat_asked():
     assert RAMPARTS_AUTO.decided(game, 1, {"track": "council"}) == "draw council"
     game.decks["council"] = []
     assert RAMPARTS_AUTO.decided(game, 1, {"track": "council"}) == "draw commerce"  # an empty deck: default
+
+
+def test_a_firebrands_discards_are_answered_by_discard():
+    game = registry.get("pioneers").new(3, {"ramparts": True}, 4)
+    game.hands[1] = [2, 0, 2, 0, 0, 2, 0, 0]
+    game.pending[1] = {"ask": "discard", "count": 3, "by": 0}
+    move = RAMPARTS_AUTO.standing(game, 1, {"discard": "ink wool"})
+    assert move == "discard 1 wool 2 ink"
+    assert RAMPARTS_AUTO.standing(game, 1, {"give": "ore"}) is None  # no discard order: asked
