@@ -44,6 +44,9 @@ RAID_NEAR = 0.25
 # when the hand, at the seat's last turns, has passed the limit this share of the time
 WALL_HAND = 2  # a wall is wanted when the hand holds at least the limit less this
 SAIL_ODDS = 0.5  # three sail faces of six
+# DESIGNED: from this raiders' step on, a seat with a city and no knight builds one before its
+# next build (without it, every seat with no knight ties as the weakest defender and loses a city)
+FIRST_KNIGHT_STEP = 2
 
 
 def _cost(base: tuple[int, ...]) -> tuple[int, ...]:
@@ -401,9 +404,14 @@ def _defend(game: RampartsGame, seat: int, by_word: dict[str, list[str]]) -> str
         if promotes:
             return promotes[0]
         builds = by_word.get("knight", [])
-        if builds and game.hands[seat][D.GRAIN] >= 1 or builds and game.hands[seat][D.WOOL] >= 2:
+        if builds:
             return _knight_spot(game, seat, builds)
-        return None
+        # a card short: a bank trade for the grain of an activation, or the wool and ore of a knight
+        inactive = any(not record[2] for record in game.knight_at.values() if record[0] == seat)
+        need = _cost((0, 0, 0, 1, 0)) if inactive else COST_KNIGHT
+        if not inactive and (not game._free_knight(seat, 1) or not game.knight_spots(seat)):
+            return None
+        return _bank_trade(game, seat, need, by_word.get("trade", []), keep_goal=False)
     # a shield: the defence holds and the seat would be the strongest alone
     if activates and game.raiders_strength() <= game.defence() + 1:
         mine = game.active_strength(seat)
@@ -441,7 +449,8 @@ def _knight(game: RampartsGame, seat: int, by_word: dict[str, list[str]]) -> str
     mine = [record for record in game.knight_at.values() if record[0] == seat]
     spare_grain = hand[D.GRAIN] > cost[D.GRAIN]
     spare_knight = hand[D.WOOL] > cost[D.WOOL] and hand[D.ORE] > cost[D.ORE]
-    if by_word.get("knight") and spare_knight and len(mine) < 2 and game.cities_of(seat):
+    if by_word.get("knight") and game.cities_of(seat) and (
+            spare_knight and len(mine) < 2 or not mine and game.raiders >= FIRST_KNIGHT_STEP):
         return _knight_spot(game, seat, by_word["knight"])
     promotes = by_word.get("promote", [])
     if promotes and spare_knight and game.levels[seat][RD.COUNCIL] >= RD.POWER_LEVEL:
@@ -510,7 +519,8 @@ def _chase(game: RampartsGame, seat: int, chases: list[str]) -> str | None:
     return best if best_score is not None and best_score > 0 else None
 
 
-def _bank_trade(game: RampartsGame, seat: int, cost: tuple[int, ...], trades: list[str]) -> str | None:
+def _bank_trade(game: RampartsGame, seat: int, cost: tuple[int, ...], trades: list[str],
+                keep_goal: bool = True) -> str | None:
     hand = game.hands[seat]
     needs = [max(0, need - have) for have, need in zip(hand, cost, strict=True)]
     if not any(needs) or not trades:
@@ -522,7 +532,7 @@ def _bank_trade(game: RampartsGame, seat: int, cost: tuple[int, ...], trades: li
         if not needs[get] or hand[give] - rate < cost[give]:
             continue
         # a commodity is worth keeping for the next level unless plenty is held
-        keep = 2 if give >= 5 else 0
+        keep = 2 if give >= 5 and keep_goal else 0
         if hand[give] - rate < keep:
             continue
         key = (hand[give] - cost[give] - rate, -rate)

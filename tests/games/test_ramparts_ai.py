@@ -252,3 +252,33 @@ def test_the_hard_search_reads_rivals_only_through_its_own_redraw():
     a, b = game.redraw_hidden(0, random.Random(3)), swapped.redraw_hidden(0, random.Random(3))
     assert a.hands == b.hands and a.progress == b.progress and a.decks == b.decks
     assert RS.hard_move(game, 0, random.Random(2)) == RS.hard_move(swapped, 0, random.Random(2))
+
+
+# -- progress cards -------------------------------------------------------------------------------
+def _card_table(card: str, phase: str = "main") -> RampartsGame:
+    game = blank()
+    settle(game, 0, 11, level=2)
+    settle(game, 1, 17, level=2)
+    game.progress[0] = [card]
+    game.phase = phase
+    if not any(m.startswith(f"play {card}") for m in game.legal_moves(0)):
+        pytest.skip(f"{card} is not playable on this branch yet (progress.py's effects)")
+    return game
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_hoist_is_played_for_a_free_level(level):
+    game = _card_table("hoist")
+    move = choose(game, 0, level, random.Random(1))
+    assert move.startswith("play hoist")
+    game.play(0, move)
+    assert sum(game.levels[0]) == 1 and "hoist" not in game.progress[0]
+
+
+def test_a_stargazer_sets_dice_that_pay_the_seat_before_the_roll():
+    game = _card_table("stargazer", phase="roll")
+    move = RA.choose(game, 0, random.Random(1))
+    assert move.startswith("play stargazer")
+    red, white = (int(word) for word in move.split()[-2:])
+    paid = [h for h in game.NODE_HEXES[10] if game.numbers[h] == red + white]  # the city on corner 11
+    assert red + white != 7 and paid
