@@ -144,3 +144,36 @@ def test_a_firebrands_discards_are_answered_by_discard():
     move = RAMPARTS_AUTO.standing(game, 1, {"discard": "ink wool"})
     assert move == "discard 1 wool 2 ink"
     assert RAMPARTS_AUTO.standing(game, 1, {"give": "ore"}) is None  # no discard order: asked
+
+
+def ramparts_at_roll(seed=4):
+    game = registry.get("pioneers").new(2, {"ramparts": True}, seed)
+    while game.phase == "setup":
+        seat = game.to_act()[0]
+        game.play(seat, game.legal_moves(seat)[0])
+    return game
+
+
+def test_roll_on_rolls_past_a_stargazer_and_a_held_card_is_never_forced():
+    game = ramparts_at_roll()
+    seat = game.current
+    assert game.phase == "roll" and RAMPARTS_AUTO.forced(game, seat) == "roll"  # no card held: public
+    game.progress[seat] = ["stargazer"]
+    assert "roll" in game.legal_moves(seat)
+    assert RAMPARTS_AUTO.forced(game, seat) is None  # holding a card: rolling at once would tell it
+    assert RAMPARTS_AUTO.standing(game, seat, {"roll": "on"}) == "roll"
+    game.progress[seat] = ["mason"]  # a card that cannot be played before the roll: still not forced
+    assert RAMPARTS_AUTO.forced(game, seat) is None
+
+
+def test_a_knight_or_a_wall_may_be_planned_a_roll_or_a_draw_not():
+    game = ramparts_at_roll()
+    seat = 1 - game.current
+    assert RAMPARTS_AUTO.plannable(game, seat, "knight 23") is None
+    assert RAMPARTS_AUTO.plannable(game, seat, "wall 17") is None
+    assert RAMPARTS_AUTO.plannable(game, seat, "roll") is not None
+    assert RAMPARTS_AUTO.plannable(game, seat, "draw lore") is not None
+    mark = RAMPARTS_AUTO.plan_mark(game, seat, "knight 23")
+    empty = next(n for n in game.NODE_NEIGHBOURS[22] if n not in game.knight_at)
+    game.knight_at[empty] = [game.current, 1, 0, 0, 0, 0]  # a knight beside the planned corner
+    assert RAMPARTS_AUTO.plan_mark(game, seat, "knight 23") != mark

@@ -97,3 +97,43 @@ def test_the_animation_of_a_ramparts_game_has_a_frame_per_turn():
     data, ext, shown, turns = make("pioneers", 3, RAMPARTS, 8, moves, ["Ann", "Ben", "Cat"])
     picture = Image.open(io.BytesIO(data))
     assert turns > 5 and shown == min(turns, 60) and picture.n_frames == shown
+
+
+async def test_history_tells_a_draw_by_its_deck_never_its_card(tmp_path):
+    from games.pioneers import progress as P
+    from tests.helpers import who
+
+    people = (ALICE, BOB)
+    service = await service_at(tmp_path / "t.db")
+    install(service, prepare_daily=False)
+    table = await open_table(service, "pioneers", people, options="ramparts=on")
+    rng = random.Random(5)
+    drawn = False
+    for _ in range(1500):
+        loaded = await service.table(table)
+        game = loaded.game
+        if game.phase == "over":
+            break
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        improve = [m for m in moves if m.startswith("improve ")]
+        move = improve[0] if improve else game.ai_move(seat, rng)
+        progress_before = [list(hand) for hand in game.progress]
+        assert (await service.handle(person_of(loaded, seat, people), "move", {"move": move})).ok
+        after = (await service.table(table)).game.progress
+        if any(len(a) > len(b) for a, b in zip(after, progress_before, strict=True)):
+            drawn = True
+            break
+    assert drawn, "nobody drew a progress card"
+    watcher = who("Dan", 104)
+    history = await service.handle(ALICE, "history")
+    words = history.text + history.private
+    lines = [line for line in words.splitlines() if " card" in line and "draws a" in line]
+    assert lines, words[-800:]
+    titles = [P.TITLES[c] for c in P.CARDS if c not in P.POINT_CARDS]
+    for line in lines:
+        assert not any(title in line for title in titles), line
+    page = await service.page_data(table, watcher.user_id)
+    logged = " ".join(str(entry) for entry in page["log"])
+    assert "draws a" in logged
+    assert not any(f"draws {title}" in logged for title in titles)
