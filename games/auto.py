@@ -33,6 +33,7 @@ class Answer:
     name: str
     description: str
     example: str
+    default: str = "off"  # what the table does with no answer set (a choice it always makes has one)
 
 
 class AutoRules:

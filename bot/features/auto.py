@@ -63,7 +63,7 @@ def rules_of(loaded: Loaded) -> auto.AutoRules:
 def settings_text(rules: auto.AutoRules, settings: Settings) -> str:
     lines = [f"- forced moves: {'on' if settings.forced else 'off'}"]
     for answer in rules.answers:
-        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, 'off')} ({answer.description})")
+        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, answer.default)} ({answer.description})")
     if not rules.answers:
         lines.append(f"- {rules.out_of_turn or 'This game asks nothing out of turn: no standing answers.'}")
     return "\n".join(lines)

@@ -158,8 +158,9 @@ class RampartsAuto(PioneersAuto):
         auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
                     "choose yourself", "off"),
         auto.Answer("track", "A tie at a won raid draws from this deck: commerce, council or lore; highest for your "
-                    "highest level", "highest"),
-        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber"),
+                    "highest level", "highest", default="highest"),
+        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber",
+                    default="ore grain wool brick lumber"),
     )
     out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
                    "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "

@@ -37,7 +37,7 @@ async def ramparts_table(tmp_path, *, forced_off=True):
         mover = person_of(loaded, seat)
         reply = await service.handle(mover, "move", {"move": game.legal_moves(seat)[0]})
         assert reply.ok, reply.private
-    assert game.variant == "ramparts" and game.phase == "roll"
+    assert game.variant == "ramparts" and (game.phase == "roll" or not forced_off)
     return service, table_id
 
 
@@ -177,3 +177,20 @@ def test_a_knight_or_a_wall_may_be_planned_a_roll_or_a_draw_not():
     empty = next(n for n in game.NODE_NEIGHBOURS[22] if n not in game.knight_at)
     game.knight_at[empty] = [game.current, 1, 0, 0, 0, 0]  # a knight beside the planned corner
     assert RAMPARTS_AUTO.plan_mark(game, seat, "knight 23") != mark
+
+
+async def test_auto_lists_the_tables_choices_with_their_defaults_and_the_island_refuses_them(tmp_path):
+    service, table_id = await ramparts_table(tmp_path, forced_off=False)
+    shown = await service.handle(BOB, "auto")
+    assert "- track: highest" in shown.private and "- cistern: ore grain wool brick lumber" in shown.private
+    assert "- give: off" in shown.private and not shown.text
+    saved = await service.handle(BOB, "auto", {"track": "council", "cistern": "wool, brick", "give": "ink wool"})
+    assert saved.ok and "- track: council" in saved.private and "- cistern: wool brick" in saved.private
+    assert "- give: ink wool" in saved.private
+    wrong = await service.handle(BOB, "auto", {"track": "ships"})
+    assert not wrong.ok and "`track:` is commerce, council, lore or highest." in wrong.private
+    island = await service_at(tmp_path / "island.db")
+    install(island, prepare_daily=False)
+    await open_table(island, "pioneers", PEOPLE)
+    refused = await island.handle(ALICE, "auto", {"track": "lore"})
+    assert not refused.ok and "has no standing answer `track:`" in refused.private
