@@ -101,3 +101,58 @@ async def test_swapping_two_seats_progress_hands_changes_nothing_anyone_else_see
     assert alice not in (bob, carol)
     hand = await served.service.handle(BOB, "hand")
     assert "Levy" in hand.private and "Mason" in hand.private and not hand.text
+
+
+async def test_two_tables_alike_but_for_two_swapped_progress_hands_post_the_same_turn(served):
+    """Two tables of one seed and the same moves, one with two seats' progress hands swapped: the
+    next moves' posts (words, buttons, menus, picture) are the same at both, table numbers aside."""
+    service = served.service
+    tables, casts = [], []
+    for channel in (ALICE.channel_id, 777):
+        cast = tuple(who(p.name, p.user_id, channel=channel) for p in PEOPLE)
+        await open_table(service, "pioneers", cast, options="ramparts=on")
+        tables.append((await service.store.open_table(channel)).id)
+        casts.append(cast)
+    rng = random.Random(4)
+    for _ in range(60):  # the same moves at both
+        loaded = await service.table(tables[0])
+        game = loaded.game
+        if game.phase == "main" and len(loaded.game.legal_moves(game.current)) > 3:
+            break
+        seat = game.to_act()[0]
+        move = game.ai_move(seat, rng)
+        for table, cast in zip(tables, casts, strict=True):
+            here = await service.table(table)
+            mover = next(p for p in cast if p.user_id == here.by_seat(seat).user_id)
+            assert (await service.handle(mover, "move", {"move": move})).ok
+    games = [(await service.table(t)).game for t in tables]
+    assert games[0].dump()["state"] == games[1].dump()["state"]
+    first = await service.table(tables[0])
+    bob, carol = (first.seat_of(p.user_id).seat for p in (BOB, CAROL))
+    for index, game in enumerate(games):
+        hands = [["hoist", "plot"], ["levy", "mason"]]
+        game.progress[bob], game.progress[carol] = hands if index == 0 else hands[::-1]
+        for card in hands[0] + hands[1]:
+            deck = game.decks[{"hoist": "lore", "mason": "lore", "plot": "council", "levy": "commerce"}[card]]
+            deck.remove(card)
+    public = []
+    for _ in range(8):  # the next moves, Bob's and Carol's too, and what the others see of them
+        games = [(await service.table(t)).game for t in tables]
+        seat = games[0].to_act()[0]
+        both = [m for m in games[0].legal_moves(seat) if m in games[1].legal_moves(seat)]
+        move = next((m for m in both if m.startswith(("roll", "road ", "knight ", "activate ", "wall "))),
+                    "end" if "end" in both else both[0])
+        seen = []
+        for table, cast in zip(tables, casts, strict=True):
+            here = await service.table(table)
+            mover = next(p for p in cast if p.user_id == here.by_seat(seat).user_id)
+            reply = await service.handle(mover, "move", {"move": move})
+            assert reply.ok, reply.private
+            board = await service.handle(next(p for p in cast if p.user_id == ALICE.user_id), "board")
+            seen.append((reply.text, [b.label for b in reply.buttons],
+                         [a.data for a in reply.attachments if not a.private],
+                         board.text, [b.label for b in board.buttons],
+                         [(m.placeholder, [o.value for o in m.options]) for m in board.menus]))
+        assert seen[0] == seen[1], move
+        public.append((seat, move))
+    assert {bob, carol} & {seat for seat, _ in public}, public
