@@ -237,6 +237,9 @@ class RampartsGame(PioneersGame):
     def dispatch(self, seat: int, move: Any) -> None:
         if seat not in self.pending and any(r.get("ask") in self.TABLE_CHOICES for r in self.pending.values()):
             raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+        ask = self.pending.get(seat, {}).get("ask")
+        if ask in self.TABLE_CHOICES and not isinstance(move, M.Draw | M.Cistern):
+            raise IllegalMove("First choose: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, ask)) + ".")
         super().dispatch(seat, move)
         # points come from many moves here (a metropolis, a card, a knight cutting a road): the
         # player in turn wins the moment any of them brings them to the target
