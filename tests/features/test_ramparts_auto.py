@@ -11,7 +11,7 @@ import pytest
 
 from bot.extensions import install
 from games import registry
-from games.base import Rng
+from games.base import IllegalMove, Rng
 from games.pioneers import ramparts_data as RD
 from games.pioneers.auto import RAMPARTS_AUTO
 from tests.helpers import ALICE, BOB, open_table, service_at
@@ -194,3 +194,17 @@ async def test_auto_lists_the_tables_choices_with_their_defaults_and_the_island_
     await open_table(island, "pioneers", PEOPLE)
     refused = await island.handle(ALICE, "auto", {"track": "lore"})
     assert not refused.ok and "has no standing answer `track:`" in refused.private
+
+
+def test_a_seat_asked_for_a_deck_is_refused_any_other_move_in_one_line():
+    game = ramparts_at_roll()
+    seat = game.current
+    game.pending[seat] = {"ask": "track", "then": [1 - seat]}
+    for move in ("knight 23", "discard 1 wool", "give 1 wool", "end", "roll", "cistern ore"):
+        with pytest.raises(IllegalMove) as refused:
+            game.play(seat, move)
+        assert "`draw commerce`" in str(refused.value) or "Nothing asks you" in str(refused.value), move
+    with pytest.raises(IllegalMove):
+        game.play(1 - seat, "draw lore")  # not yet asked: the tied seats choose in turn order
+    game.play(seat, "draw council")
+    assert game.pending == {1 - seat: {"ask": "track", "then": []}} and len(game.progress[seat]) == 1
