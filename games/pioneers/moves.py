@@ -885,8 +885,8 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
 
 def _tell_draw(game: Any, seat: int, move: Draw, names: Sequence[str]) -> str:
     # the deck is public, the card is not (a point card is shown and scored, so it is told)
-    return close_line(game, seat, names[seat], _draw_words(names[seat], RD.TRACKS[move.track],
-                                                            game.last.get("card", "")).rstrip("."))
+    drawn = game.last.get("drawn") or [seat, RD.TRACKS[move.track], ""]
+    return close_line(game, seat, names[seat], _draw_words(names[seat], RD.TRACKS[move.track], drawn[2]).rstrip("."))
 
 
 def _tell_cistern(game: Any, seat: int, move: Cistern, names: Sequence[str]) -> str:

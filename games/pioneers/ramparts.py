@@ -686,17 +686,26 @@ class RampartsGame(PioneersGame):
         self._queue_choices(kind, list(record.get("then", ())))
         return record
 
+    # The answers add to the roll's own record rather than replace it, so the view still tells
+    # the roll (its raid, its production) once the table has answered for everyone.
     def _play_draw(self, seat: int, move: M.Draw) -> None:
         track = TRACKS[move.track]
         self._answer_choice(seat, "track", f"draw {track}")
         card = self.draw_progress(seat, track)
-        self._mark(seat, f"draw {track}", card=card if card in P.POINT_CARDS else "")
+        shown = card if card in P.POINT_CARDS else ""  # a point card is shown and scored
+        raid = self.last.get("raid")
+        if isinstance(raid, dict):
+            raid.setdefault("draws", []).append([seat, track, shown])
+        self.last["drawn"] = [seat, track, shown]
 
     def _play_cistern(self, seat: int, move: M.Cistern) -> None:
         self._answer_choice(seat, "cistern", f"cistern {D.RESOURCES[move.kind]}")
         self.bank[move.kind] -= 1
         self.hands[seat][move.kind] += 1
-        self._mark(seat, f"cistern {D.RESOURCES[move.kind]}", cistern=[[seat, move.kind]])
+        self.last.setdefault("cistern", []).append([seat, move.kind])
+        gains = self.last.get("gains")
+        if isinstance(gains, list) and seat < len(gains):
+            gains[seat][move.kind] += 1
 
     def cistern_order(self, seat: int) -> list[int]:
         answer = self.standing.get(seat, {}).get("cistern", "")

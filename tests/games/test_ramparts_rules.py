@@ -717,4 +717,5 @@ def test_levels_stay_when_the_cities_are_lost_but_the_next_level_waits_for_a_cit
     assert game.node_level[10] == 1 and game.levels[0] == [2, 1, 3]
     assert not [m for m in game.legal_moves(0) if m.startswith("improve")]
     roll(game, 2, 1, SAIL)  # 3: nothing for ann, so her Cistern still gives (levels kept, powers too)
+    answer_choices(game)
     assert game.hands[0][ORE] == 1
