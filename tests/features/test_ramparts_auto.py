@@ -208,3 +208,23 @@ def test_a_seat_asked_for_a_deck_is_refused_any_other_move_in_one_line():
         game.play(1 - seat, "draw lore")  # not yet asked: the tied seats choose in turn order
     game.play(seat, "draw council")
     assert game.pending == {1 - seat: {"ask": "track", "then": []}} and len(game.progress[seat]) == 1
+
+
+def test_the_view_still_tells_the_roll_once_the_tie_is_drawn_by_deck_alone():
+    game = ramparts_at_roll()
+    roller, other = game.current, 1 - game.current
+    game.raiders = RD.RAIDERS_STEPS - 1
+    empty = [node for node in range(len(game.node_owner)) if game.node_owner[node] == -1]
+    game.knight_at[empty[0]] = [roller, 1, 1, 0, 0, 0]
+    game.knight_at[empty[1]] = [other, 1, 1, 0, 0, 0]
+    game.turn_effects["dice"] = [2, 2]
+    game.rng = event_rng(("sail",))
+    game.decks["lore"][0] = "hoist"
+    game.play(roller, "roll")
+    assert sorted(game.pending) == [roller] and game.view(None)["last"]["raid"]["tied"] == [roller, other]
+    game.play(roller, "draw lore")
+    game.play(other, "draw commerce")
+    last = game.view(None)["last"]
+    assert last["event"] == "sail" and last["roll"] == [2, 2]
+    assert last["raid"]["draws"] == [[roller, "lore", ""], [other, "commerce", ""]]  # decks, no card
+    assert "hoist" not in str(game.view(None)) and "hoist" in game.view(roller)["progress_hand"]
