@@ -1151,6 +1151,15 @@ def private_lines(game: Any, seat: int, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def shown_hand(game: Any, seat: int) -> tuple[int, str] | None:
+    """The hand a pending take shows `seat`: (the other seat, "progress" for an Informer or "hand"
+    for a Broker), which a searching player's dealt worlds keep as they are; None when none."""
+    record = game.pending.get(seat)
+    if record is None or record["ask"] != "take":
+        return None
+    return record["from"], "progress" if record["card"] == "informer" else "hand"
+
+
 def private_view(game: Any, seat: int) -> dict[str, Any]:
     """The other hand an Informer or a Broker shows its player, for that player's own view."""
     record = game.pending.get(seat)

@@ -281,3 +281,21 @@ def test_random_games_playing_cards_finish_with_the_cards_conserved(seed):
         for other in game.to_act():
             assert game.legal_moves(other), "a seat asked to act has no move"
     assert game.is_over() and plays >= 5
+
+
+@pytest.mark.parametrize("card", ["informer", "broker"])
+def test_a_searching_player_s_worlds_keep_the_hand_a_take_shows_and_hold_no_point_card(card):
+    game = rich_position()
+    hold(game, 0, card)
+    hold(game, 1, "mason", "plot")
+    give(game, 1, ore=2)
+    game.play(0, f"play {card} 2")
+    seen = (list(game.progress[1]), list(game.hands[1]))
+    takes = set(game.legal_moves(0))
+    for draw in range(20):
+        world = game.redraw_hidden(0, random.Random(draw))
+        kept = world.progress[1] if card == "informer" else world.hands[1]
+        assert kept == seen[0 if card == "informer" else 1]
+        assert set(world.legal_moves(0)) == takes  # each take the seat sees plays in every world
+        assert not [c for hand in world.progress for c in hand if c in P.POINT_CARDS]
+        conserved(world)
