@@ -299,3 +299,19 @@ def test_a_searching_player_s_worlds_keep_the_hand_a_take_shows_and_hold_no_poin
         assert set(world.legal_moves(0)) == takes  # each take the seat sees plays in every world
         assert not [c for hand in world.progress for c in hand if c in P.POINT_CARDS]
         conserved(world)
+
+
+def test_each_designed_reading_of_a_card_is_one_sentence():
+    assert len(P.CARD_NOTES) >= 5
+    assert all(note.endswith(".") and "\n" not in note for note in P.CARD_NOTES)
+    source = open(P.__file__, encoding="utf-8").read()
+    assert source.count("# DESIGNED:") >= len(P.CARD_NOTES)
+
+
+def test_pending_discard_counts_a_firebrand_s_ask():
+    game = rich_position()
+    hold(game, 0, "firebrand")
+    settle(game, 1, 48)  # ben 5 points, holding 4 cards
+    assert P.pending_discard(game, 1) == 0
+    game.play(0, "play firebrand")
+    assert P.pending_discard(game, 1) == 2 and P.pending_discard(game, 2) == 0
