@@ -779,10 +779,16 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         legal = game.phase == "main"
     if not legal or move.args not in _options(game, seat, move.card):
         raise IllegalMove(_refusal(game, seat, move))
+    saved = game.copy()  # the effects call the engine's own moves, which check again: all or nothing
     game.progress[seat].remove(move.card)
     game.decks[CARDS[move.card][0]].append(move.card)  # under its deck
     game.last = {"seat": seat, "move": play_text(move), "card": move.card, "args": list(move.args)}
-    _EFFECTS[move.card](game, seat, move.args)
+    try:
+        _EFFECTS[move.card](game, seat, move.args)
+    except IllegalMove:
+        for field in type(game).fields:
+            setattr(game, field.name, getattr(saved, field.name))
+        raise
     game.last.update(seat=seat, move=play_text(move), card=move.card, args=list(move.args))
 
 

@@ -37,6 +37,9 @@ class FixedDice:
     def to_list(self):
         return [0, 0]
 
+    def copy(self):
+        return self
+
 
 def blank(n: int = 3) -> RampartsGame:
     """A beginner-board Ramparts game past setup, ann (seat 0) building, nothing placed."""

@@ -315,3 +315,18 @@ def test_pending_discard_counts_a_firebrand_s_ask():
     assert P.pending_discard(game, 1) == 0
     game.play(0, "play firebrand")
     assert P.pending_discard(game, 1) == 2 and P.pending_discard(game, 2) == 0
+
+
+def test_a_card_whose_effect_is_refused_midway_changes_nothing(monkeypatch):
+    game = rich_position()
+    hold(game, 0, "hoarder")
+    before = game.dump()
+
+    def refuse(game, seat, args):
+        game.hands[seat][0] += 5
+        raise IllegalMove("refused midway")
+
+    monkeypatch.setitem(P._EFFECTS, "hoarder", refuse)
+    with pytest.raises(IllegalMove, match="midway"):
+        game.play(0, "play hoarder wool")
+    assert game.dump() == before
