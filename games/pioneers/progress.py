@@ -71,8 +71,29 @@ SURVEYOR_KEPT = (2, 12, 6, 8)  # numbers a Surveyor never moves
 # knight records (ramparts.py): [seat, strength, active, activated, acted, promoted]
 SEAT, STRENGTH, ACTIVE, ACTIVATED, ACTED, PROMOTED = range(6)
 FIELDS_HEX, MOUNTAINS_HEX = D.RES_INDEX["grain"], D.RES_INDEX["ore"]
-# DESIGNED: Trade Winds may be played again the same turn for another kind; each kind named trades
-# 2:1 until the turn ends (the published card is a rate for the turn; nothing forbids a second)
+# Our readings of the cards where the design page is silent, each DESIGNED with its reason; the
+# rules help lists them beside ramparts_data.RAMPARTS_NOTES.
+CARD_NOTES = (
+    # DESIGNED: the published card is a rate for the turn, and nothing forbids a second one
+    "Trade Winds may be played again the same turn for another kind: each kind named trades 2:1 "
+    "with the bank until the turn ends.",
+    # DESIGNED: the order that lets the most promotions happen, so no text depends on it
+    "An Armourer promotes the stronger of its two knights first, so a seasoned knight rising to "
+    "veteran frees its piece for a young one.",
+    # DESIGNED: nobody waits for a choice that is not one, and the count alone is public
+    "A player asked for cards who holds no more than asked gives them all at once; an Informer "
+    "facing one progress card, or a Broker facing two cards or fewer, takes them at once.",
+    # DESIGNED: the page says one holding no commodity takes nothing; the resource stays with you
+    "A Customs House gives a resource only to a named player holding a commodity; one holding none "
+    "neither takes nor gives.",
+    # DESIGNED: rebuilding where it stood would change nothing
+    "An Envoy rebuilds only your own road, and elsewhere than it stood.",
+    # DESIGNED: a card that would change nothing is not offered
+    "A Muster is played only with a knight at rest; a Peddler never stays where it stands for its "
+    "own holder; a Surveyor never swaps two equal numbers.",
+    # DESIGNED: the well-known card counts hexes, not buildings
+    "Terraces and Deep Shaft count each hex once, however many of your buildings touch it.",
+)
 
 
 def deck_cards(track: str) -> list[str]:
@@ -758,10 +779,16 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         legal = game.phase == "main"
     if not legal or move.args not in _options(game, seat, move.card):
         raise IllegalMove(_refusal(game, seat, move))
+    saved = game.copy()  # the effects call the engine's own moves, which check again: all or nothing
     game.progress[seat].remove(move.card)
     game.decks[CARDS[move.card][0]].append(move.card)  # under its deck
     game.last = {"seat": seat, "move": play_text(move), "card": move.card, "args": list(move.args)}
-    _EFFECTS[move.card](game, seat, move.args)
+    try:
+        _EFFECTS[move.card](game, seat, move.args)
+    except IllegalMove:
+        for field in type(game).fields:
+            setattr(game, field.name, getattr(saved, field.name))
+        raise
     game.last.update(seat=seat, move=play_text(move), card=move.card, args=list(move.args))
 
 
@@ -954,6 +981,7 @@ def _each_gives(per_player: int) -> Callable[[Any, int, tuple[int, ...]], None]:
 
 
 def _trade_winds(game: Any, seat: int, args: tuple[int, ...]) -> None:
+    # CARD_NOTES: the kinds named this turn, each 2:1 (ramparts.py's `rate` reads them)
     game.turn_effects["trade_winds"] = [*game.turn_effects.get("trade_winds", ()), K[args[0]]]
 
 
@@ -1149,6 +1177,22 @@ def private_lines(game: Any, seat: int, names: Sequence[str]) -> list[str]:
         elif seat == other:
             lines.append(f"{names[last['seat']]} took {what} from you.")
     return lines
+
+
+def pending_discard(game: Any, seat: int) -> int:
+    """How many cards a Firebrand asks `seat` to discard now (0: none), for the standing answer
+    `discard:` to answer as it answers a 7."""
+    record = game.pending.get(seat)
+    return record["count"] if record is not None and record["ask"] == "discard" else 0
+
+
+def shown_hand(game: Any, seat: int) -> tuple[int, str] | None:
+    """The hand a pending take shows `seat`: (the other seat, "progress" for an Informer or "hand"
+    for a Broker), which a searching player's dealt worlds keep as they are; None when none."""
+    record = game.pending.get(seat)
+    if record is None or record["ask"] != "take":
+        return None
+    return record["from"], "progress" if record["card"] == "informer" else "hand"
 
 
 def private_view(game: Any, seat: int) -> dict[str, Any]:

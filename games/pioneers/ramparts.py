@@ -1239,7 +1239,8 @@ class RampartsGame(PioneersGame):
         their progress cards (each keeps as many) are drawn afresh."""
         world = self.copy()
         world.rng = Rng(rng.randrange(2**53))
-        others = [s for s in range(self.n) if s != seat]
+        shown = P.shown_hand(self, seat)  # a hand an Informer or a Broker shows the seat stays as it is
+        others = [s for s in range(self.n) if s != seat and shown != (s, "hand")]
         pool = sorted(kind for s in others for kind in range(NK) for _ in range(world.hands[s][kind]))
         rng.shuffle(pool)
         for s in others:
@@ -1249,15 +1250,20 @@ class RampartsGame(PioneersGame):
                 hand[kind] += 1
             pool = pool[count:]
             world.hands[s] = hand
+        dealt = [s for s in range(self.n) if s != seat and shown != (s, "progress")]
         for track in TRACKS:
-            unseen = list(world.decks[track]) + [c for s in others for c in world.progress[s] if P.CARDS[c][0] == track]
+            unseen = list(world.decks[track]) + [c for s in dealt for c in world.progress[s] if P.CARDS[c][0] == track]
             unseen.sort()
             rng.shuffle(unseen)
-            for s in others:
+            points = [c for c in unseen if c in P.POINT_CARDS]  # never held: they stay in the deck
+            unseen = [c for c in unseen if c not in P.POINT_CARDS]
+            for s in dealt:
                 count = sum(1 for c in world.progress[s] if P.CARDS[c][0] == track)
                 kept = [c for c in world.progress[s] if P.CARDS[c][0] != track]
                 world.progress[s] = kept + unseen[:count]
                 unseen = unseen[count:]
+            for card in points:
+                unseen.insert(rng.randrange(len(unseen) + 1), card)
             world.decks[track] = unseen
         return world
 

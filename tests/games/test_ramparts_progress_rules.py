@@ -281,3 +281,52 @@ def test_random_games_playing_cards_finish_with_the_cards_conserved(seed):
         for other in game.to_act():
             assert game.legal_moves(other), "a seat asked to act has no move"
     assert game.is_over() and plays >= 5
+
+
+@pytest.mark.parametrize("card", ["informer", "broker"])
+def test_a_searching_player_s_worlds_keep_the_hand_a_take_shows_and_hold_no_point_card(card):
+    game = rich_position()
+    hold(game, 0, card)
+    hold(game, 1, "mason", "plot")
+    give(game, 1, ore=2)
+    game.play(0, f"play {card} 2")
+    seen = (list(game.progress[1]), list(game.hands[1]))
+    takes = set(game.legal_moves(0))
+    for draw in range(20):
+        world = game.redraw_hidden(0, random.Random(draw))
+        kept = world.progress[1] if card == "informer" else world.hands[1]
+        assert kept == seen[0 if card == "informer" else 1]
+        assert set(world.legal_moves(0)) == takes  # each take the seat sees plays in every world
+        assert not [c for hand in world.progress for c in hand if c in P.POINT_CARDS]
+        conserved(world)
+
+
+def test_each_designed_reading_of_a_card_is_one_sentence():
+    assert len(P.CARD_NOTES) >= 5
+    assert all(note.endswith(".") and "\n" not in note for note in P.CARD_NOTES)
+    source = open(P.__file__, encoding="utf-8").read()
+    assert source.count("# DESIGNED:") >= len(P.CARD_NOTES)
+
+
+def test_pending_discard_counts_a_firebrand_s_ask():
+    game = rich_position()
+    hold(game, 0, "firebrand")
+    settle(game, 1, 48)  # ben 5 points, holding 4 cards
+    assert P.pending_discard(game, 1) == 0
+    game.play(0, "play firebrand")
+    assert P.pending_discard(game, 1) == 2 and P.pending_discard(game, 2) == 0
+
+
+def test_a_card_whose_effect_is_refused_midway_changes_nothing(monkeypatch):
+    game = rich_position()
+    hold(game, 0, "hoarder")
+    before = game.dump()
+
+    def refuse(game, seat, args):
+        game.hands[seat][0] += 5
+        raise IllegalMove("refused midway")
+
+    monkeypatch.setitem(P._EFFECTS, "hoarder", refuse)
+    with pytest.raises(IllegalMove, match="midway"):
+        game.play(0, "play hoarder wool")
+    assert game.dump() == before
