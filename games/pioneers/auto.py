@@ -154,6 +154,11 @@ class RampartsAuto(PioneersAuto):
     Festival's or Customs House's ask by a priority of kinds; `track:` (the deck a tied strongest
     defender draws from) and `cistern:` (the Cistern's resource) are read by the table itself."""
 
+    # DESIGNED: `give:` is off until set, so a Festival's or a Customs House's ask waits for the
+    # player as a 7's discards do: which cards leave a hand is the player's own choice, and a
+    # priority they set (kinds first to go) answers it whenever that answer is legal.
+    # `track:` and `cistern:` always have an answer (their defaults, ramparts_data.py): the table
+    # makes those choices and never asks (`decided`).
     answers = PioneersAuto.answers + (
         auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
                     "choose yourself", "off"),
