@@ -228,3 +228,29 @@ def test_the_view_still_tells_the_roll_once_the_tie_is_drawn_by_deck_alone():
     assert last["event"] == "sail" and last["roll"] == [2, 2]
     assert last["raid"]["draws"] == [[roller, "lore", ""], [other, "commerce", ""]]  # decks, no card
     assert "hoist" not in str(game.view(None)) and "hoist" in game.view(roller)["progress_hand"]
+
+
+async def test_a_festivals_ask_is_answered_by_give_and_otherwise_waits_for_the_person(tmp_path):
+    service, table_id = await ramparts_table(tmp_path)
+    loaded = await service.table(table_id)
+    roller = loaded.game.current
+    other = 1 - roller
+    assert (await service.handle(person_of(loaded, roller), "move", {"move": "roll"})).ok
+    game = (await service.table(table_id)).game
+    while game.pending:  # a Cistern or a tie the roll asked for: answered already, or answer it
+        seat = min(game.pending)
+        assert (await service.handle(person_of(loaded, seat), "move", {"move": game.legal_moves(seat)[0]})).ok
+    if game.phase == "discard" or game.phase == "robber":
+        pytest.skip("the roll was a 7")
+    assert game.phase == "main"
+    assert (await service.handle(person_of(loaded, other), "auto", {"give": "ink wool"})).ok
+    game.progress[roller] = ["festival"]
+    game.decks["council"].remove("festival")
+    game.shields[other] = 3  # more points than the player of the Festival
+    game.hands[other] = [1, 1, 1, 1, 1, 1, 0, 0]
+    reply = await service.handle(person_of(loaded, roller), "move", {"move": "play festival"})
+    assert reply.ok, reply.private
+    log = await service.store.moves(table_id)
+    assert log[-1].seat == other and log[-1].move == "give 1 wool 1 ink"
+    game = (await service.table(table_id)).game
+    assert game.hands[other] == [1, 1, 0, 1, 1, 0, 0, 0] and not game.pending
