@@ -986,20 +986,19 @@ def _firebrand(game: Any, seat: int, args: tuple[int, ...]) -> None:
     game.last["asks"] = bool(discards)
 
 
-def _ask_gifts(game: Any, seat: int, askers: Sequence[int], count: int, card: str, kinds: range) -> list[list[int]]:
-    """Ask each seat of `askers` for `count` cards of `kinds`; one holding no more than that gives
-    them at once (its public count leaves no choice, for a Festival). Returns [[seat, given]]."""
+def _ask_gifts(game: Any, seat: int, askers: Sequence[int], count: int) -> list[list[int]]:
+    """A Festival asks each seat of `askers` for `count` cards; one holding no more than that gives
+    them all at once (its public count leaves no choice). Returns [[seat, given at once]]."""
     given = []
     for other in askers:
-        held = sum(game.hands[other][kind] for kind in kinds)
+        held = sum(game.hands[other])
         if not held:
             continue
-        if kinds == range(NK) and held <= count:
-            amounts = list(game.hands[other])
-            _move_cards(game, other, seat, amounts)
+        if held <= count:
+            _move_cards(game, other, seat, list(game.hands[other]))
             given.append([other, held])
             continue
-        game.pending[other] = {"ask": "give", "count": count, "by": seat, "card": card}
+        game.pending[other] = {"ask": "give", "count": count, "by": seat, "card": "festival"}
     return given
 
 
@@ -1007,7 +1006,7 @@ def _festival(game: Any, seat: int, args: tuple[int, ...]) -> None:
     mine = game.visible_points(seat)
     richer = [(seat + step) % game.n for step in range(1, game.n)]
     richer = [other for other in richer if game.visible_points(other) > mine]
-    game.last["given"] = _ask_gifts(game, seat, richer, FESTIVAL_CARDS, "festival", range(NK))
+    game.last["given"] = _ask_gifts(game, seat, richer, FESTIVAL_CARDS)
     game.last["asks"] = bool(game.pending)
     game.last["richer"] = richer
 
