@@ -370,74 +370,136 @@ def _list_words(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _tell_play(game: Any, seat: int, move: Play, names: Sequence[str]) -> str:
-    last = game.last
-    words = _PLAY_WORDS.get(move.card)
-    detail = words(game, seat, move, names, last) if words is not None else ""
-    line = f"{names[seat]} played {TITLES[move.card]}" + (f": {detail}" if detail else "")
-    asked = sorted(game.pending) if last.get("asks") else []
-    if asked:
-        line += ". Waiting for " + _list_words([names[s] for s in asked])
-    return _close(game, seat, names, line)
-
-
-def _gifts_words(names: Sequence[str], gifts: Sequence[Sequence[int]]) -> str:
-    """`bob 2, cleo 1` from [[seat, count], ...]."""
-    return ", ".join(f"{names[other]} {count}" for other, count in gifts) if gifts else "nobody had any"
-
-
-_PLAY_WORDS: dict[str, Callable[..., str]] = {
-    "stargazer": lambda g, s, m, n, last: f"the production dice will show red {m.args[0]} and {m.args[1]}",
-    "hoist": lambda g, s, m, n, last: (
-        f"{RD.TRACKS[m.args[0]]} rises to level {g.levels[s][m.args[0]]}"
-        + (f" and takes the {RD.METROPOLISES[m.args[0]]} onto {last['metropolis'] + 1}"
-           if last.get("metropolis") is not None else "")),
-    "mason": lambda g, s, m, n, last: f"a free wall under the city on {m.args[0] + 1}",
-    "surveyor": lambda g, s, m, n, last: (
-        f"{B.HEX_LABELS[m.args[0]]} now has {g.numbers[m.args[0]]} and {B.HEX_LABELS[m.args[1]]} "
-        f"has {g.numbers[m.args[1]]}"),
-    "terraces": lambda g, s, m, n, last: f"+{last['got']} grain",
-    "deep shaft": lambda g, s, m, n, last: f"+{last['got']} ore",
-    "herbalist": lambda g, s, m, n, last: f"a city on {m.args[0] + 1} for 2 ore and 1 grain",
-    "causeway": lambda g, s, m, n, last: "two free roads to place",
-    "armourer": lambda g, s, m, n, last: "free promotion of the knight" + ("s" if len(m.args) > 1 else "")
-    + " on " + " and ".join(f"{node + 1} (now {RD.KNIGHT_NAMES[g.knight_at[node][STRENGTH]]})" for node in m.args),
-    "tax collector": lambda g, s, m, n, last: (
-        f"the robber moves to {B.HEX_LABELS[m.args[0]]}"
-        + (f" and takes a card from each of {_list_words([n[v] for v in last['victims']])}" if last["victims"]
-           else "; nobody there has a card to take")),
-    "turncoat": lambda g, s, m, n, last: (
-        f"{n[m.args[0]]} loses the {RD.KNIGHT_NAMES[last['lost'][1]]} knight on {last['lost'][0] + 1}"
-        + (f"; {n[s]} places a {RD.KNIGHT_NAMES[last['placed'][1]]} knight on {last['placed'][0] + 1}"
-           if last.get("placed") else "")),
-    "envoy": lambda g, s, m, n, last: (
-        f"{n[last['owner']]}'s road {B.EDGE_LABELS[m.args[0]]} is removed"
-        + (f" and rebuilt on {B.EDGE_LABELS[m.args[1]]}" if len(m.args) > 1 else "")),
-    "plot": lambda g, s, m, n, last: (
-        f"{n[last['displaced']]}'s knight on {m.args[0] + 1} "
-        + (f"retreats to {last['retreat'] + 1}" if last["retreat"] >= 0 else "goes back to its owner's supply")),
-    "firebrand": lambda g, s, m, n, last: (
-        "discards: " + ", ".join(f"{n[o]} {c}" for o, c in last["discards"]) if last["discards"]
-        else "nobody with as many points holds 2 cards"),
-    "informer": lambda g, s, m, n, last: (
-        f"{n[s]} takes {n[m.args[0]]}'s only progress card" if "took" in last
-        else f"{n[s]} looks at {n[m.args[0]]}'s progress cards to take one"),
-    "muster": lambda g, s, m, n, last: f"{last['mustered']} knights rise, active",
-    "festival": lambda g, s, m, n, last: (
-        "nobody has more points" if not last["richer"]
-        else "each player with more points gives 2 cards"
-        + (" (" + _gifts_words(n, last["given"]) + " at once)" if last["given"] else "")),
-    "peddler": lambda g, s, m, n, last: f"the peddler goes to {B.HEX_LABELS[m.args[0]]}",
-    "hoarder": lambda g, s, m, n, last: f"{K[m.args[0]]} from each: " + _gifts_words(n, last["given"]),
-    "levy": lambda g, s, m, n, last: f"{K[m.args[0]]} from each: " + _gifts_words(n, last["given"]),
-    "trade winds": lambda g, s, m, n, last: f"{K[m.args[0]]} trades 2:1 with the bank this turn",
-    "customs house": lambda g, s, m, n, last: "; ".join(
-        ([f"1 resource to each of {_list_words([n[o] for o in last['named']])}"] if last["named"] else [])
-        + [f"{n[o]} holds no commodity and takes nothing" for o in last["empty"]]),
-    "broker": lambda g, s, m, n, last: (
-        f"{n[s]} takes all {last['count']} of {n[m.args[0]]}'s cards" if "took" in last
-        else f"{n[s]} looks at {n[m.args[0]]}'s cards to take {last['count']}"),
+# The public sentences of the cards, each whole with named placeholders (one day translated):
+# "{who} played {card}." first, then what the card did.
+SAID = {
+    "played": "{who} played {card}.",
+    "waiting": "Waiting for {seats}.",
+    "stargazer": "The production dice will show red {red} and {other}.",
+    "hoist": "{who} raises {track} to level {level}.",
+    "hoist metropolis": "{who} raises {track} to level {level} and takes the {metropolis} onto {node}.",
+    "mason": "{who} builds a free wall under the city on {node}.",
+    "surveyor": "{hex_a} now shows {number_a} and {hex_b} shows {number_b}.",
+    "terraces": "{who} takes {count} grain.",
+    "deep shaft": "{who} takes {count} ore.",
+    "herbalist": "{who} builds a city on {node} for 2 ore and 1 grain.",
+    "causeway": "{who} places two free roads.",
+    "armourer": "The knight on {node} is now {strength}.",
+    "tax collector": "The robber moves to {hex} and takes one card from each player there: {victims}.",
+    "tax collector none": "The robber moves to {hex}, where nobody holds a card.",
+    "turncoat": "{owner} loses the {strength} knight on {node}.",
+    "turncoat placed": "{who} places a {strength} knight on {node}.",
+    "envoy": "{owner}'s road on {edge} is removed.",
+    "envoy rebuilt": "{owner}'s road on {edge} is removed and rebuilt on {to}.",
+    "plot": "{owner}'s knight on {node} retreats to {to}.",
+    "plot supply": "{owner}'s knight on {node} goes back to its owner's supply.",
+    "firebrand": "Asked to discard: {discards}.",
+    "firebrand none": "Nobody with as many points holds 2 cards.",
+    "informer": "{who} looks at {other}'s progress cards to take one.",
+    "informer one": "{who} takes {other}'s only progress card.",
+    "muster": "Knights of {who} activated: {count}.",
+    "festival": "Each player with more points gives {who} 2 cards.",
+    "festival at once": "Given at once: {gifts}.",
+    "festival none": "Nobody has more points than {who}.",
+    "peddler": "The peddler goes to {hex}, held by {who}.",
+    "hoarder": "{kind} given to {who}: {gifts}.",
+    "trade winds": "{kind} trades 2:1 with the bank for {who} until the turn ends.",
+    "customs house": "{who} gives 1 resource to each of {named}.",
+    "customs house empty": "{other} holds no commodity and takes nothing.",
+    "broker": "{who} looks at {other}'s cards to take {count}.",
+    "broker all": "{who} takes all {count} of {other}'s cards.",
+    "broker one": "{who} takes {other}'s only card.",
 }
+
+
+def _counts_words(names: Sequence[str], rows: Sequence[Sequence[int]]) -> str:
+    """`ben 2, cleo 1` from [[seat, count], ...]."""
+    return ", ".join(f"{names[other]} {count}" for other, count in rows)
+
+
+def _said(game: Any, seat: int, move: Play, names: Sequence[str]) -> list[str]:
+    """The sentences telling what the card did, from the record `play_card` left in `game.last`."""
+    last, args, card = game.last, move.args, move.card
+    who = names[seat]
+    if card == "stargazer":
+        return [SAID[card].format(red=args[0], other=args[1])]
+    if card == "hoist":
+        values = {"who": who, "track": RD.TRACKS[args[0]], "level": game.levels[seat][args[0]]}
+        if last.get("metropolis") is not None:
+            return [SAID["hoist metropolis"].format(**values, metropolis=RD.METROPOLISES[args[0]],
+                                                    node=last["metropolis"] + 1)]
+        return [SAID[card].format(**values)]
+    if card in ("mason", "herbalist"):
+        return [SAID[card].format(who=who, node=args[0] + 1)]
+    if card == "surveyor":
+        a, b = args
+        return [SAID[card].format(hex_a=B.HEX_LABELS[a], number_a=game.numbers[a], hex_b=B.HEX_LABELS[b],
+                                  number_b=game.numbers[b])]
+    if card in ("terraces", "deep shaft"):
+        return [SAID[card].format(who=who, count=last["got"])]
+    if card == "causeway":
+        return [SAID[card].format(who=who)]
+    if card == "armourer":
+        return [SAID[card].format(node=node + 1, strength=RD.KNIGHT_NAMES[game.knight_at[node][STRENGTH]])
+                for node in args]
+    if card == "tax collector":
+        if not last["victims"]:
+            return [SAID["tax collector none"].format(hex=B.HEX_LABELS[args[0]])]
+        return [SAID[card].format(hex=B.HEX_LABELS[args[0]], victims=_list_words([names[v] for v in last["victims"]]))]
+    if card == "turncoat":
+        node, strength = last["lost"]
+        said = [SAID[card].format(owner=names[args[0]], strength=RD.KNIGHT_NAMES[strength], node=node + 1)]
+        if last.get("placed"):
+            node, strength = last["placed"]
+            said.append(SAID["turncoat placed"].format(who=who, strength=RD.KNIGHT_NAMES[strength], node=node + 1))
+        return said
+    if card == "envoy":
+        owner, edge = names[last["owner"]], B.EDGE_LABELS[args[0]]
+        if len(args) > 1:
+            return [SAID["envoy rebuilt"].format(owner=owner, edge=edge, to=B.EDGE_LABELS[args[1]])]
+        return [SAID[card].format(owner=owner, edge=edge)]
+    if card == "plot":
+        owner = names[last["displaced"]]
+        if last["retreat"] < 0:
+            return [SAID["plot supply"].format(owner=owner, node=args[0] + 1)]
+        return [SAID[card].format(owner=owner, node=args[0] + 1, to=last["retreat"] + 1)]
+    if card == "firebrand":
+        if not last["discards"]:
+            return [SAID["firebrand none"]]
+        return [SAID[card].format(discards=_counts_words(names, last["discards"]))]
+    if card in ("informer", "broker"):
+        key = card
+        if "took" in last:
+            key += " one" if card == "informer" or last["count"] == 1 else " all"
+        return [SAID[key].format(who=who, other=names[args[0]], count=last["count"])]
+    if card == "muster":
+        return [SAID[card].format(who=who, count=last["mustered"])]
+    if card == "festival":
+        if not last["richer"]:
+            return [SAID["festival none"].format(who=who)]
+        said = [SAID[card].format(who=who)]
+        if last["given"]:
+            said.append(SAID["festival at once"].format(gifts=_counts_words(names, last["given"])))
+        return said
+    if card == "peddler":
+        return [SAID[card].format(hex=B.HEX_LABELS[args[0]], who=who)]
+    if card in ("hoarder", "levy"):
+        return [SAID["hoarder"].format(kind=K[args[0]].capitalize(), who=who,
+                                       gifts=_counts_words(names, last["given"]))]
+    if card == "trade winds":
+        return [SAID[card].format(kind=K[args[0]].capitalize(), who=who)]
+    if card == "customs house":
+        said = [SAID[card].format(who=who, named=_list_words([names[o] for o in last["named"]]))] \
+            if last["named"] else []
+        return said + [SAID["customs house empty"].format(other=names[o]) for o in last["empty"]]
+    return []
+
+
+def _tell_play(game: Any, seat: int, move: Play, names: Sequence[str]) -> str:
+    said = [SAID["played"].format(who=names[seat], card=TITLES[move.card]), *_said(game, seat, move, names)]
+    if game.last.get("asks") and game.pending:
+        said.append(SAID["waiting"].format(seats=_list_words([names[s] for s in sorted(game.pending)])))
+    return _close(game, seat, names, " ".join(said)[:-1])  # `close_line` ends it, telling a winner
 
 
 def _tell_take(game: Any, seat: int, move: Take, names: Sequence[str]) -> str:
@@ -924,20 +986,19 @@ def _firebrand(game: Any, seat: int, args: tuple[int, ...]) -> None:
     game.last["asks"] = bool(discards)
 
 
-def _ask_gifts(game: Any, seat: int, askers: Sequence[int], count: int, card: str, kinds: range) -> list[list[int]]:
-    """Ask each seat of `askers` for `count` cards of `kinds`; one holding no more than that gives
-    them at once (its public count leaves no choice, for a Festival). Returns [[seat, given]]."""
+def _ask_gifts(game: Any, seat: int, askers: Sequence[int], count: int) -> list[list[int]]:
+    """A Festival asks each seat of `askers` for `count` cards; one holding no more than that gives
+    them all at once (its public count leaves no choice). Returns [[seat, given at once]]."""
     given = []
     for other in askers:
-        held = sum(game.hands[other][kind] for kind in kinds)
+        held = sum(game.hands[other])
         if not held:
             continue
-        if kinds == range(NK) and held <= count:
-            amounts = list(game.hands[other])
-            _move_cards(game, other, seat, amounts)
+        if held <= count:
+            _move_cards(game, other, seat, list(game.hands[other]))
             given.append([other, held])
             continue
-        game.pending[other] = {"ask": "give", "count": count, "by": seat, "card": card}
+        game.pending[other] = {"ask": "give", "count": count, "by": seat, "card": "festival"}
     return given
 
 
@@ -945,7 +1006,7 @@ def _festival(game: Any, seat: int, args: tuple[int, ...]) -> None:
     mine = game.visible_points(seat)
     richer = [(seat + step) % game.n for step in range(1, game.n)]
     richer = [other for other in richer if game.visible_points(other) > mine]
-    game.last["given"] = _ask_gifts(game, seat, richer, FESTIVAL_CARDS, "festival", range(NK))
+    game.last["given"] = _ask_gifts(game, seat, richer, FESTIVAL_CARDS)
     game.last["asks"] = bool(game.pending)
     game.last["richer"] = richer
 

@@ -181,7 +181,7 @@ def test_terraces_and_deep_shaft_pay_two_per_hex_touched(card, kind, hexes):
     hold(game, 0, card)
     game.play(0, f"play {card}")
     assert game.hands[0][kind] == 2 * hexes
-    assert f"+{2 * hexes}" in game.describe_move(0, f"play {card}", NAMES[:3])
+    assert f"ann takes {2 * hexes} " in game.describe_move(0, f"play {card}", NAMES[:3])
 
 
 def test_herbalist_makes_a_city_for_two_ore_and_a_grain():
@@ -300,7 +300,7 @@ def test_envoy_removes_an_open_road_and_the_player_may_rebuild_their_own():
     assert "play envoy 29-34 to 8-13" not in moves  # another player's road is not rebuilt
     words = told(game, 0, "play envoy 29-34")
     assert game.edge_owner[B.EDGE_INDEX["29-34"]] == -1 and game.pieces[1][0] == 1
-    assert "ben's road 29-34 is removed" in words
+    assert "ben's road on 29-34 is removed" in words
     game.play(0, "play envoy 13-18 to 8-13")
     assert game.edge_owner[B.EDGE_INDEX["13-18"]] == -1 and game.edge_owner[B.EDGE_INDEX["8-13"]] == 0
     assert game.pieces[0][0] == 1 and sum(game.hands[0]) == 0
@@ -409,7 +409,7 @@ def test_festival_each_richer_player_gives_two_cards_of_their_choice():
     words = told(game, 0, "play festival")
     assert game.hands[0][ORE] == 1 and game.hands[2][ORE] == 0
     assert game.pending == {1: {"ask": "give", "count": 2, "by": 0, "card": "festival"}}
-    assert "cleo 1 at once" in words and "Waiting for ben" in words and " ore" not in words
+    assert "Given at once: cleo 1." in words and "Waiting for ben" in words and " ore" not in words
     assert sorted(game.legal_moves(1)) == ["give 1 wool 1 ink", "give 2 ink", "give 2 wool"]
     assert told(game, 1, "give 1 wool 1 ink") == "ben gave ann 2 cards."
     assert game.hands[0][WOOL] == 1 and game.hands[0][INK] == 1 and game.pending == {}

@@ -330,3 +330,35 @@ def test_a_card_whose_effect_is_refused_midway_changes_nothing(monkeypatch):
     with pytest.raises(IllegalMove, match="midway"):
         game.play(0, "play hoarder wool")
     assert game.dump() == before
+
+
+def two_cards_texts(verb: str) -> list[str]:
+    kinds = RD.KINDS
+    ones = [f"{verb} 1 {kind}" for kind in kinds] + [f"{verb} 2 {kind}" for kind in kinds]
+    return ones + [f"{verb} 1 {a} 1 {b}" for a, b in combinations(kinds, 2)]
+
+
+@pytest.mark.parametrize("card", ["festival", "customs house", "broker", "informer", "firebrand"])
+def test_the_answers_listed_are_exactly_those_that_play(card):
+    game = rich_position()
+    settle(game, 1, 48)  # ben: 5 points, more than ann's 3
+    give(game, 1, wool=1)  # 5 cards: brick 2, wool, ink, sailcloth
+    hold(game, 1, "mason")
+    hold(game, 0, card)
+    play = {"festival": "play festival", "customs house": "play customs house 2 ore", "broker": "play broker 2",
+            "informer": "play informer 2", "firebrand": "play firebrand"}[card]
+    game.play(0, play)
+    seat = 0 if card in ("broker", "informer") else 1
+    assert game.to_act() == [seat]
+    verb = "take" if seat == 0 else ("discard" if card == "firebrand" else "give")
+    texts = two_cards_texts(verb) + [f"take {c}" for c in P.CARDS] + ["give 3 brick", "discard 3 brick"]
+    played = set()
+    for text in texts:
+        trial = game.copy()
+        try:
+            trial.play(seat, text)
+        except IllegalMove:
+            continue
+        played.add(text)
+        assert trial.pending == {} and trial.to_act() == [0]
+    assert set(game.legal_moves(seat)) == played and played
