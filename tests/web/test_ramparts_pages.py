@@ -156,3 +156,18 @@ async def test_two_tables_alike_but_for_two_swapped_progress_hands_post_the_same
         assert seen[0] == seen[1], move
         public.append((seat, move))
     assert {bob, carol} & {seat for seat, _ in public}, public
+
+
+async def test_a_knights_move_reached_in_play_is_lit_on_its_corner(served):
+    """The position the browser test walks to by keys (tests/web/test_ramparts_browser.py), reached
+    here without a browser: each knight's move stands on its corner's region."""
+    from tests.web.test_ramparts_browser import KNIGHTLY, to_a_knights_move
+
+    mover, moves = await to_a_knights_move(served)
+    state = await served.state(served.token(mover.user_id, await served.table_id()))
+    lit = {move: region["name"] for region in state["regions"] for move in region["moves"]}
+    knightly = [m for m in moves if m.startswith(KNIGHTLY)]
+    assert knightly and all(m in lit for m in knightly)
+    for move in knightly:
+        corners = [w for w in move.split() if w.isdigit()]
+        assert lit[move] in corners, (move, lit[move])
