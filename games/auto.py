@@ -33,6 +33,7 @@ class Answer:
     name: str
     description: str
     example: str
+    default: str = "off"  # what the table does with no answer set (a choice it always makes has one)
 
 
 class AutoRules:
@@ -53,6 +54,12 @@ class AutoRules:
 
     def standing(self, game: Game, seat: int, answers: dict[str, str]) -> str | None:
         """The move the seat's standing answers make now, if one applies and is legal; else None."""
+        return None
+
+    def decided(self, game: Game, seat: int, answers: dict[str, str]) -> str | None:
+        """The seat's answer to a choice the table always makes for it, never asking (Ramparts'
+        tie draw and Cistern): its standing answer, or the game's default when it set none.
+        Played whatever the seat's other settings, forced moves off included."""
         return None
 
     def plannable(self, game: Game, seat: int, move: str) -> str | None:

@@ -39,6 +39,8 @@ class PageView:
         if game is None:
             data["text"] = self.service.lobby_reply(loaded, "The table is waiting for players.").text
             return data
+        if type(game).variant:  # a rules variant reads its moves' places by its own words
+            data["variant"] = type(game).variant
         view = game.view(seat)
         if row.status in ("finished", "cancelled") and not game.is_over():
             view = {**view, "to_act": [], "ended": ended_line(loaded)}

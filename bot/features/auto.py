@@ -8,6 +8,9 @@
 - **Standing answers.** Out-of-turn questions the game lets a person answer in advance (Pioneer's
   Isle: decline offers, discard on a 7 by a priority of kinds), used only when the answer is legal
   then; otherwise the person is asked as usual. Private: `/auto` alone lists them.
+- **Choices the table makes.** A few choices are never asked (Ramparts: the deck of a tie at a won
+  raid, the Cistern's resource): the game's `auto.decided` answers them at once by the person's
+  standing answer (`track:`, `cistern:`) or its default.
 
 Both run in the move path after the computer seats (`Extension.auto_move`), one recorded move at a
 time, so a chain of them (a forced roll, the next seat's forced roll, ...) stops wherever a person
@@ -38,9 +41,11 @@ def answer_params() -> tuple[Param, ...]:
     """One option of /auto for every standing answer some game offers (the game checks the value)."""
     seen: dict[str, Param] = {}
     for cls in registry.available().values():
-        rules = getattr(cls, "auto", None) or auto.DEFAULT
-        for answer in rules.answers:
-            seen.setdefault(answer.name, Param(answer.name, answer.description[:100]))
+        # a rules variant (Ramparts) may take answers of its own
+        for kind in (cls, *cls.variants.values()):
+            rules = getattr(kind, "auto", None) or auto.DEFAULT
+            for answer in rules.answers:
+                seen.setdefault(answer.name, Param(answer.name, answer.description[:100]))
     return tuple(seen.values())
 
 
@@ -58,7 +63,7 @@ def rules_of(loaded: Loaded) -> auto.AutoRules:
 def settings_text(rules: auto.AutoRules, settings: Settings) -> str:
     lines = [f"- forced moves: {'on' if settings.forced else 'off'}"]
     for answer in rules.answers:
-        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, 'off')} ({answer.description})")
+        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, answer.default)} ({answer.description})")
     if not rules.answers:
         lines.append(f"- {rules.out_of_turn or 'This game asks nothing out of turn: no standing answers.'}")
     return "\n".join(lines)
@@ -130,6 +135,12 @@ class Auto(Extension):
     def _choose(loaded: Loaded, rules: auto.AutoRules, kept: dict[int, Settings], people: dict,
                 asked: list[int], acting: list[int]) -> AutoMove | None:
         game = loaded.game
+        for seat in asked + acting:
+            # a choice the table always makes (Ramparts' tie draw, the Cistern): the person is
+            # never asked, so it goes first and whatever their other settings
+            move = rules.decided(game, seat, kept.get(people[seat].user_id, Settings()).answers)
+            if move is not None:
+                return AutoMove(seat, game.canonical(seat, move), people[seat].user_id)
         for seat in asked + acting:
             user_id = people[seat].user_id
             settings = kept.get(user_id, Settings())

@@ -150,15 +150,23 @@ AUTO = PioneersAuto()
 
 
 class RampartsAuto(PioneersAuto):
-    """Ramparts: the island's answers with hands of 8 kinds, and `give:`, which answers a
-    Festival's or Customs House's ask by a priority of kinds. The deck a tied defender draws from
-    and the Cistern's resource are the table's own picks by their defaults (highest level; ore
-    grain wool brick lumber): a person's `track:` and `cistern:` would change a draw, so they
-    must reach the game as a move of the log before they are offered here."""
+    """Ramparts: the island's answers with hands of 8 kinds, and three more. `give:` answers a
+    Festival's or Customs House's ask by a priority of kinds; `track:` (the deck a tied strongest
+    defender draws from) and `cistern:` (the Cistern's resource) answer the table's own choices,
+    which reach the game as moves of the log (`draw lore`, `cistern ore`) so a replay draws the same."""
 
+    # DESIGNED: `give:` is off until set, so a Festival's or a Customs House's ask waits for the
+    # player as a 7's discards do: which cards leave a hand is the player's own choice, and a
+    # priority they set (kinds first to go) answers it whenever that answer is legal.
+    # `track:` and `cistern:` always have an answer (their defaults, ramparts_data.py): the table
+    # makes those choices and never asks (`decided`).
     answers = PioneersAuto.answers + (
         auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
                     "choose yourself", "off"),
+        auto.Answer("track", "A tie at a won raid draws from this deck: commerce, council or lore; highest for your "
+                    "highest level", "highest", default="highest"),
+        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber",
+                    default="ore grain wool brick lumber"),
     )
     out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
                    "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
@@ -172,6 +180,22 @@ class RampartsAuto(PioneersAuto):
             return None  # which cards to give is a hidden choice
         return super().forced(game, seat)
 
+    def decided(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
+        """A tie's deck and the Cistern's resource: the first of the seat's standing answer the
+        game allows, else the game's default order (its listed answers, default first)."""
+        kind = getattr(game, "pending", {}).get(seat, {}).get("ask")
+        if kind not in ("track", "cistern"):
+            return None
+        moves = game.legal_moves(seat)
+        if not moves:
+            return None
+        if kind == "track":
+            track = answers.get("track", "highest")
+            wanted = [] if track == "highest" else [f"draw {track}"]
+        else:
+            wanted = [f"cistern {name}" for name in answers.get("cistern", "").split()]
+        return next((move for move in wanted if move in moves), moves[0])
+
     def read(self, name: str, value: str) -> str:
         words = value.strip().lower()
         if name == "give":
@@ -183,7 +207,11 @@ class RampartsAuto(PioneersAuto):
         return super().read(name, value)
 
     def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
-        if seat in getattr(game, "pending", {}):
+        record = getattr(game, "pending", {}).get(seat)
+        if record is not None and record.get("ask") == "discard":
+            # a Firebrand's discards: `discard:` answers them as it answers a 7's
+            return self._ramparts_discard(game, seat, record["count"], answers.get("discard", "off"))
+        if record is not None:
             order = answers.get("give", "off")
             if order == "off":
                 return None
@@ -194,22 +222,24 @@ class RampartsAuto(PioneersAuto):
             return min(gives, key=lambda move: (sum(ranks[kind] * count for kind, count in
                                                     enumerate(M.RAMPARTS_NOTATION.parse(move).cards)), move))
         if game.phase == "discard" and seat in game.discards:
-            order = answers.get("discard", "off")
-            if order == "off":
-                return None
-            need = game.discards[seat]
-            hand = list(game.hands[seat])
-            cards = [0] * len(RAMPARTS_KINDS)
-            named = order.split()
-            for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
-                kind = RAMPARTS_KINDS.index(name)
-                take = min(hand[kind], need)
-                cards[kind] += take
-                need -= take
-            move = M.discard_text(cards)
-            return move if not need and auto.legal_now(game, seat, move) else None
+            return self._ramparts_discard(game, seat, game.discards[seat], answers.get("discard", "off"))
         return super().standing(game, seat, answers)
 
+    @staticmethod
+    def _ramparts_discard(game: PioneersGame, seat: int, need: int, order: str) -> str | None:
+        """The discard of `need` cards giving up the kinds of `order` first, when legal now."""
+        if order == "off":
+            return None
+        hand = list(game.hands[seat])
+        cards = [0] * len(RAMPARTS_KINDS)
+        named = order.split()
+        for name in named + [k for k in RAMPARTS_KINDS if k not in named]:
+            kind = RAMPARTS_KINDS.index(name)
+            take = min(hand[kind], need)
+            cards[kind] += take
+            need -= take
+        move = M.discard_text(cards)
+        return move if not need and auto.legal_now(game, seat, move) else None
 
     def plan_mark(self, game: PioneersGame, seat: int, move: str) -> str:
         """As on the island, read in Ramparts' notation, with the knights standing on those corners

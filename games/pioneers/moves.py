@@ -675,9 +675,23 @@ class Improve:
     node: int | None  # the city taking the track's metropolis, when this level takes it
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A tied strongest defender's deck at a won raid (`draw lore`), by the standing answer `track:`."""
+
+    track: int  # index in RD.TRACKS
+
+
+@dataclass(frozen=True, slots=True)
+class Cistern:
+    """The Cistern's resource for a player who got nothing from a roll (`cistern ore`), by `cistern:`."""
+
+    kind: int  # index in D.RESOURCES
+
+
 RampartsMove = (Roll | End | Discard | Robber | Settlement | City | Road | Trade | Offer | Accept | Decline | Counter
                 | Confirm | Cancel | BuildKnight | Promote | Activate | MoveKnight | Chase | Wall | Improve
-                | P.Play | P.Take | P.Give)
+                | Draw | Cistern | P.Play | P.Take | P.Give)
 VARIANT_MOVES["ramparts"] = RampartsMove
 
 
@@ -745,7 +759,20 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
             raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
         return Road(edge)
 
+    def draw(words: list[str]) -> Draw:
+        track = RD.TRACK_INDEX.get(words[1]) if len(words) == 2 else None
+        if track is None:
+            raise IllegalMove("Write `draw lore`: the deck (commerce, council or lore) a tie at a won raid draws from.")
+        return Draw(track)
+
+    def cistern(words: list[str]) -> Cistern:
+        kind = D.RES_INDEX.get(words[1]) if len(words) == 2 else None
+        if kind is None:
+            raise IllegalMove("Write `cistern ore`: the resource the Cistern gives (" + ", ".join(R) + ").")
+        return Cistern(kind)
+
     return {
+        "draw": draw, "cistern": cistern,
         "knight": one_corner(BuildKnight, "knight 23", 1), "promote": one_corner(Promote, "promote knight 23", 2),
         "activate": one_corner(Activate, "activate knight 23", 2), "move": move, "chase": chase,
         "wall": one_corner(Wall, "wall 17", 1), "improve": improve, "discard": discard, "trade": trade,
@@ -825,6 +852,9 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
                 lines.append(f"{names[other]} loses the city on {node + 1}, now a {became}.")
             if raid["shield"] >= 0:
                 lines.append(f"{names[raid['shield']]} defended best and takes an Isle Shield.")
+            elif raid.get("tied"):
+                tied = ", ".join(names[other] for other in raid["tied"])
+                lines.append(f"The island holds; tied as the strongest defenders, {tied} each draw a progress card.")
             elif raid["strength"] <= raid["defence"] and not raid["draws"]:
                 lines.append("The island holds.")
             for other, track, card in raid["draws"]:
@@ -851,6 +881,16 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
         elif last.get("robber_stays"):
             lines.append("Every hex borders a protected player: the robber stays.")
     return close_line(game, seat, who, " ".join(lines).removesuffix("."))
+
+
+def _tell_draw(game: Any, seat: int, move: Draw, names: Sequence[str]) -> str:
+    # the deck is public, the card is not (a point card is shown and scored, so it is told)
+    drawn = game.last.get("drawn") or [seat, RD.TRACKS[move.track], ""]
+    return close_line(game, seat, names[seat], _draw_words(names[seat], RD.TRACKS[move.track], drawn[2]).rstrip("."))
+
+
+def _tell_cistern(game: Any, seat: int, move: Cistern, names: Sequence[str]) -> str:
+    return f"{names[seat]} takes 1 {R[move.kind]} from the Cistern."
 
 
 def _draw_words(who: str, track: str, card: str) -> str:
@@ -881,8 +921,9 @@ def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
     verbs.update({
         Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, "Turn", ("roll",), takes_back=False,
                    button=True),
+        # a Firebrand's discards are asked in the main phase of the player who played it
         Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, "Discard",
-                      ("discard",)),
+                      ("discard", "main")),
         City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, "Build city", ("setup", "main")),
         Road: Verb("road", read["road"], old[Road].text, old[Road].tell, "Build road", ("setup", "main", "roads")),
         Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, "Trade with the bank", ("main",)),
@@ -904,6 +945,11 @@ def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
                    _closed(lambda game, seat, m, who: f"{who} built a wall under the city on {m.node + 1}"),
                    "Build wall", ("main",)),
         Improve: Verb("improve", read["improve"], improve_text, _tell_improve, "Improve", ("main",)),
+        # the table's choices for a player (ramparts.py `TABLE_CHOICES`): a draw is never taken back
+        Draw: Verb("draw", read["draw"], lambda m: f"draw {RD.TRACKS[m.track]}", _tell_draw, "Answers",
+                   takes_back=False),
+        Cistern: Verb("cistern", read["cistern"], lambda m: f"cistern {R[m.kind]}", _tell_cistern, "Answers",
+                        takes_back=False),
     })
     verbs.update(P.card_verbs())
     notation = Notation(verbs, "`{text}` is not a move of Pioneer's Isle with Ramparts; see the rules help for "

@@ -235,6 +235,11 @@ class RampartsGame(PioneersGame):
             self._close_offers("the game ended")
 
     def dispatch(self, seat: int, move: Any) -> None:
+        if seat not in self.pending and any(r.get("ask") in self.TABLE_CHOICES for r in self.pending.values()):
+            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+        ask = self.pending.get(seat, {}).get("ask")
+        if ask in self.TABLE_CHOICES and not isinstance(move, M.Draw | M.Cistern):
+            raise IllegalMove("First choose: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, ask)) + ".")
         super().dispatch(seat, move)
         # points come from many moves here (a metropolis, a card, a knight cutting a road): the
         # player in turn wins the moment any of them brings them to the target
@@ -397,7 +402,7 @@ class RampartsGame(PioneersGame):
 
     def _need_main(self, seat: int) -> None:
         if self.pending:
-            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+            raise IllegalMove(P.waiting_words(self, seat))
         if seat != self.current or self.phase != "main":
             self._need_turn(seat, "main")
 
@@ -634,19 +639,73 @@ class RampartsGame(PioneersGame):
         return gains
 
     def _cistern(self, gains: list[list[int]]) -> list[list[int]]:
-        """Players at lore 3 who got nothing from the roll take a resource by their priority."""
-        taken = []
+        """Players at lore 3 who got nothing from the roll each choose a resource the bank holds,
+        one after another from the roller (`TABLE_CHOICES`)."""
+        seats = []
         for step in range(self.n):
             seat = (self.current + step) % self.n
             if self.levels[seat][RD.LORE] >= RD.POWER_LEVEL and not any(gains[seat]):
-                for res in self.cistern_order(seat):
-                    if self.bank[res]:
-                        self.bank[res] -= 1
-                        self.hands[seat][res] += 1
-                        gains[seat][res] += 1
-                        taken.append([seat, res])
-                        break
-        return taken
+                seats.append(seat)
+        self._queue_choices("cistern", seats)
+        return []
+
+    # A tie at a won raid (which deck) and the Cistern (which resource) are each player's own
+    # choices, made by their standing answers `track:` and `cistern:`. They are asked as pending
+    # choices answered by a move (`draw lore`, `cistern ore`) rather than read from settings as
+    # the roll is played: a table's state must stay the replay of its log, and the settings a
+    # table keeps for a person change without a move. The table answers them at once for a
+    # person by their standing answer or its default (bot/features/auto.py, through the move
+    # path discards take), and a computer seat answers for itself: nobody is ever asked.
+    TABLE_CHOICES = ("track", "cistern")
+
+    def _queue_choices(self, kind: str, seats: list[int]) -> None:
+        """Ask the first seat of `seats` that can choose now; the rest wait their turn in order."""
+        while seats:
+            seat, seats = seats[0], seats[1:]
+            if self._choice_moves(seat, kind):
+                self.pending[seat] = {"ask": kind, "then": seats}
+                return
+
+    def _choice_moves(self, seat: int, kind: str) -> list[str]:
+        """A seat's answers to a table choice, its default answer first."""
+        if kind == "track":
+            if len(self.progress[seat]) >= RD.PROGRESS_HAND:
+                return []
+            first = self.tie_track(seat)
+            order = [first] + [t for t in RD.TRACK_TIE_ORDER if t != first]
+            return [f"draw {TRACKS[t]}" for t in order if self.decks[TRACKS[t]]]
+        return [f"cistern {D.RESOURCES[r]}" for r in self.cistern_order(seat) if self.bank[r]]
+
+    def _answer_choice(self, seat: int, kind: str, text: str) -> dict[str, Any]:
+        record = self.pending.get(seat)
+        if record is None or record.get("ask") != kind:
+            raise IllegalMove("Nothing asks you for that now.")
+        if text not in self._choice_moves(seat, kind):
+            raise IllegalMove("Choose one of: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, kind)) + ".")
+        del self.pending[seat]
+        self._queue_choices(kind, list(record.get("then", ())))
+        return record
+
+    # The answers add to the roll's own record rather than replace it, so the view still tells
+    # the roll (its raid, its production) once the table has answered for everyone.
+    def _play_draw(self, seat: int, move: M.Draw) -> None:
+        track = TRACKS[move.track]
+        self._answer_choice(seat, "track", f"draw {track}")
+        card = self.draw_progress(seat, track)
+        shown = card if card in P.POINT_CARDS else ""  # a point card is shown and scored
+        raid = self.last.get("raid")
+        if isinstance(raid, dict):
+            raid.setdefault("draws", []).append([seat, track, shown])
+        self.last["drawn"] = [seat, track, shown]
+
+    def _play_cistern(self, seat: int, move: M.Cistern) -> None:
+        self._answer_choice(seat, "cistern", f"cistern {D.RESOURCES[move.kind]}")
+        self.bank[move.kind] -= 1
+        self.hands[seat][move.kind] += 1
+        self.last.setdefault("cistern", []).append([seat, move.kind])
+        gains = self.last.get("gains")
+        if isinstance(gains, list) and seat < len(gains):
+            gains[seat][move.kind] += 1
 
     def cistern_order(self, seat: int) -> list[int]:
         answer = self.standing.get(seat, {}).get("cistern", "")
@@ -713,13 +772,9 @@ class RampartsGame(PioneersGame):
                 self.shields[leaders[0]] += 1
                 report["shield"] = leaders[0]
             elif best > 0:
-                for step in range(self.n):
-                    seat = (self.current + step) % self.n
-                    if seat in leaders:
-                        track = TRACKS[self.tie_track(seat)]
-                        card = self.draw_progress(seat, track)
-                        if card is not None:
-                            report["draws"].append([seat, track, card if card in P.POINT_CARDS else ""])
+                tied = [(self.current + step) % self.n for step in range(self.n)]
+                report["tied"] = [seat for seat in tied if seat in leaders]
+                self._queue_choices("track", report["tied"])  # each draws by `track:` (TABLE_CHOICES)
         for record in self.knight_at.values():
             record[ACTIVE] = 0
         self.raiders = 0
@@ -918,9 +973,8 @@ class RampartsGame(PioneersGame):
         rate = self.rates[seat][kind]
         if self.peddler_holder == seat and self.peddler >= 0 and self.terrain[self.peddler] == kind:
             rate = min(rate, 2)
-        winds = self.turn_effects.get("trade_winds")
-        if winds is not None and seat == self.current and K.index(winds) == kind:
-            rate = min(rate, 2)
+        if seat == self.current and K[kind] in self.turn_effects.get("trade_winds", ()):
+            rate = min(rate, 2)  # the kinds named by this turn's Trade Winds
         return rate
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
@@ -983,6 +1037,9 @@ class RampartsGame(PioneersGame):
         if phase == "over" or not 0 <= seat < self.n:
             return []
         if self.pending:
+            kind = self.pending.get(seat, {}).get("ask")
+            if kind in self.TABLE_CHOICES:
+                return self._choice_moves(seat, kind)
             return P.answer_moves(self, seat) if seat in self.pending else []
         if phase == "discard":
             if seat in self.discards:
@@ -1082,6 +1139,7 @@ class RampartsGame(PioneersGame):
         special = [f"{K[i]} {self.rate(seat, i)}:1" for i in range(NK) if self.rate(seat, i) < 4]
         if special:
             parts.append("Bank rates: " + ", ".join(special) + ".")
+        parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
         last = self.last
         if "stolen" in last and seat in (last["seat"], last.get("victim")):
             card = K[last["stolen"]]
@@ -1152,6 +1210,7 @@ class RampartsGame(PioneersGame):
             result.pop("dev_hand", None)
             result.pop("dev_new", None)
             result["rates"] = [self.rate(seat, kind) for kind in range(NK)]
+            result.update(P.private_view(self, seat))  # the hand an Informer or a Broker shows its player
         return result
 
     def redeal_hidden(self, rng: random.Random) -> bool:
@@ -1180,7 +1239,8 @@ class RampartsGame(PioneersGame):
         their progress cards (each keeps as many) are drawn afresh."""
         world = self.copy()
         world.rng = Rng(rng.randrange(2**53))
-        others = [s for s in range(self.n) if s != seat]
+        shown = P.shown_hand(self, seat)  # a hand an Informer or a Broker shows the seat stays as it is
+        others = [s for s in range(self.n) if s != seat and shown != (s, "hand")]
         pool = sorted(kind for s in others for kind in range(NK) for _ in range(world.hands[s][kind]))
         rng.shuffle(pool)
         for s in others:
@@ -1190,15 +1250,20 @@ class RampartsGame(PioneersGame):
                 hand[kind] += 1
             pool = pool[count:]
             world.hands[s] = hand
+        dealt = [s for s in range(self.n) if s != seat and shown != (s, "progress")]
         for track in TRACKS:
-            unseen = list(world.decks[track]) + [c for s in others for c in world.progress[s] if P.CARDS[c][0] == track]
+            unseen = list(world.decks[track]) + [c for s in dealt for c in world.progress[s] if P.CARDS[c][0] == track]
             unseen.sort()
             rng.shuffle(unseen)
-            for s in others:
+            points = [c for c in unseen if c in P.POINT_CARDS]  # never held: they stay in the deck
+            unseen = [c for c in unseen if c not in P.POINT_CARDS]
+            for s in dealt:
                 count = sum(1 for c in world.progress[s] if P.CARDS[c][0] == track)
                 kept = [c for c in world.progress[s] if P.CARDS[c][0] != track]
                 world.progress[s] = kept + unseen[:count]
                 unseen = unseen[count:]
+            for card in points:
+                unseen.insert(rng.randrange(len(unseen) + 1), card)
             world.decks[track] = unseen
         return world
 

@@ -321,6 +321,7 @@ def test_raid_won_tied_strongest_each_draw_from_their_highest_level_or_their_tra
     game.decks["commerce"] = ["levy", "broker"]
     game.standing[1] = {"track": "commerce"}
     report = game._raid()
+    answer_choices(game)
     assert report["shield"] == -1 and game.shields == [0, 0, 0]
     assert game.progress[0] == ["plot"] and game.progress[1] == ["levy"]
     assert game.progress[2] == []
@@ -330,7 +331,16 @@ def test_raid_won_tied_strongest_each_draw_from_their_highest_level_or_their_tra
     game.standing[0] = {"track": "lore"}
     game.decks["lore"] = ["mason"]
     game._raid()
+    answer_choices(game)
     assert game.progress[0] == ["mason"]
+
+
+def answer_choices(game):
+    """The table's choices (a tie's deck, the Cistern's resource) answered by their first listed
+    answer, the seat's standing answer or its default, one seat after another."""
+    while game.pending:
+        seat = min(game.pending)
+        game.play(seat, game.legal_moves(seat)[0])
 
 
 def test_nobody_with_no_active_knight_gets_anything():
@@ -567,9 +577,10 @@ def test_the_cistern_gives_a_resource_to_who_got_nothing_by_its_priority():
     game.standing[1] = {"cistern": "brick"}
     game.bank[ORE] = 0
     roll(game, 2, 1, SAIL)  # 3: K lumber, N ore: nobody there
+    answer_choices(game)
     assert game.hands[0][GRAIN] == 1 and game.hands[1][BRICK] == 1
     assert game.hands[2] == [0] * 8
-    assert "Cistern" in game.describe_move(0, "roll", NAMES)
+    assert "Cistern" in game.describe_move(1, "cistern brick", NAMES)
     game = blank()
     settle(game, 0, 11, level=2)
     game.levels[0][RD.LORE] = 3
@@ -706,4 +717,5 @@ def test_levels_stay_when_the_cities_are_lost_but_the_next_level_waits_for_a_cit
     assert game.node_level[10] == 1 and game.levels[0] == [2, 1, 3]
     assert not [m for m in game.legal_moves(0) if m.startswith("improve")]
     roll(game, 2, 1, SAIL)  # 3: nothing for ann, so her Cistern still gives (levels kept, powers too)
+    answer_choices(game)
     assert game.hands[0][ORE] == 1

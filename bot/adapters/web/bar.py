@@ -6,18 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games import registry
+from bot.adapters.web.regions import places_of
 
 FEW = 3  # moves of one kind up to this many stand on the bar each; more open a list of their own
 
 
 def bar(game: str, moves: Sequence[str], actions: Sequence[dict[str, str]], obvious: str,
-        traded: bool) -> list[dict[str, Any]]:
+        traded: bool, variant: str = "") -> list[dict[str, Any]]:
     """The bar's buttons, each {"label", "moves", "style"}: one move plays (after Confirm, or at
     once for the obvious move and an answer to an offer), several open a list to choose from.
     The answers to offers come first with the game's own labels, then the obvious move; moves
     that name a place are left to the board, offers to the trade panel (`traded`)."""
-    places = registry.get(game).move_places
+    places = places_of(game, variant)
     answered = {a["move"] for a in actions}
     items: list[dict[str, Any]] = [{"label": a["label"], "moves": [a["move"]], "style": a.get("style", "")}
                                    for a in actions]

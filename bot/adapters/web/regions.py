@@ -43,10 +43,17 @@ def parts(name: str) -> list[str]:
 Index = dict[str, dict[str, set[str]]]  # a place's name: each move naming it, with the kinds it names it as
 
 
-def by_place(game: str, moves: Sequence[str]) -> Index:
+def places_of(game: str, variant: str = "") -> Any:
+    """`Game.move_places` of the table's own kind: a rules variant (Ramparts' `knight 23` names a
+    corner where the island's `knight K` names a hex) reads its moves by its own words."""
+    cls = registry.get(game)
+    return cls.variants.get(variant, cls).move_places if variant else cls.move_places
+
+
+def by_place(game: str, moves: Sequence[str], variant: str = "") -> Index:
     """Each place's moves, in the moves' order, as the game reads its moves (`Game.move_places`):
     reading each move once (a board has a hundred regions and a turn as many moves)."""
-    places = registry.get(game).move_places
+    places = places_of(game, variant)
     index: Index = {}
     for move in moves:
         for kind, name in places(move):
@@ -83,13 +90,14 @@ def _well_formed(region: dict[str, Any]) -> bool:
 
 
 def for_page(game: str, view: dict[str, Any], names: Sequence[str], moves: Sequence[str],
-             seat: int | None = None, found: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+             seat: int | None = None, found: list[dict[str, Any]] | None = None,
+             variant: str = "") -> list[dict[str, Any]]:
     """Every region with the legal moves that name it as a place (`Game.move_places`) (`moves`, empty for a region nobody can
     use now). A region on another seat's board names none of this seat's moves (`t3` is on
     every island). Points come flat, [x0, y0, x1, y1, ...], as SVG reads them. `found`: the
     picture's regions when they are known already (`of_picture` of this view's picture)."""
     out = []
-    index = by_place(game, moves)
+    index = by_place(game, moves, variant)
     for region in of_picture(game, view, names) if found is None else found:
         shape = region["shape"]
         item = {"name": str(region["name"]), "shape": shape, **{f: region[f] for f in SHAPES[shape]}}

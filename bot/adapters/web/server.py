@@ -554,7 +554,8 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
     moves: list[str] = data["moves"]
     seat = data["seat"]
     mine = seat is not None and seat in data["to_act"]
-    regions = (board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"], found)
+    regions = (board_regions.for_page(data["game"], data["view"], data["names"], moves, data["seat"], found,
+                                      data.get("variant", ""))
                if data["view"] else [])
     game = registry.get(data["game"])
     obvious = next((m for m in game.obvious_moves if m in moves), "") if mine else ""
@@ -572,7 +573,7 @@ def page_json(data: dict[str, Any], actions: list[dict[str, str]] | None = None,
         "waiting": waiting, "your_turn": mine, "your_answer": asked, "text": data["text"],
         "log": data["log"][-LOG_LINES:], "moves": moves, "obvious": obvious, "regions": regions,
         "picture": data["view"] is not None, "actions": actions or [], "trade": trade,
-        "bar": bar(data["game"], moves, actions or [], obvious, trade is not None), **own,
+        "bar": bar(data["game"], moves, actions or [], obvious, trade is not None, data.get("variant", "")), **own,
     }
 
 
