@@ -1133,7 +1133,7 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
     if ask == "give":
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
         count = min(record["count"], sum(game.hands[seat][kind] for kind in kinds))
-        return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)]
+        return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)] if count else []
     from games.pioneers.moves import Discard
     from games.pioneers.ramparts import discard_options
 
@@ -1254,6 +1254,14 @@ def shown_hand(game: Any, seat: int) -> tuple[int, str] | None:
     if record is None or record["ask"] != "take":
         return None
     return record["from"], "progress" if record["card"] == "informer" else "hand"
+
+
+def fit_pending(world: Any) -> None:
+    """In a searching player's dealt world, drop an ask the dealt hand cannot answer (a Customs
+    House asking a commodity of a hand dealt none): the real hand could, the world goes on."""
+    for seat in sorted(world.pending):
+        if not _answer_values(world, seat):
+            del world.pending[seat]
 
 
 def private_view(game: Any, seat: int) -> dict[str, Any]:
