@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from games.base import IllegalMove, Verb, is_number
+from games.base import IllegalMove, Rng, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import ramparts_data as RD
@@ -831,6 +831,9 @@ def _refusal(game: Any, seat: int, move: Play) -> str:
     return "Not now."
 
 
+_NO_DICE = Rng(0)  # stands for the game's dice in the copy a card's play keeps to undo itself
+
+
 def play_card(game: Any, seat: int, move: Play) -> None:
     """Play a progress card the seat holds (`game._play_card` has checked the turn)."""
     if move.card not in game.progress[seat]:
@@ -841,7 +844,11 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         legal = game.phase == "main"
     if not legal or move.args not in _options(game, seat, move.card):
         raise IllegalMove(_refusal(game, seat, move))
-    saved = game.copy()  # the effects call the engine's own moves, which check again: all or nothing
+    # the effects call the engine's own moves, which check again: all or nothing. The dice are kept
+    # aside, not copied (a test's stand-in for them need not know how to copy itself)
+    rng, game.rng = game.rng, _NO_DICE
+    saved = game.copy()
+    game.rng = rng
     game.progress[seat].remove(move.card)
     game.decks[CARDS[move.card][0]].append(move.card)  # under its deck
     game.last = {"seat": seat, "move": play_text(move), "card": move.card, "args": list(move.args)}
@@ -849,7 +856,8 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         _EFFECTS[move.card](game, seat, move.args)
     except IllegalMove:
         for field in type(game).fields:
-            setattr(game, field.name, getattr(saved, field.name))
+            if field.name != "rng":
+                setattr(game, field.name, getattr(saved, field.name))
         raise
     game.last.update(seat=seat, move=play_text(move), card=move.card, args=list(move.args))
 
