@@ -10,7 +10,12 @@ The engine (ramparts.py) calls this module through a small interface:
 - `card_verbs()`: the rows of the move table for `play`, `take` and `give` (moves.py merges them);
 - `private_lines(game, seat, names)` and `private_view(game, seat)`: what a card shows one seat
   alone (the hand an Informer or a Broker looks at, the cards a Tax Collector took);
-- `waiting_words(game, seat)`: the refusal of a move while answers are awaited.
+- `waiting_words(game, seat)`: the refusal of a move while answers are awaited;
+- `shown_hand(game, seat)` and `fit_pending(world)`: for a searching player's dealt worlds, the
+  hand a pending take shows the seat (kept as it is), and asks a dealt hand cannot answer (dropped);
+- `pending_discard(game, seat)`: the cards a Firebrand asks of the seat, for `/auto discard:`;
+- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: the page's
+  example of each card's text.
 Point cards (Star Chart, Charter) never reach a hand: the engine shows and scores them when drawn.
 
 A card is legal by membership: `play_card` plays a move only when `card_moves` lists it, and
