@@ -33,8 +33,9 @@ import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.core import marks
+from bot.core import alt_text, marks
 from bot.core.commands import CHANNEL, Command, Param
+from bot.core.composing import draw_off_loop
 from bot.core.extension import Extension
 from bot.core.placement import placement_points
 from bot.core.replies import Caller, Card, Reply
@@ -43,6 +44,8 @@ from bot.core.tables import Loaded
 from db.seasons import ClosedSeason, Placed, PointsRow, SeasonSettings, SeasonStore, Totals
 from db.server_settings import ServerSettingsStore
 from games.base import IllegalMove
+from render.leaderboard import BoardLine, draw_leaderboard, points_text
+from render.league import ResultLine, draw_results
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +85,7 @@ BAD_SEASON = "`season` is current, previous or a season's number, like 3."
 NO_SUCH_SEASON = "This server has no season {number}: its seasons so far are 1 to {last}."
 NO_PREVIOUS = "This server has no previous season yet: its first season is underway."
 SEASON_GAME = "A season counts every game together: leave `game` out to see one."
+ALL_GAMES = "all games"
 EMPTY_SEASON = "Nobody has finished a rated table in {season} yet."
 
 
@@ -251,11 +255,6 @@ def next_tiers(standings: list[Standing], tiers: dict[int, int]) -> dict[int, in
             for s in members[-moving:]:
                 after[s.user_id] = tier + 1
     return after
-
-
-def points_text(value: float) -> str:
-    shown = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if shown in ("-0", "") else shown
 
 
 BOARD_HEAD = "**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; {points})"
@@ -444,11 +443,8 @@ class Seasons(Extension):
             you = next((s for s in provisional[TOP:] if s.user_id == caller.user_id), None)
             text += [self._line(s, caller.user_id) for s in shown + ([you] if you else [])]
         text.append("-# " + SEASON_EXPLAIN.format(count=MIN_GAMES))
-        image = None
-        if self.images:
-            image = await self._picture(season, standings, caller.guild_id, final=season.closed)
-        return Reply(text="\n".join(text), image=image, image_name="season.png",
-                     image_alt=SEASON_ALT.format(season=season.name()) if image else "", card=Card())
+        image, alt = (await self._board_picture(season, standings, caller.user_id)) if self.images else (None, "")
+        return Reply(text="\n".join(text), image=image, image_name="season.png", image_alt=alt, card=Card())
 
     @staticmethod
     def _line(s: Standing, you: int) -> str:
@@ -460,19 +456,33 @@ class Seasons(Extension):
                                               division=s.division)
         return BOARD_LINE.format(place=s.place, name=name, points=points_text(s.points), games=s.games)
 
-    async def _picture(self, season: Season, standings: list[Standing], guild_id: int, final: bool) -> bytes | None:
-        try:
-            from render.league import ResultLine, draw_results
-        except ImportError:  # the league picture's renderer is not part of this build
-            return None
-        from bot.core.composing import draw_off_loop
+    async def _board_picture(self, season: Season, standings: list[Standing], you: int) -> tuple[bytes, str]:
+        """The season's board as the leaderboard draws it with points; by division where it has them."""
+        ranked = [s for s in standings if not s.provisional]
+        if any(s.division for s in ranked):
+            ranked.sort(key=lambda s: (TIERS.index(s.division) if s.division else len(TIERS), s.place or 0))
+        provisional = [s for s in standings if s.provisional]
+        shown = ranked[:TOP] + provisional[:max(0, TOP - len(ranked))]
+        lines = [self._board_line(s, you) for s in shown]
+        mine = next((s for s in standings if s.user_id == you and s not in shown), None)
+        subtitle = POINTS_WIN if season.points == "win" else POINTS_PLACE
+        image = await draw_off_loop(draw_leaderboard, season.name(), subtitle, lines,
+                                    self._board_line(mine, you) if mine else None,
+                                    SEASON_EXPLAIN.format(count=MIN_GAMES), True, MIN_GAMES)
+        return image, alt_text.season_board(ALL_GAMES, season.name(), len(provisional), MIN_GAMES)
 
+    @staticmethod
+    def _board_line(s: Standing, you: int) -> BoardLine:
+        return BoardLine(s.place or 0, s.name, s.points, s.games, s.firsts, s.user_id == you, s.provisional,
+                         s.division)
+
+    async def _results_picture(self, season: Season, standings: list[Standing], most: tuple[str, int] | None,
+                               climber: tuple[str, int, int] | None) -> tuple[bytes, str]:
         lines = [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional, s.division)
                  for s in standings[:TOP]]
-        most = await self._most_games(standings)
-        climber = await self._climber(season, standings)
-        subtitle = (POINTS_WIN if season.points == "win" else POINTS_PLACE)
-        return await draw_off_loop(draw_results, season.name(), subtitle, lines, most, climber)
+        subtitle = POINTS_WIN if season.points == "win" else POINTS_PLACE
+        image = await draw_off_loop(draw_results, season.name(), subtitle, lines, most, climber)
+        return image, alt_text.results(season.name(), lines, most, climber)
 
     async def _most_games(self, standings: list[Standing]) -> tuple[str, int] | None:
         if not standings:
@@ -608,9 +618,8 @@ class Seasons(Extension):
         climber = await self._climber(season, standings)
         if climber:
             lines.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
-        image = await self._picture(season, standings, season.guild_id, final=True) if self.images else None
-        return Reply(text="\n".join(lines), image=image, image_name="season-results.png",
-                     image_alt=SEASON_ALT.format(season=season.name()) if image else "", card=Card())
+        image, alt = (await self._results_picture(season, standings, most, climber)) if self.images else (None, "")
+        return Reply(text="\n".join(lines), image=image, image_name="season-results.png", image_alt=alt, card=Card())
 
     # -- /stats ------------------------------------------------------------------------------
     async def stats_lines(self, guild_id: int, user_id: int) -> list[str]:
@@ -652,5 +661,3 @@ class Seasons(Extension):
                 log.exception("season tick failed")
             await asyncio.sleep(interval)
 
-
-SEASON_ALT = "The standings of {season} as a picture; the message lists the same players."

@@ -169,10 +169,10 @@ async def test_the_previous_season_after_the_boundary(tmp_path):
     await play(service, {PEOPLE[1]: 2, PEOPLE[0]: 0})  # April's first table
     previous = await service.handle(PEOPLE[1], "leaderboard", {"season": "previous"})
     assert "Season 1 (1 Mar 2026 to 31 Mar 2026, UTC)" in previous.text
-    assert "1. Ana — 5 points · 5 games" in previous.text and "2. **Ben** (you) — 0 points · 5 games" in previous.text
+    assert "1. Ana — 5.0 points · 5 games" in previous.text and "2. **Ben** (you) — 0.0 points · 5 games" in previous.text
     current = await service.handle(PEOPLE[1], "leaderboard", {"season": "current"})
     assert "Season 2 (1 Apr 2026 to 30 Apr 2026, UTC)" in current.text
-    assert "**Ben** (you) — 1 points · 1 games (provisional)" in current.text
+    assert "**Ben** (you) — 1.0 points · 1 games (provisional)" in current.text
     assert (await service.handle(PEOPLE[1], "leaderboard", {"season": "1"})).text == previous.text
     # the all-time board is the ratings' own, untouched by seasons
     assert "rating" in (await service.handle(PEOPLE[1], "leaderboard")).text
@@ -312,3 +312,24 @@ def test_tiers_move_a_fifth_of_each_tier():
         assert [after[u] for u in members[-2:]] == [min(4, tier + 1)] * 2
         assert all(after[u] == tier for u in members[2:-2])
     assert first_tiers(ranked[:15]) == {} and next_tiers(ranked[:15], tiers) == {}
+
+
+async def test_the_results_post_and_the_season_board_carry_their_pictures(tmp_path):
+    from render.common import open_png
+
+    clock = start(month=2, day=3)
+    service, _, seasons = await league(tmp_path, clock, images=True)
+    assert (await service.handle(BOSS, "season", {"length": "monthly", "channel": str(RESULTS)})).ok
+    for month in (2, 3):  # two seasons, so that someone climbs
+        for n in range(MIN_GAMES):
+            await play(service, {PEOPLE[0]: (n + month) % 3, PEOPLE[1]: 1, PEOPLE[2]: (month * 2) % 3})
+            clock.advance(hours=30)
+        clock.now = datetime(2026, month + 1, 1, 0, 1, tzinfo=UTC)
+        await seasons.tick()
+    board = await service.handle(PEOPLE[0], "leaderboard", {"season": "previous"})
+    assert open_png(board.image).width > 500 and "Season 2" in board.image_alt
+    (channel, post), = service.outbox.posts[-1:]
+    assert channel == RESULTS and post.image and open_png(post.image).width > 500
+    assert "Biggest climber" in post.text and "Biggest climber" in post.image_alt
+    (tmp_path / "season-results.png").write_bytes(post.image)
+    (tmp_path / "season-board.png").write_bytes(board.image)
