@@ -45,7 +45,7 @@ from db.seasons import ClosedSeason, Placed, PointsRow, SeasonSettings, SeasonSt
 from db.server_settings import ServerSettingsStore
 from games.base import IllegalMove
 from render.leaderboard import BoardLine, draw_leaderboard, points_text
-from render.league import ResultLine, draw_results
+from render.league import ResultLine, draw_results, games_text
 
 log = logging.getLogger(__name__)
 
@@ -260,9 +260,9 @@ def next_tiers(standings: list[Standing], tiers: dict[int, int]) -> dict[int, in
 BOARD_HEAD = "**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; {points})"
 POINTS_WIN = "a win 1 point, ties split"
 POINTS_PLACE = "first 1 point, last 0, the places between spread"
-BOARD_LINE = "{place}. {name} — {points} points · {games} games"
-BOARD_LINE_DIVISION = "{place}. {name} — {points} points · {games} games · {division}"
-PROVISIONAL_LINE = "{name} — {points} points · {games} games (provisional)"
+BOARD_LINE = "{place}. {name} — {points} points · {games}"
+BOARD_LINE_DIVISION = "{place}. {name} — {points} points · {games} · {division}"
+PROVISIONAL_LINE = "{name} — {points} points · {games} (provisional)"
 PROVISIONAL_HEAD = "Provisional, with fewer than {count} games:"
 SEASON_EXPLAIN = ("Season points come from every rated table finished in the season, across every game; "
                   "{count} games or more to be ranked. Ties: more points, then more first places, then fewer "
@@ -270,8 +270,8 @@ SEASON_EXPLAIN = ("Season points come from every rated table finished in the sea
 RESULTS_HEAD = "**{season} is over.** The results of this server's league:"
 MOST_GAMES = "Most games: {name} ({games})."
 CLIMBER = "Biggest climber: {name}, from place {before} to place {after}."
-STATS_SEASON = "{season}: place {place} of {ranked}, {points} points, {games} games."
-STATS_SEASON_PROVISIONAL = "{season}: provisional, {points} points, {games} games ({count} to be ranked)."
+STATS_SEASON = "{season}: place {place} of {ranked}, {points} points, {games}."
+STATS_SEASON_PROVISIONAL = "{season}: provisional, {points} points, {games} ({count} games to be ranked)."
 STATS_DIVISION = "Division in that season: {division}."
 
 
@@ -450,11 +450,11 @@ class Seasons(Extension):
     def _line(s: Standing, you: int) -> str:
         name = f"**{s.name}** (you)" if s.user_id == you else s.name
         if s.provisional:
-            return PROVISIONAL_LINE.format(name=name, points=points_text(s.points), games=s.games)
+            return PROVISIONAL_LINE.format(name=name, points=points_text(s.points), games=games_text(s.games))
         if s.division:
-            return BOARD_LINE_DIVISION.format(place=s.place, name=name, points=points_text(s.points), games=s.games,
-                                              division=s.division)
-        return BOARD_LINE.format(place=s.place, name=name, points=points_text(s.points), games=s.games)
+            return BOARD_LINE_DIVISION.format(place=s.place, name=name, points=points_text(s.points),
+                                              games=games_text(s.games), division=s.division)
+        return BOARD_LINE.format(place=s.place, name=name, points=points_text(s.points), games=games_text(s.games))
 
     async def _board_picture(self, season: Season, standings: list[Standing], you: int) -> tuple[bytes, str]:
         """The season's board as the leaderboard draws it with points; by division where it has them."""
@@ -614,7 +614,7 @@ class Seasons(Extension):
             lines.append(f"Nobody played the {MIN_GAMES} games that rank a person this season.")
         most = await self._most_games(standings)
         if most:
-            lines.append(MOST_GAMES.format(name=most[0], games=most[1]))
+            lines.append(MOST_GAMES.format(name=most[0], games=games_text(most[1])))
         climber = await self._climber(season, standings)
         if climber:
             lines.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
@@ -641,10 +641,10 @@ class Seasons(Extension):
             ranked = sum(1 for s in standings if not s.provisional)
             if mine.provisional:
                 lines.append(STATS_SEASON_PROVISIONAL.format(season=season.name(), points=points_text(mine.points),
-                                                             games=mine.games, count=MIN_GAMES))
+                                                             games=games_text(mine.games), count=MIN_GAMES))
             else:
                 lines.append(STATS_SEASON.format(season=season.name(), place=mine.place, ranked=ranked,
-                                                 points=points_text(mine.points), games=mine.games))
+                                                 points=points_text(mine.points), games=games_text(mine.games)))
             if mine.division:
                 lines.append(STATS_DIVISION.format(division=mine.division))
         return lines

@@ -172,7 +172,7 @@ async def test_the_previous_season_after_the_boundary(tmp_path):
     assert "1. Ana — 5.0 points · 5 games" in previous.text and "2. **Ben** (you) — 0.0 points · 5 games" in previous.text
     current = await service.handle(PEOPLE[1], "leaderboard", {"season": "current"})
     assert "Season 2 (1 Apr 2026 to 30 Apr 2026, UTC)" in current.text
-    assert "**Ben** (you) — 1.0 points · 1 games (provisional)" in current.text
+    assert "**Ben** (you) — 1.0 points · 1 game (provisional)" in current.text
     assert (await service.handle(PEOPLE[1], "leaderboard", {"season": "1"})).text == previous.text
     # the all-time board is the ratings' own, untouched by seasons
     assert "rating" in (await service.handle(PEOPLE[1], "leaderboard")).text
