@@ -333,3 +333,27 @@ async def test_the_results_post_and_the_season_board_carry_their_pictures(tmp_pa
     assert "Biggest climber" in post.text and "Biggest climber" in post.image_alt
     (tmp_path / "season-results.png").write_bytes(post.image)
     (tmp_path / "season-board.png").write_bytes(board.image)
+
+
+async def test_a_change_of_length_ends_the_season_underway_and_numbers_stay(tmp_path):
+    clock = start(month=5, day=3)
+    service, _, seasons = await league(tmp_path, clock)
+    assert (await service.handle(BOSS, "season", {"length": "monthly", "channel": str(RESULTS)})).ok
+    await play(service, {PEOPLE[0]: 1, PEOPLE[1]: 0})  # in season 1 (May)
+    clock.now = datetime(2026, 5, 10, 12, tzinfo=UTC)
+    assert (await service.handle(BOSS, "season", {"length": "quarterly"})).ok
+    clock.advance(hours=1)
+    await play(service, {PEOPLE[1]: 1, PEOPLE[0]: 0})  # in season 2, from the change to the end of June
+    first, second = await seasons.season(GUILD, "1"), await seasons.season(GUILD, "current")
+    assert (first.number, first.starts, first.ends) == (1, datetime(2026, 5, 1, tzinfo=UTC),
+                                                        datetime(2026, 5, 10, 12, tzinfo=UTC))
+    assert (second.number, second.starts, second.ends) == (2, datetime(2026, 5, 10, 12, tzinfo=UTC),
+                                                           datetime(2026, 7, 1, tzinfo=UTC))
+    assert {s.name: s.points for s in await seasons.standings(first)} == {"Ana": 1.0, "Ben": 0.0}
+    assert {s.name: s.points for s in await seasons.standings(second)} == {"Ben": 1.0, "Ana": 0.0}
+    assert await seasons.tick() == 1  # the season the change ended is posted at the next tick, once
+    assert await seasons.tick() == 0 and len(service.outbox.posts) == 1
+    assert (await service.handle(BOSS, "season", {"length": "off"})).ok
+    assert (await seasons.season(GUILD, "previous")).number == 2
+    refused = await service.handle(PEOPLE[0], "leaderboard", {"season": "current"})
+    assert not refused.ok and "Seasons are off" in refused.private
