@@ -59,7 +59,7 @@ async def fill(store: Store, tables: int, players: int, seed: int) -> None:
         history = [HistoryRow(GUILD, OVERALL, user, table, stamp, rank, len(people), 25.0, 8.0)
                    for user, rank in zip(people, ranks, strict=True)]
         await ratings.record(table, GUILD, stamp, rows, history)
-        await seasons.add_points(points_rows([Placed(table, GUILD, user, rank, stamp)
+        await seasons.add_points([table], points_rows([Placed(table, GUILD, user, rank, stamp)
                                               for user, rank in zip(people, ranks, strict=True)]))
     await seasons.save_settings(SeasonSettings(GUILD, "quarterly", "win", None, "2026-01-01T00:00:00+00:00", 1,
                                                NOW.isoformat()))
@@ -100,7 +100,18 @@ async def main() -> None:
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--store", choices=("sqlite", "postgres", "both"), default="both")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", help="fill this store once (a path or a PostgreSQL DSN) and keep it")
     args = parser.parse_args()
+    if args.keep:
+        store = await Store.open(args.keep)
+        try:
+            if not await SeasonStore.of(store).settings(GUILD):
+                await fill(store, args.tables, args.players, args.seed)
+        finally:
+            await store.close()
+        boards, alone, _ = await measure(args.keep, args.repeat)
+        report(args.keep.split(":")[0], args.tables, boards, alone)
+        return
     kinds = ("sqlite", "postgres") if args.store == "both" else (args.store,)
     with tempfile.TemporaryDirectory() as folder:
         for n, kind in enumerate(kinds):

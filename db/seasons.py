@@ -209,8 +209,7 @@ class SeasonStore:
     async def unscored(self, limit: int = 500) -> list[int]:
         """Counted rated tables of every server that have no season points yet, oldest first."""
         rows = await self._all(
-            "SELECT table_id FROM rated_tables r WHERE counted = 1 AND NOT EXISTS "
-            "(SELECT 1 FROM season_points p WHERE p.table_id = r.table_id) ORDER BY at, table_id LIMIT ?", (limit,))
+            "SELECT table_id FROM rated_tables WHERE counted = 1 AND scored = 0 ORDER BY at, table_id LIMIT ?", (limit,))
         return [r["table_id"] for r in rows]
 
     async def placed(self, table_ids: Sequence[int]) -> list[Placed]:
@@ -229,16 +228,20 @@ class SeasonStore:
         rows = await self._all(
             "SELECT h.table_id, h.guild_id, h.user_id, h.rank, h.at FROM rated_tables r "
             "JOIN rating_history h ON h.table_id = r.table_id AND h.game = ? "
-            "WHERE r.guild_id = ? AND r.at >= ? AND r.at < ? AND r.counted = 1 AND NOT EXISTS "
-            "(SELECT 1 FROM season_points p WHERE p.table_id = r.table_id) ORDER BY h.table_id, h.user_id",
+            "WHERE r.guild_id = ? AND r.at >= ? AND r.at < ? AND r.counted = 1 AND r.scored = 0 "
+            "ORDER BY h.table_id, h.user_id",
             (OVERALL, guild_id, start, end))
         return [Placed(r["table_id"], r["guild_id"], r["user_id"], r["rank"], r["at"]) for r in rows]
 
-    async def add_points(self, rows: Sequence[PointsRow]) -> None:
-        """The season points of tables, once (a second writer of the same table changes nothing)."""
-        if not rows:
+    async def add_points(self, table_ids: Sequence[int], rows: Sequence[PointsRow]) -> None:
+        """The season points of counted rated tables, once (a second writer of a table changes nothing),
+        with the tables' mark that they are scored."""
+        if not table_ids:
             return
         async with self.conn.transaction():
+            for table_id in table_ids:
+                await self.conn.execute("UPDATE rated_tables SET scored = 1 WHERE table_id = ? AND counted = 1",
+                                        (table_id,))
             for p in rows:
                 await self.conn.execute(
                     "INSERT INTO season_points (table_id, user_id, guild_id, at, win, place, first) "

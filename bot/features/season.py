@@ -521,7 +521,7 @@ class Seasons(Extension):
 
     async def score(self, table_ids: list[int]) -> int:
         rows = points_rows(await self.db.placed(table_ids))
-        await self.db.add_points(rows)
+        await self.db.add_points(table_ids, rows)
         return len(rows)
 
     # -- the clock: seasons that ended --------------------------------------------------------

@@ -23,7 +23,8 @@ CREATE TABLE season_settings (
 -- one sum over an index: `win` the placement points (a win 1, last 0, ties split), `place` the
 -- points by place (bot/core/placement.py); `first` 1 for a first place, shared or not (the
 -- tie-break counts them). `at` is rated_tables.at, the moment the table was rated. Written once
--- per table after its rating; a board read before that adds the table's points in memory.
+-- per table after its rating, with the table's `scored` mark below; a board read before that adds
+-- the table's points in memory.
 CREATE TABLE season_points (
     table_id    BIGINT  NOT NULL REFERENCES tables (id),
     user_id     BIGINT  NOT NULL,
@@ -36,8 +37,10 @@ CREATE TABLE season_points (
 );
 -- A season's board reads every row of a server between two moments: this index covers it.
 CREATE INDEX season_points_by_time ON season_points (guild_id, at, user_id, win, place, first);
--- The rated tables of a server between two moments that have no season points yet.
-CREATE INDEX rated_tables_by_time ON rated_tables (guild_id, at);
+-- A counted rated table whose season points are written (1), in the transaction that writes them,
+-- so that the tables still to score are found in a small index rather than by comparing tables.
+ALTER TABLE rated_tables ADD COLUMN scored INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX rated_tables_unscored ON rated_tables (guild_id, at) WHERE counted = 1 AND scored = 0;
 
 -- Every season that ended, with what it was (its dates and kind of points stay as they were).
 -- `posted_at` is the mark that its results post was made: written in one transaction with the
