@@ -32,7 +32,7 @@ TOP = 10  # rows of the table under the podium
 PODIUM_MOST = 4  # steps at most: a tie for third may stand beside the other three
 STEP_HEIGHTS = {1: 96, 2: 70, 3: 50}  # by place: the height tells the place with the number on it
 PODIUM_TOP = 18  # room between the header and the highest name
-PODIUM_HEIGHT = 64 + STEP_HEIGHTS[1] + 18  # two lines of words over the tallest step, then the floor
+PODIUM_HEIGHT = 64 + STEP_HEIGHTS[1] + 18  # the name and points over the tallest step, then the floor
 COL_POINTS, COL_GAMES = 478, WIDTH - PAD
 NAME_WIDTH = COL_POINTS - 80 - NAME_X  # a name and its tags end here
 PANEL_HEIGHT = 100
@@ -41,7 +41,6 @@ UP = SEAT_COLOURS[2]
 # the words a reader sees, whole so that they can be translated
 POINTS = "{n} points"  # always written with a decimal: 1.0 points
 GAMES = ("{n} game", "{n} games")
-ON_PODIUM = "{points} · {games}"
 MOST_GAMES = "Most games"
 CLIMBER = "Biggest climber"
 CLIMBED = "from place {before} to place {after}"
@@ -101,26 +100,28 @@ def size(lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
     return WIDTH, layout(lines, most_games, climber).height
 
 
+def step_spans(count: int) -> list[tuple[int, int]]:
+    """The left and right edges of `count` podium steps, left to right."""
+    column, gap = (176, 12) if count <= 3 else (130, 10)
+    left = (WIDTH - count * column - (count - 1) * gap) // 2
+    return [(left + slot * (column + gap), left + slot * (column + gap) + column) for slot in range(count)]
+
+
 def _podium(d: ImageDraw.ImageDraw, y: int, standing: Sequence[ResultLine]) -> None:
     """The steps side by side, the best in the middle, the second on its left, then right of it."""
     count = len(standing)
-    column = 176 if count <= 3 else 134
-    gap = 12
-    left = (WIDTH - count * column - (count - 1) * gap) // 2
     order = [1, 0, 2, 3][:count] if count > 1 else [0]
     floor = y + PODIUM_HEIGHT - 12
     d.line((PAD, floor, WIDTH - PAD, floor), fill=LINE, width=3)
-    for slot, index in enumerate(order):
+    for (x0, x1), index in zip(step_spans(count), order, strict=True):
         line = standing[index]
-        x0 = left + slot * (column + gap)
-        centre = x0 + column / 2
+        centre, column = (x0 + x1) / 2, x1 - x0
         top = floor - STEP_HEIGHTS[line.place]
         medal = MEDALS[line.place - 1]
         d.rounded_rectangle((x0, top, x0 + column, floor), radius=8, fill=medal, corners=(True, True, False, False))
         text(d, (centre, top + 30), str(line.place), 34, readable_on(medal), "mm", bold=True)
         text(d, (centre, top - 42), fit_text(line.name, 18, column - 4, bold=True), 18, INK, "mm", bold=True)
-        said = ON_PODIUM.format(points=POINTS.format(n=points_text(line.points)), games=games_text(line.games))
-        text(d, (centre, top - 18), said, 15, MUTED, "mm", width=column)
+        text(d, (centre, top - 18), POINTS.format(n=points_text(line.points)), 15, MUTED, "mm", width=column)
 
 
 def _panel(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], heading: str, name: str, detail: str,

@@ -8,7 +8,17 @@ from PIL import ImageChops
 
 from bot.core import alt_text
 from render.common import PAPER, open_png
-from render.leaderboard import COL_RATING, MEDALS, NAME_X, PAD, ROW, SECTION, BoardLine, draw_leaderboard
+from render.leaderboard import (
+    COL_RATING,
+    MEDALS,
+    NAME_X,
+    PAD,
+    ROW,
+    SECTION,
+    BoardLine,
+    draw_leaderboard,
+    points_text,
+)
 from render.league import (
     COL_GAMES,
     COL_POINTS,
@@ -22,6 +32,7 @@ from render.league import (
     layout,
     podium,
     size,
+    step_spans,
 )
 
 NAMES = ["Ann", "Ben", "Zoë", "李小龙", "Дмитрий", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lea"]
@@ -115,9 +126,7 @@ def step_top(drawn, x: int, below: int, colour) -> int | None:
 
 def step_columns(count: int) -> list[int]:
     """An x inside each podium step, left to right, away from its number."""
-    column, gap = (176, 12) if count <= 3 else (134, 12)
-    left = (WIDTH - count * column - (count - 1) * gap) // 2
-    return [left + slot * (column + gap) + 12 for slot in range(count)]
+    return [left + 12 for left, _ in step_spans(count)]
 
 
 def test_the_podium_tells_the_places_by_height():
@@ -182,8 +191,8 @@ def test_long_names_are_cut_and_never_run_over():
     # on the podium: the winner's name stays over the middle step
     box = differing_box(results(lines), results(standings(_0=ResultLine(1, LONG, 12, 20))), 0,
                         layout(lines).rows - 30)
-    middle = step_columns(3)[1] - 12
-    assert box is not None and middle <= box[0] and box[2] <= middle + 176
+    left, right = step_spans(3)[1]
+    assert box is not None and left <= box[0] and box[2] <= right
     assert differing_box(results(standings(_0=ResultLine(1, LONG, 12, 20))),
                          results(standings(_0=ResultLine(1, longer, 12, 20)))) is None
     # in a panel: the name stays in its card
@@ -287,3 +296,11 @@ def test_divisions_are_headed_where_each_begins():
     assert colours(ground) > 2  # the heading's words
     ground = split.getpixel((WIDTH - PAD - 2, first_row + 4))  # on the paper, not on a row
     assert all(abs(a - b) <= 2 for a, b in zip(ground, PAPER, strict=True))
+
+
+def test_points_keep_a_third_and_otherwise_one_decimal():
+    assert [points_text(v) for v in (8, 2.5, 7 + 1 / 3, 2 / 3, 0)] == ["8.0", "2.5", "7.33", "0.67", "0.0"]
+    lines = standings(5)
+    thirds = standings(5, _3=ResultLine(4, lines[3].name, 9 + 1 / 3, lines[3].games))
+    rounded = standings(5, _3=ResultLine(4, lines[3].name, 9.3, lines[3].games))
+    assert differing_box(draw_results("t", "s", thirds), draw_results("t", "s", rounded)) is not None
