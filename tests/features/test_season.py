@@ -225,8 +225,10 @@ async def test_a_stop_between_the_mark_and_the_post_is_posted_once_after_the_res
 
 
 async def test_divisions_from_sixteen_ranked_players_move_a_fifth_up_and_down(tmp_path):
+    from render.common import open_png
+
     clock = start(month=3, day=2)
-    service, _, seasons = await league(tmp_path, clock)
+    service, _, seasons = await league(tmp_path, clock, images=True)
     assert (await service.handle(BOSS, "season", {"length": "monthly"})).ok
     players = PEOPLE[:16]
     for round_ in range(MIN_GAMES):
@@ -250,6 +252,8 @@ async def test_divisions_from_sixteen_ranked_players_move_a_fifth_up_and_down(tm
     assert moved_up == [ranked[8].user_id] and moved_down == [ranked[7].user_id]  # a fifth of 8 is 1
     board = await service.handle(PEOPLE[0], "leaderboard", {"season": "1"})
     assert "· Summit" in board.text and "· Ridge" in board.text
+    assert open_png(board.image).height > 600  # sixteen rows under two division headings
+    (tmp_path / "season-divisions.png").write_bytes(board.image)
     stats = await service.handle(next(p for p in PEOPLE if p.user_id == ranked[0].user_id), "stats")
     assert "Season 1 (1 Mar 2026 to 31 Mar 2026, UTC): place 1 of 16" in stats.private
     assert "Division in that season: Summit." in stats.private
