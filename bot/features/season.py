@@ -41,6 +41,7 @@ from bot.core.placement import placement_points
 from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
+from bot.features.settings import channel_of
 from db.seasons import ClosedSeason, Placed, PointsRow, SeasonSettings, SeasonStore, Totals
 from db.server_settings import ServerSettingsStore
 from games.base import IllegalMove
@@ -296,10 +297,7 @@ class Seasons(Extension):
             raise IllegalMove(BAD_LENGTH)
         if points and points not in POINTS:
             raise IllegalMove(BAD_POINTS)
-        channel_id = None
-        if channel:
-            from bot.features.settings import channel_of
-            channel_id = channel_of("channel", channel)
+        channel_id = channel_of("channel", channel) if channel else None
         settings = await self.db.settings(caller.guild_id)
         if not (length or points or channel):
             return Reply(private=await self.describe(caller.guild_id, settings))
