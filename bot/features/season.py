@@ -87,6 +87,17 @@ NO_SUCH_SEASON = "This server has no season {number}: its seasons so far are 1 t
 NO_PREVIOUS = "This server has no previous season yet: its first season is underway."
 SEASON_GAME = "A season counts every game together: leave `game` out to see one."
 ALL_GAMES = "all games"
+DESCRIBE_NONE = "This server has no seasons: /leaderboard shows the all-time ratings alone."
+DESCRIBE_TURN_ON = "Turn them on with /season length: (quarterly unless you choose monthly)."
+DESCRIBE_OFF = "Seasons are off. Past seasons stay on /leaderboard season:."
+DESCRIBE_MONTHLY = "Seasons are calendar months in UTC. Underway: {season}."
+DESCRIBE_QUARTERLY = "Seasons are calendar quarters in UTC. Underway: {season}."
+DESCRIBE_POINTS_WIN = "Season points: a win 1 point, everyone else 0, winners who tie split it; {count} games rank a player."
+DESCRIBE_POINTS_PLACE = ("Season points: first 1 point, last 0, the places between spread evenly; "
+                         "{count} games rank a player.")
+DESCRIBE_CHANNEL = "Each season's results are posted in {channel}."
+DESCRIBE_NO_CHANNEL = "Each season's results are posted nowhere: choose a channel with /season channel:."
+DESCRIBE_CHANGE = "Change one with /season and its option."
 EMPTY_SEASON = "Nobody has finished a rated table in {season} yet."
 
 
@@ -258,7 +269,9 @@ def next_tiers(standings: list[Standing], tiers: dict[int, int]) -> dict[int, in
     return after
 
 
-BOARD_HEAD = "**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; {points})"
+BOARD_HEAD_WIN = "**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; a win 1 point, ties split)"
+BOARD_HEAD_PLACE = ("**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; first 1 point, "
+                    "last 0, the places between spread)")
 POINTS_WIN = "a win 1 point, ties split"
 POINTS_PLACE = "first 1 point, last 0, the places between spread"
 BOARD_LINE = "{place}. {name} — {points} points · {games}"
@@ -347,24 +360,18 @@ class Seasons(Extension):
 
     async def describe(self, guild_id: int, settings: SeasonSettings | None) -> str:
         if settings is None:
-            return ("This server has no seasons: /leaderboard shows the all-time ratings alone.\n"
-                    "Turn them on with /season length: (quarterly unless you choose monthly).")
-        lines = []
+            return "\n".join((DESCRIBE_NONE, DESCRIBE_TURN_ON))
         number = current_number(settings, self.now())
         if number is None:
-            lines.append("Seasons are off. Past seasons stay on /leaderboard season:.")
+            lines = [DESCRIBE_OFF]
         else:
-            season = computed(settings, number)
-            which = "monthly" if settings.length == "monthly" else "quarterly"
-            lines.append(f"Seasons are {which}, calendar periods in UTC. Underway: {season.name()}.")
-        lines.append(f"Season points: {POINTS_WIN if settings.points == 'win' else POINTS_PLACE}; "
-                     f"{MIN_GAMES} games or more to be ranked.")
+            underway = computed(settings, number).name()
+            lines = [(DESCRIBE_MONTHLY if settings.length == "monthly" else DESCRIBE_QUARTERLY).format(season=underway)]
+        lines.append((DESCRIBE_POINTS_WIN if settings.points == "win" else DESCRIBE_POINTS_PLACE).format(count=MIN_GAMES))
         channel = await self._channel(guild_id, settings)
-        if channel is not None:
-            lines.append(f"Each season's results are posted in {marks.place(channel)}.")
-        else:
-            lines.append("Each season's results are posted nowhere: choose a channel with /season channel:.")
-        lines.append("Change one with /season and its option.")
+        lines.append(DESCRIBE_CHANNEL.format(channel=marks.place(channel)) if channel is not None
+                     else DESCRIBE_NO_CHANNEL)
+        lines.append(DESCRIBE_CHANGE)
         return "\n".join(lines)
 
     async def _channel(self, guild_id: int, settings: SeasonSettings) -> int | None:
@@ -429,8 +436,8 @@ class Seasons(Extension):
             return Reply(private=EMPTY_SEASON.format(season=season.name()))
         ranked = [s for s in standings if not s.provisional]
         provisional = [s for s in standings if s.provisional]
-        text = [BOARD_HEAD.format(season=season.name(), ranked=len(ranked), provisional=len(provisional),
-                                  points=POINTS_WIN if season.points == "win" else POINTS_PLACE)]
+        head = BOARD_HEAD_WIN if season.points == "win" else BOARD_HEAD_PLACE
+        text = [head.format(season=season.name(), ranked=len(ranked), provisional=len(provisional))]
         text += [self._line(s, caller.user_id) for s in ranked[:TOP]]
         mine = next((s for s in ranked[TOP:] if s.user_id == caller.user_id), None)
         if mine:

@@ -272,6 +272,10 @@ async def test_bad_input_gets_one_private_line_and_changes_nothing(tmp_path):
     assert await snapshot(service.store) == before
     assert (await service.handle(BOSS, "season", {"length": "quarterly"})).ok
     before = await snapshot(service.store)
+    shown = await service.handle(BOSS, "season")  # alone: shown, privately, and nothing changed
+    assert not shown.text and shown.private.splitlines()[:2] == [
+        "Seasons are calendar quarters in UTC. Underway: Season 1 (1 Jan 2026 to 31 Mar 2026, UTC).",
+        "Season points: a win 1 point, everyone else 0, winners who tie split it; 5 games rank a player."]
     for bad, why in (("99", "This server has no season 99"), ("0", "This server has no season 0"),
                      ("first", "`season` is current, previous"), ("-1", "`season` is current, previous"),
                      ("previous", "no previous season yet")):
