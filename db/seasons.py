@@ -7,12 +7,11 @@ Times are ISO texts in UTC (`rated_tables.at`'s form), compared as texts.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db.outbox import OutboxStore
+from db.outbox import OutboxRow, OutboxStore
 from db.ratings import OVERALL
 from db.store import Store
 
@@ -75,8 +74,6 @@ class Totals:
     last_at: str
 
 
-# seconds the outbox's sender leaves a saved results post to the feature that saved it
-SENDER_GRACE = 600
 SETTINGS = "guild_id, length, points, channel_id, epoch_at, base, changed_at"
 SEASON = "guild_id, number, length, points, starts_at, ends_at, closed_at, posted_at, outbox_id"
 
@@ -160,8 +157,10 @@ class SeasonStore:
     async def close(self, season: ClosedSeason, divisions: dict[int, int], next_divisions: dict[int, int],
                     channel_id: int | None, body: dict[str, Any] | None, now: str, unix_now: int) -> int | None:
         """End a season in one transaction: its row, its divisions and the next season's, and the mark
-        that its results were posted with the outbox row of the post. Returns that row's id for the one
-        caller that made the mark with a post to send; None for every other caller (or nothing to post)."""
+        that its results were posted with the outbox row of the post, due at once. Returns that row's
+        id for the one caller that made the mark with a post to send; None for every other caller (or
+        nothing to post). From then on the row is the post: the outbox's sender sends it, after a
+        restart too, and nothing else posts those results."""
         async with self.conn.transaction():
             await self._insert_season(season)
             for number, tiers in ((season.number, divisions), (season.number + 1, next_divisions)):
@@ -176,22 +175,21 @@ class SeasonStore:
                 return None
             row_id = await OutboxStore.of(self.store).insert(table_id=None, version=None, channel_id=channel_id,
                                                              body=body, now=unix_now)
-            # the caller sends it at once; the outbox's own sender takes it only if that never happened
-            await self.conn.execute("UPDATE outbox SET next_at = ? WHERE id = ?", (unix_now + SENDER_GRACE, row_id))
             await self.conn.execute("UPDATE seasons SET outbox_id = ? WHERE guild_id = ? AND number = ?",
                                     (row_id, season.guild_id, season.number))
             return row_id
 
     async def take_post(self, outbox_id: int, unix_now: int) -> bool:
-        """Claim a saved results post for sending it at once (no outbox sender): True for one caller."""
+        """Claim a saved results post for an outbox that only posts (the offline console has no
+        sender of the outbox's rows): True for one caller, who then posts it."""
         cur = await self.conn.execute(
             "UPDATE outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1 WHERE id = ? AND state = 'pending'",
             (unix_now, outbox_id))
         return cur.rowcount == 1
 
-    async def outbox_body(self, outbox_id: int) -> dict[str, Any] | None:
-        rows = await self._all("SELECT body FROM outbox WHERE id = ?", (outbox_id,))
-        return json.loads(rows[0]["body"]) if rows and rows[0]["body"] else None
+    async def saved_post(self, outbox_id: int) -> OutboxRow | None:
+        """The outbox row of a season's results post."""
+        return await OutboxStore.of(self.store).get(outbox_id)
 
     # -- divisions -------------------------------------------------------------------------
     async def divisions(self, guild_id: int, number: int) -> dict[int, int]:

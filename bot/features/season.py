@@ -22,8 +22,11 @@ and /stats answer as before.
 - Divisions: see `TIERS`.
 - At a season's end, the process holding the clocks' lease closes it: its row, its divisions and
   the next season's, and the mark that its results were posted with the outbox row of the post,
-  in one transaction (db/seasons.py), so it is posted once whichever process gets there first
-  and after a restart across the boundary.
+  in one transaction (db/seasons.py), so it is closed once whichever process gets there first
+  and after a restart across the boundary. That row is the post from then on: on Discord the
+  outbox's sender sends it (its id the message's nonce) and, after a stop before it was marked
+  sent, sends it again from the sweep, its picture drawn again from the values the row keeps
+  (`redraw_post`); the offline console claims it, then prints it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol, runtime_checkable
 
 from bot.core import alt_text, marks
 from bot.core.commands import CHANNEL, Command, Param
@@ -99,6 +103,7 @@ DESCRIBE_CHANNEL = "Each season's results are posted in {channel}."
 DESCRIBE_NO_CHANNEL = "Each season's results are posted nowhere: choose a channel with /season channel:."
 DESCRIBE_CHANGE = "Change one with /season and its option."
 EMPTY_SEASON = "Nobody has finished a rated table in {season} yet."
+NOBODY_RANKED = "Nobody played the {count} games that rank a person this season."
 
 
 # -- the calendar ------------------------------------------------------------------------------
@@ -287,6 +292,45 @@ CLIMBER = "Biggest climber: {name}, from place {before} to place {after}."
 STATS_SEASON = "{season}: place {place} of {ranked}, {points} points, {games}."
 STATS_SEASON_PROVISIONAL = "{season}: provisional, {points} points, {games} ({count} games to be ranked)."
 STATS_DIVISION = "Division in that season: {division}."
+
+
+RESULTS_PICTURE = "season-results.png"
+RESULTS_DRAWING = "league-results"  # a results picture of render/league.py, as an outbox body keeps it
+
+
+def results_drawing(title: str, subtitle: str, lines: list[ResultLine], most: tuple[str, int] | None,
+                    climber: tuple[str, int, int] | None) -> dict[str, Any]:
+    """The values of a results picture in JSON's terms (an outbox body's)."""
+    return {"kind": RESULTS_DRAWING, "title": title, "subtitle": subtitle,
+            "lines": [[ln.place, ln.name, ln.points, ln.games, ln.provisional, ln.division] for ln in lines],
+            "most": list(most) if most else None, "climber": list(climber) if climber else None}
+
+
+async def draw_saved(drawing: dict[str, Any]) -> tuple[bytes, str]:
+    """A results picture and its alt text from its saved values: the first drawing and every later
+    one are made here from the same values, so they are the same picture."""
+    lines = [ResultLine(int(place), str(name), float(points), int(games), bool(provisional), str(division))
+             for place, name, points, games, provisional, division in drawing["lines"]]
+    most = (str(drawing["most"][0]), int(drawing["most"][1])) if drawing.get("most") else None
+    climber = tuple(drawing["climber"]) if drawing.get("climber") else None
+    image = await draw_off_loop(draw_results, drawing["title"], drawing["subtitle"], lines, most, climber)
+    return image, alt_text.results(drawing["title"], lines, most, climber)
+
+
+@runtime_checkable
+class SavedPosts(Protocol):
+    """An outbox with a sender of its rows (Discord's, when `sends_saved`): a post saved in the outbox
+    is handed to it by its row id, and that sender alone sends it (after a restart too)."""
+
+    sends_saved: bool
+
+    async def send_saved(self, row_id: int, channel_id: int, reply: Reply) -> bool:
+        """True when sent (or retrying), False when refused or gone."""
+        ...
+
+
+def sends_saved(outbox: Any) -> bool:
+    return isinstance(outbox, SavedPosts) and bool(outbox.sends_saved)
 
 
 class Seasons(Extension):
@@ -481,14 +525,6 @@ class Seasons(Extension):
         return BoardLine(s.place or 0, s.name, s.points, s.games, s.firsts, s.user_id == you, s.provisional,
                          s.division)
 
-    async def _results_picture(self, season: Season, standings: list[Standing], most: tuple[str, int] | None,
-                               climber: tuple[str, int, int] | None) -> tuple[bytes, str]:
-        lines = [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional, s.division)
-                 for s in standings[:TOP]]
-        subtitle = POINTS_WIN if season.points == "win" else POINTS_PLACE
-        image = await draw_off_loop(draw_results, season.name(), subtitle, lines, most, climber)
-        return image, alt_text.results(season.name(), lines, most, climber)
-
     async def _most_games(self, standings: list[Standing]) -> tuple[str, int] | None:
         if not standings:
             return None
@@ -561,11 +597,13 @@ class Seasons(Extension):
                     posted += await self._close(row, now)
                 except Exception:
                     log.exception("the end of season %s of server %s failed", row.number, row.guild_id)
-            for row in await self.db.posted_pending():  # saved, then the process stopped before sending
-                try:
-                    posted += await self._deliver(row, now)
-                except Exception:
-                    log.exception("the results of season %s of server %s could not be sent", row.number, row.guild_id)
+            if not sends_saved(self.service.outbox):  # else the outbox's sender sends what is pending
+                for row in await self.db.posted_pending():  # saved, then the process stopped before posting
+                    try:
+                        posted += await self._deliver(row, now)
+                    except Exception:
+                        log.exception("the results of season %s of server %s could not be sent", row.number,
+                                      row.guild_id)
             return posted
 
     async def _close(self, row: ClosedSeason, now: datetime) -> int:
@@ -580,51 +618,74 @@ class Seasons(Extension):
                 s.division = TIERS[own[s.user_id] - 1] if s.user_id in own else ""
         settings = await self.db.settings(row.guild_id)
         channel = await self._channel(row.guild_id, settings) if settings else None
-        body = None
-        reply = None
-        if ranked or standings:
-            reply = await self.results_reply(season, standings)
-            body = {"text": reply.text, "mentions": [], "picture": reply.image_name if reply.image else None,
-                    "buttons": [], "menus": []}
+        reply, body = (await self.results_post(season, standings)) if standings else (None, None)
         row_id = await self.db.close(row, own, after, channel, body, iso(now), int(now.timestamp()))
         if row_id is None or reply is None or channel is None:
             return 0
         return await self._send(row_id, channel, reply, now)
 
     async def _deliver(self, row: ClosedSeason, now: datetime) -> int:
-        settings = await self.db.settings(row.guild_id)
-        channel = await self._channel(row.guild_id, settings) if settings else None
-        if channel is None or row.outbox_id is None:
+        """A results post saved before a stop, for an outbox that only posts: made from what was saved."""
+        saved = await self.db.saved_post(row.outbox_id) if row.outbox_id is not None else None
+        if saved is None or saved.body is None:
             return 0
-        season = of_closed(row)
-        reply = await self.results_reply(season, await self.standings(season))
-        return await self._send(row.outbox_id, channel, reply, now)
+        return await self._send(saved.id, saved.channel_id, await self.saved_reply(saved.body), now)
 
     async def _send(self, row_id: int, channel: int, reply: Reply, now: datetime) -> int:
-        """Send a results post saved in the outbox, once: claimed before it goes (a stop between the
-        claim and the post loses that one post rather than doubling it)."""
+        """Send a results post saved in the outbox (row `row_id`), once.
+
+        Where the outbox has a sender of its rows (Discord's), the row is handed to it: the message
+        goes with the row's id as its nonce, the row is marked sent after it, and a stop anywhere
+        before that mark leaves the row pending for the sender's sweep after the restart (the
+        nonce keeps a message Discord took just before the stop from showing twice). An outbox that
+        only posts (the offline console) has the row claimed before it posts it."""
         outbox = self.service.outbox
-        if outbox is None or not await self.db.take_post(row_id, int(now.timestamp())):
+        if outbox is None:
+            return 0
+        if sends_saved(outbox):
+            return int(await outbox.send_saved(row_id, channel, reply))
+        if not await self.db.take_post(row_id, int(now.timestamp())):
             return 0
         if not await outbox.post(channel, reply):
             log.warning("the season results could not be posted in channel %s", channel)
             return 0
         return 1
 
-    async def results_reply(self, season: Season, standings: list[Standing]) -> Reply:
+    async def results_post(self, season: Season, standings: list[Standing]) -> tuple[Reply, dict[str, Any]]:
+        """The results post of a season and the outbox body that is the post: its words, and the
+        values its picture is drawn from, so that a sender that did not draw it draws the same."""
         ranked = [s for s in standings if not s.provisional]
         lines = [RESULTS_HEAD.format(season=season.name())]
         lines += [self._line(s, 0) for s in ranked[:TOP]]
         if not ranked:
-            lines.append(f"Nobody played the {MIN_GAMES} games that rank a person this season.")
+            lines.append(NOBODY_RANKED.format(count=MIN_GAMES))
         most = await self._most_games(standings)
         if most:
             lines.append(MOST_GAMES.format(name=most[0], games=games_text(most[1])))
         climber = await self._climber(season, standings)
         if climber:
             lines.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
-        image, alt = (await self._results_picture(season, standings, most, climber)) if self.images else (None, "")
-        return Reply(text="\n".join(lines), image=image, image_name="season-results.png", image_alt=alt, card=Card())
+        text = "\n".join(lines)
+        body: dict[str, Any] = {"text": text, "mentions": [], "picture": None, "buttons": [], "menus": [], "card": []}
+        if not self.images:
+            return Reply(text=text, image_name=RESULTS_PICTURE, card=Card()), body
+        drawing = results_drawing(season.name(), POINTS_WIN if season.points == "win" else POINTS_PLACE,
+                                  [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional, s.division)
+                                   for s in standings[:TOP]], most, climber)
+        image, alt = await draw_saved(drawing)
+        body.update(picture=RESULTS_PICTURE, alts={RESULTS_PICTURE: alt}, drawing=drawing)
+        return Reply(text=text, image=image, image_name=RESULTS_PICTURE, image_alt=alt, card=Card()), body
+
+    async def saved_reply(self, body: dict[str, Any]) -> Reply:
+        """The results post as its outbox body keeps it, its picture drawn again."""
+        drawing = body.get("drawing")
+        image, alt = (await draw_saved(drawing)) if drawing and body.get("picture") else (None, "")
+        return Reply(text=body.get("text", ""), image=image, image_name=RESULTS_PICTURE, image_alt=alt, card=Card())
+
+    async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
+        if drawing.get("kind") != RESULTS_DRAWING:
+            return None
+        return (await draw_saved(drawing))[0]
 
     # -- /stats ------------------------------------------------------------------------------
     async def stats_lines(self, guild_id: int, user_id: int) -> list[str]:

@@ -29,11 +29,13 @@ async def test_two_stores_closing_one_season_make_one_mark_and_one_outbox_row(tm
     row_id = next(m for m in made if m is not None)
     outbox = await OutboxStore.of(first).get(row_id)
     assert outbox.state == "pending" and outbox.channel_id == 42 and outbox.body == body
+    # due at once: from the commit on, the outbox's sender owns it (a stop before it is sent leaves it to the sweep)
+    assert [r.id for r in await OutboxStore.of(second).due(1775001660)] == [row_id]
     assert (await OutboxStore.of(first).counts()) == {"pending": 1}
     closed = await SeasonStore.of(second).season(5, 1)
     assert closed.posted_at and closed.outbox_id == row_id
     assert await SeasonStore.of(second).divisions(5, 2) == {7: 1, 8: 2}
-    # sent at once by one caller only
+    # an outbox that only posts (the offline console) claims it: one caller only
     taken = await asyncio.gather(SeasonStore.of(first).take_post(row_id, 1), SeasonStore.of(second).take_post(row_id, 1))
     assert sorted(taken) == [False, True]
 
