@@ -1,6 +1,6 @@
 """The extensions every running Isles has: deadlines and notices, ratings, /games, the daily challenge,
 computer levels, rematch, take-back, move previews, the game's animation, what the table plays for
-a person who is away (forced moves, standing answers, plans), and a server's settings.
+a person who is away (forced moves, standing answers, plans), a server's settings and its seasons.
 
 The Discord bot and the offline console install the same set, so both offer the same commands.
 """
@@ -26,6 +26,7 @@ from bot.features.plans import Plans
 from bot.features.preview import Preview
 from bot.features.ratings import Ratings
 from bot.features.rematch import Rematch
+from bot.features.season import Seasons
 from bot.features.settings import ServerSettingsFeature
 from bot.features.substitute import Substitutes
 from bot.features.takeback import TakeBack
@@ -43,6 +44,7 @@ class Installed:
     plans: Plans | None = None
     notify: Notify | None = None
     substitutes: Substitutes | None = None
+    seasons: Seasons | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -55,6 +57,8 @@ class Installed:
         if self.substitutes is not None:
             await self.substitutes.sweep()
         await self.daily.tick(now)
+        if self.seasons is not None:
+            await self.seasons.tick(now)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
         """The daily preparation job, one step: today's and tomorrow's deals chosen and proven (solved in
@@ -77,6 +81,8 @@ class Installed:
             loops.append(self.notify.run_forever())
         if self.substitutes is not None:
             loops.append(self.substitutes.run_forever())
+        if self.seasons is not None:
+            loops.append(self.seasons.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -99,15 +105,17 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
     timing = Timing(service)
     notify = Notify(service, timing)
     ratings = Ratings(service)
+    seasons = Seasons(service)
+    ratings.seasons = seasons
     games = MyGames(service, timing)
     daily = DailyChallenge(service, wait_for_deal=not prepare_daily)
     levels = ComputerLevels(service)
     plans = Plans(service)
     substitutes = Substitutes(service)
     extras = (levels, Rematch(service, levels), TakeBack(service), Preview(service), Animation(service),
-              Auto(service), plans, substitutes, ServerSettingsFeature(service), Help(service, docs_url))
+              Auto(service), plans, substitutes, ServerSettingsFeature(service), seasons, Help(service, docs_url))
     for extension in (timing, notify, ratings, games, daily, *extras):
         service.extend(extension)
     service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link
     service.extend(Forget(service))  # /forget-me (PRIVACY.md)
-    return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, plans, notify, substitutes, seasons, prepare_daily=prepare_daily)

@@ -43,6 +43,8 @@ PERSON_COLUMNS: dict[str, dict[str, str]] = {
     "substitutes": {"left_user": "anonymise", "left_name": "anonymise", "taker_id": "anonymise",
                     "taker_name": "anonymise"},
     "cancel_consents": {"user_id": "delete"},
+    "season_points": {"user_id": "delete"},
+    "season_divisions": {"user_id": "delete"},
     "outbox": {"body": "scrub"},
 }
 
@@ -53,7 +55,8 @@ NOT_A_PERSON: dict[str, dict[str, str]] = {
 
 # the tables whose rows are a person's alone: deleted whole
 DELETED = ("turns", "timers", "notify_settings", "vacations", "ratings", "rating_history", "daily_attempts",
-           "solo_results", "auto_settings", "planned_moves", "held_notices", "cancel_consents")
+           "solo_results", "auto_settings", "planned_moves", "held_notices", "cancel_consents", "season_points",
+           "season_divisions")
 
 SETTLED = ("sent", "refused", "dropped", "failed")
 

@@ -98,6 +98,12 @@ class Extension:
         """When the extension keeps a finished table's seed secret, the words for when it comes; ""."""
         return ""
 
+    async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
+        """The picture of a saved post that belongs to no table (a season's results), drawn again
+        from the `drawing` its outbox row keeps, for a sender whose process did not draw it (a
+        restart before it was sent); None when the drawing is not this extension's."""
+        return None
+
     async def settle_posts(self) -> None:
         """Finish the posts the extension still owes (an animation being made), for adapters that
         wait before they stop."""

@@ -22,7 +22,7 @@ USES: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "web")),
     ("Between turns", ("games", "notify", "vacation", "deadline", "plan", "auto")),
     ("Solo", ("daily", "dailyboard", "solo")),
-    ("Server", ("leaderboard", "stats", "settings", "threads", "about", "help")),
+    ("Server", ("leaderboard", "stats", "settings", "season", "threads", "about", "help")),
 )
 MORE = "More"
 DOCS_FALLBACK = "How to run Isles is told in README.md and docs/ beside its source."

@@ -26,6 +26,7 @@ from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
+from bot.features.season import IDLE_DAYS, Seasons
 from bot.features.substitute import rated_people
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
 from db.substitutes import SubstituteStore
@@ -36,6 +37,10 @@ from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats
 log = logging.getLogger(__name__)
 
 TOP = 10
+IDLE_LEFT_OUT = "Players left out for having no rated game in {days} days: {count}. `all:on` shows them."
+IDLE_YOU = "You are left out: you have had no rated game here in {days} days. `all:on` shows you."
+IDLE_ALL = ("Every rated player of this board has had no rated game in {days} days ({count} in all). "
+            "`all:on` shows them.")
 EXPLAIN = ("Rating = openskill's cautious estimate mu - 3 sigma (Plackett-Luce): everyone starts at 0, "
            "and it rises with good results and as the estimate grows surer. Tables of two or more people count; "
            "computer seats are left out and a resignation or forfeit counts as last place.")
@@ -43,6 +48,8 @@ EXPLAIN = ("Rating = openskill's cautious estimate mu - 3 sigma (Plackett-Luce):
 COMMANDS = (
     Command("leaderboard", "The best players of this server, in one game or all games together", (
         Param("game", "Which game (default: all games together)", autocomplete="game"),
+        Param("season", "A season of this server: current, previous or its number (default: all time)"),
+        Param("all", "on: also players with no rated game in 180 days", choices=("on", "off")),
     )),
     Command("stats", "Games, wins and rating of a player in this server", (
         Param("user", "Whose (default: yours)", kind=USER),
@@ -69,6 +76,7 @@ class Ratings(Extension):
         self.model = PlackettLuce()
         self.images = service.draw_images if images is None else images
         self._lock = asyncio.Lock()
+        self.seasons: Seasons | None = None  # the server's league (bot/features/season.py), when installed
 
     def _now(self) -> str:
         moment: datetime = self.service.clock()
@@ -158,9 +166,18 @@ class Ratings(Extension):
         except KeyError as missing:
             raise IllegalMove(missing.args[0] + " Or leave `game` out for all games together.") from None
 
-    async def cmd_leaderboard(self, caller: Caller, game: str = "") -> Reply:
+    async def cmd_leaderboard(self, caller: Caller, game: str = "", season: str = "", all: str = "") -> Reply:
+        if season.strip() and self.seasons is not None:
+            return await self.seasons.board(caller, season, game)
         key, title = self._game(game)
         board = await self.db.board(caller.guild_id, key)
+        left_out, idle = 0, set()
+        if all.strip().lower() != "on" and board and self.seasons is not None:
+            idle = await self.seasons.idle(caller.guild_id)
+            left_out = sum(1 for r in board if r.user_id in idle)
+            board = [r for r in board if r.user_id not in idle]
+            if not board:
+                return Reply(private=IDLE_ALL.format(count=left_out, days=IDLE_DAYS))
         if not board:
             which = "No rated game" if key == OVERALL else f"No rated game of {title}"
             return Reply(private=f"{which} in this server yet. A table counts when it finishes "
@@ -176,8 +193,12 @@ class Ratings(Extension):
         if outside:
             text.append("…")
             text.append(self._line(outside))
+        elif mine is None and left_out and caller.user_id in idle:
+            text.append(IDLE_YOU.format(days=IDLE_DAYS))
         elif mine is None:
             text.append("You have no rated game here yet.")
+        if left_out:
+            text.append(IDLE_LEFT_OUT.format(count=left_out, days=IDLE_DAYS))
         text.append(f"-# {EXPLAIN}")
         image = None
         if self.images:
@@ -246,7 +267,10 @@ class Ratings(Extension):
         if self.images:
             subtitle = f"{count(games, 'rated game')} · {count(wins, 'win')} · this server"
             image = await asyncio.to_thread(draw_stats, name, subtitle, game_lines, series, EXPLAIN)
-        return Reply(text="\n".join(lines), image=image, image_name="stats.png",
+        private = ""
+        if self.seasons is not None and user_id == caller.user_id:  # a person's own season results
+            private = "\n".join(await self.seasons.stats_lines(caller.guild_id, user_id))
+        return Reply(text="\n".join(lines), private=private, image=image, image_name="stats.png",
                      image_alt=alt_text.STATS.format(name=name) if image else "", card=Card())
 
     @staticmethod

@@ -130,6 +130,7 @@ async def kept_beside(service, playing: int, finished: int) -> None:
         ("INSERT INTO solo_results (table_id, guild_id, user_id, name, game, day, won, ended, moves, finished_at) "
          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (finished, 111, ZED_ID, ZED_NAME, "sticks", None, 1, "finished", 3,
                                                   "x")),
+        ("INSERT INTO season_divisions (guild_id, number, user_id, tier) VALUES (?, ?, ?, ?)", (111, 1, ZED_ID, 1)),
     ]
     for sql, args in rows:
         await conn.execute(sql, args)

@@ -83,7 +83,7 @@ log = logging.getLogger(__name__)
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",
                             "solo", "hint"})
-SERVER_SETTINGS = frozenset({"threads", "games", "settings"})  # commands where managing means Manage Server
+SERVER_SETTINGS = frozenset({"threads", "games", "settings", "season"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
 FORM_TITLE = "Your move"
@@ -626,6 +626,19 @@ class DiscordOutbox:
     async def _send(channel: Any, reply: Reply) -> None:
         await send_shape(channel, message_shape(reply, upload_limit(channel)))
 
+    @property
+    def sends_saved(self) -> bool:
+        """Whether saved posts are sent from the outbox (a feature's own row then goes by `send_saved`)."""
+        return self.poster is not None
+
+    async def send_saved(self, row_id: int, channel_id: int, reply: Reply) -> bool:
+        """Send a post a feature saved in the outbox in its own transaction (row `row_id`, whose body
+        is the message): by the outbox's sender, which sends it after a restart if this never ran."""
+        if self.poster is None:
+            raise RuntimeError("send_saved needs the outbox's sender (sends_saved)")
+        delivery = await self.poster.send_saved(row_id, channel_id, reply.files(private=False))
+        return delivery.state in (SENT, RETRYING)
+
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""
         try:
@@ -670,7 +683,7 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
         allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where],
     )
     command.guild_only = spec.where == SERVER
-    if spec.name in ("threads", "settings"):
+    if spec.name in ("threads", "settings", "season"):
         command.default_permissions = discord.Permissions(manage_guild=True)
     for param in spec.params:
         if param.autocomplete:

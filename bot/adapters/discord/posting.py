@@ -11,8 +11,9 @@ channel, 404 (unknown channel) hands the place to `on_gone`, which closes its ta
 A channel's posts keep their order: a post waits for the older ones of its channel. The
 board picture is kept in memory until its post is sent; after a restart it is drawn again
 from the saved table if the table has not moved on since (an older post then goes without
-its picture: a newer one shows the board). Public files beside the picture (a game's log)
-are not kept across a restart.
+its picture: a newer one shows the board). A post of no table whose body keeps a `drawing`
+(a season's results) has its picture drawn again by the extension that made it (`redraw_post`).
+Public files beside the picture (a game's log) are not kept across a restart.
 """
 
 from __future__ import annotations
@@ -221,6 +222,13 @@ class Poster:
         if not done:
             return Delivery(row_id, RETRYING, later=task)
         return await task.result().settled(max(0.0, end - loop.time()))
+
+    async def send_saved(self, row_id: int, channel_id: int, files: list[tuple[str, bytes]]) -> Delivery:
+        """Send a pending post that a feature saved in its own transaction (a season's results), its
+        files kept until it is sent. A stop before it is sent leaves it pending: the sweep sends it
+        after the restart, with the same nonce."""
+        self._keep(row_id, files)
+        return await self._send_through(channel_id, row_id)
 
     async def shown(self, channel_id: int, reply: Reply, message_id: int | None) -> None:
         """The public part was shown another way (the interaction's own answer): nothing owed for it.
@@ -474,13 +482,30 @@ class Poster:
         if kept is not None:
             return kept
         picture = (row.body or {}).get("picture")
-        if not picture or row.table_id is None:
+        if not picture:
             return []
+        if row.table_id is None:
+            return await self._redrawn(picture, (row.body or {}).get("drawing"))
         loaded = await self.service.table(row.table_id)
         if loaded is None or loaded.version != row.version or loaded.game is None:
             return []  # the table moved on: a newer post shows the board
         image = await self.service.board_image(loaded)
         return [(picture, image)] if image else []
+
+    async def _redrawn(self, picture: str, drawing: dict[str, Any] | None) -> list[tuple[str, bytes]]:
+        """The picture of a post of no table, drawn again by the extension that drew it; none when it
+        cannot be (the words still go out)."""
+        if not drawing:
+            return []
+        for extension in getattr(self.service, "extensions", ()):
+            try:
+                image = await extension.redraw_post(drawing)
+            except Exception:
+                log.exception("the picture %s could not be drawn again", picture)
+                return []
+            if image:
+                return [(picture, image)]
+        return []
 
     # -- drafts nobody sealed ----------------------------------------------------------
     def _busy(self, table_id: int, channel_id: int) -> bool:
