@@ -41,6 +41,8 @@ class BoardLine:
     games: int
     wins: int
     you: bool = False
+    provisional: bool = False  # a season's player with too few games to be ranked yet
+    division: str = ""  # a season's tier, as its heading reads ("Division 1")
 
 
 @dataclass
@@ -67,21 +69,22 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def _header(d: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
+def header(d: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
+    """The dark band atop every ranking picture; returns its bottom."""
     d.rectangle((0, 0, WIDTH, 78), fill=INK)
     text(d, (PAD, 16), title, 28, WHITE, bold=True, width=WIDTH - 2 * PAD)
     text(d, (PAD, 52), subtitle, 16, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
     return 78
 
 
-def _note(d: ImageDraw.ImageDraw, y: int, note: str) -> int:
+def draw_note(d: ImageDraw.ImageDraw, y: int, note: str) -> int:
     for line in wrap(note, 15, WIDTH - 2 * PAD):
         text(d, (PAD, y), line, 15, MUTED)
         y += 21
     return y
 
 
-def _note_height(note: str) -> int:
+def note_height(note: str) -> int:
     return 21 * len(wrap(note, 15, WIDTH - 2 * PAD)) if note else 0
 
 
@@ -91,45 +94,123 @@ def rating_text(value: float, sign: str = "") -> str:
     return shown.replace("-0.0", "+0.0" if sign else "0.0") if shown.lstrip("+-") == "0.0" else shown
 
 
+def points_text(value: float) -> str:
+    """Season or event points: one decimal, two where a tie split three ways needs them (2.33)."""
+    shown = f"{value:.2f}"
+    return shown[:-1] if shown.endswith("0") else shown
+
+
 # columns of the leaderboard: right edges of the numbers
 COL_RATING, COL_GAMES, COL_WINS = 420, 505, WIDTH - PAD
+NAME_X = PAD + 44
+PROVISIONAL_WORD = "provisional"
+PROVISIONAL_HEADING = "Provisional: fewer than {games} games, not ranked yet"
+TAG_SIZE = 13
 
 
-def draw_leaderboard(title: str, subtitle: str, lines: Sequence[BoardLine], you: BoardLine | None = None,
-                     note: str = "") -> bytes:
-    """The top lines of a board; `you` is the caller's line when it is not among them."""
-    rows = len(lines) + (2 if you else 0)
-    height = 78 + 44 + rows * ROW + 16 + _note_height(note) + 16
-    image = Image.new("RGB", (WIDTH, height), PAPER)
-    d = ImageDraw.Draw(image)
-    y = _header(d, title, subtitle) + 14
-    for label, x, anchor in (("#", PAD + 16, "ma"), ("Player", PAD + 44, "la"), ("Rating", COL_RATING, "ra"),
-                             ("Games", COL_GAMES, "ra"), ("Wins", COL_WINS, "ra")):
+def column_heads(d: ImageDraw.ImageDraw, y: int, heads: Sequence[tuple[str, int, str]]) -> int:
+    """The muted headings of a table's columns, (label, x, anchor) each, and the rule under them;
+    returns where the first row starts."""
+    for label, x, anchor in heads:
         text(d, (x, y), label, 15, MUTED, anchor, bold=True)
     y += 26
     d.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
-    y += 4
+    return y + 4
+
+
+def section(d: ImageDraw.ImageDraw, y: int, words: str) -> int:
+    """A heading between rows (a division, the provisional players); returns the next row's top."""
+    text(d, (PAD - 4, y + 10), words, 16, INK, bold=True, width=WIDTH - 2 * PAD)
+    return y + SECTION
+
+
+SECTION = 34  # the height of a `section`
+
+
+def tag_width(word: str) -> int:
+    return text_width(word, TAG_SIZE) + 10
+
+
+def board_row(d: ImageDraw.ImageDraw, y: int, place: int | None, name: str,
+              cells: Sequence[tuple[str, int, bool]], name_width: int, shaded: bool, you: bool = False,
+              tags: Sequence[str] = ()) -> None:
+    """One row of a ranking: the place (a numbered medal for the first three, nothing for a player
+    not ranked), the name cut to `name_width` with its `tags` as words in pills after it, and the
+    `cells`, (words, right edge, bold) each."""
+    back = HIGHLIGHT if you else (CARD if shaded else PAPER)
+    d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=back)
+    middle = y + ROW // 2 - 1
+    if place is not None and place <= 3:
+        medal = MEDALS[place - 1]
+        d.ellipse((PAD + 3, middle - 13, PAD + 29, middle + 13), fill=medal)
+        text(d, (PAD + 16, middle), str(place), 16, WHITE, "mm", bold=True)
+    elif place is not None:
+        text(d, (PAD + 16, middle), str(place), 16, MUTED, "mm")
+    room = name_width - sum(tag_width(tag) + 8 for tag in tags)
+    x = NAME_X + text(d, (NAME_X, middle), fit_text(name, 18, room), 18, INK, "lm", bold=you)
+    for tag in tags:
+        box = pill(d, (x + 8, middle), tag, TAG_SIZE, mix(MUTED, WHITE, 0.8), ink=INK, anchor="lm", pad=5,
+                   bold=False)
+        x = box[2]
+    for words, right, bold in cells:
+        text(d, (right, middle), words, 18, INK, "rm", bold=bold)
+
+
+def _board_rows(lines: Sequence[BoardLine], ranked_from: int) -> list[BoardLine | str]:
+    """The ranked lines with a heading where a division begins, then the provisional ones under theirs."""
+    ranked = [line for line in lines if not line.provisional]
+    provisional = [line for line in lines if line.provisional]
+    rows: list[BoardLine | str] = []
+    division = ""
+    for line in ranked:
+        if line.division and line.division != division:
+            rows.append(line.division)
+        division = line.division
+        rows.append(line)
+    if provisional:
+        rows.append(PROVISIONAL_HEADING.format(games=ranked_from))
+        rows.extend(provisional)
+    return rows
+
+
+def draw_leaderboard(title: str, subtitle: str, lines: Sequence[BoardLine], you: BoardLine | None = None,
+                     note: str = "", points: bool = False, ranked_from: int = 5) -> bytes:
+    """The top lines of a board; `you` is the caller's line when it is not among them.
+
+    A season's board gives `points` (the numbers are season points, not ratings); its lines may
+    carry a division, headed where each begins, and provisional players (fewer than `ranked_from`
+    games) are drawn apart after the ranked ones, without a place and marked with a word. Without
+    them the picture is the all-time board's, unchanged."""
+    rows = _board_rows(lines, ranked_from)
+    headings = sum(isinstance(row, str) for row in rows)
+    height = 78 + 44 + (len(rows) - headings + (2 if you else 0)) * ROW + headings * SECTION + 16 \
+        + note_height(note) + 16
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    d = ImageDraw.Draw(image)
+    y = header(d, title, subtitle) + 14
+    y = column_heads(d, y, (("#", PAD + 16, "ma"), ("Player", NAME_X, "la"),
+                            ("Points" if points else "Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
+                            ("Wins", COL_WINS, "ra")))
+    number = points_text if points else rating_text
 
     def row(line: BoardLine, index: int) -> None:
         nonlocal y
-        back = HIGHLIGHT if line.you else (CARD if index % 2 == 0 else PAPER)
-        d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=back)
-        middle = y + ROW // 2 - 1
-        if line.place <= 3:
-            medal = MEDALS[line.place - 1]
-            d.ellipse((PAD + 3, middle - 13, PAD + 29, middle + 13), fill=medal)
-            text(d, (PAD + 16, middle), str(line.place), 16, WHITE, "mm", bold=True)
-        else:
-            text(d, (PAD + 16, middle), str(line.place), 16, MUTED, "mm")
         name = line.name + (" (you)" if line.you else "")
-        text(d, (PAD + 44, middle), fit_text(name, 18, COL_RATING - 90 - PAD - 44), 18, INK, "lm", bold=line.you)
-        text(d, (COL_RATING, middle), rating_text(line.rating), 18, INK, "rm", bold=True)
-        text(d, (COL_GAMES, middle), str(line.games), 18, INK, "rm")
-        text(d, (COL_WINS, middle), str(line.wins), 18, INK, "rm")
+        board_row(d, y, None if line.provisional else line.place, name,
+                  ((number(line.rating), COL_RATING, True), (str(line.games), COL_GAMES, False),
+                   (str(line.wins), COL_WINS, False)),
+                  COL_RATING - 90 - NAME_X, index % 2 == 0, line.you,
+                  (PROVISIONAL_WORD,) if line.provisional else ())
         y += ROW
 
-    for index, line in enumerate(lines):
-        row(line, index)
+    index = 0
+    for entry in rows:
+        if isinstance(entry, str):
+            y = section(d, y, entry)
+            index = 0
+            continue
+        row(entry, index)
+        index += 1
     if you:
         for dot in range(3):
             d.ellipse((WIDTH // 2 - 14 + dot * 12, y + ROW // 2 - 3, WIDTH // 2 - 8 + dot * 12, y + ROW // 2 + 3),
@@ -137,7 +218,7 @@ def draw_leaderboard(title: str, subtitle: str, lines: Sequence[BoardLine], you:
         y += ROW
         row(you, 0)
     y += 14
-    _note(d, y, note)
+    draw_note(d, y, note)
     return to_png(image)
 
 
@@ -211,16 +292,12 @@ def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
     """A player's rating, games and wins per game, and the rating after each rated game.
     The first series is the overall one (drawn grey when there are several)."""
     legend_rows = 1 + sum(text_width(label, 15) + 34 for label, _ in series) // (WIDTH - 2 * PAD)
-    height = 78 + 44 + len(games) * ROW + 30 + CHART_H + 14 + 24 * legend_rows + 12 + _note_height(note) + 16
+    height = 78 + 44 + len(games) * ROW + 30 + CHART_H + 14 + 24 * legend_rows + 12 + note_height(note) + 16
     image = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(image)
-    y = _header(d, name, subtitle) + 14
-    for label, x, anchor in (("Game", PAD, "la"), ("Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
-                             ("Wins", COL_WINS, "ra")):
-        text(d, (x, y), label, 15, MUTED, anchor, bold=True)
-    y += 26
-    d.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
-    y += 4
+    y = header(d, name, subtitle) + 14
+    y = column_heads(d, y, (("Game", PAD, "la"), ("Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
+                            ("Wins", COL_WINS, "ra")))
     for index, line in enumerate(games):
         d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=CARD if index % 2 == 0 else PAPER)
         middle = y + ROW // 2 - 1
@@ -239,5 +316,5 @@ def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
     text(d, (PAD, y), "Rating after each rated game", 16, INK, bold=True)
     y += 30
     y = _chart(d, y, series) + 6
-    _note(d, y, note)
+    draw_note(d, y, note)
     return to_png(image)

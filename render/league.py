@@ -1,0 +1,152 @@
+"""The results picture of a server's league: at a season's or an event's end, the podium, the top
+ten with their points and games, and who played most and who climbed furthest.
+
+Drawn in the leaderboard's house (its width, header, rows and medals: render/leaderboard.py), so
+that it stays legible where Discord shows it at about 550 pixels. A place is always told by its
+number, on the podium also by the height of its step, never by colour alone; names are cut with an
+ellipsis, never drawn over what lies beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.common import CARD, INK, LINE, MUTED, PAPER, SEAT_COLOURS, fit_text, readable_on, text, to_png
+from render.leaderboard import (
+    MEDALS,
+    NAME_X,
+    PAD,
+    PROVISIONAL_WORD,
+    ROW,
+    WIDTH,
+    board_row,
+    column_heads,
+    header,
+    points_text,
+)
+
+TOP = 10  # rows of the table under the podium
+PODIUM_MOST = 4  # steps at most: a tie for third may stand beside the other three
+STEP_HEIGHTS = {1: 96, 2: 70, 3: 50}  # by place: the height tells the place with the number on it
+PODIUM_TOP = 18  # room between the header and the highest name
+PODIUM_HEIGHT = 64 + STEP_HEIGHTS[1] + 18  # two lines of words over the tallest step, then the floor
+COL_POINTS, COL_GAMES = 478, WIDTH - PAD
+PANEL_HEIGHT = 100
+UP = SEAT_COLOURS[2]
+
+# the words a reader sees, whole so that they can be translated
+POINTS = ("{n} point", "{n} points")
+GAMES = ("{n} game", "{n} games")
+ON_PODIUM = "{points} · {games}"
+MOST_GAMES = "Most games"
+CLIMBER = "Biggest climber"
+CLIMBED = "from place {before} to place {after}"
+HEADS = ("#", "Player", "Points", "Games")
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    place: int  # equal for players tied
+    name: str
+    points: float
+    games: int
+    provisional: bool = False  # fewer games than a season ranks: marked, never on the podium
+    division: str = ""  # a season's tier ("Division 1"), shown beside the name when given
+
+
+def amount(n: float, words: tuple[str, str]) -> str:
+    """"1 game", "3 games"; points as `points_text` writes them."""
+    shown = points_text(n) if isinstance(n, float) else str(n)
+    return (words[0] if n == 1 else words[1]).format(n=shown)
+
+
+def podium(lines: Sequence[ResultLine]) -> list[ResultLine]:
+    """Who stands on the podium, best first: the ranked players of the first three places."""
+    return [line for line in lines if not line.provisional and 1 <= line.place <= 3][:PODIUM_MOST]
+
+
+def table(lines: Sequence[ResultLine]) -> list[ResultLine]:
+    """The rows under the podium: the ranked players in their order, then the provisional ones."""
+    ordered = [line for line in lines if not line.provisional] + [line for line in lines if line.provisional]
+    return ordered[:TOP]
+
+
+def size(lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
+         climber: tuple[str, int, int] | None = None) -> tuple[int, int]:
+    """The picture's size without drawing it."""
+    top = PODIUM_TOP + PODIUM_HEIGHT + 18 if podium(lines) else 0
+    panels = PANEL_HEIGHT + 18 if most_games or climber else 0
+    return WIDTH, 78 + top + 14 + 30 + len(table(lines)) * ROW + 18 + panels
+
+
+def _podium(d: ImageDraw.ImageDraw, y: int, standing: Sequence[ResultLine]) -> None:
+    """The steps side by side, the best in the middle, the second on its left, then right of it."""
+    count = len(standing)
+    column = 176 if count <= 3 else 134
+    gap = 12
+    left = (WIDTH - count * column - (count - 1) * gap) // 2
+    order = [1, 0, 2, 3][:count] if count > 1 else [0]
+    floor = y + PODIUM_HEIGHT - 12
+    d.line((PAD, floor, WIDTH - PAD, floor), fill=LINE, width=3)
+    for slot, index in enumerate(order):
+        line = standing[index]
+        x0 = left + slot * (column + gap)
+        centre = x0 + column / 2
+        top = floor - STEP_HEIGHTS[line.place]
+        medal = MEDALS[line.place - 1]
+        d.rounded_rectangle((x0, top, x0 + column, floor), radius=8, fill=medal, corners=(True, True, False, False))
+        text(d, (centre, top + 30), str(line.place), 34, readable_on(medal), "mm", bold=True)
+        text(d, (centre, top - 42), fit_text(line.name, 18, column - 4, bold=True), 18, INK, "mm", bold=True)
+        said = ON_PODIUM.format(points=amount(float(line.points), POINTS), games=amount(line.games, GAMES))
+        text(d, (centre, top - 18), said, 15, MUTED, "mm", width=column)
+
+
+def _panel(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], heading: str, name: str, detail: str,
+           rising: bool) -> None:
+    x0, y0, x1, _ = box
+    d.rounded_rectangle(box, radius=10, fill=CARD, outline=LINE)
+    x = x0 + 16
+    if rising:  # an arrow that points up: the climb is said in words beside it as well
+        d.polygon(((x, y0 + 26), (x + 8, y0 + 14), (x + 16, y0 + 26)), fill=UP)
+        d.rectangle((x + 5, y0 + 25, x + 11, y0 + 31), fill=UP)
+        x += 24
+    text(d, (x, y0 + 22), heading, 15, MUTED, "lm", bold=True, width=x1 - x - 16)
+    text(d, (x0 + 16, y0 + 52), name, 20, INK, "lm", bold=True, width=x1 - x0 - 32)
+    text(d, (x0 + 16, y0 + 80), detail, 16, INK, "lm", width=x1 - x0 - 32)
+
+
+def draw_results(title: str, subtitle: str, lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
+                 climber: tuple[str, int, int] | None = None) -> bytes:
+    """The PNG of a season's or an event's results. `lines` are in their final order, ties sharing a
+    place; `most_games` is (name, games); `climber` is (name, place before, place after)."""
+    width, height = size(lines, most_games, climber)
+    image = Image.new("RGB", (width, height), PAPER)
+    d = ImageDraw.Draw(image)
+    y = header(d, title, subtitle)
+    standing = podium(lines)
+    if standing:
+        _podium(d, y + PODIUM_TOP, standing)
+        y += PODIUM_TOP + PODIUM_HEIGHT + 18
+    y = column_heads(d, y + 14, ((HEADS[0], PAD + 16, "ma"), (HEADS[1], NAME_X, "la"), (HEADS[2], COL_POINTS, "ra"),
+                                 (HEADS[3], COL_GAMES, "ra")))
+    for index, line in enumerate(table(lines)):
+        tags = ((PROVISIONAL_WORD,) if line.provisional else ()) + ((line.division,) if line.division else ())
+        board_row(d, y, None if line.provisional else line.place, line.name,
+                  ((points_text(line.points), COL_POINTS, True), (str(line.games), COL_GAMES, False)),
+                  COL_POINTS - 80 - NAME_X, index % 2 == 0, tags=tags)
+        y += ROW
+    y += 18
+    panels = [(MOST_GAMES, most_games[0], amount(most_games[1], GAMES), False)] if most_games else []
+    if climber:
+        panels.append((CLIMBER, climber[0], CLIMBED.format(before=climber[1], after=climber[2]), True))
+    if panels:
+        gap = 14
+        each = (WIDTH - 2 * PAD - gap * (len(panels) - 1)) // len(panels)
+        for n, (heading, name, detail, rising) in enumerate(panels):
+            x0 = PAD + n * (each + gap)
+            _panel(d, (x0, y, x0 + each, y + PANEL_HEIGHT), heading, name, detail, rising)
+    return to_png(image)
+
