@@ -17,6 +17,7 @@ from bot.features.about import About
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
+from bot.features.event import Event
 from bot.features.forget import Forget
 from bot.features.help import Help
 from bot.features.levels import ComputerLevels
@@ -43,6 +44,7 @@ class Installed:
     plans: Plans | None = None
     notify: Notify | None = None
     substitutes: Substitutes | None = None
+    events: Event | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
@@ -55,6 +57,8 @@ class Installed:
         if self.substitutes is not None:
             await self.substitutes.sweep()
         await self.daily.tick(now)
+        if self.events is not None:  # after the deadlines: a table they ended ends its round
+            await self.events.tick(int(now.timestamp()) if now is not None else None)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
         """The daily preparation job, one step: today's and tomorrow's deals chosen and proven (solved in
@@ -77,6 +81,8 @@ class Installed:
             loops.append(self.notify.run_forever())
         if self.substitutes is not None:
             loops.append(self.substitutes.run_forever())
+        if self.events is not None:
+            loops.append(self.events.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -110,4 +116,6 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
         service.extend(extension)
     service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link
     service.extend(Forget(service))  # /forget-me (PRIVACY.md)
-    return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily)
+    events = Event(service)  # /event: a server's Swiss events
+    service.extend(events)
+    return Installed(timing, ratings, games, daily, plans, notify, substitutes, events, prepare_daily=prepare_daily)

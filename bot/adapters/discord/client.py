@@ -626,6 +626,21 @@ class DiscordOutbox:
     async def _send(channel: Any, reply: Reply) -> None:
         await send_shape(channel, message_shape(reply, upload_limit(channel)))
 
+    async def thread(self, channel_id: int, name: str) -> int:
+        """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
+        IllegalMove with the reason when Discord refuses it."""
+        channel = await self._channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise IllegalMove("an event's tables need a text channel for their threads.")
+        try:
+            thread = await channel.create_thread(
+                name=clip(name, MAX_THREAD_NAME),
+                type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
+        except discord.HTTPException as error:
+            log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
+            raise IllegalMove("I may not create threads in the event's channel (Create Public Threads).") from None
+        return thread.id
+
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""
         try:
