@@ -82,7 +82,7 @@ class Standing:
 
 
 def points_text(points: float) -> str:
-    return f"{points:g}"
+    return f"{points:.2f}".rstrip("0").rstrip(".")
 
 
 def turn_deadline(round_days: int) -> int:
