@@ -83,7 +83,7 @@ log = logging.getLogger(__name__)
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",
                             "solo", "hint"})
-SERVER_SETTINGS = frozenset({"threads", "games", "settings"})  # commands where managing means Manage Server
+SERVER_SETTINGS = frozenset({"threads", "games", "settings", "event"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
 FORM_TITLE = "Your move"
