@@ -221,6 +221,15 @@ class EventStore:
         async with self.conn.execute(sql + " ORDER BY round, number", args) as cur:
             return [_pairing(row) for row in await cur.fetchall()]
 
+    async def claim_opening(self, event_id: int, round_: int, number: int, now: int, stale_before: int) -> bool:
+        """Claim the opening of a pairing row's table: False when it is open, or another call claimed
+        it since `stale_before` (a claim older than that was left by a process that stopped)."""
+        cur = await self.conn.execute(
+            "UPDATE event_tables SET opening_at = ? WHERE event_id = ? AND round = ? AND number = ? "
+            "AND table_id IS NULL AND bye = 0 AND (opening_at IS NULL OR opening_at < ?)",
+            (now, event_id, round_, number, stale_before))
+        return cur.rowcount == 1
+
     async def place_made(self, event_id: int, round_: int, number: int, channel_id: int) -> bool:
         """Record the thread made for a pairing row before its table opens there, so that a restart
         between the two opens the table in that thread instead of making another."""

@@ -48,6 +48,7 @@ BYE_POINTS = 0.5
 # DESIGNED: each turn may take a quarter of the round, at most a day: someone who plays once a day
 # is never hurried, and a table whose players sleep through four turns still ends within the round
 TURN_SHARE = 4
+STALE_OPENING = 300  # seconds after which a table's opening claimed by a process that stopped is taken over
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
 ACTIONS = ("create", "start", "join", "leave")
@@ -359,6 +360,8 @@ class Event(Extension):
         for row in await self.db.pairings(event.id, event.round):
             if row.bye or row.table_id is not None:
                 continue
+            if not await self.db.claim_opening(event.id, row.round, row.number, self.now(), self.now() - STALE_OPENING):
+                continue  # another call opens it now
             try:
                 await self._open_table(event, row)
             except IllegalMove as why:

@@ -38,9 +38,10 @@ CREATE TABLE event_entrants (
 );
 
 -- A round's pairing: one row per table (`number` from 1), its players in seat order as a JSON list
--- of user ids (the first sits first), and the table opened for it once it is (NULL until then: a
--- restart between the pairing and the opening opens the rest). A bye is a row of one player with
--- `bye` 1, numbered after the tables and never opened. `points` is filled when the table ends (a
+-- of user ids (the first sits first), the thread made for it and the table opened there once they
+-- are (NULL until then: a restart between the pairing and the opening opens the rest). A process
+-- claims a row's opening before it makes the thread, so that two never open one table twice. A
+-- bye is a row of one player with `bye` 1, numbered after the tables and never opened. `points` is filled when the table ends (a
 -- bye's at once): a JSON object user id -> event points, so standings are read without the tables.
 CREATE TABLE event_tables (
     event_id    INTEGER NOT NULL REFERENCES events (id),
@@ -49,6 +50,7 @@ CREATE TABLE event_tables (
     players     TEXT NOT NULL,
     table_id    INTEGER REFERENCES tables (id),
     channel_id  INTEGER,
+    opening_at  INTEGER,  -- when a process claimed the opening of this table (a claim left by a crash goes stale)
     bye         INTEGER NOT NULL DEFAULT 0,
     points      TEXT,
     PRIMARY KEY (event_id, round, number)
