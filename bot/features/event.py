@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,8 @@ from typing import Any
 from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
-from bot.core.pairing import PAIRING_EXPLAINED, Entrant, pair_round
+from bot.core.pairing import PAIRING_EXPLAINED, Entrant, bye_points, pair_round
+from bot.core.pairing import standings as ranked
 from bot.core.placement import placement_points
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService
@@ -42,9 +44,10 @@ log = logging.getLogger(__name__)
 DAY = 86400
 MOST_ROUNDS = 12  # DESIGNED: a Swiss event of 12 rounds already sorts hundreds of players
 MOST_ROUND_DAYS = 28  # DESIGNED: four weeks a round; a longer round is a season, not an event
-# DESIGNED: a bye is worth half a point, what a seat earns on average at a table (1 for the win,
-# 0 for the last place, the places between shared out evenly): neither a gift nor a loss
-BYE_POINTS = 0.5
+# DESIGNED: event points count every place (first 1, last 0, the places between evenly) rather than
+# the win alone: a Swiss pairing pairs by score, and after a few rounds of wins alone most players of
+# tables of four would still be tied at 0. A bye is worth what a seat earns on average (pairing.py).
+BY_PLACE = True
 # DESIGNED: each turn may take a quarter of the round, at most a day: someone who plays once a day
 # is never hurried, and a table whose players sleep through four turns still ends within the round
 TURN_SHARE = 4
@@ -76,7 +79,7 @@ class Standing:
     user_id: int
     name: str
     points: float
-    opponents: float  # the tie-break: the points of everyone the player met, once per meeting
+    opponents: float  # the tie-break: the mean points of the opponents met, once per meeting
     games: int
     byes: int
     left: bool
@@ -111,34 +114,38 @@ def read_number(name: str, text: str, least: int, most: int) -> int:
     return int(word)
 
 
-def standings(entrants: dict[int, tuple[str, bool]], rows: list[PairingRow]) -> list[Standing]:
-    """Standings by event points, then by opponents' points, then by name. `entrants`: user id ->
-    (name, left)."""
-    points = dict.fromkeys(entrants, 0.0)
-    games = dict.fromkeys(entrants, 0)
-    byes = dict.fromkeys(entrants, 0)
-    met: dict[int, list[int]] = {user: [] for user in entrants}
+def entrants_of(users: list[int], rows: list[PairingRow]) -> dict[int, Entrant]:
+    """What the pairing knows of each player, from the rounds scored so far (keyed by user id as text)."""
+    points = dict.fromkeys(users, 0.0)
+    met: dict[int, Counter[str]] = {user: Counter() for user in users}
+    byes = dict.fromkeys(users, 0)
+    first = dict.fromkeys(users, 0)
     for row in rows:
         if row.points is None:
             continue
-        for user, value in row.points.items():
+        for user in row.players:
             if user not in points:
                 continue
-            points[user] += value
+            points[user] += row.points.get(user, 0.0)
             if row.bye:
                 byes[user] += 1
             else:
-                games[user] += 1
-                met[user] += [other for other in row.players if other != user]
-    opponents = {user: sum(points.get(other, 0.0) for other in met[user]) for user in entrants}
-    order = sorted(entrants, key=lambda u: (-points[u], -opponents[u], entrants[u][0].lower(), u))
-    lines: list[Standing] = []
-    for index, user in enumerate(order):
-        before = lines[-1] if lines else None
-        same = before is not None and (before.points, before.opponents) == (points[user], opponents[user])
-        place = before.place if same else index + 1
-        lines.append(Standing(place, user, entrants[user][0], points[user], opponents[user], games[user],
-                              byes[user], entrants[user][1]))
+                met[user].update(str(other) for other in row.players if other != user)
+                first[user] += row.players[0] == user
+    return {user: Entrant(str(user), points[user], dict(met[user]), byes[user], first[user]) for user in users}
+
+
+def standings(entrants: dict[int, tuple[str, bool]], rows: list[PairingRow]) -> list[Standing]:
+    """Standings by event points, then by the mean points of the opponents met (bot/core/pairing.py).
+    `entrants`: user id -> (name, left)."""
+    known = entrants_of(list(entrants), rows)
+    games = Counter(user for row in rows if row.points is not None and not row.bye for user in row.players)
+    byes = Counter(user for row in rows if row.points is not None and row.bye for user in row.players)
+    lines = []
+    for line in ranked(list(known.values())):
+        user = int(line.key)
+        name, left = entrants[user]
+        lines.append(Standing(line.place, user, name, line.points, line.opponents_points, games[user], byes[user], left))
     return lines
 
 
@@ -312,7 +319,7 @@ class Event(Extension):
         for row in await self.db.pairings(event.id, event.round):
             players = ", ".join(names.get(u, str(u)) for u in row.players)
             if row.bye:
-                lines.append(f"Bye: {players} ({points_text(BYE_POINTS)} points).")
+                lines.append(f"Bye: {players} ({points_text(bye_points(event.seats, BY_PLACE))} points).")
             elif row.channel_id:
                 lines.append(f"Table {row.number} in {marks.place(row.channel_id)}: {players}.")
             else:
@@ -328,27 +335,12 @@ class Event(Extension):
     # -- pairing and opening rounds ------------------------------------------------------
     async def _pair(self, event: EventRow, *, start: bool = False) -> bool:
         """Pair the next round and claim it; False when another call paired it first."""
-        entrants = await self.db.entrants(event.id)
-        rows = await self.db.pairings(event.id)
-        playing = [e for e in entrants if e.left_at is None]
-        points: dict[int, float] = {e.user_id: 0.0 for e in playing}
-        met: dict[int, set[int]] = {e.user_id: set() for e in playing}
-        byes = dict.fromkeys(points, 0)
-        first = dict.fromkeys(points, 0)
-        for row in rows:
-            for user in row.players:
-                if user not in points:
-                    continue
-                points[user] += (row.points or {}).get(user, 0.0)
-                if row.bye:
-                    byes[user] += 1
-                else:
-                    met[user] |= set(row.players) - {user}
-                    first[user] += row.players[0] == user
-        pool = [Entrant(u, points[u], frozenset(met[u]), byes[u], first[u]) for u in points]
-        paired = pair_round(pool, event.seats, self.min_seats(event), event.seed * 1000 + event.round + 1)
-        planned = [PlannedTable(tuple(table)) for table in paired.tables]
-        planned += [PlannedTable((user,), bye=True, points={user: BYE_POINTS}) for user in paired.byes]
+        playing = [e.user_id for e in await self.db.entrants(event.id) if e.left_at is None]
+        pool = list(entrants_of(playing, await self.db.pairings(event.id)).values())
+        paired = pair_round(pool, event.seats, self.min_seats(event), f"{event.seed}:{event.round + 1}")
+        planned = [PlannedTable(tuple(int(key) for key in table)) for table in paired.tables]
+        bye = bye_points(event.seats, BY_PLACE)
+        planned += [PlannedTable((int(key),), bye=True, points={int(key): bye}) for key in paired.byes]
         ends = self.now() + event.round_days * DAY
         return await self.db.claim_round(event.id, event.round, planned, ends_at=ends, start=start)
 
@@ -469,10 +461,7 @@ class Event(Extension):
             await self.open_round(event.id)
 
     async def _points(self, row: PairingRow, status: str) -> dict[int, float]:
-        """Event points of a table that ended: by its final ranks, every place worth something (first
-        1, last 0, the places between evenly; bot/core/placement.py). DESIGNED: by place rather than
-        win-or-nothing, since a Swiss pairing pairs by score and a few rounds of wins alone leave
-        most players tied at 0. DESIGNED: a table that ended with no
+        """Event points of a table that ended, by its final ranks (BY_PLACE). DESIGNED: a table that ended with no
         result (cancelled, its thread deleted) counts as a tie of all its players, so nobody there
         gains or loses a place by it."""
         ranks = {}
@@ -482,7 +471,7 @@ class Event(Extension):
                     ranks[result["user_id"]] = result["rank"]
         last = max(ranks.values(), default=1) + 1
         ordered = [ranks.get(user, last) if status == "finished" else 1 for user in row.players]
-        return dict(zip(row.players, placement_points(ordered, by_place=True), strict=True))
+        return dict(zip(row.players, placement_points(ordered, by_place=BY_PLACE), strict=True))
 
     async def _play_out(self, table_id: int) -> None:
         """The round is over: the computer plays every turn left at this table, and its final board is posted."""

@@ -8,7 +8,7 @@ import pytest
 from bot.core.replies import Reply
 from bot.core.service import TableService
 from bot.extensions import Installed, install
-from bot.features.event import BYE_POINTS, Event, seat_keeping_seed, standings, turn_deadline
+from bot.features.event import Event, seat_keeping_seed, standings, turn_deadline
 from db.events import EventStore, PairingRow
 from db.timing import TimingStore
 from tests.helpers import CHANNEL, Clock, service_at, who
@@ -153,17 +153,34 @@ async def test_two_services_and_a_restart_open_each_round_once(tmp_path, sticks)
     assert len(outbox.results() + other_outbox.results() + again_outbox.results()) == 1
 
 
-async def test_a_round_with_an_odd_count_gives_a_bye_and_its_points(tmp_path, sticks):
-    service, installed, outbox = await running(tmp_path / "e.db", Clock())
-    event_id = await signed_up(service, PLAYERS[:7])  # 7 at fours: tables of 4 and 3, or a bye
+async def test_a_two_seat_event_gives_byes_and_balances_first_seats_through_the_normal_start(tmp_path, sticks):
+    clock = Clock()
+    service, installed, _ = await running(tmp_path / "e.db", clock)
+    created = await service.handle(MOD, "event", dict(CREATE, seats="2", rounds="4"))
+    for person in PLAYERS[:5]:  # five at twos: two tables and a bye each round
+        assert (await service.press(person, created.buttons[0].custom_id)).ok
     assert (await service.handle(MOD, "event", {"action": "start"})).ok
-    rows = await EventStore.of(service.store).pairings(event_id, 1)
-    sizes = sorted(len(r.players) for r in rows if not r.bye)
-    assert sum(len(r.players) for r in rows) == 7
-    assert all(size in (3, 4) for size in sizes)
+    db = EventStore.of(service.store)
+    event = await db.in_channel(CHANNEL)
+    for _ in range(400):
+        clock.advance(hours=13)
+        await installed.tick()
+        if (await db.event(event.id)).status == "finished":
+            break
+    rows = await db.pairings(event.id)
+    byes = [r for r in rows if r.bye]
+    assert len(byes) == 4 and len({r.players for r in byes}) == 4  # nobody sits out twice while others have not
+    assert all(r.points == {r.players[0]: 0.5} for r in byes)  # by place at two seats, an average seat's
+    first, second = {p.user_id: 0 for p in PLAYERS[:5]}, {p.user_id: 0 for p in PLAYERS[:5]}
     for row in rows:
         if row.bye:
-            assert row.points == {row.players[0]: BYE_POINTS}
+            continue
+        loaded = await service.table(row.table_id)
+        seated = [s.user_id for s in sorted(loaded.seats, key=lambda s: s.seat)]
+        assert seated == list(row.players)  # the table sat them as paired
+        first[seated[0]] += 1
+        second[seated[1]] += 1
+    assert all(abs(first[u] - second[u]) <= 1 for u in first), (first, second)
 
 
 @pytest.mark.parametrize("args, said", [
@@ -241,8 +258,8 @@ def test_standings_break_ties_by_opponents_points():
     names = {1: ("A", False), 2: ("B", False), 3: ("C", False), 4: ("D", False)}
     table = standings(names, rows)
     assert [s.user_id for s in table] == [3, 1, 2, 4]
-    # A and B both have 1 point; A met B (1) and C (2): 3, B met A (1) and D (0): 1
-    assert (table[1].opponents, table[2].opponents) == (3.0, 1.0)
+    # A and B both have 1 point; A met B (1) and C (2): a mean of 1.5, B met A (1) and D (0): 0.5
+    assert (table[1].opponents, table[2].opponents) == (1.5, 0.5)
 
 
 def test_event_is_installed():
