@@ -264,3 +264,28 @@ def test_standings_break_ties_by_opponents_points():
 
 def test_event_is_installed():
     assert Event.commands[0].name == "event"
+
+
+async def test_who_leaves_is_paired_no_more_and_the_results_go_to_the_servers_results_channel(tmp_path, sticks):
+    from db.server_settings import ServerSettingsStore, SettingsChange
+
+    clock = Clock()
+    service, installed, outbox = await running(tmp_path / "e.db", clock)
+    await ServerSettingsStore.of(service.store).change(MOD.guild_id, SettingsChange(values={"results_channel": 777}))
+    event_id = await signed_up(service, PLAYERS[:7])
+    assert (await service.handle(MOD, "event", {"action": "start"})).ok
+    gone = PLAYERS[0]
+    left = await service.handle(gone, "event", {"action": "leave"})
+    assert left.ok and "will not be paired again" in left.private
+    db = EventStore.of(service.store)
+    for _ in range(400):
+        clock.advance(hours=13)
+        await installed.tick()
+        if (await db.event(event_id)).status == "finished":
+            break
+    later = [r for r in await db.pairings(event_id) if r.round > 1]
+    assert later and all(gone.user_id not in r.players for r in later)
+    assert any(gone.user_id in r.players for r in await db.pairings(event_id, 1))
+    results = outbox.results()
+    assert len(results) == 1 and results[0][0] == 777
+    assert f"{gone.name} (left)" in results[0][1].text
