@@ -32,15 +32,15 @@ TOP = 10  # rows of the table under the podium
 PODIUM_MOST = 4  # steps at most: a tie for third may stand beside the other three
 STEP_HEIGHTS = {1: 96, 2: 70, 3: 50}  # by place: the height tells the place with the number on it
 PODIUM_TOP = 18  # room between the header and the highest name
-PODIUM_HEIGHT = 64 + STEP_HEIGHTS[1] + 18  # two lines of words over the tallest step, then the floor
+PODIUM_HEIGHT = 64 + STEP_HEIGHTS[1] + 18  # the name and points over the tallest step, then the floor
 COL_POINTS, COL_GAMES = 478, WIDTH - PAD
+NAME_WIDTH = COL_POINTS - 80 - NAME_X  # a name and its tags end here
 PANEL_HEIGHT = 100
 UP = SEAT_COLOURS[2]
 
 # the words a reader sees, whole so that they can be translated
-POINTS = ("{n} point", "{n} points")
+POINTS = "{n} points"  # always written with a decimal: 1.0 points
 GAMES = ("{n} game", "{n} games")
-ON_PODIUM = "{points} · {games}"
 MOST_GAMES = "Most games"
 CLIMBER = "Biggest climber"
 CLIMBED = "from place {before} to place {after}"
@@ -57,10 +57,8 @@ class ResultLine:
     division: str = ""  # a season's tier ("Division 1"), shown beside the name when given
 
 
-def amount(n: float, words: tuple[str, str]) -> str:
-    """"1 game", "3 games"; points as `points_text` writes them."""
-    shown = points_text(n) if isinstance(n, float) else str(n)
-    return (words[0] if n == 1 else words[1]).format(n=shown)
+def games_text(n: int) -> str:
+    return (GAMES[0] if n == 1 else GAMES[1]).format(n=n)
 
 
 def podium(lines: Sequence[ResultLine]) -> list[ResultLine]:
@@ -74,34 +72,56 @@ def table(lines: Sequence[ResultLine]) -> list[ResultLine]:
     return ordered[:TOP]
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of a results picture begin, from the top."""
+    podium: int | None  # None without anyone on a podium
+    rows: int  # the first row of the table
+    panels: int | None  # None without most games nor a climber
+    height: int
+
+
+def layout(lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
+           climber: tuple[str, int, int] | None = None) -> Layout:
+    y = 78
+    steps = None
+    if podium(lines):
+        steps = y + PODIUM_TOP
+        y = steps + PODIUM_HEIGHT + 18
+    rows = y + 14 + 30  # the column heads and their rule
+    y = rows + len(table(lines)) * ROW + 18
+    panels = y if most_games or climber else None
+    return Layout(steps, rows, panels, y + PANEL_HEIGHT + 18 if panels else y)
+
+
 def size(lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
          climber: tuple[str, int, int] | None = None) -> tuple[int, int]:
     """The picture's size without drawing it."""
-    top = PODIUM_TOP + PODIUM_HEIGHT + 18 if podium(lines) else 0
-    panels = PANEL_HEIGHT + 18 if most_games or climber else 0
-    return WIDTH, 78 + top + 14 + 30 + len(table(lines)) * ROW + 18 + panels
+    return WIDTH, layout(lines, most_games, climber).height
+
+
+def step_spans(count: int) -> list[tuple[int, int]]:
+    """The left and right edges of `count` podium steps, left to right."""
+    column, gap = (176, 12) if count <= 3 else (130, 10)
+    left = (WIDTH - count * column - (count - 1) * gap) // 2
+    return [(left + slot * (column + gap), left + slot * (column + gap) + column) for slot in range(count)]
 
 
 def _podium(d: ImageDraw.ImageDraw, y: int, standing: Sequence[ResultLine]) -> None:
     """The steps side by side, the best in the middle, the second on its left, then right of it."""
     count = len(standing)
-    column = 176 if count <= 3 else 134
-    gap = 12
-    left = (WIDTH - count * column - (count - 1) * gap) // 2
     order = [1, 0, 2, 3][:count] if count > 1 else [0]
     floor = y + PODIUM_HEIGHT - 12
     d.line((PAD, floor, WIDTH - PAD, floor), fill=LINE, width=3)
-    for slot, index in enumerate(order):
+    for (x0, x1), index in zip(step_spans(count), order, strict=True):
         line = standing[index]
-        x0 = left + slot * (column + gap)
-        centre = x0 + column / 2
+        centre, column = (x0 + x1) / 2, x1 - x0
         top = floor - STEP_HEIGHTS[line.place]
         medal = MEDALS[line.place - 1]
         d.rounded_rectangle((x0, top, x0 + column, floor), radius=8, fill=medal, corners=(True, True, False, False))
         text(d, (centre, top + 30), str(line.place), 34, readable_on(medal), "mm", bold=True)
         text(d, (centre, top - 42), fit_text(line.name, 18, column - 4, bold=True), 18, INK, "mm", bold=True)
-        said = ON_PODIUM.format(points=amount(float(line.points), POINTS), games=amount(line.games, GAMES))
-        text(d, (centre, top - 18), said, 15, MUTED, "mm", width=column)
+        text(d, (centre, top - 18), POINTS.format(n=points_text(line.points)), 15, MUTED, "mm", width=column)
 
 
 def _panel(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], heading: str, name: str, detail: str,
@@ -122,28 +142,25 @@ def draw_results(title: str, subtitle: str, lines: Sequence[ResultLine], most_ga
                  climber: tuple[str, int, int] | None = None) -> bytes:
     """The PNG of a season's or an event's results. `lines` are in their final order, ties sharing a
     place; `most_games` is (name, games); `climber` is (name, place before, place after)."""
-    width, height = size(lines, most_games, climber)
-    image = Image.new("RGB", (width, height), PAPER)
+    at = layout(lines, most_games, climber)
+    image = Image.new("RGB", (WIDTH, at.height), PAPER)
     d = ImageDraw.Draw(image)
-    y = header(d, title, subtitle)
-    standing = podium(lines)
-    if standing:
-        _podium(d, y + PODIUM_TOP, standing)
-        y += PODIUM_TOP + PODIUM_HEIGHT + 18
-    y = column_heads(d, y + 14, ((HEADS[0], PAD + 16, "ma"), (HEADS[1], NAME_X, "la"), (HEADS[2], COL_POINTS, "ra"),
-                                 (HEADS[3], COL_GAMES, "ra")))
+    header(d, title, subtitle)
+    if at.podium is not None:
+        _podium(d, at.podium, podium(lines))
+    y = column_heads(d, at.rows - 30, ((HEADS[0], PAD + 16, "ma"), (HEADS[1], NAME_X, "la"),
+                                       (HEADS[2], COL_POINTS, "ra"), (HEADS[3], COL_GAMES, "ra")))
     for index, line in enumerate(table(lines)):
         tags = ((PROVISIONAL_WORD,) if line.provisional else ()) + ((line.division,) if line.division else ())
         board_row(d, y, None if line.provisional else line.place, line.name,
                   ((points_text(line.points), COL_POINTS, True), (str(line.games), COL_GAMES, False)),
-                  COL_POINTS - 80 - NAME_X, index % 2 == 0, tags=tags)
+                  NAME_WIDTH, index % 2 == 0, tags=tags)
         y += ROW
-    y += 18
-    panels = [(MOST_GAMES, most_games[0], amount(most_games[1], GAMES), False)] if most_games else []
+    panels = [(MOST_GAMES, most_games[0], games_text(most_games[1]), False)] if most_games else []
     if climber:
         panels.append((CLIMBER, climber[0], CLIMBED.format(before=climber[1], after=climber[2]), True))
-    if panels:
-        gap = 14
+    if panels and at.panels is not None:
+        y, gap = at.panels, 14
         each = (WIDTH - 2 * PAD - gap * (len(panels) - 1)) // len(panels)
         for n, (heading, name, detail, rising) in enumerate(panels):
             x0 = PAD + n * (each + gap)

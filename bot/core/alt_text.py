@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from render.leaderboard import points_text
+from render.league import ResultLine, podium
+
 BOARD = "The board of {game}. {status}"
 WAITING = "Waiting for {names}."
 FINAL = "The final board of {game}. {standings}"
@@ -19,6 +22,12 @@ STATS = "The ratings of {name} as a picture, with how they moved game after game
 DAILY = "The daily challenge board of {day} as a picture; the message lists the same results."
 PREVIEW = "Where your move would go, seen by you alone; nothing is played."
 SOLO = "The solo board of this server as a picture; the message lists the same results."
+SEASON_BOARD = "The standings of {season} in this server for {game} as a picture; the message lists the same players."
+SEASON_PROVISIONAL = "Players with fewer than {games} games are listed apart as provisional."
+RESULTS = "The results of {title} as a picture: a podium, then the top players with their points and games."
+ON_PODIUM = "Place {place}: {name}, {points} points."  # points have a decimal: 1.0 points
+MOST_GAMES = ("Most games: {name}, {games} game.", "Most games: {name}, {games} games.")
+CLIMBER = "Biggest climber: {name}, from place {before} to place {after}."
 
 
 def plain(text: str) -> str:
@@ -36,3 +45,24 @@ def board(game: str, status: str, acting: Sequence[str]) -> str:
 
 def final(game: str, standings: str) -> str:
     return FINAL.format(game=game, standings=plain(standings))
+
+
+def season_board(game: str, season: str, provisional: int = 0, ranked_from: int = 5) -> str:
+    """A season's board (render.leaderboard's `draw_leaderboard` with `points`)."""
+    words = SEASON_BOARD.format(season=season, game=game)
+    return words + (" " + SEASON_PROVISIONAL.format(games=ranked_from) if provisional else "")
+
+
+def results(title: str, lines: Sequence[ResultLine], most_games: tuple[str, int] | None = None,
+            climber: tuple[str, int, int] | None = None) -> str:
+    """A season's or an event's results picture (render.league's `draw_results`, given the same
+    values): who stands on its podium, who played most, who climbed furthest."""
+    words = [RESULTS.format(title=title)]
+    for line in podium(lines):
+        words.append(ON_PODIUM.format(place=line.place, name=line.name, points=points_text(line.points)))
+    if most_games:
+        name, games = most_games
+        words.append((MOST_GAMES[0] if games == 1 else MOST_GAMES[1]).format(name=name, games=games))
+    if climber:
+        words.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
+    return " ".join(words)
