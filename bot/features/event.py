@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import marks
+from bot.core import alt_text, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.pairing import PAIRING_EXPLAINED, Entrant, bye_points, pair_round
@@ -65,8 +65,6 @@ COMMANDS = (
     )),
 )
 
-RESULTS_ALT = ("The final standings of the event of {game}: the podium, then the top 10 of its {count} players "
-               "with their event points and games played.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
 NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
 
@@ -502,13 +500,14 @@ class Event(Extension):
                           await self.db.pairings(event.id))
         podium = ", ".join(f"{s.name}" for s in lines if s.place == 1)
         text = [f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])]
-        image = None
+        image, alt = None, ""
         if self.images:
             picture = [ResultLine(s.place, s.name, s.points, s.games) for s in lines[:10]]
             subtitle = f"{len(lines)} players, {event.rounds} rounds, tables of {event.seats}"
-            image = await asyncio.to_thread(draw_results, f"Event · {title}", subtitle, picture)
-        return Reply(text="\n".join(text), image=image, image_name="event.png",
-                     image_alt=RESULTS_ALT.format(game=title, count=len(lines)) if image else "",
+            heading = f"Event · {title}"
+            image = await asyncio.to_thread(draw_results, heading, subtitle, picture)
+            alt = alt_text.results(heading, picture)
+        return Reply(text="\n".join(text), image=image, image_name="event.png", image_alt=alt,
                      mentions=[s.user_id for s in lines if s.place == 1])
 
 

@@ -64,6 +64,7 @@ async def test_an_event_of_eight_at_fours_runs_through_discord(league):
     assert len(bot.threads) == 6
     over = [c for c in bot.posts(CHANNEL) if "is over" in str(c.body)]
     assert len(over) == 1 and over[0].files and over[0].files[0][0] == "event.png"
+    assert over[0].files[0][1] < 1024 * 1024 and "Place 1:" in str(over[0].body)  # the picture, told in words
     assert any("let the turn deadline pass" in str(c.body) for c in bot.posts())
     assert bot.problems == []
 
