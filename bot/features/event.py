@@ -481,7 +481,9 @@ class Event(Extension):
             seat = loaded.game.to_act()[0]
             answer = await self.service.play_for(
                 table_id, seat, "The round's time is up: the computer plays the turns left at this table.")
-            reply = answer or reply
+            if answer is None:  # nothing it could play for that seat: the deadlines go on as they are
+                break
+            reply = answer
         loaded = await self.service.table(table_id)
         if reply is not None and loaded is not None:
             await self._post(loaded.row.channel_id, reply)

@@ -105,6 +105,9 @@ async def test_an_event_of_eight_at_fours_runs_three_rounds_with_idle_seats_play
     for row in rows:  # every table ended by the game's own end, the computer playing idle seats
         assert (await service.table(row.table_id)).row.status == "finished"
         assert sum(row.points.values()) == pytest.approx(2.0)  # by place, a table of four gives out 2
+    said = [reply.text for _, reply in outbox.posts]
+    assert any("let the turn deadline pass, so the computer played" in text for text in said)
+    assert any(text.startswith("The round's time is up") for text in said)  # the round's end played out the rest
     for _ in range(3):
         clock.advance(hours=13)
         await installed.tick()
