@@ -65,6 +65,15 @@ COMMANDS = (
     )),
 )
 
+# the sentences of the standings, each whole with its named values, so that each can be translated
+STANDING = "{place}. {name}: {points} points, opponents {opponents}, {games} games"
+STANDING_LEFT = "{place}. {name} (left the event): {points} points, opponents {opponents}, {games} games"
+SHOWN_RUNNING = "**Event of {game}**, round {round} of {rounds}"
+SHOWN_OVER = "**Event of {game}**, over after {rounds} rounds"
+TABLE_LEAD = "**{game}** event, round {round} of {rounds}, table {table}: {players}. The round ends {ends}."
+STATS_RUNNING = ("Event of {game} (after round {round} of {rounds}): place {place} of {players}, {points} points "
+                 "in {games} games.")
+STATS_FINAL = "Event of {game} (final): place {place} of {players}, {points} points in {games} games."
 NOT_MANAGER = "Only members who may manage this server create or start an event."
 NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
 
@@ -148,9 +157,9 @@ def standings(entrants: dict[int, tuple[str, bool]], rows: list[PairingRow]) -> 
 
 
 def standing_line(line: Standing) -> str:
-    left = " (left)" if line.left else ""
-    return (f"{line.place}. {line.name}{left}: {points_text(line.points)} points, opponents "
-            f"{points_text(line.opponents)}, {line.games} games")
+    words = STANDING_LEFT if line.left else STANDING
+    return words.format(place=line.place, name=line.name, points=points_text(line.points),
+                        opponents=points_text(line.opponents), games=line.games)
 
 
 class Event(Extension):
@@ -304,8 +313,8 @@ class Event(Extension):
             names = ", ".join(e.name for e in entrants) or "nobody yet"
             return Reply(private=f"The event of {title} signs up: {len(entrants)} so far ({names}).")
         rows = await self.db.pairings(event.id)
-        lines = [f"**Event of {title}**, round {event.round} of {event.rounds}"
-                 + (" (over)" if event.status == FINISHED else "")]
+        heading = SHOWN_OVER if event.status == FINISHED else SHOWN_RUNNING
+        lines = [heading.format(game=title, round=event.round, rounds=event.rounds)]
         lines += [standing_line(s) for s in standings({e.user_id: (e.name, e.left_at is not None) for e in entrants}, rows)]
         if event.status == RUNNING:
             lines.append(await self._pairing_text(event))
@@ -396,9 +405,9 @@ class Event(Extension):
                     current = await self.service.table(current.row.id)
             return await self.service.cmd_start(caller)
         reply = await self.service.answer(seat_and_start(), refusals=False)
-        lead = (f"**{title}** event, round {row.round} of {event.rounds}, table {row.number}: "
-                + " ".join(marks.person(u) for u in row.players) + ". The round ends "
-                + marks.moment(event.round_ends_at or self.now(), "R") + ".")
+        lead = TABLE_LEAD.format(game=title, round=row.round, rounds=event.rounds, table=row.number,
+                                 players=" ".join(marks.person(u) for u in row.players),
+                                 ends=marks.moment(event.round_ends_at or self.now(), "R"))
         reply.text = lead + "\n" + reply.text
         reply.mentions = list(row.players)
         await self._post(place, reply)
@@ -524,9 +533,9 @@ async def stats_lines(store: Any, guild_id: int, user_id: int) -> list[str]:
         if mine is None:
             continue
         title = game_title(event.game)
-        state = "final" if event.status == FINISHED else f"after round {event.round} of {event.rounds}"
-        lines.append(f"Event of {title} ({state}): place {mine.place} of {len(table)}, "
-                     f"{points_text(mine.points)} points in {mine.games} games.")
+        words = STATS_FINAL if event.status == FINISHED else STATS_RUNNING
+        lines.append(words.format(game=title, round=event.round, rounds=event.rounds, place=mine.place,
+                                  players=len(table), points=points_text(mine.points), games=mine.games))
     return lines
 
 

@@ -291,4 +291,4 @@ async def test_who_leaves_is_paired_no_more_and_the_results_go_to_the_servers_re
     assert any(gone.user_id in r.players for r in await db.pairings(event_id, 1))
     results = outbox.results()
     assert len(results) == 1 and results[0][0] == 777
-    assert f"{gone.name} (left)" in results[0][1].text
+    assert f"{gone.name} (left the event)" in results[0][1].text
