@@ -74,6 +74,11 @@ TABLE_LEAD = "**{game}** event, round {round} of {rounds}, table {table}: {playe
 STATS_RUNNING = ("Event of {game} (after round {round} of {rounds}): place {place} of {players}, {points} points "
                  "in {games} games.")
 STATS_FINAL = "Event of {game} (final): place {place} of {players}, {points} points in {games} games."
+CARD_OPENED = "**{name}** opened an event of **{game}**."
+CARD_FORMAT = ("{game} at tables of {seats}, {rounds} rounds of {days} days each, paired by points (Swiss): "
+               "/rules game:event tells how.")
+CARD_HOW = ("Join with the button or /event action:join, and see who signed up with /event. Someone who may manage "
+            "the server starts it with /event action:start.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
 NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
 
@@ -224,18 +229,16 @@ class Event(Extension):
         if event_id is None:
             raise IllegalMove("This channel has an event already: it runs to its end before another starts here.")
         event = await self.db.event(event_id)
-        return self._card(event, [], f"**{caller.name}** opened an event of **{cls.title}**.")
+        return self._card(event, CARD_OPENED.format(name=caller.name, game=cls.title))
 
-    def _card(self, event: EventRow, entrants: list, headline: str) -> Reply:
+    def _card(self, event: EventRow, headline: str) -> Reply:
+        """The sign-up card. It names nobody: it is posted once and never edited, so a list of names
+        on it would go stale; /event tells who signed up."""
         title = self.service.game_title(event.game)
-        names = ", ".join(e.name for e in entrants) or "nobody yet"
         lines = [
             headline,
-            f"{title} at tables of {event.seats}, {event.rounds} rounds of {event.round_days} days each, "
-            "paired by points (Swiss): /rules game:event tells how.",
-            f"Signed up ({len(entrants)}): {names}.",
-            "Join with the button or /event action:join; someone who may manage the server starts it with "
-            "/event action:start.",
+            CARD_FORMAT.format(game=title, seats=event.seats, rounds=event.rounds, days=event.round_days),
+            CARD_HOW,
         ]
         buttons = [Button("Join", custom_id("evjoin", event.id), "primary"), Button("Leave", custom_id("evleave", event.id))]
         return Reply(text="\n".join(lines), buttons=buttons)
