@@ -51,6 +51,7 @@ BY_PLACE = True
 # DESIGNED: each turn may take a quarter of the round, at most a day: someone who plays once a day
 # is never hurried, and a table whose players sleep through four turns still ends within the round
 TURN_SHARE = 4
+SEEDS = 2**53  # seeds are below this (bot/core/hub.py), so that the store keeps them whole
 STALE_OPENING = 300  # seconds after which a table's opening claimed by a process that stopped is taken over
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
@@ -390,7 +391,8 @@ class Event(Extension):
         caller = Caller(event.guild_id, place, host, names.get(host, str(host)), parent_id=event.channel_id)
         loaded = await self.service.here(place)
         if loaded is None:
-            seed = seat_keeping_seed(event.seed * 10_000 + row.round * 100 + row.number, len(row.players))
+            # a seed of the table's own, within the 53 bits every seed of Isles keeps to
+            seed = seat_keeping_seed((event.seed + 1000 * row.round + row.number) % SEEDS, len(row.players))
             minutes = turn_deadline(event.round_days) // 60
             opened = await self.service.answer(self.service.cmd_open(
                 caller, event.game, "", seed=seed, deadline=f"{minutes}m", timeout="ai"), refusals=False)
