@@ -44,21 +44,21 @@ class Installed:
     plans: Plans | None = None
     notify: Notify | None = None
     substitutes: Substitutes | None = None
-    events: Event | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
+    events: Event | None = None  # a server's Swiss events (/event), moved on by the clocks
 
     async def tick(self, now: datetime | None = None) -> None:
         """Fire what is due: reminders, deadlines, the ends of daily attempts and their days' boards."""
         await self.timing.tick(now)
+        if self.events is not None:  # after the deadlines: a table they ended ends its round
+            await self.events.tick(int(now.timestamp()) if now is not None else None)
         if self.notify is not None:
             await self.notify.tick(now)
         if self.substitutes is not None:
             await self.substitutes.sweep()
         await self.daily.tick(now)
-        if self.events is not None:  # after the deadlines: a table they ended ends its round
-            await self.events.tick(int(now.timestamp()) if now is not None else None)
 
     async def prepare_daily_deals(self, now: datetime | None = None) -> list[str]:
         """The daily preparation job, one step: today's and tomorrow's deals chosen and proven (solved in
@@ -77,12 +77,12 @@ class Installed:
             except Exception:
                 log.exception("plans catch-up failed")
         loops = [self.timing.run_forever(), self.daily.run_forever()]
+        if self.events is not None:
+            loops.append(self.events.run_forever())
         if self.notify is not None:
             loops.append(self.notify.run_forever())
         if self.substitutes is not None:
             loops.append(self.substitutes.run_forever())
-        if self.events is not None:
-            loops.append(self.events.run_forever())
         if self.prepare_daily:
             loops.append(self.daily.prepare_forever())
         for loop in loops:
@@ -118,4 +118,5 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
     service.extend(Forget(service))  # /forget-me (PRIVACY.md)
     events = Event(service)  # /event: a server's Swiss events
     service.extend(events)
-    return Installed(timing, ratings, games, daily, plans, notify, substitutes, events, prepare_daily=prepare_daily)
+    return Installed(timing, ratings, games, daily, plans, notify, substitutes, prepare_daily=prepare_daily,
+                     events=events)

@@ -439,7 +439,10 @@ class Event(Extension):
 
     async def run_forever(self, every: float = 30.0) -> None:
         while True:
-            await self.tick()
+            try:
+                await self.tick()
+            except Exception:  # the database away: the next tick tries again
+                log.exception("the events' tick failed")
             await asyncio.sleep(every)
 
     async def _step(self, event: EventRow, now: int) -> None:
