@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.core import alt_text, marks
@@ -361,9 +362,14 @@ class Event(Extension):
         if event is None or event.status != RUNNING:
             return
         for row in await self.db.pairings(event.id, event.round):
-            if row.bye or row.table_id is not None:
+            if row.bye:
                 continue
-            if not await self.db.claim_opening(event.id, row.round, row.number, self.now(), self.now() - STALE_OPENING):
+            if row.table_id is not None:  # open: started, unless a process stopped between the two
+                loaded = await self.service.table(row.table_id)
+                if loaded is None or loaded.row.status != "lobby" or not self._stale(loaded.row.updated_at):
+                    continue
+            elif not await self.db.claim_opening(event.id, row.round, row.number, self.now(),
+                                                 self.now() - STALE_OPENING):
                 continue  # another call opens it now
             try:
                 await self._open_table(event, row)
@@ -373,6 +379,12 @@ class Event(Extension):
                     self._told.add((event.id, row.round, row.number))
                     await self._post(event.channel_id, Reply(
                         text=f"Table {row.number} of round {row.round} could not open: {why}"))
+
+    def _stale(self, stamp: str | datetime) -> bool:
+        moment = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return self.now() - moment.timestamp() > STALE_OPENING
 
     def _thread_maker(self) -> Callable[[int, str], Awaitable[int]] | None:
         return self.make_thread or getattr(self.service.outbox, "thread", None)

@@ -293,3 +293,34 @@ async def test_who_leaves_is_paired_no_more_and_the_results_go_to_the_servers_re
     results = outbox.results()
     assert len(results) == 1 and results[0][0] == 777
     assert f"{gone.name} (left the event)" in results[0][1].text
+
+
+async def test_a_table_left_unstarted_by_a_stopped_process_is_started_later(tmp_path, sticks):
+    clock = Clock()
+    service, installed, _ = await running(tmp_path / "e.db", clock)
+    event_id = await signed_up(service)
+    start = service.lobby.cmd_start
+    calls = []
+
+    async def stops_once(caller):
+        calls.append(caller)
+        if len(calls) == 1:
+            raise RuntimeError("the process stopped")
+        return await start(caller)
+
+    service.lobby.cmd_start = stops_once
+    assert (await service.handle(MOD, "event", {"action": "start"})).ok
+    db = EventStore.of(service.store)
+    rows = await db.pairings(event_id, 1)
+    states = [(await service.table(r.table_id)).row.status for r in rows]
+    assert states == ["lobby", "active"]
+    clock.advance(minutes=1)
+    await installed.tick()  # still within another process's reach: left alone
+    assert (await service.table(rows[0].table_id)).row.status == "lobby"
+    clock.advance(minutes=10)
+    await installed.tick()
+    loaded = await service.table(rows[0].table_id)
+    assert loaded.row.status == "active"
+    assert [s.user_id for s in sorted(loaded.seats, key=lambda s: s.seat)] == list(rows[0].players)
+    async with service.store.conn.execute("SELECT COUNT(*) FROM tables") as cur:
+        assert (await cur.fetchone())[0] == 2
