@@ -324,3 +324,20 @@ async def test_a_table_left_unstarted_by_a_stopped_process_is_started_later(tmp_
     assert [s.user_id for s in sorted(loaded.seats, key=lambda s: s.seat)] == list(rows[0].players)
     async with service.store.conn.execute("SELECT COUNT(*) FROM tables") as cur:
         assert (await cur.fetchone())[0] == 2
+
+
+async def test_a_start_and_another_process_s_tick_at_once_open_each_table_once(tmp_path, sticks):
+    import asyncio
+
+    clock = Clock()
+    path = tmp_path / "shared.db"
+    service, _, outbox = await running(path, clock)
+    other, other_installed, other_outbox = await running(path, clock)
+    event_id = await signed_up(service)
+    for _ in range(3):  # the tick lands before, during or after the start's opening
+        started, _ = await asyncio.gather(service.handle(MOD, "event", {"action": "start"}), other_installed.tick())
+    rows = await EventStore.of(service.store).pairings(event_id)
+    assert len(rows) == 2 and all(r.table_id for r in rows)
+    async with service.store.conn.execute("SELECT COUNT(*) FROM tables") as cur:
+        assert (await cur.fetchone())[0] == 2
+    assert len(outbox.threads) + len(other_outbox.threads) == 2
