@@ -81,6 +81,8 @@ CARD_FORMAT = ("{game} at tables of {seats}, {rounds} rounds of {days} days each
                "/rules game:event tells how.")
 CARD_HOW = ("Join with the button or /event action:join, and see who signed up with /event. Someone who may manage "
             "the server starts it with /event action:start.")
+NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
+            "create the event in one of those.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
 NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
 
@@ -225,6 +227,10 @@ class Event(Extension):
             raise IllegalMove("A round lasts at least one day: `round_days` is 1 to "
                               f"{MOST_ROUND_DAYS}.")
         days = read_number("round_days", round_days or "3", 1, MOST_ROUND_DAYS)
+        allowed = (await ServerSettingsStore.of(self.service.store).get(caller.guild_id)).open_channels
+        if allowed and (caller.parent_id or caller.channel_id) not in allowed:  # its tables could never open
+            where = ", ".join(marks.place(channel) for channel in allowed)
+            raise IllegalMove(NOT_HERE.format(channels=where))
         event_id = await self.db.create(
             guild_id=caller.guild_id, channel_id=caller.parent_id or caller.channel_id, game=cls.key, seats=size,
             rounds=count, round_days=days, seed=self.service.seeds(), created_by=caller.user_id, now=self.now())

@@ -199,6 +199,18 @@ async def test_bad_creations_say_one_private_line_and_change_nothing(tmp_path, s
     assert await snapshot(service) == before and outbox.posts == []
 
 
+async def test_no_event_where_the_server_lets_no_table_open(tmp_path, sticks):
+    from db.server_settings import ServerSettingsStore, SettingsChange
+
+    service, _, _ = await running(tmp_path / "e.db", Clock())
+    await ServerSettingsStore.of(service.store).change(MOD.guild_id, SettingsChange(add_channels=[CHANNEL + 1]))
+    before = await snapshot(service)
+    answer = await service.handle(MOD, "event", CREATE)
+    assert not answer.ok and "create the event in one of those" in answer.private and not answer.text
+    assert await snapshot(service) == before
+    assert (await service.handle(who("Mod", 9, channel=CHANNEL + 1, manage=True), "event", CREATE)).ok
+
+
 async def test_a_member_who_may_not_manage_the_server_creates_no_event(tmp_path, sticks):
     service, _, _ = await running(tmp_path / "e.db", Clock())
     before = await snapshot(service)
