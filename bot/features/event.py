@@ -204,7 +204,12 @@ class Event(Extension):
         return await self.show(caller)
 
     async def _here(self, caller: Caller) -> EventRow:
+        """The event of the caller's channel, or of the event's table played there."""
         event = await self.db.in_channel(caller.parent_id or caller.channel_id)
+        if event is None:
+            table = await self.service.latest_here(caller.channel_id)
+            found = await self.db.of_table(table.row.id) if table is not None else None
+            event = found[0] if found else None
         if event is None:
             raise IllegalMove(NO_EVENT)
         return event

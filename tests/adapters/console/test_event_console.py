@@ -36,6 +36,8 @@ async def test_an_event_of_eight_at_fours_plays_through_in_the_console(tmp_path,
     mover = next(s.name for s in await service.store.seats(first.table_id) if s.seat == seat)
     out = await console.run_line(f"[#{console.channels[first.channel_id]}] {mover}: /move take 1")
     assert not any(x.startswith("  !") for x in out), out
+    shown = await console.run_line(f"[#{console.channels[first.channel_id]}] {mover}: /event")  # from a table's thread
+    assert any("(only you) **Event of Sticks**, round 1 of 3" in x for x in shown), shown
     for _ in range(300):
         clock.advance(hours=13)
         said += await console.run_line("[#league] mod: /event")
