@@ -17,6 +17,7 @@ from bot.features.about import About
 from bot.features.animation import Animation
 from bot.features.auto import Auto
 from bot.features.daily import DailyChallenge
+from bot.features.event import Event
 from bot.features.forget import Forget
 from bot.features.help import Help
 from bot.features.levels import ComputerLevels
@@ -48,10 +49,13 @@ class Installed:
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     prepare_daily: bool = True  # this process prepares the daily deals (solving ahead of time)
+    events: Event | None = None  # a server's Swiss events (/event), moved on by the clocks
 
     async def tick(self, now: datetime | None = None) -> None:
         """Fire what is due: reminders, deadlines, the ends of daily attempts and their days' boards."""
         await self.timing.tick(now)
+        if self.events is not None:  # after the deadlines: a table they ended ends its round
+            await self.events.tick(int(now.timestamp()) if now is not None else None)
         if self.notify is not None:
             await self.notify.tick(now)
         if self.substitutes is not None:
@@ -77,6 +81,8 @@ class Installed:
             except Exception:
                 log.exception("plans catch-up failed")
         loops = [self.timing.run_forever(), self.daily.run_forever()]
+        if self.events is not None:
+            loops.append(self.events.run_forever())
         if self.notify is not None:
             loops.append(self.notify.run_forever())
         if self.substitutes is not None:
@@ -118,4 +124,7 @@ def install(service: TableService, *, prepare_daily: bool = True, support_url: s
         service.extend(extension)
     service.extend(About(service, support_url))  # /about: ISLES_SUPPORT_URL is its link
     service.extend(Forget(service))  # /forget-me (PRIVACY.md)
-    return Installed(timing, ratings, games, daily, plans, notify, substitutes, seasons, prepare_daily=prepare_daily)
+    events = Event(service)  # /event: a server's Swiss events
+    service.extend(events)
+    return Installed(timing, ratings, games, daily, plans, notify, substitutes, seasons, prepare_daily=prepare_daily,
+                     events=events)

@@ -20,11 +20,12 @@ ORDER = (
     "ratings", "rating_history", "rated_tables",
     "daily_days", "daily_deals", "daily_attempts", "solo_results", "solo_hints",
     "ai_levels", "outbox", "takeback_requests",
+    "events", "event_entrants", "event_tables",
 )
 # the schema's own record (the target has made its own), and leases, which belong to the
 # processes of the old store
 NOT_COPIED = ("schema_migrations", "leases")
-IDENTITY_TABLES = ("tables", "timers", "vacations", "outbox")
+IDENTITY_TABLES = ("tables", "timers", "vacations", "outbox", "events")
 CHUNK = 5000
 
 

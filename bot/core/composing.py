@@ -231,6 +231,10 @@ class Composer:
     async def cmd_rules(self, caller: Caller, game: str = "") -> Reply:
         key = game.strip().lower()
         notes = []
+        for extension in self.service.extensions:  # a topic that is not a game: /rules game:event
+            topic = await extension.rules_topic(key) if key else ""
+            if topic:
+                return Reply(private=topic)
         if not key:
             loaded = await self.service.here(caller.channel_id)
             if loaded is None:

@@ -94,6 +94,10 @@ class Extension:
         """Rules of this table beyond the game's own (/rules at the table), or ""."""
         return ""
 
+    async def rules_topic(self, topic: str) -> str:
+        """/rules of a topic of this extension's instead of a game (`/rules game:event`), or ""."""
+        return ""
+
     async def seed_kept_until(self, loaded: Loaded) -> str:
         """When the extension keeps a finished table's seed secret, the words for when it comes; ""."""
         return ""

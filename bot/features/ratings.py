@@ -26,6 +26,7 @@ from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
+from bot.features.event import stats_lines
 from bot.features.season import IDLE_DAYS, Seasons
 from bot.features.substitute import rated_people
 from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
@@ -228,6 +229,13 @@ class Ratings(Extension):
 
     async def cmd_stats(self, caller: Caller, user: str = "") -> Reply:
         user_id, name = await self._whom(caller, user)
+        reply = await self._stats(caller, user_id, name)
+        if user_id == caller.user_id:  # a person's own event results, for them alone
+            events = await stats_lines(self.store, caller.guild_id, user_id)
+            reply.private = "\n".join(x for x in (reply.private, *events) if x)
+        return reply
+
+    async def _stats(self, caller: Caller, user_id: int, name: str) -> Reply:
         rows = await self.db.player(caller.guild_id, user_id)
         if not rows:
             who = "You have" if user_id == caller.user_id else f"{name} has"

@@ -377,6 +377,14 @@ class ConsoleOutbox:
             self.console.last[channel_id] = reply
         return True
 
+    async def thread(self, channel_id: int, name: str) -> int:
+        """A channel standing for the thread Discord would make in `channel_id` (an event's table)."""
+        place = re.sub(r"[^\w-]+", "-", name.lower()).strip("-")
+        made = stable_id("#" + place)
+        self.console.channels[made] = place
+        self.console.parents[made] = channel_id
+        return made
+
     async def direct(self, user_id: int, text: str) -> bool:
         who = self.console.names.get(user_id, str(user_id))
         self.console.unprompted += [f"  [direct message to {who}] {line}"

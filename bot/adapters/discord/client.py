@@ -83,7 +83,7 @@ log = logging.getLogger(__name__)
 # Commands and button kinds whose work may pass Discord's 3 seconds: defer them at once.
 DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderboard", "stats", "dailyboard",
                             "solo", "hint"})
-SERVER_SETTINGS = frozenset({"threads", "games", "settings", "season"})  # commands where managing means Manage Server
+SERVER_SETTINGS = frozenset({"threads", "games", "settings", "season", "event"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
 FORM_TITLE = "Your move"
@@ -638,6 +638,21 @@ class DiscordOutbox:
             raise RuntimeError("send_saved needs the outbox's sender (sends_saved)")
         delivery = await self.poster.send_saved(row_id, channel_id, reply.files(private=False))
         return delivery.state in (SENT, RETRYING)
+
+    async def thread(self, channel_id: int, name: str) -> int:
+        """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
+        IllegalMove with the reason when Discord refuses it."""
+        channel = await self._channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise IllegalMove("an event's tables need a text channel for their threads.")
+        try:
+            thread = await channel.create_thread(
+                name=clip(name, MAX_THREAD_NAME),
+                type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
+        except discord.HTTPException as error:
+            log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
+            raise IllegalMove("I may not create threads in the event's channel (Create Public Threads).") from None
+        return thread.id
 
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when it was refused (closed DMs: 50007)."""

@@ -1,0 +1,76 @@
+"""An event through the Discord adapter: real discord.py objects, every request captured. Eight
+people sign up with the card's button, each round's tables open in threads of the event's channel,
+the computer plays the turns of those who sleep through their deadlines, and the final standings
+are posted once in the event's channel, every payload within Discord's limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.service import TableService
+from bot.extensions import install
+from db.events import EventStore
+from db.store import Store
+from tests.discord.conftest import harness_for
+from tests.discord.harness import CHANNEL, MODERATOR, Person
+from tests.discord.test_flow import one_public, only_private
+from tests.helpers import Clock
+
+PEOPLE = [Person(2001 + n, f"player{n}") for n in range(8)]
+CREATE = {"action": "create", "game": "sticks", "seats": "4", "rounds": "3", "round_days": "2"}
+
+
+@pytest.fixture
+async def league(sticks, monkeypatch, tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    clock = Clock()
+    service = TableService(store, clock=clock, draw_images=True, seeds=lambda: 7)
+    installed = install(service, prepare_daily=False)
+    async with harness_for(service, monkeypatch, tmp_path / "t.db") as harness:
+        yield harness, installed, clock
+    await store.close()
+
+
+async def test_an_event_of_eight_at_fours_runs_through_discord(league):
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event", CREATE))
+    assert "opened an event of **Sticks**" in card.text
+    join = card.buttons()["Join"]
+    for person in PEOPLE:
+        assert "You are signed up" in only_private(await bot.press(person, card, join))
+    started = await bot.command(MODERATOR, "event", {"action": "start"})
+    answer = [m for m in started.public if m.how == "response"]
+    assert len(answer) == 1 and "round 1 of 3 is paired" in answer[0].text
+    assert {m.channel_id for m in started.public if m.how == "channel"} == set(bot.threads)
+    await bot.drain()
+    made = [c for c in bot.calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/threads"]
+    assert len(made) == 2 and all(c.body["type"] == 11 for c in made)  # public threads of the event's channel
+    for thread in bot.threads:  # each table's first post: its players pinged in its thread
+        first = bot.posts(thread)[0]
+        assert "round 1 of 3" in first.body["content"] or "round 1 of 3" in str(first.body)
+    db = EventStore.of(bot.service.store)
+    event = await db.in_channel(CHANNEL)
+    for _ in range(300):
+        clock.advance(hours=13)
+        await installed.tick()
+        await bot.drain()
+        if (await db.event(event.id)).status == "finished":
+            break
+    for _ in range(3):
+        clock.advance(hours=13)
+        await installed.tick()
+        await bot.drain()
+    assert (await db.event(event.id)).status == "finished"
+    assert len(bot.threads) == 6
+    over = [c for c in bot.posts(CHANNEL) if "is over" in str(c.body)]
+    assert len(over) == 1 and over[0].files and over[0].files[0][0] == "event.png"
+    assert over[0].files[0][1] < 1024 * 1024 and "Place 1:" in str(over[0].body)  # the picture, told in words
+    assert any("let the turn deadline pass" in str(c.body) for c in bot.posts())
+    assert bot.problems == []
+
+
+async def test_a_member_who_may_not_manage_the_server_is_refused_privately(league):
+    bot, _, _ = league
+    text = only_private(await bot.command(PEOPLE[0], "event", CREATE))
+    assert text == "Only members who may manage this server create or start an event."
+    assert await EventStore.of(bot.service.store).in_channel(CHANNEL) is None
