@@ -152,8 +152,7 @@ AUTO = PioneersAuto()
 class RampartsAuto(PioneersAuto):
     """Ramparts: the island's answers with hands of 8 kinds, and three more. `give:` answers a
     Festival's or Customs House's ask by a priority of kinds; `track:` (the deck a tied strongest
-    defender draws from) and `cistern:` (the Cistern's resource) answer the table's own choices,
-    which reach the game as moves of the log (`draw lore`, `cistern ore`) so a replay draws the same."""
+    defender draws from) and `cistern:` (the Cistern's resource) are read by the table itself."""
 
     # DESIGNED: `give:` is off until set, so a Festival's or a Customs House's ask waits for the
     # player as a 7's discards do: which cards leave a hand is the player's own choice, and a
@@ -170,7 +169,7 @@ class RampartsAuto(PioneersAuto):
     )
     out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
                    "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
-                   "answer is legal.")
+                   "answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
         # a progress card may be playable; how many a seat holds is public, which ones is not
@@ -204,6 +203,12 @@ class RampartsAuto(PioneersAuto):
             return " ".join(_ramparts_kinds(words, "give:"))
         if name == "discard" and words not in ("off", "none"):
             return " ".join(_ramparts_kinds(words, "discard:"))
+        if name == "track":
+            if words in ("highest", "commerce", "council", "lore"):
+                return words
+            raise IllegalMove("`track:` is commerce, council, lore or highest.")
+        if name == "cistern":
+            return " ".join(kinds_of(words, "cistern:"))
         return super().read(name, value)
 
     def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
