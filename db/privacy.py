@@ -45,6 +45,10 @@ PERSON_COLUMNS: dict[str, dict[str, str]] = {
     "cancel_consents": {"user_id": "delete"},
     "season_points": {"user_id": "delete"},
     "season_divisions": {"user_id": "delete"},
+    # an event keeps its standings whole: the entrant becomes a former player under an id below
+    # zero (nobody's), in the entrants and in every pairing and its points (`_forget_entrant`)
+    "event_entrants": {"user_id": "anonymise", "name": "anonymise"},
+    "events": {"created_by": "anonymise"},
     "outbox": {"body": "scrub"},
 }
 
@@ -138,7 +142,8 @@ class PrivacyStore:
         for sql in ("SELECT name FROM seats WHERE user_id = ?", "SELECT name FROM ratings WHERE user_id = ?",
                     "SELECT name FROM daily_attempts WHERE user_id = ?", "SELECT name FROM solo_results WHERE user_id = ?",
                     "SELECT left_name FROM substitutes WHERE left_user = ?",
-                    "SELECT taker_name FROM substitutes WHERE taker_id = ?"):
+                    "SELECT taker_name FROM substitutes WHERE taker_id = ?",
+                    "SELECT name FROM event_entrants WHERE user_id = ?"):
             found |= {row[0] for row in await self._all(sql, (user_id,)) if row[0]}
         return found
 
@@ -182,10 +187,40 @@ class PrivacyStore:
             done.rows += await self._run("UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,))
             # 0 is nobody's id: a table keeps a host, and the host's powers pass on (bot/core/seats.py)
             done.rows += await self._run("UPDATE tables SET host_id = 0 WHERE host_id = ?", (user_id,))
+            done.rows += await self._run("UPDATE events SET created_by = 0 WHERE created_by = ?", (user_id,))
+            done.rows += await self._forget_entrant(user_id, neutral, int(now.timestamp()))
             for table in DELETED:
                 done.rows += await self._run(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             done.rows += await self._scrub_posts(user_id, names, int(now.timestamp()))
         return done
+
+    async def _forget_entrant(self, user_id: int, neutral: str, now: int) -> int:
+        """The person's places in events: in each, an id below zero that nobody has (the next free
+        one of that event) and a neutral name, written into the entrant and into every pairing's
+        players and points, so standings and tie-breaks stay whole; an event still running is left."""
+        changed = 0
+        for (event_id,) in await self._all("SELECT event_id FROM event_entrants WHERE user_id = ?", (user_id,)):
+            lowest = (await self._all("SELECT MIN(user_id) FROM event_entrants WHERE event_id = ?", (event_id,)))[0][0]
+            former = min(lowest or 0, 0) - 1
+            changed += await self._run(
+                "UPDATE event_entrants SET user_id = ?, name = ?, left_at = COALESCE(left_at, ?) "
+                "WHERE event_id = ? AND user_id = ?", (former, neutral.format(number=-former), now, event_id, user_id))
+            pairings = await self._all("SELECT round, number, players, points FROM event_tables WHERE event_id = ?",
+                                       (event_id,))
+            for round_, number, players, points in pairings:
+                seated = json.loads(players)
+                scored = json.loads(points) if points else None
+                if user_id not in seated and not (scored and str(user_id) in scored):
+                    continue
+                seated = [former if player == user_id else player for player in seated]
+                if scored is not None and str(user_id) in scored:
+                    scored[str(former)] = scored.pop(str(user_id))
+                    # written as db/events.py writes points: keys in the order of the ids
+                    scored = {key: scored[key] for key in sorted(scored, key=int)}
+                changed += await self._run(
+                    "UPDATE event_tables SET players = ?, points = ? WHERE event_id = ? AND round = ? AND number = ?",
+                    (json.dumps(seated), None if scored is None else json.dumps(scored), event_id, round_, number))
+        return changed
 
     async def _run(self, sql: str, params: tuple) -> int:
         cur = await self.conn.execute(sql, params)

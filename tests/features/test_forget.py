@@ -131,9 +131,23 @@ async def kept_beside(service, playing: int, finished: int) -> None:
          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (finished, 111, ZED_ID, ZED_NAME, "sticks", None, 1, "finished", 3,
                                                   "x")),
         ("INSERT INTO season_divisions (guild_id, number, user_id, tier) VALUES (?, ?, ?, ?)", (111, 1, ZED_ID, 1)),
+        *EVENT_ROWS,
     ]
     for sql, args in rows:
         await conn.execute(sql, args)
+
+
+# Zed made an event, played its first round against Bob and had a bye in the second
+EVENT_ROWS = (
+    ("INSERT INTO events (id, guild_id, channel_id, game, seats, rounds, round_days, seed, status, round, created_by, "
+     "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (7, 111, 506, "sticks", 2, 3, 1, 5, "running", 2, ZED_ID, 1)),
+    ("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)", (7, ZED_ID, ZED_NAME, 1)),
+    ("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)", (7, 2, "Bob", 1)),
+    ("INSERT INTO event_tables (event_id, round, number, players, bye, points) VALUES (?, ?, ?, ?, ?, ?)",
+     (7, 1, 1, f"[2, {ZED_ID}]", 0, f'{{"2": 0.0, "{ZED_ID}": 1.0}}')),
+    ("INSERT INTO event_tables (event_id, round, number, players, bye, points) VALUES (?, ?, ?, ?, ?, ?)",
+     (7, 2, 1, f"[{ZED_ID}]", 1, f'{{"{ZED_ID}": 0.5}}')),
+)
 
 
 async def confirm(service, caller):
@@ -193,6 +207,25 @@ async def test_forget_me_leaves_no_row_naming_the_person_and_every_other_history
     again = await service.press(at(ZED, 999), buttons["Confirm"])
     assert again.private == forget.ALREADY
     assert (await service.handle(at(ZED, 999), "forget-me")).private == forget.NOTHING
+
+
+async def test_an_event_keeps_the_forgotten_persons_results_under_a_former_players_id(tmp_path):
+    service, _ = await world(tmp_path)
+    store = service.store
+    await kept_beside(service, (await store.open_table(502)).id, (await store.latest_table(501)).id)
+    buttons = await confirm(service, at(ZED, 999))
+    assert (await service.press(at(ZED, 999), buttons["Confirm"])).ok
+    async with store.conn.execute("SELECT user_id, name, left_at FROM event_entrants WHERE event_id = 7 "
+                                  "ORDER BY user_id") as cur:
+        entrants = [tuple(row) for row in await cur.fetchall()]
+    assert entrants[0][:2] == (-1, forget.FORMER.format(number=1)) and entrants[0][2] is not None
+    assert entrants[1] == (2, "Bob", None)
+    async with store.conn.execute("SELECT players, points FROM event_tables WHERE event_id = 7 ORDER BY round") as cur:
+        rows = [tuple(row) for row in await cur.fetchall()]
+    # the same results, Zed's under the former player's id: Bob's tie-break is unchanged
+    assert rows == [("[2, -1]", '{"-1": 1.0, "2": 0.0}'), ("[-1]", '{"-1": 0.5}')], rows
+    async with store.conn.execute("SELECT created_by FROM events WHERE id = 7") as cur:
+        assert (await cur.fetchone())[0] == 0
 
 
 async def test_keep_a_late_confirm_and_someone_elses_press_delete_nothing(tmp_path):
