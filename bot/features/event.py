@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import alt_text, marks
+from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.pairing import PAIRING_EXPLAINED, Entrant, bye_points, pair_round
@@ -34,11 +34,12 @@ from bot.core.pairing import standings as ranked
 from bot.core.placement import placement_points
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService
+from bot.features.results_post import redraw, results_drawing, saved_post, sends_saved
 from db.events import FINISHED, RUNNING, SIGNUP, EventRow, EventStore, PairingRow, PlannedTable
 from db.server_settings import ServerSettingsStore
 from games import registry
 from games.base import IllegalMove
-from render.league import ResultLine, draw_results
+from render.league import ResultLine
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ BY_PLACE = True
 TURN_SHARE = 4
 SEEDS = 2**53  # seeds are below this (bot/core/hub.py), so that the store keeps them whole
 STALE_OPENING = 300  # seconds after which a table's opening claimed by a process that stopped is taken over
+RESULTS_PICTURE = "event.png"
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
 ACTIONS = ("create", "start", "join", "leave")
@@ -529,28 +531,44 @@ class Event(Extension):
             await self._post(loaded.row.channel_id, reply)
 
     async def _post_results(self, event: EventRow) -> None:
-        if not await self.db.claim_results(event.id, self.now()):
+        """The final standings, posted once. Where the outbox has a sender of its rows (Discord's),
+        the mark and the post's outbox row are one transaction and the sender sends the row (by its
+        id, its nonce; after a stop, from its sweep, the picture drawn again from the row's values):
+        no stop loses the post or shows it twice. An outbox that only posts claims the mark, then posts."""
+        outbox = self.service.outbox
+        if outbox is None:
             return
         server = await ServerSettingsStore.of(self.service.store).get(event.guild_id)
         channel = server.results_channel or event.channel_id
-        await self._post(channel, await self.results_reply(event))
+        reply, body = await self.results_post(event)
+        if sends_saved(outbox):
+            row_id = await self.db.post_results(event.id, channel, body, self.now())
+            if row_id is not None and not await outbox.send_saved(row_id, channel, reply):
+                log.warning("the results of event %s could not be posted in channel %s", event.id, channel)
+            return
+        if await self.db.claim_results(event.id, self.now()):
+            await self._post(channel, reply)
 
     async def results_reply(self, event: EventRow) -> Reply:
+        return (await self.results_post(event))[0]
+
+    async def results_post(self, event: EventRow) -> tuple[Reply, dict[str, Any]]:
+        """The final standings' post and the outbox body that is the post (bot/features/results_post.py)."""
         title = self.service.game_title(event.game)
         entrants = await self.db.entrants(event.id)
         lines = standings({e.user_id: (e.name, e.left_at is not None) for e in entrants},
                           await self.db.pairings(event.id))
         podium = ", ".join(f"{s.name}" for s in lines if s.place == 1)
-        text = [f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])]
-        image, alt = None, ""
+        text = "\n".join([f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])])
+        drawing = None
         if self.images:
             picture = [ResultLine(s.place, s.name, s.points, s.games) for s in lines[:10]]
             subtitle = f"{len(lines)} players, {event.rounds} rounds, tables of {event.seats}"
-            heading = f"Event · {title}"
-            image = await asyncio.to_thread(draw_results, heading, subtitle, picture)
-            alt = alt_text.results(heading, picture)
-        return Reply(text="\n".join(text), image=image, image_name="event.png", image_alt=alt,
-                     mentions=[s.user_id for s in lines if s.place == 1])
+            drawing = results_drawing(f"Event · {title}", subtitle, picture)
+        return await saved_post(text, RESULTS_PICTURE, drawing, [s.user_id for s in lines if s.place == 1])
+
+    async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
+        return await redraw(drawing)
 
 
 async def stats_lines(store: Any, guild_id: int, user_id: int) -> list[str]:
