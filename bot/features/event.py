@@ -362,7 +362,9 @@ class Event(Extension):
         """Pair the next round and claim it; False when another call paired it first."""
         playing = [e.user_id for e in await self.db.entrants(event.id) if e.left_at is None]
         pool = list(entrants_of(playing, await self.db.pairings(event.id)).values())
-        paired = pair_round(pool, event.seats, self.min_seats(event), f"{event.seed}:{event.round + 1}")
+        # a hard round takes pair_round a tenth of a second or more: off the event loop, which answers everyone
+        paired = await asyncio.to_thread(pair_round, pool, event.seats, self.min_seats(event),
+                                         f"{event.seed}:{event.round + 1}")
         planned = [PlannedTable(tuple(int(key) for key in table)) for table in paired.tables]
         bye = bye_points(event.seats, BY_PLACE)
         planned += [PlannedTable((int(key),), bye=True, points={int(key): bye}) for key in paired.byes]

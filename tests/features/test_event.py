@@ -353,3 +353,35 @@ async def test_a_start_and_another_process_s_tick_at_once_open_each_table_once(t
     async with service.store.conn.execute("SELECT COUNT(*) FROM tables") as cur:
         assert (await cur.fetchone())[0] == 2
     assert len(outbox.threads) + len(other_outbox.threads) == 2
+
+
+async def test_every_round_is_paired_off_the_event_loop(tmp_path, sticks, monkeypatch):
+    """A hard round keeps pair_round busy a tenth of a second or more: the start and the clock both
+    pair on a worker thread, never on the loop that answers everyone."""
+    import asyncio
+    import threading
+
+    import bot.features.event as feature
+
+    pair, where = feature.pair_round, []
+
+    def watched(*args, **kwargs):
+        try:
+            asyncio.get_running_loop()
+            where.append("loop")
+        except RuntimeError:
+            where.append(threading.current_thread().name)
+        return pair(*args, **kwargs)
+
+    monkeypatch.setattr(feature, "pair_round", watched)
+    clock = Clock()
+    service, installed, _ = await running(tmp_path / "e.db", clock)
+    event_id = await signed_up(service)
+    assert (await service.handle(MOD, "event", {"action": "start"})).ok
+    db = EventStore.of(service.store)
+    for _ in range(200):
+        clock.advance(hours=13)
+        await installed.tick()
+        if (await db.event(event_id)).round == 3:
+            break
+    assert len(where) == 3 and "loop" not in where and threading.main_thread().name not in where, where
