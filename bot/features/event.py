@@ -86,6 +86,11 @@ CARD_HOW = ("Join with the button or /event action:join, and see who signed up w
 NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
             "create the event in one of those.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
+TABLE_NOT_OPENED = "Table {table} of round {round} could not open. {why}"
+WAITING = "Round {round} waits for a place where its tables can open. {why} They open within five minutes once it is fixed."
+WAITING_STALE = ("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
+                 "the server lets the bot see that channel and create threads there; they open within five minutes.")
+TOLD_CREATOR = "Round {round} of your event of {game} in {channel} cannot open its tables. {why}"
 NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
 
 
@@ -185,6 +190,7 @@ class Event(Extension):
         self.make_thread: Callable[[int, str], Awaitable[int]] | None = None
         self._lock = asyncio.Lock()
         self._told: set[tuple[int, int, int]] = set()  # pairing rows whose table could not open, told once
+        self._waiting: dict[int, str] = {}  # event id -> why a table of its round could not open, until one does
 
     def now(self) -> int:
         return int(self.service.clock().timestamp())
@@ -341,7 +347,8 @@ class Event(Extension):
     async def _pairing_text(self, event: EventRow) -> str:
         names = {e.user_id: e.name for e in await self.db.entrants(event.id)}
         lines = [f"Round {event.round}:"]
-        for row in await self.db.pairings(event.id, event.round):
+        rows = await self.db.pairings(event.id, event.round)
+        for row in rows:
             players = ", ".join(names.get(u, str(u)) for u in row.players)
             if row.bye:
                 lines.append(f"Bye: {players} ({points_text(bye_points(event.seats, BY_PLACE))} points).")
@@ -351,6 +358,12 @@ class Event(Extension):
                 lines.append(f"Table {row.number}: {players}.")
         if event.round_ends_at:
             lines.append(f"The round ends {marks.moment(event.round_ends_at, 'R')}.")
+        if event.id in self._waiting:
+            lines.append(WAITING.format(round=event.round, why=self._waiting[event.id]))
+        elif event.round_ends_at and event.round_ends_at - event.round_days * DAY < self.now() - STALE_OPENING \
+                and any(row.table_id is None and not row.bye for row in rows):
+            # a table another process could not open: that process knows why, the store only that it waits
+            lines.append(WAITING_STALE.format(round=event.round, channel=marks.place(event.channel_id)))
         return "\n".join(lines)
 
     # -- the rules topic ------------------------------------------------------------------
@@ -388,12 +401,29 @@ class Event(Extension):
                 continue  # another call opens it now
             try:
                 await self._open_table(event, row)
+                self._waiting.pop(event.id, None)
             except IllegalMove as why:
                 log.warning("event %s round %s table %s could not open: %s", event.id, row.round, row.number, why)
-                if (event.id, row.round, row.number) not in self._told:
-                    self._told.add((event.id, row.round, row.number))
-                    await self._post(event.channel_id, Reply(
-                        text=f"Table {row.number} of round {row.round} could not open: {why}"))
+                await self._tell_waiting(event, row, str(why))
+
+    async def _tell_waiting(self, event: EventRow, row: PairingRow, why: str) -> None:
+        """A table could not open (its thread refused, the channel gone): the round waits, /event says
+        why, and the event's channel and its creator are told once. The creator hears it in a direct
+        message, since a deleted channel tells nobody."""
+        first = event.id not in self._waiting
+        self._waiting[event.id] = why
+        if (event.id, row.round, row.number) not in self._told:
+            self._told.add((event.id, row.round, row.number))
+            await self._post(event.channel_id, Reply(text=TABLE_NOT_OPENED.format(table=row.number, round=row.round,
+                                                                                    why=why)))
+        outbox = self.service.outbox
+        if first and outbox is not None and hasattr(outbox, "direct"):
+            text = TOLD_CREATOR.format(round=row.round, game=self.service.game_title(event.game),
+                                       channel=marks.place(event.channel_id), why=why)
+            try:
+                await outbox.direct(event.created_by, text)
+            except Exception:
+                log.exception("the creator of event %s could not be told", event.id)
 
     def _stale(self, stamp: str | datetime) -> bool:
         moment = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
@@ -411,7 +441,7 @@ class Event(Extension):
         if place is None:
             maker = self._thread_maker()
             if maker is None:
-                raise IllegalMove("no thread can be made for the table here.")
+                raise IllegalMove("No thread can be made for the event's tables here.")
             place = await maker(event.channel_id, f"{title} event {event.id} · round {row.round} · table {row.number}")
             await self.db.place_made(event.id, row.round, row.number, place)
         host = row.players[0]

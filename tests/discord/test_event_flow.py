@@ -74,3 +74,21 @@ async def test_a_member_who_may_not_manage_the_server_is_refused_privately(leagu
     text = only_private(await bot.command(PEOPLE[0], "event", CREATE))
     assert text == "Only members who may manage this server create or start an event."
     assert await EventStore.of(bot.service.store).in_channel(CHANNEL) is None
+
+
+async def test_a_deleted_event_channel_is_told_at_the_start_and_by_event(league):
+    """Discord answers 404 to each thread of the round: the start says the round waits and why, and
+    so does /event afterwards; nothing fails unanswered."""
+    from bot.adapters.discord.client import CHANNEL_GONE
+
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event", CREATE))
+    for person in PEOPLE:
+        await bot.press(person, card, card.buttons()["Join"])
+    bot.fail("POST", rf"/channels/{CHANNEL}/threads", 404, times=10)
+    started = await bot.command(MODERATOR, "event", {"action": "start"})
+    answer = [m for m in started.public if m.how == "response"]
+    assert len(answer) == 1 and CHANNEL_GONE in answer[0].text
+    assert not bot.threads and bot.problems == []
+    shown = only_private(await bot.command(PEOPLE[0], "event", {}))
+    assert f"Round 1 waits for a place where its tables can open. {CHANNEL_GONE}" in shown

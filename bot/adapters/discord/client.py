@@ -93,6 +93,12 @@ AUTOCOMPLETE_DEADLINE = 2.0
 SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot stops
 
 SYNC_META_KEY = "discord.commands"
+# why an event's table could not get its thread, each a whole sentence naming the fix
+NO_TEXT_CHANNEL = "The event's channel is not a text channel, so its tables have no threads to open in."
+CHANNEL_GONE = ("The event's channel is gone (deleted, or hidden from the bot), so its tables cannot open: "
+                "let the bot see the channel again, or start a new event in another channel.")
+NO_THREADS = ("The bot may not create threads in the event's channel: give it Create Public Threads and "
+              "Send Messages in Threads there.")
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
 STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
 STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
@@ -642,16 +648,19 @@ class DiscordOutbox:
     async def thread(self, channel_id: int, name: str) -> int:
         """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
         IllegalMove with the reason when Discord refuses it."""
-        channel = await self._channel(channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise IllegalMove("an event's tables need a text channel for their threads.")
         try:
+            channel = await self._channel(channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                raise IllegalMove(NO_TEXT_CHANNEL)
             thread = await channel.create_thread(
                 name=clip(name, MAX_THREAD_NAME),
                 type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
+        except discord.NotFound as error:
+            log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
+            raise IllegalMove(CHANNEL_GONE) from None
         except discord.HTTPException as error:
             log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
-            raise IllegalMove("I may not create threads in the event's channel (Create Public Threads).") from None
+            raise IllegalMove(NO_THREADS) from None
         return thread.id
 
     async def direct(self, user_id: int, text: str) -> bool:
