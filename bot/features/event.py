@@ -1,9 +1,11 @@
 """Swiss events of a server: people sign up, and rounds of tables pair them by event points.
 
-`/event action:create game:... seats:2-4 rounds:N round_days:D` (Manage Server) posts a sign-up
-card with Join and Leave; `/event action:start` pairs round 1; `/event action:leave` takes a
-person out (before the start their sign-up goes; later they are paired no more and keep their
-results); `/event` shows the standings and this round's pairings, privately.
+`/event create game:... seats:2-4 rounds:N round_days:D` (Manage Server) posts a sign-up card
+with Join and Leave; `/event start` pairs round 1; `/event leave` takes a person out (before the
+start their sign-up goes; later they are paired no more and keep their results); `/event
+standings` (or `/event` alone where an adapter runs a command by its name) shows the standings
+and this round's pairings, privately. Each action is a subcommand (bot/core/commands.py), which
+reaches `cmd_event` as its `action`.
 
 Each table of a round is an ordinary table opened through the normal /open path
 (`service.cmd_open`) in a thread of the event's channel that the adapter makes
@@ -58,14 +60,24 @@ STALE_OPENING = 300  # seconds after which a table's opening claimed by a proces
 RESULTS_PICTURE = "event.png"
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
-ACTIONS = ("create", "start", "join", "leave")
+ACTIONS = ("create", "start", "join", "leave", "standings")
+GAME = Param("game", "Which game", required=True, autocomplete="game")
+SEATS = Param("seats", "Seats at each table, 2 to 4 (default: the most the game has, up to 4)")
+ROUNDS = Param("rounds", "How many rounds (default 3)")
+ROUND_DAYS = Param("round_days", "Days each round lasts (default 3)")
 COMMANDS = (
     Command("event", "A Swiss event of this server: sign up, or see its standings and pairings", (
-        Param("action", "create, start, join or leave; leave it out to see the standings", choices=ACTIONS),
+        Param("action", "create, start, join, leave or standings; leave it out to see the standings",
+              choices=ACTIONS),
         Param("game", "Which game (to create an event)", autocomplete="game"),
-        Param("seats", "Seats at each table, 2 to 4 (to create an event)"),
-        Param("rounds", "How many rounds (to create an event)"),
-        Param("round_days", "Days each round lasts (to create an event)"),
+        SEATS, ROUNDS, ROUND_DAYS,
+    ), subcommands=(
+        Command("create", "Create an event in this channel, with a sign-up card (Manage Server)",
+                (GAME, SEATS, ROUNDS, ROUND_DAYS)),
+        Command("start", "Close the sign-up and pair round 1 (Manage Server)"),
+        Command("join", "Sign up for this channel's event"),
+        Command("leave", "Leave this channel's event (your results so far stay)"),
+        Command("standings", "The event's standings and this round's pairings, to you alone"),
     )),
 )
 
@@ -81,8 +93,8 @@ STATS_FINAL = "Event of {game} (final): place {place} of {players}, {points} poi
 CARD_OPENED = "**{name}** opened an event of **{game}**."
 CARD_FORMAT = ("{game} at tables of {seats}, {rounds} rounds of {days} days each, paired by points (Swiss): "
                "/rules game:event tells how.")
-CARD_HOW = ("Join with the button or /event action:join, and see who signed up with /event. Someone who may manage "
-            "the server starts it with /event action:start.")
+CARD_HOW = ("Join with the button or /event join, and see who signed up with /event standings. Someone who may "
+            "manage the server starts it with /event start.")
 NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
             "create the event in one of those.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
@@ -91,7 +103,7 @@ WAITING = "Round {round} waits for a place where its tables can open. {why} They
 WAITING_STALE = ("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
                  "the server lets the bot see that channel and create threads there; they open within five minutes.")
 TOLD_CREATOR = "Round {round} of your event of {game} in {channel} cannot open its tables. {why}"
-NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
+NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event create."
 
 
 @dataclass(frozen=True)
@@ -202,7 +214,7 @@ class Event(Extension):
         if action == "create":
             return await self.create(caller, game, seats, rounds, round_days)
         if game or seats or rounds or round_days:
-            raise IllegalMove("`game`, `seats`, `rounds` and `round_days` go with /event action:create.")
+            raise IllegalMove("`game`, `seats`, `rounds` and `round_days` go with /event create.")
         if action == "start":
             return await self.start(caller)
         if action == "join":
@@ -226,7 +238,7 @@ class Event(Extension):
         if not caller.can_manage:
             raise IllegalMove(NOT_MANAGER)
         if not game.strip():
-            raise IllegalMove("/event action:create needs `game`: which game the event plays.")
+            raise IllegalMove("/event create needs `game`: which game the event plays.")
         try:
             cls = registry.get(registry.find(game))
         except KeyError as missing:

@@ -24,7 +24,7 @@ from tests.discord.test_season_post import Died, copy_of, stop_before
 from tests.helpers import Clock
 
 PEOPLE = [Person(2001 + n, f"player{n}") for n in range(8)]
-CREATE = {"action": "create", "game": "sticks", "seats": "4", "rounds": "1", "round_days": "2"}
+CREATE = {"game": "sticks", "seats": "4", "rounds": "1", "round_days": "2"}
 
 
 @asynccontextmanager
@@ -48,10 +48,10 @@ async def last_round_played(tmp_path, monkeypatch):
     clock = Clock()
     path = tmp_path / "event.db"
     async with process(path, clock, monkeypatch) as (bot, events):
-        card = one_public(await bot.command(MODERATOR, "event", CREATE))
+        card = one_public(await bot.command(MODERATOR, "event create", CREATE))
         for person in PEOPLE:
             await bot.press(person, card, card.buttons()["Join"])
-        await bot.command(MODERATOR, "event", {"action": "start"})
+        await bot.command(MODERATOR, "event start")
         await bot.drain()
         db = EventStore.of(bot.service.store)
         event = await db.in_channel(CHANNEL)

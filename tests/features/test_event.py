@@ -425,3 +425,17 @@ async def test_a_round_that_cannot_open_its_tables_says_why_to_who_can_fix_it(tm
     said = (await other.handle(PLAYERS[0], "event", {})).private
     assert "Round 1 waits: tables of it could not open in threads of" in said
     assert (await EventStore.of(service.store).event(event_id)).round == 1
+
+
+def test_help_lists_each_event_subcommand_among_the_server_commands():
+    from bot.core.commands import Command, Param
+    from bot.core.guide import help_reply
+    from bot.features.event import COMMANDS
+
+    text = help_reply(COMMANDS).private
+    server = text[text.index("Server"):]
+    for name in ("create", "start", "join", "leave", "standings"):
+        assert f"`/event {name}`" in server
+    assert "`/event` A Swiss" not in text
+    with pytest.raises(ValueError):  # a subcommand's option the command's handler does not read
+        Command("x", "x", (Param("action", "a", choices=("a",)),), subcommands=(Command("a", "a", (Param("b", "b"),)),))

@@ -65,7 +65,7 @@ from bot.adapters.discord.shapes import (
     split_text,
 )
 from bot.core import drawing, guide, marks
-from bot.core.commands import ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
+from bot.core.commands import ACTION, ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
 from bot.core.health import Gateway, health_of
 from bot.core.presence import PresenceLine
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
@@ -682,11 +682,31 @@ class DiscordOutbox:
 
 
 # -- commands ----------------------------------------------------------------------------
-def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
-    """A slash command from its description in bot/core/commands.py."""
+def build_command(spec: Command, adapter: Adapter) -> app_commands.Command | app_commands.Group:
+    """A slash command from its description in bot/core/commands.py; a command of subcommands is a
+    group (`/event create`), each subcommand answered by the command's handler with its name as the
+    `action` option."""
+    if spec.subcommands:
+        group = app_commands.Group(
+            name=spec.name, description=spec.description, guild_only=spec.where == SERVER,
+            allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where])
+        for sub in spec.subcommands:
+            group.add_command(_slash(sub, adapter, spec.name, {ACTION: sub.name}))
+        return group
+    command = _slash(spec, adapter, spec.name, {}, allowed_contexts=CONTEXTS[spec.where],
+                     allowed_installs=INSTALLS[spec.where])
+    command.guild_only = spec.where == SERVER
+    if spec.name in ("threads", "settings", "season"):
+        command.default_permissions = discord.Permissions(manage_guild=True)
+    return command
+
+
+def _slash(spec: Command, adapter: Adapter, name: str, fixed: dict[str, str], **where: Any) -> app_commands.Command:
+    """One slash command (or a group's subcommand) answered by the service's command `name`, with
+    `fixed` options beside those typed; `where`: its contexts and installs (a subcommand has its group's)."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await adapter.on_command(interaction, spec.name, {k: option_text(v) for k, v in values.items()})
+        await adapter.on_command(interaction, name, {**fixed, **{k: option_text(v) for k, v in values.items()}})
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
@@ -696,19 +716,13 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
             default=inspect.Parameter.empty if param.required else None,
         ))
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    callback.__name__ = callback.__qualname__ = f"isles_{spec.name}"
+    callback.__name__ = callback.__qualname__ = f"isles_{name}_{spec.name}" if fixed else f"isles_{name}"
     if spec.params:
         app_commands.describe(**{p.name: p.description for p in spec.params})(callback)
     choices = {p.name: [app_commands.Choice(name=c, value=c) for c in p.choices] for p in spec.params if p.choices}
     if choices:
         app_commands.choices(**choices)(callback)
-    command = app_commands.Command(
-        name=spec.name, description=spec.description, callback=callback,
-        allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where],
-    )
-    command.guild_only = spec.where == SERVER
-    if spec.name in ("threads", "settings", "season"):
-        command.default_permissions = discord.Permissions(manage_guild=True)
+    command = app_commands.Command(name=spec.name, description=spec.description, callback=callback, **where)
     for param in spec.params:
         if param.autocomplete:
             command.autocomplete(param.name)(_suggester(adapter, param.autocomplete))
