@@ -115,3 +115,34 @@ async def test_event_is_a_group_of_subcommands_within_discords_limits(league):
     assert "You are signed up" in only_private(await bot.command(PEOPLE[0], "event join"))
     assert "signs up: 1 so far (Player0)" in only_private(await bot.command(PEOPLE[1], "event standings"))
     assert only_private(await bot.command(PEOPLE[0], "event leave")) == "You left the event's sign-up."
+
+
+async def test_a_thread_made_before_a_stop_is_the_one_its_table_opens_in(league, monkeypatch):
+    """The process stops after Discord made a table's thread and before it was recorded: after the
+    restart (the gateway tells the open threads again) the table opens in that thread, not a second."""
+    from games.base import IllegalMove
+
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event create", CREATE))
+    for person in PEOPLE:
+        await bot.press(person, card, card.buttons()["Join"])
+    record, stopped = EventStore.place_made, []
+
+    async def stop_once(self, event_id, round_, number, channel_id):
+        if not stopped:
+            stopped.append(number)
+            raise IllegalMove("The process stopped here.")  # nothing recorded, as after a stop
+        return await record(self, event_id, round_, number, channel_id)
+
+    monkeypatch.setattr(EventStore, "place_made", stop_once)
+    await bot.command(MODERATOR, "event start")
+    await bot.drain()
+    assert stopped == [1] and len(bot.threads) == 2
+    bot.add_guild()  # the restart: the server's open threads, as the gateway's GUILD_CREATE tells them
+    clock.advance(minutes=6)  # the stopped opening has gone stale
+    await installed.tick()
+    await bot.drain()
+    made = [c for c in bot.calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/threads"]
+    assert len(made) == 2 and len(bot.threads) == 2  # one thread for each table
+    rows = await EventStore.of(bot.service.store).pairings((await EventStore.of(bot.service.store).in_channel(CHANNEL)).id, 1)
+    assert all(row.table_id is not None for row in rows) and {row.channel_id for row in rows} == set(bot.threads)

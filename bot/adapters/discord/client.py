@@ -647,13 +647,19 @@ class DiscordOutbox:
 
     async def thread(self, channel_id: int, name: str) -> int:
         """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
-        IllegalMove with the reason when Discord refuses it."""
+        IllegalMove with the reason when Discord refuses it. An open thread of that name (each
+        table's is its own) is taken instead of a second: a process that stopped after Discord made
+        it, before the thread was recorded, left it for the next one to open the table in."""
         try:
             channel = await self._channel(channel_id)
             if not isinstance(channel, discord.TextChannel):
                 raise IllegalMove(NO_TEXT_CHANNEL)
+            named = clip(name, MAX_THREAD_NAME)
+            made = next((t for t in channel.threads if t.name == named and not t.archived), None)
+            if made is not None:
+                return made.id
             thread = await channel.create_thread(
-                name=clip(name, MAX_THREAD_NAME),
+                name=named,
                 type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
         except discord.NotFound as error:
             log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
