@@ -98,6 +98,8 @@ CARD_HOW = ("Join with the button or /event join, and see who signed up with /ev
 NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
             "create the event in one of those.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
+RESULTS_SUBTITLE = "{players} players, {rounds} rounds, tables of {seats}"
+RESULTS_SUBTITLE_ONE_ROUND = "{players} players, one round, tables of {seats}"
 TABLE_NOT_OPENED = "Table {table} of round {round} could not open. {why}"
 WAITING = "Round {round} waits for a place where its tables can open. {why} They open within five minutes once it is fixed."
 WAITING_STALE = ("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
@@ -607,7 +609,8 @@ class Event(Extension):
         drawing = None
         if self.images:
             picture = [ResultLine(s.place, s.name, s.points, s.games) for s in lines[:10]]
-            subtitle = f"{len(lines)} players, {event.rounds} rounds, tables of {event.seats}"
+            words = RESULTS_SUBTITLE_ONE_ROUND if event.rounds == 1 else RESULTS_SUBTITLE
+            subtitle = words.format(players=len(lines), rounds=event.rounds, seats=event.seats)
             drawing = results_drawing(f"Event · {title}", subtitle, picture)
         return await saved_post(text, RESULTS_PICTURE, drawing, [s.user_id for s in lines if s.place == 1])
 

@@ -110,6 +110,9 @@ async def test_a_stop_at_any_point_of_the_event_end_leaves_one_results_message_w
         await events.tick()
         await bot.drain()
         count = len(statements)
+        async with bot.service.store.conn.execute("SELECT body FROM outbox WHERE table_id IS NULL") as cur:
+            (body,) = [b for b in (json.loads(r["body"]) for r in await cur.fetchall()) if "drawing" in b]
+    assert body["drawing"]["subtitle"] == "8 players, one round, tables of 4"  # the values the picture is drawn from
     (first,) = results(taken)
     assert "The event of Sticks is over." in first["view"]
     ((name, picture, alt),) = first["files"]
