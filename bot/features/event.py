@@ -595,9 +595,6 @@ class Event(Extension):
         if await self.db.claim_results(event.id, self.now()):
             await self._post(channel, reply)
 
-    async def results_reply(self, event: EventRow) -> Reply:
-        return (await self.results_post(event))[0]
-
     async def results_post(self, event: EventRow) -> tuple[Reply, dict[str, Any]]:
         """The final standings' post and the outbox body that is the post (bot/features/results_post.py)."""
         title = self.service.game_title(event.game)
