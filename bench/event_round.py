@@ -1,4 +1,4 @@
-"""An event's round: how long `/event action:start` takes to pair and open a round's tables (each
+"""An event's round: how long `/event start` takes to pair and open a round's tables (each
 in a thread, seated and started through the normal /open path), and how long a clock tick takes
 over that running event while its tables play (the work the lease holder repeats every 30 s).
 

@@ -5,8 +5,10 @@ A round is opened once: `claim_round` advances the event's round number from the
 caller read and writes the round's pairing in the same transaction, so of two processes (or a
 process and itself after a restart) only one pairs a round. The tables are then opened one by
 one and each is recorded against its pairing row (`table_opened`); rows still without a table
-are the ones left to open. The final standings are claimed before they are posted
-(`claim_results`), so they are posted once.
+are the ones left to open. The final standings' post is written as an outbox row in the same
+transaction as the mark that they are posted (`post_results`): the outbox's sender sends it once,
+after a restart too. An outbox with no sender of its rows (the offline console) claims the mark,
+then prints (`claim_results`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from db.outbox import OutboxStore
 from db.store import Store
 
 SIGNUP, RUNNING, FINISHED = "signup", "running", "finished"
@@ -89,6 +93,7 @@ def _pairing(row) -> PairingRow:
 
 class EventStore:
     def __init__(self, store: Store):
+        self.store = store
         self.conn = store.conn
 
     @classmethod
@@ -265,3 +270,16 @@ class EventStore:
             "UPDATE events SET results_at = ? WHERE id = ? AND status = ? AND results_at IS NULL",
             (now, event_id, FINISHED))
         return cur.rowcount == 1
+
+    async def post_results(self, event_id: int, channel_id: int, body: dict[str, Any], now: int) -> int | None:
+        """Mark the final standings posted and save their post as an outbox row, due at once, in one
+        transaction: the row's id for the one caller that made the mark, None for every other. From
+        then on the row is the post, sent by the outbox's sender."""
+        async with self.conn.transaction():
+            cur = await self.conn.execute(
+                "UPDATE events SET results_at = ? WHERE id = ? AND status = ? AND results_at IS NULL",
+                (now, event_id, FINISHED))
+            if cur.rowcount != 1:
+                return None
+            return await OutboxStore.of(self.store).insert(table_id=None, version=None, channel_id=channel_id,
+                                                           body=body, now=now)

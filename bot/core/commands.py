@@ -43,10 +43,30 @@ class Command:
     # adapter makes when asked; these words name what the place holds in the adapter's messages
     place: str = ""
     where: str = SERVER  # one of PLACES
+    # a command of several actions (`/event create`, `/event start`): each a Command of its own
+    # options, answered by this command's handler with the subcommand's name as its `action`
+    # option. `params` stay the whole set the handler reads (`action` among them), for an adapter
+    # that types `/event action:create`; Discord, which cannot run a group by its name alone,
+    # shows the subcommands only.
+    subcommands: tuple[Command, ...] = ()
 
     def __post_init__(self) -> None:
         if self.where not in PLACES:
             raise ValueError(f"command {self.name}: where {self.where!r} is not one of {PLACES}")
+        if self.subcommands:
+            known = {p.name: p for p in self.params}
+            action = known.get(ACTION)
+            if action is None or set(action.choices) != {sub.name for sub in self.subcommands}:
+                raise ValueError(f"command {self.name}: its `{ACTION}` option chooses among its subcommands")
+            for sub in self.subcommands:
+                if sub.subcommands or any(known.get(p.name) is None for p in sub.params):
+                    raise ValueError(f"command {self.name} {sub.name}: its options are among the command's")
+
+    def subcommand(self, name: str) -> Command | None:
+        return next((sub for sub in self.subcommands if sub.name == name.strip().lower()), None)
+
+
+ACTION = "action"  # the option that names a command's subcommand (Command.subcommands)
 
 
 GAME = Param("game", "Which game", required=True, autocomplete="game")

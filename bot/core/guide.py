@@ -22,7 +22,7 @@ USES: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "web")),
     ("Between turns", ("games", "notify", "vacation", "deadline", "plan", "auto")),
     ("Solo", ("daily", "dailyboard", "solo")),
-    ("Server", ("leaderboard", "stats", "settings", "season", "threads", "about", "help")),
+    ("Server", ("leaderboard", "stats", "event", "settings", "season", "threads", "about", "help")),
 )
 MORE = "More"
 DOCS_FALLBACK = "How to run Isles is told in README.md and docs/ beside its source."
@@ -54,6 +54,13 @@ def _uses(commands: Iterable[Command]) -> list[tuple[str, list[Command]]]:
     return groups
 
 
+def _listing(command: Command) -> list[str]:
+    """A command's lines in /help: one, or one for each of its subcommands, as they are typed."""
+    if command.subcommands:
+        return [f"`/{command.name} {sub.name}` {sub.description}" for sub in command.subcommands]
+    return [f"`/{command.name}` {command.description}"]
+
+
 def help_reply(commands: Iterable[Command], docs_url: str = "") -> Reply:
     """The private /help card: what Isles is, each game with its rules button, how a table starts,
     the commands by use and where the documentation is."""
@@ -75,7 +82,7 @@ def help_reply(commands: Iterable[Command], docs_url: str = "") -> Reply:
     # before the commands: a card too long for its platform loses the end of its list, never this
     sections.append(Section(f"Documentation: {docs_url}" if docs_url else DOCS_FALLBACK))
     for index, (title, found) in enumerate(_uses(commands)):
-        lines = [f"### {title}"] + [f"`/{c.name}` {c.description}" for c in found]
+        lines = [f"### {title}"] + [line for c in found for line in _listing(c)]
         sections.append(Section("\n".join(lines), divider=index == 0))
     return Reply(private=plain_text(sections), buttons=buttons, card=Card(sections, private=True))
 

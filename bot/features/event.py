@@ -1,9 +1,11 @@
 """Swiss events of a server: people sign up, and rounds of tables pair them by event points.
 
-`/event action:create game:... seats:2-4 rounds:N round_days:D` (Manage Server) posts a sign-up
-card with Join and Leave; `/event action:start` pairs round 1; `/event action:leave` takes a
-person out (before the start their sign-up goes; later they are paired no more and keep their
-results); `/event` shows the standings and this round's pairings, privately.
+`/event create game:... seats:2-4 rounds:N round_days:D` (Manage Server) posts a sign-up card
+with Join and Leave; `/event start` pairs round 1; `/event leave` takes a person out (before the
+start their sign-up goes; later they are paired no more and keep their results); `/event
+standings` (or `/event` alone where an adapter runs a command by its name) shows the standings
+and this round's pairings, privately. Each action is a subcommand (bot/core/commands.py), which
+reaches `cmd_event` as its `action`.
 
 Each table of a round is an ordinary table opened through the normal /open path
 (`service.cmd_open`) in a thread of the event's channel that the adapter makes
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import alt_text, marks
+from bot.core import marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.pairing import PAIRING_EXPLAINED, Entrant, bye_points, pair_round
@@ -34,11 +36,12 @@ from bot.core.pairing import standings as ranked
 from bot.core.placement import placement_points
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.service import TableService
+from bot.features.results_post import redraw, results_drawing, saved_post, sends_saved
 from db.events import FINISHED, RUNNING, SIGNUP, EventRow, EventStore, PairingRow, PlannedTable
 from db.server_settings import ServerSettingsStore
 from games import registry
 from games.base import IllegalMove
-from render.league import ResultLine, draw_results
+from render.league import ResultLine
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +57,27 @@ BY_PLACE = True
 TURN_SHARE = 4
 SEEDS = 2**53  # seeds are below this (bot/core/hub.py), so that the store keeps them whole
 STALE_OPENING = 300  # seconds after which a table's opening claimed by a process that stopped is taken over
+RESULTS_PICTURE = "event.png"
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
-ACTIONS = ("create", "start", "join", "leave")
+ACTIONS = ("create", "start", "join", "leave", "standings")
+GAME = Param("game", "Which game", required=True, autocomplete="game")
+SEATS = Param("seats", "Seats at each table, 2 to 4 (default: the most the game has, up to 4)")
+ROUNDS = Param("rounds", "How many rounds (default 3)")
+ROUND_DAYS = Param("round_days", "Days each round lasts (default 3)")
 COMMANDS = (
     Command("event", "A Swiss event of this server: sign up, or see its standings and pairings", (
-        Param("action", "create, start, join or leave; leave it out to see the standings", choices=ACTIONS),
+        Param("action", "create, start, join, leave or standings; leave it out to see the standings",
+              choices=ACTIONS),
         Param("game", "Which game (to create an event)", autocomplete="game"),
-        Param("seats", "Seats at each table, 2 to 4 (to create an event)"),
-        Param("rounds", "How many rounds (to create an event)"),
-        Param("round_days", "Days each round lasts (to create an event)"),
+        SEATS, ROUNDS, ROUND_DAYS,
+    ), subcommands=(
+        Command("create", "Create an event in this channel, with a sign-up card (Manage Server)",
+                (GAME, SEATS, ROUNDS, ROUND_DAYS)),
+        Command("start", "Close the sign-up and pair round 1 (Manage Server)"),
+        Command("join", "Sign up for this channel's event"),
+        Command("leave", "Leave this channel's event (your results so far stay)"),
+        Command("standings", "The event's standings and this round's pairings, to you alone"),
     )),
 )
 
@@ -79,12 +93,19 @@ STATS_FINAL = "Event of {game} (final): place {place} of {players}, {points} poi
 CARD_OPENED = "**{name}** opened an event of **{game}**."
 CARD_FORMAT = ("{game} at tables of {seats}, {rounds} rounds of {days} days each, paired by points (Swiss): "
                "/rules game:event tells how.")
-CARD_HOW = ("Join with the button or /event action:join, and see who signed up with /event. Someone who may manage "
-            "the server starts it with /event action:start.")
+CARD_HOW = ("Join with the button or /event join, and see who signed up with /event standings. Someone who may "
+            "manage the server starts it with /event start.")
 NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
             "create the event in one of those.")
 NOT_MANAGER = "Only members who may manage this server create or start an event."
-NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event action:create."
+RESULTS_SUBTITLE = "{players} players, {rounds} rounds, tables of {seats}"
+RESULTS_SUBTITLE_ONE_ROUND = "{players} players, one round, tables of {seats}"
+TABLE_NOT_OPENED = "Table {table} of round {round} could not open. {why}"
+WAITING = "Round {round} waits for a place where its tables can open. {why} They open within five minutes once it is fixed."
+WAITING_STALE = ("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
+                 "the server lets the bot see that channel and create threads there; they open within five minutes.")
+TOLD_CREATOR = "Round {round} of your event of {game} in {channel} cannot open its tables. {why}"
+NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event create."
 
 
 @dataclass(frozen=True)
@@ -183,6 +204,7 @@ class Event(Extension):
         self.make_thread: Callable[[int, str], Awaitable[int]] | None = None
         self._lock = asyncio.Lock()
         self._told: set[tuple[int, int, int]] = set()  # pairing rows whose table could not open, told once
+        self._waiting: dict[int, str] = {}  # event id -> why a table of its round could not open, until one does
 
     def now(self) -> int:
         return int(self.service.clock().timestamp())
@@ -194,7 +216,7 @@ class Event(Extension):
         if action == "create":
             return await self.create(caller, game, seats, rounds, round_days)
         if game or seats or rounds or round_days:
-            raise IllegalMove("`game`, `seats`, `rounds` and `round_days` go with /event action:create.")
+            raise IllegalMove("`game`, `seats`, `rounds` and `round_days` go with /event create.")
         if action == "start":
             return await self.start(caller)
         if action == "join":
@@ -218,7 +240,7 @@ class Event(Extension):
         if not caller.can_manage:
             raise IllegalMove(NOT_MANAGER)
         if not game.strip():
-            raise IllegalMove("/event action:create needs `game`: which game the event plays.")
+            raise IllegalMove("/event create needs `game`: which game the event plays.")
         try:
             cls = registry.get(registry.find(game))
         except KeyError as missing:
@@ -339,7 +361,8 @@ class Event(Extension):
     async def _pairing_text(self, event: EventRow) -> str:
         names = {e.user_id: e.name for e in await self.db.entrants(event.id)}
         lines = [f"Round {event.round}:"]
-        for row in await self.db.pairings(event.id, event.round):
+        rows = await self.db.pairings(event.id, event.round)
+        for row in rows:
             players = ", ".join(names.get(u, str(u)) for u in row.players)
             if row.bye:
                 lines.append(f"Bye: {players} ({points_text(bye_points(event.seats, BY_PLACE))} points).")
@@ -349,6 +372,12 @@ class Event(Extension):
                 lines.append(f"Table {row.number}: {players}.")
         if event.round_ends_at:
             lines.append(f"The round ends {marks.moment(event.round_ends_at, 'R')}.")
+        if event.id in self._waiting:
+            lines.append(WAITING.format(round=event.round, why=self._waiting[event.id]))
+        elif event.round_ends_at and event.round_ends_at - event.round_days * DAY < self.now() - STALE_OPENING \
+                and any(row.table_id is None and not row.bye for row in rows):
+            # a table another process could not open: that process knows why, the store only that it waits
+            lines.append(WAITING_STALE.format(round=event.round, channel=marks.place(event.channel_id)))
         return "\n".join(lines)
 
     # -- the rules topic ------------------------------------------------------------------
@@ -360,7 +389,9 @@ class Event(Extension):
         """Pair the next round and claim it; False when another call paired it first."""
         playing = [e.user_id for e in await self.db.entrants(event.id) if e.left_at is None]
         pool = list(entrants_of(playing, await self.db.pairings(event.id)).values())
-        paired = pair_round(pool, event.seats, self.min_seats(event), f"{event.seed}:{event.round + 1}")
+        # a hard round takes pair_round a tenth of a second or more: off the event loop, which answers everyone
+        paired = await asyncio.to_thread(pair_round, pool, event.seats, self.min_seats(event),
+                                         f"{event.seed}:{event.round + 1}")
         planned = [PlannedTable(tuple(int(key) for key in table)) for table in paired.tables]
         bye = bye_points(event.seats, BY_PLACE)
         planned += [PlannedTable((int(key),), bye=True, points={int(key): bye}) for key in paired.byes]
@@ -384,12 +415,29 @@ class Event(Extension):
                 continue  # another call opens it now
             try:
                 await self._open_table(event, row)
+                self._waiting.pop(event.id, None)
             except IllegalMove as why:
                 log.warning("event %s round %s table %s could not open: %s", event.id, row.round, row.number, why)
-                if (event.id, row.round, row.number) not in self._told:
-                    self._told.add((event.id, row.round, row.number))
-                    await self._post(event.channel_id, Reply(
-                        text=f"Table {row.number} of round {row.round} could not open: {why}"))
+                await self._tell_waiting(event, row, str(why))
+
+    async def _tell_waiting(self, event: EventRow, row: PairingRow, why: str) -> None:
+        """A table could not open (its thread refused, the channel gone): the round waits, /event says
+        why, and the event's channel and its creator are told once. The creator hears it in a direct
+        message, since a deleted channel tells nobody."""
+        first = event.id not in self._waiting
+        self._waiting[event.id] = why
+        if (event.id, row.round, row.number) not in self._told:
+            self._told.add((event.id, row.round, row.number))
+            await self._post(event.channel_id, Reply(text=TABLE_NOT_OPENED.format(table=row.number, round=row.round,
+                                                                                    why=why)))
+        outbox = self.service.outbox
+        if first and outbox is not None and hasattr(outbox, "direct"):
+            text = TOLD_CREATOR.format(round=row.round, game=self.service.game_title(event.game),
+                                       channel=marks.place(event.channel_id), why=why)
+            try:
+                await outbox.direct(event.created_by, text)
+            except Exception:
+                log.exception("the creator of event %s could not be told", event.id)
 
     def _stale(self, stamp: str | datetime) -> bool:
         moment = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
@@ -407,7 +455,7 @@ class Event(Extension):
         if place is None:
             maker = self._thread_maker()
             if maker is None:
-                raise IllegalMove("no thread can be made for the table here.")
+                raise IllegalMove("No thread can be made for the event's tables here.")
             place = await maker(event.channel_id, f"{title} event {event.id} · round {row.round} · table {row.number}")
             await self.db.place_made(event.id, row.round, row.number, place)
         host = row.players[0]
@@ -529,28 +577,42 @@ class Event(Extension):
             await self._post(loaded.row.channel_id, reply)
 
     async def _post_results(self, event: EventRow) -> None:
-        if not await self.db.claim_results(event.id, self.now()):
+        """The final standings, posted once. Where the outbox has a sender of its rows (Discord's),
+        the mark and the post's outbox row are one transaction and the sender sends the row (by its
+        id, its nonce; after a stop, from its sweep, the picture drawn again from the row's values):
+        no stop loses the post or shows it twice. An outbox that only posts claims the mark, then posts."""
+        outbox = self.service.outbox
+        if outbox is None:
             return
         server = await ServerSettingsStore.of(self.service.store).get(event.guild_id)
         channel = server.results_channel or event.channel_id
-        await self._post(channel, await self.results_reply(event))
+        reply, body = await self.results_post(event)
+        if sends_saved(outbox):
+            row_id = await self.db.post_results(event.id, channel, body, self.now())
+            if row_id is not None and not await outbox.send_saved(row_id, channel, reply):
+                log.warning("the results of event %s could not be posted in channel %s", event.id, channel)
+            return
+        if await self.db.claim_results(event.id, self.now()):
+            await self._post(channel, reply)
 
-    async def results_reply(self, event: EventRow) -> Reply:
+    async def results_post(self, event: EventRow) -> tuple[Reply, dict[str, Any]]:
+        """The final standings' post and the outbox body that is the post (bot/features/results_post.py)."""
         title = self.service.game_title(event.game)
         entrants = await self.db.entrants(event.id)
         lines = standings({e.user_id: (e.name, e.left_at is not None) for e in entrants},
                           await self.db.pairings(event.id))
         podium = ", ".join(f"{s.name}" for s in lines if s.place == 1)
-        text = [f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])]
-        image, alt = None, ""
+        text = "\n".join([f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])])
+        drawing = None
         if self.images:
             picture = [ResultLine(s.place, s.name, s.points, s.games) for s in lines[:10]]
-            subtitle = f"{len(lines)} players, {event.rounds} rounds, tables of {event.seats}"
-            heading = f"Event · {title}"
-            image = await asyncio.to_thread(draw_results, heading, subtitle, picture)
-            alt = alt_text.results(heading, picture)
-        return Reply(text="\n".join(text), image=image, image_name="event.png", image_alt=alt,
-                     mentions=[s.user_id for s in lines if s.place == 1])
+            words = RESULTS_SUBTITLE_ONE_ROUND if event.rounds == 1 else RESULTS_SUBTITLE
+            subtitle = words.format(players=len(lines), rounds=event.rounds, seats=event.seats)
+            drawing = results_drawing(f"Event · {title}", subtitle, picture)
+        return await saved_post(text, RESULTS_PICTURE, drawing, [s.user_id for s in lines if s.place == 1])
+
+    async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
+        return await redraw(drawing)
 
 
 async def stats_lines(store: Any, guild_id: int, user_id: int) -> list[str]:

@@ -35,7 +35,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from bot.core import alt_text, marks
 from bot.core.commands import CHANNEL, Command, Param
@@ -45,12 +45,19 @@ from bot.core.placement import placement_points
 from bot.core.replies import Caller, Card, Reply
 from bot.core.service import TableService
 from bot.core.tables import Loaded
+from bot.features.results_post import (
+    redraw,
+    reply_of_saved,
+    results_drawing,
+    saved_post,
+    sends_saved,
+)
 from bot.features.settings import channel_of
 from db.seasons import ClosedSeason, Placed, PointsRow, SeasonSettings, SeasonStore, Totals
 from db.server_settings import ServerSettingsStore
 from games.base import IllegalMove
 from render.leaderboard import BoardLine, draw_leaderboard, points_text
-from render.league import ResultLine, draw_results, games_text
+from render.league import ResultLine, games_text
 
 log = logging.getLogger(__name__)
 
@@ -295,44 +302,6 @@ STATS_DIVISION = "Division in that season: {division}."
 
 
 RESULTS_PICTURE = "season-results.png"
-RESULTS_DRAWING = "league-results"  # a results picture of render/league.py, as an outbox body keeps it
-
-
-def results_drawing(title: str, subtitle: str, lines: list[ResultLine], most: tuple[str, int] | None,
-                    climber: tuple[str, int, int] | None) -> dict[str, Any]:
-    """The values of a results picture in JSON's terms (an outbox body's)."""
-    return {"kind": RESULTS_DRAWING, "title": title, "subtitle": subtitle,
-            "lines": [[ln.place, ln.name, ln.points, ln.games, ln.provisional, ln.division] for ln in lines],
-            "most": list(most) if most else None, "climber": list(climber) if climber else None}
-
-
-async def draw_saved(drawing: dict[str, Any]) -> tuple[bytes, str]:
-    """A results picture and its alt text from its saved values: the first drawing and every later
-    one are made here from the same values, so they are the same picture."""
-    lines = [ResultLine(int(place), str(name), float(points), int(games), bool(provisional), str(division))
-             for place, name, points, games, provisional, division in drawing["lines"]]
-    most = (str(drawing["most"][0]), int(drawing["most"][1])) if drawing.get("most") else None
-    climber = tuple(drawing["climber"]) if drawing.get("climber") else None
-    image = await draw_off_loop(draw_results, drawing["title"], drawing["subtitle"], lines, most, climber)
-    return image, alt_text.results(drawing["title"], lines, most, climber)
-
-
-@runtime_checkable
-class SavedPosts(Protocol):
-    """An outbox with a sender of its rows (Discord's, when `sends_saved`): a post saved in the outbox
-    is handed to it by its row id, and that sender alone sends it (after a restart too)."""
-
-    sends_saved: bool
-
-    async def send_saved(self, row_id: int, channel_id: int, reply: Reply) -> bool:
-        """True when sent (or retrying), False when refused or gone."""
-        ...
-
-
-def sends_saved(outbox: Any) -> bool:
-    return isinstance(outbox, SavedPosts) and bool(outbox.sends_saved)
-
-
 class Seasons(Extension):
     commands = COMMANDS
 
@@ -666,26 +635,17 @@ class Seasons(Extension):
         if climber:
             lines.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
         text = "\n".join(lines)
-        body: dict[str, Any] = {"text": text, "mentions": [], "picture": None, "buttons": [], "menus": [], "card": []}
-        if not self.images:
-            return Reply(text=text, image_name=RESULTS_PICTURE, card=Card()), body
         drawing = results_drawing(season.name(), POINTS_WIN if season.points == "win" else POINTS_PLACE,
                                   [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional, s.division)
-                                   for s in standings[:TOP]], most, climber)
-        image, alt = await draw_saved(drawing)
-        body.update(picture=RESULTS_PICTURE, alts={RESULTS_PICTURE: alt}, drawing=drawing)
-        return Reply(text=text, image=image, image_name=RESULTS_PICTURE, image_alt=alt, card=Card()), body
+                                   for s in standings[:TOP]], most, climber) if self.images else None
+        return await saved_post(text, RESULTS_PICTURE, drawing)
 
     async def saved_reply(self, body: dict[str, Any]) -> Reply:
         """The results post as its outbox body keeps it, its picture drawn again."""
-        drawing = body.get("drawing")
-        image, alt = (await draw_saved(drawing)) if drawing and body.get("picture") else (None, "")
-        return Reply(text=body.get("text", ""), image=image, image_name=RESULTS_PICTURE, image_alt=alt, card=Card())
+        return await reply_of_saved(body, RESULTS_PICTURE)
 
     async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
-        if drawing.get("kind") != RESULTS_DRAWING:
-            return None
-        return (await draw_saved(drawing))[0]
+        return await redraw(drawing)
 
     # -- /stats ------------------------------------------------------------------------------
     async def stats_lines(self, guild_id: int, user_id: int) -> list[str]:

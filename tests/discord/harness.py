@@ -463,6 +463,9 @@ class Harness:
             if key == focused:
                 option["focused"] = True
             opts.append(option)
+        if " " in name:  # a group's subcommand, `event create`: its options inside it, as Discord sends them
+            name, sub = name.split(" ", 1)
+            opts = [{"type": 1, "name": sub, "options": opts}]
         data = {"id": str(snowflake()), "name": name, "type": 1, "guild_id": str(GUILD), "options": opts}
         return self._interaction(4 if focused else 2, person, channel, data)
 

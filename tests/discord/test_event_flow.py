@@ -17,7 +17,7 @@ from tests.discord.test_flow import one_public, only_private
 from tests.helpers import Clock
 
 PEOPLE = [Person(2001 + n, f"player{n}") for n in range(8)]
-CREATE = {"action": "create", "game": "sticks", "seats": "4", "rounds": "3", "round_days": "2"}
+CREATE = {"game": "sticks", "seats": "4", "rounds": "3", "round_days": "2"}
 
 
 @pytest.fixture
@@ -33,12 +33,12 @@ async def league(sticks, monkeypatch, tmp_path):
 
 async def test_an_event_of_eight_at_fours_runs_through_discord(league):
     bot, installed, clock = league
-    card = one_public(await bot.command(MODERATOR, "event", CREATE))
+    card = one_public(await bot.command(MODERATOR, "event create", CREATE))
     assert "opened an event of **Sticks**" in card.text
     join = card.buttons()["Join"]
     for person in PEOPLE:
         assert "You are signed up" in only_private(await bot.press(person, card, join))
-    started = await bot.command(MODERATOR, "event", {"action": "start"})
+    started = await bot.command(MODERATOR, "event start")
     answer = [m for m in started.public if m.how == "response"]
     assert len(answer) == 1 and "round 1 of 3 is paired" in answer[0].text
     assert {m.channel_id for m in started.public if m.how == "channel"} == set(bot.threads)
@@ -71,6 +71,78 @@ async def test_an_event_of_eight_at_fours_runs_through_discord(league):
 
 async def test_a_member_who_may_not_manage_the_server_is_refused_privately(league):
     bot, _, _ = league
-    text = only_private(await bot.command(PEOPLE[0], "event", CREATE))
+    text = only_private(await bot.command(PEOPLE[0], "event create", CREATE))
     assert text == "Only members who may manage this server create or start an event."
     assert await EventStore.of(bot.service.store).in_channel(CHANNEL) is None
+
+
+async def test_a_deleted_event_channel_is_told_at_the_start_and_by_event(league):
+    """Discord answers 404 to each thread of the round: the start says the round waits and why, and
+    so does /event afterwards; nothing fails unanswered."""
+    from bot.adapters.discord.client import CHANNEL_GONE
+
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event create", CREATE))
+    for person in PEOPLE:
+        await bot.press(person, card, card.buttons()["Join"])
+    bot.fail("POST", rf"/channels/{CHANNEL}/threads", 404, times=10)
+    started = await bot.command(MODERATOR, "event start")
+    answer = [m for m in started.public if m.how == "response"]
+    assert len(answer) == 1 and CHANNEL_GONE in answer[0].text
+    assert not bot.threads and bot.problems == []
+    shown = only_private(await bot.command(PEOPLE[0], "event standings"))
+    assert f"Round 1 waits for a place where its tables can open. {CHANNEL_GONE}" in shown
+
+
+async def test_event_is_a_group_of_subcommands_within_discords_limits(league):
+    """/event create, start, join, leave and standings, as the issue writes them: Discord cannot run a
+    group by its name alone, so the standings have a subcommand of their own."""
+    from bot.adapters.discord.client import command_payload
+    from tests.discord import limits
+
+    bot, _, _ = league
+    (event,) = [c for c in command_payload(bot.client.tree) if c["name"] == "event"]
+    assert limits.check_command(event) == []
+    subs = {o["name"]: o for o in event["options"]}
+    assert list(subs) == ["create", "start", "join", "leave", "standings"] and {o["type"] for o in subs.values()} == {1}
+    create = subs["create"]["options"]
+    assert [(o["name"], o.get("required", False)) for o in create] == [
+        ("game", True), ("seats", False), ("rounds", False), ("round_days", False)]
+    assert create[0]["autocomplete"] and event["contexts"] == [0]
+    text = only_private(await bot.command(PEOPLE[0], "event standings"))
+    assert text == "There is no event in this channel. Someone who may manage the server creates one with /event create."
+    one_public(await bot.command(MODERATOR, "event create", CREATE))
+    assert "You are signed up" in only_private(await bot.command(PEOPLE[0], "event join"))
+    assert "signs up: 1 so far (Player0)" in only_private(await bot.command(PEOPLE[1], "event standings"))
+    assert only_private(await bot.command(PEOPLE[0], "event leave")) == "You left the event's sign-up."
+
+
+async def test_a_thread_made_before_a_stop_is_the_one_its_table_opens_in(league, monkeypatch):
+    """The process stops after Discord made a table's thread and before it was recorded: after the
+    restart (the gateway tells the open threads again) the table opens in that thread, not a second."""
+    from games.base import IllegalMove
+
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event create", CREATE))
+    for person in PEOPLE:
+        await bot.press(person, card, card.buttons()["Join"])
+    record, stopped = EventStore.place_made, []
+
+    async def stop_once(self, event_id, round_, number, channel_id):
+        if not stopped:
+            stopped.append(number)
+            raise IllegalMove("The process stopped here.")  # nothing recorded, as after a stop
+        return await record(self, event_id, round_, number, channel_id)
+
+    monkeypatch.setattr(EventStore, "place_made", stop_once)
+    await bot.command(MODERATOR, "event start")
+    await bot.drain()
+    assert stopped == [1] and len(bot.threads) == 2
+    bot.add_guild()  # the restart: the server's open threads, as the gateway's GUILD_CREATE tells them
+    clock.advance(minutes=6)  # the stopped opening has gone stale
+    await installed.tick()
+    await bot.drain()
+    made = [c for c in bot.calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/threads"]
+    assert len(made) == 2 and len(bot.threads) == 2  # one thread for each table
+    rows = await EventStore.of(bot.service.store).pairings((await EventStore.of(bot.service.store).in_channel(CHANNEL)).id, 1)
+    assert all(row.table_id is not None for row in rows) and {row.channel_id for row in rows} == set(bot.threads)

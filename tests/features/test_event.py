@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core import marks
 from bot.core.replies import Reply
 from bot.core.service import TableService
 from bot.extensions import Installed, install
@@ -353,3 +354,88 @@ async def test_a_start_and_another_process_s_tick_at_once_open_each_table_once(t
     async with service.store.conn.execute("SELECT COUNT(*) FROM tables") as cur:
         assert (await cur.fetchone())[0] == 2
     assert len(outbox.threads) + len(other_outbox.threads) == 2
+
+
+async def test_every_round_is_paired_off_the_event_loop(tmp_path, sticks, monkeypatch):
+    """A hard round keeps pair_round busy a tenth of a second or more: the start and the clock both
+    pair on a worker thread, never on the loop that answers everyone."""
+    import asyncio
+    import threading
+
+    import bot.features.event as feature
+
+    pair, where = feature.pair_round, []
+
+    def watched(*args, **kwargs):
+        try:
+            asyncio.get_running_loop()
+            where.append("loop")
+        except RuntimeError:
+            where.append(threading.current_thread().name)
+        return pair(*args, **kwargs)
+
+    monkeypatch.setattr(feature, "pair_round", watched)
+    clock = Clock()
+    service, installed, _ = await running(tmp_path / "e.db", clock)
+    event_id = await signed_up(service)
+    assert (await service.handle(MOD, "event", {"action": "start"})).ok
+    db = EventStore.of(service.store)
+    for _ in range(200):
+        clock.advance(hours=13)
+        await installed.tick()
+        if (await db.event(event_id)).round == 3:
+            break
+    assert len(where) == 3 and "loop" not in where and threading.main_thread().name not in where, where
+
+
+class GoneChannel(Outbox):
+    """The event's channel was deleted: every thread asked for is refused, as the Discord adapter
+    refuses it on a 404; direct messages are recorded."""
+
+    def __init__(self):
+        super().__init__()
+        self.directs: list[tuple[int, str]] = []
+
+    async def thread(self, channel_id: int, name: str) -> int:
+        from games.base import IllegalMove
+        raise IllegalMove("The event's channel is gone.")
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        self.directs.append((user_id, text))
+        return True
+
+
+async def test_a_round_that_cannot_open_its_tables_says_why_to_who_can_fix_it(tmp_path, sticks):
+    clock = Clock()
+    service, installed, _ = await running(tmp_path / "e.db", clock)
+    outbox = service.outbox = GoneChannel()
+    event_id = await signed_up(service)
+    started = await service.handle(MOD, "event", {"action": "start"})
+    assert started.ok and "Round 1 waits for a place where its tables can open. The event's channel is gone." in started.text
+    for _ in range(12):  # an hour of the clock's ticks: the openings are tried again, the creator told once
+        clock.advance(minutes=5)
+        await installed.tick()
+    assert outbox.directs == [(MOD.user_id, f"Round 1 of your event of Sticks in {marks.place(CHANNEL)} cannot open "
+                                            "its tables. The event's channel is gone.")]
+    shown = await service.handle(PLAYERS[0], "event", {})
+    assert "Round 1 waits for a place where its tables can open. The event's channel is gone." in shown.private
+    # another process, which never tried to open them, tells from the store that the round waits
+    other = await service_at(tmp_path / "e.db", clock=clock)
+    install(other, prepare_daily=False)
+    said = (await other.handle(PLAYERS[0], "event", {})).private
+    assert "Round 1 waits: tables of it could not open in threads of" in said
+    assert (await EventStore.of(service.store).event(event_id)).round == 1
+
+
+def test_help_lists_each_event_subcommand_among_the_server_commands():
+    from bot.core.commands import Command, Param
+    from bot.core.guide import help_reply
+    from bot.features.event import COMMANDS
+
+    text = help_reply(COMMANDS).private
+    server = text[text.index("Server"):]
+    for name in ("create", "start", "join", "leave", "standings"):
+        assert f"`/event {name}`" in server
+    assert "`/event` A Swiss" not in text
+    with pytest.raises(ValueError):  # a subcommand's option the command's handler does not read
+        Command("x", "x", (Param("action", "a", choices=("a",)),), subcommands=(Command("a", "a", (Param("b", "b"),)),))

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.core import marks
-from bot.core.commands import CHANNEL, ROLE, USER, Command
+from bot.core.commands import ACTION, CHANNEL, ROLE, USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
 
@@ -139,6 +139,10 @@ class Console:
             args = {"label": " ".join(words)}
         elif command == "choose":
             args = {"choice": " ".join(words)}
+        elif command in specs and words and specs[command].subcommand(words[0]) is not None:
+            # `/event create game:...` as Discord types a subcommand: its name is the command's `action`
+            sub = specs[command].subcommand(words[0])
+            args = {ACTION: sub.name, **read_options(sub, words[1:])}
         elif command in specs:
             args = read_options(specs[command], words)
         else:

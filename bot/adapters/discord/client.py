@@ -65,7 +65,7 @@ from bot.adapters.discord.shapes import (
     split_text,
 )
 from bot.core import drawing, guide, marks
-from bot.core.commands import ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
+from bot.core.commands import ACTION, ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
 from bot.core.health import Gateway, health_of
 from bot.core.presence import PresenceLine
 from bot.core.replies import PREFIX, SAVED_BUT, Caller, Reply, parse_custom_id
@@ -93,6 +93,12 @@ AUTOCOMPLETE_DEADLINE = 2.0
 SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot stops
 
 SYNC_META_KEY = "discord.commands"
+# why an event's table could not get its thread, each a whole sentence naming the fix
+NO_TEXT_CHANNEL = "The event's channel is not a text channel, so its tables have no threads to open in."
+CHANNEL_GONE = ("The event's channel is gone (deleted, or hidden from the bot), so its tables cannot open: "
+                "let the bot see the channel again, or start a new event in another channel.")
+NO_THREADS = ("The bot may not create threads in the event's channel: give it Create Public Threads and "
+              "Send Messages in Threads there.")
 SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
 STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
 STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
@@ -641,17 +647,26 @@ class DiscordOutbox:
 
     async def thread(self, channel_id: int, name: str) -> int:
         """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
-        IllegalMove with the reason when Discord refuses it."""
-        channel = await self._channel(channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise IllegalMove("an event's tables need a text channel for their threads.")
+        IllegalMove with the reason when Discord refuses it. An open thread of that name (each
+        table's is its own) is taken instead of a second: a process that stopped after Discord made
+        it, before the thread was recorded, left it for the next one to open the table in."""
         try:
+            channel = await self._channel(channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                raise IllegalMove(NO_TEXT_CHANNEL)
+            named = clip(name, MAX_THREAD_NAME)
+            made = next((t for t in channel.threads if t.name == named and not t.archived), None)
+            if made is not None:
+                return made.id
             thread = await channel.create_thread(
-                name=clip(name, MAX_THREAD_NAME),
+                name=named,
                 type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
+        except discord.NotFound as error:
+            log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
+            raise IllegalMove(CHANNEL_GONE) from None
         except discord.HTTPException as error:
             log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
-            raise IllegalMove("I may not create threads in the event's channel (Create Public Threads).") from None
+            raise IllegalMove(NO_THREADS) from None
         return thread.id
 
     async def direct(self, user_id: int, text: str) -> bool:
@@ -673,11 +688,31 @@ class DiscordOutbox:
 
 
 # -- commands ----------------------------------------------------------------------------
-def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
-    """A slash command from its description in bot/core/commands.py."""
+def build_command(spec: Command, adapter: Adapter) -> app_commands.Command | app_commands.Group:
+    """A slash command from its description in bot/core/commands.py; a command of subcommands is a
+    group (`/event create`), each subcommand answered by the command's handler with its name as the
+    `action` option."""
+    if spec.subcommands:
+        group = app_commands.Group(
+            name=spec.name, description=spec.description, guild_only=spec.where == SERVER,
+            allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where])
+        for sub in spec.subcommands:
+            group.add_command(_slash(sub, adapter, spec.name, {ACTION: sub.name}))
+        return group
+    command = _slash(spec, adapter, spec.name, {}, allowed_contexts=CONTEXTS[spec.where],
+                     allowed_installs=INSTALLS[spec.where])
+    command.guild_only = spec.where == SERVER
+    if spec.name in ("threads", "settings", "season"):
+        command.default_permissions = discord.Permissions(manage_guild=True)
+    return command
+
+
+def _slash(spec: Command, adapter: Adapter, name: str, fixed: dict[str, str], **where: Any) -> app_commands.Command:
+    """One slash command (or a group's subcommand) answered by the service's command `name`, with
+    `fixed` options beside those typed; `where`: its contexts and installs (a subcommand has its group's)."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await adapter.on_command(interaction, spec.name, {k: option_text(v) for k, v in values.items()})
+        await adapter.on_command(interaction, name, {**fixed, **{k: option_text(v) for k, v in values.items()}})
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
@@ -687,19 +722,13 @@ def build_command(spec: Command, adapter: Adapter) -> app_commands.Command:
             default=inspect.Parameter.empty if param.required else None,
         ))
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    callback.__name__ = callback.__qualname__ = f"isles_{spec.name}"
+    callback.__name__ = callback.__qualname__ = f"isles_{name}_{spec.name}" if fixed else f"isles_{name}"
     if spec.params:
         app_commands.describe(**{p.name: p.description for p in spec.params})(callback)
     choices = {p.name: [app_commands.Choice(name=c, value=c) for c in p.choices] for p in spec.params if p.choices}
     if choices:
         app_commands.choices(**choices)(callback)
-    command = app_commands.Command(
-        name=spec.name, description=spec.description, callback=callback,
-        allowed_contexts=CONTEXTS[spec.where], allowed_installs=INSTALLS[spec.where],
-    )
-    command.guild_only = spec.where == SERVER
-    if spec.name in ("threads", "settings", "season"):
-        command.default_permissions = discord.Permissions(manage_guild=True)
+    command = app_commands.Command(name=spec.name, description=spec.description, callback=callback, **where)
     for param in spec.params:
         if param.autocomplete:
             command.autocomplete(param.name)(_suggester(adapter, param.autocomplete))

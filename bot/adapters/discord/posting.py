@@ -12,7 +12,7 @@ A channel's posts keep their order: a post waits for the older ones of its chann
 board picture is kept in memory until its post is sent; after a restart it is drawn again
 from the saved table if the table has not moved on since (an older post then goes without
 its picture: a newer one shows the board). A post of no table whose body keeps a `drawing`
-(a season's results) has its picture drawn again by the extension that made it (`redraw_post`).
+(a season's or an event's results) has its picture drawn again by the extension that made it (`redraw_post`).
 Public files beside the picture (a game's log) are not kept across a restart.
 """
 

@@ -54,3 +54,24 @@ async def test_an_event_of_eight_at_fours_plays_through_in_the_console(tmp_path,
     assert {r.round for r in rows} == {1, 2, 3} and all(r.points is not None for r in rows)
     standings = [x for x in said[said.index(over[0]):] if x.strip()[:2] in ("1.", "2.")]
     assert standings, said[said.index(over[0]):]
+
+
+async def test_the_console_reads_event_subcommands_as_discord_sends_them(tmp_path, sticks):
+    """`/event create game:...` and `/event standings` as Discord's subcommands, `/event` alone and
+    `/event action:create` still: each reaches /event with its action."""
+    service = await service_at(tmp_path / "t.db", clock=Clock())
+    install(service, prepare_daily=False)
+    console = Console(service, tmp_path / "img", managers={"mod"})
+    parsed = console.parse("[#league] mod: /event create game:sticks seats:4 rounds:3 round_days:2")
+    assert parsed.command == "event"
+    assert parsed.args == {"action": "create", "game": "sticks", "seats": "4", "rounds": "3", "round_days": "2"}
+    assert console.parse("[#league] ann: /event standings").args == {"action": "standings"}
+    assert console.parse("[#league] ann: /event").args == {}
+    assert console.parse("[#league] mod: /event action:start").args == {"action": "start"}
+    for subcommand in ("start", "join", "leave"):
+        assert console.parse(f"[#league] ann: /event {subcommand}").args == {"action": subcommand}
+    said = "\n".join(await console.run_line("[#league] ann: /event standings"))
+    assert "There is no event in this channel" in said
+    said = "\n".join(await console.run_line("[#league] mod: /event create game:sticks seats:4 rounds:3 round_days:2"))
+    assert "opened an event of **Sticks**" in said
+    assert "signs up: 0 so far" in "\n".join(await console.run_line("[#league] ann: /event standings"))
