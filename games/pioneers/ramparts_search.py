@@ -22,7 +22,6 @@ candidate not judged by then drops out.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import TYPE_CHECKING
@@ -36,9 +35,11 @@ from games.pioneers.yields import production
 if TYPE_CHECKING:
     from games.pioneers.ramparts import RampartsGame
 
-WORLDS = int(os.environ.get("RS_WORLDS", "2"))  # redrawn worlds per decision
-ENDGAME_WORLDS = int(os.environ.get("RS_END", "4"))  # DESIGNED: within ENDGAME_SHORT points of the target one world decides too much
+WORLDS = 2  # redrawn worlds per decision
+# DESIGNED: within ENDGAME_SHORT points of the target two worlds decide too much
+ENDGAME_WORLDS = 4
 ENDGAME_SHORT = 3
+ROLLS = 1  # production rolls per world, each met by both branches of the event die
 TOP_ROBBER = 4
 TOP_DISCARD = 4
 TOP_ROADS = 2
@@ -107,20 +108,19 @@ def judge(world: RampartsGame, seat: int, move: str, seed: int) -> float:
     _finish_turn(world, turn, rng)
     if world.phase == "over":
         return RA.win_chance(world, seat)
-    if world.phase != "roll" or os.environ.get("RS_FLAT"):
+    if world.phase != "roll":
         return RA.win_chance(world, seat)  # a turn not back at a roll (answers pending): judged here
     after = world.dump()
     dice = random.Random(seed + 1)
-    rolls = int(os.environ.get("RS_ROLLS", "1"))
     total = 0.0
-    for _ in range(rolls):
+    for _ in range(ROLLS):
         roll = dice.randrange(36)
         gate = dice.choice(GATES)
         for weight, face in ((SAIL_WEIGHT, SAIL), (1 - SAIL_WEIGHT, gate)):
             branch = type(world).load(after)
             branch.rng = _Chance(seed + 2, [(35, roll), (5, face)])
             _finish_turn(branch, branch.turn, rng)
-            total += weight * RA.win_chance(branch, seat) / rolls
+            total += weight * RA.win_chance(branch, seat) / ROLLS
     return total
 
 
