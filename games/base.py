@@ -649,6 +649,24 @@ class Game(ABC):
         """An independent copy of the whole state (a game may answer faster than this)."""
         return self.load(self.dump())
 
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """Refuse (`IllegalMove`, one line saying why) parsed lobby options that do not go
+        together, at /open before a table is made. Base: any combination goes."""
+        return None
+
+    @classmethod
+    def rating_key(cls, options: Mapping[str, Any] | None) -> str:
+        """The key a finished table with these lobby options is rated under: the game's key, or
+        `key:variant` for a variant rated apart (it asks other skills). Base: the game's key."""
+        return cls.key
+
+    @classmethod
+    def rating_title(cls, rating_key: str) -> str:
+        """The name of a rating key of this game, as a leaderboard shows it."""
+        variant = rating_key.partition(":")[2]
+        return cls.variants[variant].title if variant in cls.variants else cls.title
+
     # -- words ------------------------------------------------------------------------
     @classmethod
     def rules_help(cls) -> str:

@@ -51,6 +51,7 @@ class Lobby:
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         parsed = parse_options(cls.options, parse_option_text(options))
+        cls.check_options(parsed)  # options that do not go together (Ramparts on a sea layout)
         if capped:
             await caps.check(self.service.store, caller, self.service.tables_per_member)
         checked = []  # each extension's reading of its own /open options

@@ -114,7 +114,7 @@ class Ratings(Extension):
             users = [r["user_id"] for r in people]
             ratings: list[RatingRow] = []
             history: list[HistoryRow] = []
-            for game in (row.game, OVERALL):
+            for game in (self._rating_key(row.game, row.options), OVERALL):
                 current = await self.db.ratings(row.guild_id, game, users)
                 teams = [[self.model.rating(mu=current[u].mu, sigma=current[u].sigma) if u in current
                           else self.model.rating()] for u in users]
@@ -132,10 +132,26 @@ class Ratings(Extension):
 
     # -- commands ----------------------------------------------------------------------
     @staticmethod
+    def _rating_key(game: str, options: dict) -> str:
+        """A variant rated apart has a key of its own (`pioneers:ramparts`), from the table's options."""
+        try:
+            return registry.get(game).rating_key(options)
+        except KeyError:
+            return game
+
+    @staticmethod
     def _game(text: str) -> tuple[str, str]:
         key = text.strip().lower()
         if key in ("", "all", "overall", "*", "every", "all games"):
             return OVERALL, "All games"
+        base, _, variant = key.partition(":")
+        if variant:  # a variant rated apart, named by its rating key
+            try:
+                cls = registry.get(base)
+            except KeyError:
+                cls = None
+            if cls is not None and variant in cls.variants:
+                return key, cls.rating_title(key)
         try:
             key = registry.find(key)  # a key or a title, as a person types it
             return key, registry.get(key).title
@@ -236,6 +252,6 @@ class Ratings(Extension):
     @staticmethod
     def _title(key: str) -> str:
         try:
-            return registry.get(key).title
+            return registry.get(key.partition(":")[0]).rating_title(key)
         except KeyError:
             return key

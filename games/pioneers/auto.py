@@ -218,6 +218,27 @@ class RampartsAuto(PioneersAuto):
         return super().standing(game, seat, answers)
 
 
+    def plan_mark(self, game: PioneersGame, seat: int, move: str) -> str:
+        """As on the island, read in Ramparts' notation, with the knights standing on those corners
+        (a knight on a planned corner or beside a planned road changes what may be built)."""
+        try:
+            value = M.RAMPARTS_NOTATION.parse(move)
+        except IllegalMove:
+            return ""
+        nodes: set[int] = set()
+        if isinstance(value, M.Settlement | M.City | M.Wall | M.BuildKnight):
+            nodes = {value.node, *game.NODE_NEIGHBOURS[value.node]}
+        elif isinstance(value, M.Road):
+            nodes = set(game.EDGE_NODES[value.edge])
+        if not nodes:
+            return ""
+        knights = game.knight_at  # type: ignore[attr-defined]
+        edges = sorted({e for n in nodes for e in game.NODE_EDGES[n]})
+        return ";".join([",".join(f"{n}:{game.node_owner[n]}:{game.node_level[n]}:{knights.get(n, [-1])[0]}"
+                                  for n in sorted(nodes)),
+                         ",".join(f"{e}:{game.edge_owner[e]}" for e in edges)])
+
+
 RAMPARTS_KINDS = M.KINDS
 
 

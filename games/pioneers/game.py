@@ -294,6 +294,21 @@ class PioneersGame(Game):
         game._index_board()
         return game
 
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """Ramparts is not played on a sea layout (`_kind` says why)."""
+        cls._kind(options)
+
+    @classmethod
+    def rating_key(cls, options: Mapping[str, Any] | None) -> str:
+        """Ramparts is rated apart (knights and improvements ask other skills); a sea layout and
+        the beginner board count toward Pioneer's Isle."""
+        try:
+            ramparts = parse_options(PioneersGame.options, options).get("ramparts")
+        except IllegalMove:
+            return cls.key
+        return f"{cls.key}:ramparts" if ramparts else cls.key
+
     @staticmethod
     def _kind(opts: Mapping[str, Any]) -> type[PioneersGame]:
         """The class of a table with these options: a sea layout's, Ramparts' or the island's."""

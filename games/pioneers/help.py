@@ -245,6 +245,8 @@ There are no development cards and no Largest Army.
   `take ...` and `discard ...`.
 - Points: settlement 1, city 2, metropolis +2, Isle Shield 1, Star Chart and Charter 1, the
   peddler 1 while you hold it, Longest Road 2. Every point is public.
+- Ratings: Ramparts is rated apart from Pioneer's Isle (`/leaderboard game:pioneers:ramparts`),
+  for knights and improvements ask other skills.
 - Computer players play Ramparts with a plain player for now: it builds cities, improvements,
   settlements and knights first and never offers; its strength is not measured yet.
 

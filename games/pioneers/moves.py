@@ -829,7 +829,10 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
                 lines.append("The island holds.")
             for other, track, card in raid["draws"]:
                 lines.append(_draw_words(names[other], track, card))
-            lines.append("The knights rest and the raiders sail back to the start; the robber is free.")
+            if raid.get("first"):
+                lines.append("The knights rest and the raiders sail back to the start; the robber is free.")
+            else:
+                lines.append("The knights rest and the raiders sail back to the start.")
     elif event:
         lines.append(f"The {event} gate opens.")
         for other, track, card in last.get("draws", ()):
@@ -847,7 +850,7 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
             lines.append("The robber stays in the desert until the raiders' first attack.")
         elif last.get("robber_stays"):
             lines.append("Every hex borders a protected player: the robber stays.")
-    return close_line(game, seat, who, " ".join(lines))
+    return close_line(game, seat, who, " ".join(lines).removesuffix("."))
 
 
 def _draw_words(who: str, track: str, card: str) -> str:

@@ -695,7 +695,7 @@ class RampartsGame(PioneersGame):
         strength, defence = self.raiders_strength(), self.defence()
         active = [self.active_strength(seat) for seat in range(self.n)]
         report: dict[str, Any] = {"strength": strength, "defence": defence, "pillaged": [], "shield": -1,
-                                  "draws": []}
+                                  "draws": [], "first": not self.raided}
         if strength > defence:
             metropolises = set(self.metropolis.values())
             exposed = [seat for seat in range(self.n)
@@ -1059,9 +1059,6 @@ class RampartsGame(PioneersGame):
                     moves += [f"counter {number} give 1 {K[give]} get 1 {K[get]}" for get in range(NK) if get != give]
         return moves
 
-    def awaited_answers(self) -> list[int]:
-        return super().awaited_answers()
-
     # -- words and views --------------------------------------------------------------------
     def status(self, names: Sequence[str]) -> str:
         line = super().status(names)
@@ -1106,9 +1103,14 @@ class RampartsGame(PioneersGame):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         result = super().view(seat)
-        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt"):
+        for key in ("event", "raiders", "draws", "raid", "cistern", "robber_locked", "rebuilt", "displaced"):
             if key in self.last:
                 result["last"][key] = _deep(self.last[key])
+        if "raid" in self.last:  # corners as the public numbers (index + 1)
+            result["last"]["raid"]["pillaged"] = [[seat, node + 1, became]
+                                                  for seat, node, became in self.last["raid"]["pillaged"]]
+        if "retreat" in self.last:
+            result["last"]["retreat"] = self.last["retreat"] + 1 if self.last["retreat"] >= 0 else None
         for other, info in enumerate(result["players"]):
             info["levels"] = list(self.levels[other])
             info["shields"] = self.shields[other]
@@ -1212,6 +1214,16 @@ class RampartsGame(PioneersGame):
             return False
         same_cards = before.progress == self.progress and before.decks == self.decks
         return self.notation.takes_back(move) and rng_untouched(before, self) and same_cards
+
+    def canonical(self, seat: int, move: str) -> str:
+        """The listed text when there is one; otherwise the move as the engine writes it (cards
+        in one order for `give`, `take` and the trades, a hex label in capitals)."""
+        text = Game.canonical(self, seat, move)
+        try:
+            value = self.notation.parse(text)
+        except IllegalMove:
+            return text  # `play` will refuse it with the reason
+        return self.notation.text(value)
 
     def quick_moves(self, seat: int) -> list[str]:
         return [m for m in self.legal_moves(seat) if m in ("roll", "end")]

@@ -88,6 +88,17 @@ RAMPARTS_NOTES = (
     "The Cistern's card follows the standing answer `cistern:`, by default ore grain wool brick "
     "lumber: the first of those the bank holds.",
     "The friendly robber protects the same players from a 7, a chase and a Tax Collector.",
+    "The standing answer `give:` is a priority of kinds: a Festival's or a Customs House's ask is "
+    "answered with the cards earliest in it.",
+    "Turncoat: the knight lost is its owner's weakest, an inactive one first, then the lowest corner; the "
+    "player may place one of theirs of that strength, else their strongest weaker one, where they could "
+    "build a knight, in the lost knight's state.",
+    "Envoy: a road has an open end when one of its corners touches none of its owner's roads, buildings "
+    "or knights.",
+    "Terraces and Deep Shaft count the robber's hex too; the bank gives what it has.",
+    "The peddler stands on a land hex beside the player's settlement or city, never the desert.",
+    "Ramparts and the sea layouts are not combined yet: the guide gives no target for both, and knights "
+    "beside ships, commodities from gold and the pirate locked with the robber need answers of their own.",
     "The metropolises are the Emporium (commerce, E), the Citadel (council, C) and the Lighthouse "
     "(lore, L); the commodities are ink (forest), sailcloth (pasture) and silver (mountains).",
 )

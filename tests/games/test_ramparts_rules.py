@@ -267,6 +267,8 @@ def test_raid_lost_the_weakest_defender_loses_a_city_and_its_wall_goes():
     report = game._raid()
     assert report["strength"] == 3 and report["defence"] == 1
     assert [(seat, node) for seat, node, _ in report["pillaged"]] == [(1, 16), (2, 39)]
+    game.last = {"seat": 0, "move": "roll", "roll": [3, 4], "event": "sail", "raid": report}
+    assert game.view(None)["last"]["raid"]["pillaged"] == [[1, 17, "settlement"], [2, 40, "settlement"]]
     assert game.node_level[39] == 1 and game.node_level[16] == 1 and 39 not in game.walls
     assert game.pieces[2] == [0, 1, 0] and game.raided and game.raiders == 0
 
@@ -665,3 +667,43 @@ def test_every_example_of_the_rules_help_is_a_real_move():
         assert move in game.legal_moves(0), move
         game.play(0, move)
     assert game.metropolis["council"] == 10 and 10 in game.walls
+
+
+def test_ramparts_is_rated_apart_from_the_base_game():
+    from bot.features.ratings import Ratings
+
+    assert GAME.rating_key({"ramparts": "on"}) == "pioneers:ramparts"
+    assert GAME.rating_key({"board": "shores"}) == GAME.rating_key({}) == "pioneers"
+    assert Ratings._rating_key("pioneers", {"ramparts": "on", "target": "12"}) == "pioneers:ramparts"
+    assert Ratings._rating_key("pioneers", {"board": "beginner"}) == "pioneers"
+    assert Ratings._title("pioneers:ramparts") == "Pioneer's Isle: Ramparts"
+    assert Ratings._game("pioneers:ramparts") == ("pioneers:ramparts", "Pioneer's Isle: Ramparts")
+
+
+def test_texts_are_kept_as_the_engine_writes_them():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    game.raided = True
+    give(game, 0, silver=4)
+    assert game.canonical(0, "trade 4 silver for 1 ore") == "trade 4 silver for 1 ore"
+    assert game.canonical(0, "give ink 2 wool") == "give 2 wool 1 ink"
+    assert game.canonical(0, "chase 25 robber k") == "chase 25 robber K"
+
+
+def test_every_designed_value_is_in_the_rules_help():
+    from games.pioneers.help import RULES_HELP
+
+    for note in RD.RAMPARTS_NOTES:
+        assert note in RULES_HELP
+
+
+def test_levels_stay_when_the_cities_are_lost_but_the_next_level_waits_for_a_city():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    game.levels[0] = [2, 1, 3]
+    give(game, 0, ink=4, sailcloth=3)
+    game._raid()  # strength 1 against no knight: ann's only city falls
+    assert game.node_level[10] == 1 and game.levels[0] == [2, 1, 3]
+    assert not [m for m in game.legal_moves(0) if m.startswith("improve")]
+    roll(game, 2, 1, SAIL)  # 3: nothing for ann, so her Cistern still gives (levels kept, powers too)
+    assert game.hands[0][ORE] == 1
