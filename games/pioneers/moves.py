@@ -881,8 +881,9 @@ def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
     verbs.update({
         Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, "Turn", ("roll",), takes_back=False,
                    button=True),
+        # a Firebrand's discards are asked in the main phase of the player who played it
         Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, "Discard",
-                      ("discard",)),
+                      ("discard", "main")),
         City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, "Build city", ("setup", "main")),
         Road: Verb("road", read["road"], old[Road].text, old[Road].tell, "Build road", ("setup", "main", "roads")),
         Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, "Trade with the bank", ("main",)),

@@ -397,7 +397,7 @@ class RampartsGame(PioneersGame):
 
     def _need_main(self, seat: int) -> None:
         if self.pending:
-            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+            raise IllegalMove(P.waiting_words(self, seat))
         if seat != self.current or self.phase != "main":
             self._need_turn(seat, "main")
 
@@ -918,9 +918,8 @@ class RampartsGame(PioneersGame):
         rate = self.rates[seat][kind]
         if self.peddler_holder == seat and self.peddler >= 0 and self.terrain[self.peddler] == kind:
             rate = min(rate, 2)
-        winds = self.turn_effects.get("trade_winds")
-        if winds is not None and seat == self.current and K.index(winds) == kind:
-            rate = min(rate, 2)
+        if seat == self.current and K[kind] in self.turn_effects.get("trade_winds", ()):
+            rate = min(rate, 2)  # the kinds named by this turn's Trade Winds
         return rate
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
@@ -1082,6 +1081,7 @@ class RampartsGame(PioneersGame):
         special = [f"{K[i]} {self.rate(seat, i)}:1" for i in range(NK) if self.rate(seat, i) < 4]
         if special:
             parts.append("Bank rates: " + ", ".join(special) + ".")
+        parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
         last = self.last
         if "stolen" in last and seat in (last["seat"], last.get("victim")):
             card = K[last["stolen"]]
@@ -1152,6 +1152,7 @@ class RampartsGame(PioneersGame):
             result.pop("dev_hand", None)
             result.pop("dev_new", None)
             result["rates"] = [self.rate(seat, kind) for kind in range(NK)]
+            result.update(P.private_view(self, seat))  # the hand an Informer or a Broker shows its player
         return result
 
     def redeal_hidden(self, rng: random.Random) -> bool:
@@ -1180,7 +1181,8 @@ class RampartsGame(PioneersGame):
         their progress cards (each keeps as many) are drawn afresh."""
         world = self.copy()
         world.rng = Rng(rng.randrange(2**53))
-        others = [s for s in range(self.n) if s != seat]
+        shown = P.shown_hand(self, seat)  # a hand an Informer or a Broker shows the seat stays as it is
+        others = [s for s in range(self.n) if s != seat and shown != (s, "hand")]
         pool = sorted(kind for s in others for kind in range(NK) for _ in range(world.hands[s][kind]))
         rng.shuffle(pool)
         for s in others:
@@ -1190,15 +1192,20 @@ class RampartsGame(PioneersGame):
                 hand[kind] += 1
             pool = pool[count:]
             world.hands[s] = hand
+        dealt = [s for s in range(self.n) if s != seat and shown != (s, "progress")]
         for track in TRACKS:
-            unseen = list(world.decks[track]) + [c for s in others for c in world.progress[s] if P.CARDS[c][0] == track]
+            unseen = list(world.decks[track]) + [c for s in dealt for c in world.progress[s] if P.CARDS[c][0] == track]
             unseen.sort()
             rng.shuffle(unseen)
-            for s in others:
+            points = [c for c in unseen if c in P.POINT_CARDS]  # never held: they stay in the deck
+            unseen = [c for c in unseen if c not in P.POINT_CARDS]
+            for s in dealt:
                 count = sum(1 for c in world.progress[s] if P.CARDS[c][0] == track)
                 kept = [c for c in world.progress[s] if P.CARDS[c][0] != track]
                 world.progress[s] = kept + unseen[:count]
                 unseen = unseen[count:]
+            for card in points:
+                unseen.insert(rng.randrange(len(unseen) + 1), card)
             world.decks[track] = unseen
         return world
 
