@@ -50,6 +50,9 @@ SAIL_ODDS = 0.5  # three sail faces of six
 # same seeds (0.2 early: 60.0%); within the noise, but no worse
 PIP_EARLY = 0.12
 PIP_LATE = 0.03
+# DESIGNED: a progress card held, in points: less than a level (0.35), so a card is played
+# wherever what it brings is worth more than a fifth of a point
+CARD_HELD = 0.2
 # DESIGNED: from this raiders' step on, a seat with a city and no knight builds one before its
 # next build (without it, every seat with no knight ties as the weakest defender and loses a city)
 FIRST_KNIGHT_STEP = 2
@@ -168,7 +171,7 @@ def strength(game: RampartsGame, seat: int) -> float:
     pip_worth = PIP_EARLY * max(0.0, 1.0 - lead) + PIP_LATE  # production counts while the game has long to run
     return (points + pip_worth * sum(pips) + pip_worth * commodity + 0.15 * kinds + level_worth
             + 0.08 * cards + 0.12 * sum(min(h, c) for h, c in zip(hand, cost, strict=True)) - 0.06 * over
-            + 0.12 * knights + 0.1 * active + 0.35 * len(game.progress[seat]) - risk
+            + 0.12 * knights + 0.1 * active + CARD_HELD * len(game.progress[seat]) - risk
             + 0.1 * len(game.settlement_spots(seat)) * (game.pieces[seat][1] < D.SETTLEMENTS))
 
 
@@ -556,13 +559,46 @@ CARD_GAIN = 0.05
 CARD_SEED = 7919  # the redrawn world a card is judged in (fixed: the choice must not hang on luck)
 
 
+CARD_OPTIONS = 3  # DESIGNED: the ways of playing one card tried (its first, middle and last listed)
+_KEPT: dict[tuple, str | None] = {}  # the answer of _card_gain for a position it judged already
+
+
+def _spread(plays: list[str]) -> list[str]:
+    """At most CARD_OPTIONS ways of playing each card: a card with many (the hexes of a Tax
+    Collector, the pairs of a Surveyor) would cost a judgement each."""
+    by_card: dict[str, list[str]] = {}
+    for move in plays:
+        by_card.setdefault(" ".join(move.split()[:3]), []).append(move)
+    chosen = []
+    for moves in by_card.values():
+        if len(moves) <= CARD_OPTIONS:
+            chosen += moves
+        else:
+            step = (len(moves) - 1) / (CARD_OPTIONS - 1)
+            chosen += [moves[round(i * step)] for i in range(CARD_OPTIONS)]
+    return chosen
+
+
 def _card_gain(game: RampartsGame, seat: int, plays: list[str]) -> str | None:
     """The card play that leaves the seat best placed, judged in a world redrawn for the seat
-    (what it cannot see drawn afresh): none when no play beats keeping the cards."""
+    (what it cannot see drawn afresh): none when no play beats keeping the cards. A position
+    judged already (the same turn, the seat's own cards and the board's counts) is answered as
+    before, so a turn of several moves judges its cards once."""
+    key = (game.turn, game.phase, seat, tuple(game.hands[seat]), tuple(game.progress[seat]), game.robber,
+           tuple(game.node_level), tuple(sorted(game.knight_at)), tuple(plays))
+    if key in _KEPT:
+        return _KEPT[key]
+    if len(_KEPT) > 4096:
+        _KEPT.clear()
+    _KEPT[key] = found = _judge_cards(game, seat, _spread(plays))
+    return found
+
+
+def _judge_cards(game: RampartsGame, seat: int, plays: list[str]) -> str | None:
     world = game.redraw_hidden(seat, random.Random(CARD_SEED))
     base = _judge_after(world, seat)
     best, best_gain = None, CARD_GAIN
-    for move in plays[:24]:
+    for move in plays:
         copy = world.copy()
         try:
             copy.play(seat, move)
