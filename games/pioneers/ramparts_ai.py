@@ -116,7 +116,7 @@ def raid_chance(game: RampartsGame, seat: int) -> float:
     """The chance the raiders attack before the seat's next turn is over: at least the steps left
     among the rolls to come (the others' and its own next one), each a sail with odds 3/6."""
     left = RD.RAIDERS_STEPS - game.raiders
-    rolls = game.n if seat == game.current and game.phase != "roll" else game.n
+    rolls = game.n  # the others' rolls and the seat's own next one (or, before its roll, this one and theirs)
     if left <= 0:
         return 1.0
     if left > rolls:
