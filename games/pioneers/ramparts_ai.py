@@ -561,6 +561,10 @@ CARD_SEED = 7919  # the redrawn world a card is judged in (fixed: the choice mus
 
 CARD_OPTIONS = 3  # DESIGNED: the ways of playing one card tried (its first, middle and last listed)
 _KEPT: dict[tuple, str | None] = {}  # the answer of _card_gain for a position it judged already
+# set by the hard search while the heuristic player plays its playouts: there a seat's cards are
+# judged once a turn (a card found worth playing is played while it is still listed), for the
+# judgement of every card at every decision was two thirds of the search's time
+LIGHT = [False]
 
 
 def _spread(plays: list[str]) -> list[str]:
@@ -584,9 +588,12 @@ def _card_gain(game: RampartsGame, seat: int, plays: list[str]) -> str | None:
     (what it cannot see drawn afresh): none when no play beats keeping the cards. A position
     judged already (the same turn, the seat's own cards and the board's counts) is answered as
     before, so a turn of several moves judges its cards once."""
-    key = (game.turn, game.phase, seat, tuple(game.hands[seat]), tuple(game.progress[seat]), game.robber,
-           tuple(game.node_level), tuple(sorted(game.knight_at)), tuple(plays))
-    if key in _KEPT:
+    if LIGHT[0]:  # inside a search's playout: a seat's cards judged once a turn
+        key: tuple = (game.turn, game.phase, seat, tuple(game.progress[seat]))
+    else:
+        key = (game.turn, game.phase, seat, tuple(game.hands[seat]), tuple(game.progress[seat]), game.robber,
+               tuple(game.node_level), tuple(sorted(game.knight_at)), tuple(plays))
+    if key in _KEPT and (_KEPT[key] is None or _KEPT[key] in plays):
         return _KEPT[key]
     if len(_KEPT) > 4096:
         _KEPT.clear()

@@ -84,6 +84,20 @@ def hard_move(game: RampartsGame, seat: int, rng: random.Random, budget: float |
     endgame = any(game.visible_points(s) >= near for s in range(game.n))
     totals = [0.0] * len(options)
     judged = len(options)
+    RA.LIGHT[0] = True
+    try:
+        judged = _search(game, seat, rng, options, totals, endgame, deadline)
+    finally:
+        RA.LIGHT[0] = False
+    best = max(range(judged), key=lambda i: totals[i])  # ties keep the heuristic move
+    return options[best]
+
+
+def _search(game: RampartsGame, seat: int, rng: random.Random, options: list[str], totals: list[float],
+            endgame: bool, deadline: float) -> int:
+    """Each candidate judged in the same worlds, its chances added to `totals`; how many were
+    judged before the deadline."""
+    judged = len(options)
     for run in range(ENDGAME_WORLDS if endgame else WORLDS):
         if run and time.perf_counter() > deadline:
             break
@@ -94,8 +108,7 @@ def hard_move(game: RampartsGame, seat: int, rng: random.Random, budget: float |
                 judged = index
                 break
             totals[index] += judge(type(game).load(world), seat, move, seed)
-    best = max(range(judged), key=lambda i: totals[i])  # ties keep the heuristic move
-    return options[best]
+    return judged
 
 
 def judge(world: RampartsGame, seat: int, move: str, seed: int) -> float:
