@@ -150,20 +150,19 @@ AUTO = PioneersAuto()
 
 
 class RampartsAuto(PioneersAuto):
-    """Ramparts: the island's answers with hands of 8 kinds, and three more. `give:` answers a
-    Festival's or Customs House's ask by a priority of kinds; `track:` (the deck a tied strongest
-    defender draws from) and `cistern:` (the Cistern's resource) are read by the table itself."""
+    """Ramparts: the island's answers with hands of 8 kinds, and `give:`, which answers a
+    Festival's or Customs House's ask by a priority of kinds. The deck a tied defender draws from
+    and the Cistern's resource are the table's own picks by their defaults (highest level; ore
+    grain wool brick lumber): a person's `track:` and `cistern:` would change a draw, so they
+    must reach the game as a move of the log before they are offered here."""
 
     answers = PioneersAuto.answers + (
         auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
                     "choose yourself", "off"),
-        auto.Answer("track", "A tie at a won raid draws from this deck: commerce, council or lore; highest for your "
-                    "highest level", "highest"),
-        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber"),
     )
     out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
                    "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
-                   "answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
+                   "answer is legal.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
         # a progress card may be playable; how many a seat holds is public, which ones is not
@@ -181,12 +180,6 @@ class RampartsAuto(PioneersAuto):
             return " ".join(_ramparts_kinds(words, "give:"))
         if name == "discard" and words not in ("off", "none"):
             return " ".join(_ramparts_kinds(words, "discard:"))
-        if name == "track":
-            if words in ("highest", "commerce", "council", "lore"):
-                return words
-            raise IllegalMove("`track:` is commerce, council, lore or highest.")
-        if name == "cistern":
-            return " ".join(kinds_of(words, "cistern:"))
         return super().read(name, value)
 
     def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
