@@ -10,7 +10,12 @@ The engine (ramparts.py) calls this module through a small interface:
 - `card_verbs()`: the rows of the move table for `play`, `take` and `give` (moves.py merges them);
 - `private_lines(game, seat, names)` and `private_view(game, seat)`: what a card shows one seat
   alone (the hand an Informer or a Broker looks at, the cards a Tax Collector took);
-- `waiting_words(game, seat)`: the refusal of a move while answers are awaited.
+- `waiting_words(game, seat)`: the refusal of a move while answers are awaited;
+- `shown_hand(game, seat)` and `fit_pending(world)`: for a searching player's dealt worlds, the
+  hand a pending take shows the seat (kept as it is), and asks a dealt hand cannot answer (dropped);
+- `pending_discard(game, seat)`: the cards a Firebrand asks of the seat, for `/auto discard:`;
+- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: the page's
+  example of each card's text.
 Point cards (Star Chart, Charter) never reach a hand: the engine shows and scores them when drawn.
 
 A card is legal by membership: `play_card` plays a move only when `card_moves` lists it, and
@@ -33,7 +38,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from games.base import IllegalMove, Verb, is_number
+from games.base import IllegalMove, Rng, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import ramparts_data as RD
@@ -831,6 +836,9 @@ def _refusal(game: Any, seat: int, move: Play) -> str:
     return "Not now."
 
 
+_NO_DICE = Rng(0)  # stands for the game's dice in the copy a card's play keeps to undo itself
+
+
 def play_card(game: Any, seat: int, move: Play) -> None:
     """Play a progress card the seat holds (`game._play_card` has checked the turn)."""
     if move.card not in game.progress[seat]:
@@ -841,7 +849,11 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         legal = game.phase == "main"
     if not legal or move.args not in _options(game, seat, move.card):
         raise IllegalMove(_refusal(game, seat, move))
-    saved = game.copy()  # the effects call the engine's own moves, which check again: all or nothing
+    # the effects call the engine's own moves, which check again: all or nothing. The dice are kept
+    # aside, not copied (a test's stand-in for them need not know how to copy itself)
+    rng, game.rng = game.rng, _NO_DICE
+    saved = game.copy()
+    game.rng = rng
     game.progress[seat].remove(move.card)
     game.decks[CARDS[move.card][0]].append(move.card)  # under its deck
     game.last = {"seat": seat, "move": play_text(move), "card": move.card, "args": list(move.args)}
@@ -849,7 +861,8 @@ def play_card(game: Any, seat: int, move: Play) -> None:
         _EFFECTS[move.card](game, seat, move.args)
     except IllegalMove:
         for field in type(game).fields:
-            setattr(game, field.name, getattr(saved, field.name))
+            if field.name != "rng":
+                setattr(game, field.name, getattr(saved, field.name))
         raise
     game.last.update(seat=seat, move=play_text(move), card=move.card, args=list(move.args))
 
@@ -1133,7 +1146,7 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
     if ask == "give":
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
         count = min(record["count"], sum(game.hands[seat][kind] for kind in kinds))
-        return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)]
+        return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)] if count else []
     from games.pioneers.moves import Discard
     from games.pioneers.ramparts import discard_options
 
@@ -1254,6 +1267,14 @@ def shown_hand(game: Any, seat: int) -> tuple[int, str] | None:
     if record is None or record["ask"] != "take":
         return None
     return record["from"], "progress" if record["card"] == "informer" else "hand"
+
+
+def fit_pending(world: Any) -> None:
+    """In a searching player's dealt world, drop an ask the dealt hand cannot answer (a Customs
+    House asking a commodity of a hand dealt none): the real hand could, the world goes on."""
+    for seat in sorted(world.pending):
+        if not _answer_values(world, seat):
+            del world.pending[seat]
 
 
 def private_view(game: Any, seat: int) -> dict[str, Any]:

@@ -1207,6 +1207,7 @@ class RampartsGame(PioneersGame):
             for card in points:
                 unseen.insert(rng.randrange(len(unseen) + 1), card)
             world.decks[track] = unseen
+        P.fit_pending(world)  # an ask the dealt hands cannot answer is dropped in this world
         return world
 
     def estimate(self, seat: int) -> float:

@@ -26,8 +26,6 @@ SEAT, STRENGTH, ACTIVE, ACTIVATED = range(4)
 class FixedDice:
     """Stands in for the game's Rng: the tests choose each whole number drawn."""
 
-    seed, counter, hashed = 0, 0, False  # what a copy of the game copies
-
     def __init__(self, *values: int):
         self.values = list(values)
 

@@ -362,3 +362,17 @@ def test_the_answers_listed_are_exactly_those_that_play(card):
         played.add(text)
         assert trial.pending == {} and trial.to_act() == [0]
     assert set(game.legal_moves(seat)) == played and played
+
+
+def test_a_world_dealt_no_commodity_to_a_customs_house_s_guest_drops_the_ask():
+    game = rich_position()
+    hold(game, 0, "customs house")
+    game.hands[1] = [0, 0, 0, 0, 0, 1, 0, 0]  # ben: 1 ink alone
+    game.hands[2] = [0, 0, 0, 0, 1, 0, 0, 0]  # cleo: 1 ore, no commodity
+    game.bank = [total - sum(hand[k] for hand in game.hands) for k, total in enumerate([19] * 5 + [12] * 3)]
+    game.play(0, "play customs house 2 wool")
+    assert game.pending == {1: {"ask": "give", "count": 1, "by": 0, "card": "customs house"}}
+    worlds = [game.redraw_hidden(0, random.Random(draw)) for draw in range(30)]
+    for world in worlds:
+        assert all(world.legal_moves(seat) for seat in world.to_act())
+    assert any(not world.pending for world in worlds)  # some worlds dealt ben cleo's ore
