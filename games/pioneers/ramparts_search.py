@@ -17,7 +17,24 @@ candidates meet the same worlds and dice.
 
 The amount of search is fixed (candidates, worlds, two branches), so the player is as strong on
 a busy machine as on an idle one; the time budget only cuts it short as a safety net, and a
-candidate not judged by then drops out.
+candidate not judged by then drops out. Inside the playouts the heuristic player judges a seat's
+progress cards once a turn (ramparts_ai.LIGHT): judged at every decision they took two thirds
+of the search's time.
+
+Measured with bench/ramparts_levels.py on seeds declared before the runs, whole seating blocks
+(every rotation, and at 3 players both ways of sharing the seats), budget 1.5 s, each table one
+process on two cores shared with other work, the 54 progress cards in play:
+hard's seats finished ahead of as many normal seats in 74.5% (±6.0) of 204 three-player games
+(seeds 70000-70033) and 82.0% (±5.3) of 200 four-player games (seeds 80000-80049); hard took
+15 ms a move at the median (p95 174 ms, at most 927 ms, 99.7% of 40203 moves under 0.5 s) and
+22 ms at four players (p95 233 ms, at most 1065 ms, 99.1% of 50236 moves under 0.5 s), none
+over 2 s. Logs: bench/results/ramparts-hard-normal-3.jsonl and -4.jsonl.
+Tuning, before the cards were built, on the same 60 three-player games (seeds 200-209, each
+figure ±12-14 points, so within the noise of one another): one world 58.3%, and judged at the
+end of the seat's own turn without the next roll 51.7%; once the heuristic player readied its
+knights, two worlds 58.3%, the whole round played to the seat's next turn 59.3% (54 games),
+production weighed more early in the game (ramparts_ai.PIP_EARLY 0.12) 63.3% (0.2: 60.0%), and
+with it three worlds 54.2% (48 games).
 """
 
 from __future__ import annotations
