@@ -17,12 +17,28 @@ candidates meet the same worlds and dice.
 
 The amount of search is fixed (candidates, worlds, two branches), so the player is as strong on
 a busy machine as on an idle one; the time budget only cuts it short as a safety net, and a
-candidate not judged by then drops out.
+candidate not judged by then drops out. Inside the playouts the heuristic player judges a seat's
+progress cards once a turn (ramparts_ai.LIGHT): judged at every decision they took two thirds
+of the search's time.
+
+Measured with bench/ramparts_levels.py on seeds declared before the runs, whole seating blocks
+(every rotation, and at 3 players both ways of sharing the seats), budget 1.5 s, each table one
+process on two cores shared with other work, the 54 progress cards in play:
+hard's seats finished ahead of as many normal seats in 74.5% (±6.0) of 204 three-player games
+(seeds 70000-70033) and 82.0% (±5.3) of 200 four-player games (seeds 80000-80049); hard took
+15 ms a move at the median (p95 174 ms, at most 927 ms, 99.7% of 40203 moves under 0.5 s) and
+22 ms at four players (p95 233 ms, at most 1065 ms, 99.1% of 50236 moves under 0.5 s), none
+over 2 s. Logs: bench/results/ramparts-hard-normal-3.jsonl and -4.jsonl.
+Tuning, before the cards were built, on the same 60 three-player games (seeds 200-209, each
+figure ±12-14 points, so within the noise of one another): one world 58.3%, and judged at the
+end of the seat's own turn without the next roll 51.7%; once the heuristic player readied its
+knights, two worlds 58.3%, the whole round played to the seat's next turn 59.3% (54 games),
+production weighed more early in the game (ramparts_ai.PIP_EARLY 0.12) 63.3% (0.2: 60.0%), and
+with it three worlds 54.2% (48 games).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import TYPE_CHECKING
@@ -36,9 +52,11 @@ from games.pioneers.yields import production
 if TYPE_CHECKING:
     from games.pioneers.ramparts import RampartsGame
 
-WORLDS = int(os.environ.get("RS_WORLDS", "2"))  # redrawn worlds per decision
-ENDGAME_WORLDS = int(os.environ.get("RS_END", "4"))  # DESIGNED: within ENDGAME_SHORT points of the target one world decides too much
+WORLDS = 2  # redrawn worlds per decision
+# DESIGNED: within ENDGAME_SHORT points of the target two worlds decide too much
+ENDGAME_WORLDS = 4
 ENDGAME_SHORT = 3
+ROLLS = 1  # production rolls per world, each met by both branches of the event die
 TOP_ROBBER = 4
 TOP_DISCARD = 4
 TOP_ROADS = 2
@@ -83,6 +101,20 @@ def hard_move(game: RampartsGame, seat: int, rng: random.Random, budget: float |
     endgame = any(game.visible_points(s) >= near for s in range(game.n))
     totals = [0.0] * len(options)
     judged = len(options)
+    RA.LIGHT[0] = True
+    try:
+        judged = _search(game, seat, rng, options, totals, endgame, deadline)
+    finally:
+        RA.LIGHT[0] = False
+    best = max(range(judged), key=lambda i: totals[i])  # ties keep the heuristic move
+    return options[best]
+
+
+def _search(game: RampartsGame, seat: int, rng: random.Random, options: list[str], totals: list[float],
+            endgame: bool, deadline: float) -> int:
+    """Each candidate judged in the same worlds, its chances added to `totals`; how many were
+    judged before the deadline."""
+    judged = len(options)
     for run in range(ENDGAME_WORLDS if endgame else WORLDS):
         if run and time.perf_counter() > deadline:
             break
@@ -93,8 +125,7 @@ def hard_move(game: RampartsGame, seat: int, rng: random.Random, budget: float |
                 judged = index
                 break
             totals[index] += judge(type(game).load(world), seat, move, seed)
-    best = max(range(judged), key=lambda i: totals[i])  # ties keep the heuristic move
-    return options[best]
+    return judged
 
 
 def judge(world: RampartsGame, seat: int, move: str, seed: int) -> float:
@@ -107,20 +138,19 @@ def judge(world: RampartsGame, seat: int, move: str, seed: int) -> float:
     _finish_turn(world, turn, rng)
     if world.phase == "over":
         return RA.win_chance(world, seat)
-    if world.phase != "roll" or os.environ.get("RS_FLAT"):
+    if world.phase != "roll":
         return RA.win_chance(world, seat)  # a turn not back at a roll (answers pending): judged here
     after = world.dump()
     dice = random.Random(seed + 1)
-    rolls = int(os.environ.get("RS_ROLLS", "1"))
     total = 0.0
-    for _ in range(rolls):
+    for _ in range(ROLLS):
         roll = dice.randrange(36)
         gate = dice.choice(GATES)
         for weight, face in ((SAIL_WEIGHT, SAIL), (1 - SAIL_WEIGHT, gate)):
             branch = type(world).load(after)
             branch.rng = _Chance(seed + 2, [(35, roll), (5, face)])
             _finish_turn(branch, branch.turn, rng)
-            total += weight * RA.win_chance(branch, seat) / rolls
+            total += weight * RA.win_chance(branch, seat) / ROLLS
     return total
 
 

@@ -282,3 +282,35 @@ def test_a_stargazer_sets_dice_that_pay_the_seat_before_the_roll():
     red, white = (int(word) for word in move.split()[-2:])
     paid = [h for h in game.NODE_HEXES[10] if game.numbers[h] == red + white]  # the city on corner 11
     assert red + white != 7 and paid
+
+
+def test_an_informer_takes_the_card_that_builds():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    settle(game, 1, 17, level=2)
+    game.progress[0], game.progress[1] = ["informer"], ["envoy", "hoist"]
+    if "play informer 2" not in game.legal_moves(0):
+        pytest.skip("the Informer is not playable on this branch yet (progress.py's effects)")
+    move = RA.choose(game, 0, random.Random(1))
+    assert move == "play informer 2"
+    game.play(0, move)
+    game.play(0, RA.choose(game, 0, random.Random(1)))
+    assert game.progress[0] == ["hoist"] and game.progress[1] == ["envoy"]
+
+
+def test_a_broker_takes_what_completes_a_city():
+    game = blank()
+    settle(game, 0, 11, level=2)
+    settle(game, 0, 44)
+    settle(game, 1, 17, level=2)
+    settle(game, 1, 40, level=2)
+    give(game, 0, ore=3, grain=1)
+    give(game, 1, grain=2, ore=3, silver=1)
+    game.progress[0] = ["broker"]
+    if "play broker 2" not in game.legal_moves(0):
+        pytest.skip("the Broker is not playable on this branch yet (progress.py's effects)")
+    assert RA.choose(game, 0, random.Random(1)) == "play broker 2"
+    game.play(0, "play broker 2")
+    game.play(0, RA.choose(game, 0, random.Random(1)))
+    assert "city 44" in game.legal_moves(0)
+    assert RA.choose(game, 0, random.Random(1)) == "city 44"
