@@ -42,6 +42,7 @@ from games.base import IllegalMove, Rng, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import ramparts_data as RD
+from games.pioneers.move_values import City, Discard, Improve, Promote, Wall, close_line, discard_options
 
 # key -> (track, count). The keys are the cards' names as the notation writes them.
 CARDS: dict[str, tuple[str, int]] = {
@@ -366,8 +367,6 @@ def give_text(move: Give) -> str:
 
 # -- public words (`describe_move`), read from `game.last` after the move ---------------------
 def _close(game: Any, seat: int, names: Sequence[str], line: str) -> str:
-    from games.pioneers.moves import close_line  # moves.py reads this module's verbs
-
     return close_line(game, seat, names[seat], line)
 
 
@@ -609,8 +608,6 @@ def _knight_snapshot(game: Any) -> tuple[dict[int, list[int]], dict[str, Any]]:
 def _promote_all(game: Any, seat: int, nodes: Sequence[int]) -> None:
     """Free promotions of the knights on `nodes`, the strongest first (a promoted knight frees its
     piece for a weaker one); all or none."""
-    from games.pioneers.moves import Promote
-
     saved, last = _knight_snapshot(game)
     order = sorted(nodes, key=lambda node: (-game.knight_at[node][STRENGTH] if node in game.knight_at else 0, node))
     try:
@@ -888,14 +885,10 @@ def _stargazer(game: Any, seat: int, args: tuple[int, ...]) -> None:
 
 
 def _hoist(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import Improve
-
     game._play_improve(seat, Improve(args[0], args[1] if len(args) > 1 else None), discount=1)
 
 
 def _mason(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import Wall
-
     game._play_wall(seat, Wall(args[0]), free=True)
 
 
@@ -919,8 +912,6 @@ def _harvest(terrain: int) -> Callable[[Any, int, tuple[int, ...]], None]:
 
 
 def _herbalist(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import City
-
     game._play_city(seat, City(args[0]), free=True)
     game._recount_roads()
 
@@ -1147,9 +1138,6 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
         count = min(record["count"], sum(game.hands[seat][kind] for kind in kinds))
         return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)] if count else []
-    from games.pioneers.moves import Discard
-    from games.pioneers.ramparts import discard_options
-
     return [Discard(tuple(option)) for option in discard_options(game.hands[seat], record["count"],
                                                                  D.MAX_LISTED_DISCARDS)]
 
@@ -1165,8 +1153,6 @@ def answer_moves(game: Any, seat: int) -> list[str]:
 
 def answer(game: Any, seat: int, move: Any) -> None:
     """Play an answer asked of `seat`: a give, a take, or a Firebrand's discard."""
-    from games.pioneers.moves import Discard
-
     record = game.pending.get(seat)
     if record is None:
         raise IllegalMove("Nothing is asked of you now.")
