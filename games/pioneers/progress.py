@@ -14,8 +14,8 @@ The engine (ramparts.py) calls this module through a small interface:
 - `shown_hand(game, seat)` and `fit_pending(world)`: for a searching player's dealt worlds, the
   hand a pending take shows the seat (kept as it is), and asks a dealt hand cannot answer (dropped);
 - `pending_discard(game, seat)`: the cards a Firebrand asks of the seat, for `/auto discard:`;
-- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: the page's
-  example of each card's text.
+- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: an
+  example of each card's text, the page's unless it is no real move on the beginner board.
 Point cards (Star Chart, Charter) never reach a hand: the engine shows and scores them when drawn.
 
 A card is legal by membership: `play_card` plays a move only when `card_moves` lists it, and
@@ -293,7 +293,9 @@ ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[in
     "stargazer": (_fixed(_die, _die), lambda a: [str(a[0]), str(a[1])], "play stargazer 3 4"),
     "hoist": (_read_hoist, _write_hoist, "play hoist lore"),
     "mason": (_fixed(_corner), lambda a: [_node_word(a[0])], "play mason 17"),
-    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C H"),
+    # the page's `play surveyor C H` swaps two 9s on the beginner board, where the rules help's
+    # examples are played: a swap that changes nothing is refused there, so the example names C and K
+    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C K"),
     "terraces": _NONE, "deep shaft": _NONE, "causeway": _NONE, "firebrand": _NONE, "muster": _NONE,
     "festival": _NONE,
     "herbalist": (_fixed(_corner), lambda a: [_node_word(a[0])], "play herbalist 12"),
@@ -301,6 +303,7 @@ ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[in
     "tax collector": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play tax collector K"),
     "turncoat": (_read_turncoat, lambda a: [str(a[0] + 1), *(_node_word(node) for node in a[1:])],
                  "play turncoat 3 23"),
+    # the page's `play envoy 12-17 to 20-21` names no edge (corners 20 and 21 are not neighbours)
     "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 21-26"),
     "plot": (_fixed(_corner), lambda a: [_node_word(a[0])], "play plot 23"),
     "informer": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play informer 3"),
@@ -316,7 +319,8 @@ _EMPTY_FORMS = {key: f"play {key}" for key, spec in ARGS.items() if spec is _NON
 
 
 def form(card: str) -> str:
-    """An example of the card's text, as the design page writes it."""
+    """An example of the card's text, as the design page writes it unless that is no real move on the
+    beginner board (Envoy, Surveyor: see `ARGS`); the rules help lists them and a test plays each."""
     return ARGS[card][2] or _EMPTY_FORMS[card]
 
 
