@@ -32,12 +32,15 @@ from render.common import (
 from render.pioneers_pieces import (
     CITY_BOX,
     HOT,
+    KIND_WORDS,
     METROPOLIS_BOX,
     METROPOLIS_LETTERS,
     RADIUS,
     SETTLEMENT_BOX,
     TERRAIN_COLOURS,
     WALL_BOX,
+    amounts,
+    answer,
     count,
     knight,
     knight_radius,
@@ -91,6 +94,11 @@ def _tower(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.rectangle((x - 4, y + 2, x + 4, y + 12), fill=(40, 38, 34))
 
 
+STRENGTHS_SIZE = 21  # "raiders 6 · knights 4" beside the track, read first
+STRENGTHS_SMALLEST = 17  # "raiders 16 · knights 48" still fits at this size, 9 px high at 550
+WORDS_GAP = 8  # between the words beside the track and the dice
+
+
 def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, width: int) -> list[tuple]:
     """The raiders' track with the fleet on its step and the two strengths beside it; returns the
     boxes drawn (for the tests' check that all stay on the canvas)."""
@@ -125,8 +133,13 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
     raiders, knights = int(info["raiders_strength"]), int(info["defence"])
     x = tx
     line = f"raiders {raiders} · knights {knights}"
-    w = text(draw, (x, top + 34), line, 21, WHITE, bold=True)
-    boxes.append(("strengths", (x, top + 34, x + w, top + 57)))
+    # two-digit strengths (up to 16 cities, 48 knights) take the letters down a size or two, so the
+    # words end before the dice
+    size = STRENGTHS_SIZE
+    while size > STRENGTHS_SMALLEST and x + text_width(line, size, True) > dice_left(width) - WORDS_GAP:
+        size -= 1
+    w = text(draw, (x, top + 34), line, size, WHITE, bold=True)
+    boxes.append(("strengths", (x, top + 34, x + w, top + 34 + size + 2)))
     if raiders > knights:
         verdict = "the raiders are stronger"
     elif raiders == knights:
@@ -143,6 +156,11 @@ DIE = 40
 PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
              4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
              6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def dice_left(right: int) -> int:
+    """The left edge of the three dice, drawn against the right end of the strip."""
+    return right - 3 * DIE - 2 * 10 - 12
 
 
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, fill: tuple, pip: tuple) -> None:
@@ -170,7 +188,7 @@ def dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any], 
     if len(rolled) != 2:
         return []
     red, other = rolled
-    x = right - 3 * DIE - 2 * 10 - 12
+    x = dice_left(right)
     y = top + 24
     boxes = []
     _die(draw, x, y, red, (206, 40, 40), WHITE)
@@ -185,7 +203,10 @@ def dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any], 
         ex = min(x + 2 * (DIE + 10) + DIE / 2 + w / 2, right - 4)
         text(draw, (ex, y + DIE + 6), words[face], 13, WHITE, "ra", bold=True)
         boxes.append(("event", (ex - w, y + DIE + 6, ex, y + DIE + 20)))
-    text(draw, (x + DIE + 5, y - 5), f"rolled {red + other}", 14, WHITE, "mb", bold=True)
+    rolled_words = f"rolled {red + other}"
+    w = text_width(rolled_words, 14, True)
+    text(draw, (x + DIE + 5, y - 5), rolled_words, 14, WHITE, "mb", bold=True)
+    boxes.append(("rolled", (x + DIE + 5 - w / 2, y - 19, x + DIE + 5 + w / 2, y - 5)))
     return boxes
 
 
@@ -373,7 +394,7 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
                 line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
                 text(draw, (x0, y), line, 14, INK, width=right - x0)
                 y += 17
-                answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+                answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
                 if answers:
                     text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
                     y += 16
@@ -383,18 +404,6 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
     boxes.append(("panel", (x0 - 6, 14, right, y)))  # the standings, down to their last line
     boxes.append(("decks", (x0, height - 22, right, height - 6)))
     return boxes
-
-
-def amounts(counts: list[int]) -> str:
-    """Cards of the eight kinds as words: "1 wool 2 silver"."""
-    return " ".join(f"{n} {HAND_KINDS[i]}" for i, n in enumerate(counts) if n and i < len(HAND_KINDS))
-
-
-def _answer(who: str, offerer: str, answer: list) -> str:
-    """An answer told from the offerer's side, as the base picture tells it."""
-    if answer[0] == "counter":
-        return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
-    return f"{who} {answer[0]}s"
 
 
 def _raid_lines(raid: dict[str, Any], names: list[str]) -> list[str]:
@@ -496,7 +505,7 @@ def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]])
 
 
 # -- the hand, for /hand ------------------------------------------------------------------------
-HAND_KINDS = ("lumber", "brick", "wool", "grain", "ore") + COMMODITIES
+HAND_KINDS = KIND_WORDS
 
 
 def progress_name(key: str) -> str:

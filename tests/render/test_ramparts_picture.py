@@ -214,6 +214,30 @@ def test_the_words_beside_the_raiders_fit_before_the_dice():
     assert found["verdict"][2] < found["dice"][0]
 
 
+def _apart(a, b) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize(("raiders", "knights"), [(3, 4), (11, 12), (16, 48), (9, 10)])
+def test_two_digit_strengths_keep_the_words_off_the_dice_and_readable_at_550(raiders, knights):
+    """The strip's words (steps, strengths, verdict, the roll, the event) and the dice never overlap,
+    up to 16 cities against 48 knights' strength; the strengths stay at least 9 px high at 550."""
+    for face in ("sail", "commerce", "council", "lore"):
+        view = V.mid_game()
+        view["ramparts"].update(raiders_strength=raiders, defence=knights, raiders=7, event=face)
+        view["dice"] = [6, 6]
+        image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
+        strip = [(kind, box) for kind, box in boxes
+                 if kind in ("steps", "strengths", "verdict", "dice", "event", "rolled")]
+        assert {kind for kind, _ in strip} == {"steps", "strengths", "verdict", "dice", "event", "rolled"}
+        for index, (kind, box) in enumerate(strip):
+            assert _inside(box, (0, pioneers_island.BOARD_H, pioneers_island.BOARD_W, image.height)), (kind, box)
+            for other, other_box in strip[index + 1:]:
+                assert _apart(box, other_box), (kind, box, other, other_box)
+        strengths = dict(strip)["strengths"]
+        assert (strengths[3] - strengths[1]) * 550 / image.width >= 9
+
+
 def test_commodities_have_icons_of_their_own():
     unknown = icons.icon("no such thing", 40).tobytes()
     drawn = {name: icons.icon(name, 40).tobytes() for name in ("ink", "sailcloth", "silver")}
@@ -272,7 +296,13 @@ def test_the_last_raid_is_told_in_the_standings():
 
 
 def test_offers_name_the_commodities():
+    from render import pioneers_pieces
+
     assert pioneers_ramparts.amounts([0, 1, 0, 0, 0, 0, 0, 2]) == "1 brick 2 silver"
+    # the words every Pioneer's Isle picture shares name all eight kinds, an answer's counter too
+    assert pioneers_pieces.amounts([1, 0, 0, 0, 0, 1, 2, 3]) == "1 lumber 1 ink 2 sailcloth 3 silver"
+    assert pioneers_pieces.answer("Bob", "Alice", ["counter", [0, 0, 0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0]]) \
+        == "Bob counters: Alice gives 1 wool, gets 1 ink"
     view = V.mid_game()
     plain = _picture(view)
     view["offers"] = [{"id": 3, "by": 0, "give": [0, 0, 1, 0, 0, 0, 0, 1], "get": [0, 0, 0, 0, 0, 2, 0, 0],
