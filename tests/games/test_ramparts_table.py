@@ -78,6 +78,19 @@ async def test_the_lobby_refuses_ramparts_on_a_sea_layout_at_open_and_opens_it_o
     assert opened.ok, opened.private
 
 
+async def test_the_lobby_autocomplete_offers_ramparts_on(tmp_path):
+    from tests.helpers import service_at
+
+    service = await service_at(tmp_path / "t.db")
+    assert "ramparts=on" in service.suggest_options("pioneers", "")
+    assert service.suggest_options("pioneers", "ra") == ["ramparts=on"]
+    assert service.suggest_options("pioneers", "board=beginner ram") == ["board=beginner ramparts=on"]
+    # what is typed stays, and an option given once is not offered again
+    hints = service.suggest_options("pioneers", "ramparts=on ")
+    assert hints and all(h.startswith("ramparts=on ") and "ramparts=" not in h[12:] for h in hints)
+    assert "ramparts=on friendly_robber=on" in hints
+
+
 def test_a_searching_players_world_keeps_what_the_seat_sees_and_deals_the_rest_afresh():
     game = blank()
     give(game, 0, ink=2, wool=1)
