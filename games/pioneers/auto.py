@@ -170,7 +170,7 @@ class RampartsAuto(PioneersAuto):
     )
     out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
                    "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
-                   "answer is legal.")
+                   "answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
         # a progress card may be playable; how many a seat holds is public, which ones is not
@@ -204,6 +204,14 @@ class RampartsAuto(PioneersAuto):
             return " ".join(_ramparts_kinds(words, "give:"))
         if name == "discard" and words not in ("off", "none"):
             return " ".join(_ramparts_kinds(words, "discard:"))
+        if name in ("track", "cistern") and words in ("off", "none"):
+            return "off"  # back to the default, which the table always has
+        if name == "track":
+            if words in ("highest", "commerce", "council", "lore"):
+                return words
+            raise IllegalMove("`track:` is commerce, council, lore or highest.")
+        if name == "cistern":
+            return " ".join(kinds_of(words, "cistern:"))
         return super().read(name, value)
 
     def standing(self, game: PioneersGame, seat: int, answers: dict[str, str]) -> str | None:
