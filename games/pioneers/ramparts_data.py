@@ -81,11 +81,12 @@ RAMPARTS_NOTES = (
     "A city pillaged when its owner has no settlement in supply stays as a ruin: it counts and produces "
     "as a settlement, holds no wall, and must be rebuilt at a city's cost before its owner builds "
     "another city.",
-    "Strongest defenders tied each draw from the deck of their highest level (ties: commerce, council, "
-    "lore); one with no active knight takes nothing.",
+    "Strongest defenders tied each draw from the deck of their standing answer `track:`, by default "
+    "their highest level (ties: commerce, council, lore); one with no active knight takes nothing.",
     "A displaced knight keeps its state and retreats to the free corner on its owner's roads nearest "
     "by road (ties: the lowest number), or to its owner's supply when there is none: nobody is asked.",
-    "The Cistern's card is the first of ore, grain, wool, brick and lumber the bank holds.",
+    "The Cistern's card follows the standing answer `cistern:`, by default ore grain wool brick "
+    "lumber: the first of those the bank holds.",
     "The friendly robber protects the same players from a 7, a chase and a Tax Collector.",
     "The standing answer `give:` is a priority of kinds: a Festival's or a Customs House's ask is "
     "answered with the cards earliest in it.",

@@ -42,7 +42,11 @@ def test_a_roll_is_forced_only_for_a_seat_holding_no_progress_card():
 def test_standing_answers_of_ramparts_read_and_discard_commodities():
     auto = RampartsGame.auto
     assert auto.read("discard", "silver ink") == "silver ink"
+    assert auto.read("track", "council") == "council"
+    assert auto.read("cistern", "brick ore") == "brick ore"
     assert auto.read("give", "wool, ink") == "wool ink"
+    with pytest.raises(IllegalMove):
+        auto.read("track", "silver")
     with pytest.raises(IllegalMove):
         auto.read("give", "gold")
     game = blank()
