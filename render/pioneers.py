@@ -1,14 +1,15 @@
 """The Pioneer's Isle board picture, drawn from a view.
 
 The island (sea, hexes, numbers, harbours, hex letters and corner numbers) is drawn once per
-board and cached; roads, buildings, the robber, the last-move highlight and the side panel
-are drawn on a copy for every picture. Corner numbers sit where settlements go; a building
-shows its corner number on itself, so `city 12` can be read off the picture.
+board and cached (render/pioneers_island.py); roads, buildings, the robber, the last-move
+highlight and the side panel are drawn on a copy for every picture. Corner numbers sit where
+settlements go; a building shows its corner number on itself, so `city 12` can be read off the
+picture. A sea layout's view goes to render/pioneers_sea.py, a Ramparts view to
+render/pioneers_ramparts.py; neither imports this module back.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,186 +18,44 @@ from games.pioneers import board as B
 from render.common import (
     INK,
     MUTED,
-    PAPER,
     WHITE,
-    Packed,
     band_region,
     circle_region,
     mix,
     poly_region,
     seat_colour,
     seat_name,
-    shade,
-    supersampled,
     text,
     text_width,
     to_png,
 )
+from render.pioneers_island import (
+    BOARD_W,
+    HEIGHT,
+    WIDTH,
+    corners,
+    draw_building,
+    draw_road,
+    draw_robber,
+    harbour_spot,
+    island_picture,
+    node_xy,
+)
 from render.pioneers_pieces import (
-    CORNER_SIZE,
-    HARBOUR_EDGE,
     HARBOUR_R,
-    HIGHLIGHT,
     HOT,
-    PIPS,
-    RADIUS,
-    TERRAIN_COLOURS,
     amounts,
     answer,
-    boards,
-    building,
     count,
-    harbour_labels,
-    terrain_word,
 )
-
-# -- layout -------------------------------------------------------------------------------
-BOARD_W, BOARD_H = 700, 700
-PANEL_W = 330
-WIDTH, HEIGHT = BOARD_W + PANEL_W, BOARD_H
-CX, CY = BOARD_W / 2, BOARD_H / 2
-SQ3 = math.sqrt(3)
-
-SEA = (64, 124, 172)
-SEA_DEEP = (52, 104, 150)
-
-
-def node_xy(node: int) -> tuple[float, float]:
-    x, y = B.NODE_XY[node]
-    return CX + x * SQ3 / 2 * RADIUS, CY + y * RADIUS / 2
-
-
-def hex_xy(hex_index: int) -> tuple[float, float]:
-    x, y = B.HEX_CENTER[hex_index]
-    return CX + x * SQ3 / 2 * RADIUS, CY + y * RADIUS / 2
-
-
-def _corners(hex_index: int, scale: float = 1.0, shrink: float = 1.0) -> list[tuple[float, float]]:
-    cx, cy = hex_xy(hex_index)
-    points = []
-    for node in B.HEX_NODES[hex_index]:
-        x, y = node_xy(node)
-        points.append(((cx + (x - cx) * shrink) * scale, (cy + (y - cy) * shrink) * scale))
-    return points
-
-
-# -- the static island ------------------------------------------------------------------------
-# kept deflated (about 170 KiB an island, an eleventh of its pixels): a process serving hundreds of
-# tables keeps every island, where a budget of raw pixels held four and redrew from the fifth table on
-_islands = boards  # one budget with the sea layouts' maps (render/pioneers_pieces.py)
-
-
-def _harbour_spot(edge: int) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
-    a, b = B.EDGE_NODES[edge]
-    (ax, ay), (bx, by) = node_xy(a), node_xy(b)
-    hex_index = B.HARBOUR_HEX[B.HARBOUR_EDGES.index(edge)]
-    hx, hy = hex_xy(hex_index)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    dx, dy = mx - hx, my - hy
-    length = math.hypot(dx, dy)
-    spot = (mx + dx / length * RADIUS * 0.62, my + dy / length * RADIUS * 0.62)
-    return (ax, ay), (bx, by), spot
-
-
-def _island(board: dict[str, Any]) -> Image.Image:
-    """The board without its pieces, with the side panel's paper."""
-    hexes = board["hexes"]
-
-    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
-        # the sea and the island's shore
-        draw.rectangle((0, 0, BOARD_W * s, BOARD_H * s), fill=SEA)
-        for ring, colour in ((1.22, SEA_DEEP), (1.10, (226, 210, 168))):
-            for index in range(B.HEX_COUNT):
-                draw.polygon(_corners(index, s, ring), fill=colour)
-        # harbour piers under everything else
-        for info in board["harbours"]:
-            edge = B.EDGE_INDEX[info["edge"]]
-            a, b, spot = _harbour_spot(edge)
-            for end in (a, b):
-                draw.line((end[0] * s, end[1] * s, spot[0] * s, spot[1] * s), fill=(120, 86, 52), width=round(5 * s))
-        for index, info in enumerate(hexes):
-            colour = TERRAIN_COLOURS[info["res"]]
-            draw.polygon(_corners(index, s), fill=shade(colour, -0.25))
-            draw.polygon(_corners(index, s, 0.93), fill=colour)
-            cx, cy = hex_xy(index)
-            number = info["number"]
-            if number:
-                r = RADIUS * 0.30
-                draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=(250, 243, 222),
-                             outline=shade(colour, -0.45), width=round(2 * s))
-                dots = PIPS[number]
-                ink = HOT if number in (6, 8) else INK
-                for dot in range(dots):
-                    px = cx + (dot - (dots - 1) / 2) * 5.2
-                    py = cy + r * 0.58
-                    draw.ellipse(((px - 1.7) * s, (py - 1.7) * s, (px + 1.7) * s, (py + 1.7) * s), fill=ink)
-        for info in board["harbours"]:
-            _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
-            r = HARBOUR_R
-            kind = info["kind"]
-            fill = WHITE if kind == "any" else mix(TERRAIN_COLOURS[kind], WHITE, 0.45)
-            draw.ellipse(((spot[0] - r) * s, (spot[1] - r) * s, (spot[0] + r) * s, (spot[1] + r) * s), fill=fill,
-                         outline=(90, 64, 40), width=round(HARBOUR_EDGE * s))
-
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
-    image.paste(supersampled((BOARD_W, BOARD_H), paint, factor=3, ground=SEA), (0, 0))
-    draw = ImageDraw.Draw(image)
-    for index, info in enumerate(hexes):
-        cx, cy = hex_xy(index)
-        number = info["number"]
-        if number:
-            text(draw, (cx, cy - 3), str(number), 24, HOT if number in (6, 8) else INK, "mm", bold=number in (6, 8))
-        terrain_word(draw, (cx, cy + RADIUS * 0.58), info["res"])
-        text(draw, (cx, cy - RADIUS * 0.56), info["label"], 22, INK, "mm", bold=True,
-             outline=mix(TERRAIN_COLOURS[info["res"]], WHITE, 0.55))
-    for info in board["harbours"]:
-        _, _, spot = _harbour_spot(B.EDGE_INDEX[info["edge"]])
-        for dx, dy, words, size, bold in harbour_labels(info["kind"]):
-            text(draw, (spot[0] + dx, spot[1] + dy), words, size, INK, "mm", bold=bold)
-    for node in range(B.NODE_COUNT):
-        x, y = node_xy(node)
-        text(draw, (x, y), str(node + 1), CORNER_SIZE, (30, 30, 30), "mm", bold=True, outline=(255, 255, 255))
-    return image
-
-
-def island_picture(board: dict[str, Any]) -> Image.Image:
-    """The board's island from the cache (drawn on a miss), a new picture to draw on."""
-    return _islands.get(board["key"], lambda: Packed(_island(board))).image()
-
-
-# -- pieces -----------------------------------------------------------------------------------
-def _road(draw: ImageDraw.ImageDraw, label: str, seat: int, glow: bool) -> None:
-    a, b = B.EDGE_NODES[B.EDGE_INDEX[label]]
-    (ax, ay), (bx, by) = node_xy(a), node_xy(b)
-    # stop short of the corners, so corner numbers and buildings stay clear
-    t0, t1 = 0.25, 0.75
-    x0, y0 = ax + (bx - ax) * t0, ay + (by - ay) * t0
-    x1, y1 = ax + (bx - ax) * t1, ay + (by - ay) * t1
-    if glow:
-        draw.line((x0, y0, x1, y1), fill=HIGHLIGHT, width=17)
-    draw.line((x0, y0, x1, y1), fill=(25, 25, 25), width=11)
-    draw.line((x0, y0, x1, y1), fill=seat_colour(seat), width=7)
-
-
-def _building(draw: ImageDraw.ImageDraw, node: int, seat: int, level: int, glow: bool) -> None:
-    building(draw, node_xy(node - 1), node, seat, level, glow)
-
-
-def _robber(draw: ImageDraw.ImageDraw, label: str, glow: bool) -> None:
-    cx, cy = hex_xy(B.HEX_INDEX[label.lower()])
-    x, y = cx + RADIUS * 0.47, cy + RADIUS * 0.05
-    if glow:
-        draw.ellipse((x - 19, y - 26, x + 19, y + 22), fill=HIGHLIGHT)
-    draw.polygon([(x - 11, y + 16), (x - 6, y - 6), (x + 6, y - 6), (x + 11, y + 16)], fill=(40, 40, 44),
-                 outline=WHITE, width=2)
-    draw.ellipse((x - 8, y - 20, x + 8, y - 4), fill=(40, 40, 44), outline=WHITE, width=2)
-
 
 # -- the side panel -----------------------------------------------------------------------------
 PHASES = {
     "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
     "robber": "moves the robber", "main": "builds and trades", "roads": "places free roads", "over": "",
 }
+
+
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     x0 = BOARD_W + 16
     right = WIDTH - 14
@@ -310,10 +169,10 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     glow_edges = set(last.get("edges", ()))
     glow_nodes = set(last.get("nodes", ()))
     for label, seat in view["roads"]:
-        _road(draw, label, seat, label in glow_edges)
+        draw_road(draw, label, seat, label in glow_edges)
     for node, seat, level in view["buildings"]:
-        _building(draw, node, seat, level, node in glow_nodes)
-    _robber(draw, view["robber"], last.get("hex") == view["robber"])
+        draw_building(draw, node, seat, level, node in glow_nodes)
+    draw_robber(draw, view["robber"], last.get("hex") == view["robber"])
     _panel(draw, view, names)
     return image
 
@@ -373,9 +232,9 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     for index, info in enumerate(hexes):
         number = f", rolls {info['number']}" if info["number"] else ""
         robber = "; the robber stands here" if info["label"] == view["robber"] else ""
-        out.append(poly_region(info["label"], _corners(index), "hex", f"{info['res']}{number}{robber}"))
+        out.append(poly_region(info["label"], corners(index), "hex", f"{info['res']}{number}{robber}"))
     for info in board["harbours"]:
-        _, _, (x, y) = _harbour_spot(B.EDGE_INDEX[info["edge"]])
+        _, _, (x, y) = harbour_spot(B.EDGE_INDEX[info["edge"]])
         out.append(circle_region(info["kind"], x, y, HARBOUR_R, "harbour", _harbour_tip(info["kind"])))
     roads = {label: seat for label, seat in view["roads"]}
     for index, label in enumerate(B.EDGE_LABELS):

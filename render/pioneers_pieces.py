@@ -86,6 +86,7 @@ def building(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat
 
 
 RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
+KIND_WORDS = (*RES_SHORT, "ink", "sailcloth", "silver")  # a Ramparts hand and offer: 8 kinds
 
 
 def count(n: int, word: str) -> str:
@@ -93,7 +94,8 @@ def count(n: int, word: str) -> str:
 
 
 def amounts(amounts: list[int]) -> str:
-    return " ".join(f"{n} {RES_SHORT[i]}" for i, n in enumerate(amounts) if n)
+    """Cards as words, "1 wool 2 silver": five resources, or eight kinds with Ramparts."""
+    return " ".join(f"{n} {KIND_WORDS[i]}" for i, n in enumerate(amounts) if n)
 
 
 def answer(who: str, offerer: str, answer: list) -> str:

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.pioneers import board as B
 from render import icons
+from render import pioneers_island as island
 from render.common import (
     INK,
     MUTED,
@@ -31,12 +32,15 @@ from render.common import (
 from render.pioneers_pieces import (
     CITY_BOX,
     HOT,
+    KIND_WORDS,
     METROPOLIS_BOX,
     METROPOLIS_LETTERS,
     RADIUS,
     SETTLEMENT_BOX,
     TERRAIN_COLOURS,
     WALL_BOX,
+    amounts,
+    answer,
     count,
     knight,
     knight_radius,
@@ -56,9 +60,7 @@ PLAYER_H = 112  # a player's box in the standings, with the gap under it
 
 
 def size(view: dict[str, Any]) -> tuple[int, int]:
-    from render import pioneers
-
-    return pioneers.WIDTH, pioneers.BOARD_H + STRIP_H
+    return island.WIDTH, island.BOARD_H + STRIP_H
 
 
 # -- the raiders' track and the dice, under the island ----------------------------------------
@@ -92,13 +94,16 @@ def _tower(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.rectangle((x - 4, y + 2, x + 4, y + 12), fill=(40, 38, 34))
 
 
+STRENGTHS_SIZE = 21  # "raiders 6 · knights 4" beside the track, read first
+STRENGTHS_SMALLEST = 17  # "raiders 16 · knights 48" still fits at this size, 9 px high at 550
+WORDS_GAP = 8  # between the words beside the track and the dice
+
+
 def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, width: int) -> list[tuple]:
     """The raiders' track with the fleet on its step and the two strengths beside it; returns the
     boxes drawn (for the tests' check that all stay on the canvas)."""
-    from render import pioneers
-
     boxes: list[tuple] = []
-    draw.rectangle((0, top, width - 1, top + STRIP_H), fill=pioneers.SEA_DEEP)
+    draw.rectangle((0, top, width - 1, top + STRIP_H), fill=island.SEA_DEEP)
     draw.line((0, top + 1, width - 1, top + 1), fill=(226, 210, 168), width=3)  # under the island, not on it
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
     tx = step_xy(RAIDER_STEPS, top)[0] + 26  # the words beside the track
@@ -115,7 +120,7 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
             continue
         passed = step <= steps
         r = STEP_R if step else STEP_R - 4
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=(226, 236, 244) if passed else pioneers.SEA,
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=(226, 236, 244) if passed else island.SEA,
                      outline=WHITE, width=2)
         if step:
             text(draw, (x, y), str(step), 14, INK if passed else WHITE, "mm", bold=True)
@@ -128,8 +133,13 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
     raiders, knights = int(info["raiders_strength"]), int(info["defence"])
     x = tx
     line = f"raiders {raiders} · knights {knights}"
-    w = text(draw, (x, top + 34), line, 21, WHITE, bold=True)
-    boxes.append(("strengths", (x, top + 34, x + w, top + 57)))
+    # two-digit strengths (up to 16 cities, 48 knights) take the letters down a size or two, so the
+    # words end before the dice
+    size = STRENGTHS_SIZE
+    while size > STRENGTHS_SMALLEST and x + text_width(line, size, True) > dice_left(width) - WORDS_GAP:
+        size -= 1
+    w = text(draw, (x, top + 34), line, size, WHITE, bold=True)
+    boxes.append(("strengths", (x, top + 34, x + w, top + 34 + size + 2)))
     if raiders > knights:
         verdict = "the raiders are stronger"
     elif raiders == knights:
@@ -146,6 +156,11 @@ DIE = 40
 PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
              4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
              6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def dice_left(right: int) -> int:
+    """The left edge of the three dice, drawn against the right end of the strip."""
+    return right - 3 * DIE - 2 * 10 - 12
 
 
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, fill: tuple, pip: tuple) -> None:
@@ -173,7 +188,7 @@ def dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any], 
     if len(rolled) != 2:
         return []
     red, other = rolled
-    x = right - 3 * DIE - 2 * 10 - 12
+    x = dice_left(right)
     y = top + 24
     boxes = []
     _die(draw, x, y, red, (206, 40, 40), WHITE)
@@ -188,7 +203,10 @@ def dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any], 
         ex = min(x + 2 * (DIE + 10) + DIE / 2 + w / 2, right - 4)
         text(draw, (ex, y + DIE + 6), words[face], 13, WHITE, "ra", bold=True)
         boxes.append(("event", (ex - w, y + DIE + 6, ex, y + DIE + 20)))
-    text(draw, (x + DIE + 5, y - 5), f"rolled {red + other}", 14, WHITE, "mb", bold=True)
+    rolled_words = f"rolled {red + other}"
+    w = text_width(rolled_words, 14, True)
+    text(draw, (x + DIE + 5, y - 5), rolled_words, 14, WHITE, "mb", bold=True)
+    boxes.append(("rolled", (x + DIE + 5 - w / 2, y - 19, x + DIE + 5 + w / 2, y - 5)))
     return boxes
 
 
@@ -197,21 +215,19 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
            glow_hex: str | None) -> list[tuple]:
     """Roads, walls, buildings, ruins, metropolises, knights, the robber and the peddler, in that
     order (a wall under its city, a knight over the roads reaching its corner)."""
-    from render import pioneers
-
     draw = ImageDraw.Draw(image)
     info = view["ramparts"]
     boxes: list[tuple] = []
     for label, seat in view["roads"]:
-        pioneers._road(draw, label, seat, label in glow_edges)  # noqa: SLF001 - the base picture's own piece
+        island.draw_road(draw, label, seat, label in glow_edges)
     for node in info.get("walls", ()):
-        x, y = pioneers.node_xy(node - 1)
+        x, y = island.node_xy(node - 1)
         wall(draw, (x, y))
         boxes.append(("wall", (x + WALL_BOX[0], y + WALL_BOX[1], x + WALL_BOX[2], y + WALL_BOX[3])))
     ruins = set(info.get("ruins", ()))
     gates = {node: track for track, node in (info.get("metropolises") or {}).items() if node}
     for node, seat, level in view["buildings"]:
-        xy = pioneers.node_xy(node - 1)
+        xy = island.node_xy(node - 1)
         if node in ruins:
             ruin(draw, xy, node, seat, node in glow_nodes)
             shape = CITY_BOX
@@ -219,18 +235,18 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
             metropolis(draw, xy, node, seat, gates[node], node in glow_nodes)
             shape = METROPOLIS_BOX
         else:
-            pioneers._building(draw, node, seat, level, node in glow_nodes)  # noqa: SLF001
+            island.draw_building(draw, node, seat, level, node in glow_nodes)
             shape = SETTLEMENT_BOX if level == 1 else CITY_BOX
         x0, y0, x1, y1 = shape
         boxes.append(("building", (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)))
     for piece in info.get("knights", ()):
         node = piece["node"]
-        xy = pioneers.node_xy(node - 1)
+        xy = island.node_xy(node - 1)
         knight(draw, xy, node, piece["seat"], piece["strength"], piece["active"], node in glow_nodes)
         r = knight_radius(piece["strength"])
         boxes.append(("knight", (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)))
-    pioneers._robber(draw, view["robber"], glow_hex == view["robber"])  # noqa: SLF001
-    cx, cy = pioneers.hex_xy(B.HEX_INDEX[view["robber"].lower()])
+    island.draw_robber(draw, view["robber"], glow_hex == view["robber"])
+    cx, cy = island.hex_xy(B.HEX_INDEX[view["robber"].lower()])
     rx, ry = cx + RADIUS * 0.47, cy + RADIUS * 0.05
     boxes.append(("robber", (rx - 11, ry - 20, rx + 11, ry + 16)))
     if not info.get("raided"):
@@ -238,7 +254,7 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
         boxes.append(("padlock", (rx + 2, ry - 5, rx + 22, ry + 20)))
     label = info.get("peddler")
     if label:
-        cx, cy = pioneers.hex_xy(B.HEX_INDEX[label.lower()])
+        cx, cy = island.hex_xy(B.HEX_INDEX[label.lower()])
         px, py = cx - RADIUS * 0.5, cy + RADIUS * 0.05  # the robber's place, mirrored
         peddler(draw, (px, py), info.get("peddler_holder"))
         boxes.append(("peddler", (px - 15, py - 26, px + 12, py + 16)))
@@ -278,10 +294,8 @@ def tracks(draw: ImageDraw.ImageDraw, x: float, y: float, levels: list[int], hel
 
 
 def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], width: int, height: int) -> list[tuple]:
-    from render import pioneers
-
     info = view["ramparts"]
-    x0 = pioneers.BOARD_W + 16
+    x0 = island.BOARD_W + 16
     right = width - 14
     y = 14
     boxes: list[tuple] = []
@@ -380,7 +394,7 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
                 line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
                 text(draw, (x0, y), line, 14, INK, width=right - x0)
                 y += 17
-                answers = [_answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+                answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
                 if answers:
                     text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
                     y += 16
@@ -390,18 +404,6 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
     boxes.append(("panel", (x0 - 6, 14, right, y)))  # the standings, down to their last line
     boxes.append(("decks", (x0, height - 22, right, height - 6)))
     return boxes
-
-
-def amounts(counts: list[int]) -> str:
-    """Cards of the eight kinds as words: "1 wool 2 silver"."""
-    return " ".join(f"{n} {HAND_KINDS[i]}" for i, n in enumerate(counts) if n and i < len(HAND_KINDS))
-
-
-def _answer(who: str, offerer: str, answer: list) -> str:
-    """An answer told from the offerer's side, as the base picture tells it."""
-    if answer[0] == "counter":
-        return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
-    return f"{who} {answer[0]}s"
 
 
 def _raid_lines(raid: dict[str, Any], names: list[str]) -> list[str]:
@@ -436,17 +438,15 @@ def _wrapped(head: str, parts: list[str], size: int, width: int) -> list[str]:
 
 # -- drawing --------------------------------------------------------------------------------
 def render_with_boxes(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[tuple]]:
-    from render import pioneers
-
     width, height = size(view)
     image = Image.new("RGB", (width, height), PAPER)
-    image.paste(pioneers.island_picture(view["board"]), (0, 0))
+    image.paste(island.island_picture(view["board"]), (0, 0))
     last = view.get("last") or {}
     boxes = pieces(image, view, set(last.get("nodes", ())), set(last.get("edges", ())), last.get("hex"))
     draw = ImageDraw.Draw(image)
-    top = pioneers.BOARD_H
-    boxes += raiders_strip(draw, view["ramparts"], top, pioneers.BOARD_W)
-    boxes += dice(draw, view, view["ramparts"], top, pioneers.BOARD_W)
+    top = island.BOARD_H
+    boxes += raiders_strip(draw, view["ramparts"], top, island.BOARD_W)
+    boxes += dice(draw, view, view["ramparts"], top, island.BOARD_W)
     boxes += panel(draw, view, names, width, height)
     return image, boxes
 
@@ -463,8 +463,6 @@ def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]])
     """The base picture's regions (`found`) with the Ramparts pieces told in their tips (a knight,
     a wall, a ruin, a metropolis on its corner; the locked robber and the peddler on their hexes),
     and the raiders' track under the island."""
-    from render import pioneers
-
     info = view["ramparts"]
     knights = {piece["node"]: piece for piece in info.get("knights", ())}
     walls, ruins = set(info.get("walls", ())), set(info.get("ruins", ()))
@@ -498,7 +496,7 @@ def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]])
                 who = seat_name(names, holder) if holder is not None else "nobody"
                 region["tip"] = f"{region.get('tip', '')}; the peddler stands here, held by {who}"
         out.append(region)
-    top = pioneers.BOARD_H
+    top = island.BOARD_H
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
     tip = (f"the raiders: {steps} of {RAIDER_STEPS} steps; raiders {info['raiders_strength']}, "
            f"knights {info['defence']}")
@@ -507,7 +505,7 @@ def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]])
 
 
 # -- the hand, for /hand ------------------------------------------------------------------------
-HAND_KINDS = ("lumber", "brick", "wool", "grain", "ore") + COMMODITIES
+HAND_KINDS = KIND_WORDS
 
 
 def progress_name(key: str) -> str:

@@ -61,13 +61,25 @@ class Suggestions:
             game = registry.get(game_key)
         except KeyError:
             return []
-        done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
+        done, _, word = current.lstrip().rpartition(" ")
+        done = done + " " if done.strip() else ""
+        given = {part.partition("=")[0].lower() for part in done.split()}
         hints = []
         for spec in game.options:
-            # every choice of an option that has a few (a board's layouts), else one example value
-            values = spec.choices or ("on" if spec.default is True else spec.default,)
+            if spec.name in given:
+                continue
+            # every choice of an option that has a few (a board's layouts); a switch, the value that
+            # changes the game (`ramparts=on`); else one example value
+            if spec.choices:
+                values = spec.choices
+            elif spec.kind is bool:
+                values = ("off" if spec.default else "on",)
+            else:
+                values = (spec.default,)
             hints += [f"{done}{spec.name}={value}".strip() for value in values]
-        return hints
+        # the option being typed first (`ra` offers `ramparts=on`), or all when none begins so
+        started = [hint for hint in hints if hint[len(done):].startswith(word.lower())]
+        return started or hints
 
     @staticmethod
     def suggest_zones(current: str) -> list[str]:

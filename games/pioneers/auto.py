@@ -203,6 +203,8 @@ class RampartsAuto(PioneersAuto):
             return " ".join(_ramparts_kinds(words, "give:"))
         if name == "discard" and words not in ("off", "none"):
             return " ".join(_ramparts_kinds(words, "discard:"))
+        if name in ("track", "cistern") and words in ("off", "none"):
+            return "off"  # back to the default, which the table always has
         if name == "track":
             if words in ("highest", "commerce", "council", "lore"):
                 return words

@@ -9,10 +9,6 @@ from games.pioneers import ramparts_data as RD
 _DESIGNED = "\n".join(f"- {note}" for note in D.DESIGNED_NOTES)
 _SEA_DESIGNED = "\n".join(f"- {note}" for note in D.SEA_NOTES)
 _RAMPARTS_DESIGNED = "\n".join(f"- {note}" for note in RD.RAMPARTS_NOTES)
-_DECKS = "; ".join(
-    f"{track} ({RD.KINDS[RD.TRACK_COMMODITY[index]]}): "
-    + ", ".join(f"{P.TITLES[card]} {count}" for card, (deck, count) in P.CARDS.items() if deck == track)
-    for index, track in enumerate(RD.TRACKS))
 
 # the notation of Ramparts, each a real move on the beginner board (a test plays them all): ann's
 # city on 11 (C lumber, G brick) with roads 11-16 and 16-21, a knight on 25 beside the desert J
@@ -21,7 +17,72 @@ RAMPARTS_EXAMPLES = {
     "knights": ("knight 16", "promote knight 16", "activate knight 16"),
     "act": ("move knight 16 to 21", "chase 25 robber K steal 2"),
     "build": ("wall 11", "improve lore", "improve council 11", "trade 4 silver for 1 ore"),
+    # the table's own choices, played for a player by the standing answers `track:` and `cistern:`
+    "choices": ("draw lore", "cistern ore"),
 }
+# Every progress card in our words, with the example of its text (`progress.form`), each a real
+# move on the beginner board (a test plays them all). Two differ from the design page's: its Envoy
+# example `play envoy 12-17 to 20-21` names no road (corners 20 and 21 are not neighbours), so the
+# road rebuilt here is 21-26; its Surveyor example `play surveyor C H` swaps two 9s on the beginner
+# board, a swap that changes nothing and is refused, so it names C and K.
+CARD_WORDS = {
+    "stargazer": "before your roll, choose both production dice, the red one first; the event die is still thrown",
+    "hoist": "an improvement for one commodity less, level 1 free; name the city when the level takes a "
+             "metropolis, as for `improve`",
+    "mason": "a free wall under one of your cities",
+    "surveyor": "swap the number tokens of two hexes, neither of them a 2, 12, 6 or 8",
+    "terraces": "2 grain for each fields hex your settlements and cities touch",
+    "deep shaft": "2 ore for each mountains hex your settlements and cities touch",
+    "herbalist": "one of your settlements becomes a city for 2 ore and 1 grain",
+    "causeway": "two free roads, placed with two `road ...` moves",
+    "armourer": "promote one or two of your knights free, the promotion rules holding",
+    "star chart": "1 point, shown and scored when drawn",
+    "tax collector": "move the robber and take 1 random card from each player beside its new hex",
+    "turncoat": "a player loses a knight; you may place one of yours of its strength where you could build "
+                "one, in its state",
+    "envoy": "remove a road with an open end; if it was yours, you may rebuild it elsewhere at once, free",
+    "plot": "displace another player's knight of any strength from a corner your roads touch",
+    "firebrand": "each other player with at least your points discards half their cards, rounded down "
+                 "(`discard ...`)",
+    "informer": "look at a player's progress cards and take one of them",
+    "muster": "activate all your knights free",
+    "festival": "each player with more points than you gives you 2 cards of their choice",
+    "charter": "1 point, shown and scored when drawn",
+    "peddler": "put the peddler on a land hex beside your settlement or city (not the desert): while you hold "
+               "it, 1 point and that hex's resource 2:1 with the bank, robber or not; another Peddler moves it",
+    "hoarder": "name a resource: each other player gives you 2 of it (all they have, if fewer)",
+    "levy": "name a commodity: each other player gives you 1",
+    "trade winds": "name a kind of card: it trades 2:1 with the bank until your turn ends",
+    "customs house": "give 1 resource to each player you name; each gives you back 1 commodity of their choice",
+    "broker": "look at the resources and commodities of a player with more points and take 2 of them",
+}
+# the answers a card asks for, each played in the test after its card
+CARD_ANSWERS = {"informer": "take hoist", "festival": "give 1 wool 1 ink", "customs house": "give 1 ink",
+                "broker": "take 1 ore 1 ink"}
+
+
+def _card_line(card: str) -> str:
+    count = P.CARDS[card][1]
+    line = f"{P.TITLES[card]} ({count}): {CARD_WORDS[card]}"
+    if card in P.POINT_CARDS:
+        return line + "."
+    line += f": `{P.form(card)}`"
+    if card in CARD_ANSWERS:
+        line += f", answered `{CARD_ANSWERS[card]}`"
+    return line + "."
+
+
+_CARDS = "\n".join(
+    f"  - {track.capitalize()} ({RD.KINDS[RD.TRACK_COMMODITY[index]]}), {P.DECK_SIZE} cards:\n"
+    + "\n".join(f"    - {_card_line(card)}" for card, (deck, _count) in P.CARDS.items() if deck == track)
+    for index, track in enumerate(RD.TRACKS))
+_CARD_NOTES = "\n".join(f"- {note}" for note in P.CARD_NOTES)
+# The computer levels at Ramparts: their measured figures (bench/ramparts_levels.py, pre-declared
+# seeds, whole seating blocks, each figure with its interval) replace this sentence when measured.
+RAMPARTS_LEVELS = (
+    "Computer players play Ramparts with a plain player for now: it builds cities, improvements, "
+    "settlements and knights first and never offers; its strength is not measured yet."
+)
 # measured with bench/levels.py --options board=...; seats rotated; the counts are said
 SEA_LEVELS = (
     "Measured with seats rotated, each level in half the seats (50% would be even), before the "
@@ -239,22 +300,34 @@ There are no development cards and no Largest Army.
   Lighthouse; 2 more points, never pillaged) onto a city they name:
   `{RAMPARTS_EXAMPLES["build"][2]}`; the first to level 5 takes it from a holder at 4.
   Commodities trade with the bank too: `{RAMPARTS_EXAMPLES["build"][3]}`.
-- Progress cards, 54 in three decks of 18: {_DECKS}. Star Chart and Charter are shown when drawn
-  and give 1 point at once. The cards are played on your turn after the roll (the Stargazer
-  before it) with `play <card> ...`; answers to other players' cards are `give ...`,
-  `take ...` and `discard ...`.
+- Progress cards, {P.TOTAL_CARDS} in three decks of {P.DECK_SIZE}, each card's count in brackets. You
+  play them on your turn after the roll (the Stargazer before it), as many as you like, those
+  drawn this turn too, with `play <card> ...`; a card played goes under its deck. Star Chart and
+  Charter are never held: they are shown and scored when drawn. Players a card asks out of turn
+  answer with `give ...` or `discard ...` (`/auto give:` and `/auto discard:` answer for them),
+  while the player in turn waits; an Informer's or a Broker's player answers `take ...`, and
+  nobody else sees the hand they look at.
+{_CARDS}
+- The table's choices: when tied strongest defenders draw a card, each draws from the deck of
+  their standing answer `track:` (`/auto track:lore`; by default their highest level), played
+  for them as `{RAMPARTS_EXAMPLES["choices"][0]}`; the Cistern's resource is the first of their
+  standing answer `cistern:` the bank holds (`/auto cistern:grain ore`; by default ore, grain,
+  wool, brick, lumber), played as `{RAMPARTS_EXAMPLES["choices"][1]}`. Nobody is asked: both are
+  told to everyone.
 - Points: settlement 1, city 2, metropolis +2, Isle Shield 1, Star Chart and Charter 1, the
   peddler 1 while you hold it, Longest Road 2. Every point is public.
 - Ratings: Ramparts is rated apart from Pioneer's Isle (`/leaderboard game:pioneers:ramparts`),
   for knights and improvements ask other skills.
-- Computer players play Ramparts with a plain player for now: it builds cities, improvements,
-  settlements and knights first and never offers; its strength is not measured yet.
+- {RAMPARTS_LEVELS}
 
 **Our readings and designed values.**
 {_DESIGNED}
 
 **Ramparts: our designed values.**
 {_RAMPARTS_DESIGNED}
+
+**Ramparts: our readings of the progress cards.**
+{_CARD_NOTES}
 
 **Sea layouts: our designed values.**
 {_SEA_DESIGNED}

@@ -21,11 +21,11 @@ from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
+from games.pioneers.move_values import Amounts, City, Discard, Improve, Promote, Wall, close_line
 
 R = D.RESOURCES
 KINDS = RD.KINDS  # resources, then Ramparts' commodities (a Ramparts hand holds all 8)
 PLAYERS_MOST = 4
-Amounts = tuple[int, int, int, int, int]  # cards per resource, in the order of D.RESOURCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +39,6 @@ class End:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    cards: Amounts
-
-
-@dataclass(frozen=True, slots=True)
 class Robber:
     hex: int
     victim: int | None  # the seat robbed; None when nobody is named
@@ -51,11 +46,6 @@ class Robber:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    node: int
-
-
-@dataclass(frozen=True, slots=True)
-class City:
     node: int
 
 
@@ -443,12 +433,6 @@ def _read_cancel(words: list[str]) -> Cancel:
 
 
 # -- public words (`describe_move`): read after the move was played, from the game's record of it
-def close_line(game: Any, seat: int, who: str, line: str) -> str:
-    if game.phase == "over" and game.winner == seat:
-        line += f" — {who} reaches {game.total_points(seat)} points and wins!"
-    return line if line.endswith(("!", "`")) else line + "."
-
-
 def _tell_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) -> str:
     who = names[seat]
     last = game.last
@@ -642,11 +626,6 @@ class BuildKnight:
 
 
 @dataclass(frozen=True, slots=True)
-class Promote:
-    node: int
-
-
-@dataclass(frozen=True, slots=True)
 class Activate:
     node: int
 
@@ -662,17 +641,6 @@ class Chase:
     node: int  # the knight's corner, on the robber's hex
     hex: int
     victim: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Wall:
-    node: int
-
-
-@dataclass(frozen=True, slots=True)
-class Improve:
-    track: int  # index in RD.TRACKS
-    node: int | None  # the city taking the track's metropolis, when this level takes it
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ The engine (ramparts.py) calls this module through a small interface:
 - `shown_hand(game, seat)` and `fit_pending(world)`: for a searching player's dealt worlds, the
   hand a pending take shows the seat (kept as it is), and asks a dealt hand cannot answer (dropped);
 - `pending_discard(game, seat)`: the cards a Firebrand asks of the seat, for `/auto discard:`;
-- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: the page's
-  example of each card's text.
+- `CARD_NOTES`: our designed readings of the cards, for the rules help; `form(card)`: an
+  example of each card's text, the page's unless it is no real move on the beginner board.
 Point cards (Star Chart, Charter) never reach a hand: the engine shows and scores them when drawn.
 
 A card is legal by membership: `play_card` plays a move only when `card_moves` lists it, and
@@ -42,6 +42,7 @@ from games.base import IllegalMove, Rng, Verb, is_number
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import ramparts_data as RD
+from games.pioneers.move_values import City, Discard, Improve, Promote, Wall, close_line, discard_options
 
 # key -> (track, count). The keys are the cards' names as the notation writes them.
 CARDS: dict[str, tuple[str, int]] = {
@@ -292,7 +293,9 @@ ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[in
     "stargazer": (_fixed(_die, _die), lambda a: [str(a[0]), str(a[1])], "play stargazer 3 4"),
     "hoist": (_read_hoist, _write_hoist, "play hoist lore"),
     "mason": (_fixed(_corner), lambda a: [_node_word(a[0])], "play mason 17"),
-    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C H"),
+    # the page's `play surveyor C H` swaps two 9s on the beginner board, where the rules help's
+    # examples are played: a swap that changes nothing is refused there, so the example names C and K
+    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C K"),
     "terraces": _NONE, "deep shaft": _NONE, "causeway": _NONE, "firebrand": _NONE, "muster": _NONE,
     "festival": _NONE,
     "herbalist": (_fixed(_corner), lambda a: [_node_word(a[0])], "play herbalist 12"),
@@ -300,6 +303,7 @@ ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[in
     "tax collector": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play tax collector K"),
     "turncoat": (_read_turncoat, lambda a: [str(a[0] + 1), *(_node_word(node) for node in a[1:])],
                  "play turncoat 3 23"),
+    # the page's `play envoy 12-17 to 20-21` names no edge (corners 20 and 21 are not neighbours)
     "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 21-26"),
     "plot": (_fixed(_corner), lambda a: [_node_word(a[0])], "play plot 23"),
     "informer": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play informer 3"),
@@ -315,7 +319,8 @@ _EMPTY_FORMS = {key: f"play {key}" for key, spec in ARGS.items() if spec is _NON
 
 
 def form(card: str) -> str:
-    """An example of the card's text, as the design page writes it."""
+    """An example of the card's text, as the design page writes it unless that is no real move on the
+    beginner board (Envoy, Surveyor: see `ARGS`); the rules help lists them and a test plays each."""
     return ARGS[card][2] or _EMPTY_FORMS[card]
 
 
@@ -366,8 +371,6 @@ def give_text(move: Give) -> str:
 
 # -- public words (`describe_move`), read from `game.last` after the move ---------------------
 def _close(game: Any, seat: int, names: Sequence[str], line: str) -> str:
-    from games.pioneers.moves import close_line  # moves.py reads this module's verbs
-
     return close_line(game, seat, names[seat], line)
 
 
@@ -609,8 +612,6 @@ def _knight_snapshot(game: Any) -> tuple[dict[int, list[int]], dict[str, Any]]:
 def _promote_all(game: Any, seat: int, nodes: Sequence[int]) -> None:
     """Free promotions of the knights on `nodes`, the strongest first (a promoted knight frees its
     piece for a weaker one); all or none."""
-    from games.pioneers.moves import Promote
-
     saved, last = _knight_snapshot(game)
     order = sorted(nodes, key=lambda node: (-game.knight_at[node][STRENGTH] if node in game.knight_at else 0, node))
     try:
@@ -888,14 +889,10 @@ def _stargazer(game: Any, seat: int, args: tuple[int, ...]) -> None:
 
 
 def _hoist(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import Improve
-
     game._play_improve(seat, Improve(args[0], args[1] if len(args) > 1 else None), discount=1)
 
 
 def _mason(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import Wall
-
     game._play_wall(seat, Wall(args[0]), free=True)
 
 
@@ -919,8 +916,6 @@ def _harvest(terrain: int) -> Callable[[Any, int, tuple[int, ...]], None]:
 
 
 def _herbalist(game: Any, seat: int, args: tuple[int, ...]) -> None:
-    from games.pioneers.moves import City
-
     game._play_city(seat, City(args[0]), free=True)
     game._recount_roads()
 
@@ -1147,9 +1142,6 @@ def _answer_values(game: Any, seat: int) -> list[Any]:
         kinds = COMMODITY_KINDS if record["card"] == "customs house" else range(NK)
         count = min(record["count"], sum(game.hands[seat][kind] for kind in kinds))
         return [Give(amounts) for amounts in _choices(game.hands[seat], count, kinds)] if count else []
-    from games.pioneers.moves import Discard
-    from games.pioneers.ramparts import discard_options
-
     return [Discard(tuple(option)) for option in discard_options(game.hands[seat], record["count"],
                                                                  D.MAX_LISTED_DISCARDS)]
 
@@ -1165,8 +1157,6 @@ def answer_moves(game: Any, seat: int) -> list[str]:
 
 def answer(game: Any, seat: int, move: Any) -> None:
     """Play an answer asked of `seat`: a give, a take, or a Firebrand's discard."""
-    from games.pioneers.moves import Discard
-
     record = game.pending.get(seat)
     if record is None:
         raise IllegalMove("Nothing is asked of you now.")

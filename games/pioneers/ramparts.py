@@ -29,6 +29,7 @@ from games.pioneers import moves as M
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
 from games.pioneers.game import PioneersGame, _holds, _positions
+from games.pioneers.move_values import discard_options
 
 K = RD.KINDS
 NK = RD.KIND_COUNT
@@ -58,38 +59,6 @@ def _pay8(hand: list[int], bank: list[int], cost: Sequence[int]) -> None:
         if amount:
             hand[index] -= amount
             bank[index] += amount
-
-
-def discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]:
-    """Combinations of exactly k cards from a hand of any number of kinds, at most `limit`: the
-    most even one first (the kind of which most are left, again and again), then the others with
-    the most of the first kind first, and so on."""
-    kinds = len(hand)
-    greedy = [0] * kinds
-    left = list(hand)
-    for _ in range(k):
-        best = max(range(kinds), key=lambda index: (left[index], -index))
-        left[best] -= 1
-        greedy[best] += 1
-    found = [greedy]
-    suffix = [0] * (kinds + 1)
-    for index in range(kinds - 1, -1, -1):
-        suffix[index] = suffix[index + 1] + hand[index]
-
-    def walk(index: int, rest: int, chosen: list[int]) -> bool:
-        if index == kinds - 1:
-            option = [*chosen, rest]
-            if option != greedy:
-                found.append(option)
-            return len(found) >= limit
-        for take in range(min(hand[index], rest), max(0, rest - suffix[index + 1]) - 1, -1):
-            if walk(index + 1, rest - take, [*chosen, take]):
-                return True
-        return False
-
-    if k <= suffix[0]:
-        walk(0, k, [])
-    return found
 
 
 class RampartsGame(PioneersGame):

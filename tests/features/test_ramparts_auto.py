@@ -189,6 +189,9 @@ async def test_auto_lists_the_tables_choices_with_their_defaults_and_the_island_
     assert "- give: ink wool" in saved.private
     wrong = await service.handle(BOB, "auto", {"track": "ships"})
     assert not wrong.ok and "`track:` is commerce, council, lore or highest." in wrong.private
+    reset = await service.handle(BOB, "auto", {"track": "off", "cistern": "off"})
+    assert reset.ok and "- track: highest" in reset.private
+    assert "- cistern: ore grain wool brick lumber" in reset.private
     island = await service_at(tmp_path / "island.db")
     install(island, prepare_daily=False)
     await open_table(island, "pioneers", PEOPLE)

@@ -680,6 +680,96 @@ def test_every_example_of_the_rules_help_is_a_real_move():
     assert game.metropolis["council"] == 10 and 10 in game.walls
 
 
+def hold(game, seat: int, *cards: str) -> None:
+    """Cards from their decks into a seat's progress hand (every card stays counted)."""
+    for card in cards:
+        game.decks[P.CARDS[card][0]].remove(card)
+        game.progress[seat].append(card)
+
+
+def card_position(card: str) -> RampartsGame:
+    """A position on the beginner board where the rules help's example of `card` is legal: ann
+    (3 points: a city on 11, a settlement on 26, roads 11-16 and 16-21) holding the card after her
+    roll, ben with 4 points, cleo with 1, the robber free."""
+    game = blank(3)
+    settle(game, 0, 11, level=2)
+    settle(game, 0, 26)  # G brick, K lumber, L ore
+    road(game, 0, "11-16")
+    road(game, 0, "16-21")
+    settle(game, 1, 30, level=2)
+    settle(game, 1, 40)
+    settle(game, 1, 52)
+    road(game, 1, "29-34")
+    settle(game, 2, 46)
+    road(game, 2, "42-46")
+    knight(game, 2, 42, 1)
+    game.raided = True
+    give(game, 0, wool=2, ore=2, grain=1)
+    give(game, 1, wool=1, brick=2, ink=1)
+    give(game, 2, silver=1, ore=1, ink=1, brick=1)
+    setups = {
+        "stargazer": lambda: setattr(game, "phase", "roll"),
+        "hoist council": lambda: (settle(game, 0, 23, level=2), game.levels[0].__setitem__(RD.COUNCIL, 3),
+                                  give(game, 0, silver=3)),
+        "mason": lambda: settle(game, 0, 17, level=2),
+        "terraces": lambda: settle(game, 0, 23),  # D and H, both fields
+        "herbalist": lambda: settle(game, 0, 12),
+        "armourer": lambda: (knight(game, 0, 23, 1), knight(game, 0, 31, 1)),
+        "turncoat": lambda: road(game, 0, "17-23"),
+        "envoy": lambda: (road(game, 0, "12-17"), road(game, 0, "17-23")),  # 12 touches nothing of ann's
+        "plot": lambda: (road(game, 0, "17-23"), knight(game, 1, 23, 3)),
+        "informer": lambda: hold(game, 2, "hoist", "plot"),
+        "muster": lambda: knight(game, 0, 25, 1, active=False),
+        "broker": lambda: game.shields.__setitem__(2, 3),  # cleo now ahead of ann
+    }
+    setup = setups.get("hoist council" if P.form(card) == "play hoist council 23" else card)
+    if setup:
+        setup()
+    hold(game, 0, card)
+    return game
+
+
+@pytest.mark.parametrize("card", [card for card in P.CARDS if card not in P.POINT_CARDS])
+def test_every_card_example_of_the_rules_help_is_a_real_move(card):
+    from games.pioneers.help import CARD_ANSWERS, RULES_HELP
+
+    example = P.form(card)
+    assert f"`{example}`" in RULES_HELP, example
+    game = card_position(card)
+    assert example in game.legal_moves(0), (example, [m for m in game.legal_moves(0) if m.startswith("play")])
+    game.play(0, example)
+    assert game.decks[P.CARDS[card][0]][-1] == card
+    if card in CARD_ANSWERS:
+        answer = CARD_ANSWERS[card]
+        assert f"`{answer}`" in RULES_HELP, answer
+        seat = min(game.pending)
+        assert answer in game.legal_moves(seat), (answer, game.legal_moves(seat))
+        game.play(seat, answer)
+
+
+def test_the_table_s_choices_in_the_rules_help_are_real_moves():
+    from games.pioneers.help import RAMPARTS_EXAMPLES, RULES_HELP
+
+    tie, cistern = RAMPARTS_EXAMPLES["choices"]
+    assert f"`{tie}`" in RULES_HELP and f"`{cistern}`" in RULES_HELP
+    assert "`track:`" in RULES_HELP and "`cistern:`" in RULES_HELP
+    game = raid_position()
+    knight(game, 0, 12, 2)
+    knight(game, 1, 18, 2)
+    game.levels[0] = [1, 1, 2]  # lore highest: the default `track:` answer
+    game._raid()
+    assert game.legal_moves(0)[0] == tie
+    game.play(0, tie)
+    assert len(game.progress[0]) == 1 or game.point_cards[0]
+    game = blank()
+    settle(game, 0, 11, level=2)
+    game.levels[0][RD.LORE] = 3
+    roll(game, 2, 1, SAIL)  # 3: K lumber, N ore: nothing for ann
+    assert game.legal_moves(0)[0] == cistern
+    game.play(0, cistern)
+    assert game.hands[0][ORE] == 1
+
+
 def test_ramparts_is_rated_apart_from_the_base_game():
     from bot.features.ratings import Ratings
 
@@ -704,8 +794,8 @@ def test_texts_are_kept_as_the_engine_writes_them():
 def test_every_designed_value_is_in_the_rules_help():
     from games.pioneers.help import RULES_HELP
 
-    for note in RD.RAMPARTS_NOTES:
-        assert note in RULES_HELP
+    for note in (*RD.RAMPARTS_NOTES, *P.CARD_NOTES):
+        assert note in RULES_HELP, note
 
 
 def test_levels_stay_when_the_cities_are_lost_but_the_next_level_waits_for_a_city():

@@ -42,7 +42,11 @@ def test_a_roll_is_forced_only_for_a_seat_holding_no_progress_card():
 def test_standing_answers_of_ramparts_read_and_discard_commodities():
     auto = RampartsGame.auto
     assert auto.read("discard", "silver ink") == "silver ink"
+    assert auto.read("track", "council") == "council"
+    assert auto.read("cistern", "brick ore") == "brick ore"
     assert auto.read("give", "wool, ink") == "wool ink"
+    with pytest.raises(IllegalMove):
+        auto.read("track", "silver")
     with pytest.raises(IllegalMove):
         auto.read("give", "gold")
     game = blank()
@@ -76,6 +80,19 @@ async def test_the_lobby_refuses_ramparts_on_a_sea_layout_at_open_and_opens_it_o
     assert not refused.ok and "sea layout" in refused.private and "\n" not in refused.private
     opened = await service.handle(BOB, "open", {"game": "pioneers", "options": "ramparts=on"})
     assert opened.ok, opened.private
+
+
+async def test_the_lobby_autocomplete_offers_ramparts_on(tmp_path):
+    from tests.helpers import service_at
+
+    service = await service_at(tmp_path / "t.db")
+    assert "ramparts=on" in service.suggest_options("pioneers", "")
+    assert service.suggest_options("pioneers", "ra") == ["ramparts=on"]
+    assert service.suggest_options("pioneers", "board=beginner ram") == ["board=beginner ramparts=on"]
+    # what is typed stays, and an option given once is not offered again
+    hints = service.suggest_options("pioneers", "ramparts=on ")
+    assert hints and all(h.startswith("ramparts=on ") and "ramparts=" not in h[12:] for h in hints)
+    assert "ramparts=on friendly_robber=on" in hints
 
 
 def test_a_searching_players_world_keeps_what_the_seat_sees_and_deals_the_rest_afresh():

@@ -57,12 +57,12 @@ def test_drawing_forty_tables_again_draws_no_board_again(key):
 
 
 def test_forty_pioneers_islands_are_each_drawn_once(monkeypatch):
-    from render import pioneers
+    from render import pioneers_island
 
-    pioneers._islands.clear()  # islands an earlier test drew do not count
+    pioneers_island.islands.clear()  # islands an earlier test drew do not count
     drawn = []
-    island = pioneers._island
-    monkeypatch.setattr(pioneers, "_island", lambda board: drawn.append(board["key"]) or island(board))
+    island = pioneers_island.draw_island
+    monkeypatch.setattr(pioneers_island, "draw_island", lambda board: drawn.append(board["key"]) or island(board))
     views = table_views("pioneers", TABLES)
     for _ in range(2):
         for view, names in views:
@@ -72,12 +72,12 @@ def test_forty_pioneers_islands_are_each_drawn_once(monkeypatch):
 
 def test_forty_sea_maps_and_islands_are_each_drawn_once(monkeypatch):
     """The sea layouts' maps share the islands' budget: tables of both kinds keep their boards."""
-    from render import pioneers, pioneers_sea
+    from render import pioneers_island, pioneers_sea
 
-    pioneers._islands.clear()
+    pioneers_island.islands.clear()
     drawn = []
-    island, sea_map = pioneers._island, pioneers_sea._map
-    monkeypatch.setattr(pioneers, "_island", lambda board: drawn.append(board["key"]) or island(board))
+    island, sea_map = pioneers_island.draw_island, pioneers_sea._map
+    monkeypatch.setattr(pioneers_island, "draw_island", lambda board: drawn.append(board["key"]) or island(board))
     monkeypatch.setattr(pioneers_sea, "_map", lambda board: drawn.append(board["key"]) or sea_map(board))
     views = [*table_views("pioneers", TABLES // 2, {"board": "shores"}),
              *table_views("pioneers", TABLES // 2, {"board": "isles"}), *table_views("pioneers", TABLES // 2)]

@@ -9,7 +9,7 @@ import random
 from PIL import Image
 
 from games.pioneers import GAME
-from render import pioneers, pioneers_pieces
+from render import pioneers, pioneers_island, pioneers_pieces
 from render.common import open_png
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -29,7 +29,7 @@ def test_every_public_view_of_a_game_draws_without_hidden_cards():
             text = json.dumps(view)
             assert "victory point" not in text
             image = open_png(pioneers.draw(view, NAMES[:players]))
-            assert image.size == (pioneers.WIDTH, pioneers.HEIGHT)
+            assert image.size == (pioneers_island.WIDTH, pioneers_island.HEIGHT)
             phases.add(game.phase)
         assert {"roll", "main", "over"} <= phases
 
@@ -48,10 +48,10 @@ def test_island_is_drawn_once_per_board():
     game = GAME.new(4, {}, 9)
     view = game.view(None)
     pioneers.render(view, NAMES)
-    cached = pioneers._islands.get(view["board"]["key"], lambda: None)
+    cached = pioneers_island.islands.get(view["board"]["key"], lambda: None)
     assert cached is not None
     pioneers.render(view, NAMES)
-    assert pioneers._islands.get(view["board"]["key"], lambda: None) is cached
+    assert pioneers_island.islands.get(view["board"]["key"], lambda: None) is cached
 
 
 # -- legible at the width of a chat preview ------------------------------------------------------
@@ -62,10 +62,10 @@ def test_corner_numbers_read_at_preview_width() -> None:
     from PIL import ImageChops
 
     view = GAME.new(4, {}, 9).view(None)
-    island = pioneers.island_picture(view["board"]).convert("L")
-    scale = PREVIEW / pioneers.WIDTH
+    island = pioneers_island.island_picture(view["board"]).convert("L")
+    scale = PREVIEW / pioneers_island.WIDTH
     for node in (0, 20, 31, 52, 53):  # corner numbers 1, 21, 32, 53, 54: coast and inland
-        x, y = pioneers.node_xy(node)
+        x, y = pioneers_island.node_xy(node)
         crop = island.crop((round(x) - 20, round(y) - 14, round(x) + 20, round(y) + 14))
         ink = crop.point(lambda v: 255 if v < 70 else 0).getbbox()  # the digits' dark strokes
         assert ink is not None, node
@@ -115,7 +115,7 @@ def test_terrain_words_read_on_every_terrain_at_preview_width() -> None:
     the darkest stroke and the lightest point around it stay far apart, on the dark hexes too."""
     from PIL import ImageDraw
 
-    scale = PREVIEW / pioneers.WIDTH
+    scale = PREVIEW / pioneers_island.WIDTH
     for res, colour in pioneers_pieces.TERRAIN_COLOURS.items():
         image = Image.new("RGB", (120, 40), colour)
         pioneers_pieces.terrain_word(ImageDraw.Draw(image), (60, 20), res)

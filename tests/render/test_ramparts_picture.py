@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.pioneers import board as B
-from render import icons, pioneers, pioneers_ramparts
+from render import icons, pioneers, pioneers_island, pioneers_ramparts
 from render.common import font, open_png
 from render.pioneers_pieces import RADIUS
 from tests.render import ramparts_views as V
@@ -37,7 +37,7 @@ def test_each_view_draws_a_png_of_the_told_size(name):
     view = FIXTURES[name]()
     data = pioneers.draw(view, NAMES[:len(view["players"])])
     image = open_png(data)
-    assert image.size == pioneers.size(view, NAMES) == (pioneers.WIDTH, pioneers.BOARD_H + pioneers_ramparts.STRIP_H)
+    assert image.size == pioneers.size(view, NAMES) == (pioneers_island.WIDTH, pioneers_island.BOARD_H + pioneers_ramparts.STRIP_H)
 
 
 def test_a_knight_turning_inactive_changes_its_corner_and_the_standings_only():
@@ -48,7 +48,7 @@ def test_a_knight_turning_inactive_changes_its_corner_and_the_standings_only():
     after_view = copy.deepcopy(view)
     after_view["ramparts"]["knights"][0]["active"] = False
     after = _picture(after_view)
-    x, y = pioneers.node_xy(piece["node"] - 1)
+    x, y = pioneers_island.node_xy(piece["node"] - 1)
     box = _changed_box(before, after)
     assert box is not None
     r = 30
@@ -86,7 +86,7 @@ def test_a_level_changes_that_players_track_only():
     box = _changed_box(before, _picture(after_view))
     assert box is not None
     top = 14 + 32 + 21 + 27 + 2 * pioneers_ramparts.PLAYER_H  # the third player's box
-    assert box[0] >= pioneers.BOARD_W and top <= box[1] and box[3] <= top + pioneers_ramparts.PLAYER_H
+    assert box[0] >= pioneers_island.BOARD_W and top <= box[1] and box[3] <= top + pioneers_ramparts.PLAYER_H
 
 
 def test_the_raiders_step_moves_the_fleet_under_the_island():
@@ -96,9 +96,9 @@ def test_the_raiders_step_moves_the_fleet_under_the_island():
     after_view["ramparts"]["raiders"] += 1
     box = _changed_box(before, _picture(after_view))
     assert box is not None
-    assert box[1] >= pioneers.BOARD_H and box[2] <= pioneers.BOARD_W
+    assert box[1] >= pioneers_island.BOARD_H and box[2] <= pioneers_island.BOARD_W
     # the fleet stands over its step: the ink of the ship moved right by one step
-    x6, _ = pioneers_ramparts.step_xy(6, pioneers.BOARD_H)
+    x6, _ = pioneers_ramparts.step_xy(6, pioneers_island.BOARD_H)
     assert box[0] <= x6 <= box[2]
 
 
@@ -111,8 +111,8 @@ def test_the_robber_is_shown_locked_until_the_first_raid():
     box = _changed_box(locked, _picture(freed_view))
     assert box is not None
     desert = B.HEX_INDEX[view["robber"].lower()]
-    cx, cy = pioneers.hex_xy(desert)
-    on_board = box[0] < pioneers.BOARD_W
+    cx, cy = pioneers_island.hex_xy(desert)
+    on_board = box[0] < pioneers_island.BOARD_W
     assert on_board
     # the padlock is by the robber, and the panel's sentence went
     _, boxes = pioneers_ramparts.render_with_boxes(view, NAMES[:2])
@@ -133,10 +133,10 @@ def test_walls_ruins_metropolises_and_the_peddler_each_draw():
         assert _changed_box(full, _picture(other)) is not None, change
     # a metropolis is not a city: its own shape, with its track's letter
     node = info["metropolises"]["lore"]
-    x, y = pioneers.node_xy(node - 1)
+    x, y = pioneers_island.node_xy(node - 1)
     plain = copy.deepcopy(view)
     plain["ramparts"]["metropolises"]["lore"] = None
-    board = (0, 0, pioneers.BOARD_W, pioneers.BOARD_H)
+    board = (0, 0, pioneers_island.BOARD_W, pioneers_island.BOARD_H)
     box = _changed_box(full.crop(board), _picture(plain).crop(board))
     assert box is not None and _inside(box, (x - 30, y - 30, x + 30, y + 30))
 
@@ -147,13 +147,13 @@ def test_the_base_picture_is_unchanged():
     before = pioneers.draw(view, NAMES)
     pioneers.draw(V.mid_game(), NAMES)  # the same island, through the Ramparts picture
     assert pioneers.draw(view, NAMES) == before
-    assert pioneers.size(view, NAMES) == (pioneers.WIDTH, pioneers.HEIGHT) == open_png(before).size
+    assert pioneers.size(view, NAMES) == (pioneers_island.WIDTH, pioneers_island.HEIGHT) == open_png(before).size
     assert pioneers.draw_hand(game.view(0), NAMES) is None  # the base game's /hand stays in words
     # with no Ramparts piece on it, the island is the base game's, pixel for pixel
     bare = V.add_ramparts(view, levels=[[0, 0, 0]] * 4, knights=[], raiders=0, raided=True, event=None,
                           red=None, shields=[0] * 4, progress=[0] * 4, walls=0)
     bare["robber"] = view["robber"]
-    board = (0, 0, pioneers.BOARD_W, pioneers.BOARD_H)
+    board = (0, 0, pioneers_island.BOARD_W, pioneers_island.BOARD_H)
     assert _picture(bare).crop(board).tobytes() == pioneers.render(view, NAMES).crop(board).tobytes()
 
 
@@ -191,7 +191,7 @@ def test_nothing_drawn_leaves_the_canvas_or_covers_the_hex_labels(name):
         assert _inside(box, canvas), (kind, box)
     labels = []
     for index, info in enumerate(view["board"]["hexes"]):
-        cx, cy = pioneers.hex_xy(index)
+        cx, cy = pioneers_island.hex_xy(index)
         x0, y0, x1, y1 = font(22).getbbox(info["label"], anchor="mm", stroke_width=3)  # bold, on its halo
         labels.append((cx + x0, cy - RADIUS * 0.56 + y0, cx + x1, cy - RADIUS * 0.56 + y1))  # the hex's letter
         labels.append((cx - RADIUS * 0.3, cy - RADIUS * 0.3, cx + RADIUS * 0.3, cy + RADIUS * 0.3))  # its number
@@ -201,9 +201,9 @@ def test_nothing_drawn_leaves_the_canvas_or_covers_the_hex_labels(name):
                 apart = box[2] <= label[0] or label[2] <= box[0] or box[3] <= label[1] or label[3] <= box[1]
                 assert apart, (kind, box, label)
         if kind in ("track", "panel", "decks"):
-            assert box[0] >= pioneers.BOARD_W, (kind, box)
+            assert box[0] >= pioneers_island.BOARD_W, (kind, box)
         if kind in ("step", "fleet", "tower", "strengths", "verdict", "steps", "dice", "event"):
-            assert box[1] >= pioneers.BOARD_H and box[2] <= pioneers.BOARD_W, (kind, box)
+            assert box[1] >= pioneers_island.BOARD_H and box[2] <= pioneers_island.BOARD_W, (kind, box)
 
 
 def test_the_words_beside_the_raiders_fit_before_the_dice():
@@ -212,6 +212,30 @@ def test_the_words_beside_the_raiders_fit_before_the_dice():
     found = dict(boxes)
     assert found["strengths"][2] < found["dice"][0]
     assert found["verdict"][2] < found["dice"][0]
+
+
+def _apart(a, b) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize(("raiders", "knights"), [(3, 4), (11, 12), (16, 48), (9, 10)])
+def test_two_digit_strengths_keep_the_words_off_the_dice_and_readable_at_550(raiders, knights):
+    """The strip's words (steps, strengths, verdict, the roll, the event) and the dice never overlap,
+    up to 16 cities against 48 knights' strength; the strengths stay at least 9 px high at 550."""
+    for face in ("sail", "commerce", "council", "lore"):
+        view = V.mid_game()
+        view["ramparts"].update(raiders_strength=raiders, defence=knights, raiders=7, event=face)
+        view["dice"] = [6, 6]
+        image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
+        strip = [(kind, box) for kind, box in boxes
+                 if kind in ("steps", "strengths", "verdict", "dice", "event", "rolled")]
+        assert {kind for kind, _ in strip} == {"steps", "strengths", "verdict", "dice", "event", "rolled"}
+        for index, (kind, box) in enumerate(strip):
+            assert _inside(box, (0, pioneers_island.BOARD_H, pioneers_island.BOARD_W, image.height)), (kind, box)
+            for other, other_box in strip[index + 1:]:
+                assert _apart(box, other_box), (kind, box, other, other_box)
+        strengths = dict(strip)["strengths"]
+        assert (strengths[3] - strengths[1]) * 550 / image.width >= 9
 
 
 def test_commodities_have_icons_of_their_own():
@@ -268,11 +292,17 @@ def test_the_last_raid_is_told_in_the_standings():
         told = copy.deepcopy(view)
         told["last"]["raid"] = raid
         box = _changed_box(quiet, _picture(told))
-        assert box is not None and box[0] >= pioneers.BOARD_W
+        assert box is not None and box[0] >= pioneers_island.BOARD_W
 
 
 def test_offers_name_the_commodities():
+    from render import pioneers_pieces
+
     assert pioneers_ramparts.amounts([0, 1, 0, 0, 0, 0, 0, 2]) == "1 brick 2 silver"
+    # the words every Pioneer's Isle picture shares name all eight kinds, an answer's counter too
+    assert pioneers_pieces.amounts([1, 0, 0, 0, 0, 1, 2, 3]) == "1 lumber 1 ink 2 sailcloth 3 silver"
+    assert pioneers_pieces.answer("Bob", "Alice", ["counter", [0, 0, 0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0]]) \
+        == "Bob counters: Alice gives 1 wool, gets 1 ink"
     view = V.mid_game()
     plain = _picture(view)
     view["offers"] = [{"id": 3, "by": 0, "give": [0, 0, 1, 0, 0, 0, 0, 1], "get": [0, 0, 0, 0, 0, 2, 0, 0],
@@ -280,7 +310,7 @@ def test_offers_name_the_commodities():
                                    "2": ["reject"]}}]
     image, boxes = pioneers_ramparts.render_with_boxes(view, NAMES)
     box = _changed_box(plain, image)
-    assert box is not None and box[0] >= pioneers.BOARD_W and box[3] < image.height - 24  # above the decks' line
+    assert box is not None and box[0] >= pioneers_island.BOARD_W and box[3] < image.height - 24  # above the decks' line
     # the most a panel holds: four players, a raid told, four offers with answers: it stays on the canvas
     view["offers"] = view["offers"] * 4
     view["last"]["raid"] = {"strength": 9, "defence": 1, "pillaged": [[0, 1, "ruin"], [1, 2, "settlement"]],
@@ -295,7 +325,7 @@ def test_out_of_turn_answers_are_told_as_awaited():
     plain = _picture(view)
     view["pending"] = [1, 3]
     box = _changed_box(plain, _picture(view))
-    assert box is not None and box[0] >= pioneers.BOARD_W and box[3] < 100  # the status line under the title
+    assert box is not None and box[0] >= pioneers_island.BOARD_W and box[3] < 100  # the status line under the title
 
 
 def test_every_twentieth_view_of_random_ramparts_games_draws_on_its_canvas():
