@@ -214,15 +214,15 @@ def played_ramparts(players: int, seed: int, moves: int | None) -> Any:
 
 
 def save_docs(folder: str) -> list[str]:
-    """docs/ramparts-*.png: a real four-player game mid-game (the raiders five steps on, the council's
-    metropolis taken) and at its end, and the hand-made view with every kind of piece, each at the
+    """docs/ramparts-*.png: a real four-player game of computer players mid-game (move 200:
+    the raiders five steps on, the peddler held) and at its end, and the hand-made view with every kind of piece, each at the
     picture's width and at a phone's 550 pixels."""
     from PIL import Image
 
     from render import pioneers
     from render.common import to_png
 
-    views = {"mid": played_ramparts(4, 21, 480).view(None), "end": played_ramparts(4, 21, None).view(None),
+    views = {"mid": played_ramparts(4, 21, 200).view(None), "end": played_ramparts(4, 21, None).view(None),
              "pieces": mid_game()}
     saved = []
     for name, view in views.items():
