@@ -192,6 +192,7 @@ class PioneersGame(Game):
     place_words = M.PLACES
     public_picture = True
     traded_goods = R
+    BANK_TRADE_HELP = "The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`."
     obvious_moves = ("roll", "end")
     fields = (
         Field("n"), Field("opts", "dict"), RNG_FIELD, Field("terrain", "list"), Field("numbers", "list"),
@@ -389,20 +390,21 @@ class PioneersGame(Game):
             return None
         totals = [self.total_points(seat) for seat in range(self.n)]
         ranks = rank_by([(seat == self.winner, totals[seat]) for seat in range(self.n)])
-        details = [
-            {
-                "points": totals[seat], "settlements": self.pieces[seat][1], "cities": self.pieces[seat][2],
-                "longest_road": self.road_holder == seat, "largest_army": self.army == seat,
-                "victory_cards": self.devs[seat][D.VICTORY], "knights": self.knights[seat],
-            }
-            for seat in range(self.n)
-        ]
+        details = [self._outcome_details(seat, totals[seat]) for seat in range(self.n)]
         # players level on points share a place (the rank says so); a tie-break decided something
         # only when another player has as many points as the winner, who reached the target first
         tiebreak = ""
         if any(totals[s] >= totals[self.winner] for s in range(self.n) if s != self.winner):
             tiebreak = "1st place: the winner reached the target on their own turn"
         return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
+
+    def _outcome_details(self, seat: int, points: int) -> dict[str, Any]:
+        """One seat's line of the outcome: its points and where they came from."""
+        return {
+            "points": points, "settlements": self.pieces[seat][1], "cities": self.pieces[seat][2],
+            "longest_road": self.road_holder == seat, "largest_army": self.army == seat,
+            "victory_cards": self.devs[seat][D.VICTORY], "knights": self.knights[seat],
+        }
 
     # -- geometry helpers ---------------------------------------------------------------
     def _free_spot(self, node: int) -> bool:
@@ -733,11 +735,12 @@ class PioneersGame(Game):
             if _holds(hand, offer["get"]):
                 moves.append(f"accept {number}")
             moves.append(f"decline {number}")
-            for give in range(5):
+            names = self.traded_goods
+            for give in range(len(hand)):
                 if hand[give]:
-                    for get in range(5):
+                    for get in range(len(hand)):
                         if get != give:
-                            moves.append(f"counter {number} give 1 {R[give]} get 1 {R[get]}")
+                            moves.append(f"counter {number} give 1 {names[give]} get 1 {names[get]}")
         return moves
 
     # -- playing ----------------------------------------------------------------------
@@ -830,20 +833,31 @@ class PioneersGame(Game):
         self.dice = [d1, d2]
         if total == 7:
             self._mark(seat, "roll", roll=[d1, d2])
-            limit = self.opts["discard_limit"]
-            self.discards = {}
-            for other in range(self.n):
-                cards = sum(self.hands[other])
-                if cards > limit:
-                    self.discards[other] = cards // 2
-            if self.discards:
-                self.phase = "discard"
-            else:
-                self._enter_robber("main")
+            self._start_discards()
             return
         gains = self._produce(total)
         self.last = {"seat": seat, "move": "roll", "roll": [d1, d2], "gains": gains}  # as `_mark` writes it
         self.phase = "main"
+
+    def hand_limit(self, seat: int) -> int:
+        """The most cards the seat may hold when a 7 is rolled without discarding half."""
+        return self.opts["discard_limit"]
+
+    def _start_discards(self) -> None:
+        """After a 7: every seat over its hand limit owes half its hand, then the robber moves."""
+        self.discards = {}
+        for other in range(self.n):
+            cards = sum(self.hands[other])
+            if cards > self.hand_limit(other):
+                self.discards[other] = cards // 2
+        if self.discards:
+            self.phase = "discard"
+        else:
+            self._discards_done()
+
+    def _discards_done(self) -> None:
+        """What follows a 7 once every discard is made (or none was owed)."""
+        self._enter_robber("main")
 
     def _produce(self, total: int) -> list[list[int]]:
         owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
@@ -903,7 +917,7 @@ class PioneersGame(Game):
         # only the number of cards is public; which cards stays between the player and the bank
         self._mark(seat, f"discard {need} cards", discarded=need)
         if not self.discards:
-            self._enter_robber("main")
+            self._discards_done()
 
     def _robber_target(self, hex_index: int, victim: int | None) -> int:
         """The seat robbed (-1 for none) if the rules allow that hex and that victim."""
@@ -931,14 +945,14 @@ class PioneersGame(Game):
         told to the two of them only, through `extra`'s private "stolen"."""
         hand = self.hands[victim]
         pick = self.rng.randint(0, sum(hand) - 1)
-        for res in range(5):
-            if pick < hand[res]:
+        for kind in range(len(hand)):
+            if pick < hand[kind]:
                 break
-            pick -= hand[res]
-        hand[res] -= 1
-        self.hands[seat][res] += 1
+            pick -= hand[kind]
+        hand[kind] -= 1
+        self.hands[seat][kind] += 1
         extra["victim"] = victim
-        extra["stolen"] = res  # private: never copied into a view
+        extra["stolen"] = kind  # private: never copied into a view
 
     def _play_robber(self, seat: int, move: M.Robber) -> None:
         if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
@@ -1181,26 +1195,30 @@ class PioneersGame(Game):
         self.hands[seat][res] += taken
         self._mark(seat, f"monopoly {R[res]}", amount=taken)
 
+    def rate(self, seat: int, kind: int) -> int:
+        """The seat's rate with the bank for a kind of card."""
+        return self.rates[seat][kind]
+
     def _play_trade(self, seat: int, move: M.Trade) -> None:
-        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
-            self._need_turn(seat, "main")
+        self._need_main(seat)
         give, get = move.give, move.get
-        kinds = [index for index in range(5) if give[index]]
+        kinds = [index for index in range(len(self.hands[seat])) if give[index]]
         if len(kinds) != 1 or sum(get) != 1:
-            raise IllegalMove("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
-        res = kinds[0]
-        rate = self.rates[seat][res]
-        if give[res] != rate:
-            raise IllegalMove(f"Your rate for {R[res]} is {rate}:1.")
-        if self.hands[seat][res] < rate:
-            raise IllegalMove(f"You hold only {self.hands[seat][res]} {R[res]}.")
+            raise IllegalMove(self.BANK_TRADE_HELP)
+        kind = kinds[0]
+        rate = self.rate(seat, kind)
+        names = self.traded_goods
+        if give[kind] != rate:
+            raise IllegalMove(f"Your rate for {names[kind]} is {rate}:1.")
+        if self.hands[seat][kind] < rate:
+            raise IllegalMove(f"You hold only {self.hands[seat][kind]} {names[kind]}.")
         target = get.index(1)
         if not self.bank[target]:
-            raise IllegalMove(f"The bank has no {R[target]} left.")
+            raise IllegalMove(f"The bank has no {names[target]} left.")
         self._pay(seat, give)
         self.bank[target] -= 1
         self.hands[seat][target] += 1
-        self.last = {"seat": seat, "move": f"trade {rate} {R[res]} for 1 {R[target]}"}  # as `_mark` writes it
+        self.last = {"seat": seat, "move": f"trade {rate} {names[kind]} for 1 {names[target]}"}  # as `_mark` writes it
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
@@ -1256,12 +1274,16 @@ class PioneersGame(Game):
         self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
                    offer=offer["id"])
 
+    def _need_main(self, seat: int) -> None:
+        """Refuses a move that only the player in turn makes, in the main phase."""
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
+
     def _play_confirm(self, seat: int, move: M.Confirm) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer confirms it.")
-        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
-            self._need_turn(seat, "main")
+        self._need_main(seat)
         other = move.partner
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
@@ -1272,9 +1294,9 @@ class PioneersGame(Game):
         if not _holds(self.hands[other], get):
             raise IllegalMove(f"{self._who(other).capitalize()} no longer holds {amounts_text(get)}.")
         mine, theirs = self.hands[seat], self.hands[other]
-        for res in range(5):
-            mine[res] += get[res] - give[res]
-            theirs[res] += give[res] - get[res]
+        for kind in range(len(mine)):
+            mine[kind] += get[kind] - give[kind]
+            theirs[kind] += give[kind] - get[kind]
         self.offers.remove(offer)
         self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]
         self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
@@ -1424,6 +1446,7 @@ class PioneersGame(Game):
             parts.append(f"{count_text(info['settlements'], 'settlement')} {info['settlements']}")
         if info["cities"]:
             parts.append(f"{count_text(info['cities'], 'city', 'cities')} {2 * info['cities']}")
+        parts += self._breakdown_extras(info)
         if info["longest_road"]:
             parts.append(f"Longest Road {D.TITLE_POINTS}")
         if info["largest_army"]:
@@ -1431,6 +1454,10 @@ class PioneersGame(Game):
         if info["victory_cards"]:
             parts.append(f"{count_text(info['victory_cards'], 'victory point card')} {info['victory_cards']}")
         return ", ".join(parts)
+
+    def _breakdown_extras(self, info: dict[str, Any]) -> list[str]:
+        """Points a variant adds between the buildings and the titles (none in the base game)."""
+        return []
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
