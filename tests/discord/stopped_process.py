@@ -61,18 +61,29 @@ def capture(monkeypatch) -> list[dict]:
     return taken
 
 
-async def stopped_then_restarted(path, stop: int, process: Callable[[Any], Any],
-                                 run: Callable[[Any, Any], Awaitable[Any]],
-                                 restart: Callable[[Any], Awaitable[None]]) -> None:
-    """A process over `path` runs `run(bot, feature)` and stops before statement `stop`; then the
-    process starts again (`restart`)."""
-    async with process(path) as (bot, feature):
-        stop_before(bot.service.store, stop)
-        try:
-            await run(bot, feature)
-        except Died:
-            pass
-    await restart(path)
+async def stops_sent_twice(start, tmp_path, count: int, taken: list[dict], first: dict,
+                           process: Callable[[Any], Any], run: Callable[[Any, Any], Awaitable[Any]],
+                           restart: Callable[[Any], Awaitable[None]],
+                           posts: Callable[[list[dict]], list[dict]] = lambda taken: taken) -> list[int]:
+    """On a fresh copy of the database `start` each time, a process runs `run(bot, feature)` and
+    stops before statement `stop` (each of the `count` statements of the uninterrupted run, and
+    after the last); then it starts again (`restart`). Every time, the posts (`posts` picks them
+    from `taken`) must make the uninterrupted run's one message `first`. Returns the stops after
+    which that message was sent twice under its nonce."""
+    doubled = []
+    for stop in range(1, count + 2):
+        taken.clear()
+        path = copy_of(start, tmp_path / f"stop{stop}.db")
+        async with process(path) as (bot, feature):
+            stop_before(bot.service.store, stop)
+            try:
+                await run(bot, feature)
+            except Died:
+                pass
+        await restart(path)
+        if one_message_as_whole(posts(taken), first, stop):
+            doubled.append(stop)
+    return doubled
 
 
 def one_message_as_whole(posts: list[dict], first: dict, stop: int) -> bool:

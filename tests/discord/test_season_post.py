@@ -17,13 +17,7 @@ from db.seasons import SeasonStore
 from db.store import Store
 from render.common import open_png
 from tests.discord.conftest import harness_for
-from tests.discord.stopped_process import (
-    capture,
-    copy_of,
-    one_message_as_whole,
-    stop_before,
-    stopped_then_restarted,
-)
+from tests.discord.stopped_process import capture, copy_of, stop_before, stops_sent_twice
 from tests.features.test_ratings import play
 from tests.features.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 from tests.helpers import Clock, who
@@ -103,14 +97,9 @@ async def test_a_stop_at_any_point_of_the_season_end_leaves_one_results_message_
         await seasons.tick()
         await bot.drain()
 
-    doubled_by_nonce = []
-    for stop in range(1, count + 2):  # before each statement, and after the last
-        taken.clear()
-        await stopped_then_restarted(copy_of(start, tmp_path / f"stop{stop}.db"), stop,
-                                     lambda path: process(path, clock, monkeypatch), end,
-                                     lambda path: restart(path, clock, monkeypatch))
-        if one_message_as_whole(taken, first, stop):
-            doubled_by_nonce.append(stop)
+    doubled_by_nonce = await stops_sent_twice(start, tmp_path, count, taken, first,
+                                              lambda path: process(path, clock, monkeypatch), end,
+                                              lambda path: restart(path, clock, monkeypatch))
     # sent again after the restart, under the same nonce, only where Discord took the message and the
     # process stopped before its row was marked sent: Discord shows it once (enforce_nonce)
     assert doubled_by_nonce == [count]
