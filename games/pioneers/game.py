@@ -605,18 +605,17 @@ class PioneersGame(Game):
         if phase == "discard":
             if seat in self.discards:
                 return [M.discard_text(option)
-                        for option in _discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
+                        for option in self.discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
             return self._answer_moves(seat)
         if seat != self.current:
             return self._answer_moves(seat)
         if phase == "setup":
             if self.setup_node < 0:
-                return [self.SETTLEMENT_MOVES[node] for node in self.setup_spots()]
+                texts = self._setup_building_moves()
+                return [texts[node] for node in self.setup_spots()]
             return [self.ROAD_MOVES[edge] for edge in self.NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
         if phase == "roll":
-            if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
-                return ["roll", "knight"]
-            return ["roll"]
+            return self._roll_moves(seat)
         if phase == "robber":
             return self._robber_moves()
         if phase == "roads":
@@ -724,6 +723,18 @@ class PioneersGame(Game):
         """The seats that have not yet answered some open offer (the offerer never answers its own)."""
         return [seat for seat in range(self.n)
                 if any(offer["by"] != seat and seat not in offer["answers"] for offer in self.offers)]
+
+    # the discards a hand may make, the most even first (a hand of five resources)
+    discard_options = staticmethod(_discard_options)
+
+    def _setup_building_moves(self) -> Sequence[str]:
+        """The texts of the building the setup places next, by corner."""
+        return self.SETTLEMENT_MOVES
+
+    def _roll_moves(self, seat: int) -> list[str]:
+        if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
+            return ["roll", "knight"]
+        return ["roll"]
 
     def _answer_moves(self, seat: int) -> list[str]:
         moves: list[str] = []

@@ -908,39 +908,26 @@ class RampartsGame(PioneersGame):
             return sorted(self.pending)
         return super().to_act()
 
+    discard_options = staticmethod(discard_options)  # a hand of eight kinds
+
     def legal_moves(self, seat: int) -> list[str]:
-        phase = self.phase
-        if phase == "over" or not 0 <= seat < self.n:
-            return []
-        if self.pending:
+        if self.pending and self.phase != "over" and 0 <= seat < self.n:
             kind = self.pending.get(seat, {}).get("ask")
             if kind in self.TABLE_CHOICES:
                 return self._choice_moves(seat, kind)
             return P.answer_moves(self, seat) if seat in self.pending else []
-        if phase == "discard":
-            if seat in self.discards:
-                return [M.discard_text(option)
-                        for option in discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
-            return self._answer_moves(seat)
-        if seat != self.current:
-            return self._answer_moves(seat)
-        if phase == "setup":
-            if self.setup_node < 0:
-                texts = self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES
-                return [texts[node] for node in self.setup_spots()]
-            return [self.ROAD_MOVES[edge] for edge in self.NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
-        if phase == "roll":
-            return ["roll", *P.card_moves(self, seat)]
-        if phase == "robber":
-            return self._robber_moves()
-        if phase == "roads":
-            return [self.ROAD_MOVES[edge] for edge in self.road_spots(seat)]
+        return super().legal_moves(seat)
+
+    def _setup_building_moves(self) -> Sequence[str]:
+        return self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES  # the second is a city
+
+    def _roll_moves(self, seat: int) -> list[str]:
+        return ["roll", *P.card_moves(self, seat)]
+
+    def _main_moves(self, seat: int) -> list[str]:
         owed = P.answer_moves(self, seat)
         if owed:
             return owed  # a take the turn owes (Informer, Broker) comes first
-        return self._main_moves(seat)
-
-    def _main_moves(self, seat: int) -> list[str]:
         hand = self.hands[seat]
         pieces = self.pieces[seat]
         moves: list[str] = []
