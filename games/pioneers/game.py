@@ -1001,6 +1001,18 @@ class PioneersGame(Game):
             for key in sorted(self.closed)[:-30]:
                 del self.closed[key]
 
+    def _collect_around(self, seat: int, node: int) -> list[int]:
+        """One card of each resource around a corner placed in the setup, to its seat, while the
+        bank has it: the cards collected, by kind."""
+        gains = [0] * len(self.hands[seat])
+        for hex_index in self.NODE_HEXES[node]:
+            res = self.terrain[hex_index]
+            if res < D.DESERT and self.bank[res]:
+                self.bank[res] -= 1
+                self.hands[seat][res] += 1
+                gains[res] += 1
+        return gains
+
     def _play_settlement(self, seat: int, move: M.Settlement) -> None:
         node = move.node
         if self.phase == "setup" and seat == self.current:
@@ -1010,14 +1022,8 @@ class PioneersGame(Game):
                 raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
             self._place_settlement(seat, node)
             self.setup_node = node
-            gains = [0] * 5
-            if self.setup_step >= self.n:  # the second settlement collects
-                for hex_index in self.NODE_HEXES[node]:
-                    res = self.terrain[hex_index]
-                    if res < D.DESERT and self.bank[res]:
-                        self.bank[res] -= 1
-                        self.hands[seat][res] += 1
-                        gains[res] += 1
+            # the second settlement collects
+            gains = self._collect_around(seat, node) if self.setup_step >= self.n else [0] * 5
             self._mark(seat, f"settlement {node + 1}", nodes=[node], collected=gains)
             return
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes

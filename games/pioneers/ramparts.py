@@ -828,14 +828,7 @@ class RampartsGame(PioneersGame):
             self.pieces[seat][1] -= 1
             self.pieces[seat][2] += 1
             self.setup_node = node
-            gains = [0] * NK
-            for hex_index in self.NODE_HEXES[node]:
-                res = self.terrain[hex_index]
-                if res < D.DESERT and self.bank[res]:
-                    self.bank[res] -= 1
-                    self.hands[seat][res] += 1
-                    gains[res] += 1
-            self._mark(seat, f"city {node + 1}", nodes=[node], collected=gains)
+            self._mark(seat, f"city {node + 1}", nodes=[node], collected=self._collect_around(seat, node))
             return
         if not free:
             self._need_main(seat)
