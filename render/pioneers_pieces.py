@@ -8,7 +8,7 @@ from functools import cache
 
 from PIL import ImageDraw
 
-from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, text
+from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text
 
 # The static boards of Pioneer's Isle, the base island (about 170 KiB deflated) and a sea
 # layout's map (about 300 KiB), in one budget: 200 tables of either kind, so a server's fifth
@@ -87,6 +87,20 @@ def building(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat
 
 RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
 KIND_WORDS = (*RES_SHORT, "ink", "sailcloth", "silver")  # a Ramparts hand and offer: 8 kinds
+
+
+def number_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, number: int, colour: tuple,
+                s: float, step: float, dot: float) -> None:
+    """A hex's number disc of radius `r` and its pips (red on 6 and 8), `step` apart and of radius
+    `dot`; `s` scales every length (the board is drawn supersampled). Its number is written later."""
+    draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=(250, 243, 222),
+                 outline=shade(colour, -0.45), width=round(2 * s))
+    dots = PIPS[number]
+    ink = HOT if number in (6, 8) else INK
+    for index in range(dots):
+        px = cx + (index - (dots - 1) / 2) * step
+        py = cy + r * 0.58
+        draw.ellipse(((px - dot) * s, (py - dot) * s, (px + dot) * s, (py + dot) * s), fill=ink)
 
 
 def count(n: int, word: str) -> str:
