@@ -1496,14 +1496,18 @@ class PioneersGame(Game):
             parts.append("Harbour rates: " + ", ".join(special) + ".")
         if self.devs[seat][D.VICTORY]:
             parts.append(f"With hidden points you have {self.total_points(seat)}.")
+        self._tell_stolen(seat, names, parts)
+        return " ".join(parts)
+
+    def _tell_stolen(self, seat: int, names: Sequence[str], parts: list[str]) -> None:
+        """Which card the last steal took, told first, to the thief and the robbed player alone."""
         last = self.last
-        if "stolen" in last and seat in (last["seat"], last["victim"]):
-            card = R[last["stolen"]]
+        if "stolen" in last and seat in (last["seat"], last.get("victim")):
+            card = self.traded_goods[last["stolen"]]
             if seat == last["seat"]:
                 parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
             else:
                 parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
-        return " ".join(parts)
 
     def private_change(self, seat: int, before: Game) -> str:
         """The seat's resource cards and development cards, then against now: a steal from it

@@ -980,13 +980,7 @@ class RampartsGame(PioneersGame):
         if special:
             parts.append("Bank rates: " + ", ".join(special) + ".")
         parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
-        last = self.last
-        if "stolen" in last and seat in (last["seat"], last.get("victim")):
-            card = K[last["stolen"]]
-            if seat == last["seat"]:
-                parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
-            else:
-                parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
+        self._tell_stolen(seat, names, parts)
         return " ".join(parts)
 
     def private_change(self, seat: int, before: Game) -> str:
