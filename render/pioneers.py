@@ -44,9 +44,8 @@ from render.pioneers_island import (
 from render.pioneers_pieces import (
     HARBOUR_R,
     HOT,
-    amounts,
-    answer,
     count,
+    draw_offers,
 )
 
 # -- the side panel -----------------------------------------------------------------------------
@@ -138,17 +137,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         y += 27
     offers = view.get("offers") or []
     if offers:
-        text(draw, (x0, y), "Open offers", 14, MUTED)
-        y += 19
-        for offer in offers[:4]:
-            who = seat_name(names, offer["by"])
-            line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
-            text(draw, (x0, y), line, 14, INK, width=right - x0)
-            y += 17
-            answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
-            if answers:
-                text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
-                y += 16
+        draw_offers(draw, x0, y, right, offers, names)
     text(draw, (x0, HEIGHT - 24), f"Development cards left: {view['deck']}", 14, MUTED)
 
 

@@ -20,12 +20,12 @@ from render.pioneers_pieces import (
     HARBOUR_R,
     HIGHLIGHT,
     HOT,
-    PIPS,
     RADIUS,
     TERRAIN_COLOURS,
     boards,
     building,
     harbour_labels,
+    number_disc,
     terrain_word,
 )
 
@@ -100,15 +100,7 @@ def draw_island(board: dict[str, Any]) -> Image.Image:
             cx, cy = hex_xy(index)
             number = info["number"]
             if number:
-                r = RADIUS * 0.30
-                draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=(250, 243, 222),
-                             outline=shade(colour, -0.45), width=round(2 * s))
-                dots = PIPS[number]
-                ink = HOT if number in (6, 8) else INK
-                for dot in range(dots):
-                    px = cx + (dot - (dots - 1) / 2) * 5.2
-                    py = cy + r * 0.58
-                    draw.ellipse(((px - 1.7) * s, (py - 1.7) * s, (px + 1.7) * s, (py + 1.7) * s), fill=ink)
+                number_disc(draw, cx, cy, RADIUS * 0.30, number, colour, s, step=5.2, dot=1.7)
         for info in board["harbours"]:
             _, _, spot = harbour_spot(B.EDGE_INDEX[info["edge"]])
             r = HARBOUR_R

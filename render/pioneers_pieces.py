@@ -8,7 +8,7 @@ from functools import cache
 
 from PIL import ImageDraw
 
-from render.common import INK, WHITE, Cache, font, mix, seat_colour, text
+from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text
 
 # The static boards of Pioneer's Isle, the base island (about 170 KiB deflated) and a sea
 # layout's map (about 300 KiB), in one budget: 200 tables of either kind, so a server's fifth
@@ -89,6 +89,20 @@ RES_SHORT = ("lumber", "brick", "wool", "grain", "ore")
 KIND_WORDS = (*RES_SHORT, "ink", "sailcloth", "silver")  # a Ramparts hand and offer: 8 kinds
 
 
+def number_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, number: int, colour: tuple,
+                s: float, step: float, dot: float) -> None:
+    """A hex's number disc of radius `r` and its pips (red on 6 and 8), `step` apart and of radius
+    `dot`; `s` scales every length (the board is drawn supersampled). Its number is written later."""
+    draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=(250, 243, 222),
+                 outline=shade(colour, -0.45), width=round(2 * s))
+    dots = PIPS[number]
+    ink = HOT if number in (6, 8) else INK
+    for index in range(dots):
+        px = cx + (index - (dots - 1) / 2) * step
+        py = cy + r * 0.58
+        draw.ellipse(((px - dot) * s, (py - dot) * s, (px + dot) * s, (py + dot) * s), fill=ink)
+
+
 def count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -103,6 +117,28 @@ def answer(who: str, offerer: str, answer: list) -> str:
     if answer[0] == "counter":
         return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
     return f"{who} {answer[0]}s"
+
+
+def draw_offers(draw: ImageDraw.ImageDraw, x0: float, y: float, right: float, offers: list[dict],
+                names: list[str], bottom: float | None = None) -> float:
+    """The panel's open offers, four at most, each with its answers; with `bottom`, an offer that
+    would come near it gives way to a line saying how many are left. Returns the y below them."""
+    text(draw, (x0, y), "Open offers", 14, MUTED)
+    y += 19
+    for shown, offer in enumerate(offers[:4]):
+        if bottom is not None and y + 33 > bottom:
+            text(draw, (x0, y), f"{len(offers) - shown} more: /offers lists them all", 13, MUTED)
+            y += 16
+            break
+        who = seat_name(names, offer["by"])
+        line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
+        text(draw, (x0, y), line, 14, INK, width=right - x0)
+        y += 17
+        answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
+        if answers:
+            text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
+            y += 16
+    return y
 
 
 # -- Ramparts pieces (drawn only for a view with "ramparts") -----------------------------------------

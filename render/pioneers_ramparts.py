@@ -39,9 +39,8 @@ from render.pioneers_pieces import (
     SETTLEMENT_BOX,
     TERRAIN_COLOURS,
     WALL_BOX,
-    amounts,
-    answer,
     count,
+    draw_offers,
     knight,
     knight_radius,
     metropolis,
@@ -383,21 +382,7 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
                 y += 20
         offers = view.get("offers") or []
         if offers:
-            text(draw, (x0, y), "Open offers", 14, MUTED)
-            y += 19
-            for shown, offer in enumerate(offers[:4]):
-                if y + 33 > height - 26:  # the decks' line keeps its room
-                    text(draw, (x0, y), f"{len(offers) - shown} more: /offers lists them all", 13, MUTED)
-                    y += 16
-                    break
-                who = seat_name(names, offer["by"])
-                line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
-                text(draw, (x0, y), line, 14, INK, width=right - x0)
-                y += 17
-                answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
-                if answers:
-                    text(draw, (x0 + 12, y), ", ".join(answers), 13, MUTED, width=right - x0 - 12)
-                    y += 16
+            y = draw_offers(draw, x0, y, right, offers, names, bottom=height - 26)  # the decks' line keeps its room
     decks = info.get("deck_counts") or {}
     line = "Decks: " + " · ".join(f"{track} {decks.get(track, 0)}" for track in TRACKS)
     text(draw, (x0, height - 22), line, 14, MUTED, width=right - x0)

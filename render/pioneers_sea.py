@@ -41,7 +41,6 @@ from render.pioneers_pieces import (
     HARBOUR_EDGE,
     HIGHLIGHT,
     HOT,
-    PIPS,
     TERRAIN_COLOURS,
     amounts,
     answer,
@@ -49,6 +48,7 @@ from render.pioneers_pieces import (
     building,
     count,
     harbour_labels,
+    number_disc,
     terrain_word,
 )
 
@@ -153,15 +153,7 @@ def _map(board: dict[str, Any]) -> Image.Image:
                                  fill=(255, 226, 90), outline=(150, 110, 10))
             number = info["number"]
             if number:
-                nr = r * 0.30
-                draw.ellipse(((cx - nr) * s, (cy - nr) * s, (cx + nr) * s, (cy + nr) * s), fill=(250, 243, 222),
-                             outline=shade(colour, -0.45), width=round(2 * s))
-                dots = PIPS[number]
-                ink = HOT if number in (6, 8) else INK
-                for dot in range(dots):
-                    px = cx + (dot - (dots - 1) / 2) * 4.6
-                    py = cy + nr * 0.58
-                    draw.ellipse(((px - 1.5) * s, (py - 1.5) * s, (px + 1.5) * s, (py + 1.5) * s), fill=ink)
+                number_disc(draw, cx, cy, r * 0.30, number, colour, s, step=4.6, dot=1.5)
         for info in board["harbours"]:
             _, _, spot = f.harbour(info["edge"])
             kind = info["kind"]

@@ -7,6 +7,7 @@ import logging
 import sys
 
 from bot.core.metrics import error_kind, metrics
+from bot.core.replies import Outbox, Reply
 from db.errors import StoreUnavailable
 
 
@@ -22,3 +23,15 @@ def report(logger: logging.Logger, message: str, *args: object) -> None:
         logger.warning(message + " (the database is away: %s)", *args, error)
     else:
         logger.exception(message, *args)
+
+
+async def post_or_report(outbox: Outbox | None, channel_id: int, reply: Reply, logger: logging.Logger,
+                         message: str = "posting in %s failed") -> None:
+    """Post `reply` in a channel through the service's outbox (without one, nowhere): a post that
+    fails is reported under `message` and never raised, so the work that made it goes on."""
+    if outbox is None:
+        return
+    try:
+        await outbox.post(channel_id, reply)
+    except Exception:
+        report(logger, message, channel_id)

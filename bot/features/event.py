@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.core import marks
+from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.pairing import PAIRING_EXPLAINED, Entrant, bye_points, pair_round
@@ -489,13 +489,8 @@ class Event(Extension):
         await self._post(place, reply)
 
     async def _post(self, channel_id: int, reply: Reply) -> None:
-        outbox = self.service.outbox
-        if outbox is None:
-            return
-        try:
-            await outbox.post(channel_id, reply)
-        except Exception:  # a post that failed must never stop the event's clock
-            log.exception("an event post in %s failed", channel_id)
+        # a post that failed must never stop the event's clock
+        await failures.post_or_report(self.service.outbox, channel_id, reply, log, "an event post in %s failed")
 
     # -- the clock ---------------------------------------------------------------------
     async def tick(self, now: int | None = None) -> None:

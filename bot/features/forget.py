@@ -102,13 +102,7 @@ class Forget(Extension):
         await self.service.flush_events()  # what the listeners keep of those games (a solo result) comes first
 
     async def _post(self, channel_id: int, reply: Reply) -> None:
-        outbox = self.service.outbox
-        if outbox is None:
-            return
-        try:
-            await outbox.post(channel_id, reply)
-        except Exception:
-            failures.report(log, "posting in %s failed", channel_id)
+        await failures.post_or_report(self.service.outbox, channel_id, reply, log)
 
 
 # the service answers /<name> with the method cmd_<name>, and a name with a hyphen is no identifier

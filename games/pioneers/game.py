@@ -192,6 +192,7 @@ class PioneersGame(Game):
     place_words = M.PLACES
     public_picture = True
     traded_goods = R
+    BANK_TRADE_HELP = "The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`."
     obvious_moves = ("roll", "end")
     fields = (
         Field("n"), Field("opts", "dict"), RNG_FIELD, Field("terrain", "list"), Field("numbers", "list"),
@@ -389,20 +390,21 @@ class PioneersGame(Game):
             return None
         totals = [self.total_points(seat) for seat in range(self.n)]
         ranks = rank_by([(seat == self.winner, totals[seat]) for seat in range(self.n)])
-        details = [
-            {
-                "points": totals[seat], "settlements": self.pieces[seat][1], "cities": self.pieces[seat][2],
-                "longest_road": self.road_holder == seat, "largest_army": self.army == seat,
-                "victory_cards": self.devs[seat][D.VICTORY], "knights": self.knights[seat],
-            }
-            for seat in range(self.n)
-        ]
+        details = [self._outcome_details(seat, totals[seat]) for seat in range(self.n)]
         # players level on points share a place (the rank says so); a tie-break decided something
         # only when another player has as many points as the winner, who reached the target first
         tiebreak = ""
         if any(totals[s] >= totals[self.winner] for s in range(self.n) if s != self.winner):
             tiebreak = "1st place: the winner reached the target on their own turn"
         return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
+
+    def _outcome_details(self, seat: int, points: int) -> dict[str, Any]:
+        """One seat's line of the outcome: its points and where they came from."""
+        return {
+            "points": points, "settlements": self.pieces[seat][1], "cities": self.pieces[seat][2],
+            "longest_road": self.road_holder == seat, "largest_army": self.army == seat,
+            "victory_cards": self.devs[seat][D.VICTORY], "knights": self.knights[seat],
+        }
 
     # -- geometry helpers ---------------------------------------------------------------
     def _free_spot(self, node: int) -> bool:
@@ -603,18 +605,17 @@ class PioneersGame(Game):
         if phase == "discard":
             if seat in self.discards:
                 return [M.discard_text(option)
-                        for option in _discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
+                        for option in self.discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
             return self._answer_moves(seat)
         if seat != self.current:
             return self._answer_moves(seat)
         if phase == "setup":
             if self.setup_node < 0:
-                return [self.SETTLEMENT_MOVES[node] for node in self.setup_spots()]
+                texts = self._setup_building_moves()
+                return [texts[node] for node in self.setup_spots()]
             return [self.ROAD_MOVES[edge] for edge in self.NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
         if phase == "roll":
-            if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
-                return ["roll", "knight"]
-            return ["roll"]
+            return self._roll_moves(seat)
         if phase == "robber":
             return self._robber_moves()
         if phase == "roads":
@@ -723,6 +724,18 @@ class PioneersGame(Game):
         return [seat for seat in range(self.n)
                 if any(offer["by"] != seat and seat not in offer["answers"] for offer in self.offers)]
 
+    # the discards a hand may make, the most even first (a hand of five resources)
+    discard_options = staticmethod(_discard_options)
+
+    def _setup_building_moves(self) -> Sequence[str]:
+        """The texts of the building the setup places next, by corner."""
+        return self.SETTLEMENT_MOVES
+
+    def _roll_moves(self, seat: int) -> list[str]:
+        if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
+            return ["roll", "knight"]
+        return ["roll"]
+
     def _answer_moves(self, seat: int) -> list[str]:
         moves: list[str] = []
         hand = self.hands[seat]
@@ -733,11 +746,12 @@ class PioneersGame(Game):
             if _holds(hand, offer["get"]):
                 moves.append(f"accept {number}")
             moves.append(f"decline {number}")
-            for give in range(5):
+            names = self.traded_goods
+            for give in range(len(hand)):
                 if hand[give]:
-                    for get in range(5):
+                    for get in range(len(hand)):
                         if get != give:
-                            moves.append(f"counter {number} give 1 {R[give]} get 1 {R[get]}")
+                            moves.append(f"counter {number} give 1 {names[give]} get 1 {names[get]}")
         return moves
 
     # -- playing ----------------------------------------------------------------------
@@ -830,20 +844,31 @@ class PioneersGame(Game):
         self.dice = [d1, d2]
         if total == 7:
             self._mark(seat, "roll", roll=[d1, d2])
-            limit = self.opts["discard_limit"]
-            self.discards = {}
-            for other in range(self.n):
-                cards = sum(self.hands[other])
-                if cards > limit:
-                    self.discards[other] = cards // 2
-            if self.discards:
-                self.phase = "discard"
-            else:
-                self._enter_robber("main")
+            self._start_discards()
             return
         gains = self._produce(total)
         self.last = {"seat": seat, "move": "roll", "roll": [d1, d2], "gains": gains}  # as `_mark` writes it
         self.phase = "main"
+
+    def hand_limit(self, seat: int) -> int:
+        """The most cards the seat may hold when a 7 is rolled without discarding half."""
+        return self.opts["discard_limit"]
+
+    def _start_discards(self) -> None:
+        """After a 7: every seat over its hand limit owes half its hand, then the robber moves."""
+        self.discards = {}
+        for other in range(self.n):
+            cards = sum(self.hands[other])
+            if cards > self.hand_limit(other):
+                self.discards[other] = cards // 2
+        if self.discards:
+            self.phase = "discard"
+        else:
+            self._discards_done()
+
+    def _discards_done(self) -> None:
+        """What follows a 7 once every discard is made (or none was owed)."""
+        self._enter_robber("main")
 
     def _produce(self, total: int) -> list[list[int]]:
         owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
@@ -903,7 +928,7 @@ class PioneersGame(Game):
         # only the number of cards is public; which cards stays between the player and the bank
         self._mark(seat, f"discard {need} cards", discarded=need)
         if not self.discards:
-            self._enter_robber("main")
+            self._discards_done()
 
     def _robber_target(self, hex_index: int, victim: int | None) -> int:
         """The seat robbed (-1 for none) if the rules allow that hex and that victim."""
@@ -931,14 +956,14 @@ class PioneersGame(Game):
         told to the two of them only, through `extra`'s private "stolen"."""
         hand = self.hands[victim]
         pick = self.rng.randint(0, sum(hand) - 1)
-        for res in range(5):
-            if pick < hand[res]:
+        for kind in range(len(hand)):
+            if pick < hand[kind]:
                 break
-            pick -= hand[res]
-        hand[res] -= 1
-        self.hands[seat][res] += 1
+            pick -= hand[kind]
+        hand[kind] -= 1
+        self.hands[seat][kind] += 1
         extra["victim"] = victim
-        extra["stolen"] = res  # private: never copied into a view
+        extra["stolen"] = kind  # private: never copied into a view
 
     def _play_robber(self, seat: int, move: M.Robber) -> None:
         if seat != self.current or self.phase != "robber":  # else `_need_turn` passes
@@ -976,6 +1001,18 @@ class PioneersGame(Game):
             for key in sorted(self.closed)[:-30]:
                 del self.closed[key]
 
+    def _collect_around(self, seat: int, node: int) -> list[int]:
+        """One card of each resource around a corner placed in the setup, to its seat, while the
+        bank has it: the cards collected, by kind."""
+        gains = [0] * len(self.hands[seat])
+        for hex_index in self.NODE_HEXES[node]:
+            res = self.terrain[hex_index]
+            if res < D.DESERT and self.bank[res]:
+                self.bank[res] -= 1
+                self.hands[seat][res] += 1
+                gains[res] += 1
+        return gains
+
     def _play_settlement(self, seat: int, move: M.Settlement) -> None:
         node = move.node
         if self.phase == "setup" and seat == self.current:
@@ -985,14 +1022,8 @@ class PioneersGame(Game):
                 raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
             self._place_settlement(seat, node)
             self.setup_node = node
-            gains = [0] * 5
-            if self.setup_step >= self.n:  # the second settlement collects
-                for hex_index in self.NODE_HEXES[node]:
-                    res = self.terrain[hex_index]
-                    if res < D.DESERT and self.bank[res]:
-                        self.bank[res] -= 1
-                        self.hands[seat][res] += 1
-                        gains[res] += 1
+            # the second settlement collects
+            gains = self._collect_around(seat, node) if self.setup_step >= self.n else [0] * 5
             self._mark(seat, f"settlement {node + 1}", nodes=[node], collected=gains)
             return
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
@@ -1181,26 +1212,30 @@ class PioneersGame(Game):
         self.hands[seat][res] += taken
         self._mark(seat, f"monopoly {R[res]}", amount=taken)
 
+    def rate(self, seat: int, kind: int) -> int:
+        """The seat's rate with the bank for a kind of card."""
+        return self.rates[seat][kind]
+
     def _play_trade(self, seat: int, move: M.Trade) -> None:
-        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
-            self._need_turn(seat, "main")
+        self._need_main(seat)
         give, get = move.give, move.get
-        kinds = [index for index in range(5) if give[index]]
+        kinds = [index for index in range(len(self.hands[seat])) if give[index]]
         if len(kinds) != 1 or sum(get) != 1:
-            raise IllegalMove("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
-        res = kinds[0]
-        rate = self.rates[seat][res]
-        if give[res] != rate:
-            raise IllegalMove(f"Your rate for {R[res]} is {rate}:1.")
-        if self.hands[seat][res] < rate:
-            raise IllegalMove(f"You hold only {self.hands[seat][res]} {R[res]}.")
+            raise IllegalMove(self.BANK_TRADE_HELP)
+        kind = kinds[0]
+        rate = self.rate(seat, kind)
+        names = self.traded_goods
+        if give[kind] != rate:
+            raise IllegalMove(f"Your rate for {names[kind]} is {rate}:1.")
+        if self.hands[seat][kind] < rate:
+            raise IllegalMove(f"You hold only {self.hands[seat][kind]} {names[kind]}.")
         target = get.index(1)
         if not self.bank[target]:
-            raise IllegalMove(f"The bank has no {R[target]} left.")
+            raise IllegalMove(f"The bank has no {names[target]} left.")
         self._pay(seat, give)
         self.bank[target] -= 1
         self.hands[seat][target] += 1
-        self.last = {"seat": seat, "move": f"trade {rate} {R[res]} for 1 {R[target]}"}  # as `_mark` writes it
+        self.last = {"seat": seat, "move": f"trade {rate} {names[kind]} for 1 {names[target]}"}  # as `_mark` writes it
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
@@ -1256,12 +1291,16 @@ class PioneersGame(Game):
         self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
                    offer=offer["id"])
 
+    def _need_main(self, seat: int) -> None:
+        """Refuses a move that only the player in turn makes, in the main phase."""
+        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
+            self._need_turn(seat, "main")
+
     def _play_confirm(self, seat: int, move: M.Confirm) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
             raise IllegalMove("Only the player who made the offer confirms it.")
-        if seat != self.current or self.phase != "main":  # else `_need_turn` passes
-            self._need_turn(seat, "main")
+        self._need_main(seat)
         other = move.partner
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
@@ -1272,9 +1311,9 @@ class PioneersGame(Game):
         if not _holds(self.hands[other], get):
             raise IllegalMove(f"{self._who(other).capitalize()} no longer holds {amounts_text(get)}.")
         mine, theirs = self.hands[seat], self.hands[other]
-        for res in range(5):
-            mine[res] += get[res] - give[res]
-            theirs[res] += give[res] - get[res]
+        for kind in range(len(mine)):
+            mine[kind] += get[kind] - give[kind]
+            theirs[kind] += give[kind] - get[kind]
         self.offers.remove(offer)
         self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]
         self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
@@ -1424,6 +1463,7 @@ class PioneersGame(Game):
             parts.append(f"{count_text(info['settlements'], 'settlement')} {info['settlements']}")
         if info["cities"]:
             parts.append(f"{count_text(info['cities'], 'city', 'cities')} {2 * info['cities']}")
+        parts += self._breakdown_extras(info)
         if info["longest_road"]:
             parts.append(f"Longest Road {D.TITLE_POINTS}")
         if info["largest_army"]:
@@ -1431,6 +1471,10 @@ class PioneersGame(Game):
         if info["victory_cards"]:
             parts.append(f"{count_text(info['victory_cards'], 'victory point card')} {info['victory_cards']}")
         return ", ".join(parts)
+
+    def _breakdown_extras(self, info: dict[str, Any]) -> list[str]:
+        """Points a variant adds between the buildings and the titles (none in the base game)."""
+        return []
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
@@ -1452,14 +1496,18 @@ class PioneersGame(Game):
             parts.append("Harbour rates: " + ", ".join(special) + ".")
         if self.devs[seat][D.VICTORY]:
             parts.append(f"With hidden points you have {self.total_points(seat)}.")
+        self._tell_stolen(seat, names, parts)
+        return " ".join(parts)
+
+    def _tell_stolen(self, seat: int, names: Sequence[str], parts: list[str]) -> None:
+        """Which card the last steal took, told first, to the thief and the robbed player alone."""
         last = self.last
-        if "stolen" in last and seat in (last["seat"], last["victim"]):
-            card = R[last["stolen"]]
+        if "stolen" in last and seat in (last["seat"], last.get("victim")):
+            card = self.traded_goods[last["stolen"]]
             if seat == last["seat"]:
                 parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
             else:
                 parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
-        return " ".join(parts)
 
     def private_change(self, seat: int, before: Game) -> str:
         """The seat's resource cards and development cards, then against now: a steal from it

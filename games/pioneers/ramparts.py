@@ -17,11 +17,9 @@ from games.base import (
     Field,
     Game,
     IllegalMove,
-    Outcome,
     Rng,
     count_text,
     counts_change,
-    rank_by,
     rng_untouched,
 )
 from games.pioneers import data as D
@@ -69,6 +67,7 @@ class RampartsGame(PioneersGame):
     notation = M.RAMPARTS_NOTATION
     place_words = M.RAMPARTS_PLACES
     traded_goods = RD.KINDS
+    BANK_TRADE_HELP = "The bank trades one kind of card at your rate for 1 card, e.g. `trade 4 wool for 1 ore`."
     options = tuple(
         type(spec)(**{**spec.__dict__, "default": True}) if spec.name == "ramparts" else spec
         for spec in PioneersGame.options
@@ -215,17 +214,6 @@ class RampartsGame(PioneersGame):
         if self.phase not in ("over", "setup"):
             self._check_win()
 
-    def outcome(self) -> Outcome | None:
-        if self.phase != "over":
-            return None
-        totals = [self.total_points(seat) for seat in range(self.n)]
-        ranks = rank_by([(seat == self.winner, totals[seat]) for seat in range(self.n)])
-        details = [self._score_parts(seat) | {"points": totals[seat]} for seat in range(self.n)]
-        tiebreak = ""
-        if any(totals[s] >= totals[self.winner] for s in range(self.n) if s != self.winner):
-            tiebreak = "1st place: the winner reached the target on their own turn"
-        return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
-
     def _score_parts(self, seat: int) -> dict[str, Any]:
         ruins = self.ruins_of(seat)
         return {
@@ -235,15 +223,11 @@ class RampartsGame(PioneersGame):
             "longest_road": self.road_holder == seat, "largest_army": False, "victory_cards": 0, "knights": 0,
         }
 
-    def score_breakdown(self, seat: int) -> str:
-        if self.phase != "over":
-            return ""
-        info = self._score_parts(seat)
+    def _outcome_details(self, seat: int, points: int) -> dict[str, Any]:
+        return self._score_parts(seat) | {"points": points}
+
+    def _breakdown_extras(self, info: dict[str, Any]) -> list[str]:
         parts = []
-        if info["settlements"]:
-            parts.append(f"{count_text(info['settlements'], 'settlement')} {info['settlements']}")
-        if info["cities"]:
-            parts.append(f"{count_text(info['cities'], 'city', 'cities')} {2 * info['cities']}")
         if info["metropolises"]:
             parts.append(f"{count_text(info['metropolises'], 'metropolis', 'metropolises')} "
                          f"{RD.METROPOLIS_POINTS * info['metropolises']}")
@@ -253,9 +237,7 @@ class RampartsGame(PioneersGame):
             parts.append(f"{P.TITLES[card]} {RD.POINT_CARD_POINTS}")
         if info["peddler"]:
             parts.append(f"the peddler {RD.PEDDLER_POINTS}")
-        if info["longest_road"]:
-            parts.append(f"Longest Road {D.TITLE_POINTS}")
-        return ", ".join(parts)
+        return parts
 
     # -- knights ----------------------------------------------------------------------------
     def knights_of(self, seat: int) -> list[int]:
@@ -372,8 +354,7 @@ class RampartsGame(PioneersGame):
     def _need_main(self, seat: int) -> None:
         if self.pending:
             raise IllegalMove(P.waiting_words(self, seat))
-        if seat != self.current or self.phase != "main":
-            self._need_turn(seat, "main")
+        super()._need_main(seat)
 
     def _pay(self, seat: int, cost: Sequence[int]) -> None:
         _pay8(self.hands[seat], self.bank, cost)
@@ -796,18 +777,7 @@ class RampartsGame(PioneersGame):
         total = d1 + d2
         self.last = record
         if total == 7:
-            self.discards = {}
-            for other in range(self.n):
-                cards = sum(self.hands[other])
-                if cards > self.hand_limit(other):
-                    self.discards[other] = cards // 2
-            if self.discards:
-                self.phase = "discard"
-            elif self.raided:
-                self._enter_robber("main")
-            else:
-                self.phase = "main"
-                record["robber_locked"] = True
+            self._start_discards()
             return
         gains = self._produce(total)
         record["gains"] = gains
@@ -816,38 +786,17 @@ class RampartsGame(PioneersGame):
 
     def _play_discard(self, seat: int, move: M.Discard) -> None:
         if seat in self.pending:
-            P.answer(self, seat, move)
+            P.answer(self, seat, move)  # a discard a progress card asks for, out of the 7's discards
             return
-        self._may_discard(seat)
-        amounts = move.cards
-        need = self.discards[seat]
-        if sum(amounts) != need:
-            raise IllegalMove(f"Discard exactly {need} cards (half of your hand, rounded down).")
-        if not _holds(self.hands[seat], amounts):
-            raise IllegalMove("You do not hold those cards.")
-        self._pay(seat, amounts)
-        del self.discards[seat]
-        self._mark(seat, f"discard {need} cards", discarded=need)
-        if not self.discards:
-            if self.raided:
-                self._enter_robber("main")
-            else:
-                self.phase = "main"
-                self.last["robber_locked"] = True
+        super()._play_discard(seat, move)
 
-    def _steal(self, seat: int, victim: int, extra: dict[str, Any]) -> None:
-        hand = self.hands[victim]
-        pick = self.rng.randint(0, sum(hand) - 1)
-        for kind in range(NK):
-            if pick < hand[kind]:
-                break
-            pick -= hand[kind]
-        hand[kind] -= 1
-        self.hands[seat][kind] += 1
-        extra["victim"] = victim
-        extra["stolen"] = kind  # private: never copied into a view
+    def _discards_done(self) -> None:
+        if self.raided:
+            self._enter_robber("main")
+        else:  # the robber stays put until the raiders first land
+            self.phase = "main"
+            self.last["robber_locked"] = True
 
-    # -- building -------------------------------------------------------------------------
     def _place_settlement(self, seat: int, node: int) -> None:
         super()._place_settlement(seat, node)
         harbour = self.HARBOUR_NODES.get(node)
@@ -879,14 +828,7 @@ class RampartsGame(PioneersGame):
             self.pieces[seat][1] -= 1
             self.pieces[seat][2] += 1
             self.setup_node = node
-            gains = [0] * NK
-            for hex_index in self.NODE_HEXES[node]:
-                res = self.terrain[hex_index]
-                if res < D.DESERT and self.bank[res]:
-                    self.bank[res] -= 1
-                    self.hands[seat][res] += 1
-                    gains[res] += 1
-            self._mark(seat, f"city {node + 1}", nodes=[node], collected=gains)
+            self._mark(seat, f"city {node + 1}", nodes=[node], collected=self._collect_around(seat, node))
             return
         if not free:
             self._need_main(seat)
@@ -916,26 +858,6 @@ class RampartsGame(PioneersGame):
                 self._need_main(seat)
         super()._play_road(seat, move)
 
-    def _play_trade(self, seat: int, move: M.Trade) -> None:
-        self._need_main(seat)
-        give, get = move.give, move.get
-        kinds = [index for index in range(NK) if give[index]]
-        if len(kinds) != 1 or sum(get) != 1:
-            raise IllegalMove("The bank trades one kind of card at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
-        kind = kinds[0]
-        rate = self.rate(seat, kind)
-        if give[kind] != rate:
-            raise IllegalMove(f"Your rate for {K[kind]} is {rate}:1.")
-        if self.hands[seat][kind] < rate:
-            raise IllegalMove(f"You hold only {self.hands[seat][kind]} {K[kind]}.")
-        target = get.index(1)
-        if not self.bank[target]:
-            raise IllegalMove(f"The bank has no {K[target]} left.")
-        self._pay(seat, give)
-        self.bank[target] -= 1
-        self.hands[seat][target] += 1
-        self.last = {"seat": seat, "move": f"trade {rate} {K[kind]} for 1 {K[target]}"}
-
     def rate(self, seat: int, kind: int) -> int:
         """The seat's rate with the bank for a kind: harbours, the Chandlery, the peddler and a
         Trade Winds played this turn."""
@@ -949,28 +871,6 @@ class RampartsGame(PioneersGame):
     def _play_offer(self, seat: int, move: M.Offer) -> None:
         self._need_main(seat)
         super()._play_offer(seat, move)
-
-    def _play_confirm(self, seat: int, move: M.Confirm) -> None:
-        offer = self._find_offer(move.offer)
-        if offer["by"] != seat:
-            raise IllegalMove("Only the player who made the offer confirms it.")
-        self._need_main(seat)
-        other = move.partner
-        answer = offer["answers"].get(other)
-        if not answer or answer[0] == "decline":
-            raise IllegalMove(f"{self._who(other).capitalize()} has not accepted offer #{offer['id']}.")
-        give, get = self.terms(offer, answer)
-        if not _holds(self.hands[seat], give):
-            raise IllegalMove(f"You no longer hold {M.amounts_text(give)}.")
-        if not _holds(self.hands[other], get):
-            raise IllegalMove(f"{self._who(other).capitalize()} no longer holds {M.amounts_text(get)}.")
-        mine, theirs = self.hands[seat], self.hands[other]
-        for kind in range(NK):
-            mine[kind] += get[kind] - give[kind]
-            theirs[kind] += give[kind] - get[kind]
-        self.offers.remove(offer)
-        self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]
-        self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other, gave=give, got=get)
 
     def _play_end(self, seat: int, move: M.End) -> None:
         self._need_main(seat)
@@ -1001,39 +901,26 @@ class RampartsGame(PioneersGame):
             return sorted(self.pending)
         return super().to_act()
 
+    discard_options = staticmethod(discard_options)  # a hand of eight kinds
+
     def legal_moves(self, seat: int) -> list[str]:
-        phase = self.phase
-        if phase == "over" or not 0 <= seat < self.n:
-            return []
-        if self.pending:
+        if self.pending and self.phase != "over" and 0 <= seat < self.n:
             kind = self.pending.get(seat, {}).get("ask")
             if kind in self.TABLE_CHOICES:
                 return self._choice_moves(seat, kind)
             return P.answer_moves(self, seat) if seat in self.pending else []
-        if phase == "discard":
-            if seat in self.discards:
-                return [M.discard_text(option)
-                        for option in discard_options(self.hands[seat], self.discards[seat], D.MAX_LISTED_DISCARDS)]
-            return self._answer_moves(seat)
-        if seat != self.current:
-            return self._answer_moves(seat)
-        if phase == "setup":
-            if self.setup_node < 0:
-                texts = self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES
-                return [texts[node] for node in self.setup_spots()]
-            return [self.ROAD_MOVES[edge] for edge in self.NODE_EDGES[self.setup_node] if self.edge_owner[edge] == -1]
-        if phase == "roll":
-            return ["roll", *P.card_moves(self, seat)]
-        if phase == "robber":
-            return self._robber_moves()
-        if phase == "roads":
-            return [self.ROAD_MOVES[edge] for edge in self.road_spots(seat)]
+        return super().legal_moves(seat)
+
+    def _setup_building_moves(self) -> Sequence[str]:
+        return self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES  # the second is a city
+
+    def _roll_moves(self, seat: int) -> list[str]:
+        return ["roll", *P.card_moves(self, seat)]
+
+    def _main_moves(self, seat: int) -> list[str]:
         owed = P.answer_moves(self, seat)
         if owed:
             return owed  # a take the turn owes (Informer, Broker) comes first
-        return self._main_moves(seat)
-
-    def _main_moves(self, seat: int) -> list[str]:
         hand = self.hands[seat]
         pieces = self.pieces[seat]
         moves: list[str] = []
@@ -1070,22 +957,6 @@ class RampartsGame(PioneersGame):
         moves.append("end")
         return moves
 
-    def _answer_moves(self, seat: int) -> list[str]:
-        moves: list[str] = []
-        hand = self.hands[seat]
-        for offer in self.offers:
-            if offer["by"] == seat:
-                continue
-            number = offer["id"]
-            if _holds(hand, offer["get"]):
-                moves.append(f"accept {number}")
-            moves.append(f"decline {number}")
-            for give in range(NK):
-                if hand[give]:
-                    moves += [f"counter {number} give 1 {K[give]} get 1 {K[get]}" for get in range(NK) if get != give]
-        return moves
-
-    # -- words and views --------------------------------------------------------------------
     def status(self, names: Sequence[str]) -> str:
         line = super().status(names)
         if self.phase == "over":
@@ -1109,13 +980,7 @@ class RampartsGame(PioneersGame):
         if special:
             parts.append("Bank rates: " + ", ".join(special) + ".")
         parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
-        last = self.last
-        if "stolen" in last and seat in (last["seat"], last.get("victim")):
-            card = K[last["stolen"]]
-            if seat == last["seat"]:
-                parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
-            else:
-                parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
+        self._tell_stolen(seat, names, parts)
         return " ".join(parts)
 
     def private_change(self, seat: int, before: Game) -> str:

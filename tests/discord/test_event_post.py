@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from contextlib import asynccontextmanager
 
-from bot.adapters.discord import posting
 from bot.core.service import TableService
 from bot.features.event import RESULTS_PICTURE, Event
 from db.events import EventStore
@@ -19,8 +18,8 @@ from db.store import Store
 from render.common import open_png
 from tests.discord.conftest import harness_for
 from tests.discord.harness import CHANNEL, MODERATOR, Person
+from tests.discord.stopped_process import capture, copy_of, stop_before, stops_sent_twice
 from tests.discord.test_flow import one_public
-from tests.discord.test_season_post import Died, copy_of, stop_before
 from tests.helpers import Clock
 
 PEOPLE = [Person(2001 + n, f"player{n}") for n in range(8)]
@@ -65,25 +64,6 @@ async def last_round_played(tmp_path, monkeypatch):
     return path, clock, event.id
 
 
-def capture(monkeypatch) -> list[dict]:
-    """Every message sent to Discord: its channel, nonce, words, files (with their bytes and alt
-    texts), and whether Discord took it."""
-    taken: list[dict] = []
-    send = posting.send_shape
-
-    async def sent(channel, shape, nonce=None):
-        files = [(f.filename, bytes(f.fp.getbuffer()), f.description) for f in shape.files]
-        tried = {"channel": channel.id, "nonce": nonce, "files": files, "took": False,
-                 "view": (shape.content or "") + json.dumps(shape.view.to_components() if shape.view else [])}
-        taken.append(tried)
-        message = await send(channel, shape, nonce)
-        tried["took"] = True
-        return message
-
-    monkeypatch.setattr(posting, "send_shape", sent)
-    return taken
-
-
 def results(taken: list[dict]) -> list[dict]:
     return [t for t in taken if t["channel"] == CHANNEL and "is over" in t["view"]]
 
@@ -121,27 +101,14 @@ async def test_a_stop_at_any_point_of_the_event_end_leaves_one_results_message_w
     assert alt.startswith("The results of Event · Sticks")
     assert any("UPDATE events SET results_at" in s for s in statements)
     assert "UPDATE outbox SET state = 'sent'" in statements[-1]  # the last: the post marked sent
-    doubled_by_nonce = []
-    for stop in range(1, count + 2):  # before each statement, and after the last
-        taken.clear()
-        path = copy_of(start, tmp_path / f"stop{stop}.db")
-        async with process(path, clock, monkeypatch) as (bot, events):
-            stop_before(bot.service.store, stop)
-            try:
-                await events.tick()
-                await bot.drain()
-            except Died:
-                pass
-        await restart(path, clock, monkeypatch, event_id)
-        posts = results(taken)
-        assert all(t["took"] for t in posts)
-        assert posts, f"stopped before statement {stop}: the results were never posted"
-        assert {t["nonce"] for t in posts} == {first["nonce"]}, (stop, posts)  # one message, whatever the stop
-        for t in posts:
-            assert t["view"] == first["view"], stop
-            assert t["files"] == first["files"], f"stopped before statement {stop}: another picture"
-        if len(posts) > 1:
-            doubled_by_nonce.append(stop)
+
+    async def end(bot, events):
+        await events.tick()
+        await bot.drain()
+
+    doubled_by_nonce = await stops_sent_twice(start, tmp_path, count, taken, first,
+                                              lambda path: process(path, clock, monkeypatch), end,
+                                              lambda path: restart(path, clock, monkeypatch, event_id), results)
     # sent again, under the same nonce, only where Discord took the message and the process stopped
     # before its row was marked sent: Discord shows it once (enforce_nonce)
     assert doubled_by_nonce == [count]

@@ -6,12 +6,9 @@ A post waiting for its retry when the process stops goes after the restart with 
 
 from __future__ import annotations
 
-import json
-import shutil
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from bot.adapters.discord import posting
 from bot.core.service import TableService
 from bot.features.ratings import Ratings
 from bot.features.season import RESULTS_PICTURE, Seasons
@@ -20,6 +17,7 @@ from db.seasons import SeasonStore
 from db.store import Store
 from render.common import open_png
 from tests.discord.conftest import harness_for
+from tests.discord.stopped_process import capture, copy_of, stop_before, stops_sent_twice
 from tests.features.test_ratings import play
 from tests.features.test_timing import Rounds, rounds  # noqa: F401  (the fixture registers the test game)
 from tests.helpers import Clock, who
@@ -29,10 +27,6 @@ RESULTS = 7777
 BOSS = who("Boss", 900, manage=True)
 ANA, BEN, CY = who("Ana", 10), who("Ben", 11), who("Cy", 12)
 BOUNDARY = datetime(2026, 4, 1, 0, 1, tzinfo=UTC)
-
-
-class Died(BaseException):
-    """The process stops here: nothing after it runs (no `except Exception` catches it)."""
 
 
 @asynccontextmanager
@@ -52,41 +46,6 @@ async def process(path, clock, monkeypatch):
         await store.close()
 
 
-def capture(monkeypatch) -> list[dict]:
-    """Every message sent to Discord: its channel, nonce, files (with their bytes), alt texts and
-    components, and whether Discord took it."""
-    taken: list[dict] = []
-    send = posting.send_shape
-
-    async def sent(channel, shape, nonce=None):
-        files = [(f.filename, bytes(f.fp.getbuffer()), f.description) for f in shape.files]
-        tried = {"channel": channel.id, "nonce": nonce, "files": files, "view": json.dumps(shape.view.to_components() if shape.view else [], sort_keys=True),
-                 "took": False}
-        taken.append(tried)
-        message = await send(channel, shape, nonce)
-        tried["took"] = True
-        return message
-
-    monkeypatch.setattr(posting, "send_shape", sent)
-    return taken
-
-
-def stop_before(store, statement: int | None) -> list[str]:
-    """Count the store's statements from now on, and stop the process just before number `statement`
-    (from 1) runs: everything between the one before and it has happened (a message sent included)."""
-    conn, seen = store.conn, []
-    run = conn.run_statement
-
-    async def counted(sql, parameters):
-        seen.append(sql)
-        if statement is not None and len(seen) == statement:
-            raise Died(sql)
-        return await run(sql, parameters)
-
-    conn.run_statement = counted
-    return seen
-
-
 async def march(tmp_path, monkeypatch) -> tuple:
     """A database where season 1 (March 2026) has three finished tables, its end not yet reached."""
     clock = Clock(datetime(2026, 3, 20, 12, tzinfo=UTC))
@@ -99,13 +58,6 @@ async def march(tmp_path, monkeypatch) -> tuple:
         # the tables' own posts are not what this test follows
         await bot.service.store.conn.execute("UPDATE outbox SET state = 'dropped' WHERE state = 'draft'")
     return path, clock
-
-
-def copy_of(path, to):
-    for suffix in ("", "-wal", "-shm"):
-        if (path.parent / (path.name + suffix)).exists():
-            shutil.copy(path.parent / (path.name + suffix), to.parent / (to.name + suffix))
-    return to
 
 
 async def restart(path, clock, monkeypatch) -> None:
@@ -140,26 +92,14 @@ async def test_a_stop_at_any_point_of_the_season_end_leaves_one_results_message_
     assert alt.startswith("The results of Season 1") and "Ana" in alt
     assert any("UPDATE seasons SET posted_at" in s for s in statements)
     assert "UPDATE outbox SET state = 'sent'" in statements[-1]  # the last: the post marked sent
-    doubled_by_nonce = []
-    for stop in range(1, count + 2):  # before each statement, and after the last
-        taken.clear()
-        path = copy_of(start, tmp_path / f"stop{stop}.db")
-        async with process(path, clock, monkeypatch) as (bot, seasons):
-            stop_before(bot.service.store, stop)
-            try:
-                await seasons.tick()
-                await bot.drain()
-            except Died:
-                pass
-        await restart(path, clock, monkeypatch)
-        assert all(t["took"] for t in taken)
-        assert taken, f"stopped before statement {stop}: the results were never posted"
-        assert {t["nonce"] for t in taken} == {first["nonce"]}, (stop, taken)  # one message, whatever the stop
-        for t in taken:
-            assert t["channel"] == RESULTS and t["view"] == first["view"], stop
-            assert t["files"] == first["files"], f"stopped before statement {stop}: another picture"
-        if len(taken) > 1:
-            doubled_by_nonce.append(stop)
+
+    async def end(bot, seasons):
+        await seasons.tick()
+        await bot.drain()
+
+    doubled_by_nonce = await stops_sent_twice(start, tmp_path, count, taken, first,
+                                              lambda path: process(path, clock, monkeypatch), end,
+                                              lambda path: restart(path, clock, monkeypatch))
     # sent again after the restart, under the same nonce, only where Discord took the message and the
     # process stopped before its row was marked sent: Discord shows it once (enforce_nonce)
     assert doubled_by_nonce == [count]

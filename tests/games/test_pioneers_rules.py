@@ -18,50 +18,13 @@ from games.base import IllegalMove, fill_names
 from games.pioneers import GAME
 from games.pioneers import board as B
 from games.pioneers import data as D
+from tests.games.pioneers_helpers import FixedDice, blank, road, settle
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
 # -- helpers ---------------------------------------------------------------------------
-class FixedDice:
-    """Stands in for the game's Rng so that tests choose the dice and the stolen card."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-
-    def randint(self, low: int, high: int) -> int:
-        value = self.values.pop(0)
-        assert low <= value <= high
-        return value
-
-    def to_list(self):
-        return [0, 0]
-
-
-def blank(n: int = 4, **options) -> GAME:
-    """A beginner-board game past setup, player 1 (seat 0) to build, no pieces anywhere."""
-    game = GAME.new(n, {"board": "beginner", **options}, seed=1)
-    game.setup_step = 2 * n
-    game.phase = "main"
-    game.current = 0
-    game.turn = 1
-    game.dice = [1, 2]
-    return game
-
-
-def settle(game, seat: int, node: int, level: int = 1) -> None:
-    game._place_settlement(seat, node - 1)
-    if level == 2:
-        game.node_level[node - 1] = 2
-        game.pieces[seat][1] -= 1
-        game.pieces[seat][2] += 1
-
-
-def road(game, seat: int, label: str) -> None:
-    game._place_road(seat, B.EDGE_INDEX[label])
-
-
 def give(game, seat: int, *amounts: int) -> None:
     """Move cards from the bank into a hand (lumber, brick, wool, grain, ore)."""
     for res, count in enumerate(amounts):

@@ -14,7 +14,9 @@ from games.pioneers import board as B
 from games.pioneers import ramparts_ai as RA
 from games.pioneers import ramparts_data as RD
 from games.pioneers import ramparts_search as RS
-from tests.games.test_ramparts_rules import blank, give, knight, road, settle
+from tests.games.pioneers_helpers import give_kinds as give
+from tests.games.pioneers_helpers import knight, road, settle
+from tests.games.pioneers_helpers import ramparts_blank as blank
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -12,72 +12,17 @@ from __future__ import annotations
 import pytest
 
 from games.base import IllegalMove
-from games.pioneers import GAME, RampartsGame
 from games.pioneers import board as B
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
+from tests.games.pioneers_helpers import FixedDice, hold, knight, road, settle
+from tests.games.pioneers_helpers import give_kinds as give
+from tests.games.pioneers_helpers import ramparts_blank as blank
 
 NAMES = ["ann", "ben", "cleo", "dee"]
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 INK, SAILCLOTH, SILVER = RD.INK, RD.SAILCLOTH, RD.SILVER
 SEAT, STRENGTH, ACTIVE, ACTIVATED = range(4)
-
-
-class FixedDice:
-    """Stands in for the game's Rng: the tests choose each whole number drawn."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-
-    def randint(self, low: int, high: int) -> int:
-        value = self.values.pop(0)
-        assert low <= value <= high
-        return value
-
-    def to_list(self):
-        return [0, 0]
-
-
-def blank(n: int = 3) -> RampartsGame:
-    """A beginner-board Ramparts game past setup, ann (seat 0) building, nothing placed."""
-    game = GAME.new(n, {"board": "beginner", "ramparts": "on"}, seed=1)
-    assert isinstance(game, RampartsGame)
-    game.setup_step = 2 * game.n
-    game.phase = "main"
-    game.current = 0
-    game.turn = 1
-    game.dice = [1, 2]
-    return game
-
-
-def settle(game, seat: int, node: int, level: int = 1) -> None:
-    game._place_settlement(seat, node - 1)
-    if level == 2:
-        game.node_level[node - 1] = 2
-        game.pieces[seat][1] -= 1
-        game.pieces[seat][2] += 1
-
-
-def road(game, seat: int, label: str) -> None:
-    game._place_road(seat, B.EDGE_INDEX[label])
-
-
-def give(game, seat: int, **cards: int) -> None:
-    for name, count in cards.items():
-        kind = RD.KIND_INDEX[name]
-        game.bank[kind] -= count
-        game.hands[seat][kind] += count
-
-
-def knight(game, seat: int, node: int, strength: int = 1, active: bool = True) -> None:
-    game.knight_at[node - 1] = [seat, strength, int(active), 0, 0, 0]
-
-
-def hold(game, seat: int, *cards: str) -> None:
-    """Cards from their decks into a seat's progress hand (so every card stays counted)."""
-    for card in cards:
-        game.decks[P.CARDS[card][0]].remove(card)
-        game.progress[seat].append(card)
 
 
 def told(game, seat: int, move: str) -> str:

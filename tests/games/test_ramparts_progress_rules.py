@@ -16,8 +16,10 @@ from games.pioneers import GAME, RampartsGame
 from games.pioneers import board as B
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
+from tests.games.pioneers_helpers import give_kinds as give
+from tests.games.pioneers_helpers import hold, knight, road, settle
+from tests.games.pioneers_helpers import ramparts_blank as blank
 from tests.games.test_conformance import public_surfaces
-from tests.games.test_ramparts_progress import blank, give, hold, knight, road, settle
 
 NOTATION = RampartsGame.notation
 PLAYABLE = [card for card in P.CARDS if card not in P.POINT_CARDS]

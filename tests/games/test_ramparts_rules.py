@@ -15,26 +15,13 @@ from games.pioneers import GAME, RampartsGame
 from games.pioneers import board as B
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
+from tests.games.pioneers_helpers import FixedDice, hold, knight, road, settle
+from tests.games.pioneers_helpers import give_kinds as give
+from tests.games.pioneers_helpers import ramparts_blank as blank
 
 NAMES = ["ann", "ben", "cleo", "dee"]
 INK, SAILCLOTH, SILVER = RD.INK, RD.SAILCLOTH, RD.SILVER
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
-
-
-class FixedDice:
-    """Stands in for the game's Rng: tests choose the dice (a number 0-35: red*6 + other, each
-    less one), the event die (0-2 sail, 3 commerce, 4 council, 5 lore) and stolen cards."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-
-    def randint(self, low: int, high: int) -> int:
-        value = self.values.pop(0)
-        assert low <= value <= high
-        return value
-
-    def to_list(self):
-        return [0, 0]
 
 
 def dice(red: int, other: int) -> int:
@@ -42,41 +29,6 @@ def dice(red: int, other: int) -> int:
 
 
 SAIL, COMMERCE, COUNCIL, LORE = 0, 3, 4, 5
-
-
-def blank(n: int = 3, **options) -> RampartsGame:
-    """A beginner-board Ramparts game past setup, player 1 (seat 0) building, nothing placed."""
-    game = GAME.new(n, {"board": "beginner", "ramparts": "on", **options}, seed=1)
-    assert isinstance(game, RampartsGame)
-    game.setup_step = 2 * n
-    game.phase = "main"
-    game.current = 0
-    game.turn = 1
-    game.dice = [1, 2]
-    return game
-
-
-def settle(game, seat: int, node: int, level: int = 1) -> None:
-    game._place_settlement(seat, node - 1)
-    if level == 2:
-        game.node_level[node - 1] = 2
-        game.pieces[seat][1] -= 1
-        game.pieces[seat][2] += 1
-
-
-def road(game, seat: int, label: str) -> None:
-    game._place_road(seat, B.EDGE_INDEX[label])
-
-
-def give(game, seat: int, **cards: int) -> None:
-    for name, count in cards.items():
-        kind = RD.KIND_INDEX[name]
-        game.bank[kind] -= count
-        game.hands[seat][kind] += count
-
-
-def knight(game, seat: int, node: int, strength: int = 1, active: bool = True) -> None:
-    game.knight_at[node - 1] = [seat, strength, int(active), 0, 0, 0]
 
 
 def roll(game, red: int, other: int, event: int, *more: int) -> None:
@@ -678,13 +630,6 @@ def test_every_example_of_the_rules_help_is_a_real_move():
         assert move in game.legal_moves(0), move
         game.play(0, move)
     assert game.metropolis["council"] == 10 and 10 in game.walls
-
-
-def hold(game, seat: int, *cards: str) -> None:
-    """Cards from their decks into a seat's progress hand (every card stays counted)."""
-    for card in cards:
-        game.decks[P.CARDS[card][0]].remove(card)
-        game.progress[seat].append(card)
 
 
 def card_position(card: str) -> RampartsGame:

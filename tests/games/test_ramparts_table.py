@@ -12,7 +12,9 @@ from games import levels
 from games.base import IllegalMove
 from games.pioneers import GAME, RampartsGame
 from games.pioneers import ramparts_data as RD
-from tests.games.test_ramparts_rules import blank, give, road, settle
+from tests.games.pioneers_helpers import give_kinds as give
+from tests.games.pioneers_helpers import ramparts_blank as blank
+from tests.games.pioneers_helpers import road, settle
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -298,7 +298,7 @@ def test_the_last_raid_is_told_in_the_standings():
 def test_offers_name_the_commodities():
     from render import pioneers_pieces
 
-    assert pioneers_ramparts.amounts([0, 1, 0, 0, 0, 0, 0, 2]) == "1 brick 2 silver"
+    assert pioneers_pieces.amounts([0, 1, 0, 0, 0, 0, 0, 2]) == "1 brick 2 silver"
     # the words every Pioneer's Isle picture shares name all eight kinds, an answer's counter too
     assert pioneers_pieces.amounts([1, 0, 0, 0, 0, 1, 2, 3]) == "1 lumber 1 ink 2 sailcloth 3 silver"
     assert pioneers_pieces.answer("Bob", "Alice", ["counter", [0, 0, 0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0]]) \
