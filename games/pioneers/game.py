@@ -731,6 +731,10 @@ class PioneersGame(Game):
         """The texts of the building the setup places next, by corner."""
         return self.SETTLEMENT_MOVES
 
+    def _setup_piece_word(self) -> str:
+        """The building the setup places next, as the status line names it."""
+        return "settlement"
+
     def _roll_moves(self, seat: int) -> list[str]:
         if not self.dev_played and self.devs[seat][D.KNIGHT] > self.new_devs[D.KNIGHT]:  # `playable`
             return ["roll", "knight"]
@@ -1417,8 +1421,7 @@ class PioneersGame(Game):
             waiting = ", ".join(f"{names[s]} ({c})" for s, c in sorted(self.discards.items()))
             head = f"A 7! Waiting for discards: {waiting}."
         elif self.phase == "setup":
-            piece = "settlement" if self.setup_node < 0 else "road"
-            head = f"Setup: {who} places a starting {piece}."
+            head = f"Setup: {who} places a starting {self._setup_piece_word() if self.setup_node < 0 else 'road'}."
         else:
             head = f"Turn {self.turn}: {who} is {PHASE_WORDS[self.phase]}."
         if self.offers:

@@ -914,6 +914,9 @@ class RampartsGame(PioneersGame):
     def _setup_building_moves(self) -> Sequence[str]:
         return self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES  # the second is a city
 
+    def _setup_piece_word(self) -> str:
+        return "settlement" if self.setup_step < self.n else "city"
+
     def _roll_moves(self, seat: int) -> list[str]:
         return ["roll", *P.card_moves(self, seat)]
 

@@ -65,9 +65,11 @@ def test_second_placement_is_a_city_collecting_resources_never_a_commodity():
     game = GAME.new(2, {"ramparts": "on", "board": "beginner"}, 1)
     game.play(0, "settlement 1")
     game.play(0, "road 1-4")
+    assert "places a starting settlement" in game.status(NAMES)
     game.play(1, "settlement 3")
     game.play(1, "road 3-7")
     assert all(move.startswith("city ") for move in game.legal_moves(1))
+    assert "places a starting city" in game.status(NAMES)  # the status names what is placed
     with pytest.raises(IllegalMove):
         game.play(1, "settlement 19")
     game.play(1, "city 20")  # touches F wool, G brick, K lumber
