@@ -8,6 +8,7 @@ ISLES_CHROMIUM names another binary).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import re
@@ -414,6 +415,13 @@ async def test_a_page_closed_to_make_room_for_others_says_so_and_asks_again_late
     table = await served.table_id()
     served.pages.streams.in_all = 2
     page = await open_page(browser, served, ALICE)
+    # the page's own live stream opens after its first drawing: it must be the oldest of the three,
+    # or the newest would be turned away instead of Alice's closed for it
+    for _ in range(200):
+        if len(served.pages.streams):
+            break
+        await asyncio.sleep(0.05)
+    assert len(served.pages.streams) == 1
     others = [await served.client.get(f"/t/{served.token(user, table)}/events") for user in (101, 102)]
     message = page.locator("#message.refused")
     await expect(message).to_contain_text("to make room for other people's pages")
