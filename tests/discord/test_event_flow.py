@@ -12,7 +12,7 @@ from bot.extensions import install
 from db.events import EventStore
 from db.store import Store
 from tests.discord.conftest import harness_for
-from tests.discord.harness import CHANNEL, MODERATOR, Person
+from tests.discord.harness import APP, CHANNEL, MODERATOR, Person
 from tests.discord.test_flow import one_public, only_private
 from tests.helpers import Clock
 
@@ -146,3 +146,37 @@ async def test_a_thread_made_before_a_stop_is_the_one_its_table_opens_in(league,
     assert len(made) == 2 and len(bot.threads) == 2  # one thread for each table
     rows = await EventStore.of(bot.service.store).pairings((await EventStore.of(bot.service.store).in_channel(CHANNEL)).id, 1)
     assert all(row.table_id is not None for row in rows) and {row.channel_id for row in rows} == set(bot.threads)
+
+
+async def test_a_members_thread_of_the_same_name_is_never_taken_for_a_table(league, monkeypatch):
+    """As above, but the thread of the table's name belongs to a member: the table opens in a
+    thread of the bot's own, never in a stranger's."""
+    from games.base import IllegalMove
+
+    bot, installed, clock = league
+    card = one_public(await bot.command(MODERATOR, "event create", CREATE))
+    for person in PEOPLE:
+        await bot.press(person, card, card.buttons()["Join"])
+    record, stopped = EventStore.place_made, []
+
+    async def stop_once(self, event_id, round_, number, channel_id):
+        if not stopped:
+            stopped.append(number)
+            raise IllegalMove("The process stopped here.")  # nothing recorded, as after a stop
+        return await record(self, event_id, round_, number, channel_id)
+
+    monkeypatch.setattr(EventStore, "place_made", stop_once)
+    await bot.command(MODERATOR, "event start")
+    await bot.drain()
+    assert stopped == [1] and len(bot.threads) == 2
+    for thread in bot.threads.values():
+        thread["owner_id"] = str(PEOPLE[0].id)
+    bot.add_guild()  # the restart: the server's open threads, as the gateway's GUILD_CREATE tells them
+    clock.advance(minutes=6)  # the stopped opening has gone stale
+    await installed.tick()
+    await bot.drain()
+    made = [c for c in bot.calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/threads"]
+    assert len(made) == 3 and len(bot.threads) == 3  # the stopped table's thread made again, the bot's own
+    rows = await EventStore.of(bot.service.store).pairings((await EventStore.of(bot.service.store).in_channel(CHANNEL)).id, 1)
+    assert all(row.table_id is not None for row in rows)
+    assert bot.threads[next(row.channel_id for row in rows if row.number == 1)]["owner_id"] == str(APP)

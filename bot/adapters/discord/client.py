@@ -647,15 +647,18 @@ class DiscordOutbox:
 
     async def thread(self, channel_id: int, name: str) -> int:
         """A public thread in a channel for a table nobody opened by hand (an event's round); its id.
-        IllegalMove with the reason when Discord refuses it. An open thread of that name (each
-        table's is its own) is taken instead of a second: a process that stopped after Discord made
+        IllegalMove with the reason when Discord refuses it. An open thread of that name that the bot
+        made (each table's is its own) is taken instead of a second: a process that stopped after Discord made
         it, before the thread was recorded, left it for the next one to open the table in."""
         try:
             channel = await self._channel(channel_id)
             if not isinstance(channel, discord.TextChannel):
                 raise IllegalMove(NO_TEXT_CHANNEL)
             named = clip(name, MAX_THREAD_NAME)
-            made = next((t for t in channel.threads if t.name == named and not t.archived), None)
+            mine = self.client.user.id if self.client.user is not None else None
+            # only a thread the bot made itself: a member's thread of the same name is not the table's
+            made = next((t for t in channel.threads
+                         if t.name == named and not t.archived and t.owner_id == mine), None)
             if made is not None:
                 return made.id
             thread = await channel.create_thread(
