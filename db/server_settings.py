@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from db.store import Store
 
 # the columns of guild_settings that /settings writes, besides threads
-COLUMNS = ("default_deadline", "default_reminder", "default_timeout", "results_channel", "seek_role")
+COLUMNS = ("default_deadline", "default_reminder", "default_timeout", "results_channel", "seek_role", "language")
 
 
 @dataclass
@@ -23,6 +23,7 @@ class ServerSettings:
     default_timeout: str | None = None
     results_channel: int | None = None
     seek_role: int | None = None
+    language: str | None = None  # of the public posts (migration 054); None: the server's own, from Discord
     open_channels: list[int] = field(default_factory=list)
 
 
@@ -81,6 +82,22 @@ class ServerSettingsStore:
             for channel_id in change.add_channels:
                 await self.conn.execute("INSERT INTO open_channels (guild_id, channel_id) VALUES (?, ?) "
                                         "ON CONFLICT (guild_id, channel_id) DO NOTHING", (guild_id, channel_id))
+
+    async def public_language(self, guild_id: int) -> tuple[str | None, str | None]:
+        """The language /settings chose for the server's posts, and the server's own locale as Discord
+        last told it (migration 054); None where there is none."""
+        async with self.conn.execute(
+            "SELECT language, guild_locale FROM guild_settings WHERE guild_id = ?", (guild_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return (None, None) if row is None else (row["language"], row["guild_locale"])
+
+    async def remember_guild_locale(self, guild_id: int, locale: str) -> None:
+        """Keep the server's locale as Discord tells it with a command (written only when it changed)."""
+        await self.conn.execute(
+            "INSERT INTO guild_settings (guild_id, guild_locale) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET guild_locale = excluded.guild_locale",
+            (guild_id, locale))
 
     async def claim_result(self, table_id: int, channel_id: int, now: int) -> bool:
         """True for the one caller that is to post this table's result in the results channel."""

@@ -29,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
+import lang
 from bot.core.workers import exit_with_parent
 
 log = logging.getLogger(__name__)
@@ -150,7 +151,11 @@ class Drawing:
         """draw(*args) in a worker (the same one for the same `route`, e.g. a table's id), else
         on a thread of this process."""
         loop = asyncio.get_running_loop()
-        if self.workers and _sendable(draw, args):
+        # the words of a picture are in the language of the call that asks for it; neither a worker
+        # process nor an executor's thread takes the caller's context along by itself
+        sendable = self.workers and _sendable(draw, args)
+        draw, args = lang.call_in, (lang.current(), draw, *args)
+        if sendable:
             if route is None:
                 route, self._next = self._next, self._next + 1
             index = route % self.workers

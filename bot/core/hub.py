@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import lang
 from bot.core import calls, caps, failures, metrics
 from bot.core.cache import TableCache
 from bot.core.extension import Extension
@@ -23,11 +25,15 @@ from bot.core.members import Members
 from bot.core.replies import SAVED_BUT, SAVED_STORE_AWAY, Outbox, Reply
 from bot.core.tables import Loaded
 from db.errors import StoreUnavailable
+from db.server_settings import ServerSettingsStore
 from db.store import SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
+
+# how long a server's public language is taken from memory before it is read again
+LANGUAGE_KEPT_SECONDS = 60.0
 
 MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
 
@@ -72,6 +78,8 @@ class Hub:
         self.members = Members()  # who is still in each server, as the chat adapter tells (members.py)
         # async callbacks (event, Loaded) after each write; the event is "changed", the row tells the rest
         self.listeners: list[Callable[[str, Loaded], Any]] = []
+        # each server's public language as last read, and when (another process may change it)
+        self._languages: dict[int, tuple[str, str | None, float]] = {}
 
     game_title = staticmethod(game_title)
 
@@ -85,6 +93,39 @@ class Hub:
                 failures.report(log, "listener failed on %s of table %s", event, loaded.row.id)
                 if failures.away(error):  # heard again at the next flush: a deadline must not be lost
                     self._unheard.add(loaded.row.id)
+
+    # -- languages (lang/) ----------------------------------------------------------------
+    async def public_language(self, guild_id: int) -> str:
+        """The language of a server's public posts, the same for everyone at its tables: what
+        /settings language: chose, else the server's own locale as Discord told it, else English.
+        Read again after LANGUAGE_KEPT_SECONDS, so a change made by another process is seen."""
+        kept = self._languages.get(guild_id)
+        if kept is not None and time.monotonic() - kept[2] < LANGUAGE_KEPT_SECONDS:
+            return kept[0]
+        chosen, own = await ServerSettingsStore.of(self.store).public_language(guild_id)
+        language = lang.code(chosen or own)
+        self._languages[guild_id] = (language, own, time.monotonic())
+        return language
+
+    def forget_language(self, guild_id: int) -> None:
+        """/settings language: changed it: read it again at the next post."""
+        self._languages.pop(guild_id, None)
+
+    async def person_language(self, caller: Any) -> str:
+        """The language of the answers only `caller` reads: their own Discord language, else the
+        server's. Remembers the server's locale that came with the call when it is new."""
+        if caller.guild_locale:
+            await self.public_language(caller.guild_id)
+            kept = self._languages.get(caller.guild_id)
+            if kept is not None and kept[1] != caller.guild_locale:
+                try:
+                    await ServerSettingsStore.of(self.store).remember_guild_locale(caller.guild_id, caller.guild_locale)
+                except Exception:  # a courtesy for later posts: the answer goes on without it
+                    failures.report(log, "the locale of server %s was not kept", caller.guild_id)
+                self._languages.pop(caller.guild_id, None)
+        if caller.locale:
+            return lang.code(caller.locale)
+        return await self.public_language(caller.guild_id)
 
     # -- locks and the tables in memory ------------------------------------------------------
     def table_lock(self, table_id: int) -> asyncio.Lock:

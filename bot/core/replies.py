@@ -32,6 +32,10 @@ class Caller:
     # the channel a thread belongs to when the call comes from one (or opens a table in one): where
     # /settings lists the channels tables may open in, a thread goes with its channel; 0: none
     parent_id: int = 0
+    # the person's language and the server's, as the platform tells them ('de', 'es-ES', 'en-US';
+    # Discord: interaction.locale and guild_locale); "" where it tells none (lang.code reads them)
+    locale: str = ""
+    guild_locale: str = ""
 
     def __post_init__(self) -> None:
         # a name enters the core here, from every adapter: it may not carry a mark of the core's

@@ -23,6 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+import lang
 from bot.core import marks, metrics, places
 from bot.core.commands import CHANNEL, COMMANDS, ROLE, USER, Command
 from bot.core.composing import Composer, draw_off_loop, ended_line
@@ -116,12 +117,25 @@ class TableService(Hub):
         """Every command this service answers, for adapters to offer."""
         return [command for command, _ in self._commands.values()]
 
+    async def language_of(self, caller: Caller) -> str:
+        """The language of the caller's private answers; with the store away, what the call itself
+        tells (the answer then says the store is away, in words the person reads)."""
+        try:
+            return await self.person_language(caller)
+        except Exception:
+            return lang.code(caller.locale or caller.guild_locale)
+
     # -- entry points ------------------------------------------------------------------
     async def handle(self, caller: Caller, command: str, args: dict[str, Any] | None = None,
                      make_place: places.PlaceMaker | None = None) -> Reply:
         """One command from any adapter. Never raises for bad input: it answers privately.
         `make_place`: how the adapter makes a place of the caller's own, for a command that has one
-        (`Command.place`)."""
+        (`Command.place`). Answered in the caller's language (`Hub.person_language`)."""
+        with lang.using(await self.language_of(caller)):
+            return await self._handle(caller, command, args, make_place)
+
+    async def _handle(self, caller: Caller, command: str, args: dict[str, Any] | None,
+                      make_place: places.PlaceMaker | None) -> Reply:
         args = {k: v for k, v in (args or {}).items() if v is not None}
         spec, owner = self._commands.get(command, (None, None))
         if spec is None:
@@ -143,7 +157,7 @@ class TableService(Hub):
     async def press(self, caller: Caller, component_id: str, values: Sequence[str] = ()) -> Reply:
         """A button or a select menu, by its custom id (a form's typed text among its values)."""
         values = [marks.clean(str(value)) for value in values]
-        with metrics.answering("button"):
+        with lang.using(await self.language_of(caller)), metrics.answering("button"):
             return await self.answer(self._press(caller, marks.clean(component_id), values))
 
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
