@@ -13,7 +13,8 @@ from lang import LANGUAGES, tool
 from lang.domains import DOMAINS
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿß']{3,}")
-_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|\(#?\w+:[^)]*\)")
+# placeholders, code spans, marks, links, and a lobby's options as typed (`board=isles`): notation
+_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|\(#?\w+:[^)]*\)|[\w-]+=[\w.,:-]+")
 
 # words English shares with German or Spanish, or that every language writes alike
 SHARED = {"isles", "discord", "ok", "bot", "online", "the", "und", "ramparts", "pioneer's", "archipels",
