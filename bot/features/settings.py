@@ -41,9 +41,10 @@ from lang import N_, tr
 log = logging.getLogger(__name__)
 
 CLEARABLE = ("threads", "deadline", "reminder", "timeout", "open_in", "results", "seek_role", "language", "all")
-# the languages a server may choose for its public posts, each shown in its own language (never translated)
-LANGUAGE_CHOICES = tuple(lang.NAMES.values())
-# what `language:` accepts: a language's code or its own name, as the choices show it
+# the languages a server may choose for its public posts, by their codes; an adapter shows each by its
+# own name in its own language (lang.NAMES: English, Deutsch, Español), never translated
+LANGUAGE_CHOICES = tuple(lang.NAMES)
+# what `language:` accepts: a language's code, or its own name as the choices show it
 LANGUAGE_OF = {**{code: code for code in lang.NAMES}, **{name.lower(): code for code, name in lang.NAMES.items()}}
 
 COMMANDS = (
@@ -95,7 +96,8 @@ def language_of(typed: str) -> str:
     """The language `language:` names (its code or its own name), or one private line."""
     found = LANGUAGE_OF.get(typed.strip().lower())
     if found is None:
-        raise IllegalMove(tr("`language` is one of: {choices}.").format(choices=", ".join(LANGUAGE_CHOICES)))
+        raise IllegalMove(tr("`language` is one of: {choices}.").format(
+            choices=", ".join(f"{code} ({name})" for code, name in lang.NAMES.items())))
     return found
 
 
