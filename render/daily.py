@@ -35,6 +35,7 @@ FOOT_LINE = 36
 TITLE_SIZE = 40
 SUB_SIZE = 26
 LABEL_SIZE = 22
+MIN_LABEL_SIZE = 15  # a long label of another language shrinks to fit its column, down to this
 BODY_SIZE = 28
 FOOT_SIZE = 24
 
@@ -91,7 +92,8 @@ def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Se
     for column in columns:
         anchor_x = {"l": x, "m": x + column.width / 2, "r": x + column.width}[column.align]
         spots.append((anchor_x, column))
-        text(draw, (anchor_x, top + LABELS / 2), column.label.upper(), LABEL_SIZE, MUTED,
+        label = column.label.upper()
+        text(draw, (anchor_x, top + LABELS / 2), label, _label_size(label, column.width), MUTED,
              column.align + "m", bold=True)
         x += column.width
     top += LABELS
@@ -119,6 +121,14 @@ def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Se
         text(draw, (MARGIN, y + FOOT_LINE / 2), line, FOOT_SIZE, MUTED, "lm", width=WIDTH - 2 * MARGIN)
         y += FOOT_LINE
     return image
+
+
+def _label_size(label: str, width: int) -> int:
+    """The size of a column's label: LABEL_SIZE, smaller where a language's word is wider than its column."""
+    size = LABEL_SIZE
+    while size > MIN_LABEL_SIZE and text_width(label, size, bold=True) > width - 8:
+        size -= 1
+    return size
 
 
 def _wrapped(line: str, size: int, width: int) -> list[str]:
