@@ -159,7 +159,7 @@ class Animation(Extension):
             data, ext, shown, turns = made
             how = tr("one frame per turn") if shown == turns else tr("{shown} of its {turns} turns, evenly "
                                                                      "spaced").format(shown=shown, turns=turns)
-            alt = alt_text.ANIMATION.format(game=registry.get(row.game).title, frames=how)
+            alt = tr(alt_text.ANIMATION).format(game=registry.get(row.game).title, frames=how)
             result = Attachment(f"game-{row.id}.{ext}", data, alt=alt), how
         self._keep((row.id, loaded.version, language), result)
         return result

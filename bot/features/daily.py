@@ -354,7 +354,7 @@ class DailyChallenge(Extension):
             return self._secret
 
     def thread_name(self, caller: Caller, day: date | None = None) -> str:
-        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"
+        return tr("Daily {day} · {name}").format(day=(day or self.today()).isoformat(), name=caller.name)
 
     async def begin(self, caller: Caller, args: dict[str, Any] | None = None,
                     make_place: PlaceMaker | None = None) -> Reply:
@@ -748,7 +748,7 @@ class DailyChallenge(Extension):
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(daily_board, data)
         return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png",
-                     image_alt=alt_text.DAILY.format(day=key) if image else "", card=Card())
+                     image_alt=tr(alt_text.DAILY).format(day=key) if image else "", card=Card())
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
         today = self.today()
@@ -816,8 +816,9 @@ class DailyChallenge(Extension):
                 data = {"title": tr("Solo board"), "subtitle": tr("Daily challenges and solo games of this server"),
                         "rows": rows[:BOARD_ROWS]}
                 image = await draw_off_loop(solo_board, data)
+            alt = tr(alt_text.SOLO) if image else ""
         return Reply(text="\n".join(lines), private=personal,
-                     image=image, image_name="solo.png", image_alt=alt_text.SOLO if image else "")
+                     image=image, image_name="solo.png", image_alt=alt)
 
     def _personal(self, mine: list[SoloResult], today: date) -> str:
         if not mine:

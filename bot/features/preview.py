@@ -50,4 +50,4 @@ class Preview(Extension):
             image = await draw_off_loop(render.draw, loaded.row.game, view, names, route=loaded.row.id)
         words = tr("Preview of `{move}` (hatched): nothing is played. `/move {move}` plays it.").format(move=canonical)
         return Reply(private=words, image=image, image_private=True,
-                     image_alt=alt_text.PREVIEW if image else "")
+                     image_alt=tr(alt_text.PREVIEW) if image else "")
