@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 import lang
+from bot.core import marks
 from bot.features.settings import ServerSettingsFeature, language_of
 from bot.features.timing import Timing
 from db.server_settings import ServerSettingsStore
@@ -179,3 +180,36 @@ def test_the_daily_boards_draw_no_english_word(language, monkeypatch):
                            "subtitle": lang.tr("Daily challenges and solo games of this server")})
     assert board.startswith(b"\x89PNG") and solo.startswith(b"\x89PNG")
     assert len(seen) > 20 and english_left(seen, language, NAMES) == []
+
+
+# -- a take-back at a table of a Spanish server, asked by a German-speaking player ----------
+async def test_a_take_back_posts_in_the_servers_language_and_answers_the_mover_in_theirs(tmp_path):
+    from bot.extensions import install
+    from db.server_settings import SettingsChange
+    from tests.features.test_takeback import current
+    from tests.helpers import open_table
+
+    service = await service_at(tmp_path / "t.db")
+    install(service, prepare_daily=False)
+    await ServerSettingsStore.of(service.store).change(GUILD, SettingsChange(values={"language": "es"}))
+    service.forget_language(GUILD)
+    people = (ALICE, BOB)
+    await open_table(service, "pioneers", people)
+    mover, game, seat, _ = await current(service, people)
+    other = BOB if mover is ALICE else ALICE
+    german = replace(mover, locale="de")
+    moved = await service.handle(german, "move", {"move": game.legal_moves(seat)[0]})
+    assert moved.ok and [b.label for b in moved.private_buttons] == ["Zurücknehmen"]
+    ask = await service.press(german, moved.private_buttons[0].custom_id)
+    assert ask.ok and {b.label for b in ask.buttons} == {"Aceptar", "Rechazar"}
+    move = ask.text.split("`")[1]
+    assert ask.text == (f"**{mover.name}** pide deshacer `{move}`.\n{marks.person(other.user_id)}: aceptar o "
+                        "rechazar. Cualquier jugada termina la petición.")
+    assert english_left([ask.text], "es", NAMES) == []
+    # the asker may not answer: refused in their own language
+    agree = next(b.custom_id for b in ask.buttons if b.label == "Aceptar")
+    own = await service.press(german, agree)
+    assert not own.ok and own.private == "Du hast darum gebeten: Die anderen Spieler antworten."
+    refuse = next(b.custom_id for b in ask.buttons if b.label == "Rechazar")
+    refused = await service.press(other, refuse)
+    assert refused.text.splitlines()[0] == f"**{other.name}** ha rechazado deshacer `{move}`: la jugada se mantiene."
