@@ -58,7 +58,7 @@ class DrawnFrames(Image.Image):
         if frame == self._index:
             return
         if not 0 <= frame < self._count:
-            raise EOFError("no such frame")
+            raise EOFError("no such frame")  # verbatim: Pillow's signal, read by no person
         picture = on_canvas(self._draw(frame), self._canvas)
         self.im = picture.im
         self._mode, self._size = picture.mode, picture.size

@@ -1,6 +1,7 @@
 """Pictures of the daily challenge board and the solo board (plain data in, PNG out).
 
-Layout (1000 px wide, drawn to stay readable when shown at about 550 px):
+Layout (1000 px wide, drawn to stay readable when shown at about 550 px; its words in the language
+of the call, a footer note that is too long wrapped onto a second line):
 
     +--------------------------------------------------------------+
     | title                                             badge       |
@@ -22,7 +23,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import CARD, INK, LINE, MUTED, PAPER, RGB, WHITE, mix, pill, rgb, text, to_png
+from lang import N_, ngettext, tr
+from render.common import CARD, INK, LINE, MUTED, PAPER, RGB, WHITE, mix, pill, rgb, text, text_width, to_png
 
 WIDTH = 1000
 MARGIN = 28
@@ -33,6 +35,7 @@ FOOT_LINE = 36
 TITLE_SIZE = 40
 SUB_SIZE = 26
 LABEL_SIZE = 22
+MIN_LABEL_SIZE = 15  # a long label of another language shrinks to fit its column, down to this
 BODY_SIZE = 28
 FOOT_SIZE = 24
 
@@ -46,8 +49,9 @@ SILVER = rgb("#adb5bd")
 BRONZE = rgb("#d08c4f")
 STRIPE = mix(CARD, PAPER, 0.55)
 DIFFICULTY = {"easy": rgb("#2f9e44"), "standard": rgb("#1971c2"), "very_hard": rgb("#862e9c")}
-RESULT = {"won": ("WON", WON), "lost": ("LOST", LOST), "resigned": ("RESIGNED", ENDED),
-          "cancelled": ("ABANDONED", ENDED), "expired": ("OUT OF TIME", ENDED)}
+RESULT = {"won": (N_("WON"), WON), "lost": (N_("LOST"), LOST), "resigned": (N_("RESIGNED"), ENDED),
+          "cancelled": (N_("ABANDONED"), ENDED), "expired": (N_("OUT OF TIME"), ENDED)}
+DIFFICULTY_WORDS = {"easy": N_("EASY"), "standard": N_("STANDARD"), "very_hard": N_("VERY HARD")}
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ def _medal(draw: ImageDraw.ImageDraw, x: float, y: float, rank: int) -> None:
 def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Sequence[Column],
            rows: Sequence[Sequence[Any]], footer: Sequence[str], empty: str) -> Image.Image:
     """A titled table. A cell is a string, ("rank", n), ("pill", words, colour) or ("mark", words, colour)."""
+    footer = [part for line in footer for part in _wrapped(line, FOOT_SIZE, WIDTH - 2 * MARGIN)]
     body = max(1, len(rows)) * ROW
     height = HEAD + LABELS + body + 16 + len(footer) * FOOT_LINE + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
@@ -87,7 +92,8 @@ def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Se
     for column in columns:
         anchor_x = {"l": x, "m": x + column.width / 2, "r": x + column.width}[column.align]
         spots.append((anchor_x, column))
-        text(draw, (anchor_x, top + LABELS / 2), column.label.upper(), LABEL_SIZE, MUTED,
+        label = column.label.upper()
+        text(draw, (anchor_x, top + LABELS / 2), label, _label_size(label, column.width), MUTED,
              column.align + "m", bold=True)
         x += column.width
     top += LABELS
@@ -117,6 +123,30 @@ def _sheet(title: str, subtitle: str, badge: tuple[str, RGB] | None, columns: Se
     return image
 
 
+def _label_size(label: str, width: int) -> int:
+    """The size of a column's label: LABEL_SIZE, smaller where a language's word is wider than its column."""
+    size = LABEL_SIZE
+    while size > MIN_LABEL_SIZE and text_width(label, size, bold=True) > width - 8:
+        size -= 1
+    return size
+
+
+def _wrapped(line: str, size: int, width: int) -> list[str]:
+    """One footer note as lines of at most `width` pixels, broken between words (one line when it fits)."""
+    if text_width(line, size) <= width:
+        return [line]
+    lines: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current] if current else lines
+
+
 def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
@@ -130,18 +160,20 @@ def daily_board(board: dict[str, Any]) -> bytes:
     difficulty = str(board.get("difficulty", ""))
     columns = (
         Column("#", 56, "m"),
-        Column("Player", 240),
-        Column("Result", 170, "m"),
-        Column("Score", 120, "r"),
-        Column("Moves", 110, "r"),
+        Column(tr("Player"), 240),
+        Column(tr("Result"), 170, "m"),
+        Column(tr("Score"), 120, "r"),
+        Column(tr("Moves"), 110, "r"),
         Column("", 248, "r"),  # room for both marks: "2 HINTS · 1 TAKEN BACK"
     )
     rows = []
     for row in board.get("rows", []):
         words, colour = RESULT.get(row["result"], (row["result"].upper(), ENDED))
+        words = tr(words)
         hints = int(row.get("hints") or 0)
         taken = int(row.get("takebacks") or 0)
-        marks = [("HINT" if hints == 1 else f"{hints} HINTS") if hints else "", f"{taken} TAKEN BACK" if taken else ""]
+        marks = [ngettext("HINT", "{count} HINTS", hints).format(count=hints) if hints else "",
+                 ngettext("{count} TAKEN BACK", "{count} TAKEN BACK", taken).format(count=taken) if taken else ""]
         rows.append([
             ("rank", int(row["rank"])),
             row["name"],
@@ -152,15 +184,18 @@ def daily_board(board: dict[str, Any]) -> bytes:
         ])
     weekday = board.get("weekday", "")
     subtitle = f"{weekday} {board['day']} (UTC)".strip()
-    title = "Daily challenge · final board" if board.get("final") else "Daily challenge"
+    title = tr("Daily challenge · final board") if board.get("final") else tr("Daily challenge")
     footer = []
     playing = int(board.get("playing") or 0)
     if playing:
-        footer.append(f"{playing} player{'s' if playing != 1 else ''} still playing: results appear when finished; "
-                      "attempts end at 00:00 UTC.")
-    footer.append("One deal for every server that day, one attempt each; hints and take-backs are marked.")
-    badge = (difficulty.replace("_", " ").upper(), DIFFICULTY.get(difficulty, SEA)) if difficulty else None
-    image = _sheet(title, subtitle, badge, columns, rows, footer, "No finished attempt yet.")
+        footer.append(ngettext("{count} player still playing: results appear when finished; attempts end at "
+                               "00:00 UTC.",
+                               "{count} players still playing: results appear when finished; attempts end at "
+                               "00:00 UTC.", playing).format(count=playing))
+    footer.append(tr("One deal for every server that day, one attempt each; hints and take-backs are marked."))
+    shown = tr(DIFFICULTY_WORDS[difficulty]) if difficulty in DIFFICULTY_WORDS else difficulty.replace("_", " ").upper()
+    badge = (shown, DIFFICULTY.get(difficulty, SEA)) if difficulty else None
+    image = _sheet(title, subtitle, badge, columns, rows, footer, tr("No finished attempt yet."))
     return to_png(image)
 
 
@@ -168,12 +203,12 @@ def solo_board(board: dict[str, Any]) -> bytes:
     """The solo board of a server: rows [{rank, name, games, wins, best, best_hinted, streak, longest}]."""
     columns = (
         Column("#", 56, "m"),
-        Column("Player", 330),
-        Column("Games", 100, "r"),
-        Column("Wins", 90, "r"),
-        Column("Best", 120, "r"),
-        Column("Streak", 120, "r"),
-        Column("Longest", 128, "r"),
+        Column(tr("Player"), 330),
+        Column(tr("Games"), 100, "r"),
+        Column(tr("Wins"), 90, "r"),
+        Column(tr("Best"), 120, "r"),
+        Column(tr("Streak"), 120, "r"),
+        Column(tr("Longest"), 128, "r"),
     )
     rows = []
     for row in board.get("rows", []):
@@ -187,8 +222,8 @@ def solo_board(board: dict[str, Any]) -> bytes:
             str(row["streak"]),
             str(row["longest"]),
         ])
-    footer = ["Streaks count consecutive days with a daily challenge won. * best reached with a hint."]
+    footer = [tr("Streaks count consecutive days with a daily challenge won. * best reached with a hint.")]
     footer += list(board.get("notes", []))
-    image = _sheet(board.get("title", "Solo board"), board.get("subtitle", ""), None, columns, rows, footer,
-                   "No solo game finished yet.")
+    image = _sheet(board["title"] if "title" in board else tr("Solo board"), board.get("subtitle", ""), None, columns, rows, footer,
+                   tr("No solo game finished yet."))
     return to_png(image)

@@ -11,22 +11,22 @@ from bot.core.extension import Extension
 from bot.core.health import health_of
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
+from lang import N_, ngettext, tr
 
-COMMANDS = (Command("about", "Which Isles this is: its version, since when it runs, where to get help", where=ANYWHERE),)
+COMMANDS = (Command("about", N_("Which Isles this is: its version, since when it runs, where to get help"),
+                    where=ANYWHERE),)
 
-TITLE = "Isles {version}: island board games, played a turn at a time."
-UP_SINCE = "Running since {since}."
-ONE_SERVER = "Playing in 1 server."
-SERVERS = "Playing in {count} servers."
-SUPPORT = "Help, news and bug reports: {link}"
-NO_SUPPORT = "Ask the people who run this bot in your server for help."
+TITLE = N_("Isles {version}: island board games, played a turn at a time.")
+UP_SINCE = N_("Running since {since}.")
+SUPPORT = N_("Help, news and bug reports: {link}")
+NO_SUPPORT = N_("Ask the people who run this bot in your server for help.")
 
 
 def version() -> str:
     try:
         return metadata.version("isles")
     except metadata.PackageNotFoundError:  # run from a folder that was never installed
-        return "(version unknown)"
+        return tr("(version unknown)")
 
 
 class About(Extension):
@@ -39,9 +39,10 @@ class About(Extension):
 
     async def cmd_about(self, caller: Caller) -> Reply:
         health = health_of(self.service)
-        lines = [TITLE.format(version=version()), UP_SINCE.format(since=marks.moment(int(health.started)))]
+        lines = [tr(TITLE).format(version=version()), tr(UP_SINCE).format(since=marks.moment(int(health.started)))]
         gateway = health.gateway_now()
         if gateway is not None:  # only an adapter with a gateway knows its servers (not the console)
-            lines.append(ONE_SERVER if gateway.servers == 1 else SERVERS.format(count=gateway.servers))
-        lines.append(SUPPORT.format(link=self.support_url) if self.support_url else NO_SUPPORT)
+            lines.append(ngettext("Playing in {count} server.", "Playing in {count} servers.",
+                                  gateway.servers).format(count=gateway.servers))
+        lines.append(tr(SUPPORT).format(link=self.support_url) if self.support_url else tr(NO_SUPPORT))
         return Reply(private="\n".join(lines))

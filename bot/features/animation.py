@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+import lang
 from bot.core import alt_text, drawing, replay
 from bot.core.commands import Command
 from bot.core.extension import Extension
@@ -29,11 +30,12 @@ from bot.core.standings import standings_text
 from bot.core.tables import Loaded
 from games import registry
 from games.base import Game, IllegalMove
+from lang import N_, tr
 from render.animation import animate
 
 log = logging.getLogger(__name__)
 
-COMMANDS = (Command("replay", "The last finished game of this channel as an animation"),)
+COMMANDS = (Command("replay", N_("The last finished game of this channel as an animation")),)
 KEPT_BYTES = 48 * 1024 * 1024  # DESIGNED: about a dozen large animations stay ready for /replay
 
 # One worker (or one thread) makes every animation: builds of several tables queue rather than take
@@ -67,7 +69,7 @@ def turn_frames(cls: type[Game], players: int, options: dict, seed: int, moves: 
     turn did in the moves' public words (`describe_move`), so it shows nothing hidden. `stored`: the
     table's state, whose kind of draws the deal takes (`Game.replay_deal`); None for a new deal."""
     game = cls.replay_deal(players, options, seed, stored)
-    frames = [(game.view(None), "The game begins")]
+    frames = [(game.view(None), tr("The game begins"))]
     told: list[str] = []
     for step in replay.steps(game, moves):
         index, seat, move, acting = step.index, step.seat, step.move, step.acting
@@ -110,8 +112,9 @@ class Animation(Extension):
     def __init__(self, service: TableService, kept_bytes: int = KEPT_BYTES):
         self.service = service
         self.kept_bytes = kept_bytes
-        self._kept: OrderedDict[tuple[int, int], Made] = OrderedDict()
-        self._building: dict[tuple[int, int], asyncio.Future] = {}
+        # by table, version and language: an animation's captions are in its server's language
+        self._kept: OrderedDict[tuple[int, int, str], Made] = OrderedDict()
+        self._building: dict[tuple[int, int, str], asyncio.Future] = {}
         self._posts: set[asyncio.Task] = set()
 
     def pending(self) -> list[asyncio.Task]:
@@ -124,17 +127,23 @@ class Animation(Extension):
             await asyncio.gather(*self._posts, return_exceptions=True)
 
     async def _attachment(self, loaded: Loaded) -> Made:
-        key = (loaded.row.id, loaded.version)
+        """The animation of a finished table, in the language of its server (it is always posted)."""
+        language = await self.service.public_language(loaded.row.guild_id)
+        key = (loaded.row.id, loaded.version, language)
         if key in self._kept:
             self._kept.move_to_end(key)
             return self._kept[key]
         building = self._building.get(key)
         if building is None:
-            building = self._building[key] = asyncio.ensure_future(self._build(loaded))
+            building = self._building[key] = asyncio.ensure_future(self._build(loaded, language))
             building.add_done_callback(lambda _: self._building.pop(key, None))
         return await asyncio.shield(building)
 
-    async def _build(self, loaded: Loaded) -> Made:
+    async def _build(self, loaded: Loaded, language: str) -> Made:
+        with lang.using(language):
+            return await self._build_in(loaded, language)
+
+    async def _build_in(self, loaded: Loaded, language: str) -> Made:
         row = loaded.row
         moves = [(m.seat, m.move) for m in await self.service.store.moves(row.id)]
         ended = ""
@@ -142,18 +151,20 @@ class Animation(Extension):
             resigned = {s.seat for s in loaded.seats if s.resigned}
             standing = [plain(line) for line in standings_text(loaded.game, loaded.names(), resigned).splitlines()]
             ended = " · ".join([ended_line(loaded), *(line for line in standing if line.startswith("1."))])
+        # the worker draws in the language of the call (Drawing.run carries it over)
         made = await builder().run(make, row.game, len(loaded.names()), row.options, row.seed, moves,
                                    loaded.names(), ended, row.state)
         result: Made = None
         if made is not None:
             data, ext, shown, turns = made
-            how = "one frame per turn" if shown == turns else f"{shown} of its {turns} turns, evenly spaced"
-            alt = alt_text.ANIMATION.format(game=registry.get(row.game).title, frames=how)
+            how = tr("one frame per turn") if shown == turns else tr("{shown} of its {turns} turns, evenly "
+                                                                     "spaced").format(shown=shown, turns=turns)
+            alt = tr(alt_text.ANIMATION).format(game=registry.get(row.game).title, frames=how)
             result = Attachment(f"game-{row.id}.{ext}", data, alt=alt), how
-        self._keep((row.id, loaded.version), result)
+        self._keep((row.id, loaded.version, language), result)
         return result
 
-    def _keep(self, key: tuple[int, int], made: Made) -> None:
+    def _keep(self, key: tuple[int, int, str], made: Made) -> None:
         self._kept[key] = made
         size = lambda m: len(m[0].data) if m else 0  # noqa: E731
         while len(self._kept) > 1 and sum(size(m) for m in self._kept.values()) > self.kept_bytes:
@@ -163,13 +174,16 @@ class Animation(Extension):
         if not fresh or not self.service.draw_images or loaded.game is None:
             return
         outbox = self.service.outbox
+        public = await self.service.public_language(loaded.row.guild_id)  # the table's final post
         if outbox is None:  # nobody to post it later (a script, a test): it rides on the message itself
             made = await self._attachment(loaded)
             if made is not None:
                 reply.attachments.append(made[0])
-                reply.text += f"\nThe whole game is animated below ({made[1]})."
+                with lang.using(public):
+                    reply.text += "\n" + tr("The whole game is animated below ({frames}).").format(frames=made[1])
             return
-        reply.text += "\nAn animation of the whole game follows in a moment."
+        with lang.using(public):
+            reply.text += "\n" + tr("An animation of the whole game follows in a moment.")
         task = asyncio.create_task(self._post_later(loaded, outbox))
         self._posts.add(task)
         task.add_done_callback(self._posts.discard)
@@ -180,24 +194,27 @@ class Animation(Extension):
             if made is None:
                 return
             title = self.service.game_title(loaded.row.game)
-            await outbox.post(loaded.row.channel_id, Reply(
-                text=f"The game of **{title}** just finished, turn by turn ({made[1]}).",
-                attachments=[made[0]], table_id=loaded.row.id))
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):  # a post with no caller
+                text = tr("The game of **{game}** just finished, turn by turn ({frames}).").format(game=title,
+                                                                                                 frames=made[1])
+            await outbox.post(loaded.row.channel_id, Reply(text=text, attachments=[made[0]], table_id=loaded.row.id))
         except Exception:  # the final message is out already; the animation is an extra
             log.exception("the animation of table %s could not be made or posted", loaded.row.id)
 
     async def cmd_replay(self, caller: Caller) -> Reply:
         row = await self.service.store.latest_finished_table(caller.channel_id)
         if row is None:
-            raise IllegalMove("/replay shows a finished game, and this channel has none.")
+            raise IllegalMove(tr("/replay shows a finished game, and this channel has none."))
         loaded = await self.service.table(row.id)
         if loaded.game is None:
-            raise IllegalMove("That table finished before its game began.")
+            raise IllegalMove(tr("That table finished before its game began."))
         if not self.service.draw_images:
-            raise IllegalMove("This bot draws no pictures.")
+            raise IllegalMove(tr("This bot draws no pictures."))
         made = await self._attachment(loaded)
         if made is None:
-            raise IllegalMove(f"{self.service.game_title(row.game)} has no board picture yet, so no animation.")
-        title = self.service.game_title(row.game)
-        return Reply(text=f"The game of **{title}** of this channel, turn by turn ({made[1]}).",
-                     attachments=[made[0]], table_id=row.id)
+            raise IllegalMove(tr("{game} has no board picture yet, so no animation.").format(
+                game=self.service.game_title(row.game)))
+        with lang.using(await self.service.public_language(row.guild_id)):  # the channel's post
+            text = tr("The game of **{game}** of this channel, turn by turn ({frames}).").format(
+                game=self.service.game_title(row.game), frames=made[1])
+        return Reply(text=text, attachments=[made[0]], table_id=row.id)

@@ -22,6 +22,9 @@ Nothing is played while a take-back request is open; a refused one lets the tabl
 
 from __future__ import annotations
 
+import dataclasses
+
+import lang
 from bot.core.cache import KeptPerTable
 from bot.core.commands import Command, Param
 from bot.core.extension import AutoMove, Extension
@@ -32,8 +35,9 @@ from db.auto import AutoStore, Settings
 from db.takeback import TakeBackStore
 from games import auto, registry
 from games.base import IllegalMove
+from lang import N_, tr
 
-FORCED_NOTE = "(played for {name}: the only move)"
+FORCED_NOTE = N_("(played for {name}: the only move)")
 KEPT_TABLES = 4096  # tables whose settings are kept in memory, least recently used dropped first
 
 
@@ -50,8 +54,8 @@ def answer_params() -> tuple[Param, ...]:
 
 
 def auto_command() -> Command:
-    return Command("auto", "What the table plays for you here: forced moves, standing answers (private)", (
-        Param("forced", "Play your only move for you at once (on by default)", choices=("on", "off")),
+    return Command("auto", N_("What the table plays for you here: forced moves, standing answers (private)"), (
+        Param("forced", N_("Play your only move for you at once (on by default)"), choices=("on", "off")),
         *answer_params(),
     ))
 
@@ -61,11 +65,12 @@ def rules_of(loaded: Loaded) -> auto.AutoRules:
 
 
 def settings_text(rules: auto.AutoRules, settings: Settings) -> str:
-    lines = [f"- forced moves: {'on' if settings.forced else 'off'}"]
+    lines = ["- " + (tr("forced moves: on") if settings.forced else tr("forced moves: off"))]
     for answer in rules.answers:
-        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, answer.default)} ({answer.description})")
+        lines.append(f"- {answer.name}: {settings.answers.get(answer.name, answer.default)} ({tr(answer.description)})")
     if not rules.answers:
-        lines.append(f"- {rules.out_of_turn or 'This game asks nothing out of turn: no standing answers.'}")
+        lines.append("- " + (tr(rules.out_of_turn) if rules.out_of_turn
+                             else tr("This game asks nothing out of turn: no standing answers.")))
     return "\n".join(lines)
 
 
@@ -88,17 +93,18 @@ class Auto(Extension):
         rules = rules_of(loaded)
         settings = (await self.settings(loaded.row.id)).get(caller.user_id, Settings())
         if not options:
-            return Reply(private=f"At this table the table plays for you:\n{settings_text(rules, settings)}\n"
-                                 "Nobody else sees these settings.")
+            return Reply(private=tr("At this table the table plays for you:\n{settings}\nNobody else sees these "
+                                    "settings.").format(settings=settings_text(rules, settings)))
         names = {a.name for a in rules.answers}
         for name, value in options.items():
             if name == "forced":
                 settings.forced = value.lower() == "on"
                 continue
             if name not in names:
-                offered = ", ".join(f"`{n}:`" for n in sorted(names)) or "none"
-                raise IllegalMove(f"{loaded.game.title} has no standing answer `{name}:` (its answers: {offered}). "
-                                  f"{rules.out_of_turn}".strip())
+                offered = ", ".join(f"`{n}:`" for n in sorted(names)) or tr("none")
+                raise IllegalMove((tr("{game} has no standing answer `{name}:` (its answers: {offered}).").format(
+                    game=loaded.game.title, name=name, offered=offered) + " "
+                    + (tr(rules.out_of_turn) if rules.out_of_turn else "")).strip())
             kept = rules.read(name, value)
             if kept in ("off", "none"):
                 settings.answers.pop(name, None)
@@ -106,7 +112,8 @@ class Auto(Extension):
                 settings.answers[name] = kept
         await self.store.put_settings(loaded.row.id, caller.user_id, settings)
         (await self.settings(loaded.row.id))[caller.user_id] = settings
-        return Reply(private=f"Saved. At this table the table plays for you:\n{settings_text(rules, settings)}")
+        return Reply(private=tr("Saved. At this table the table plays for you:\n{settings}").format(
+            settings=settings_text(rules, settings)))
 
     async def auto_move(self, loaded: Loaded) -> AutoMove | None:
         game = loaded.game
@@ -129,6 +136,9 @@ class Auto(Extension):
         request = await self.requests.get(loaded.row.id)
         if request is not None and request.version == loaded.version:
             return None  # the table waits for the players' answer; nothing moves it on meanwhile
+        if made.note:  # the note follows the move's public line: in the server's language
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                made = dataclasses.replace(made, note=tr(FORCED_NOTE).format(name=loaded.names()[made.seat]))
         return made
 
     @staticmethod

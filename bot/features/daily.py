@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import lang
 from bot.core import alt_text, marks, places, replay
 from bot.core.commands import BOT_DM, Command, Param
 from bot.core.extension import Extension
@@ -48,6 +49,7 @@ from bot.features.solving import SolverPool
 from db.daily import DailyStore, DayDeal, DealRow, SoloResult
 from games import registry
 from games.base import Game, IllegalMove
+from lang import N_, ngettext, tr
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
@@ -68,21 +70,35 @@ TICK_SECONDS = 60.0
 SECRET_KEY = "daily:secret"
 
 Solver = Callable[[int, str], "list[str] | None | Awaitable[list[str] | None]"]
-NOT_READY = ("Today's deal is still being prepared: before a deal is dealt, a solver plays it and must win it. "
-             "Nothing was started; try /daily again in a minute or two.")
-ELSEWHERE = ("You have played today's daily challenge in another server: one attempt per person and day, in "
-             "every server, because the deal is the same everywhere. Its result stays on that server's board. "
-             "The next deal comes in {wait} (00:00 UTC).")
-NO_PLACE = ("The daily challenge could not make its private thread here, so nothing was started and your "
-            "attempt is still yours. Try again, or ask a moderator to let Isles create private threads here.")
+NOT_READY = N_("Today's deal is still being prepared: before a deal is dealt, a solver plays it and must win it. "
+               "Nothing was started; try /daily again in a minute or two.")
+ELSEWHERE = N_("You have played today's daily challenge in another server: one attempt per person and day, in "
+               "every server, because the deal is the same everywhere. Its result stays on that server's board. "
+               "The next deal comes in {wait} (00:00 UTC).")
+NO_PLACE = N_("The daily challenge could not make its private thread here, so nothing was started and your "
+              "attempt is still yours. Try again, or ask a moderator to let Isles create private threads here.")
+ALREADY = N_("You have a daily challenge today already. One attempt per day.")
 
 
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+            N_("Sunday"))
+# a difficulty as a sentence names it
+LEVELS = {"easy": N_("easy"), "standard": N_("standard"), "very_hard": N_("very hard")}
+
+
+def weekday(day: date) -> str:
+    return tr(WEEKDAYS[day.weekday()])
+
+
+def level_word(difficulty: str) -> str:
+    return tr(LEVELS[difficulty]) if difficulty in LEVELS else difficulty.replace("_", " ")
 
 
 def _names(days: list[int]) -> str:
-    names = [WEEKDAYS[d] for d in days]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    names = [tr(WEEKDAYS[d]) for d in days]
+    if len(names) == 1:
+        return names[0]
+    return tr("{days} and {last}").format(days=", ".join(names[:-1]), last=names[-1])
 
 
 def _rotation() -> str:
@@ -90,11 +106,11 @@ def _rotation() -> str:
     for level in ("easy", "standard", "very_hard"):
         days = [d for d, diff in enumerate(WEEKDAY_DIFFICULTY) if diff == level]
         if days:
-            parts.append(f"{level.replace('_', ' ')} on {_names(days)}")
+            parts.append(tr("{level} on {days}").format(level=level_word(level), days=_names(days)))
     return "; ".join(parts)
 
 
-HELP = (
+HELP = N_(
     "**Daily challenge** — one solo deal of Age of Steam: Hawaiian Islands a day.\n"
     "• `/daily` opens today's deal for you in a private thread. Everyone gets the same deal (the same seed "
     "and difficulty) on the same UTC day, in every server; each server keeps its own board. "
@@ -113,10 +129,10 @@ HELP = (
     "• An attempt ends with its day: at 00:00 UTC an unfinished attempt ends as a loss (\"out of time\" "
     "on the board), a move after that is refused, and the day's final board is posted. It is final: "
     "nothing changes it afterwards. Start early to have the whole day.\n"
-    f"• Difficulty by weekday (UTC): {_rotation()}.\n"
+    "• Difficulty by weekday (UTC): {rotation}.\n"
     "• The deal: seeds are derived from the date and a secret of this bot with SHA-256. Each deal is "
     "prepared the day before: a solver plays it and must win it, and the first seed it wins is the day's "
-    f"deal. If it wins none of {PER_LEVEL} seeds at the day's difficulty, the day falls back to the next "
+    "deal. If it wins none of {tries} seeds at the day's difficulty, the day falls back to the next "
     "easier one (the board shows the difficulty dealt). If a day's deal is not ready yet (the bot has just "
     "been installed), `/daily` says so and starts nothing: try again a minute later.\n"
     "• `/hint` shows a suggested move, privately; your result is then marked as hinted.\n"
@@ -127,14 +143,14 @@ HELP = (
 )
 
 COMMANDS = (
-    Command("daily", "Today's solo challenge: the same deal for everyone, one attempt each", (
-        Param("help", "on: explain the daily challenge instead of starting it", choices=("on", "off")),
-    ), place="daily challenge", where=BOT_DM),
-    Command("hint", "A suggested move for your solo game (your result is marked as hinted)", where=BOT_DM),
-    Command("dailyboard", "The server's daily challenge board, today's or a past day's", (
-        Param("date", "A UTC date as YYYY-MM-DD, or yesterday (default: today)"),
+    Command("daily", N_("Today's solo challenge: the same deal for everyone, one attempt each"), (
+        Param("help", N_("on: explain the daily challenge instead of starting it"), choices=("on", "off")),
+    ), place=N_("daily challenge"), where=BOT_DM),
+    Command("hint", N_("A suggested move for your solo game (your result is marked as hinted)"), where=BOT_DM),
+    Command("dailyboard", N_("The server's daily challenge board, today's or a past day's"), (
+        Param("date", N_("A UTC date as YYYY-MM-DD, or yesterday (default: today)")),
     )),
-    Command("solo", "The server's solo board: wins, best scores, streaks, and your personal bests"),
+    Command("solo", N_("The server's solo board: wins, best scores, streaks, and your personal bests")),
 )
 
 
@@ -153,7 +169,7 @@ def day_end(day: date | str) -> datetime:
 def derive_seed(day: date, candidate: int = 0, secret: str = "") -> int:
     """The `candidate`-th seed of a day: stable across runs, machines and versions. The
     installation's secret keeps players from working out a deal from the source before playing it."""
-    digest = hashlib.sha256(f"isles daily|{secret}|{day.isoformat()}|{candidate}".encode()).digest()
+    digest = hashlib.sha256(f"isles daily|{secret}|{day.isoformat()}|{candidate}".encode()).digest()  # verbatim: a key
     return int.from_bytes(digest[:6], "big") + 1
 
 
@@ -338,7 +354,7 @@ class DailyChallenge(Extension):
             return self._secret
 
     def thread_name(self, caller: Caller, day: date | None = None) -> str:
-        return f"Daily {(day or self.today()).isoformat()} · {caller.name}"
+        return tr("Daily {day} · {name}").format(day=(day or self.today()).isoformat(), name=caller.name)
 
     async def begin(self, caller: Caller, args: dict[str, Any] | None = None,
                     make_place: PlaceMaker | None = None) -> Reply:
@@ -436,13 +452,13 @@ class DailyChallenge(Extension):
         if shared is None:
             if not self.wait_for_deal:
                 self._prepare_soon(day)
-                raise IllegalMove(NOT_READY)
+                raise IllegalMove(tr(NOT_READY))
             try:
                 shared = await self.day_deal(day)
             except LookupError:
                 log.error("no winnable daily deal for %s", day)
-                raise IllegalMove("Today's challenge could not be prepared: no deal was proven winnable yet. "
-                                  "Try again later.") from None
+                raise IllegalMove(tr("Today's challenge could not be prepared: no deal was proven winnable yet. "
+                                     "Try again later.")) from None
         return await self.db.keep_deal(
             guild_id=guild_id, day=key, game=shared.game, seed=shared.seed, difficulty=shared.difficulty,
             candidate=shared.candidate, line=shared.line, now=self.now(),
@@ -456,21 +472,22 @@ class DailyChallenge(Extension):
             claimed = datetime.fromisoformat(attempt.claimed_at)
             if self.now() - claimed >= STALE_CLAIM:
                 return None  # cut short before its table was opened: /daily continues it
-            return "Your daily challenge is being set up right now. One attempt per day."
+            return tr("Your daily challenge is being set up right now. One attempt per day.")
         if attempt.guild_id != caller.guild_id:
-            return ELSEWHERE.format(wait=_until_midnight(self.now()))
+            return tr(ELSEWHERE).format(wait=_until_midnight(self.now()))
         if attempt.table_status == "lobby":
-            return (f"Your daily challenge is waiting in {marks.place(attempt.channel_id)}: /start it there. "
-                    "One attempt per day.")
+            return tr("Your daily challenge is waiting in {place}: /start it there. One attempt per day.").format(
+                place=marks.place(attempt.channel_id))
         if attempt.table_status == "active":
-            return f"Your daily challenge of today is under way in {marks.place(attempt.channel_id)}. One attempt per day."
-        return (f"You have played today's daily challenge already: one attempt per day. "
-                f"The next deal comes in {_until_midnight(self.now())} (00:00 UTC). See /dailyboard.")
+            return tr("Your daily challenge of today is under way in {place}. One attempt per day.").format(
+                place=marks.place(attempt.channel_id))
+        return tr("You have played today's daily challenge already: one attempt per day. The next deal comes in "
+                  "{wait} (00:00 UTC). See /dailyboard.").format(wait=_until_midnight(self.now()))
 
     # -- /daily ------------------------------------------------------------------------
     async def cmd_daily(self, caller: Caller, help: str = "") -> Reply:
         if help.lower() == "on":
-            return Reply(private=HELP)
+            return Reply(private=tr(HELP).format(rotation=_rotation(), tries=PER_LEVEL))
         make_place = places.maker()
         day = self.today()  # the attempt's day, fixed once: its thread is named with it
         why = await self._refusal(caller, day)
@@ -491,21 +508,23 @@ class DailyChallenge(Extension):
                     raise
                 except Exception:
                     log.warning("no place could be made for the daily attempt of %s", user, exc_info=True)
-                    raise IllegalMove(NO_PLACE) from None
+                    raise IllegalMove(tr(NO_PLACE)) from None
             reply = await self._open(replace(caller, channel_id=place), deal, opener)
         except BaseException:
             await self.db.release(guild, key, user, opener)
             raise
-        level = deal.difficulty.replace("_", " ")
-        ends = f"It ends at 00:00 UTC, in {_until_midnight(self.now())}; unfinished by then, it counts as a loss."
-        if guild:
-            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
-                        f"One attempt; your moves stay in this thread. {ends} "
-                        "/hint suggests a move (and marks your result).")
-        else:
-            headline = (f"**Daily challenge of {WEEKDAYS[day.weekday()]} {key}** ({level}) for **{caller.name}**. "
-                        f"One attempt; you play it here, in your direct messages with Isles. {ends} "
-                        "/hint suggests a move (and marks your result).")
+        with lang.using(await self._public(guild)):  # the post that opens the attempt's thread
+            words = dict(weekday=weekday(day), day=key, level=level_word(deal.difficulty), name=caller.name,
+                         wait=_until_midnight(self.now()))
+            if guild:
+                headline = tr("**Daily challenge of {weekday} {day}** ({level}) for **{name}**. One attempt; your "
+                              "moves stay in this thread. It ends at 00:00 UTC, in {wait}; unfinished by then, it "
+                              "counts as a loss. /hint suggests a move (and marks your result).").format(**words)
+            else:
+                headline = tr("**Daily challenge of {weekday} {day}** ({level}) for **{name}**. One attempt; you "
+                              "play it here, in your direct messages with Isles. It ends at 00:00 UTC, in {wait}; "
+                              "unfinished by then, it counts as a loss. /hint suggests a move (and marks your "
+                              "result).").format(**words)
         reply.text = f"{headline}\n{reply.text}" if reply.text else headline
         return reply
 
@@ -526,8 +545,11 @@ class DailyChallenge(Extension):
             elif await self.db.take_over(guild_id=guild, day=key, user_id=user, channel_id=caller.channel_id,
                                          older_than=now - STALE_CLAIM, now=now, opener=opener):
                 return
-        raise IllegalMove(await self._refusal(caller, date.fromisoformat(key))
-                          or "You have a daily challenge today already. One attempt per day.")
+        raise IllegalMove(await self._refusal(caller, date.fromisoformat(key)) or tr(ALREADY))
+
+    async def _public(self, guild_id: int) -> str:
+        """The language of a post: the server's; in direct messages with the bot, the person's."""
+        return await self.service.public_language(guild_id) if guild_id else lang.current()
 
     async def _open(self, caller: Caller, deal: DealRow, opener: str) -> Reply:
         """Open the player's table through the service's own /open, tie it to the attempt, then /start it.
@@ -535,8 +557,7 @@ class DailyChallenge(Extension):
         service = self.service
         mine = await self.db.attempt(caller.guild_id, deal.day, caller.user_id)
         if mine is None or mine.opener != opener or mine.table_id is not None:  # taken over while its place was made
-            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day))
-                              or "You have a daily challenge today already. One attempt per day.")
+            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day)) or tr(ALREADY))
         opened = await service.cmd_open(caller, game=deal.game, options=f"difficulty={deal.difficulty}",
                                         seed=deal.seed)
         row = await service.store.table(opened.table_id)
@@ -553,8 +574,7 @@ class DailyChallenge(Extension):
             if not tied:
                 await service.cmd_cancel(caller)
         if not tied:
-            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day))
-                              or "You have a daily challenge today already. One attempt per day.")
+            raise IllegalMove(await self._refusal(caller, date.fromisoformat(deal.day)) or tr(ALREADY))
         return await service.cmd_start(caller)
 
     # -- the end of a day ----------------------------------------------------------------
@@ -578,14 +598,14 @@ class DailyChallenge(Extension):
         attempt = await self.db.attempt_of_table(loaded.row.id)
         if attempt is None or self.now() >= day_end(attempt.day):
             return ""
-        return f"after the day's final board ({day_end(attempt.day):%Y-%m-%d %H:%M} UTC)"
+        return tr("after the day's final board ({when} UTC)").format(when=f"{day_end(attempt.day):%Y-%m-%d %H:%M}")
 
     async def cancel_note(self, loaded: Loaded) -> str:
         """What /cancel adds for a solo game that counts as lost (started, or a daily attempt)."""
         row = loaded.row
         if row.game != self.game or (row.status != "active" and await self.db.attempt_of_table(row.id) is None):
             return ""
-        return "A started solo game that is cancelled counts as lost in the solo record (/solo)."
+        return tr("A started solo game that is cancelled counts as lost in the solo record (/solo).")
 
     async def rules_note(self, loaded: Loaded) -> str:
         """What /rules at a daily table says before the game's rules."""
@@ -594,15 +614,15 @@ class DailyChallenge(Extension):
         attempt = await self.db.attempt_of_table(loaded.row.id)
         if attempt is None:
             return ""
-        return (f"**This table is the daily challenge of {attempt.day}** (`/daily help:on` tells it all): the same "
-                "deal for everyone that day, in every server; the same dice for the same actions (the dice of a "
-                "round depend only on how many times Production was taken up to then). It ends at 00:00 UTC "
-                "with its day: unfinished by then, it counts as a loss and takes no more moves. One attempt; "
-                "cancelling or resigning counts as a loss.")
+        return tr("**This table is the daily challenge of {day}** (`/daily help:on` tells it all): the same deal "
+                  "for everyone that day, in every server; the same dice for the same actions (the dice of a round "
+                  "depend only on how many times Production was taken up to then). It ends at 00:00 UTC with its "
+                  "day: unfinished by then, it counts as a loss and takes no more moves. One attempt; cancelling or "
+                  "resigning counts as a loss.").format(day=attempt.day)
 
     def _ended_text(self, day: str) -> str:
-        return (f"Your daily challenge of {day} ended with its day at 00:00 UTC, unfinished, so it counts as a "
-                "loss and takes no more moves. Today's deal: /daily.")
+        return tr("Your daily challenge of {day} ended with its day at 00:00 UTC, unfinished, so it counts as a loss "
+                  "and takes no more moves. Today's deal: /daily.").format(day=day)
 
     async def expire(self, table_id: int) -> bool:
         """End a daily table whose day is over: the game ends, unfinished, as a loss ('expired'); the end is
@@ -612,8 +632,9 @@ class DailyChallenge(Extension):
         attempt = await self.db.attempt_of_table(table_id)
         if row is None or attempt is None or row.status not in ("lobby", "active"):
             return False
-        headline = (f"**{attempt.name}**'s daily challenge of {attempt.day} ended with its day (00:00 UTC), "
-                    "unfinished: it counts as a loss.")
+        with lang.using(await self._public(row.guild_id)):  # a post with no caller
+            headline = tr("**{name}**'s daily challenge of {day} ended with its day (00:00 UTC), unfinished: it "
+                          "counts as a loss.").format(name=attempt.name, day=attempt.day)
         reply: Reply | None = None
         if row.status == "active":
             seat = next((s.seat for s in await service.store.seats(table_id) if s.user_id == row.host_id), 0)
@@ -641,19 +662,20 @@ class DailyChallenge(Extension):
         store = self.service.store
         row = await store.open_table(caller.channel_id)
         if row is None or row.status != "active" or row.state is None:
-            raise IllegalMove("There is no solo game under way in this channel. /daily starts today's challenge.")
+            raise IllegalMove(tr("There is no solo game under way in this channel. /daily starts today's "
+                                 "challenge."))
         try:
             cls = registry.get(row.game)
         except KeyError:
-            raise IllegalMove("This game has no hints.") from None
+            raise IllegalMove(tr("This game has no hints.")) from None
         if cls.max_players != 1:
-            raise IllegalMove("Hints are for solo games: /daily starts today's challenge.")
+            raise IllegalMove(tr("Hints are for solo games: /daily starts today's challenge."))
         seats = await store.seats(row.id)
         if not any(s.user_id == caller.user_id and not s.resigned for s in seats):
-            raise IllegalMove("Only the player of this table may ask for a hint.")
+            raise IllegalMove(tr("Only the player of this table may ask for a hint."))
         game = cls.load(row.state)
         if not game.legal_moves(0):
-            raise IllegalMove("There is no move to make right now.")
+            raise IllegalMove(tr("There is no move to make right now."))
         attempt = await self.db.attempt_of_table(row.id)
         if attempt is not None and self.now() >= day_end(attempt.day):
             await self.expire(row.id)
@@ -665,13 +687,20 @@ class DailyChallenge(Extension):
         played = [m.move for m in await store.moves(row.id)]
         move, source = await asyncio.to_thread(suggest, game, line, played)
         count = await self.db.add_hint(row.id)
-        why = ("It follows a line the solver proved to win this deal."
-               if source == "line" else "It is what the computer player would do now.")
-        marked = "Your result is marked as hinted" + (f" ({count} hints)." if count > 1 else ".")
-        return Reply(private=f"Hint: `{move}`. {why}\n{marked}", table_id=row.id)
+        why = (tr("It follows a line the solver proved to win this deal.")
+               if source == "line" else tr("It is what the computer player would do now."))
+        marked = (tr("Your result is marked as hinted ({count} hints).").format(count=count) if count > 1
+                  else tr("Your result is marked as hinted."))
+        return Reply(private=tr("Hint: `{move}`. {why}").format(move=move, why=why) + "\n" + marked,
+                     table_id=row.id)
 
     # -- boards ------------------------------------------------------------------------
     async def board_reply(self, guild_id: int, day: date, final: bool = False) -> Reply:
+        """The board of a day, in the server's language (it is posted for everyone)."""
+        with lang.using(await self._public(guild_id)):
+            return await self._board_reply(guild_id, day, final)
+
+    async def _board_reply(self, guild_id: int, day: date, final: bool = False) -> Reply:
         key = day.isoformat()
         deal = await self.db.deal(guild_id, key)
         results = sorted(await self.db.results_of_day(guild_id, key), key=_rank_key)
@@ -687,32 +716,39 @@ class DailyChallenge(Extension):
             rows.append({"rank": rank, "name": result.name, "result": "won" if result.won else (
                 "lost" if result.ended == "finished" else result.ended), "score": result.score,
                 "hints": result.hints, "moves": result.moves, "takebacks": result.takebacks})
-        title = f"**Daily challenge — {WEEKDAYS[day.weekday()]} {key}** ({difficulty.replace('_', ' ')})"
-        lines = [title + (" · final board" if final else "")]
+        title = tr("**Daily challenge — {weekday} {day}** ({level})").format(weekday=weekday(day), day=key,
+                                                                            level=level_word(difficulty))
+        lines = [title + (" · " + tr("final board") if final else "")]
         for row in rows[:BOARD_ROWS]:
-            what = {"won": f"won, {_number(row['score'])} points", "lost": f"lost (score {_number(row['score'])})",
-                    "resigned": "resigned", "cancelled": "abandoned",
-                    "expired": "out of time (unfinished at 00:00 UTC)"}[row["result"]]
-            hint = f" ({row['hints']} hint{'s' if row['hints'] != 1 else ''})" if row["hints"] else ""
+            score = _number(row["score"])
+            what = {"won": tr("won, {score} points").format(score=score),
+                    "lost": tr("lost (score {score})").format(score=score),
+                    "resigned": tr("resigned"), "cancelled": tr("abandoned"),
+                    "expired": tr("out of time (unfinished at 00:00 UTC)")}[row["result"]]
+            hint = " (" + ngettext("{count} hint", "{count} hints", row["hints"]).format(
+                count=row["hints"]) + ")" if row["hints"] else ""
             if row["takebacks"]:
-                hint += f" ({row['takebacks']} taken back)"
-            lines.append(f"{row['rank']}. {row['name']} — {what}, {row['moves']} moves{hint}")
+                hint += " (" + tr("{count} taken back").format(count=row["takebacks"]) + ")"
+            # English says "moves" for one as well (as it always did); a catalogue gives the singular its form
+            lines.append(f"{row['rank']}. {row['name']} — " + ngettext(
+                "{what}, {count} moves", "{what}, {count} moves", row["moves"]).format(what=what, count=row["moves"])
+                + hint)
         if not rows:
-            lines.append("No finished attempt yet.")
+            lines.append(tr("No finished attempt yet."))
         if len(rows) > BOARD_ROWS:
-            lines.append(f"... and {len(rows) - BOARD_ROWS} more.")
+            lines.append(tr("... and {count} more.").format(count=len(rows) - BOARD_ROWS))
         if playing:
-            lines.append(f"{playing} still playing.")
+            lines.append(tr("{count} still playing.").format(count=playing))
         image = None
         if self.service.draw_images:
             from bot.core.service import draw_off_loop
             from render.daily import daily_board
 
-            data = {"day": key, "weekday": WEEKDAYS[day.weekday()], "difficulty": difficulty, "final": final,
+            data = {"day": key, "weekday": weekday(day), "difficulty": difficulty, "final": final,
                     "playing": playing, "rows": rows[:BOARD_ROWS]}
             image = await draw_off_loop(daily_board, data)
         return Reply(text="\n".join(lines), image=image, image_name=f"daily-{key}.png",
-                     image_alt=alt_text.DAILY.format(day=key) if image else "", card=Card())
+                     image_alt=tr(alt_text.DAILY).format(day=key) if image else "", card=Card())
 
     async def cmd_dailyboard(self, caller: Caller, date: str = "") -> Reply:
         today = self.today()
@@ -725,19 +761,21 @@ class DailyChallenge(Extension):
             try:
                 day = datetime.strptime(typed, "%Y-%m-%d").date()
             except ValueError:
-                raise IllegalMove("Write the date as YYYY-MM-DD, e.g. 2026-01-31 (UTC), or `yesterday`.") from None
+                raise IllegalMove(tr("Write the date as YYYY-MM-DD, e.g. 2026-01-31 (UTC), or `yesterday`.")) from None
         if day > today:
-            raise IllegalMove(f"{day.isoformat()} has not come yet (today is {today.isoformat()} UTC).")
+            raise IllegalMove(tr("{day} has not come yet (today is {today} UTC).").format(
+                day=day.isoformat(), today=today.isoformat()))
         if await self.db.deal(caller.guild_id, day.isoformat()) is None:
             if day == today:
-                raise IllegalMove("Nobody has started today's daily challenge yet: /daily starts yours.")
-            raise IllegalMove(f"No daily challenge was played in this server on {day.isoformat()}.")
+                raise IllegalMove(tr("Nobody has started today's daily challenge yet: /daily starts yours."))
+            raise IllegalMove(tr("No daily challenge was played in this server on {day}.").format(day=day.isoformat()))
         return await self.board_reply(caller.guild_id, day, final=day < today)
 
     async def cmd_solo(self, caller: Caller) -> Reply:
         results = await self.db.results_of_guild(caller.guild_id)
         if not results:
-            raise IllegalMove("No solo game has been finished in this server yet. /daily starts today's challenge.")
+            raise IllegalMove(tr("No solo game has been finished in this server yet. /daily starts today's "
+                                 "challenge."))
         today = self.today()
         players: dict[int, list[SoloResult]] = {}
         for result in results:
@@ -756,28 +794,36 @@ class DailyChallenge(Extension):
         for index, row in enumerate(rows):
             same = index and (rows[index - 1]["wins"], rows[index - 1]["best"]) == (row["wins"], row["best"])
             row["rank"] = rows[index - 1]["rank"] if same else index + 1
-        lines = ["**Solo board** — wins, best winning scores and daily streaks in this server"]
-        for row in rows[:BOARD_ROWS]:
-            best = f", best {_number(row['best'])}{'*' if row['best_hinted'] else ''}" if row["best"] is not None else ""
-            lines.append(f"{row['rank']}. {row['name']} — {row['wins']} won of {row['games']}{best}, "
-                         f"streak {row['streak']} (longest {row['longest']})")
-        if any(r["best_hinted"] for r in rows):
-            lines.append("* reached with a hint")
-        image = None
-        if self.service.draw_images:
-            from bot.core.service import draw_off_loop
-            from render.daily import solo_board
+        personal = self._personal(players.get(caller.user_id, []), today)  # the caller's own, in their language
+        with lang.using(await self._public(caller.guild_id)):  # the board is public
+            lines = [tr("**Solo board** — wins, best winning scores and daily streaks in this server")]
+            for row in rows[:BOARD_ROWS]:
+                if row["best"] is not None:
+                    line = tr("{rank}. {name} — {wins} won of {games}, best {best}, streak {streak} (longest "
+                              "{longest})")
+                else:
+                    line = tr("{rank}. {name} — {wins} won of {games}, streak {streak} (longest {longest})")
+                lines.append(line.format(rank=row["rank"], name=row["name"], wins=row["wins"], games=row["games"],
+                                         best=_number(row["best"]) + ("*" if row["best_hinted"] else ""),
+                                         streak=row["streak"], longest=row["longest"]))
+            if any(r["best_hinted"] for r in rows):
+                lines.append(tr("* reached with a hint"))
+            image = None
+            if self.service.draw_images:
+                from bot.core.service import draw_off_loop
+                from render.daily import solo_board
 
-            data = {"title": "Solo board", "subtitle": "Daily challenges and solo games of this server",
-                    "rows": rows[:BOARD_ROWS]}
-            image = await draw_off_loop(solo_board, data)
-        return Reply(text="\n".join(lines), private=self._personal(players.get(caller.user_id, []), today),
-                     image=image, image_name="solo.png", image_alt=alt_text.SOLO if image else "")
+                data = {"title": tr("Solo board"), "subtitle": tr("Daily challenges and solo games of this server"),
+                        "rows": rows[:BOARD_ROWS]}
+                image = await draw_off_loop(solo_board, data)
+            alt = tr(alt_text.SOLO) if image else ""
+        return Reply(text="\n".join(lines), private=personal,
+                     image=image, image_name="solo.png", image_alt=alt)
 
     def _personal(self, mine: list[SoloResult], today: date) -> str:
         if not mine:
-            return "You have not finished a solo game here yet: /daily starts today's challenge."
-        lines = ["**Your personal bests**"]
+            return tr("You have not finished a solo game here yet: /daily starts today's challenge.")
+        lines = [tr("**Your personal bests**")]
         by_level: dict[str, SoloResult] = {}
         for result in mine:
             if result.won and result.score is not None:
@@ -787,15 +833,16 @@ class DailyChallenge(Extension):
         for level in ("easy", "standard", "very_hard"):
             if level in by_level:
                 best = by_level[level]
-                when = f"daily of {best.day}" if best.day else "free game"
-                hint = " (with a hint)" if best.hints else ""
-                lines.append(f"{level.replace('_', ' ').capitalize()}: {_number(best.score)} points, {when}{hint}")
+                when = tr("daily of {day}").format(day=best.day) if best.day else tr("free game")
+                hint = " " + tr("(with a hint)") if best.hints else ""
+                lines.append(tr("{level}: {score} points, {when}").format(
+                    level=level_word(level).capitalize(), score=_number(best.score), when=when) + hint)
         daily = [r for r in mine if r.day]
         current, longest = streaks({date.fromisoformat(r.day): r.won for r in daily}, today)
-        lines.append(f"Daily challenges: {sum(r.won for r in daily)} won of {len(daily)}; "
-                     f"streak {current}, longest {longest}.")
+        lines.append(tr("Daily challenges: {won} won of {played}; streak {streak}, longest {longest}.").format(
+            won=sum(r.won for r in daily), played=len(daily), streak=current, longest=longest))
         if len(lines) == 2:
-            lines.insert(1, "No win yet.")
+            lines.insert(1, tr("No win yet."))
         return "\n".join(lines)
 
     # -- results -----------------------------------------------------------------------

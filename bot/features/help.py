@@ -9,8 +9,9 @@ from bot.core.commands import ANYWHERE, Command
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
+from lang import N_
 
-COMMANDS = (Command("help", "What Isles is, its games and their rules, and every command (private)", where=ANYWHERE),)
+COMMANDS = (Command("help", N_("What Isles is, its games and their rules, and every command (private)"), where=ANYWHERE),)
 
 
 class Help(Extension):

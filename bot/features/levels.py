@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+import lang
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
@@ -19,16 +20,22 @@ from db.levels import NORMAL, LevelStore
 from games import registry
 from games.base import IllegalMove
 from games.levels import LEVELS, choose
+from lang import N_, tr
 
 COMMANDS = (
-    Command("addai", "Add a computer player to the table", (
-        Param("level", "How strong: easy, normal (the default) or hard", choices=LEVELS),
+    Command("addai", N_("Add a computer player to the table"), (
+        Param("level", N_("How strong: easy, normal (the default) or hard"), choices=LEVELS),
     )),
 )
 
 
+# a level's word in a sentence (the choice values stay English)
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
 def seat_name(number: int, level: str) -> str:
-    return f"Bot {number}" if level == NORMAL else f"Bot {number} ({level})"
+    # a computer seat's name, kept in the store: the same in every language
+    return f"Bot {number}" if level == NORMAL else f"Bot {number} ({level})"  # verbatim: a stored name
 
 
 class ComputerLevels(Extension):
@@ -47,22 +54,28 @@ class ComputerLevels(Extension):
     async def cmd_addai(self, caller: Caller, level: str = NORMAL) -> Reply:
         level = level.strip().lower() or NORMAL
         if level not in LEVELS:
-            raise IllegalMove(f"`level` is one of: {', '.join(LEVELS)}.")
+            raise IllegalMove(tr("`level` is one of: {choices}.").format(choices=", ".join(LEVELS)))
         service = self.service
         async with service.channel_lock(caller.channel_id):
             loaded = await service.lobby_table(caller)
             if not loaded.seat_of(caller.user_id) and not caller.can_manage:
-                raise IllegalMove("Only a seated player can add a computer player.")
+                raise IllegalMove(tr("Only a seated player can add a computer player."))
             name = await self.add(loaded, level)
             loaded = await service.table(loaded.row.id)
-        strength = "" if level == NORMAL else f" of {level} strength"
-        return service.lobby_reply(loaded, f"**{name}**, a computer player{strength}, sat down.")
+        with lang.using(await service.public_language(caller.guild_id)):  # the lobby's post
+            if level == NORMAL:
+                headline = tr("**{name}**, a computer player, sat down.").format(name=name)
+            else:
+                headline = tr("**{name}**, a computer player of {level} strength, sat down.").format(
+                    name=name, level=tr(LEVEL_WORDS.get(level, level)))
+        return service.lobby_reply(loaded, headline)
 
     async def add(self, loaded: Loaded, level: str) -> str:
         """Seat a computer player of `level` at a lobby (the caller holds the channel lock)."""
         cls = registry.get(loaded.row.game)
         if len(loaded.seats) >= cls.max_players:
-            raise IllegalMove(f"The table is full: {cls.title} takes at most {cls.max_players} players.")
+            raise IllegalMove(tr("The table is full: {game} takes at most {count} players.").format(
+                game=cls.title, count=cls.max_players))
         taken = {s.name for s in loaded.seats}
         number = next(n for n in range(1, 10) if all(seat_name(n, lv) not in taken for lv in LEVELS))
         name = seat_name(number, level)

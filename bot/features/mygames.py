@@ -23,6 +23,7 @@ from db.mygames import GamesStore
 from db.store import SeatRow
 from games import registry
 from games.base import IllegalMove
+from lang import N_, ngettext, tr
 
 # a table is stalled when its turn is past the deadline, or has run this long without a deadline,
 # or has run a week whatever the deadline (long deadlines, vacations); a lobby after a week idle
@@ -31,8 +32,8 @@ STALLED_ANYWAY = 7 * DAY
 IDLE_LOBBY = 7 * DAY
 
 COMMANDS = (
-    Command("games", "Your tables in this server, your turns first", (
-        Param("view", "mine (default), or stalled: every table of the server that waits (managers)",
+    Command("games", N_("Your tables in this server, your turns first"), (
+        Param("view", N_("mine (default), or stalled: every table of the server that waits (managers)"),
               choices=("mine", "stalled")),
     ), where=ANYWHERE),
 )
@@ -138,46 +139,51 @@ class MyGames(Extension):
                 continue
             title, place = _title(row.game), marks.place(row.channel_id)
             if running is None:
-                entries.append(Entry((2, epoch(row.created_at)),
-                                     f"{title} in {place} — in the lobby, {len(seats)}/{_most(row.game)} seated"))
+                entries.append(Entry((2, epoch(row.created_at)), tr(
+                    "{game} in {place} — in the lobby, {seated}/{most} seated").format(
+                        game=title, place=place, seated=len(seats), most=_most(row.game))))
                 continue
             turns, acting, since, due = running.turns, running.acting, running.since, running.due
             names = running.loaded.names()
-            deadline = f", deadline {when(min(due))}" if due else ""
+            deadline = tr(", deadline {when}").format(when=when(min(due))) if due else ""
             if mine.resigned:
-                entries.append(Entry((3, since), f"{title} in {place} — you resigned; the computer plays your seat"))
+                entries.append(Entry((3, since), tr("{game} in {place} — you resigned; the computer plays your "
+                                                    "seat").format(game=title, place=place)))
                 continue
             if mine.seat in acting:
                 info = turns.get(mine.seat)
                 started = info.started_at if info else since
                 mine_due = info.deadline_at if info and info.deadline_at is not None else None
-                text = f"**{title}** in {place} — **your turn** since {when(started)}"
+                text = tr("**{game}** in {place} — **your turn** since {when}").format(game=title, place=place,
+                                                                                       when=when(started))
                 if mine_due is not None:
-                    text += f", deadline {when(mine_due)}"
+                    text += tr(", deadline {when}").format(when=when(mine_due))
                 if info and info.vacation_until:
-                    text += f" (you are on vacation until {when(info.vacation_until, 'f')})"
+                    text += tr(" (you are on vacation until {when})").format(when=when(info.vacation_until, 'f'))
                 entries.append(Entry((0, mine_due or 2**62, started), text))
                 continue
             waiting = []
             for seat in acting:
-                name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                name = names[seat] if seat < len(names) else tr("Seat {number}").format(number=seat + 1)
                 info = turns.get(seat)
-                waiting.append(name + (" (on vacation)" if info and info.vacation_until else ""))
-            who = ", ".join(waiting) or "the computer"
-            entries.append(Entry((1, since), f"{title} in {place} — waiting for {who} since {when(since)}{deadline}"))
+                waiting.append(name + (tr(" (on vacation)") if info and info.vacation_until else ""))
+            who = ", ".join(waiting) or tr("the computer")
+            entries.append(Entry((1, since), tr("{game} in {place} — waiting for {who} since {when}").format(
+                game=title, place=place, who=who, when=when(since)) + deadline))
         if not entries:
             if everywhere:
-                return Reply(private="You are not seated at any table in any server. Open one with /open in a "
-                                     "server, or play /daily here.")
-            return Reply(private="You are not seated at any table of this server. Open one with /open.")
+                return Reply(private=tr("You are not seated at any table in any server. Open one with /open in a "
+                                        "server, or play /daily here."))
+            return Reply(private=tr("You are not seated at any table of this server. Open one with /open."))
         entries.sort(key=lambda e: e.order)
         yours = sum(1 for e in entries if e.order[0] == 0)
         if everywhere:
-            head = f"Your tables in every server ({len(entries)}); your turn at {yours}:" if yours else \
-                f"Your tables in every server ({len(entries)}); none waits for you:"
+            head = tr("Your tables in every server ({count}); your turn at {yours}:") if yours else \
+                tr("Your tables in every server ({count}); none waits for you:")
         else:
-            head = f"Your tables in this server ({len(entries)}); your turn at {yours}:" if yours else \
-                f"Your tables in this server ({len(entries)}); none waits for you:"
+            head = tr("Your tables in this server ({count}); your turn at {yours}:") if yours else \
+                tr("Your tables in this server ({count}); none waits for you:")
+        head = head.format(count=len(entries), yours=yours)
         return Reply(private=_fit(head, [e.text for e in entries]), card=Card(private=True))
 
     async def _servers(self, caller: Caller) -> list[int]:
@@ -189,7 +195,7 @@ class MyGames(Extension):
 
     async def _stalled(self, caller: Caller) -> Reply:
         if not caller.can_manage:
-            raise IllegalMove("Only members who may manage this server see every table; /games shows yours.")
+            raise IllegalMove(tr("Only members who may manage this server see every table; /games shows yours."))
         now = self._now()
         entries: list[Entry] = []
         count = 0
@@ -199,7 +205,8 @@ class MyGames(Extension):
             if running is None:
                 idle = now - epoch(row.updated_at)
                 if idle >= IDLE_LOBBY:
-                    entries.append(Entry((-idle,), f"{title} in {place} — in the lobby since {when(epoch(row.updated_at))}"))
+                    entries.append(Entry((-idle,), tr("{game} in {place} — in the lobby since {when}").format(
+                        game=title, place=place, when=when(epoch(row.updated_at)))))
                 continue
             turns, acting, since, due = running.turns, running.acting, running.since, running.due
             names = running.loaded.names()
@@ -210,23 +217,24 @@ class MyGames(Extension):
             who = []
             for seat in acting:
                 info = turns.get(seat)
-                name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                name = names[seat] if seat < len(names) else tr("Seat {number}").format(number=seat + 1)
                 if info and info.vacation_until:
-                    name += f" (on vacation until {when(info.vacation_until, 'f')})"
+                    name += tr(" (on vacation until {when})").format(when=when(info.vacation_until, 'f'))
                 who.append(name)
-            text = f"**{title}** in {place} — waiting for {', '.join(who) or 'the computer'} since {when(since)}"
+            text = tr("**{game}** in {place} — waiting for {who} since {when}").format(
+                game=title, place=place, who=", ".join(who) or tr("the computer"), when=when(since))
             if due:
-                text += f", deadline {when(min(due))}" + (" (passed)" if overdue else "")
+                text += tr(", deadline {when}").format(when=when(min(due))) + (tr(" (passed)") if overdue else "")
             else:
-                text += ", no deadline"
+                text += tr(", no deadline")
             entries.append(Entry((-(now - since),), text))
         if not entries:
-            return Reply(private=f"No table of this server is stalled ({count} open): every turn is within its "
-                                 "deadline, and younger than 3 days where there is none.")
+            return Reply(private=tr("No table of this server is stalled ({count} open): every turn is within its "
+                                    "deadline, and younger than 3 days where there is none.").format(count=count))
         entries.sort(key=lambda e: e.order)
-        head = (f"Stalled tables of this server ({len(entries)} of {count} open): turns past their deadline, "
-                "3 days old without one or a week old in any case, and lobbies idle for a week. The host or a "
-                "channel manager may /cancel, or set a /deadline.")
+        head = tr("Stalled tables of this server ({stalled} of {count} open): turns past their deadline, 3 days old "
+                  "without one or a week old in any case, and lobbies idle for a week. The host or a channel manager "
+                  "may /cancel, or set a /deadline.").format(stalled=len(entries), count=count)
         return Reply(private=_fit(head, [e.text for e in entries]))
 
 
@@ -241,8 +249,12 @@ def _fit(head: str, lines: list[str]) -> str:
     for index, line in enumerate(lines):
         rest = len(lines) - index
         candidate = "\n".join([head, *shown, line])
-        tail = f"\n… and {rest - 1} more." if rest > 1 else ""
+        tail = "\n" + _more(rest - 1) if rest > 1 else ""
         if len(candidate) + len(tail) > LIST_CHARS:
-            return "\n".join([head, *shown]) + f"\n… and {rest} more."
+            return "\n".join([head, *shown]) + "\n" + _more(rest)
         shown.append(line)
     return "\n".join([head, *shown])
+
+
+def _more(count: int) -> str:
+    return ngettext("… and {count} more.", "… and {count} more.", count).format(count=count)

@@ -21,16 +21,18 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import lang
 from bot.core import failures
 from bot.core.commands import ANYWHERE, Command, Param
 from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService
 from bot.core.suggestions import zone_names
-from bot.features.timing import NOTIFY_MODES, Timing, epoch
+from bot.features.timing import NOTIFY_MODES, NOTIFY_TEXTS, Timing, epoch
 from db.notices import WAKE
 from db.notify import Held, NotifyStore, Pacing
 from db.timing import TurnRow
+from lang import N_, ngettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -40,26 +42,21 @@ MESSAGE_CHARS = 1900  # a digest fits one Discord message (2000) with room to sp
 ZONE_CHARS = 40  # longer than every zone name (America/Argentina/ComodRivadavia is 32); a typo is quoted up to it
 _OFF = ("off", "none", "no")
 
-COMMAND = Command("notify", "How you hear that it is your turn in this server", (
-    Param("mode", "mention (default), dm: also a direct message, quiet: no pings in reminders", choices=NOTIFY_MODES),
-    Param("quiet", "Hold direct messages during these hours, e.g. 22-08 (in your zone); off to end them"),
-    Param("zone", "Your time zone for quiet hours, e.g. Europe/Paris (default UTC)", autocomplete="zone"),
-    Param("digest", "hourly: at most one direct message an hour listing your tables; off", choices=DIGESTS),
+COMMAND = Command("notify", N_("How you hear that it is your turn in this server"), (
+    Param("mode", N_("mention (default), dm: also a direct message, quiet: no pings in reminders"),
+          choices=NOTIFY_MODES),
+    Param("quiet", N_("Hold direct messages during these hours, e.g. 22-08 (in your zone); off to end them")),
+    Param("zone", N_("Your time zone for quiet hours, e.g. Europe/Paris (default UTC)"), autocomplete="zone"),
+    Param("digest", N_("hourly: at most one direct message an hour listing your tables; off"), choices=DIGESTS),
 ), where=ANYWHERE)
 # outside a server (a direct message with the bot) /notify sets each server where the person sits at a table
-NO_SERVER = ("You sit at no table in any server, so there is nothing to set from here. "
-             "Use /notify in a server to choose how you hear of your turns there.")
-EVERY_SERVER = ("Outside a server, /notify sets how you hear of your turns in every server where you sit at "
-                "a table now ({count}). Give an option to change it; in a server, /notify sets that server alone.")
-SET_EVERYWHERE = "Set in every server where you sit at a table now ({count}): {what}"
+NO_SERVER = N_("You sit at no table in any server, so there is nothing to set from here. "
+               "Use /notify in a server to choose how you hear of your turns there.")
+EVERY_SERVER = N_("Outside a server, /notify sets how you hear of your turns in every server where you sit at "
+                  "a table now ({count}). Give an option to change it; in a server, /notify sets that server alone.")
+SET_EVERYWHERE = N_("Set in every server where you sit at a table now ({count}): {what}")
 
-MODE_TEXT = {
-    "mention": "When it is your turn you are mentioned in the table's channel (reminders too).",
-    "dm": "When it is your turn you are mentioned in the table's channel and also get a direct message, "
-          "with reminders by direct message too.",
-    "quiet": "Turn messages still mention you, but reminders name you without a ping and no direct "
-             "message is sent.",
-}
+MODE_TEXT = NOTIFY_TEXTS  # the words of each mode, as /notify of bot/features/timing.py says them
 
 
 # -- pure helpers --------------------------------------------------------------------------
@@ -71,10 +68,11 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     match = re.fullmatch(r"(\d{1,2})(?::00)?h?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?h?", word)
     if not match or not all(0 <= int(x) <= 24 for x in match.groups()):
         shown = text.strip() if len(text.strip()) <= ZONE_CHARS else text.strip()[:ZONE_CHARS] + "…"
-        raise ValueError(f"`{shown}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), or off.")
+        raise ValueError(tr("`{typed}` is not a range of hours: write it like 22-08 (from 22:00 to 08:00), "
+                            "or off.").format(typed=shown))
     start, end = int(match[1]) % 24, int(match[2]) % 24
     if start == end:
-        raise ValueError("Quiet hours must start and end at different hours, like 22-08.")
+        raise ValueError(tr("Quiet hours must start and end at different hours, like 22-08."))
     return start, end
 
 
@@ -91,8 +89,8 @@ def zone_of(name: str) -> ZoneInfo:
         except (ZoneInfoNotFoundError, ValueError, OSError):
             log.warning("the time zone %s is listed but cannot be read", known)
     shown = typed if len(typed) <= ZONE_CHARS else typed[:ZONE_CHARS] + "…"
-    raise ValueError(f"`{shown}` is not a time zone I know: write it like Europe/Paris or America/New_York "
-                     "(the list offers them as you type).")
+    raise ValueError(tr("`{typed}` is not a time zone I know: write it like Europe/Paris or America/New_York "
+                        "(the list offers them as you type).").format(typed=shown))
 
 
 def quiet_until(now: int, start: int, end: int, zone: str) -> int | None:
@@ -113,10 +111,10 @@ def digest_text(held: list[Held], hourly: bool) -> str:
         latest[item.table_id] = item
     items = sorted(latest.values(), key=lambda h: h.id)
     count = len(items)
-    head = (f"Your hourly digest: {count} table{'s' if count != 1 else ''} wait{'s' if count == 1 else ''} for you."
-            if hourly else
-            f"Your quiet hours are over: {count} table{'s' if count != 1 else ''} wait{'s' if count == 1 else ''} "
-            "for you.")
+    head = (ngettext("Your hourly digest: {count} table waits for you.",
+                     "Your hourly digest: {count} tables wait for you.", count) if hourly else
+            ngettext("Your quiet hours are over: {count} table waits for you.",
+                     "Your quiet hours are over: {count} tables wait for you.", count)).format(count=count)
     room = max(120, (MESSAGE_CHARS - len(head)) // max(1, count) - 3)
     parts = [head]
     for item in items:
@@ -146,14 +144,14 @@ class Notify(Extension):
         tables = await self.service.store.tables_of_person(caller.user_id)
         guilds = sorted({row.guild_id for row in tables if row.guild_id})
         if not guilds:
-            return Reply(private=NO_SERVER)
+            return Reply(private=tr(NO_SERVER))
         if not (mode.strip() or quiet.strip() or zone.strip() or digest.strip()):
-            return Reply(private=EVERY_SERVER.format(count=len(guilds)))
+            return Reply(private=tr(EVERY_SERVER).format(count=len(guilds)))
         answers = [await self._notify(guild, caller.user_id, mode, quiet, zone, digest, everywhere=True)
                    for guild in guilds]
         if not answers[0].ok:  # every server reads the same words: the first refusal is every one's
             return answers[0]
-        return Reply(private=SET_EVERYWHERE.format(count=len(guilds), what=answers[0].private))
+        return Reply(private=tr(SET_EVERYWHERE).format(count=len(guilds), what=answers[0].private))
 
     async def _notify(self, guild_id: int, user_id: int, mode: str, quiet: str, zone: str, digest: str,
                       everywhere: bool = False) -> Reply:
@@ -165,7 +163,7 @@ class Notify(Extension):
             if zone.strip():
                 zone_of(zone)
         except ValueError as why:
-            return Reply.error(f"{why} Nothing was changed.")
+            return Reply.error(tr("{why} Nothing was changed.").format(why=why))
         if not (mode or quiet.strip() or zone.strip() or digest):
             return Reply(private=self._describe(pacing, None, everywhere))
         new = Pacing(hours[0] if hours else None, hours[1] if hours else None,
@@ -174,7 +172,7 @@ class Notify(Extension):
         if mode or digest == "hourly":
             chosen = mode or "dm"  # a digest is made of direct messages
             await self.timing.db.set_notify(guild_id, user_id, chosen)
-            lines.append(MODE_TEXT[chosen])
+            lines.append(tr(MODE_TEXT[chosen]))
         await self.db.set_pacing(guild_id, user_id, new)
         return Reply(private=self._describe(new, " ".join(lines), everywhere))
 
@@ -182,14 +180,17 @@ class Notify(Extension):
     def _describe(pacing: Pacing, first: str | None, everywhere: bool = False) -> str:
         lines = [first] if first else []
         if pacing.quiet:
-            lines.append(f"Quiet hours: {pacing.quiet_from:02d}:00 to {pacing.quiet_to:02d}:00 "
-                         f"({pacing.zone or 'UTC'}): direct messages wait, and one digest comes when they end.")
+            lines.append(tr("Quiet hours: {start}:00 to {end}:00 ({zone}): direct messages wait, and one digest "
+                            "comes when they end.").format(start=f"{pacing.quiet_from:02d}",
+                                                           end=f"{pacing.quiet_to:02d}", zone=pacing.zone or "UTC"))
         else:
-            lines.append("No quiet hours.")
-        lines.append("Digest: at most one direct message an hour, listing the tables that wait for you."
-                     if pacing.digest == "hourly" else "Digest: off (a direct message for each turn, if you chose dm).")
-        lines.append("Mentions in the table's channel stay as they are." if everywhere else
-                     "Mentions in the table's channel stay as they are. This applies to every table of this server.")
+            lines.append(tr("No quiet hours."))
+        lines.append(tr("Digest: at most one direct message an hour, listing the tables that wait for you.")
+                     if pacing.digest == "hourly" else tr("Digest: off (a direct message for each turn, if you chose "
+                                                          "dm)."))
+        lines.append(tr("Mentions in the table's channel stay as they are.") if everywhere else
+                     tr("Mentions in the table's channel stay as they are. This applies to every table of this "
+                        "server."))
         return " ".join(lines)
 
     # -- holding -------------------------------------------------------------------------
@@ -225,8 +226,9 @@ class Notify(Extension):
                                                pacing.zone or "UTC") is not None
         if len(held) == 1 and held[0].due_at <= held[0].held_at:
             text = held[0].text  # nothing waited: the message as it was
-        else:
-            text = digest_text(held, hourly=not quieted)
+        else:  # a digest has no caller: written in the language of the server of its tables
+            with lang.using(await self.service.public_language(guild_id)):
+                text = digest_text(held, hourly=not quieted)
         first = held[-1]
         turn = TurnRow(first.table_id, first.seat, guild_id, first.channel_id, user_id, first.version, first.held_at)
         return await self.timing.direct(turn, text)

@@ -23,6 +23,7 @@ import asyncio
 import contextvars
 import logging
 
+import lang
 from bot.core.cache import KeptPerTable
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -34,16 +35,18 @@ from db.auto import AutoStore, Plan
 from db.takeback import TakeBackStore
 from games import auto
 from games.base import TYPED_MOVE_LIMIT, IllegalMove
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
 CANCEL = ("cancel", "none", "off")
 KEPT_TABLES = 4096  # tables whose plans are kept in memory, least recently used dropped first
-COMMANDS = (Command("plan", "Plan your next move: played when your turn comes if still legal (private)", (
-    Param("move", "A move in the game's notation; cancel drops your plan; empty shows it"),
+COMMANDS = (Command("plan", N_("Plan your next move: played when your turn comes if still legal (private)"), (
+    Param("move", N_("A move in the game's notation; cancel drops your plan; empty shows it")),
 )),)
-NOT_LEGAL = "it was not legal when your turn came"
-STOPPED = "the board changed beside it before your turn"
+# why a plan was dropped: kept in the store in English, translated where it is told
+NOT_LEGAL = N_("it was not legal when your turn came")
+STOPPED = N_("the board changed beside it before your turn")
 
 
 class Plans(Extension):
@@ -84,39 +87,42 @@ class Plans(Extension):
         typed = move.strip()
         if not typed:
             if held is None:
-                return Reply(private="You have no plan at this table. `/plan move:...` keeps one for your next turn.")
+                return Reply(private=tr("You have no plan at this table. `/plan move:...` keeps one for your next "
+                                        "turn."))
             if held.dropped:
                 await self._drop(table_id, caller.user_id)
-                return Reply(private=f"Your plan `{held.move}` was dropped: {held.dropped}.")
-            return Reply(private=f"Your plan: `{held.move}`, played when your turn comes if it is legal then. "
-                                 "Nobody else sees it; `/plan move:cancel` drops it.")
+                return Reply(private=tr("Your plan `{move}` was dropped: {why}.").format(move=held.move,
+                                                                                       why=tr(held.dropped)))
+            return Reply(private=tr("Your plan: `{move}`, played when your turn comes if it is legal then. Nobody "
+                                    "else sees it; `/plan move:cancel` drops it.").format(move=held.move))
         if typed.lower() in CANCEL:
             if held is None or held.dropped:
                 await self._drop(table_id, caller.user_id)
-                return Reply(private="You had no plan at this table.")
+                return Reply(private=tr("You had no plan at this table."))
             await self._drop(table_id, caller.user_id)
-            return Reply(private=f"Your plan `{held.move}` is dropped.")
+            return Reply(private=tr("Your plan `{move}` is dropped.").format(move=held.move))
         async with service.table_lock(table_id):
             loaded = await service.active_table(caller)
             game = loaded.game
             if mine.seat in game.to_act():
-                raise IllegalMove("It is your turn now: send that move with /move.")
+                raise IllegalMove(tr("It is your turn now: send that move with /move."))
             if len(typed) > TYPED_MOVE_LIMIT:  # cut as /move cuts it: a pasted page never comes back whole
-                raise IllegalMove(f"That move is {len(typed)} characters long, and a move is at most "
-                                  f"{TYPED_MOVE_LIMIT} (it starts `{quoted(typed)}`).")
+                raise IllegalMove(tr("That move is {length} characters long, and a move is at most {most} (it starts "
+                                     "`{start}`).").format(length=len(typed), most=TYPED_MOVE_LIMIT,
+                                                           start=quoted(typed)))
             try:
                 canonical = game.canonical(mine.seat, typed)
             except IllegalMove as why:
-                raise IllegalMove(f"That cannot be planned: {refusal(str(why), typed)}") from None
+                raise IllegalMove(tr("That cannot be planned: {why}").format(why=refusal(str(why), typed))) from None
             rules = getattr(type(game), "auto", None) or auto.DEFAULT
             refused = rules.plannable(game, mine.seat, canonical)
             if refused:
-                raise IllegalMove(f"`{quoted(canonical)}` cannot be planned: {refused}.")
+                raise IllegalMove(tr("`{move}` cannot be planned: {why}.").format(move=quoted(canonical), why=refused))
             plan = Plan(caller.user_id, mine.seat, canonical, loaded.version,
                         rules.plan_mark(game, mine.seat, canonical))
             await self._put(table_id, plan)
-        return Reply(private=f"Planned: `{canonical}`, played as your move when your turn comes if it is legal "
-                             "then and nothing changed beside it. Nobody else sees it.")
+        return Reply(private=tr("Planned: `{move}`, played as your move when your turn comes if it is legal then and "
+                                "nothing changed beside it. Nobody else sees it.").format(move=canonical))
 
     # -- playing a plan ----------------------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
@@ -186,8 +192,10 @@ class Plans(Extension):
         if why:
             await self._drop(table_id, plan.user_id, why)
             if service.outbox is not None:
-                await service.outbox.direct(plan.user_id, f"Your planned move `{plan.move}` at "
-                                            f"{loaded.game.title} was not played: {why}. It is your turn.")
+                with lang.using(await service.public_language(loaded.row.guild_id)):  # a message with no caller
+                    text = tr("Your planned move `{move}` at {game} was not played: {why}. It is your turn.").format(
+                        move=plan.move, game=loaded.game.title, why=tr(why))
+                await service.outbox.direct(plan.user_id, text)
             return
         # first, and only if the plan still stands as this process knows it: a crash after it never
         # plays it twice, and a plan cancelled or replaced through another process is not played
@@ -223,5 +231,5 @@ class Plans(Extension):
         held = (await self.plans_at(loaded.row.id)).get(row.user_id)
         if held is not None and held.dropped:
             await self._drop(loaded.row.id, row.user_id)
-            note = f"Your plan `{held.move}` was dropped: {held.dropped}."
+            note = tr("Your plan `{move}` was dropped: {why}.").format(move=held.move, why=tr(held.dropped))
             reply.private = "\n".join(x for x in (reply.private, note) if x)

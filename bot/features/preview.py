@@ -14,9 +14,10 @@ from bot.core.extension import Extension
 from bot.core.replies import Caller, Reply
 from bot.core.service import TableService, draw_off_loop
 from games.base import Game, IllegalMove, fill_names
+from lang import N_, tr
 
-COMMANDS = (Command("preview", "See privately where a move would go, without playing it", (
-    Param("move", "The move to preview, e.g. place l4 o3 c1", True, "move"),
+COMMANDS = (Command("preview", N_("See privately where a move would go, without playing it"), (
+    Param("move", N_("The move to preview, e.g. place l4 o3 c1"), True, "move"),
 )),)
 
 
@@ -30,22 +31,23 @@ class Preview(Extension):
         service = self.service
         text = Game.normalize(move)
         if not text:
-            raise IllegalMove("Type a move to preview; /moves lists yours.")
+            raise IllegalMove(tr("Type a move to preview; /moves lists yours."))
         loaded = await service.active_table(caller)
         mine = service.caller_seat(loaded, caller)
         game, names = loaded.game, loaded.names()
         if type(game).preview is Game.preview:
-            raise IllegalMove(f"{service.game_title(loaded.row.game)} has no move previews; /board shows the board.")
+            raise IllegalMove(tr("{game} has no move previews; /board shows the board.").format(
+                game=service.game_title(loaded.row.game)))
         canonical = game.canonical(mine.seat, text)
         try:
             view = game.preview(mine.seat, text)
         except IllegalMove as why:
             raise IllegalMove(fill_names(str(why), names)) from None
         if view is None:
-            raise IllegalMove("That move has no preview; /board shows the board.")
+            raise IllegalMove(tr("That move has no preview; /board shows the board."))
         image = None
         if service.draw_images:
             image = await draw_off_loop(render.draw, loaded.row.game, view, names, route=loaded.row.id)
-        words = f"Preview of `{canonical}` (hatched): nothing is played. `/move {canonical}` plays it."
+        words = tr("Preview of `{move}` (hatched): nothing is played. `/move {move}` plays it.").format(move=canonical)
         return Reply(private=words, image=image, image_private=True,
-                     image_alt=alt_text.PREVIEW if image else "")
+                     image_alt=tr(alt_text.PREVIEW) if image else "")

@@ -8,6 +8,7 @@ host starts, and the seat order is drawn again from the new table's seed.
 
 from __future__ import annotations
 
+import lang
 from bot.core import marks
 from bot.core.commands import Command
 from bot.core.extension import Extension
@@ -17,8 +18,9 @@ from bot.core.tables import Loaded
 from db.daily import DailyStore
 from db.levels import NORMAL
 from games.base import IllegalMove
+from lang import N_, tr
 
-COMMANDS = (Command("rematch", "Play the last game of this channel again with the same players and options"),)
+COMMANDS = (Command("rematch", N_("Play the last game of this channel again with the same players and options")),)
 
 
 def option_text(options: dict) -> str:
@@ -43,7 +45,8 @@ class Rematch(Extension):
             return
         if await DailyStore(self.service.store).attempt_of_table(loaded.row.id) is not None:
             return  # the daily is played once a day: a button that only refuses would mislead
-        reply.buttons.append(Button("Rematch", cid, "success"))
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # under the table's final post
+            reply.buttons.append(Button(tr("Rematch"), cid, "success"))
 
     async def press_rematch(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         return await self._rematch(caller, table_id)
@@ -51,20 +54,20 @@ class Rematch(Extension):
     async def cmd_rematch(self, caller: Caller) -> Reply:
         row = await self.service.store.latest_table(caller.channel_id)
         if row is None:
-            raise IllegalMove("No game has been played in this channel yet.")
+            raise IllegalMove(tr("No game has been played in this channel yet."))
         return await self._rematch(caller, row.id)
 
     async def _rematch(self, caller: Caller, table_id: int) -> Reply:
         service = self.service
         old = await service.table(table_id)
         if old is None or old.row.channel_id != caller.channel_id:
-            raise IllegalMove("That game was not played in this channel.")
+            raise IllegalMove(tr("That game was not played in this channel."))
         if old.row.status != "finished":
-            raise IllegalMove("A rematch follows a finished game; this one is not over.")
+            raise IllegalMove(tr("A rematch follows a finished game; this one is not over."))
         if old.seat_of(caller.user_id) is None:
-            raise IllegalMove("Only a player of the last game can ask for a rematch.")
+            raise IllegalMove(tr("Only a player of the last game can ask for a rematch."))
         if await DailyStore(service.store).attempt_of_table(table_id) is not None:
-            raise IllegalMove("The daily challenge is played once a day: /daily tomorrow brings a new deal.")
+            raise IllegalMove(tr("The daily challenge is played once a day: /daily tomorrow brings a new deal."))
         reply = await service.cmd_open(caller, old.row.game, option_text(old.row.options))
         new_id = reply.table_id
         plain = service.lobby_reply(await service.table(new_id), "").text
@@ -83,12 +86,17 @@ class Rematch(Extension):
         loaded = await service.table(new_id)
         invited = [s.user_id for s in sorted(old.seats, key=lambda s: s.seat if s.seat is not None else 99)
                    if s.user_id is not None and s.user_id != caller.user_id]
-        headline = f"**{caller.name}** asks for a rematch of **{service.game_title(old.row.game)}**."
-        answer = service.lobby_reply(loaded, headline)
+        with lang.using(await service.public_language(caller.guild_id)):  # the new lobby's post
+            headline = tr("**{name}** asks for a rematch of **{game}**.").format(
+                name=caller.name, game=service.game_title(old.row.game))
+            answer = service.lobby_reply(loaded, headline)
+            if invited:
+                invite = tr("{people}: press Join to take your seat again.").format(
+                    people=" ".join(marks.person(u) for u in invited))
         if notes:  # e.g. the deadline, and the role /settings pings for a table that seeks players
             answer.text += "\n" + notes
             answer.roles = reply.roles
         if invited:
-            answer.text += "\n" + " ".join(marks.person(u) for u in invited) + ": press Join to take your seat again."
+            answer.text += "\n" + invite
             answer.mentions = invited
         return answer

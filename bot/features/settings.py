@@ -8,7 +8,9 @@ An extension of the table service (`service.extend(ServerSettingsFeature(service
   none (read by bot/features/timing.py with its one parser: a solo game keeps no deadline);
 - the channels where `/open` may open tables, and in their threads (none listed: everywhere);
 - a results channel, where a finished game's result is posted as well as at its table;
-- a role pinged once, in the lobby message, when a new table seeks players.
+- a role pinged once, in the lobby message, when a new table seeks players;
+- the language of the server's public posts (English, Deutsch, Español), else the server's own
+  language as Discord tells it (lang/README.md).
 
 Nothing set, Isles behaves as it did before /settings existed. Every value is stored through
 db/server_settings.py (migration 050); a bad value is refused with one private line and
@@ -22,6 +24,7 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
+import lang
 from bot.core import failures, marks, places
 from bot.core.commands import CHANNEL, ROLE, Command, Param
 from bot.core.extension import Extension
@@ -33,29 +36,37 @@ from db.server_settings import ServerSettings, ServerSettingsStore, SettingsChan
 from db.timing import TimingSettings
 from games import registry
 from games.base import IllegalMove
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
-CLEARABLE = ("threads", "deadline", "reminder", "timeout", "open_in", "results", "seek_role", "all")
+CLEARABLE = ("threads", "deadline", "reminder", "timeout", "open_in", "results", "seek_role", "language", "all")
+# the languages a server may choose for its public posts, by their codes; an adapter shows each by its
+# own name in its own language (lang.NAMES: English, Deutsch, Español), never translated
+LANGUAGE_CHOICES = tuple(lang.NAMES)
+# what `language:` accepts: a language's code, or its own name as the choices show it
+LANGUAGE_OF = {**{code: code for code in lang.NAMES}, **{name.lower(): code for code, name in lang.NAMES.items()}}
 
 COMMANDS = (
-    Command("settings", "Server settings (Manage Server): alone shows them; each option sets one", (
-        Param("threads", "Open a thread for each new table: on (the default) or off", choices=("on", "off")),
-        Param("deadline", "Turn deadline of new tables when /open names none: e.g. 2d, 12h, or none"),
-        Param("reminder", "Reminder before that deadline: e.g. 6h, half, or none"),
-        Param("timeout", "At that deadline: ai (the computer plays the turn) or forfeit-N"),
-        Param("open_in_add", "Let /open open tables in this channel (none listed: any channel)", kind=CHANNEL),
-        Param("open_in_remove", "Take this channel off the channels where /open opens tables", kind=CHANNEL),
-        Param("results", "Also post every finished game's result in this channel", kind=CHANNEL),
-        Param("seek_role", "Ping this role once when a new table seeks players", kind=ROLE),
-        Param("clear", "Set one setting back to how it was before /settings (all: every one)", choices=CLEARABLE),
+    Command("settings", N_("Server settings (Manage Server): alone shows them; each option sets one"), (
+        Param("threads", N_("Open a thread for each new table: on (the default) or off"), choices=("on", "off")),
+        Param("deadline", N_("Turn deadline of new tables when /open names none: e.g. 2d, 12h, or none")),
+        Param("reminder", N_("Reminder before that deadline: e.g. 6h, half, or none")),
+        Param("timeout", N_("At that deadline: ai (the computer plays the turn) or forfeit-N")),
+        Param("open_in_add", N_("Let /open open tables in this channel (none listed: any channel)"), kind=CHANNEL),
+        Param("open_in_remove", N_("Take this channel off the channels where /open opens tables"), kind=CHANNEL),
+        Param("results", N_("Also post every finished game's result in this channel"), kind=CHANNEL),
+        Param("seek_role", N_("Ping this role once when a new table seeks players"), kind=ROLE),
+        Param("language", N_("Language of the server's public posts (clear:language: the server's own, from Discord)"),
+              choices=LANGUAGE_CHOICES),
+        Param("clear", N_("Set one setting back to how it was before /settings (all: every one)"), choices=CLEARABLE),
     )),
 )
 
-NOT_MANAGER = "Only members who may manage this server see and change its settings."
+NOT_MANAGER = N_("Only members who may manage this server see and change its settings.")
 TIMING_NAMES = ("deadline", "reminder", "timeout")
 COLUMN_OF = {"deadline": "default_deadline", "reminder": "default_reminder", "timeout": "default_timeout",
-             "results": "results_channel", "seek_role": "seek_role"}
+             "results": "results_channel", "seek_role": "seek_role", "language": "language"}
 
 
 def channel_of(name: str, typed: str) -> int:
@@ -64,7 +75,7 @@ def channel_of(name: str, typed: str) -> int:
     if found is None and typed.strip().isdecimal():
         found = int(typed.strip())
     if found is None:
-        raise IllegalMove(f"`{name}` is a channel of this server: pick one in the list.")
+        raise IllegalMove(tr("`{name}` is a channel of this server: pick one in the list.").format(name=name))
     return found
 
 
@@ -73,7 +84,7 @@ def role_of(name: str, typed: str) -> int:
     if found is None and typed.strip().isdecimal():
         found = int(typed.strip())
     if found is None:
-        raise IllegalMove(f"`{name}` is a role of this server: pick one in the list.")
+        raise IllegalMove(tr("`{name}` is a role of this server: pick one in the list.").format(name=name))
     return found
 
 
@@ -81,33 +92,49 @@ def timing_of(server: ServerSettings) -> tuple[str | None, str | None, str | Non
     return server.default_deadline, server.default_reminder, server.default_timeout
 
 
-def describe(server: ServerSettings) -> str:
-    """The server's settings in words, one line each."""
-    lines = ["The settings of this server:"]
+def language_of(typed: str) -> str:
+    """The language `language:` names (its code or its own name), or one private line."""
+    found = LANGUAGE_OF.get(typed.strip().lower())
+    if found is None:
+        raise IllegalMove(tr("`language` is one of: {choices}.").format(
+            choices=", ".join(f"{code} ({name})" for code, name in lang.NAMES.items())))
+    return found
+
+
+def describe(server: ServerSettings, public: str | None = None) -> str:
+    """The server's settings in words, one line each; `public` is the language its posts are
+    written in now (what `language` chose, else the server's own)."""
+    lines = [tr("The settings of this server:")]
     if server.threads:
-        lines.append("Threads: on. Each new table opens a thread of its own.")
+        lines.append(tr("Threads: on. Each new table opens a thread of its own."))
     else:
-        lines.append("Threads: off. A new table stays in the channel where it was opened.")
+        lines.append(tr("Threads: off. A new table stays in the channel where it was opened."))
     if any(timing_of(server)):
         timing = parse_settings(TimingSettings(), *(word or "" for word in timing_of(server)))
-        lines.append(f"New tables, unless /open says otherwise: {describe_settings(timing)}")
+        lines.append(tr("New tables, unless /open says otherwise: {timing}").format(timing=describe_settings(timing)))
     else:
-        lines.append("New tables, unless /open says otherwise: each game's own timing (a 24-hour turn deadline, "
-                     "the computer playing a missed turn).")
+        lines.append(tr("New tables, unless /open says otherwise: each game's own timing (a 24-hour turn deadline, "
+                        "the computer playing a missed turn)."))
     if server.open_channels:
         where = ", ".join(marks.place(channel) for channel in server.open_channels)
-        lines.append(f"Tables open in: {where}, and in their threads.")
+        lines.append(tr("Tables open in: {where}, and in their threads.").format(where=where))
     else:
-        lines.append("Tables open in: any channel.")
+        lines.append(tr("Tables open in: any channel."))
     if server.results_channel is not None:
-        lines.append(f"Results: posted at their table and in {marks.place(server.results_channel)}.")
+        lines.append(tr("Results: posted at their table and in {channel}.").format(
+            channel=marks.place(server.results_channel)))
     else:
-        lines.append("Results: posted at their table only.")
+        lines.append(tr("Results: posted at their table only."))
     if server.seek_role is not None:
-        lines.append(f"A new table seeking players pings {marks.role(server.seek_role)} once.")
+        lines.append(tr("A new table seeking players pings {role} once.").format(role=marks.role(server.seek_role)))
     else:
-        lines.append("A new table seeking players pings nobody.")
-    lines.append("Change one with /settings and its option; /settings clear: sets one back.")
+        lines.append(tr("A new table seeking players pings nobody."))
+    if server.language:
+        lines.append(tr("Public posts: in {language}.").format(language=lang.NAMES[lang.code(server.language)]))
+    else:
+        lines.append(tr("Public posts: in the server's own language from Discord ({language}).").format(
+            language=lang.NAMES[lang.code(public)]))
+    lines.append(tr("Change one with /settings and its option; /settings clear: sets one back."))
     return "\n".join(lines)
 
 
@@ -122,14 +149,17 @@ class ServerSettingsFeature(Extension):
     # -- /settings -------------------------------------------------------------------------
     async def cmd_settings(self, caller: Caller, **values: str) -> Reply:
         if not caller.can_manage:
-            raise IllegalMove(NOT_MANAGER)
+            raise IllegalMove(tr(NOT_MANAGER))
         values = {name: value.strip() for name, value in values.items() if value.strip()}
         server = await self.db.get(caller.guild_id)
         if not values:
-            return Reply(private=describe(server))
+            return Reply(private=describe(server, await self.service.public_language(caller.guild_id)))
         change = self._change(server, values)
         await self.db.change(caller.guild_id, change)
-        return Reply(private="Saved.\n" + describe(await self.db.get(caller.guild_id)))
+        if "language" in change.values:
+            self.service.forget_language(caller.guild_id)
+        public = await self.service.public_language(caller.guild_id)
+        return Reply(private=tr("Saved.") + "\n" + describe(await self.db.get(caller.guild_id), public))
 
     @staticmethod
     def _change(server: ServerSettings, values: dict[str, str]) -> SettingsChange:
@@ -139,7 +169,8 @@ class ServerSettingsFeature(Extension):
         given = set(values) | ({"open_in"} if {"open_in_add", "open_in_remove"} & set(values) else set())
         both = clears & given
         if both:
-            raise IllegalMove(f"`{sorted(both)[0]}` is both set and cleared here: do one or the other.")
+            raise IllegalMove(tr("`{name}` is both set and cleared here: do one or the other.").format(
+                name=sorted(both)[0]))
         change = SettingsChange()
         if "threads" in values:
             change.threads = values["threads"].lower() == "on"
@@ -160,7 +191,9 @@ class ServerSettingsFeature(Extension):
             change.values["results_channel"] = channel_of("results", values["results"])
         if "seek_role" in values:
             change.values["seek_role"] = role_of("seek_role", values["seek_role"])
-        for name in ("results", "seek_role"):
+        if "language" in values:
+            change.values["language"] = language_of(values["language"])
+        for name in ("results", "seek_role", "language"):
             if name in clears:
                 change.values[COLUMN_OF[name]] = None
         if "open_in_add" in values:
@@ -177,7 +210,8 @@ class ServerSettingsFeature(Extension):
         allowed = (await self.db.get(caller.guild_id)).open_channels
         if allowed and caller.channel_id not in allowed and caller.parent_id not in allowed:
             where = ", ".join(marks.place(channel) for channel in allowed)
-            raise IllegalMove(f"Tables open in {where} on this server, and in their threads: use /open there.")
+            raise IllegalMove(tr("Tables open in {where} on this server, and in their threads: use /open there.").format(
+                where=where))
 
     async def open_reply(self, loaded: Loaded, reply: Reply) -> None:
         cls = registry.get(loaded.row.game)
@@ -186,7 +220,9 @@ class ServerSettingsFeature(Extension):
         role = (await self.db.get(loaded.row.guild_id)).seek_role
         if role is None:
             return
-        reply.text += "\n" + f"{marks.role(role)}: a table of {cls.title} seeks players."
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the lobby's post
+            reply.text += "\n" + tr("{role}: a table of {game} seeks players.").format(role=marks.role(role),
+                                                                                    game=cls.title)
         reply.roles = [role]
 
     # -- results ---------------------------------------------------------------------------
@@ -200,8 +236,9 @@ class ServerSettingsFeature(Extension):
         if not await self.db.claim_result(row.id, channel, int(self.service.clock().timestamp())):
             return  # posted already, by this process or another
         title = registry.get(row.game).title
-        text = "\n".join([f"A game of **{title}** finished in {marks.place(row.channel_id)}.",
-                          self.service.composer.standings(loaded)])
+        with lang.using(await self.service.public_language(row.guild_id)):  # a post with no caller
+            text = "\n".join([tr("A game of **{game}** finished in {channel}.").format(
+                game=title, channel=marks.place(row.channel_id)), self.service.composer.standings(loaded)])
         self._spawn(self._post(channel, Reply(text=text, card=Card())))  # nobody is pinged: a card
 
     async def _post(self, channel: int, reply: Reply) -> None:

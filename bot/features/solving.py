@@ -54,8 +54,8 @@ class PoolSettings:
         workers, timeout = DEFAULT_WORKERS, DEFAULT_TIMEOUT
         if workers_text:
             if not is_number(workers_text) or int(workers_text) < 1:
-                raise SettingError(f"ISLES_SOLVER_WORKERS must be a whole number of processes, 1 or more "
-                                   f"(not `{workers_text}`).")
+                raise SettingError(f"ISLES_SOLVER_WORKERS must be a whole number of processes, 1 or more "  # verbatim
+                                   f"(not `{workers_text}`).")  # verbatim: for the host who runs the bot
             workers = int(workers_text)
         if timeout_text:
             try:
@@ -63,7 +63,8 @@ class PoolSettings:
             except ValueError:
                 timeout = -1.0
             if not timeout > 0:
-                raise SettingError(f"ISLES_SOLVER_TIMEOUT must be a number of seconds above 0 (not `{timeout_text}`).")
+                raise SettingError(  # verbatim: for the host who runs the bot, as its log is
+                    f"ISLES_SOLVER_TIMEOUT must be a number of seconds above 0 (not `{timeout_text}`).")  # verbatim
         return cls(workers, timeout)
 
 

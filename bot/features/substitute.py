@@ -30,6 +30,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+import lang
 from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -42,6 +43,7 @@ from db.store import MoveRow, StaleVersion
 from db.substitutes import NotOffered, Offer, SubstituteStore
 from db.timing import TimingStore
 from games.base import IllegalMove, is_number
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +51,15 @@ SHARE_RATED = 0.5  # of the seat's moves, for the substitute's result to count
 # how long a player still seated has, from the offer, to keep the seat before it changes hands:
 # the mention must reach them, however fast a taker presses
 KEEP_SECONDS = 3600
+PLAYING_AGAIN = N_("{name} is playing their seat again, so its offer to a substitute is withdrawn.")
 
-COMMAND = Command("sub", "Offer a seat the computer plays now (its player left or went silent) to a newcomer", (
-    Param("seat", "Whose seat: the player's name or the seat number (default: the only one)"),
+COMMAND = Command("sub", N_("Offer a seat the computer plays now (its player left or went silent) to a newcomer"), (
+    Param("seat", N_("Whose seat: the player's name or the seat number (default: the only one)")),
 ))
+
+
+def _listed(names: list[str], seats: Sequence[int]) -> str:
+    return ", ".join(tr("{name} (seat {number})").format(name=names[s], number=s + 1) for s in seats)
 
 
 def rated_people(people: list[dict[str, Any]], offers: Sequence[Offer], moves: Sequence[MoveRow]) -> list[dict[str, Any]]:
@@ -121,55 +128,60 @@ class Substitutes(Extension):
     async def cmd_sub(self, caller: Caller, seat: str = "") -> Reply:
         loaded = await self.service.active_table(caller)
         if not caller.can_manage and caller.user_id != acting_host(loaded):
-            raise IllegalMove("Only the host (while they still play here) or a member who may manage this channel "
-                              "offers a seat to a substitute.")
+            raise IllegalMove(tr("Only the host (while they still play here) or a member who may manage this channel "
+                                 "offers a seat to a substitute."))
         eligible = await self._eligible(loaded)
         names = loaded.names()
         if not eligible:
-            raise IllegalMove("No seat here is played by the computer now: a seat can be offered once its player "
-                              "left, or missed a turn deadline and has not played since.")
+            raise IllegalMove(tr("No seat here is played by the computer now: a seat can be offered once its player "
+                                 "left, or missed a turn deadline and has not played since."))
         wanted = seat.strip().lower()
         if wanted:
             chosen = [s for s in eligible if (is_number(wanted) and int(wanted) == s + 1) or names[s].lower() == wanted]
             if not chosen:
-                listed = ", ".join(f"{names[s]} (seat {s + 1})" for s in eligible)
-                raise IllegalMove(f"That seat cannot be offered. Seats the computer plays: {listed}.")
+                raise IllegalMove(tr("That seat cannot be offered. Seats the computer plays: {seats}.").format(
+                    seats=_listed(names, eligible)))
         elif len(eligible) > 1:
-            listed = ", ".join(f"{names[s]} (seat {s + 1})" for s in eligible)
-            raise IllegalMove(f"Which seat? /sub seat:<name>. Seats the computer plays: {listed}.")
+            raise IllegalMove(tr("Which seat? /sub seat:<name>. Seats the computer plays: {seats}.").format(
+                seats=_listed(names, eligible)))
         else:
             chosen = eligible
         target = chosen[0]
         row = loaded.by_seat(target)
         offer = await self.db.offer(loaded.row.id, target, row.user_id, row.name, self.now())
         if offer is None:
-            raise IllegalMove(f"{names[target]}'s seat is offered already: its button is in this channel.")
+            raise IllegalMove(tr("{name}'s seat is offered already: its button is in this channel.").format(
+                name=names[target]))
         table = loaded.row.id
-        buttons = [Button("Take the seat", custom_id("sub", table, None, str(offer)), "success")]
-        if row.resigned or row.user_id is None:
-            text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: its player "
-                    "left the game and the computer plays it. Anyone who has not played at this table may press "
-                    "Take the seat to play it from its next turn.")
-            return Reply(text=text, buttons=buttons, table_id=table)
-        buttons.append(Button("Keep my seat", custom_id("subk", table, None, str(offer))))
-        text = (f"**{caller.name}** offers {names[target]}'s seat (seat {target + 1}) to a substitute: its player let "
-                "a turn deadline pass and has not played since. Anyone who has not played at this table may press "
-                f"Take the seat to play it from its next turn. {marks.person(row.user_id)}, the seat stays yours if "
-                "you play or press Keep my seat before it changes hands.")
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's post and buttons
+            buttons = [Button(tr("Take the seat"), custom_id("sub", table, None, str(offer)), "success")]
+            if row.resigned or row.user_id is None:
+                text = tr("**{name}** offers {player}'s seat (seat {number}) to a substitute: its player left the game "
+                          "and the computer plays it. Anyone who has not played at this table may press Take the seat "
+                          "to play it from its next turn.").format(name=caller.name, player=names[target],
+                                                                     number=target + 1)
+                return Reply(text=text, buttons=buttons, table_id=table)
+            buttons.append(Button(tr("Keep my seat"), custom_id("subk", table, None, str(offer))))
+            text = tr("**{name}** offers {player}'s seat (seat {number}) to a substitute: its player let a turn "
+                      "deadline pass and has not played since. Anyone who has not played at this table may press Take "
+                      "the seat to play it from its next turn. {person}, the seat stays yours if you play or press "
+                      "Keep my seat before it changes hands.").format(name=caller.name, player=names[target],
+                                                                       number=target + 1,
+                                                                       person=marks.person(row.user_id))
         return Reply(text=text, buttons=buttons, mentions=[row.user_id], table_id=table)
 
     async def _offer_of(self, caller: Caller, table_id: int, payload: str) -> tuple[Loaded, Offer]:
         """The table and offer a button names, or IllegalMove saying why there is none."""
         loaded = await self.service.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
-            raise IllegalMove("This button belongs to a table that no longer exists here.")
+            raise IllegalMove(tr("This button belongs to a table that no longer exists here."))
         offer = await self.db.get(int(payload)) if is_number(payload) else None
         if offer is None or offer.table_id != table_id:
-            raise IllegalMove("This offer no longer exists.")
+            raise IllegalMove(tr("This offer no longer exists."))
         if loaded.row.status != "active":
-            raise IllegalMove("This game is over: the seat is no longer offered.")
+            raise IllegalMove(tr("This game is over: the seat is no longer offered."))
         if offer.state == "withdrawn":
-            raise IllegalMove("This offer was withdrawn: the seat is not offered any more.")
+            raise IllegalMove(tr("This offer was withdrawn: the seat is not offered any more."))
         return loaded, offer
 
     async def press_sub(self, caller: Caller, table_id: int, version: int | None, payload: str,
@@ -179,42 +191,49 @@ class Substitutes(Extension):
             loaded, offer = await self._offer_of(caller, table_id, payload)
             if offer.state != "offered":
                 if offer.taker_id == caller.user_id:
-                    raise IllegalMove("You took this seat already: you will be called when its next turn comes.")
-                raise IllegalMove("Someone else took this seat first.")
+                    raise IllegalMove(tr("You took this seat already: you will be called when its next turn comes."))
+                raise IllegalMove(tr("Someone else took this seat first."))
             if caller.user_id in await self._played_here(loaded):
                 holding = next((o for o in await self.db.offers(table_id, ("taken",)) if o.taker_id == caller.user_id),
                                None)
                 mine = loaded.seat_of(caller.user_id)
                 if holding is not None:
-                    raise IllegalMove(f"You took {holding.left_name}'s seat here already: one seat a person.")
+                    raise IllegalMove(tr("You took {name}'s seat here already: one seat a person.").format(
+                        name=holding.left_name))
                 if mine is not None and not mine.resigned:
-                    raise IllegalMove("You are at this table already: a substitute is someone who is not playing here.")
-                raise IllegalMove("You held a seat at this table, so you cannot take another: a substitute is "
-                                  "someone who never played here.")
+                    raise IllegalMove(tr("You are at this table already: a substitute is someone who is not playing "
+                                         "here."))
+                raise IllegalMove(tr("You held a seat at this table, so you cannot take another: a substitute is "
+                                     "someone who never played here."))
             if offer.seat not in await self._eligible(loaded):
                 await self.db.withdraw_offer(offer.id)
-                return Reply(text=f"{offer.left_name} is playing their seat again, so its offer to a substitute is "
-                                  "withdrawn.", private="The seat is no longer offered.", table_id=table_id)
+                with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                    public = tr(PLAYING_AGAIN).format(name=offer.left_name)
+                return Reply(text=public, private=tr("The seat is no longer offered."), table_id=table_id)
             if not await self.db.take(offer.id, caller.user_id, caller.name):
-                raise IllegalMove("Someone else took this seat first, or you took another seat here.")
+                raise IllegalMove(tr("Someone else took this seat first, or you took another seat here."))
             self._waiting.add(table_id)
             seated, notes = await self._seat_locked(table_id)
             now = await self.service.table(table_id)
         version_now = now.version if now else None
         name = offer.left_name
-        if offer.id in seated:
-            text = f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) from its next turn."
-        elif (await self.db.get(offer.id)).state == "taken" and now is not None and offer.seat in now.game.to_act():
-            text = (f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) once its current turn "
-                    "ends.")
-        elif (await self.db.get(offer.id)).state == "taken":
-            text = (f"**{caller.name}** takes over {name}'s seat (seat {offer.seat + 1}) "
-                    f"{marks.moment(offer.offered_at + KEEP_SECONDS)} unless {name} plays or keeps it before.")
-        else:  # the seating could not happen: the note says why
-            return Reply(text="\n".join(notes), private="The seat was not given to you.", table_id=table_id,
+        words = dict(name=caller.name, player=name, number=offer.seat + 1)
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's post
+            if offer.id in seated:
+                text = tr("**{name}** takes over {player}'s seat (seat {number}) from its next turn.").format(**words)
+            elif (await self.db.get(offer.id)).state == "taken" and now is not None and offer.seat in now.game.to_act():
+                text = tr("**{name}** takes over {player}'s seat (seat {number}) once its current turn ends.").format(
+                    **words)
+            elif (await self.db.get(offer.id)).state == "taken":
+                text = tr("**{name}** takes over {player}'s seat (seat {number}) {when} unless {player} plays or keeps "
+                          "it before.").format(when=marks.moment(offer.offered_at + KEEP_SECONDS), **words)
+            else:
+                text = ""
+        if not text:  # the seating could not happen: the note says why
+            return Reply(text="\n".join(notes), private=tr("The seat was not given to you."), table_id=table_id,
                          version=version_now)
         return Reply(text="\n".join([text, *notes]),
-                     private="The seat is yours from its next turn: you will be called when it comes.",
+                     private=tr("The seat is yours from its next turn: you will be called when it comes."),
                      table_id=table_id, version=version_now)
 
     async def press_subk(self, caller: Caller, table_id: int, version: int | None, payload: str,
@@ -224,19 +243,22 @@ class Substitutes(Extension):
             loaded, offer = await self._offer_of(caller, table_id, payload)
             row = loaded.by_seat(offer.seat)
             if row.user_id != caller.user_id or row.resigned:
-                raise IllegalMove("Only the player of this seat keeps it.")
+                raise IllegalMove(tr("Only the player of this seat keeps it."))
             if offer.state == "seated" or not await self.db.withdraw_offer(offer.id):
-                raise IllegalMove("The seat has changed hands already.")
+                raise IllegalMove(tr("The seat has changed hands already."))
             await self.db.answered(table_id, offer.seat)
-        return self._kept(offer, f"**{caller.name}** keeps their seat: its offer to a substitute is "
-                                              "withdrawn.")
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's post
+            return self._kept(offer, tr("**{name}** keeps their seat: its offer to a substitute is withdrawn.").format(
+                name=caller.name))
 
     @staticmethod
     def _kept(offer: Offer, text: str) -> Reply:
-        """The public words of a seat kept by its player; the taker, if there was one, is told."""
+        """The public words of a seat kept by its player (written in the server's language by the
+        caller); the taker, if there was one, is told."""
         mentions = []
         if offer.state == "taken" and offer.taker_id is not None:
-            text += f" {marks.person(offer.taker_id)}, the seat you took stays with its player."
+            text += " " + tr("{person}, the seat you took stays with its player.").format(
+                person=marks.person(offer.taker_id))
             mentions.append(offer.taker_id)
         return Reply(text=text, mentions=mentions, table_id=offer.table_id)
 
@@ -251,8 +273,9 @@ class Substitutes(Extension):
             for offer in await self.db.offers(loaded.row.id, ("offered", "taken")):
                 if offer.seat == seat and await self.db.withdraw_offer(offer.id):
                     name = loaded.by_seat(seat).name
-                    kept = self._kept(offer, f"**{name}** is playing again: the offer of their seat to a "
-                                                   "substitute is withdrawn.")
+                    with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's post
+                        kept = self._kept(offer, tr("**{name}** is playing again: the offer of their seat to a "
+                                                    "substitute is withdrawn.").format(name=name))
                     reply.text = "\n".join(x for x in (reply.text, kept.text) if x)
                     reply.mentions = [*reply.mentions, *kept.mentions]
 
@@ -324,11 +347,15 @@ class Substitutes(Extension):
             if not loaded.by_seat(offer.seat).resigned and self.now() < offer.offered_at + KEEP_SECONDS:
                 continue  # its player may still keep it
             why = ""
+            public = await self.service.public_language(loaded.row.guild_id)  # the notes are the table's posts
             if loaded.seat_of(offer.taker_id) is not None:
-                why = (f"{offer.taker_name} holds a seat at this table now, so {offer.left_name}'s seat cannot be "
-                       "given to them: its offer is withdrawn, and /sub can offer it again.")
+                with lang.using(public):
+                    why = tr("{taker} holds a seat at this table now, so {player}'s seat cannot be given to them: its "
+                             "offer is withdrawn, and /sub can offer it again.").format(taker=offer.taker_name,
+                                                                                       player=offer.left_name)
             elif offer.seat not in await self._eligible(loaded):
-                why = f"{offer.left_name} is playing their seat again, so its offer to a substitute is withdrawn."
+                with lang.using(public):
+                    why = tr(PLAYING_AGAIN).format(name=offer.left_name)
             if not why:
                 count = len(await self.service.standing_moves(loaded))
                 try:
@@ -339,8 +366,9 @@ class Substitutes(Extension):
                     continue  # another process seated it, or the table moved on: the next look sees it
                 except Exception:
                     failures.report(log, "seating the substitute of table %s failed", table_id)
-                    why = (f"{offer.left_name}'s seat could not be given to {offer.taker_name}: its offer is "
-                           "withdrawn, and /sub can offer it again.")
+                    with lang.using(public):
+                        why = tr("{player}'s seat could not be given to {taker}: its offer is withdrawn, and /sub can "
+                                 "offer it again.").format(player=offer.left_name, taker=offer.taker_name)
             if await self.db.withdraw_offer(offer.id):
                 notes.append(why)
             gone += 1

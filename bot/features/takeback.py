@@ -23,6 +23,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+import lang
 from bot.core import marks, replay
 from bot.core.commands import Command
 from bot.core.extension import Extension
@@ -33,29 +34,30 @@ from db.store import MoveRow
 from db.takeback import Request, TakeBackStore
 from games import registry
 from games.base import Game, IllegalMove
+from lang import N_, ngettext, tr
 
 KEPT_ASKS = 256
-COMMANDS = (Command("takeback", "Ask to take back your last move (the other players agree or refuse)"),)
-AFTER_REVEALED = ("The move played after yours (`{move}`) revealed something new (a die, a draw or hidden "
-                  "information), so your move cannot be taken back.")
+COMMANDS = (Command("takeback", N_("Ask to take back your last move (the other players agree or refuse)")),)
+AFTER_REVEALED = N_("The move played after yours (`{move}`) revealed something new (a die, a draw or hidden "
+                    "information), so your move cannot be taken back.")
 # what a request names: the person's own move, and how many moves the table played after it
-ASKS = {0: "**{name}** asks to take back `{move}`.",
-        1: "**{name}** asks to take back `{move}` and the move played after it.",
-        2: "**{name}** asks to take back `{move}` and the {count} moves played after it."}
-TOOK = {0: "**{name}** took back `{move}`.",
-        1: "**{name}** took back `{move}` and the move played after it.",
-        2: "**{name}** took back `{move}` and the {count} moves played after it."}
-AGREED = {0: "Everyone agreed: **{name}** took back `{move}`.",
-          1: "Everyone agreed: **{name}** took back `{move}` and the move played after it.",
-          2: "Everyone agreed: **{name}** took back `{move}` and the {count} moves played after it."}
-MOVED_ON = "The table has moved on since that move, so it stands."
-GONE = "That move has already been taken back."
+ASKS = {0: N_("**{name}** asks to take back `{move}`."),
+        1: N_("**{name}** asks to take back `{move}` and the move played after it."),
+        2: N_("**{name}** asks to take back `{move}` and the {count} moves played after it.")}
+TOOK = {0: N_("**{name}** took back `{move}`."),
+        1: N_("**{name}** took back `{move}` and the move played after it."),
+        2: N_("**{name}** took back `{move}` and the {count} moves played after it.")}
+AGREED = {0: N_("Everyone agreed: **{name}** took back `{move}`."),
+          1: N_("Everyone agreed: **{name}** took back `{move}` and the move played after it."),
+          2: N_("Everyone agreed: **{name}** took back `{move}` and the {count} moves played after it.")}
+MOVED_ON = N_("The table has moved on since that move, so it stands.")
+GONE = N_("That move has already been taken back.")
 
 
 def told(sentences: dict[int, str], name: str, move: str, numbers: list[int]) -> str:
     """One of a request's sentences for the move `numbers[0]` and the moves played after it."""
     after = len(numbers) - 1
-    return sentences[min(after, 2)].format(name=name, move=move, count=after)
+    return tr(sentences[min(after, 2)]).format(name=name, move=move, count=after)
 
 
 def rebuild(cls: type[Game], players: int, options: dict, seed: int, moves: list[MoveRow],
@@ -83,23 +85,24 @@ def undo_plan(cls: type[Game], players: int, options: dict, seed: int, moves: li
     """(log numbers to take back, the state before them) for `user_id`'s last own move and every
     move the table played after it, or IllegalMove why not."""
     if cls.can_take_back is Game.can_take_back:
-        raise IllegalMove("This game does not say which of its moves reveal nothing, so no move can be taken back.")
+        raise IllegalMove(tr("This game does not say which of its moves reveal nothing, so no move can be taken "
+                             "back."))
     index = len(moves) - 1
     while index >= 0 and by_table(moves[index], computers):
         index -= 1
     if index < 0 or moves[index].user_id != user_id:
         if any(m.user_id == user_id and not m.played_for for m in moves[: index + 1]):
-            raise IllegalMove("Another player has moved since your last move, so it stands.")
-        raise IllegalMove("You have no move to take back.")
+            raise IllegalMove(tr("Another player has moved since your last move, so it stands."))
+        raise IllegalMove(tr("You have no move to take back."))
     states = rebuild(cls, players, options, seed, moves, current, keep_from=index)  # states[0] is before move `index`
     if states[-1].dump() != current:
-        raise IllegalMove("This table cannot be rebuilt from its log, so nothing can be taken back.")
+        raise IllegalMove(tr("This table cannot be rebuilt from its log, so nothing can be taken back."))
     for k in range(index, len(moves)):
         if not states[k + 1 - index].can_take_back(states[k - index], moves[k].seat, moves[k].move):
             if k == index:
-                raise IllegalMove("Your move revealed something new (a die, a draw or hidden information), "
-                                  "so it cannot be taken back.")
-            raise IllegalMove(AFTER_REVEALED.format(move=moves[k].move))
+                raise IllegalMove(tr("Your move revealed something new (a die, a draw or hidden information), "
+                                     "so it cannot be taken back."))
+            raise IllegalMove(tr(AFTER_REVEALED).format(move=moves[k].move))
     return [m.n for m in moves[index:]], states[0]
 
 
@@ -127,30 +130,37 @@ class TakeBack(Extension):
             if aimed is not None:
                 logged = {m.n: m for m in await service.store.moves(loaded.row.id, taken_back=True)}
                 if aimed in logged and logged[aimed].taken_back:
-                    raise IllegalMove(GONE)
+                    raise IllegalMove(tr(GONE))
             plan = await self._plan(loaded, caller.user_id)
             numbers, _ = plan
             if aimed is not None and numbers[0] != aimed:  # the caller moved again since: a later button aims
-                raise IllegalMove(MOVED_ON)
+                raise IllegalMove(tr(MOVED_ON))
             moves = {m.n: m for m in await service.store.moves(loaded.row.id)}
             move = moves[numbers[0]].move
             others = [s for s in loaded.seats if s.user_id not in (None, caller.user_id) and not s.resigned]
             if not others:
-                headline = told(TOOK, caller.name, move, numbers)
+                public = await service.public_language(loaded.row.guild_id)
+                with lang.using(public):  # the table's post
+                    headline = told(TOOK, caller.name, move, numbers)
                 if loaded.game.players == 1:  # a solo result counts its take-backs, as it counts hints
                     taken = len(numbers) + sum(1 for m in await service.store.moves(loaded.row.id, taken_back=True)
                                                if m.taken_back)
-                    headline += (f" The result of this game is now marked: {taken} "
-                                 f"move{'s' if taken != 1 else ''} taken back.")
+                    with lang.using(public):
+                        headline += " " + ngettext("The result of this game is now marked: {count} move taken back.",
+                                                   "The result of this game is now marked: {count} moves taken back.",
+                                                   taken).format(count=taken)
                 return await self._apply(loaded, plan, headline)
             request = Request(mine.seat, caller.name, loaded.version, numbers, move, {s.user_id for s in others})
             await self.requests.put(loaded.row.id, request)
         ids = [custom_id("tb", loaded.row.id, loaded.version, answer) for answer in ("yes", "no")]
-        computers = " Computer players agree." if any(s.is_ai for s in loaded.seats) else ""
-        text = (told(ASKS, caller.name, move, numbers) + computers + "\n"
-                + " ".join(marks.person(s.user_id) for s in others) + ": agree or refuse. Any move ends the request.")
+        with lang.using(await service.public_language(loaded.row.guild_id)):  # the table's post and its buttons
+            computers = " " + tr("Computer players agree.") if any(s.is_ai for s in loaded.seats) else ""
+            text = (told(ASKS, caller.name, move, numbers) + computers + "\n"
+                    + tr("{people}: agree or refuse. Any move ends the request.").format(
+                        people=" ".join(marks.person(s.user_id) for s in others)))
+            buttons = [Button(tr("Agree"), ids[0], "success"), Button(tr("Refuse"), ids[1], "danger")]
         return Reply(text=text, mentions=[s.user_id for s in others], table_id=loaded.row.id, version=loaded.version,
-                     buttons=[Button("Agree", ids[0], "success"), Button("Refuse", ids[1], "danger")])
+                     buttons=buttons)
 
     async def press_takeback(self, caller: Caller, table_id: int, version, payload, values) -> Reply:
         """The Take back button on the mover's private answer. Its payload is the log number of the
@@ -158,13 +168,13 @@ class TakeBack(Extension):
         turn it away; a button without one (made before) holds only at its version."""
         loaded = await self.service.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
-            return Reply.error("This button belongs to a table that no longer exists here.")
+            return Reply.error(tr("This button belongs to a table that no longer exists here."))
         if loaded.row.status != "active":
-            return Reply.error(MOVED_ON)
+            return Reply.error(tr(MOVED_ON))
         if payload.isdigit():
             return await self._ask(caller, int(payload))
         if version != loaded.version:
-            return Reply.error(MOVED_ON)
+            return Reply.error(tr(MOVED_ON))
         return await self._ask(caller)
 
     async def _plan(self, loaded: Loaded, user_id: int) -> tuple[list[int], Game]:
@@ -210,7 +220,7 @@ class TakeBack(Extension):
         """Agree or Refuse, from a board page, to the request open at the table."""
         request = await self.requests.get(table_id)
         if request is None:
-            return Reply.error("This take-back request has ended.")
+            return Reply.error(tr("This take-back request has ended."))
         return await self.press_tb(caller, table_id, request.version, "yes" if agree else "no", ())
 
     # -- answering ---------------------------------------------------------------------
@@ -220,17 +230,17 @@ class TakeBack(Extension):
             request = await self.requests.get(table_id)
             loaded = await service.table(table_id)
             if request is None or loaded is None or request.version != version:
-                return Reply.error("This take-back request has ended.")
+                return Reply.error(tr("This take-back request has ended."))
             if loaded.version != request.version or loaded.row.status != "active":
                 await self.requests.drop(table_id)
-                return Reply.error("The table moved on, so the take-back request ended and the move stands.")
+                return Reply.error(tr("The table moved on, so the take-back request ended and the move stands."))
             if caller.user_id not in request.waiting:
                 mine = loaded.seat_of(caller.user_id)
                 if mine is not None and mine.seat == request.seat:
-                    return Reply.error("You asked for it: the other players answer.")
+                    return Reply.error(tr("You asked for it: the other players answer."))
                 if mine is not None and not mine.is_ai and not mine.resigned:
-                    return Reply.error("You have already agreed.")
-                return Reply.error("Only the other players at this table answer this request.")
+                    return Reply.error(tr("You have already agreed."))
+                return Reply.error(tr("Only the other players at this table answer this request."))
             if payload == "no":
                 await self.requests.drop(table_id)
             else:
@@ -238,14 +248,17 @@ class TakeBack(Extension):
                 await self.requests.agreed(table_id, request.version, caller.user_id)
                 if request.waiting:
                     names = ", ".join(s.name for s in loaded.seats if s.user_id in request.waiting)
-                    return Reply(text=f"**{caller.name}** agrees to take back `{request.move}`. Waiting for {names}.",
-                                 table_id=table_id)
+                    with lang.using(await service.public_language(loaded.row.guild_id)):
+                        text = tr("**{name}** agrees to take back `{move}`. Waiting for {waiting}.").format(
+                            name=caller.name, move=request.move, waiting=names)
+                    return Reply(text=text, table_id=table_id)
                 moves = await service.store.moves(table_id)
                 cls = registry.get(loaded.row.game)
                 standing = [m for m in moves if m.n not in request.numbers]
                 states = await asyncio.to_thread(rebuild, cls, loaded.game.players, loaded.row.options,
                                                  loaded.row.seed, standing, loaded.row.state)
-                headline = told(AGREED, request.name, request.move, request.numbers)
+                with lang.using(await service.public_language(loaded.row.guild_id)):
+                    headline = told(AGREED, request.name, request.move, request.numbers)
                 reply = await self._apply(loaded, (request.numbers, states[-1]), headline)
                 await self.requests.drop(table_id)  # after the write: a crash before it leaves a dead row, not a lost yes
                 return reply
@@ -255,11 +268,14 @@ class TakeBack(Extension):
         """The request is over and the table as it was: what it held while the request was open (a
         lone move, a standing answer, a computer's move; a plan) is played now, as it would have been."""
         service = self.service
-        text = f"**{caller.name}** refused to take back `{request.move}`: it stands."
         lines = await service.play_owed(table_id)
         if not lines:  # nothing written: the plans that waited hear all the same that the table may move on
             service.mark_changed(table_id)
         loaded = await service.table(table_id)
+        guild_id = loaded.row.guild_id if loaded is not None else caller.guild_id
+        with lang.using(await service.public_language(guild_id)):  # the table's post
+            text = tr("**{name}** refused to take back `{move}`: it stands.").format(name=caller.name,
+                                                                                     move=request.move)
         if not lines or loaded is None:
             return Reply(text=text, table_id=table_id)
         return await service.turn_reply(loaded, "\n".join([text, *lines]))
@@ -291,11 +307,14 @@ class TakeBack(Extension):
             return
         cid = custom_id("takeback", loaded.row.id, loaded.version, str(aimed))
         if cid:
-            reply.private_buttons.append(Button("Take back", cid, "secondary"))
+            reply.private_buttons.append(Button(tr("Take back"), cid, "secondary"))
             if not reply.private:
-                reply.private = "Misclicked? You may ask to take that move back."
+                reply.private = tr("Misclicked? You may ask to take that move back.")
 
     async def final_reply(self, loaded: Loaded, reply: Reply, fresh: bool) -> None:
         taken = [m for m in await self.service.store.moves(loaded.row.id, taken_back=True) if m.taken_back]
         if taken:
-            reply.text += f"\n{len(taken)} move{'s were' if len(taken) != 1 else ' was'} taken back in this game."
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's final post
+                reply.text += "\n" + ngettext("{count} move was taken back in this game.",
+                                              "{count} moves were taken back in this game.",
+                                              len(taken)).format(count=len(taken))

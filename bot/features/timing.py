@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+import lang
 from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -47,6 +48,7 @@ from db.store import Store, TableRow
 from db.timing import Observation, TimerRow, TimingSettings, TimingStore, TurnRow
 from games import registry
 from games.base import IllegalMove
+from lang import N_, ngettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -63,20 +65,27 @@ FIRST_LOOK_NOTICE = 10 * MINUTE  # a table seen for the first time gets turn not
 LOOKS = 5  # looks at a table whose watch other processes move meanwhile, before leaving it to them
 
 NOTIFY_MODES = ("mention", "dm", "quiet")
+NOTIFY_TEXTS = {
+    "mention": N_("When it is your turn you are mentioned in the table's channel (reminders too)."),
+    "dm": N_("When it is your turn you are mentioned in the table's channel and also get a direct message, "
+             "with reminders by direct message too."),
+    "quiet": N_("Turn messages still mention you, but reminders name you without a ping and no direct "
+                "message is sent."),
+}
 
-DEADLINE = Param("deadline", "Time for each turn: 24h (default), 10m to 14d, or none")
-REMINDER = Param("reminder", "Reminder before the deadline: half (default), e.g. 2h, or none")
-TIMEOUT = Param("timeout", "At the deadline: ai (the computer plays the turn) or forfeit-N (out after N misses)")
+DEADLINE = Param("deadline", N_("Time for each turn: 24h (default), 10m to 14d, or none"))
+REMINDER = Param("reminder", N_("Reminder before the deadline: half (default), e.g. 2h, or none"))
+TIMEOUT = Param("timeout", N_("At the deadline: ai (the computer plays the turn) or forfeit-N (out after N misses)"))
 
 COMMANDS = (  # bot/features/notify.py answers a fuller /notify (quiet hours, the digest) where installed
-    Command("notify", "How you hear that it is your turn in this server", (
-        Param("mode", "mention (default), dm: also a direct message, quiet: no pings in reminders",
+    Command("notify", N_("How you hear that it is your turn in this server"), (
+        Param("mode", N_("mention (default), dm: also a direct message, quiet: no pings in reminders"),
               required=True, choices=NOTIFY_MODES),
     )),
-    Command("vacation", "Pause your turn deadlines in every table of this server (14 days a month)", (
-        Param("days", "How long, e.g. 5 or 36h (up to 14 days a month); off to come back"),
+    Command("vacation", N_("Pause your turn deadlines in every table of this server (14 days a month)"), (
+        Param("days", N_("How long, e.g. 5 or 36h (up to 14 days a month); off to come back")),
     )),
-    Command("deadline", "See this table's turn deadline, reminder and timeout; the host or a manager changes them",
+    Command("deadline", N_("See this table's turn deadline, reminder and timeout; the host or a manager changes them"),
             (DEADLINE, REMINDER, TIMEOUT)),
 )
 
@@ -85,6 +94,8 @@ _UNITS = {"m": MINUTE, "min": MINUTE, "mins": MINUTE, "minute": MINUTE, "minutes
           "d": DAY, "day": DAY, "days": DAY, "w": 7 * DAY, "week": 7 * DAY, "weeks": 7 * DAY}
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]*)")
 _NONE = ("none", "off", "no", "never", "0")
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
 # -- pure helpers --------------------------------------------------------------------------
@@ -97,23 +108,31 @@ def parse_duration(text: str, unit: int = HOUR) -> int:
             break
         number, name = float(match[1]), match[2]
         if name and name not in _UNITS:
-            raise IllegalMove(f"`{text}` is not a length of time: write it like 30m, 12h or 3d.")
+            raise IllegalMove(tr("`{text}` is not a length of time: write it like 30m, 12h or 3d.").format(text=text))
         total += number * (_UNITS[name] if name else unit)
         pos = match.end()
     if pos == 0 or words[pos:].strip():
-        raise IllegalMove(f"`{text}` is not a length of time: write it like 30m, 12h or 3d.")
+        raise IllegalMove(tr("`{text}` is not a length of time: write it like 30m, 12h or 3d.").format(text=text))
     return round(total)
 
 
 def format_duration(seconds: int) -> str:
     """`3 days 4 hours`, `36 hours`, `45 minutes`: the two largest units (hours below two days)."""
     parts = []
-    units = ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")) if seconds >= 2 * DAY else ((HOUR, "hour"), (MINUTE, "minute"))
-    for size, name in units:
+    units = (DAY, HOUR, MINUTE) if seconds >= 2 * DAY else (HOUR, MINUTE)
+    for size in units:
         count, seconds = divmod(seconds, size)
         if count:
-            parts.append(f"{count} {name}{'s' if count != 1 else ''}")
-    return " ".join(parts[:2]) or "less than a minute"
+            parts.append(_count_of(size, count))
+    return " ".join(parts[:2]) or tr("less than a minute")
+
+
+def _count_of(size: int, count: int) -> str:
+    if size == DAY:
+        return ngettext("{count} day", "{count} days", count).format(count=count)
+    if size == HOUR:
+        return ngettext("{count} hour", "{count} hours", count).format(count=count)
+    return ngettext("{count} minute", "{count} minutes", count).format(count=count)
 
 
 def paused_due(started: int, offset: int, vacations: Sequence[tuple[int, int]]) -> int:
@@ -184,7 +203,7 @@ def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "",
         else:
             value = parse_duration(deadline)
             if not MIN_DEADLINE <= value <= MAX_DEADLINE:
-                raise IllegalMove("A turn deadline is between 10 minutes and 14 days, or none.")
+                raise IllegalMove(tr("A turn deadline is between 10 minutes and 14 days, or none."))
             s.deadline_s = value
     if reminder.strip():
         word = reminder.strip().lower()
@@ -195,10 +214,10 @@ def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "",
         else:
             s.reminder_s = parse_duration(reminder)
             if s.reminder_s < MINUTE:
-                raise IllegalMove("A reminder comes at least a minute before the deadline.")
+                raise IllegalMove(tr("A reminder comes at least a minute before the deadline."))
     if s.deadline_s is not None and s.reminder_s > 0 and s.reminder_s >= s.deadline_s:
-        raise IllegalMove(f"The reminder must come before the deadline: less than {format_duration(s.deadline_s)} "
-                          "before it (or half, or none).")
+        raise IllegalMove(tr("The reminder must come before the deadline: less than {duration} before it (or half, "
+                             "or none).").format(duration=format_duration(s.deadline_s)))
     if timeout.strip():
         word = timeout.strip().lower()
         match = re.fullmatch(r"forfeit(?:[\s\-_:=]*(?:after)?\s*(\d+))?", word)
@@ -207,11 +226,11 @@ def parse_settings(base: TimingSettings, deadline: str = "", reminder: str = "",
         elif match:
             count = int(match[1]) if match[1] else DEFAULT_FORFEIT_AFTER
             if not 1 <= count <= MAX_FORFEIT_AFTER:
-                raise IllegalMove(f"Forfeit after 1 to {MAX_FORFEIT_AFTER} missed deadlines.")
+                raise IllegalMove(tr("Forfeit after 1 to {most} missed deadlines.").format(most=MAX_FORFEIT_AFTER))
             s.policy, s.forfeit_after = "forfeit", count
         else:
-            raise IllegalMove("`timeout` is ai (the computer plays a missed turn) or forfeit-N "
-                              "(the computer plays missed turns, and the seat forfeits at the Nth).")
+            raise IllegalMove(tr("`timeout` is ai (the computer plays a missed turn) or forfeit-N "
+                                 "(the computer plays missed turns, and the seat forfeits at the Nth)."))
     return s
 
 
@@ -231,17 +250,20 @@ def with_defaults(base: TimingSettings, typed: tuple[str, str, str],
 
 def describe_settings(s: TimingSettings) -> str:
     if s.deadline_s is None:
-        return "No turn deadline: the table waits for each player as long as it takes."
+        return tr("No turn deadline: the table waits for each player as long as it takes.")
     reminder = s.reminder_offset()
-    remind = (f"a reminder {format_duration(s.deadline_s - reminder)} before it" if reminder is not None
-              else "no reminder")
+    remind = (tr("a reminder {duration} before it").format(duration=format_duration(s.deadline_s - reminder))
+              if reminder is not None else tr("no reminder"))
     if s.policy == "forfeit":
-        then = (f"at the deadline the computer plays the turn, and a player who misses {s.forfeit_after} "
-                "deadline" + ("s" if s.forfeit_after != 1 else "") + " forfeits (the computer plays their seat, "
-                "and they finish last)")
+        then = ngettext("at the deadline the computer plays the turn, and a player who misses {count} deadline "
+                        "forfeits (the computer plays their seat, and they finish last)",
+                        "at the deadline the computer plays the turn, and a player who misses {count} deadlines "
+                        "forfeits (the computer plays their seat, and they finish last)",
+                        s.forfeit_after).format(count=s.forfeit_after)
     else:
-        then = "at the deadline the computer plays the turn"
-    return f"Turn deadline {format_duration(s.deadline_s)}, {remind}; {then}."
+        then = tr("at the deadline the computer plays the turn")
+    return tr("Turn deadline {duration}, {reminder}; {then}.").format(
+        duration=format_duration(s.deadline_s), reminder=remind, then=then)
 
 
 def default_settings(game_key: str) -> TimingSettings:
@@ -353,7 +375,7 @@ class Timing(Extension):
         # /deadline) came later than this /open and stay
         if not await self.db.set_settings(table_id, values, replace=False):
             values = await self.db.settings(table_id) or values
-        return describe_settings(values) + " /deadline changes it."
+        return describe_settings(values) + " " + tr("/deadline changes it.")
 
     # -- turns -------------------------------------------------------------------------
     async def on_event(self, event: str, loaded: Loaded) -> None:
@@ -464,15 +486,16 @@ class Timing(Extension):
         lines = []
         infos = await self.turn_info(loaded)
         for info in infos:
-            name = names[info.seat] if info.seat < len(names) else f"Seat {info.seat + 1}"
+            name = names[info.seat] if info.seat < len(names) else tr("Seat {number}").format(number=info.seat + 1)
             if info.vacation_until is not None:
-                lines.append(f"{name} is on vacation until {when(info.vacation_until, 'f')}; their turn clock waits.")
+                lines.append(tr("{name} is on vacation until {when}; their turn clock waits.").format(
+                    name=name, when=when(info.vacation_until, 'f')))
         timed = [info for info in infos if info.deadline_at is not None]
         if len(timed) == 1:
-            lines.append(f"Turn deadline {when(timed[0].deadline_at)}.")
+            lines.append(tr("Turn deadline {when}.").format(when=when(timed[0].deadline_at)))
         elif timed:
-            lines.append("Turn deadlines: " + ", ".join(
-                f"{names[i.seat]} {when(i.deadline_at)}" for i in timed if i.seat < len(names)) + ".")
+            lines.append(tr("Turn deadlines: {list}.").format(list=", ".join(
+                f"{names[i.seat]} {when(i.deadline_at)}" for i in timed if i.seat < len(names))))
         return "\n".join(lines)
 
     # -- firing ------------------------------------------------------------------------
@@ -510,6 +533,11 @@ class Timing(Extension):
             await self.store.wait_for(WAKE, wait)  # a timer written meanwhile, by any process, wakes it
 
     async def _fire(self, timer: TimerRow, now: int) -> int:
+        # a reminder or a deadline has no caller: its posts and messages are in the server's language
+        with lang.using(await self.service.public_language(timer.guild_id)):
+            return await self._fire_now(timer, now)
+
+    async def _fire_now(self, timer: TimerRow, now: int) -> int:
         loaded = await load_table(self.store, timer.table_id)
         if loaded is not None:
             await self.observe(loaded)  # a change the listener missed (a crash) is seen first
@@ -561,33 +589,36 @@ class Timing(Extension):
         name = self._name(loaded, turn.seat)
         who = f"**{name}**" if notify.mode == "quiet" else marks.person(turn.user_id)
         settings = await self.settings_of(loaded.row)
-        then = "the computer plays it for you"
+        then = tr("the computer plays it for you")
         if settings.policy == "forfeit":
             missed = await self.db.missed(turn.table_id, turn.seat)
-            then += (f" (missed deadlines so far: {missed} of {settings.forfeit_after}; at "
-                     f"{settings.forfeit_after} the seat is forfeited)")
-        text = f"Reminder: {who}, your turn in this game of {title} ends {when(deadline_at)}; then {then}."
+            then = tr("the computer plays it for you (missed deadlines so far: {missed} of {limit}; at {limit} the "
+                      "seat is forfeited)").format(missed=missed, limit=settings.forfeit_after)
+        text = tr("Reminder: {who}, your turn in this game of {game} ends {when}; then {then}.").format(
+            who=who, game=title, when=when(deadline_at), then=then)
         mentions = [] if notify.mode == "quiet" else [turn.user_id]
         await self._post(turn.channel_id, Reply(text=text, mentions=mentions, table_id=turn.table_id))
         if notify.mode == "dm":
-            await self._deliver(turn, f"Reminder: your turn in {title} ({self._link(turn)}) ends {when(deadline_at)}.")
+            await self._deliver(turn, tr("Reminder: your turn in {game} ({link}) ends {when}.").format(
+                game=title, link=self._link(turn), when=when(deadline_at)))
         return 1
 
     async def _miss(self, loaded: Loaded, turn: TurnRow, action: str, settings: TimingSettings) -> None:
         name = self._name(loaded, turn.seat)
         table, seat = turn.table_id, turn.seat
         if action == "forfeit":
-            headline = (f"**{name}** missed {settings.forfeit_after} turn deadline"
-                        f"{'s' if settings.forfeit_after != 1 else ''} and forfeits.")
+            headline = ngettext("**{name}** missed {count} turn deadline and forfeits.",
+                                "**{name}** missed {count} turn deadlines and forfeits.",
+                                settings.forfeit_after).format(name=name, count=settings.forfeit_after)
             reply = await self.service.forfeit(table, seat, headline)
             if reply is not None:
                 await self._post(turn.channel_id, reply)
             return
         missed = await self.db.missed(table, seat)
-        headline = f"**{name}** let the turn deadline pass, so the computer played for them."
+        headline = tr("**{name}** let the turn deadline pass, so the computer played for them.").format(name=name)
         if settings.policy == "forfeit":
-            headline += (f" Missed deadlines: {missed} of {settings.forfeit_after}; "
-                         f"at {settings.forfeit_after} the seat is forfeited.")
+            headline += " " + tr("Missed deadlines: {missed} of {limit}; at {limit} the seat is forfeited.").format(
+                missed=missed, limit=settings.forfeit_after)
         played: list[str] = []  # how the log told each move of the missed turn
         last: Reply | None = None
         since: int | None = None  # the version before the first of them: the one post tells them all
@@ -611,7 +642,9 @@ class Timing(Extension):
         if len(played) > 1 and "\n" in last.text:  # one message for the whole turn: every move, then the last board
             earlier = played[:-1]
             if len(earlier) > 10:
-                earlier = [f"… {len(earlier) - 8} moves (see /history) …", *earlier[-8:]]
+                hidden = len(earlier) - 8
+                earlier = [ngettext("… {count} move (see /history) …", "… {count} moves (see /history) …",
+                                    hidden).format(count=hidden), *earlier[-8:]]
             last.text = "\n".join([headline, *earlier, last.text.split("\n", 1)[1]])
             last.since = since
         await self._post(turn.channel_id, last)
@@ -620,7 +653,7 @@ class Timing(Extension):
     @staticmethod
     def _name(loaded: Loaded, seat: int) -> str:
         names = loaded.names()
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else tr("Seat {number}").format(number=seat + 1)
 
     @staticmethod
     def _link(turn: TurnRow) -> str:
@@ -630,13 +663,17 @@ class Timing(Extension):
         notify = await self.db.notify(turn.guild_id, turn.user_id)
         if notify.mode != "dm":
             return
-        title = registry.get(loaded.row.game).title
-        settings = await self.settings_of(loaded.row)
-        text = f"It is your turn in {title}: {self._link(turn)}"
-        if settings.deadline_s is not None:
-            text += f" (deadline {when(turn.started_at + settings.deadline_s)}, vacations aside)"
-        notice = await self.service.composer.since_last_turn(loaded, turn.seat)
-        await self._deliver(turn, "\n".join(x for x in (text + ".", notice) if x))
+        # a turn notice has no caller: written in the language of the table's server
+        with lang.using(await self.service.public_language(turn.guild_id)):
+            title = registry.get(loaded.row.game).title
+            settings = await self.settings_of(loaded.row)
+            if settings.deadline_s is not None:
+                text = tr("It is your turn in {game}: {link} (deadline {when}, vacations aside).").format(
+                    game=title, link=self._link(turn), when=when(turn.started_at + settings.deadline_s))
+            else:
+                text = tr("It is your turn in {game}: {link}.").format(game=title, link=self._link(turn))
+            notice = await self.service.composer.since_last_turn(loaded, turn.seat)
+            await self._deliver(turn, "\n".join(x for x in (text, notice) if x))
 
     async def _deliver(self, turn: TurnRow, text: str) -> bool:
         """A direct message, unless the gate holds it for later."""
@@ -677,25 +714,19 @@ class Timing(Extension):
             return True
         log.info("direct message to %s refused; noted", turn.user_id)
         if await self.db.dm_refused(turn.guild_id, turn.user_id, self.now()):
-            await self._post(turn.channel_id, Reply(
-                text=f"{marks.person(turn.user_id)}, I could not send you a direct message (Discord says your direct "
-                     "messages are closed to me), so you will hear of your turns here only. "
-                     "Open them, or choose another way with /notify.",
-                mentions=[turn.user_id], table_id=turn.table_id))
+            with lang.using(await self.service.public_language(turn.guild_id)):
+                text = tr("{person}, I could not send you a direct message (Discord says your direct messages are "
+                          "closed to me), so you will hear of your turns here only. Open them, or choose another "
+                          "way with /notify.").format(person=marks.person(turn.user_id))
+            await self._post(turn.channel_id, Reply(text=text, mentions=[turn.user_id], table_id=turn.table_id))
         return False
 
     # -- commands ----------------------------------------------------------------------
     async def cmd_notify(self, caller: Caller, mode: str) -> Reply:
         mode = mode.strip().lower()
         await self.db.set_notify(caller.guild_id, caller.user_id, mode)
-        text = {
-            "mention": "When it is your turn you are mentioned in the table's channel (reminders too).",
-            "dm": "When it is your turn you are mentioned in the table's channel and also get a direct message, "
-                  "with reminders by direct message too.",
-            "quiet": "Turn messages still mention you, but reminders name you without a ping and no direct "
-                     "message is sent.",
-        }[mode]
-        return Reply(private=f"{text} This applies to every table of this server.")
+        text = tr(NOTIFY_TEXTS[mode])
+        return Reply(private=tr("{what} This applies to every table of this server.").format(what=text))
 
     async def cmd_vacation(self, caller: Caller, days: str = "") -> Reply:
         now = self.now()
@@ -705,51 +736,55 @@ class Timing(Extension):
         word = days.strip().lower()
         if not word:
             left = VACATION_PER_MONTH - vacation_used([(b, e) for _, b, e in spans], month)
-            state = (f"You are on vacation until {when(active[2], 'f')}." if active
-                     else "You are not on vacation.")
-            return Reply(private=f"{state} Vacation left this month: {format_duration(max(0, left))} "
-                                 "(14 days a month). /vacation days:5 starts one; days:off ends it.")
+            state = (tr("You are on vacation until {when}.").format(when=when(active[2], 'f')) if active
+                     else tr("You are not on vacation."))
+            return Reply(private=tr("{state} Vacation left this month: {left} (14 days a month). /vacation days:5 "
+                                    "starts one; days:off ends it.").format(state=state,
+                                                                            left=format_duration(max(0, left))))
         if word in _NONE or word in ("end", "back", "stop"):
             if active is None:
-                raise IllegalMove("You are not on vacation.")
+                raise IllegalMove(tr("You are not on vacation."))
             await self.db.save_vacation(caller.guild_id, caller.user_id, active[0], active[1], now)
             await self.db.reset_due(caller.guild_id, caller.user_id)
-            return Reply(private="Welcome back: your turn clocks run again in every table of this server.")
+            return Reply(private=tr("Welcome back: your turn clocks run again in every table of this server."))
         length = parse_duration(days, unit=DAY)
         if not HOUR <= length <= VACATION_PER_MONTH:
-            raise IllegalMove("A vacation lasts from an hour to 14 days.")
+            raise IllegalMove(tr("A vacation lasts from an hour to 14 days."))
         candidate = (active[1] if active else now, now + length)
         others = [(b, e) for vid, b, e in spans if not active or vid != active[0]]
         over = over_month_limit(others, candidate)
         if over is not None:
             start, left = over
-            name = datetime.fromtimestamp(start, UTC).strftime("%B")
-            raise IllegalMove(f"That would pass 14 days of vacation in {name}: {format_duration(left)} left there. "
-                              "Choose a shorter one.")
+            name = tr(MONTHS[datetime.fromtimestamp(start, UTC).month - 1])
+            raise IllegalMove(tr("That would pass 14 days of vacation in {month}: {left} left there. Choose a shorter "
+                                 "one.").format(month=name, left=format_duration(left)))
         await self.db.save_vacation(caller.guild_id, caller.user_id, active[0] if active else None, *candidate)
         await self.db.reset_due(caller.guild_id, caller.user_id)
         used = vacation_used([*others, candidate], month)
-        return Reply(private=f"Your turn deadlines in every table of this server wait until {when(candidate[1], 'f')}"
-                             f" ({when(candidate[1])}). Turn messages show it. Used this month: "
-                             f"{format_duration(used)} of 14 days. /vacation days:off ends it sooner.")
+        return Reply(private=tr("Your turn deadlines in every table of this server wait until {until} ({when}). Turn "
+                                "messages show it. Used this month: {used} of 14 days. /vacation days:off ends it "
+                                "sooner.").format(until=when(candidate[1], 'f'), when=when(candidate[1]),
+                                                  used=format_duration(used)))
 
     async def cmd_deadline(self, caller: Caller, deadline: str = "", reminder: str = "", timeout: str = "") -> Reply:
         row = await self.store.open_table(caller.channel_id)
         if row is None:
-            raise IllegalMove("There is no table in this channel.")
+            raise IllegalMove(tr("There is no table in this channel."))
         current = await self.settings_of(row)
         if not (deadline.strip() or reminder.strip() or timeout.strip()):
-            return Reply(private=describe_settings(current) + " The host, or once the host left the game the next "
-                                                              "player in the seat order, or a channel manager changes "
-                                                              "it with /deadline deadline:… reminder:… timeout:….")
+            return Reply(private=describe_settings(current) + " " + tr(
+                "The host, or once the host left the game the next player in the seat order, or a channel manager "
+                "changes it with /deadline deadline:… reminder:… timeout:…."))
         if not caller.can_manage and caller.user_id != acting_host(await load_row(self.store, row)):
-            raise IllegalMove("Only the host (while they still play here) or a member who may manage this channel "
-                              "changes the table's deadlines.")
+            raise IllegalMove(tr("Only the host (while they still play here) or a member who may manage this channel "
+                                 "changes the table's deadlines."))
         new = parse_settings(current, deadline, reminder, timeout)
         await self.db.set_settings(row.id, new)
         await self._replan(row, new)
-        return Reply(text=f"**{caller.name}** changed the turn settings. {describe_settings(new)} "
-                          "Running turns count from when they began.", table_id=row.id)
+        with lang.using(await self.service.public_language(row.guild_id)):  # the table's post
+            text = tr("**{name}** changed the turn settings. {settings} Running turns count from when they "
+                      "began.").format(name=caller.name, settings=describe_settings(new))
+        return Reply(text=text, table_id=row.id)
 
     async def _replan(self, row: TableRow, settings: TimingSettings) -> None:
         if row.status == "active":
