@@ -43,8 +43,15 @@ def html_sentences(text: str) -> Iterable[tuple[int, str]]:
 
 
 def html_translated(text: str, translate: Callable[[str], str]) -> str:
-    """The page with each of its sentences replaced by `translate(msgid)`."""
-    text = HTML_MARKED.sub(lambda m: m[1] + translate(" ".join(m[3].split())) + m[4], text)
+    """The page with each of its sentences replaced by `translate(msgid)`; a sentence translated as
+    itself (English) is left as written, its line breaks kept."""
+
+    def marked(found: re.Match) -> str:
+        message = " ".join(found[3].split())
+        said = translate(message)
+        return found[1] + (found[3] if said == message else said) + found[4]
+
+    text = HTML_MARKED.sub(marked, text)
     return HTML_ATTRIBUTE.sub(lambda m: m[1] + translate(m[2]).replace('"', "&quot;") + m[3], text)
 
 

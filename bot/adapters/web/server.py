@@ -45,7 +45,7 @@ from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.bar import bar
 from bot.adapters.web.buckets import Buckets, client_address
-from bot.adapters.web.files import PAGE_FILES
+from bot.adapters.web.files import PAGE_FILES, STATIC  # noqa: F401 - the pages' folder, read by tests
 from bot.adapters.web.headers import add_headers
 from bot.adapters.web.streams import ASKED, CROWDED, REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
