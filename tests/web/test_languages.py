@@ -5,7 +5,9 @@ that says a link has ended; English as it was."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 
 import pytest
 
@@ -117,3 +119,51 @@ def test_the_pages_sentences_are_extracted_as_they_are_translated():
     seen: list[str] = []
     tool.html_translated(page, lambda message: seen.append(message) or message)
     assert sorted(seen) == sorted(found)
+
+
+# -- in a real browser (tests/web/test_browser.py's Chromium) ----------------------------------------
+from tests.web.test_browser import CHROMIUM, async_playwright  # noqa: E402
+
+in_a_browser = pytest.mark.skipif(
+    async_playwright is None or not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)),
+    reason="playwright or Chromium is missing (see tests/web/test_browser.py)")
+
+
+@pytest.fixture
+async def chromium():
+    async with async_playwright() as driver:
+        launched = await driver.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@in_a_browser
+async def test_a_german_page_shows_german_words_in_the_browser(chromium, served):
+    browser = chromium
+    from playwright.async_api import expect
+
+    await start_table(served.service, "pioneers")
+    token = served.token(ALICE.user_id, await served.table_id())
+    page = await browser.new_page(viewport={"width": 1400, "height": 1000}, locale="de-DE")
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    await page.goto(str(served.client.make_url(f"/t/{token}")))  # the browser's German: Accept-Language
+    await expect(page.locator("#turn")).not_to_have_text("")
+    with lang.using("de"):
+        turn = await page.locator("#turn").inner_text()
+        assert turn in (lang.tr("Your turn"), lang.tr("Your answer")) or turn.startswith(
+            lang.tr("Waiting for {players}").split("{")[0])
+        await expect(page.locator("aside h2").first).to_have_text(lang.tr("Yours alone"))
+        await expect(page.locator("#all-moves-count")).to_contain_text(lang.tr("All your moves ({count})").split(" (")[0])
+        assert "· Isles" in await page.title() and ", Tisch " in await page.title()
+    footer = await page.locator("footer").inner_text()
+    assert english_left([footer], "de") == [] and footer.startswith("Tasten:")
+    spanish = await browser.new_page(viewport={"width": 1400, "height": 1000}, locale="de-DE")
+    await spanish.goto(str(served.client.make_url(f"/t/{token}?lang=es")))  # the address wins
+    await expect(spanish.locator("#turn")).not_to_have_text("")
+    await expect(spanish.locator("h2", has_text="Tus jugadas")).to_be_visible()
+    assert problems == []
