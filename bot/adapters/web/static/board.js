@@ -47,10 +47,11 @@
   // The texts come from the game and the service, written for Discord: its bold, code marks and
   // mentions are noise here, and its commands are parts of this page.
   const COMMANDS = [
-    [/(^|[^\w/])\/moves(?: (?:place|side|pay)\b)?/g, "$1" + tr("\u201cYour moves\u201d")],
-    [/(^|[^\w/])\/hand\b/g, "$1" + tr("\u201cYours alone\u201d")],
-    [/(^|[^\w/])\/preview\b/g, "$1" + tr("a move chosen on the board")],
-    [/(^|[^\w/])\/takeback\b/g, "$1" + tr("\u201cTake back my last move\u201d")],
+    // (the commands' German and Spanish names too: the texts name them as Discord shows them there)
+    [/(^|[^\w/])\/(?:moves|züge|jugadas)(?: (?:place|side|pay)\b)?/g, "$1" + tr("\u201cYour moves\u201d")],
+    [/(^|[^\w/])\/(?:hand|mano)\b/g, "$1" + tr("\u201cYours alone\u201d")],
+    [/(^|[^\w/])\/(?:preview|vorschau|vista-previa)\b/g, "$1" + tr("a move chosen on the board")],
+    [/(^|[^\w/])\/(?:takeback|zurücknehmen|deshacer)\b/g, "$1" + tr("\u201cTake back my last move\u201d")],
   ];
 
   function plain(text) {
