@@ -1042,7 +1042,8 @@ class IslesClient(discord.AutoShardedClient):
         if channel is None or not channel.permissions_for(guild.me).send_messages:
             log.info("no welcome in server %s: no system channel, or the bot may not post there", guild.id)
             return
-        welcome = guide.welcome_reply(getattr(self.settings, "docs_url", ""))
+        with lang.using(str(guild.preferred_locale or "")):  # the server's language, as Discord tells it
+            welcome = guide.welcome_reply(getattr(self.settings, "docs_url", ""))
         try:
             await send_shape(channel, message_shape(welcome, upload_limit(channel)))
         except discord.HTTPException as error:
