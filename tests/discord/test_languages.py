@@ -162,8 +162,8 @@ def test_a_translation_against_discords_rules_is_left_to_english(monkeypatch):
 def test_the_commands_catalogue_is_read_from_the_command_table():
     found = {(context, message) for message, context, _ in commands_translator.command_sentences()}
     assert ("command name", "forget-me") in found and ("command name", "standings") in found
-    assert ("option name", "round_days") in found and ("choice", "quarterly") in found
-    assert ("choice", "English") not in found  # the languages are shown in their own language
+    assert ("option name", "round_days") in found and ("command choice", "quarterly") in found
+    assert ("command choice", "English") not in found  # the languages are shown in their own language
 
 
 # -- whose language ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from bot.core import marks
 from bot.core.commands import ACTION, CHANNEL, ROLE, USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
-from lang import N_, tr
+from lang import N_, pgettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -316,7 +316,7 @@ class Console:
         starting = [b for b in buttons if b.label.lower().startswith(wanted + ":")]
         if wanted and len(starting) == 1:
             return await self.service.press(caller, starting[0].custom_id)
-        labels = ", ".join(b.label for b in reply.buttons) if reply else tr("none")
+        labels = ", ".join(b.label for b in reply.buttons) if reply else pgettext("no buttons", "none")
         return Reply.error(tr("No button `{label}` on the last message here. Buttons: {labels}.").format(
             label=label, labels=labels))
 

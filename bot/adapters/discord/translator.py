@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 # the catalogues' contexts of the words Discord shows as names
 COMMAND_NAME = "command name"  # verbatim: the catalogues' contexts
 OPTION_NAME = "option name"  # verbatim: the catalogues' contexts
-CHOICE = "choice"
+CHOICE = "command choice"  # verbatim: the catalogues' context (a word of a game may be "choice" too)
 
 # Discord's locales that a catalogue serves
 LOCALES = {discord.Locale.german: "de", discord.Locale.spain_spanish: "es",
