@@ -67,6 +67,10 @@ def _games_help() -> str:
     return "games (by key or title, any case):\n" + "\n".join(lines)
 
 
+# the languages `--lang` takes: English and those of the catalogues (lang/)
+LANGUAGE_CHOICES = ("en", "de", "es")
+
+
 def parser(isles: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=isles, description="Isles: island board games for Discord.")
     sub = top.add_subparsers(dest="what", metavar="{run,local,demo,migrate,copy-store,backup}", required=True)
@@ -108,6 +112,8 @@ def parser(isles: str) -> argparse.ArgumentParser:
     local.add_argument("--manager", action="append", default=[], help="a user who may manage channels")
     local.add_argument("--no-images", action="store_true", help="do not draw board images")
     local.add_argument("--seed", type=int, default=None, help="seed every new table with this number")
+    local.add_argument("--lang", choices=LANGUAGE_CHOICES, default="en",
+                       help="the language the console's people and server speak (default: %(default)s)")
     demo = sub.add_parser(
         "demo", help="computer players play a whole game through the service",
         description="Computer players play a whole game through the table service, as people would.\n"
@@ -119,6 +125,8 @@ def parser(isles: str) -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
     demo.add_argument("--out", default="demo", help="folder for the pictures and the log (default: demo)")
     demo.add_argument("--options", default="", help="lobby options as /open takes them, e.g. \"board=shores\"")
+    demo.add_argument("--lang", choices=LANGUAGE_CHOICES, default="en",
+                      help="the language of the game's texts and pictures (default: %(default)s)")
     return top
 
 
@@ -155,13 +163,14 @@ def main(argv: list[str] | None = None) -> int:
                 named[1] = store_from_env("isles-local.db")
             check_folder(args.out, "--out")
             return run_console(looked_at(named[1]), Path(args.out), set(args.manager), images=not args.no_images,
-                               seed=args.seed, beside=install_pages)
+                               seed=args.seed, beside=install_pages, language=args.lang)
         from bot.adapters.console.demo import run_demo
 
         check_folder(args.out, "--out")
         named[1] = store_from_env("")
         return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out),
-                                    store=looked_at(named[1]) or None, options=args.options))
+                                    store=looked_at(named[1]) or None, options=args.options,
+                                    language=args.lang))
     except SettingError as mistake:
         print(mistake, file=sys.stderr)
         return MISTAKE

@@ -24,6 +24,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "features": ("bot/features/*.py", "render/daily.py", "render/chat_pictures.py", "render/animation.py"),
     "adapters": ("bot/adapters/**/*.py", "bot/adapters/web/static/*.js", "bot/adapters/web/static/*.html"),
     "core": ("bot/core/*.py", "bot/*.py", "games/*.py", "render/*.py"),
+    # no file: the names of the commands, their options and choices as Discord shows them, read from
+    # the command table (lang/tool.py's EXTRA)
+    "commands": (),
 }
 
 # the folders whose modules are scanned for sentences

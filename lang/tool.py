@@ -25,14 +25,59 @@ from lang import FOLDER, LANGUAGES
 from lang.domains import DOMAINS, ROOT, files
 
 KEYWORDS = {"tr": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3)}
-METHODS = {".py": "python", ".js": "javascript", ".mjs": "javascript"}
+            "npgettext": ((1, "c"), 2, 3), "trn": (1, 2)}  # trn: the board page's plural (its JS)
+
+# a page's sentences (bot/adapters/web/static/*.html): the words of an element marked `data-tr` (its
+# inner markup, spaces collapsed, is the msgid: a translation keeps its tags), and the words of
+# each `aria-label` and `alt`; the page is served translated by the same rule (`html_translated`)
+HTML_MARKED = re.compile(r"(<(\w+)\b[^>]*\sdata-tr\b[^>]*>)(.*?)(</\2>)", re.S)
+HTML_ATTRIBUTE = re.compile(r'(\s(?:aria-label|alt)=")([^"]*[A-Za-z][^"]*)(")')
+
+
+def html_sentences(text: str) -> Iterable[tuple[int, str]]:
+    """(line, msgid) of every sentence of a page, in the page's order."""
+    found = [(m.start(3), " ".join(m[3].split())) for m in HTML_MARKED.finditer(text)]
+    found += [(m.start(2), m[2]) for m in HTML_ATTRIBUTE.finditer(text)]
+    for start, message in sorted(found):
+        yield text.count("\n", 0, start) + 1, message
+
+
+def html_translated(text: str, translate: Callable[[str], str]) -> str:
+    """The page with each of its sentences replaced by `translate(msgid)`; a sentence translated as
+    itself (English) is left as written, its line breaks kept."""
+
+    def marked(found: re.Match) -> str:
+        message = " ".join(found[3].split())
+        said = translate(message)
+        return found[1] + (found[3] if said == message else said) + found[4]
+
+    text = HTML_MARKED.sub(marked, text)
+    return HTML_ATTRIBUTE.sub(lambda m: m[1] + translate(m[2]).replace('"', "&quot;") + m[3], text)
+
+
+def _extract_html(fileobj, keywords, comment_tags, options):
+    for line, message in html_sentences(fileobj.read().decode("utf-8")):
+        yield line, None, message, []
+
+
+METHODS = {".py": "python", ".js": "javascript", ".mjs": "javascript", ".html": _extract_html}
 # the catalogues' own dates: fixed, so that an update changes a .po only where a sentence changed
 DATE = datetime(2026, 12, 7, tzinfo=UTC)
 # extra sentences of a domain that no source file holds as written (e.g. the commands' names and
 # descriptions, read from the command table): a function that yields (msgid, context, comment), the
 # msgid a (singular, plural) pair for a plural, the context and comment "" or None where there is none
 EXTRA: dict[str, Callable[[], Iterable[tuple[str | tuple[str, str], str | None, str | None]]]] = {}
+
+
+def _command_names() -> Iterable[tuple[str, str | None, str | None]]:
+    from bot.adapters.discord.translator import command_sentences
+
+    return command_sentences()
+
+
+# the names Discord shows of the commands, their options and choices (their descriptions are the
+# sentences of the modules that write the command table)
+EXTRA["commands"] = _command_names
 # the header every catalogue starts with
 HEADER = dict(project="Isles", version="0.1", copyright_holder="the Isles authors", msgid_bugs_address="the Isles issues",
               last_translator="the Isles translators", creation_date=DATE, revision_date=DATE, fuzzy=False)

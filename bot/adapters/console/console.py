@@ -18,17 +18,19 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import lang
 from bot.core import marks
 from bot.core.commands import ACTION, CHANNEL, ROLE, USER, Command
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.service import TableService
+from lang import N_, pgettext, tr
 
 log = logging.getLogger(__name__)
 
 OPTION = re.compile(r"^([A-Za-z][\w-]*):(.*)$", re.S)  # an `option:value` word
 LINE = re.compile(r"^\s*(?:\[#(?P<channel>[^\]\s]+)\])?\s*(?P<user>[^:\[\]]+?)\s*:\s*(?P<rest>.*)$")
 GUILD = 1
-HELP = """Lines look like: [#channel] user: /command option:value  (without [#channel]: where user last was)
+HELP = N_("""Lines look like: [#channel] user: /command option:value  (without [#channel]: where user last was)
   [#lobby] alice: /open game:archipels
   [#lobby] bob: /join
   [#lobby] alice: /start
@@ -36,7 +38,7 @@ HELP = """Lines look like: [#channel] user: /command option:value  (without [#ch
   [#lobby] alice: /move take r2 c1,c3
   [#lobby] bob: /press Join        (clicks a button of the last reply by its label)
   [#lobby] alice: /choose 3        (chooses line 3 of the menus you were shown, as My moves)
-Commands: {commands}. `help` shows this; `quit` or Ctrl-C leaves."""
+Commands: {commands}. `help` shows this; `quit` or Ctrl-C leaves.""")
 
 
 def read_options(spec: Command, words: list[str]) -> dict[str, str]:
@@ -53,10 +55,11 @@ def read_options(spec: Command, words: list[str]) -> dict[str, str]:
         if named and named[1].lower() in params:
             current = named[1].lower()
             if current in args:
-                raise ValueError(f"`{current}` is given twice.")
+                raise ValueError(tr("`{option}` is given twice.").format(option=current))
             args[current] = named[2]
         elif named:
-            raise ValueError(f"/{spec.name} has no option `{named[1]}`. {_options_of(spec)}")
+            raise ValueError(tr("/{command} has no option `{option}`.").format(command=spec.name, option=named[1])
+                             + " " + _options_of(spec))
         elif current:
             args[current] = f"{args[current]} {word}".strip()
         else:
@@ -64,16 +67,17 @@ def read_options(spec: Command, words: list[str]) -> dict[str, str]:
     if loose:
         free = next((p.name for p in spec.params if p.name not in args), None)
         if free is None:
-            raise ValueError(f"Could not read `{' '.join(loose)}`. {_options_of(spec)}")
+            raise ValueError(tr("Could not read `{words}`.").format(words=" ".join(loose)) + " " + _options_of(spec))
         args[free] = " ".join(loose)
     return args
 
 
 def _options_of(spec: Command) -> str:
     if not spec.params:
-        return f"/{spec.name} takes no options."
-    listed = ", ".join(f"`{p.name}:`" + (" (required)" if p.required else "") for p in spec.params)
-    return f"Its options: {listed}."
+        return tr("/{command} takes no options.").format(command=spec.name)
+    listed = ", ".join(tr("`{option}:` (required)").format(option=p.name) if p.required else f"`{p.name}:`"
+                       for p in spec.params)
+    return tr("Its options: {options}.").format(options=listed)
 
 
 def stable_id(text: str) -> int:
@@ -88,13 +92,18 @@ class Parsed:
     args: dict[str, str]
 
 
+# how a file a reply holds is announced, by its kind and whether only its reader gets it
+KINDS = {("image", False): N_("image"), ("image", True): N_("image, only you"),
+         ("file", False): N_("file"), ("file", True): N_("file, only you")}
 EARLIER = 6  # public replies whose buttons stay pressable, per channel
 
 
 class Console:
     def __init__(self, service: TableService, out_dir: Path, managers: set[str] = frozenset(),
-                 tick: Callable[[], Awaitable[object]] | None = None):
+                 tick: Callable[[], Awaitable[object]] | None = None, language: str = ""):
         self.service = service
+        # the language of the console's people and of its server ('de', 'es'; "" for English as written)
+        self.language = language
         self.out_dir = out_dir
         self.managers = {m.lower() for m in managers}
         self.names: dict[int, str] = {}
@@ -115,24 +124,25 @@ class Console:
         service.outbox = ConsoleOutbox(self)
 
     def help(self) -> str:
-        return HELP.format(commands=", ".join("/" + c.name for c in self.service.commands()))
+        with lang.using(self.language):
+            return tr(HELP).format(commands=", ".join("/" + c.name for c in self.service.commands()))
 
     def parse(self, line: str) -> Parsed:
         match = LINE.match(line)
         if not match:
-            raise ValueError("Write `[#channel] user: /command option:value` (or `help`).")
+            raise ValueError(tr("Write `[#channel] user: /command option:value` (or `help`)."))
         channel, user, rest = match["channel"], match["user"].strip(), match["rest"].strip()
         channel = channel or self.places.get(user.lower())
         if channel is None:
-            raise ValueError(f"Where? Start the line with a channel: [#lobby] {user}: {rest}")
+            raise ValueError(tr("Where? Start the line with a channel: [#lobby] {user}: {rest}").format(user=user, rest=rest))
         if not rest.startswith("/"):
-            raise ValueError("Commands start with a slash, like /join.")
+            raise ValueError(tr("Commands start with a slash, like /join."))
         try:
             words = shlex.split(rest[1:])
         except ValueError:
-            raise ValueError("A quote is not closed.") from None
+            raise ValueError(tr("A quote is not closed.")) from None
         if not words:
-            raise ValueError("Which command?")
+            raise ValueError(tr("Which command?"))
         command, words = words[0].lower(), words[1:]
         specs = {c.name: c for c in self.service.commands()}
         if command == "press":
@@ -148,9 +158,14 @@ class Console:
         else:
             names = [*specs, "press", "choose"]
             near = difflib.get_close_matches(command, names, n=1)
-            hint = f" Did you mean /{near[0]}?" if near else ""
-            raise ValueError(f"There is no command /{command}.{hint} Commands: {', '.join('/' + n for n in names)}.")
-        caller = Caller(GUILD, stable_id("#" + channel), stable_id(user), user, user.lower() in self.managers)
+            listed = ", ".join("/" + n for n in names)
+            if near:
+                raise ValueError(tr("There is no command /{command}. Did you mean /{near}? Commands: {commands}.").format(
+                    command=command, near=near[0], commands=listed))
+            raise ValueError(tr("There is no command /{command}. Commands: {commands}.").format(
+                command=command, commands=listed))
+        caller = Caller(GUILD, stable_id("#" + channel), stable_id(user), user, user.lower() in self.managers,
+                        locale=self.language, guild_locale=self.language)
         self.names[caller.user_id] = user
         self.channels[caller.channel_id] = channel
         self.places[user.lower()] = channel
@@ -191,12 +206,13 @@ class Console:
     async def run_line(self, line: str) -> list[str]:
         """The answer to one line, in the order Discord would show it: what the bot said on its own
         before the line, what it posted while handling it, the answer, then what fell due after."""
-        out = await self._due()
-        answer = await self._run_line(line)
-        out += self._said() + answer
-        for extension in self.service.extensions:  # e.g. the animation after a final message
-            await extension.settle_posts()
-        return out + self._said() + await self._due()
+        with lang.using(self.language):
+            out = await self._due()
+            answer = await self._run_line(line)
+            out += self._said() + answer
+            for extension in self.service.extensions:  # e.g. the animation after a final message
+                await extension.settle_posts()
+            return out + self._said() + await self._due()
 
     async def _due(self) -> list[str]:
         if self.tick is not None:
@@ -233,8 +249,8 @@ class Console:
                 reply = await self._board_after(caller, reply)
         except Exception:  # a fault of ours gets one line here, and its traceback in the log
             log.exception("the console's line failed: %s", text[:200])
-            return ["  ! Something went wrong on our side with that line; it is in the log. A move that was "
-                    "answered is kept."]
+            return ["  ! " + tr("Something went wrong on our side with that line; it is in the log. A move that was "
+                              "answered is kept.")]
         if reply.text:
             self.last[caller.channel_id] = reply
             if reply.buttons:
@@ -246,7 +262,7 @@ class Console:
         if reply.ok and (reply.text or reply.private_buttons):  # e.g. Take back, on the mover's answer
             self.own[(caller.channel_id, caller.user_id)] = reply.private_buttons
         moved = caller.channel_id != parsed.caller.channel_id and reply.text
-        return ([f"  [in #{self.channels[caller.channel_id]}]"] if moved else []) + self.show(caller, reply)
+        return (["  " + tr("[in #{channel}]").format(channel=self.channels[caller.channel_id])] if moved else []) + self.show(caller, reply)
 
     async def _board_after(self, caller: Caller, saved: Reply) -> Reply:
         try:
@@ -281,8 +297,8 @@ class Console:
         place = made[0]
         thread = replace(caller, channel_id=stable_id("#" + place))
         self.places[caller.name.lower()] = place
-        note = (f"Your {spec.place} is in #{place}. Lines without a channel, like `{caller.name}: /moves`, "
-                "go there.")
+        note = tr("Your {place} is in #{channel}. Lines without a channel, like `{name}: /moves`, go there.").format(
+            place=tr(spec.place), channel=place, name=caller.name)
         return thread, replace(reply, private="\n".join(x for x in (note, reply.private) if x))
 
     async def _press(self, caller: Caller, label: str) -> Reply:
@@ -300,22 +316,23 @@ class Console:
         starting = [b for b in buttons if b.label.lower().startswith(wanted + ":")]
         if wanted and len(starting) == 1:
             return await self.service.press(caller, starting[0].custom_id)
-        labels = ", ".join(b.label for b in reply.buttons) if reply else "none"
-        return Reply.error(f"No button `{label}` on the last message here. Buttons: {labels}.")
+        labels = ", ".join(b.label for b in reply.buttons) if reply else pgettext("no buttons", "none")
+        return Reply.error(tr("No button `{label}` on the last message here. Buttons: {labels}.").format(
+            label=label, labels=labels))
 
     async def _choose(self, caller: Caller, choice: str) -> Reply:
         """A line of the menus last shown to the caller, by its number or its text (as a select menu)."""
         menus = self.menus.get((caller.channel_id, caller.user_id), [])
         lines = [(menu, value) for menu in menus for _, value in menu.options]
         if not lines:
-            return Reply.error("No menu was shown to you here: press My moves (or /moves) first.")
+            return Reply.error(tr("No menu was shown to you here: press My moves (or /moves) first."))
         wanted = choice.strip().lower()
         if wanted.isdecimal() and 1 <= int(wanted) <= len(lines):
             menu, value = lines[int(wanted) - 1]
         else:
             found = [(m, v) for m, v in lines if v.lower() == wanted]
             if not found:
-                return Reply.error(f"Choose a line by its number, 1 to {len(lines)}, or by its text.")
+                return Reply.error(tr("Choose a line by its number, 1 to {count}, or by its text.").format(count=len(lines)))
             menu, value = found[0]
         return await self.service.press(caller, menu.custom_id, [value])
 
@@ -339,16 +356,17 @@ class Console:
                 path = self.out_dir / f"{self.images:04d}-{self.channels.get(caller.channel_id, 'x')}.{ext}"
                 path.write_bytes(data)
                 kind = "image" if ext in ("png", "webp", "gif", "jpg") else "file"
-                lines.append(f"  [{kind}{', only you' if private else ''}] {path}")
+                kind = tr(KINDS[(kind, private)])
+                lines.append(f"  [{kind}] {path}")
                 if alt := reply.descriptions().get(name, ""):  # on a line of its own: the path ends its line
-                    lines.append(f"    alt: {alt}")
+                    lines.append("    " + tr("alt: {text}").format(text=alt))
         if reply.buttons:
-            lines.append("  [buttons] " + " ".join(f"[{b.label}]" for b in reply.buttons))
+            lines.append("  " + tr("[buttons]") + " " + " ".join(f"[{b.label}]" for b in reply.buttons))
         if reply.private_buttons:
             shown = (f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in reply.private_buttons)  # a link is no use without it
-            lines.append("  [buttons, only you] " + " ".join(shown))
+            lines.append("  " + tr("[buttons, only you]") + " " + " ".join(shown))
         if reply.private:
-            mark = "  ! " if not reply.ok else "  (only you) "
+            mark = "  ! " if not reply.ok else "  " + tr("(only you)") + " "
             lines += [mark + line for line in self.written(reply.private).splitlines()]
         number = 0
         for menu in reply.menus:  # numbered across the menus, as /choose takes them
@@ -358,9 +376,9 @@ class Console:
             for _, value in menu.options:
                 number += 1
                 values.append(f"{number}. {value}")
-            lines.append(f"  [menu {menu.placeholder}] " + " | ".join(values))
+            lines.append("  " + tr("[menu {placeholder}]").format(placeholder=menu.placeholder) + " " + " | ".join(values))
         if reply.menus and number:
-            lines.append("  (choose a line with /choose N)")
+            lines.append("  " + tr("(choose a line with /choose N)"))
         return lines
 
 
@@ -376,7 +394,7 @@ class ConsoleOutbox:
             text=reply.text, image=reply.image, image_name=reply.image_name, image_alt=reply.image_alt,
             buttons=reply.buttons,
             attachments=[a for a in reply.attachments if not a.private]))
-        self.console.unprompted += [f"  [#{where}, from the bot]"] + shown
+        self.console.unprompted += ["  " + tr("[#{channel}, from the bot]").format(channel=where)] + shown
         if reply.text:
             self.console.last[channel_id] = reply
         return True
@@ -391,6 +409,6 @@ class ConsoleOutbox:
 
     async def direct(self, user_id: int, text: str) -> bool:
         who = self.console.names.get(user_id, str(user_id))
-        self.console.unprompted += [f"  [direct message to {who}] {line}"
+        self.console.unprompted += ["  " + tr("[direct message to {name}]").format(name=who) + " " + line
                                     for line in self.console.written(text).splitlines()]
         return True

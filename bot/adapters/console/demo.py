@@ -11,6 +11,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import lang
 from bot.core import marks
 from bot.core.lobby import parse_option_text
 from bot.core.replies import Caller
@@ -18,17 +19,20 @@ from bot.core.service import TableService
 from db.store import Store
 from games import registry
 from games.base import IllegalMove, parse_options
+from lang import ngettext, tr
 
-NAMES = ["Ada", "Ben", "Cleo", "Dev"]
+NAMES = ["Ada", "Ben", "Cleo", "Dev"]  # verbatim: the players' names
 CHANNEL = 4242
 GUILD = 1
 MAX_MOVES = 20000
 
 
-async def play_demo(service: TableService, key: str, players: int, out: Path, options: str = "") -> list[str]:
+async def play_demo(service: TableService, key: str, players: int, out: Path, options: str = "",
+                    language: str = "") -> list[str]:
     """Plays one game and writes its images; returns the log lines. `options` are the lobby's
-    (`board=shores target=12`), as /open takes them."""
-    seats = [Caller(GUILD, CHANNEL, 100 + i, NAMES[i]) for i in range(players)]
+    (`board=shores target=12`), as /open takes them; `language` the one its players and server speak."""
+    seats = [Caller(GUILD, CHANNEL, 100 + i, NAMES[i], locale=language, guild_locale=language)
+             for i in range(players)]
     by_user = {c.user_id: c for c in seats}
     log: list[str] = []
     images = 0
@@ -67,11 +71,15 @@ async def play_demo(service: TableService, key: str, players: int, out: Path, op
 
 
 def count_players(low: int, high: int) -> str:
-    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
+    if low == high:
+        return ngettext("{count} player", "{count} players", low).format(count=low)
+    return tr("{low} to {high} players").format(low=low, high=high)
 
 
 def join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return tr("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 async def end_unfinished_demo(store: Store) -> None:
@@ -90,8 +98,15 @@ def _made_by(cls: type, variant: type, chosen: dict) -> bool:
 
 
 async def run_demo(key: str, players: int | None, seed: int, out: Path, store: str | None = None,
-                   options: str = "") -> int:
-    """A whole game in `store` (ISLES_DB), or else in a new out/demo.db, with the lobby `options`."""
+                   options: str = "", language: str = "") -> int:
+    """A whole game in `store` (ISLES_DB), or else in a new out/demo.db, with the lobby `options`, in
+    `language` ('de', 'es'; English by default)."""
+    with lang.using(language):
+        return await _run_demo(key, players, seed, out, store, options, language)
+
+
+async def _run_demo(key: str, players: int | None, seed: int, out: Path, store: str | None,
+                    options: str, language: str) -> int:
     try:
         key = registry.find(key)
     except KeyError as missing:
@@ -107,11 +122,12 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path, store: s
     most = min(cls.max_players, len(NAMES))
     players = players or most
     if not cls.min_players <= players <= most:
-        print(f"--players {players}: {cls.title} takes {count_players(cls.min_players, most)} here.",
-              file=sys.stderr)
+        print(tr("--players {players}: {game} takes {count} here.").format(
+            players=players, game=cls.title, count=count_players(cls.min_players, most)), file=sys.stderr)
         return 2
-    print(f"{join_names(NAMES[:players])} {'plays' if players == 1 else 'play'} {cls.title} (seed {seed}); every turn's picture goes to {out}/ ...",
-          flush=True)
+    print(ngettext("{names} plays {game} (seed {seed}); every turn's picture goes to {out}/ ...",
+                   "{names} play {game} (seed {seed}); every turn's picture goes to {out}/ ...", players).format(
+        names=join_names(NAMES[:players]), game=cls.title, seed=seed, out=out), flush=True)
     out.mkdir(parents=True, exist_ok=True)
     if store is None:  # a database of its own, made afresh
         db = out / "demo.db"
@@ -122,12 +138,12 @@ async def run_demo(key: str, players: int | None, seed: int, out: Path, store: s
     try:
         await end_unfinished_demo(opened)
         service = TableService(opened, seeds=lambda: seed)
-        log = await play_demo(service, key, players, out, options)
+        log = await play_demo(service, key, players, out, options, language)
     finally:
         await opened.close()
     final = log[-1]
     (out / "standings.txt").write_text(final + "\n", encoding="utf-8")
     (out / "log.txt").write_text("\n\n".join(log) + "\n", encoding="utf-8")
     print(final)
-    print(f"Images and the log are in {out}/")
+    print(tr("Images and the log are in {out}/").format(out=out))
     return 0

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+import lang
 from bot.adapters.console.console import Console
 from bot.core.service import TableService
 from bot.extensions import install
 from db.store import Store
+from lang import tr
 
 INTERRUPTED = 130  # the shell's exit status for a program stopped by Ctrl-C
 
@@ -30,7 +32,8 @@ class Beside(Protocol):
 
 async def open_console(db_path: str, out_dir: Path, managers: set[str], images: bool = True,
                        seed: int | None = None, beside: Callable[[TableService], Beside] | None = None,
-                       ) -> tuple[Console, Store, Beside | None]:
+                       language: str = "") -> tuple[Console, Store, Beside | None]:
+    """`language`: what the console's people and its server speak ('de', 'es'; English by default)."""
     store = await Store.open(db_path)
     try:
         seeds = (lambda: seed) if seed is not None else None
@@ -41,7 +44,7 @@ async def open_console(db_path: str, out_dir: Path, managers: set[str], images: 
     except BaseException:
         await store.close()
         raise
-    return Console(service, out_dir, managers, tick=installed.tick), store, other
+    return Console(service, out_dir, managers, tick=installed.tick, language=language), store, other
 
 
 async def read_off_loop(read: Callable[[], Any]) -> Any:
@@ -90,17 +93,20 @@ def read_line(interactive: bool) -> str | None:
 
 
 def run_console(db_path: str, out_dir: Path, managers: set[str], images: bool = True,
-                seed: int | None = None, beside: Callable[[TableService], Beside] | None = None) -> int:
+                seed: int | None = None, beside: Callable[[TableService], Beside] | None = None,
+                language: str = "") -> int:
     """`beside`: installs another adapter on the console's service (the board pages, from bot/cli.py)."""
     interactive = sys.stdin.isatty()
     with asyncio.Runner() as runner:
         try:
-            console, store, other = runner.run(open_console(db_path, out_dir, managers, images, seed, beside))
+            console, store, other = runner.run(open_console(db_path, out_dir, managers, images, seed, beside,
+                                                            language))
         except KeyboardInterrupt:
             return INTERRUPTED
         try:
             if interactive:
-                print("Isles offline console. Tables are kept in", db_path)
+                with lang.using(language):
+                    print(tr("Isles offline console. Tables are kept in {path}").format(path=db_path))
                 print(console.help())
             while (line := runner.run(read_off_loop(lambda: read_line(interactive)))) is not None:
                 if line.strip().lower() in ("quit", "exit"):

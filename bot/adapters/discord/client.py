@@ -32,9 +32,10 @@ import aiohttp
 import discord
 from discord import app_commands
 
+import lang
 from bot.adapters.discord import presence
 from bot.adapters.discord.members import in_guild
-from bot.adapters.discord.places import Places, missing, post_needs, thread_needs
+from bot.adapters.discord.places import Places, listed, missing, post_needs, thread_needs
 from bot.adapters.discord.posting import (
     GONE,
     LATER,
@@ -64,6 +65,7 @@ from bot.adapters.discord.shapes import (
     some,
     split_text,
 )
+from bot.adapters.discord.translator import translator
 from bot.core import drawing, guide, marks
 from bot.core.commands import ACTION, ANYWHERE, BOT_DM, CHANNEL, COMMANDS, ROLE, SERVER, TEXT, USER, Command
 from bot.core.health import Gateway, health_of
@@ -76,6 +78,7 @@ from bot.settings import Settings, shown
 from db.errors import StoreError, StoreUnavailable
 from db.store import ChannelBusy, Store
 from games.base import IllegalMove
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +89,7 @@ DEFER_COMMANDS = frozenset({"open", "start", "move", "board", "resign", "leaderb
 SERVER_SETTINGS = frozenset({"threads", "games", "settings", "season", "event"})  # commands where managing means Manage Server
 DEFER_KINDS = frozenset({"start", "board", "m", "s", "a", "f"})
 FORM_KIND = "f"  # a button that opens a form where the player completes a move
-FORM_TITLE = "Your move"
+FORM_TITLE = N_("Your move")
 FORM_INPUT = "move"
 QUICK_WINDOW = 2.0  # seconds any other command may take before it is deferred anyway
 AUTOCOMPLETE_DEADLINE = 2.0
@@ -94,21 +97,22 @@ SHUTDOWN_GRACE = 10.0  # seconds commands under way get to finish when the bot s
 
 SYNC_META_KEY = "discord.commands"
 # why an event's table could not get its thread, each a whole sentence naming the fix
-NO_TEXT_CHANNEL = "The event's channel is not a text channel, so its tables have no threads to open in."
-CHANNEL_GONE = ("The event's channel is gone (deleted, or hidden from the bot), so its tables cannot open: "
-                "let the bot see the channel again, or start a new event in another channel.")
-NO_THREADS = ("The bot may not create threads in the event's channel: give it Create Public Threads and "
-              "Send Messages in Threads there.")
-SOMETHING_BROKE = "Something went wrong on the bot's side while doing that. It has been logged."
-STORE_AWAY = "The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute."
-STORE_AWAY_MAYBE = ("The bot lost its database while saving that. If it counted, its post will follow once the "
-                    "database is back; if none comes, try again in a minute.")
-POST_LATER = ("That counted and is saved: do not send it again. The bot lost its database before it could "
-              "post the board; it will be posted in the channel once the database is back.")
-BOARD_LATER = "The bot cannot reach its database just now, so the board could not be posted. Try again in a minute."
-POST_FOLLOWS = "That counted and is saved. Discord did not take the board yet; it will follow in the channel."
-PLACE_GONE = "This channel or thread no longer exists for the bot, so its table is closed."
-OUTSIDE = "This command works in a server where Isles is installed: use it in one of its channels."
+NO_TEXT_CHANNEL = N_("The event's channel is not a text channel, so its tables have no threads to open in.")
+CHANNEL_GONE = N_("The event's channel is gone (deleted, or hidden from the bot), so its tables cannot open: "
+                  "let the bot see the channel again, or start a new event in another channel.")
+NO_THREADS = N_("The bot may not create threads in the event's channel: give it Create Public Threads and "
+                "Send Messages in Threads there.")
+SOMETHING_BROKE = N_("Something went wrong on the bot's side while doing that. It has been logged.")
+STORE_AWAY = N_("The bot cannot reach its database just now, so nothing of that was saved. Try again in a minute.")
+STORE_AWAY_MAYBE = N_("The bot lost its database while saving that. If it counted, its post will follow once the "
+                      "database is back; if none comes, try again in a minute.")
+POST_LATER = N_("That counted and is saved: do not send it again. The bot lost its database before it could "
+                "post the board; it will be posted in the channel once the database is back.")
+BOARD_LATER = N_("The bot cannot reach its database just now, so the board could not be posted. "
+                 "Try again in a minute.")
+POST_FOLLOWS = N_("That counted and is saved. Discord did not take the board yet; it will follow in the channel.")
+PLACE_GONE = N_("This channel or thread no longer exists for the bot, so its table is closed.")
+OUTSIDE = N_("This command works in a server where Isles is installed: use it in one of its channels.")
 
 # where each kind of command may be used (bot/core/commands.py), as Discord's contexts and installs:
 # a direct message with the bot is open to the people who installed Isles for themselves too
@@ -153,6 +157,11 @@ def fit_choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[st
     return choices
 
 
+def person_language(interaction: discord.Interaction) -> str:
+    """The language of what the adapter itself tells the person: their Discord language."""
+    return lang.code(str(interaction.locale or ""))
+
+
 def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
               server_setting: bool = False, parent_id: int | None = None) -> Caller:
     """`parent_id`: the channel of the thread `channel_id` names, when it is not the interaction's own."""
@@ -165,6 +174,8 @@ def caller_of(interaction: discord.Interaction, channel_id: int | None = None,
         )
     user = interaction.user
     return Caller(
+        locale=str(interaction.locale or ""),
+        guild_locale=str(interaction.guild_locale or ""),
         guild_id=interaction.guild_id or 0,
         channel_id=channel_id or interaction.channel_id or 0,
         user_id=user.id,
@@ -190,11 +201,15 @@ class Adapter:
 
     # entry points --------------------------------------------------------------------
     async def on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
+        with lang.using(person_language(interaction)):  # the service answers in it too (Caller.locale)
+            await self._on_command(interaction, name, values)
+
+    async def _on_command(self, interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
         args = {k: v for k, v in values.items() if v is not None}
         log.info("/%s %s by %s in %s", name, args, interaction.user.id, interaction.channel_id)
         spec = self._specs.get(name)
         if not usable_here(interaction, spec.where if spec else SERVER):  # nothing is read or written
-            await interaction.response.send_message(OUTSIDE, ephemeral=True)
+            await interaction.response.send_message(tr(OUTSIDE), ephemeral=True)
             return
         if name == "open":
             await self._open(interaction, args)
@@ -217,9 +232,13 @@ class Adapter:
             await self.show(interaction, reply)
 
     async def on_press(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        with lang.using(person_language(interaction)):
+            await self._on_press(interaction, custom_id, values)
+
+    async def _on_press(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         log.info("press %s %s by %s in %s", custom_id, values, interaction.user.id, interaction.channel_id)
         if not usable_here(interaction, BOT_DM):  # a table's buttons: in a server, or the daily in a direct message
-            await interaction.response.send_message(OUTSIDE, ephemeral=True)
+            await interaction.response.send_message(tr(OUTSIDE), ephemeral=True)
             return
         parsed = parse_custom_id(custom_id)
         kind = parsed[0] if parsed else ""
@@ -230,7 +249,13 @@ class Adapter:
 
     async def autocomplete(self, kind: str, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        """Suggestions from the service's memory, within the deadline; [] rather than late."""
+        """Suggestions from the service's memory, within the deadline; [] rather than late. Their
+        labels are in the person's language."""
+        with lang.using(person_language(interaction)):
+            return await self._autocomplete(kind, interaction, current)
+
+    async def _autocomplete(self, kind: str, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
         try:
             if kind == "move":
                 if not usable_here(interaction, BOT_DM):
@@ -267,27 +292,27 @@ class Adapter:
         permissions = interaction.app_permissions
         lacking = missing(permissions, *post_needs(isinstance(here, discord.Thread)))
         if lacking:  # a table is never bound to a place where its boards cannot be posted
-            await self.show(interaction, Reply.error(
-                f"I may not post a table's boards here: I lack {' and '.join(lacking)} in this channel. "
-                "Ask a moderator to allow it, or open the table in another channel."))
+            await self.show(interaction, Reply.error(tr(
+                "I may not post a table's boards here: I lack {permissions} in this channel. "
+                "Ask a moderator to allow it, or open the table in another channel.").format(permissions=listed(lacking))))
             return
         wants_thread = (isinstance(here, discord.TextChannel) and game in known
                         and await self.service.wants_thread(interaction.guild_id))
         if wants_thread and (lacking := missing(permissions, *thread_needs())):
             wants_thread = False
-            note = (f"I may not use threads here (I lack {' and '.join(lacking)}), "
-                    "so the table is in this channel.")
+            note = tr("I may not use threads here (I lack {permissions}), so the table is in this channel.").format(
+                permissions=listed(lacking))
         if wants_thread:
             try:
                 thread = await here.create_thread(
                     name=self._thread_name(game, interaction.user.display_name),
                     type=discord.ChannelType.news_thread if here.is_news() else discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                    reason="A table of Isles",
+                    reason=tr("A table of Isles"),
                 )
             except discord.HTTPException as error:
                 log.warning("could not create a thread in %s: %s", here.id, error)
-                note = "I may not create threads here, so the table is in this channel."
+                note = tr("I may not create threads here, so the table is in this channel.")
         caller = caller_of(interaction, channel_id=thread.id if thread else None,
                            parent_id=here.id if thread else None)
         reply = await self._guard(self.service.handle(caller, "open", args))
@@ -299,11 +324,12 @@ class Adapter:
             await self.show(interaction, reply)
             return
         if self.poster is None:
-            await self.show(interaction, reply, channel=thread, note=f"Your table is in {marks.place(thread.id)}.")
+            await self.show(interaction, reply, channel=thread, note=tr("Your table is in {place}.").format(place=marks.place(thread.id)))
             return
         delivery = await self.poster.publish(thread.id, reply, target=thread, limit=interaction.filesize_limit)
         if delivery.state != REFUSED:
-            await self._tell(interaction, reply, delivery, f"Your table is in {marks.place(thread.id)}.", None)
+            await self._tell(interaction, reply, delivery, tr("Your table is in {place}.").format(
+                place=marks.place(thread.id)), None)
             return
         await self._first_post_refused(interaction, reply, thread, here)
 
@@ -312,18 +338,18 @@ class Adapter:
         """Discord refused the first post in the new thread: the table moves to this channel, whose
         Join button then works, or is cancelled if this channel holds a table already."""
         await self._drop_thread(thread)
-        why = ("I could not post in the thread I made (Discord refused it: check my Send Messages in Threads "
-               "and Attach Files permissions in this channel)")
+        why = tr("I could not post in the thread I made (Discord refused it: check my Send Messages in Threads "
+                 "and Attach Files permissions in this channel)")
         try:
             await self.places.rebind(reply.table_id, here.id)
         except ChannelBusy:
             cancelled = await self._guard(self.service.handle(caller_of(interaction, channel_id=thread.id), "cancel"))
             await self.poster.nothing_public(cancelled)  # the thread is gone: nothing to post there
-            await self.show(interaction, Reply.error(f"{why}, and this channel already has a table, "
-                                                     "so no table was opened."))
+            await self.show(interaction, Reply.error(tr(
+                "{why}, and this channel already has a table, so no table was opened.").format(why=why)))
             return
         lobby = await self._guard(self.service.handle(caller_of(interaction), "board"))
-        await self.show(interaction, lobby, note=f"{why}, so the table is in this channel.")
+        await self.show(interaction, lobby, note=tr("{why}, so the table is in this channel.").format(why=why))
 
     async def _own_place(self, interaction: discord.Interaction, spec: Command, args: dict[str, Any]) -> None:
         """A command whose table plays in a place of the caller's own (`Command.place`, the daily
@@ -336,13 +362,14 @@ class Adapter:
 
         async def make_thread(name: str) -> int:  # called once the place is this call's, never twice
             if not isinstance(parent, discord.TextChannel):
-                raise IllegalMove(f"The {spec.place} needs a text channel for its threads.")
+                raise IllegalMove(tr("The {place} needs a text channel for its threads.").format(place=tr(spec.place)))
             lacking = missing(interaction.app_permissions, "create_private_threads", "send_messages_in_threads",
                               "attach_files")
             if lacking:  # never a table where the bot cannot be
-                raise IllegalMove(
-                    f"The {spec.place} plays in a private thread, and I lack {' and '.join(lacking)} in this "
-                    f"channel. Ask a moderator to allow it, or use /{spec.name} in another channel.")
+                raise IllegalMove(tr(
+                    "The {place} plays in a private thread, and I lack {permissions} in this channel. Ask a "
+                    "moderator to allow it, or use /{command} in another channel.").format(
+                    place=tr(spec.place), permissions=listed(lacking), command=spec.name))
             thread = await parent.create_thread(
                 name=clip(name, MAX_THREAD_NAME), type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason=spec.place.capitalize(),
@@ -361,7 +388,8 @@ class Adapter:
             await self._drop_thread(made[0])
             await self.show(interaction, reply)
             return
-        await self.show(interaction, reply, channel=made[0], note=f"Your {spec.place} is in {marks.place(made[0].id)}.")
+        await self.show(interaction, reply, channel=made[0], note=tr("Your {place} is in {where}.").format(
+            place=tr(spec.place), where=marks.place(made[0].id)))
 
     def _thread_name(self, game: str, user: str) -> str:
         return clip(f"{self.service.game_title(game)} · {user}", MAX_THREAD_NAME)
@@ -378,12 +406,12 @@ class Adapter:
             return await work
         except StoreUnavailable as away:  # a database server gone for a while: said, not a fault of the bot
             log.warning("the database cannot be reached: %s", away)
-            return Reply.error(STORE_AWAY_MAYBE if away.maybe_saved else STORE_AWAY)
+            return Reply.error(tr(STORE_AWAY_MAYBE if away.maybe_saved else STORE_AWAY))
         except Exception:
             log.exception("the service failed")
             if interaction is not None and await self.saved_anyway(interaction):
-                return Reply.error(SAVED_BUT)
-            return Reply.error(SOMETHING_BROKE)
+                return Reply.error(tr(SAVED_BUT))
+            return Reply.error(tr(SOMETHING_BROKE))
 
     async def saved_anyway(self, interaction: discord.Interaction) -> bool:
         """After a failure: did the interaction save a change? Its post is then sent from the outbox."""
@@ -403,7 +431,7 @@ class Adapter:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         except discord.HTTPException as error:
             log.warning("could not defer %s after a failure: %s", interaction.id, error)
-        text = SAVED_BUT if await self.saved_anyway(interaction) else SOMETHING_BROKE
+        text = tr(SAVED_BUT if await self.saved_anyway(interaction) else SOMETHING_BROKE)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -453,7 +481,7 @@ class Adapter:
                                       limit=interaction.filesize_limit)
             return
         try:
-            await send_shape(self._channel(interaction), self._public(interaction, reply))
+            await send_shape(self._channel(interaction), await self._public(interaction, reply))
         except discord.HTTPException as error:
             log.warning("could not post in %s: %s", interaction.channel_id, error)
 
@@ -461,13 +489,13 @@ class Adapter:
     async def show(self, interaction: discord.Interaction, reply: Reply,
                    channel: discord.abc.Messageable | None = None, note: str = "") -> None:
         if not reply.ok:
-            await self._private(interaction, reply.private or "That did not work.")
+            await self._private(interaction, reply.private or tr("That did not work."))
             return
         if reply.unshown:  # saved, but not shown: the post is composed from the saved table
             await self._private(interaction, reply.private)
             self._background(self.saved_anyway(interaction))
             return
-        shape = self._public(interaction, reply)
+        shape = await self._public(interaction, reply)
         private_image = self._files(interaction, reply, private=True) or None
         public = bool(reply.text.strip()) or bool(shape.files)
         private = "\n".join(x for x in (note, private_words(reply)) if x)
@@ -478,7 +506,7 @@ class Adapter:
             return
         if not public:
             view = build_components([*reply.buttons, *reply.private_buttons], reply.menus)
-            await self._private(interaction, private or "Done.", view=view, files=private_image)
+            await self._private(interaction, private or tr("Done."), view=view, files=private_image)
             return
         if channel is None and not interaction.response.is_done():
             # a quick command: the interaction's own answer is the new public message
@@ -490,12 +518,12 @@ class Adapter:
                             error.status)
                 await self.post_public(interaction, reply)
                 if not isinstance(error, discord.NotFound) and not interaction.response.is_done():
-                    await self._quietly(self._private(interaction, private or "Done: it is posted in the channel."))
+                    await self._quietly(self._private(interaction, private or tr("Done: it is posted in the channel.")))
                 return
             if self.poster is not None:
                 await self.poster.shown(interaction.channel_id or 0, reply, getattr(sent, "message_id", None))
             if private or private_image or private_view:
-                await self._private(interaction, private or "Done.", files=private_image, view=private_view)
+                await self._private(interaction, private or tr("Done."), files=private_image, view=private_view)
             return
         target = channel or self._channel(interaction)
         if self.poster is not None:
@@ -507,8 +535,8 @@ class Adapter:
             # the bot may not post here: answer privately first (that ends the deferral),
             # then post the public part as a followup, which needs no channel permission
             log.warning("could not post in %s: %s", getattr(target, "id", "?"), error)
-            await self._private(interaction, private or "Done.", files=private_image, view=private_view)
-            again = self._public(interaction, reply)  # the files of the refused post are spent
+            await self._private(interaction, private or tr("Done."), files=private_image, view=private_view)
+            again = await self._public(interaction, reply)  # the files of the refused post are spent
             await interaction.followup.send(again.content, **again.kwargs())
             return
         await self._private(interaction, acknowledged(private, message.jump_url), files=private_image,
@@ -530,17 +558,17 @@ class Adapter:
         elif delivery.state == REFUSED:
             # the bot may not post there: answer privately first (that ends the deferral), then show
             # the public part as a followup, which needs no channel permission
-            await self._private(interaction, private or "Done.", files=private_image, view=mine)
-            shape = self._public(interaction, reply)
+            await self._private(interaction, private or tr("Done."), files=private_image, view=mine)
+            shape = await self._public(interaction, reply)
             await self._quietly(interaction.followup.send(shape.content, **shape.kwargs()))
         elif delivery.state == GONE:
-            await self._private(interaction, PLACE_GONE)
+            await self._private(interaction, tr(PLACE_GONE))
         elif delivery.state == LATER:  # a saved change's draft is posted by the sweep; a mere board is not
-            told = POST_LATER if reply.since is not None else BOARD_LATER
+            told = tr(POST_LATER if reply.since is not None else BOARD_LATER)
             await self._private(interaction, "\n".join(x for x in (private, told) if x), files=private_image,
                                 view=mine)
         else:
-            await self._private(interaction, "\n".join(x for x in (private, POST_FOLLOWS) if x), files=private_image,
+            await self._private(interaction, "\n".join(x for x in (private, tr(POST_FOLLOWS)) if x), files=private_image,
                                 view=mine)
             if delivery.state == RETRYING:
                 self._background(self._tell_link(interaction, delivery))
@@ -548,7 +576,8 @@ class Adapter:
     async def _tell_link(self, interaction: discord.Interaction, delivery: Any) -> None:
         delivery = await delivery.settled(LINK_WAIT)
         if delivery.state == SENT and delivery.message is not None:
-            await self._quietly(interaction.followup.send(f"The board is posted: {delivery.link}", ephemeral=True))
+            await self._quietly(interaction.followup.send(tr("The board is posted: {link}").format(link=delivery.link),
+                                                         ephemeral=True))
 
     def _background(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(work)
@@ -562,9 +591,19 @@ class Adapter:
         except discord.HTTPException as error:
             log.warning("a followup failed: %s", error)
 
-    @staticmethod
-    def _public(interaction: discord.Interaction, reply: Reply) -> Shape:
-        return message_shape(reply, interaction.filesize_limit)
+    async def _public(self, interaction: discord.Interaction, reply: Reply) -> Shape:
+        """The public message of a reply; the few words the adapter adds to it are in the server's
+        language, as the reply's own (lang/README.md)."""
+        with lang.using(await self._public_language(interaction)):
+            return message_shape(reply, interaction.filesize_limit)
+
+    async def _public_language(self, interaction: discord.Interaction) -> str:
+        if self.service is None or not interaction.guild_id:
+            return lang.current()
+        try:
+            return await self.service.public_language(interaction.guild_id)
+        except Exception:  # the store away: the words the call was answered in
+            return lang.current()
 
     def _files(self, interaction: discord.Interaction, reply: Reply, private: bool) -> list[discord.File]:
         return discord_files(reply.files(private), interaction.filesize_limit, reply.descriptions())
@@ -581,7 +620,7 @@ class Adapter:
                        view: discord.ui.View | None = None, files: list[discord.File] | None = None) -> None:
         """Ephemeral messages: the interaction's answer if not yet given, then followups.
         The files go with the first piece and the components with the last."""
-        pieces = split_text(discord_text(text)) or ["Done."]
+        pieces = split_text(discord_text(text)) or [tr("Done.")]
         for index, piece in enumerate(pieces):
             extra = some(files=files if index == 0 and files else None,
                           view=view if index == len(pieces) - 1 else None)
@@ -653,7 +692,7 @@ class DiscordOutbox:
         try:
             channel = await self._channel(channel_id)
             if not isinstance(channel, discord.TextChannel):
-                raise IllegalMove(NO_TEXT_CHANNEL)
+                raise IllegalMove(tr(NO_TEXT_CHANNEL))
             named = clip(name, MAX_THREAD_NAME)
             mine = self.client.user.id if self.client.user is not None else None
             # only a thread the bot made itself: a member's thread of the same name is not the table's
@@ -666,10 +705,10 @@ class DiscordOutbox:
                 type=discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread)
         except discord.NotFound as error:
             log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
-            raise IllegalMove(CHANNEL_GONE) from None
+            raise IllegalMove(tr(CHANNEL_GONE)) from None
         except discord.HTTPException as error:
             log.warning("could not create a thread in %s: %s (code %s)", channel_id, error, error.code)
-            raise IllegalMove(NO_THREADS) from None
+            raise IllegalMove(tr(NO_THREADS)) from None
         return thread.id
 
     async def direct(self, user_id: int, text: str) -> bool:
@@ -780,7 +819,17 @@ def _suggester(adapter: Adapter, kind: str):
 
 
 def command_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict]:
+    """The commands as written (English), as Discord would get them without a translator."""
     return [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+
+
+async def synced_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict]:
+    """The commands exactly as `tree.sync` sends them: with the names and descriptions of every
+    language the tree's translator speaks, else as written."""
+    translator = tree.translator
+    if translator is None:
+        return command_payload(tree, guild)
+    return [await command.get_translated_payload(tree, translator) for command in tree.get_commands(guild=guild)]
 
 
 def fingerprint(payload: list[dict], target: str) -> str:
@@ -800,7 +849,7 @@ async def sync_commands(client: discord.Client, tree: app_commands.CommandTree, 
         tree.copy_global_to(guild=guild)
     scope = str(dev_guild or "global")
     target = f"{client.application_id}:{scope}"
-    digest = fingerprint(command_payload(tree, guild), target)
+    digest = fingerprint(await synced_payload(tree, guild), target)
     key = f"{SYNC_META_KEY}:{target}"
     synced = None
     if await store.get_meta(key) != digest:
@@ -842,7 +891,7 @@ async def _empty_other_scopes(client: discord.Client, store: Store, scope: str) 
 def acknowledged(private: str, link: str) -> str:
     """The mover's private answer once the public part is posted: its own words (a hand, what
     happened since their last turn) and the link to the post, which those words must not hide."""
-    return f"{private}\nPosted: {link}" if private else f"Done: {link}"
+    return private + "\n" + tr("Posted: {link}").format(link=link) if private else tr("Done: {link}").format(link=link)
 
 
 class IslesClient(discord.AutoShardedClient):
@@ -878,6 +927,7 @@ class IslesClient(discord.AutoShardedClient):
         self.tree.on_error = self._on_tree_error
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(translator())  # the commands in German and Spanish too
         try:
             await sync_commands(self, self.tree, self.service.store, self.settings.dev_guild)
         except discord.HTTPException:
@@ -943,7 +993,7 @@ class IslesClient(discord.AutoShardedClient):
     async def _finish_interactions(timeout: float) -> None:
         me = asyncio.current_task()
         running = [t for t in asyncio.all_tasks() if t is not me and not t.done()
-                   and t.get_name().startswith(("CommandTree-invoker", "discord.py: on_interaction"))]
+                   and t.get_name().startswith(("CommandTree-invoker", "discord.py: on_interaction"))]  # verbatim: task names
         if running:
             log.info("waiting for %d commands under way before stopping", len(running))
             await asyncio.wait(running, timeout=timeout)
@@ -992,7 +1042,8 @@ class IslesClient(discord.AutoShardedClient):
         if channel is None or not channel.permissions_for(guild.me).send_messages:
             log.info("no welcome in server %s: no system channel, or the bot may not post there", guild.id)
             return
-        welcome = guide.welcome_reply(getattr(self.settings, "docs_url", ""))
+        with lang.using(str(guild.preferred_locale or "")):  # the server's language, as Discord tells it
+            welcome = guide.welcome_reply(getattr(self.settings, "docs_url", ""))
         try:
             await send_shape(channel, message_shape(welcome, upload_limit(channel)))
         except discord.HTTPException as error:
@@ -1022,16 +1073,19 @@ class IslesClient(discord.AutoShardedClient):
             if submitted:
                 await self.adapter.on_press(interaction, custom_id, form_values(data))
             elif (parse_custom_id(custom_id) or ("",))[0] == FORM_KIND:
-                await interaction.response.send_modal(move_form(custom_id))
+                with lang.using(person_language(interaction)):
+                    await interaction.response.send_modal(move_form(custom_id))
             else:
                 await self.adapter.on_press(interaction, custom_id, [str(v) for v in data.get("values", [])])
         except Exception:  # every click gets an answer, whatever failed
             log.exception("answering %s failed", custom_id)
-            await self.adapter.answer_failure(interaction)
+            with lang.using(person_language(interaction)):
+                await self.adapter.answer_failure(interaction)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        await self.adapter.answer_failure(interaction)
+        with lang.using(person_language(interaction)):
+            await self.adapter.answer_failure(interaction)
 
 
 def move_form(custom_id: str) -> discord.ui.Modal:
@@ -1039,10 +1093,11 @@ def move_form(custom_id: str) -> discord.ui.Modal:
     comes back as a modal submit with the same custom id, handled in `on_interaction`."""
     parsed = parse_custom_id(custom_id)
     start = parsed[3] if parsed else ""
-    form = discord.ui.Modal(title=FORM_TITLE, custom_id=custom_id, timeout=None)
+    form = discord.ui.Modal(title=tr(FORM_TITLE), custom_id=custom_id, timeout=None)
     form.add_item(discord.ui.TextInput(
-        label="Complete the move", custom_id=FORM_INPUT, default=start, max_length=200,
-        placeholder="e.g. offer 1 wool 1 grain for 1 ore",
+        label=tr("Complete the move"), custom_id=FORM_INPUT, default=start, max_length=200,
+        # translators: keep the move itself in English, as the player types it
+        placeholder=tr("e.g. offer 1 wool 1 grain for 1 ore"),
     ))
     form.stop()  # nothing kept in memory: the submit is routed by its custom id
     return form
@@ -1130,15 +1185,15 @@ def serve(settings: Settings, isles: str, beside: Beside | None = None) -> tuple
     try:
         asyncio.run(run(settings, beside=beside))
     except discord.LoginFailure:
-        return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "
+        return False, ("Discord refused the token in DISCORD_TOKEN. Copy it again from "  # verbatim: for the host
                        "https://discord.com/developers/applications (your application, Bot, Reset Token) into .env.")
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
-        return False, (f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "
+        return False, (f"Could not reach Discord ({error or type(error).__name__}). Check this machine's network "  # verbatim: for the host
                        f"connection, then start again: {isles} run")
     except StoreError as error:
-        return True, (f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "
+        return True, (f"ISLES_DB={shown(settings.db_path)}: the database cannot be opened ({error}). "  # verbatim: for the host
                       "Check the file and its folder's permissions, or choose another path.")
     except OSError as error:  # a socket error below aiohttp, while logging in
-        return False, (f"Could not reach Discord ({error.strerror or error}). Check this machine's network "
+        return False, (f"Could not reach Discord ({error.strerror or error}). Check this machine's network "  # verbatim: for the host
                        f"connection, then start again: {isles} run")
     return None

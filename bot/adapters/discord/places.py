@@ -18,30 +18,31 @@ import discord
 
 from db.places import PLACE_DELETED, PlacesStore
 from db.store import TableRow
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
 FETCH_PAUSE = 0.25  # between look-ups at start: they count against Discord's rate limits
 MISSING_NAMES = {
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-    "create_public_threads": "Create Public Threads",
-    "create_private_threads": "Create Private Threads",
-    "view_channel": "View Channel",
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "attach_files": N_("Attach Files"),
+    "create_public_threads": N_("Create Public Threads"),
+    "create_private_threads": N_("Create Private Threads"),
+    "view_channel": N_("View Channel"),
 }
 
 
 # What the bot asks for when it is invited (README's link), each for what the code does with it;
 # tests/discord/test_invite.py holds the README's number to this list.
 INVITE_NEEDS = {
-    "view_channel": "see the channels and threads its tables live in",
-    "send_messages": "post lobbies, boards and results in a channel",
-    "send_messages_in_threads": "post in a table's thread, and reopen one Discord archived",
-    "create_public_threads": "open a thread for each new table (/threads on)",
-    "create_private_threads": "give the daily challenge a private thread of the player's own",
-    "manage_threads": "delete a thread made for a table that could not open there",
-    "attach_files": "upload the board pictures, animations and logs",
+    "view_channel": "see the channels and threads its tables live in",  # verbatim: the invite's list (README)
+    "send_messages": "post lobbies, boards and results in a channel",  # verbatim: the invite's list (README)
+    "send_messages_in_threads": "post in a table's thread, and reopen one Discord archived",  # verbatim: the invite's list (README)
+    "create_public_threads": "open a thread for each new table (/threads on)",  # verbatim: the invite's list (README)
+    "create_private_threads": "give the daily challenge a private thread of the player's own",  # verbatim: the invite's list (README)
+    "manage_threads": "delete a thread made for a table that could not open there",  # verbatim: the invite's list (README)
+    "attach_files": "upload the board pictures, animations and logs",  # verbatim: the invite's list (README)
 }
 
 
@@ -52,7 +53,15 @@ def invite_permissions() -> int:
 
 def missing(permissions: discord.Permissions, *names: str) -> list[str]:
     """The permissions among `names` that the bot lacks, as Discord's settings name them."""
-    return [MISSING_NAMES[name] for name in names if not getattr(permissions, name)]
+    return [tr(MISSING_NAMES[name]) for name in names if not getattr(permissions, name)]
+
+
+def listed(names: list[str]) -> str:
+    """Several names in one phrase of the current language ("A and B and C")."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = tr("{some} and {last}").format(some=text, last=name)
+    return text
 
 
 def post_needs(in_thread: bool) -> tuple[str, ...]:

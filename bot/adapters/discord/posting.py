@@ -30,6 +30,7 @@ from typing import Any
 import aiohttp
 import discord
 
+import lang
 from bot.adapters.discord.shapes import (
     DEFAULT_UPLOAD_LIMIT,
     Shape,
@@ -42,6 +43,7 @@ from bot.core.replies import Button, Card, Menu, Reply, Section
 from db.errors import StoreUnavailable
 from db.outbox import OutboxRow, OutboxStore, Untold
 from games import registry
+from lang import ngettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +122,7 @@ def upload_limit(channel: Any) -> int:
 async def send_shape(channel: Any, shape: Shape, nonce: str | None = None) -> discord.Message:
     """Post one message in a channel: the only place Isles posts in channels."""
     if not isinstance(channel, discord.abc.Messageable):
-        raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")
+        raise discord.DiscordException(f"channel {getattr(channel, 'id', '?')} cannot hold messages")  # verbatim: log
     return await channel.send(shape.content, **some(nonce=nonce), **shape.kwargs())
 
 
@@ -258,7 +260,9 @@ class Poster:
                                     body=body, now=self.now(), since=reply.since)
         if not isinstance(sealed, Untold):
             return sealed
-        earlier = await self._told(reply.table_id, sealed.moves)
+        loaded = await self.service.table(reply.table_id)
+        with lang.using(await self._language_of(loaded)):  # a public post: the server's language
+            earlier = await self._told(reply.table_id, sealed.moves, tr("Played since the last post:"))
         told = dict(body, text="\n".join(x for x in (earlier, body["text"]) if x))
         if await self.db.seal_draft(sealed.draft_id, told, channel_id, reply.version, self.now()):
             return sealed.draft_id
@@ -266,7 +270,16 @@ class Poster:
         return await self.db.insert(table_id=reply.table_id, version=reply.version, channel_id=channel_id,
                                     body=body, now=self.now(), since=reply.since)
 
-    async def _told(self, table_id: int, numbers: list[int], heading: str = "Played since the last post:") -> str:
+    async def _language_of(self, loaded: Any) -> str:
+        """The language of a table's public posts: its server's (lang/README.md)."""
+        guild_id = getattr(getattr(loaded, "row", None), "guild_id", 0) or 0
+        try:
+            return await self.service.public_language(guild_id)
+        except Exception:  # the store away: the post still goes out, in English
+            failures.report(log, "the language of server %s could not be read", guild_id)
+            return lang.ENGLISH
+
+    async def _told(self, table_id: int, numbers: list[int], heading: str) -> str:
         """The public lines of the moves numbered `numbers`, under a heading; "" for none."""
         loaded = await self.service.table(table_id)
         if loaded is None or not numbers:
@@ -274,7 +287,9 @@ class Poster:
         wanted = set(numbers)
         said = [entry.public for entry in await self.service.log_of(loaded) if entry.n in wanted]
         if len(said) > TOLD_LINES:
-            said = [f"… {len(said) - TOLD_LINES} earlier moves (see /history) …", *said[-TOLD_LINES:]]
+            earlier = len(said) - TOLD_LINES
+            said = [ngettext("… {count} earlier move (see /history) …", "… {count} earlier moves (see /history) …",
+                             earlier).format(count=earlier), *said[-TOLD_LINES:]]
         return "\n".join([heading, *said]) if said else ""
 
     async def recover(self, channel_id: int, since: int) -> bool:
@@ -409,7 +424,7 @@ class Poster:
             self._pictures.pop(row.id, None)
             return Delivery(row.id, SENT)
         if self._refused_until.get(row.channel_id, 0) > now:
-            await self.db.give_up(row.id, "refused", "the channel refused an earlier post", now)
+            await self.db.give_up(row.id, "refused", "the channel refused an earlier post", now)  # verbatim: the log
             self._pictures.pop(row.id, None)
             return Delivery(row.id, REFUSED)
         body = row.body or {}
@@ -489,7 +504,8 @@ class Poster:
         loaded = await self.service.table(row.table_id)
         if loaded is None or loaded.version != row.version or loaded.game is None:
             return []  # the table moved on: a newer post shows the board
-        image = await self.service.board_image(loaded)
+        with lang.using(await self._language_of(loaded)):  # the words drawn in it: the server's language
+            image = await self.service.board_image(loaded)
         return [(picture, image)] if image else []
 
     async def _redrawn(self, picture: str, drawing: dict[str, Any] | None) -> list[tuple[str, bytes]]:
@@ -525,18 +541,29 @@ class Poster:
         if loaded is None or getattr(loaded.row, "closed_reason", None):
             await self.db.settle_draft(row.table_id, None, self.now())
             return False
+        with lang.using(await self._language_of(loaded)):  # a post with no caller: the server's language
+            reply = await self._composed(row, loaded)
+        if await self.db.compose_draft(row.id, body_of(reply), loaded.version, self.now()):
+            self._keep(row.id, reply.files(private=False))
+            return True
+        return False
+
+    async def _composed(self, row: OutboxRow, loaded: Any) -> Reply:
+        """The post of a draft, from the saved table, in the language of the moment."""
+        service = self.service
         title = registry.get(loaded.row.game).title
         if loaded.row.status == "cancelled":
-            reply = Reply(text=f"The table of {title} was cancelled.", table_id=loaded.row.id)
+            reply = Reply(text=tr("The table of {title} was cancelled.").format(title=title), table_id=loaded.row.id)
         elif loaded.row.status == "lobby":
-            reply = service.lobby_reply(loaded, f"The table of **{title}** is waiting for players.")
+            reply = service.lobby_reply(loaded, tr("The table of **{title}** is waiting for players.").format(
+                title=title))
         else:
             # in the moves' public words: the log's exact texts may tell what a hand held
             if row.since is not None:
                 numbers = await self.db.untold(row.table_id, row.since, loaded.version)
             else:  # a draft saved before posts knew what they tell: every move since it began
                 numbers = [m.n for m in await service.store.moves(loaded.row.id) if m.n > row.first_move]
-            headline = await self._told(row.table_id, numbers, "Saved moves:")
+            headline = await self._told(row.table_id, numbers, tr("Saved moves:"))
             try:
                 reply = await service.turn_reply(loaded, headline)
             except Exception:  # the board itself fails (its picture): the words still go out
@@ -544,10 +571,9 @@ class Poster:
                 acting = loaded.game.to_act() if loaded.game is not None else []
                 waiting = [s.user_id for s in loaded.seats
                            if s.user_id and not s.resigned and s.seat is not None and s.seat in acting]
-                call = "Your move: " + " ".join(marks.person(u) for u in waiting) if waiting else ""
-                text = "\n".join(x for x in (headline, call) if x) or f"The table of {title} changed."
+                call = tr("Your move: {players}").format(
+                    players=" ".join(marks.person(u) for u in waiting)) if waiting else ""
+                text = "\n".join(x for x in (headline, call) if x) or tr("The table of {title} changed.").format(
+                    title=title)
                 reply = Reply(text=text, mentions=waiting, table_id=loaded.row.id, version=loaded.version)
-        if await self.db.compose_draft(row.id, body_of(reply), loaded.version, self.now()):
-            self._keep(row.id, reply.files(private=False))
-            return True
-        return False
+        return reply

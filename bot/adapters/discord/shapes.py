@@ -19,6 +19,7 @@ import discord
 
 from bot.core import marks
 from bot.core.replies import Button, Card, Menu, Reply, Section
+from lang import tr
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,8 @@ def menu_parts(menus: Sequence[Menu]) -> tuple[list[Menu], str]:
             parts.append(Menu(f"{menu.custom_id}.{part}", f"{menu.placeholder}{suffix}", list(chunk)))
     total = sum(len(menu.options) for menu in menus)
     shown = sum(len(part.options) for part in parts)
-    return parts, "" if shown == total else f"Showing {shown} of {total}; type /move for the rest."
+    return parts, "" if shown == total else tr("Showing {shown} of {total}; type /move for the rest.").format(
+        shown=shown, total=total)
 
 
 def private_words(reply: Reply) -> str:
@@ -384,7 +386,8 @@ def build_card(card: Card, text: str, files: Sequence[str], picture: str | None,
     fixed += (1 if shown else 0) + sum(1 for name in files if name not in shown)
     fixed += button_rows + len(rest) + (1 if menus else 0)
     parts, listed, total = v2_menu_parts(menus, max(0, (MAX_V2_COMPONENTS - fixed) // 2))
-    left_out = f"Showing {listed} of {total}; type /move for the rest." if listed < total else ""
+    left_out = tr("Showing {shown} of {total}; type /move for the rest.").format(
+        shown=listed, total=total) if listed < total else ""
     budget = MAX_V2_TEXT - len(left_out)
     container = discord.ui.Container()
     for index, block in enumerate(blocks):

@@ -47,9 +47,11 @@ from bot.adapters.web import tokens
 from bot.adapters.web.buckets import Buckets
 from bot.adapters.web.files import STATIC, VENDORED
 from bot.adapters.web.headers import FRAMED_BY, policy
+from bot.adapters.web.words import listed
 from bot.adapters.web.writes import read_json, refusal
 from bot.core.service import TableService
 from bot.settings import ActivitySettings, activity_settings
+from lang import N_, pgettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -93,14 +95,14 @@ class SignInRefused(Exception):
         self.status, self.headers = status, headers
 
 
-NOT_IN_INSTANCE = "Discord does not show you in this channel's Activity. Close it and start it again from the channel."
+NOT_IN_INSTANCE = N_("Discord does not show you in this channel's Activity. Close it and start it again from the channel.")
 
 
 def not_in_instance() -> SignInRefused:
-    return SignInRefused(403, NOT_IN_INSTANCE)
+    return SignInRefused(403, tr(NOT_IN_INSTANCE))
 
 
-CODE_REFUSED = "Discord did not accept this sign-in. Close the Activity and start it again."
+CODE_REFUSED = N_("Discord did not accept this sign-in. Close the Activity and start it again.")
 
 
 def install(app: web.Application, pages: Pages, settings: ActivitySettings | None = None) -> Activity:
@@ -139,21 +141,22 @@ class Activity:
                                            ("ISLES_CLIENT_SECRET", self.settings.client_secret)) if not value]
         if not wanted:
             return ""
-        return (f"The Activity is not set up on this bot: its host has not set {' and '.join(wanted)} "
-                "(docs/web.md, \"As a Discord Activity\"). Use /web in the channel for a link instead.")
+        return tr("The Activity is not set up on this bot: its host has not set {settings} "
+                  "(docs/web.md, \"As a Discord Activity\"). Use /web in the channel for a link instead.").format(
+            settings=listed(wanted))
 
     # -- the page ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
-            raise web.HTTPNotFound(text="Nothing here: open a table's page with the link /web gives in Discord, "
-                                        "or start the app's Activity in a channel.")
+            raise web.HTTPNotFound(text=tr("Nothing here: open a table's page with the link /web gives in Discord, "
+                                        "or start the app's Activity in a channel."))
         # relative, so that it stays under Discord's /.proxy/ prefix; the query as it came (decoded, a
         # %26 in it would split a value, and a %0d%0a end the header)
         raise web.HTTPFound(f"t/?{request.rel_url.raw_query_string}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         if not in_discord(request):
-            raise web.HTTPNotFound(text="This page opens inside Discord, as the app's Activity.")
+            raise web.HTTPNotFound(text=tr("This page opens inside Discord, as the app's Activity."))
         return web.FileResponse(STATIC / "page.html", headers=PAGE_HEADERS)
 
     async def vendor(self, request: web.Request) -> web.StreamResponse:
@@ -174,14 +177,14 @@ class Activity:
         if named:
             row, launch = await self._launch(request.query.get("channel_id", ""), request.query.get("instance_id", ""))
             self._spend_launch(launch)
-        sent = await read_json(request, self.pages.origins(request), "sign-in code or channel")
+        sent = await read_json(request, self.pages.origins(request), pgettext("the page sent no", "sign-in code or channel"))
         code = str(sent.get("code") or "")
         if not CODE.fullmatch(code):
-            raise refusal(400, "The page sent no sign-in code or channel.")
+            raise refusal(400, tr("The page sent no sign-in code or channel."))
         if not named:
             row, launch = await self._launch(str(sent.get("channel_id") or ""), str(sent.get("instance_id") or ""))
         if code in self._trying or code in self._refused:  # a code is good once
-            raise refusal(401, CODE_REFUSED)
+            raise refusal(401, tr(CODE_REFUSED))
         if not named:
             self._spend_launch(launch)
         self._trying.add(code)
@@ -214,17 +217,17 @@ class Activity:
         every launch has its instance, a channel without a table has nothing to sign in to, and an
         instance Discord did not know a moment ago is not asked about again."""
         if not channel.isdecimal() or len(channel) > 20:
-            raise refusal(400, "The page sent no sign-in code or channel.")
+            raise refusal(400, tr("The page sent no sign-in code or channel."))
         if not INSTANCE.fullmatch(instance):
-            raise refusal(403, NOT_IN_INSTANCE)
+            raise refusal(403, tr(NOT_IN_INSTANCE))
         store = self.pages.service.store
         row = await store.open_table(int(channel)) or await store.latest_table(int(channel))
         if row is None:
-            raise refusal(404, "There is no table in this channel. Open one with /open, then start the Activity "
-                               "again.")
+            raise refusal(404, tr("There is no table in this channel. Open one with /open, then start the Activity "
+                               "again."))
         launch = (instance, int(channel))
         if launch in self._unknown and self.clock() - self._unknown[launch] < UNKNOWN_SECONDS:
-            raise refusal(403, NOT_IN_INSTANCE)
+            raise refusal(403, tr(NOT_IN_INSTANCE))
         return row, launch
 
     def _spend_launch(self, launch: tuple[str, int]) -> None:
@@ -236,7 +239,7 @@ class Activity:
     def _budget(self, buckets: Buckets, key: Any) -> None:
         """Spend one from `key`'s bucket, or raise SignInRefused (429) saying when to try again."""
         if wait := buckets.spend(key):
-            raise SignInRefused(429, f"Too many sign-ins at this moment: start the Activity again in {wait} s.",
+            raise SignInRefused(429, tr("Too many sign-ins at this moment: start the Activity again in {seconds} s.").format(seconds=wait),
                                 {"Retry-After": str(wait)})
 
     async def confirmed(self, launch: tuple[str, int]) -> set[str]:
@@ -272,19 +275,19 @@ class Activity:
                         self._refused[code] = None
                         while len(self._refused) > KEPT_CODES:
                             self._refused.popitem(last=False)
-                    granted = await self._answer(answer, "the code")
+                    granted = await self._answer(answer, "the code")  # verbatim: the log
                 access = granted.get("access_token")
                 if not isinstance(access, str) or not access:
-                    raise SignInRefused(502, "Discord's answer to the sign-in had no access token. Try again.")
-                async with session.get(f"{api}/users/@me", headers={"Authorization": f"Bearer {access}"}) as answer:
-                    user = await self._answer(answer, "the user")
+                    raise SignInRefused(502, tr("Discord's answer to the sign-in had no access token. Try again."))
+                async with session.get(f"{api}/users/@me", headers={"Authorization": f"Bearer {access}"}) as answer:  # verbatim
+                    user = await self._answer(answer, "the user")  # verbatim: the log
         except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("activity sign-in: Discord unreachable: %r", error)
-            raise SignInRefused(502, "Discord could not be reached to check the sign-in. Try again in a "
-                                     "moment.") from None
+            raise SignInRefused(502, tr("Discord could not be reached to check the sign-in. Try again in a "
+                                     "moment.")) from None
         user_id = str(user.get("id", ""))
         if not user_id.isdecimal() or int(user_id) == tokens.SPECTATOR:
-            raise SignInRefused(502, "Discord's answer named no user. Try again.")
+            raise SignInRefused(502, tr("Discord's answer named no user. Try again."))
         return int(user_id)
 
     async def instance_users(self, instance: str, channel_id: int) -> set[str]:
@@ -293,17 +296,17 @@ class Activity:
         url = f"{self.settings.api.rstrip('/')}/applications/{self.settings.client_id}/activity-instances/{instance}"
         try:
             async with aiohttp.ClientSession(timeout=DISCORD_TIMEOUT) as session, session.get(
-                    url, headers={"Authorization": f"Bot {self.settings.bot_token}"}) as answer:
+                    url, headers={"Authorization": f"Bot {self.settings.bot_token}"}) as answer:  # verbatim
                 if answer.status == 404:
                     raise not_in_instance()
                 if answer.status in (401, 403):
                     log.error("activity sign-in: Discord refused the bot's token (DISCORD_TOKEN) for %s", url)
-                    raise SignInRefused(502, "The bot could not ask Discord about this Activity. Tell the bot's host.")
-                running = await self._answer(answer, "the instance")
+                    raise SignInRefused(502, tr("The bot could not ask Discord about this Activity. Tell the bot's host."))
+                running = await self._answer(answer, "the instance")  # verbatim: the log
         except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("activity sign-in: Discord unreachable: %r", error)
-            raise SignInRefused(502, "Discord could not be reached to check the sign-in. Try again in a "
-                                     "moment.") from None
+            raise SignInRefused(502, tr("Discord could not be reached to check the sign-in. Try again in a "
+                                     "moment.")) from None
         place = running.get("location") or {}
         if str(place.get("channel_id")) != str(channel_id):
             raise not_in_instance()
@@ -315,13 +318,14 @@ class Activity:
             # the code was wrong, used or expired; Discord's own words may name the client, so
             # they go to the log, not to the page
             log.info("activity sign-in: Discord refused %s: %s %s", what, answer.status, (await answer.text())[:200])
-            raise SignInRefused(401, CODE_REFUSED)
+            raise SignInRefused(401, tr(CODE_REFUSED))
         if answer.status != 200:
-            raise SignInRefused(502, f"Discord answered {answer.status} to the sign-in. Try again in a moment.")
+            raise SignInRefused(502, tr("Discord answered {status} to the sign-in. Try again in a moment.").format(
+                status=answer.status))
         try:
             body = json.loads(await answer.text())
         except ValueError:
             body = None
         if not isinstance(body, dict):
-            raise SignInRefused(502, "Discord's answer to the sign-in was not understood. Try again.")
+            raise SignInRefused(502, tr("Discord's answer to the sign-in was not understood. Try again."))
         return body

@@ -168,7 +168,7 @@ class Sparing(logging.Filter):
         if count >= self.per_minute:
             return False
         if left_out:
-            record.msg = f"{record.msg} [{left_out} more like this were left out before it]"
+            record.msg = f"{record.msg} [{left_out} more like this were left out before it]"  # verbatim: the log
         return True
 
 

@@ -9,7 +9,7 @@ FRAMED_BY = "'self' https://discord.com https://*.discord.com https://*.discords
 
 
 def policy(framed_by: str) -> str:
-    return ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
+    return ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "  # verbatim: a browser's rule
             f"connect-src 'self'; frame-ancestors {framed_by}")
 
 

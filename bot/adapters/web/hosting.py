@@ -24,7 +24,7 @@ async def serve_pages(service: TableService, settings: WebSettings | None,
     try:
         await pages.start()
     except OSError as error:
-        raise SettingError(f"ISLES_WEB_HOST={settings.host} ISLES_WEB_PORT={settings.port}: the board pages "
+        raise SettingError(f"ISLES_WEB_HOST={settings.host} ISLES_WEB_PORT={settings.port}: the board pages "  # verbatim: for the host
                            f"cannot listen there ({error.strerror or error}). Choose a free port, or leave "
                            "ISLES_WEB_URL empty to serve no pages.") from None
     return pages
@@ -35,7 +35,7 @@ async def serve_operator(service: TableService, settings: HealthSettings) -> Ope
     try:
         await server.start()
     except OSError as error:
-        raise SettingError(f"ISLES_HEALTH_HOST={settings.host} ISLES_HEALTH_PORT={settings.port}: /healthz and "
+        raise SettingError(f"ISLES_HEALTH_HOST={settings.host} ISLES_HEALTH_PORT={settings.port}: /healthz and "  # verbatim: for the host
                            f"/metrics cannot be served there ({error.strerror or error}). Choose a free port, or "
                            "leave ISLES_HEALTH_PORT empty.") from None
     return server

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.service import TableService
+from lang import N_
 
-LEFT_SERVER = ("This link no longer works: you are no longer a member of the server of this table. "
-               "If you come back, ask for a new one with /web.")
+LEFT_SERVER = N_("This link no longer works: you are no longer a member of the server of this table. "
+                 "If you come back, ask for a new one with /web.")
 
 
 async def in_server(service: TableService, data: dict[str, Any], user_id: int) -> bool:

@@ -19,7 +19,7 @@ from db.operations import OperationsStore
 
 log = logging.getLogger(__name__)
 
-TEXT_FORMAT = "text/plain; version=0.0.4; charset=utf-8"
+TEXT_FORMAT = "text/plain; version=0.0.4; charset=utf-8"  # verbatim: for the host's metrics
 
 
 def routes(service) -> list[web.RouteDef]:
@@ -61,25 +61,25 @@ def exposition(counted: Metrics, tables: dict[str, int] | None) -> str:
         lines.append(f"# HELP {name} {about}")
         lines.append(f"# TYPE {name} {kind}")
 
-    family("isles_turns_answered_total", "counter", "Commands and buttons answered, by what was used.")
+    family("isles_turns_answered_total", "counter", "Commands and buttons answered, by what was used.")  # verbatim: for the host's metrics
     for via in ("command", "button"):
         lines.append(f'isles_turns_answered_total{{via="{via}"}} {counted.answers[via]}')
-    family("isles_answer_seconds", "histogram", "Seconds from a command or button to its answer.")
+    family("isles_answer_seconds", "histogram", "Seconds from a command or button to its answer.")  # verbatim: for the host's metrics
     for bound, count in counted.latency.cumulative():
         lines.append(f'isles_answer_seconds_bucket{{le="{_number(bound)}"}} {count}')
     lines.append(f"isles_answer_seconds_sum {_number(counted.latency.total)}")
     lines.append(f"isles_answer_seconds_count {sum(counted.latency.counts)}")
-    family("isles_posts_sent_total", "counter", "Public posts delivered to their channels.")
+    family("isles_posts_sent_total", "counter", "Public posts delivered to their channels.")  # verbatim: for the host's metrics
     lines.append(f"isles_posts_sent_total {counted.posts_sent}")
-    family("isles_posts_retried_total", "counter", "Public posts put back for another attempt.")
+    family("isles_posts_retried_total", "counter", "Public posts put back for another attempt.")  # verbatim: for the host's metrics
     lines.append(f"isles_posts_retried_total {counted.posts_retried}")
-    family("isles_pictures_drawn_total", "counter", "Board and hand pictures drawn.")
+    family("isles_pictures_drawn_total", "counter", "Board and hand pictures drawn.")  # verbatim: for the host's metrics
     lines.append(f"isles_pictures_drawn_total {counted.pictures}")
-    family("isles_errors_total", "counter", "Failures by kind (an exception's class, database_away, post_*).")
+    family("isles_errors_total", "counter", "Failures by kind (an exception's class, database_away, post_*).")  # verbatim: for the host's metrics
     for kind, count in sorted(counted.errors.items()):
         lines.append(f'isles_errors_total{{kind="{_label(kind)}"}} {count}')
     if tables is not None:
-        family("isles_tables", "gauge", "Tables not yet over, by status (lobby, active).")
+        family("isles_tables", "gauge", "Tables not yet over, by status (lobby, active).")  # verbatim: for the host's metrics
         for status, count in sorted(tables.items()):
             lines.append(f'isles_tables{{status="{_label(status)}"}} {count}')
     return "\n".join(lines) + "\n"

@@ -37,14 +37,15 @@ from typing import Any
 
 from aiohttp import web
 
+import lang
 import render
-from bot.adapters.web import connections, leavers, tokens
+from bot.adapters.web import connections, leavers, tokens, words
 from bot.adapters.web import regions as board_regions
 from bot.adapters.web.activity import Activity
 from bot.adapters.web.activity import install as install_activity
 from bot.adapters.web.bar import bar
 from bot.adapters.web.buckets import Buckets, client_address
-from bot.adapters.web.files import PAGE_FILES, STATIC
+from bot.adapters.web.files import PAGE_FILES, STATIC  # noqa: F401 - the pages' folder, read by tests
 from bot.adapters.web.headers import add_headers
 from bot.adapters.web.streams import ASKED, CROWDED, REPLACED, Streams
 from bot.adapters.web.writes import MOST_BYTES, origin_of, read_json, refusal
@@ -57,6 +58,7 @@ from bot.features.takeback import TakeBack
 from db.notices import TABLES
 from games import registry
 from games.base import TYPED_MOVE_LIMIT, IllegalMove, fill_names
+from lang import N_, pgettext, tr
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +73,7 @@ WATCH = 2.0
 # burst of 40 holds ten quick clicks and 8 a second refills faster than anyone plays
 RATE = 8.0
 BURST = 40.0
-OPEN_BOARD = "Open the board"
-GONE_PAGE = (STATIC / "gone.html").read_bytes()  # the page of a link that no longer opens the board
+OPEN_BOARD = N_("Open the board")
 EVERYONE = "everyone"  # the picture key's seat for a game whose picture is every seat's (`seat_blind`)
 
 
@@ -112,7 +113,7 @@ class WebPages(Extension):
 
     # -- lifetime ------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MOST_BYTES, middlewares=[self.guard.busy])
+        app = web.Application(client_max_size=MOST_BYTES, middlewares=[self.guard.busy, words.speaking])
         app.add_routes([
             web.get("/t/{token}", self.page),
             web.get("/t/{token}/state", self.state),
@@ -262,34 +263,39 @@ class WebPages(Extension):
         if not user_id:
             return
         await self.ready()
-        reply.private_buttons.append(Button(OPEN_BOARD, "", style="link", url=self.link(user_id, loaded.row.id)))
+        reply.private_buttons.append(Button(tr(OPEN_BOARD), "", style="link", url=self.link(user_id, loaded.row.id)))
 
     async def cmd_web(self, caller: Caller) -> Reply:
         store = self.service.store
         row = await store.open_table(caller.channel_id) or await store.latest_table(caller.channel_id)
         if row is None:
-            raise IllegalMove("There is no table in this channel. Open one with /open.")
+            raise IllegalMove(tr("There is no table in this channel. Open one with /open."))
         if self.runner is None and not self.base_url:  # the console serves pages from its first /web on
             await self.start()
         await self.ready()
         data = await self.service.page_data(row.id, caller.user_id, log=False)
         seated = data is not None and data["seat"] is not None
-        what = "your seat's board, where you can click to play" if seated else "the public board (you have no seat)"
-        return Reply(private=f"Open this link in your browser for {what}. It is yours alone and works for a day: "
-                             f"{self.link(caller.user_id, row.id)}", table_id=row.id)
+        if seated:
+            said = tr("Open this link in your browser for your seat's board, where you can click to play. It is "
+                      "yours alone and works for a day: {link}")
+        else:
+            said = tr("Open this link in your browser for the public board (you have no seat). It is yours alone "
+                      "and works for a day: {link}")
+        return Reply(private=said.format(link=self.link(caller.user_id, row.id)), table_id=row.id)
 
     # -- requests ----------------------------------------------------------------------------
     def _pass(self, request: web.Request) -> tokens.Pass:
         if self.secret is None:
-            raise web.HTTPServiceUnavailable(text="Starting; try again in a moment.")
+            raise web.HTTPServiceUnavailable(text=tr("Starting; try again in a moment."))
         granted = tokens.verify(self.secret, request.match_info["token"], self.clock())
         if granted is None:
-            raise web.HTTPForbidden(text="This link is not valid (forged, altered or expired). Ask for a new "
-                                         "one with /web.")
+            raise web.HTTPForbidden(text=tr("This link is not valid (forged, altered or expired). Ask for a new "
+                                            "one with /web."))
         wait = self.buckets.spend(self._who(granted, request))
         if wait:
-            raise web.HTTPTooManyRequests(text=f"Too many requests from this page: wait {wait} s and try again. "
-                                               "Nothing was played.", headers={"Retry-After": str(wait)})
+            raise web.HTTPTooManyRequests(text=tr("Too many requests from this page: wait {seconds} s and try again. "
+                                                  "Nothing was played.").format(seconds=wait),
+                                          headers={"Retry-After": str(wait)})
         return granted
 
     @staticmethod
@@ -301,9 +307,9 @@ class WebPages(Extension):
     async def _data(self, granted: tokens.Pass, log: bool = False) -> dict[str, Any]:
         data = await self.service.page_data(granted.table_id, granted.user_id, log=log)
         if data is None:
-            raise web.HTTPNotFound(text="This table no longer exists.")
+            raise web.HTTPNotFound(text=tr("This table no longer exists."))
         if not await leavers.in_server(self.service, data, granted.user_id):
-            raise web.HTTPForbidden(text=leavers.LEFT_SERVER)
+            raise web.HTTPForbidden(text=tr(leavers.LEFT_SERVER))
         if data["seat"] is not None and await leavers.seat_left(self.service, data["table"], granted.user_id):
             data = await self.service.page_data(granted.table_id, tokens.SPECTATOR, log=log)  # as a watcher sees it
         return data
@@ -313,9 +319,10 @@ class WebPages(Extension):
             granted = self._pass(request)
         except web.HTTPForbidden:
             # a person opened it: a page that says what happened and how to get a new link, still a 403
-            return web.Response(status=403, body=GONE_PAGE, content_type="text/html", charset="utf-8")
+            return web.Response(status=403, body=words.page("gone.html", lang.current()), content_type="text/html",
+                                charset="utf-8")
         await self._data(granted)  # a link of someone who left the server opens nothing
-        return web.FileResponse(STATIC / "page.html", headers={"Content-Type": "text/html"})
+        return web.Response(body=words.page("page.html", lang.current()), content_type="text/html", charset="utf-8")
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         return PAGE_FILES.answer(request.match_info["name"])
@@ -327,7 +334,7 @@ class WebPages(Extension):
         data = await self._data(granted, log=True)
         found = None
         if seat_blind(data["game"]) and data["view"]:  # one picture for every seat, so one set of regions
-            key = (data["table"], data["version"])
+            key = (data["table"], data["version"], lang.current())
             found = self._regions.get(key)
             if found is None:
                 found = self._regions[key] = board_regions.of_picture(data["game"], data["view"], data["names"])
@@ -354,7 +361,7 @@ class WebPages(Extension):
     async def _hand_picture(self, data: dict[str, Any]) -> bytes | None:
         """The seat's own picture as /hand draws it; None where the game draws none. Kept apart from
         the boards, so that the many seats of games without one never push a board out."""
-        key = (data["table"], data["version"], data["seat"])
+        key = (data["table"], data["version"], data["seat"], lang.current())  # its words: the page's language
         if key not in self._hands:
             self._hands[key] = await draw_off_loop(render.draw_hand, data["game"], data["view"], data["names"],
                                                     route=data["table"])
@@ -376,6 +383,7 @@ class WebPages(Extension):
     async def _picture(self, data: dict[str, Any], view: dict[str, Any] | None, key: tuple) -> bytes | None:
         if view is None:
             return None
+        key = (*key, lang.current())  # the words drawn in it are in the page's language
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]
@@ -396,7 +404,7 @@ class WebPages(Extension):
         seat = EVERYONE if seat_blind(data["game"]) else data["seat"]
         image = await self._picture(data, data["view"], (data["table"], data["version"], seat))
         if image is None:
-            raise web.HTTPNotFound(text="This table has no picture yet.")
+            raise web.HTTPNotFound(text=tr("This table has no picture yet."))
         return web.Response(body=image, content_type="image/png")
 
     async def hand(self, request: web.Request) -> web.Response:
@@ -405,7 +413,7 @@ class WebPages(Extension):
         if data["seat"] is not None and data["status"] == "active" and data["view"]:
             image = await self._hand_picture(data)
         if image is None:
-            raise web.HTTPNotFound(text="There is no picture of your own part of this table.")
+            raise web.HTTPNotFound(text=tr("There is no picture of your own part of this table."))
         return web.Response(body=image, content_type="image/png")
 
     async def preview(self, request: web.Request) -> web.Response:
@@ -413,8 +421,8 @@ class WebPages(Extension):
         move = request.query.get("move", "")[:TYPED_MOVE_LIMIT]
         data = await self._data(granted)
         if data["seat"] is None:  # a watcher, or a seat left: nothing of the seat's own may be drawn
-            return web.json_response({"ok": False, "message": "You are not playing at this table, so there is "
-                                                              "nothing to preview."}, status=409)
+            return web.json_response({"ok": False, "message": tr("You are not playing at this table, so there is "
+                                                                 "nothing to preview.")}, status=409)
         try:
             view = await self.service.page_preview(granted.table_id, granted.user_id, move)
         except IllegalMove as why:
@@ -434,27 +442,27 @@ class WebPages(Extension):
         n = int(request.match_info["n"])
         data = await self._data(granted)
         key = (data["table"], "after", n, data["seat"])
-        image = self._pictures.get(key)
+        image = self._pictures.get((*key, lang.current()))
         if image is None:
             game = await self.service.replayed_after(granted.table_id, n)
             if game is None:
-                raise web.HTTPNotFound(text=f"The log has no move {n}.")
+                raise web.HTTPNotFound(text=tr("The log has no move {number}.").format(number=n))
             image = await self._picture(data, game.view(data["seat"]), key)
             if image is None:
-                raise web.HTTPNotFound(text="This table has no picture.")
+                raise web.HTTPNotFound(text=tr("This table has no picture."))
         return web.Response(body=image, content_type="image/png")
 
     async def move(self, request: web.Request) -> web.Response:
         granted = self._pass(request)
-        sent = await read_json(request, self.origins(request), "move")
+        sent = await read_json(request, self.origins(request), pgettext("the page sent no", "move"))
         move, version = sent.get("move"), sent.get("version")
         if not isinstance(move, str) or not move.strip() or len(move) > TYPED_MOVE_LIMIT:
-            raise refusal(400, "The page sent no move.")
+            raise refusal(400, tr("The page sent no move."))
         data = await self._data(granted)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None:
-            return web.json_response({"ok": False, "message": "You are watching this table: you have no seat to "
-                                                              "play."}, status=403)
-        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
+            return web.json_response({"ok": False, "message": tr("You are watching this table: you have no seat to "
+                                                                 "play.")}, status=403)
+        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"], locale=lang.current())
         version = version if type(version) is int else data["version"]  # a bool is no version
         reply = await self.service.move(caller, move, version, table_id=data["table"])
         said = await self._written(reply.private if not reply.ok else (reply.text or reply.private), data["table"])
@@ -468,20 +476,20 @@ class WebPages(Extension):
             return text
         loaded = await self.service.table(table_id)
         names = {s.user_id: s.name for s in loaded.seats if s.user_id} if loaded is not None else {}
-        return marks.write(text, person=lambda user_id: "@" + names.get(user_id, "someone"),
-                           place=lambda _channel_id: "another channel",
+        return marks.write(text, person=lambda user_id: "@" + names.get(user_id, tr("someone")),
+                           place=lambda _channel_id: tr("another channel"),
                            moment=lambda epoch, _style: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch)))
 
     async def takeback(self, request: web.Request) -> web.Response:
         """/takeback from the page, or the other players' Agree and Refuse, as Discord offers them."""
         granted = self._pass(request)
-        sent = await read_json(request, self.origins(request), "takeback")
+        sent = await read_json(request, self.origins(request), pgettext("the page sent no", "takeback"))
         data = await self._data(granted)
         taking = next((e for e in self.service.extensions if isinstance(e, TakeBack)), None)
         if granted.user_id == tokens.SPECTATOR or data["seat"] is None or taking is None:
-            return web.json_response({"ok": False, "message": "There is nothing you can take back here."},
+            return web.json_response({"ok": False, "message": tr("There is nothing you can take back here.")},
                                      status=403)
-        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"])
+        caller = Caller(data["guild_id"], data["channel_id"], granted.user_id, data["name"], locale=lang.current())
         agree = sent.get("agree")
         if isinstance(agree, bool):
             reply = await self.service.answer(taking.answer_from_page(caller, data["table"], agree))
@@ -512,7 +520,7 @@ class WebPages(Extension):
                 await self.service.store.listen(TABLES)
             except Exception as error:  # the store away: the watcher's poll still finds the moves
                 log.warning("could not listen for table writes: %s", error)
-            await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())
+            await response.write(f"retry: 2000\nevent: changed\ndata: {data['version']}\n\n".encode())  # verbatim
             while not self._closing:
                 try:
                     version = await asyncio.wait_for(stream.queue.get(), PING)
@@ -533,7 +541,7 @@ class WebPages(Extension):
                     break
                 if version is None or granted.expires <= self.clock():
                     break
-                await response.write(f"event: changed\ndata: {version}\n\n".encode())
+                await response.write(f"event: changed\ndata: {version}\n\n".encode())  # verbatim: the protocol
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:

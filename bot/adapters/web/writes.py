@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from bot.adapters.web.connections import body_read
+from lang import tr
 
 BODY_SECONDS = 5.0  # the most any body may take, however long
 BODY_GRACE = 1.0  # seconds for a body's first bytes, whatever its length
@@ -47,33 +48,34 @@ def origin_of(url: str) -> str:
 
 async def read_json(request: web.Request, origins: Collection[str], what: str) -> dict[str, Any]:
     """The request's JSON object, or raise the refusal to answer (nothing read is acted on).
-    `origins`: those whose pages may write; `what`: what the route expects, for the refusals."""
-    origin = request.headers.get("Origin")
+    `origins`: those whose pages may write; `what`: what the route expects, for the refusals, in the
+    language of the request (`pgettext("the page sent no", ...)`)."""
+    origin = request.headers.get("Origin")  # verbatim: a header
     if origin is not None and origin.lower() not in origins:  # "null" too: a sandboxed or opaque page
-        raise refusal(403, "Moves and sign-ins are taken from the board page itself only.")
+        raise refusal(403, tr("Moves and sign-ins are taken from the board page itself only."))
     if request.content_type != "application/json":
-        raise refusal(415, f"The page sent no {what}: the board page sends it as JSON.")
+        raise refusal(415, tr("The page sent no {what}: the board page sends it as JSON.").format(what=what))
     length = request.content_length
     if length is None:  # chunked: its end is not known beforehand, so neither is its deadline
-        raise refusal(411, "The page sent no length for its request. Reload the page and try again.")
+        raise refusal(411, tr("The page sent no length for its request. Reload the page and try again."))
     if length > MOST_BYTES:
-        raise refusal(413, "The page sent too much.")
+        raise refusal(413, tr("The page sent too much."))
     raw = bytearray()
     try:
         async with asyncio.timeout(body_deadline(length)):
             while len(raw) <= MOST_BYTES and (chunk := await request.content.read(MOST_BYTES + 1 - len(raw))):
                 raw += chunk
     except TimeoutError:
-        raise refusal(408, "The page's request came too slowly. Try again.") from None
+        raise refusal(408, tr("The page's request came too slowly. Try again.")) from None
     except ConnectionResetError:  # closed to make room while its body came (connections.py): nobody hears
-        raise refusal(408, "The page's request came too slowly. Try again.") from None
+        raise refusal(408, tr("The page's request came too slowly. Try again.")) from None
     body_read(request)
     if len(raw) > MOST_BYTES:
-        raise refusal(413, "The page sent too much.")
+        raise refusal(413, tr("The page sent too much."))
     try:
         sent = json.loads(raw.decode())
     except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         sent = None
     if not isinstance(sent, dict):
-        raise refusal(400, f"The page sent no {what}.")
+        raise refusal(400, tr("The page sent no {what}.").format(what=what))
     return sent

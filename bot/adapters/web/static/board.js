@@ -7,6 +7,20 @@
   let base = location.pathname.replace(/\/+$/, "");
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
+  // The page's own sentences in the page's language, put in the page by the server (lang/): tr("...")
+  // is the English as written where there is none; {name} marks are filled from `values`.
+  const WORDS = (() => { try { return JSON.parse(($("words") || {}).textContent || "{}"); } catch { return {}; } })();
+  const fill = (text, values) => Object.entries(values || {}).reduce(
+    (said, [key, value]) => said.split(`{${key}}`).join(String(value)), text);
+  const tr = (text, values) => fill(typeof WORDS[text] === "string" ? WORDS[text] : text, values);
+  const trn = (singular, plural, n, values) => {
+    const forms = Array.isArray(WORDS[singular]) ? WORDS[singular] : [singular, plural];
+    return fill(n === 1 ? forms[0] : forms[1], values);
+  };
+  // the language asked for in the page's address (?lang=de) goes with every request of the page; without
+  // it the browser's own language (Accept-Language) chooses
+  const LANG = new URLSearchParams(location.search).get("lang");
+  const at = (path) => base + path + (LANG ? (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(LANG) : "");
   let state = null;
   let heard = 0;  // the latest version a live event told of
   let chosen = "";      // the move waiting for Confirm
@@ -33,10 +47,11 @@
   // The texts come from the game and the service, written for Discord: its bold, code marks and
   // mentions are noise here, and its commands are parts of this page.
   const COMMANDS = [
-    [/(^|[^\w/])\/moves(?: (?:place|side|pay)\b)?/g, "$1\u201cYour moves\u201d"],
-    [/(^|[^\w/])\/hand\b/g, "$1\u201cYours alone\u201d"],
-    [/(^|[^\w/])\/preview\b/g, "$1a move chosen on the board"],
-    [/(^|[^\w/])\/takeback\b/g, "$1\u201cTake back my last move\u201d"],
+    // (the commands' German and Spanish names too: the texts name them as Discord shows them there)
+    [/(^|[^\w/])\/(?:moves|züge|jugadas)(?: (?:place|side|pay)\b)?/g, "$1" + tr("\u201cYour moves\u201d")],
+    [/(^|[^\w/])\/(?:hand|mano)\b/g, "$1" + tr("\u201cYours alone\u201d")],
+    [/(^|[^\w/])\/(?:preview|vorschau|vista-previa)\b/g, "$1" + tr("a move chosen on the board")],
+    [/(^|[^\w/])\/(?:takeback|zurücknehmen|deshacer)\b/g, "$1" + tr("\u201cTake back my last move\u201d")],
   ];
 
   function plain(text) {
@@ -53,7 +68,7 @@
 
   async function load() {
     if (expired) return;
-    const answer = await fetch(base + "/state", { cache: "no-store" });
+    const answer = await fetch(at("/state"), { cache: "no-store" });
     if (answer.status === 403) {
       showExpired();
       return;
@@ -79,7 +94,7 @@
     $("overlay").classList.add("off");
     $("moves").replaceChildren();
     const turn = $("turn");
-    turn.textContent = "This link has expired";
+    turn.textContent = tr("This link has expired");
     turn.className = "";
     signal();
   }
@@ -88,8 +103,9 @@
   function signal() {
     const asked = !expired && state && state.your_answer;
     const mine = !expired && state && state.your_turn && !asked;
-    const name = state ? `${state.title}, table ${state.table} · Isles` : "Isles";
-    document.title = (expired ? "Link expired · " : asked ? "Your answer · " : mine ? "Your turn · " : "") + name;
+    const name = state ? tr("{game}, table {table} · Isles", { game: state.title, table: state.table }) : "Isles";
+    document.title = expired ? tr("Link expired · {page}", { page: name }) : asked ? tr("Your answer · {page}", { page: name })
+      : mine ? tr("Your turn · {page}", { page: name }) : name;
     const fill = expired ? "#b00020" : mine || asked ? "#ffd400" : "#8a9bb0";
     // a turn: a red dot; an answer awaited (to an offer, to a take-back request): a blue ring
     const dot = mine ? '<circle cx="16" cy="16" r="6" fill="#c22"/>'
@@ -112,14 +128,14 @@
     signal();
     $("title").textContent = state.title;
     const turn = $("turn");
-    if (state.status !== "active") turn.textContent = state.status === "lobby" ? "Waiting for players" : "The game is over";
-    else if (state.your_answer) turn.textContent = "Your answer";
-    else if (state.your_turn) turn.textContent = "Your turn";
-    else turn.textContent = state.waiting.length ? `Waiting for ${state.waiting.join(", ")}` : "";
+    if (state.status !== "active") turn.textContent = state.status === "lobby" ? tr("Waiting for players") : tr("The game is over");
+    else if (state.your_answer) turn.textContent = tr("Your answer");
+    else if (state.your_turn) turn.textContent = tr("Your turn");
+    else turn.textContent = state.waiting.length ? tr("Waiting for {players}", { players: state.waiting.join(", ") }) : "";
     turn.className = state.your_turn || state.your_answer ? "mine" : "";
     $("text").textContent = plain(state.text);
-    $("board").alt = state.alt || (state.text ? `The board of ${state.title}. ${plain(state.text)}` : "The board");
-    const url = `${base}/board.png?v=${state.version}`;
+    $("board").alt = state.alt || (state.text ? tr("The board of {game}. {text}", { game: state.title, text: plain(state.text) }) : tr("The board"));
+    const url = at(`/board.png?v=${state.version}`);
     $("board-view").hidden = $("board-tools").hidden = !state.picture;
     if (state.picture && url !== boardUrl && !chosen && !past) {
       boardUrl = url;
@@ -139,7 +155,7 @@
         item.append(" ", move);
       }
       item.value = parseInt(line, 10) || 0;
-      item.title = "The board just after this move";
+      item.title = tr("The board just after this move");
       item.tabIndex = 0;
       if (item.value === past) item.classList.add("shown");
       item.addEventListener("click", () => showPast(item.value, item.textContent));
@@ -162,8 +178,8 @@
     const items = [];
     const offer = state.takeback;
     if (offer && offer.answer) {  // a take-back request awaits this person's answer
-      items.push(barButton(`Agree to take back ${plain(offer.answer)}`, "primary", () => answerTakeback(true)));
-      items.push(barButton("Refuse", "", () => answerTakeback(false)));
+      items.push(barButton(tr("Agree to take back {move}", { move: plain(offer.answer) }), "primary", () => answerTakeback(true)));
+      items.push(barButton(tr("Refuse"), "", () => answerTakeback(false)));
     }
     for (const item of state.bar || []) {
       const button = barButton(plain(item.label), item.style, () => {
@@ -174,7 +190,7 @@
       button.dataset.move = item.moves.length === 1 ? item.moves[0] : "";
       items.push(button);
     }
-    if (state.trade && state.trade.can_offer) items.push(barButton("Trade", "", openTrade));
+    if (state.trade && state.trade.can_offer) items.push(barButton(tr("Trade"), "", openTrade));
     $("bar-moves").replaceChildren(...items);
     $("bar").hidden = !items.length;
   }
@@ -189,7 +205,7 @@
   }
 
   function answerTakeback(agree) {
-    post("/takeback", { agree }, agree ? "You agreed." : "You refused: the move stands.");
+    post("/takeback", { agree }, agree ? tr("You agreed.") : tr("You refused: the move stands."));
   }
 
   // -- the seat's own part: what /hand tells it, and /takeback as Discord offers it -------------
@@ -200,7 +216,7 @@
     $("private").hidden = !words;
     const hand = $("hand");
     hand.hidden = !state.hand_picture;
-    const url = `${base}/hand.png?v=${state.version}`;
+    const url = at(`/hand.png?v=${state.version}`);
     if (state.hand_picture && hand.getAttribute("src") !== url) hand.src = url;
   }
 
@@ -211,15 +227,16 @@
     if (box.hidden) return;
     $("takeback").hidden = !offer.ask;
     $("takeback-agree").hidden = $("takeback-refuse").hidden = !offer.answer;
-    $("takeback-words").textContent = offer.answer ? `${offer.by} asks to take back ${plain(offer.answer)}.`
-      : offer.asked ? `You asked to take back ${plain(offer.asked)}: the other players answer.`
-        : "Misclicked? You may ask to take your last move back.";
+    $("takeback-words").textContent = offer.answer
+      ? tr("{player} asks to take back {move}.", { player: offer.by, move: plain(offer.answer) })
+      : offer.asked ? tr("You asked to take back {move}: the other players answer.", { move: plain(offer.asked) })
+        : tr("Misclicked? You may ask to take your last move back.");
   }
 
   // a solo seat's move is taken back at once, another table's is asked for: the answer says which
   $("takeback").addEventListener("click", () => post("/takeback", {}, (result) =>
     result.state && result.state.takeback && result.state.takeback.asked
-      ? "You asked to take your last move back: the other players answer." : result.message));
+      ? tr("You asked to take your last move back: the other players answer.") : result.message));
   $("takeback-agree").addEventListener("click", () => answerTakeback(true));
   $("takeback-refuse").addEventListener("click", () => answerTakeback(false));
 
@@ -280,7 +297,7 @@
     if (!state) return;
     $("zoom-out").disabled = $("zoom-fit").disabled = scale === 0;
     $("zoom-in").disabled = scale >= MOST;
-    $("zoom-hint").textContent = tooSmall() ? "Tap the board to see it large." : "";
+    $("zoom-hint").textContent = tooSmall() ? tr("Tap the board to see it large.") : "";
   }
 
   $("zoom-in").addEventListener("click", () => zoomTo(Math.max(1, shownScale() * 1.5)));
@@ -300,10 +317,10 @@
     if (!n || !state.picture) return;
     cancel();
     past = n;
-    $("board").src = `${base}/after/${n}.png`;
+    $("board").src = at(`/after/${n}.png`);
     $("overlay").classList.add("off");
     $("past").hidden = false;
-    $("past-words").textContent = `The board just after move ${n}: ${words}`;
+    $("past-words").textContent = tr("The board just after move {number}: {words}", { number: n, words });
     document.querySelectorAll("#log li").forEach((li) => li.classList.toggle("shown", li.value === n));
     $("live").focus();
   }
@@ -347,8 +364,9 @@
     const shown = document.createElement("span");
     less.type = more.type = "button";
     less.textContent = "−"; more.textContent = "+";
-    less.setAttribute("aria-label", `${label} one ${state.trade.goods[i]} less`);
-    more.setAttribute("aria-label", `${label} one ${state.trade.goods[i]} more`);
+    const good = { good: state.trade.goods[i] };
+    less.setAttribute("aria-label", label === "give" ? tr("give one {good} less", good) : tr("get one {good} less", good));
+    more.setAttribute("aria-label", label === "give" ? tr("give one {good} more", good) : tr("get one {good} more", good));
     less.dataset.good = more.dataset.good = state.trade.goods[i];
     less.dataset.side = more.dataset.side = label;
     less.dataset.step = "-1"; more.dataset.step = "1";
@@ -380,8 +398,8 @@
     });
     $("trade-goods").tBodies[0].replaceChildren(...rows);
     const text = offerText();
-    $("trade-words").textContent = !trade.can_offer ? "You cannot make an offer now."
-      : text || "Choose what you give and what you get.";
+    $("trade-words").textContent = !trade.can_offer ? tr("You cannot make an offer now.")
+      : text || tr("Choose what you give and what you get.");
     $("trade-send").disabled = !trade.can_offer || !text;
     const offers = $("trade-offers");
     offers.replaceChildren(...state.actions.map((action) => {
@@ -395,7 +413,7 @@
     }));
     if (!state.actions.length) {
       const none = document.createElement("p");
-      none.textContent = "No open offer you can answer.";
+      none.textContent = tr("No open offer you can answer.");
       offers.appendChild(none);
     }
   }
@@ -459,7 +477,8 @@
         el.classList.add("legal");
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        el.setAttribute("aria-label", `${region.name}: ${moves.length === 1 ? moves[0] : moves.length + " moves"}`);
+        el.setAttribute("aria-label", moves.length === 1 ? `${region.name}: ${moves[0]}`
+          : trn("{place}: {count} move", "{place}: {count} moves", moves.length, { place: region.name, count: moves.length }));
         el.addEventListener("click", () => pick(region, el));
       }
       if (region.tip) el.classList.add("told");
@@ -479,7 +498,7 @@
 
   function listMoves() {
     const box = $("moves");
-    $("all-moves-count").textContent = `All your moves (${state.moves.length})`;
+    $("all-moves-count").textContent = tr("All your moves ({count})", { count: state.moves.length });
     const fold = SMALL.matches && state.moves.length > SHORT;
     if (fold !== !!$("all-moves").dataset.folded) {  // folded by the page, not against the reader's own tap
       $("all-moves").open = !fold;
@@ -495,7 +514,7 @@
     }));
     if (!state.moves.length) {
       const none = document.createElement("p");
-      none.textContent = state.seat === null ? "You are watching this table." : "No move for you right now.";
+      none.textContent = state.seat === null ? tr("You are watching this table.") : tr("No move for you right now.");
       box.appendChild(none);
     }
   }
@@ -534,7 +553,9 @@
     $("confirm").hidden = true;
     $("choice-moves").replaceChildren();
     $("choice-list").hidden = false;
-    $("choice-words").textContent = `${narrowed.names.join(", ")}: ${moves.length} moves. Tap a lit place on the board to choose among them.`;
+    $("choice-words").textContent = trn("{places}: {count} move. Tap a lit place on the board to choose among them.",
+      "{places}: {count} moves. Tap a lit place on the board to choose among them.", moves.length,
+      { places: narrowed.names.join(", "), count: moves.length });
     // the first place left in the middle of the view: clear of a phone's sheet at the foot of the screen
     const next = document.querySelector(".region.legal");
     if (next) next.scrollIntoView({ block: "center", inline: "center" });
@@ -546,7 +567,7 @@
     $("choice").hidden = false;
     $("confirm").hidden = true;
     $("choice-list").hidden = true;
-    $("choice-words").textContent = `${name}: choose a move`;
+    $("choice-words").textContent = tr("{place}: choose a move", { place: name });
     const box = $("choice-moves");
     box.replaceChildren(...moves.map((move) => {
       const button = document.createElement("button");
@@ -582,17 +603,17 @@
     $("choice").hidden = false;
     $("choice-list").hidden = true;
     $("choice-moves").replaceChildren();
-    $("choice-words").textContent = `Play ${move}?`;
+    $("choice-words").textContent = tr("Play {move}?", { move });
     $("confirm").hidden = false;
     $("confirm").focus({ preventScroll: true });
     $("choice").scrollIntoView({ block: "nearest" });
     say("");
-    const answer = await fetch(`${base}/preview.png?move=${encodeURIComponent(move)}`, { cache: "no-store" });
+    const answer = await fetch(at(`/preview.png?move=${encodeURIComponent(move)}`), { cache: "no-store" });
     if (chosen !== move) return;
     if (answer.status === 200) {
       $("board").src = URL.createObjectURL(await answer.blob());
       $("overlay").classList.add("off");
-      $("choice-words").textContent = `Play ${move}? The board shows it, unplayed.`;
+      $("choice-words").textContent = tr("Play {move}? The board shows it, unplayed.", { move });
     } else if (answer.status === 409) {
       const why = await answer.json();
       cancel();
@@ -612,20 +633,20 @@
     $("overlay").classList.remove("off");
     document.querySelectorAll(".region.chosen").forEach((x) => x.classList.remove("chosen"));
     if (state && state.picture && !expired) {
-      boardUrl = `${base}/board.png?v=${state.version}`;
+      boardUrl = at(`/board.png?v=${state.version}`);
       $("board").src = boardUrl;
     }
   }
 
   function send(move) {
-    return post("/move", { move, version: state && state.version }, `Played: ${move}`);
+    return post("/move", { move, version: state && state.version }, tr("Played: {move}", { move }));
   }
 
   async function post(path, body, done) {
     if (sending || !state || expired) return;
     sending = true;
     try {
-      const answer = await fetch(base + path, {
+      const answer = await fetch(at(path), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -751,7 +772,7 @@
 
   function listen() {
     if (expired) return;
-    events = new EventSource(base + "/events");
+    events = new EventSource(at("/events"));
     events.addEventListener("error", () => {
       // closed for good (a 403 once the link expired): ask once, and the answer says why
       if (events.readyState === EventSource.CLOSED) load();
@@ -766,14 +787,14 @@
     events.addEventListener("replaced", () => {
       // newer pages of this person hold the live updates now: asking again would close one of them
       events.close();
-      say("This page no longer updates by itself: your newer pages took its place. Reload it to follow the game here.", true);
+      say(tr("This page no longer updates by itself: your newer pages took its place. Reload it to follow the game here."), true);
     });
     events.addEventListener("crowded", () => {
       // closed to make room for other people's pages: ask again later, longer after each time
       events.close();
       crowded = Date.now() - listening > CALM ? 1 : crowded + 1;
       const wait = Math.round(Math.min(5 * 2 ** (crowded - 1), 600) * (0.5 + Math.random()));
-      const paused = "Live updates are paused: the server closed this page's updates to make room for other people's pages. It asks again in {seconds} s.".replace("{seconds}", wait);
+      const paused = tr("Live updates are paused: the server closed this page's updates to make room for other people's pages. It asks again in {seconds} s.", { seconds: wait });
       say(paused, true);
       setTimeout(() => {
         if ($("message").textContent === plain(paused)) say("");
