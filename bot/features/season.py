@@ -162,6 +162,11 @@ def day_text(moment: datetime) -> str:
     return tr("{day} {month} {year}").format(day=moment.day, month=month, year=moment.year)
 
 
+def points_words(kind: str) -> str:
+    """How a season of this kind of points counts, as a picture's subtitle says it."""
+    return tr(POINTS_WIN) if kind == "win" else tr(POINTS_PLACE)
+
+
 def division_name(tier: str) -> str:
     """A division's name (TIERS) in the language of the post."""
     return tr(tier) if tier else ""
@@ -396,7 +401,7 @@ class Seasons(Extension):
             lines = [tr(DESCRIBE_OFF)]
         else:
             underway = computed(settings, number).name()
-            lines = [tr(DESCRIBE_MONTHLY if settings.length == "monthly" else DESCRIBE_QUARTERLY).format(season=underway)]
+            lines = [(tr(DESCRIBE_MONTHLY) if settings.length == "monthly" else tr(DESCRIBE_QUARTERLY)).format(season=underway)]
         if settings.points == "win":
             lines.append(ngettext("Season points: a win 1 point, everyone else 0, winners who tie split it; "
                                   "{count} game ranks a player.",
@@ -519,7 +524,7 @@ class Seasons(Extension):
         shown = ranked[:TOP] + provisional[:max(0, TOP - len(ranked))]
         lines = [self._board_line(s, you) for s in shown]
         mine = next((s for s in standings if s.user_id == you and s not in shown), None)
-        subtitle = tr(POINTS_WIN if season.points == "win" else POINTS_PLACE)
+        subtitle = points_words(season.points)
         image = await draw_off_loop(draw_leaderboard, season.name(), subtitle, lines,
                                     self._board_line(mine, you) if mine else None,
                                     season_explain(MIN_GAMES), True, MIN_GAMES)
@@ -679,7 +684,7 @@ class Seasons(Extension):
         if climber:
             lines.append(tr(CLIMBER).format(name=climber[0], before=climber[1], after=climber[2]))
         text = "\n".join(lines)
-        drawing = results_drawing(season.name(), tr(POINTS_WIN if season.points == "win" else POINTS_PLACE),
+        drawing = results_drawing(season.name(), points_words(season.points),
                                   [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional,
                                               division_name(s.division))
                                    for s in standings[:TOP]], most, climber) if self.images else None
