@@ -6,6 +6,7 @@ reasoning in one line; `DESIGNED_NOTES` collects them for the rules help.
 
 from __future__ import annotations
 
+import lang
 from lang import N_, tr
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
@@ -142,4 +143,5 @@ def designed_notes() -> tuple[str, ...]:
                  for note in DESIGNED_NOTES_WORDS)
 
 
-DESIGNED_NOTES = designed_notes()  # in English, as written
+with lang.using(lang.ENGLISH):  # in English, as written, whatever language imports this first
+    DESIGNED_NOTES = designed_notes()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import lang
 from games.hawaii import data as D
 from lang import tr
 
@@ -55,4 +56,5 @@ def rules_help() -> str:
         f"- {note}" for note in D.designed_notes())
 
 
-RULES_HELP = rules_help()
+with lang.using(lang.ENGLISH):  # the English, whatever language imports this first
+    RULES_HELP = rules_help()
