@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+import lang
 from lang import N_, ngettext, tr
 from render.common import (
     CARD,
@@ -73,9 +74,21 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 def header(d: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
     """The dark band atop every ranking picture; returns its bottom."""
     d.rectangle((0, 0, WIDTH, 78), fill=INK)
-    text(d, (PAD, 16), title, 28, WHITE, bold=True, width=WIDTH - 2 * PAD)
-    text(d, (PAD, 52), subtitle, 16, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
+    big, small = _fitting(title, 28, 22, True), _fitting(subtitle, 16, 13, False)
+    text(d, (PAD, 16 + (28 - big) // 2), title, big, WHITE, bold=True, width=WIDTH - 2 * PAD)
+    text(d, (PAD, 52), subtitle, small, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
     return 78
+
+
+def _fitting(words: str, size: int, least: int, bold: bool) -> int:
+    """The size a header's line is drawn at: its own, or in German and Spanish (longer than the
+    English) a smaller one down to `least` where that makes it fit, so that a season's dates are not
+    cut; English is drawn as it always was."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > least and text_width(words, size, bold) > WIDTH - 2 * PAD:
+        size -= 1
+    return size
 
 
 def draw_note(d: ImageDraw.ImageDraw, y: int, note: str) -> int:
