@@ -8,6 +8,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
+from games.hawaii import words as HW
+from lang import N_, ngettext, pgettext, tr
 from render.common import circle_region, line_length, poly_region, printable, rect_region, to_png
 from render.common import text as draw_text
 
@@ -198,7 +201,8 @@ def _row(poly: list[tuple[float, float]], start: float, squares: int,
 
 
 @cache
-def _base(routes: tuple[tuple[str, str, str, int], ...], islands: tuple[tuple[str, str], ...]) -> Image.Image:
+def _base(routes: tuple[tuple[str, str, str, int], ...], islands: tuple[tuple[str, str], ...],
+          language: str = lang.ENGLISH) -> Image.Image:
     """The static part: sea, islands, the legend, the panel frame."""
     img = Image.new("RGB", (W, H), SEA)
     draw = ImageDraw.Draw(img)
@@ -231,7 +235,7 @@ def image(view: dict[str, Any], names: list[str]) -> Image.Image:
     routes_key = tuple((r["name"], r["ends"][0], r["ends"][1], r["squares"]) for r in view["routes"])
     islands_key = tuple((i["name"], i["title"]) for i in view["islands"])
     layout = _layout(routes_key)
-    img = _base(routes_key, islands_key).copy()
+    img = _base(routes_key, islands_key, lang.current()).copy()  # its legend has words: one per language
     d = ImageDraw.Draw(img)
     # the last delivery's path shows on the picture right after it, not for the rest of the game
     fresh = (view.get("last_move") or "").startswith("deliver")
@@ -315,9 +319,9 @@ def _legend(d: ImageDraw.ImageDraw) -> None:
     """What the route markings mean: built or not, cubes on a route, the last delivery."""
     x0, y0, x1, y1 = LEGEND
     d.rounded_rectangle(LEGEND, 8, fill=(232, 242, 248), outline=SEA_DARK, width=2)
-    _text(d, (x0 + 10, y0 + 7), "Routes", 18, fill=MUTED)
+    _text(d, (x0 + 10, y0 + 7), tr("Routes"), 18, fill=MUTED)
     rows = y0 + 42
-    for k, (connected, words) in enumerate(((True, "built"), (False, "not built yet"))):
+    for k, (connected, words) in enumerate(((True, tr("built")), (False, tr("not built yet")))):
         y = rows + k * 28
         if connected:
             d.line([x0 + 12, y, x0 + 52, y], fill=GREEN, width=7)
@@ -329,33 +333,35 @@ def _legend(d: ImageDraw.ImageDraw) -> None:
     _dashed(d, [(x0 + 12, y), (x0 + 52, y)], (70, 90, 110), 3)
     _cube(d, x0 + 24, y, "red", 18)
     _cube(d, x0 + 42, y, None, 18)
-    _text(d, (x0 + 64, y), "cubes on the route", 18, anchor="lm")
+    _text(d, (x0 + 64, y), tr("cubes on the route"), 18, anchor="lm")
 
 
 def _map_header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     left = view["route_cubes_left"]
-    _text(d, (14, 560), f"Round {min(view['round'], view['rounds'])}/{view['rounds']}", 30, stroke=3)
-    _text(d, (14, 598), f"{left} route cube{'s' if left != 1 else ''} left", 24, stroke=3)
-    diff = {"easy": "easy", "standard": "standard", "very_hard": "very hard"}.get(view["difficulty"], view["difficulty"])
-    _text(d, (14, 630), f"difficulty: {diff}", 20, stroke=3, fill=MUTED)
+    _text(d, (14, 560), tr("Round {round}/{rounds}").format(round=min(view['round'], view['rounds']),
+                                                            rounds=view['rounds']), 30, stroke=3)
+    _text(d, (14, 598), ngettext("{count} route cube left", "{count} route cubes left", left).format(count=left), 24,
+          stroke=3)
+    _text(d, (14, 630), tr("difficulty: {level}").format(level=HW.difficulty(view["difficulty"])), 20, stroke=3,
+          fill=MUTED)
     last = view.get("last_move") or ""
     if last:
-        _text(d, (14, 690), _fit("Last move: " + last, 20, MAP_W - 28), 20, stroke=3)
+        _text(d, (14, 690), _fit(tr("Last move: {move}").format(move=last), 20, MAP_W - 28), 20, stroke=3)
     if view.get("result"):
         won = view["result"] == "won"
-        msg = f"{'WON' if won else 'LOST'} · score {view.get('score')}"
+        msg = (tr("WON · score {score}") if won else tr("LOST · score {score}")).format(score=view.get("score"))
         _text(d, (MAP_W - 16, 14), msg, 32, fill=GREEN if won else (190, 30, 30), anchor="ra", stroke=4)
-        _text(d, (MAP_W - 16, 54), _fit(view.get("reason", ""), 18, 420), 18, anchor="ra", stroke=3)
+        _text(d, (MAP_W - 16, 54), _fit(HW.told(view.get("reason", "")), 18, 420), 18, anchor="ra", stroke=3)
 
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     x0 = PANEL_X + 4
     y = 12
-    who = names[0] if names and printable(names[0]) else "Player"
+    who = names[0] if names and printable(names[0]) else tr("Player")
     _text(d, (x0, y), _fit(who, 24, W - x0 - 14), 24)
     y += 36
-    stats = [("Cash", f"${view['cash']}"), ("Income", str(view["income"])),
-             ("Shares", f"{view['shares']}/{view['max_shares']}"), ("Loco", f"{view['loco']}/{view['max_loco']}")]
+    stats = [(tr("Cash"), f"${view['cash']}"), (tr("Income"), str(view["income"])),
+             (tr("Shares"), f"{view['shares']}/{view['max_shares']}"), (tr("Loco"), f"{view['loco']}/{view['max_loco']}")]
     for k, (label, value) in enumerate(stats):
         cx = x0 + (k % 2) * 170
         cy = y + (k // 2) * 52
@@ -366,16 +372,16 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
     y = _panel_chart(d, view, x0, y)
     dice = view.get("dice") or []
     if dice:
-        _text(d, (x0, y), "Last dice: " + " ".join(str(n) for n in dice), 18, fill=MUTED)
+        _text(d, (x0, y), tr("Last dice: {dice}").format(dice=" ".join(str(n) for n in dice)), 18, fill=MUTED)
         y += 26
     # urbanization area
-    _text(d, (x0, y), "Urbanization", 18, fill=MUTED)
+    _text(d, (x0, y), tr("Urbanization"), 18, fill=MUTED)
     y += 24
     for k, colour in enumerate(view["urban"]):
         _disc(d, x0 + 16 + k * 40, y + 14, colour, 14)
     y += 40
     # the bag, by colour only
-    _text(d, (x0, y), "Bag", 18, fill=MUTED)
+    _text(d, (x0, y), tr("Bag"), 18, fill=MUTED)
     y += 24
     for k, colour in enumerate(("red", "blue", "yellow", "purple", "black")):
         bx = x0 + 10 + k * 64
@@ -383,7 +389,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
         _text(d, (bx + 14, y + 12), str(view["bag"].get(colour, 0)), 20, anchor="lm")
     y += 36
     if view.get("drawn"):
-        _text(d, (x0, y), "Drawn (place 2):", 18, fill=MUTED)
+        _text(d, (x0, y), tr("Drawn (place 2):"), 18, fill=MUTED)
         for k, colour in enumerate(view["drawn"]):
             _cube(d, x0 + 160 + k * 26, y + 10, colour, 20)
         y += 30
@@ -392,15 +398,16 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> No
     if view.get("ended"):
         _text(d, (x0, H - 40), view["ended"], 24)
     elif phase != "over":
-        wait = {"shares": "issue shares", "action": "choose an action", "build": "build",
-                "move": f"move goods {view['move_no']}/2", "produce": "place cubes"}.get(phase, phase)
-        _text(d, (x0, H - 40), f"Now: {wait}", 24)
+        wait = {"shares": tr("issue shares"), "action": tr("choose an action"), "build": pgettext("step", "build"),
+                "move": tr("move goods {number}/2").format(number=view['move_no']),
+                "produce": tr("place cubes")}.get(phase, phase)
+        _text(d, (x0, H - 40), _fit(tr("Now: {step}").format(step=wait), 24, W - x0 - 14), 24)
 
 
 def _panel_actions(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int) -> int:
     """The action boxes, from `y`: this round's filled, last round's crossed out. Returns the
     height reached."""
-    _text(d, (x0, y), "Actions", 18, fill=MUTED)
+    _text(d, (x0, y), tr("Actions"), 18, fill=MUTED)
     y += 24
     for k, action in enumerate(view["actions"]):
         bx = x0 + (k % 2) * 170
@@ -408,21 +415,21 @@ def _panel_actions(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int
         box = [bx, by, bx + 160, by + 34]
         if action == view.get("action"):
             d.rounded_rectangle(box, 8, fill=GREEN, outline=INK, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=(255, 255, 255), anchor="mm")
+            _text(d, (bx + 80, by + 17), _fit(HW.action(action), 20, 150), 20, fill=(255, 255, 255), anchor="mm")
         elif action == view.get("last_action"):
             d.rounded_rectangle(box, 8, fill=(225, 220, 210), outline=MUTED, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, fill=MUTED, anchor="mm")
+            _text(d, (bx + 80, by + 17), _fit(HW.action(action), 20, 150), 20, fill=MUTED, anchor="mm")
             d.line([bx + 12, by + 17, bx + 148, by + 17], fill=(190, 30, 30), width=3)
         else:
             d.rounded_rectangle(box, 8, fill=(255, 255, 255), outline=MUTED, width=2)
-            _text(d, (bx + 80, by + 17), action.capitalize(), 20, anchor="mm")
+            _text(d, (bx + 80, by + 17), _fit(HW.action(action), 20, 150), 20, anchor="mm")
     return y + 90
 
 
 def _panel_chart(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y: int) -> int:
     """The goods chart, from `y`: a column per number, headed by the island it belongs to.
     Returns the height reached."""
-    _text(d, (x0, y), "Goods chart", 18, fill=MUTED)
+    _text(d, (x0, y), tr("Goods chart"), 18, fill=MUTED)
     y += 22
     island_of = {}
     for isle in view["islands"]:
@@ -456,10 +463,10 @@ def _fit(text: str, size: int, width: int) -> str:
 
 # -- regions ----------------------------------------------------------------------------------
 ACTION_TIPS = {
-    "locomotive": "raise the locomotive by 1 for free",
-    "urbanize": "put a disc on a small island while building",
-    "engineer": "a second route this round for $4 more",
-    "production": "see 6 cubes from the bag and put 2 on the goods chart",
+    "locomotive": N_("raise the locomotive by 1 for free"),
+    "urbanize": N_("put a disc on a small island while building"),
+    "engineer": N_("a second route this round for $4 more"),
+    "production": N_("see 6 cubes from the bag and put 2 on the goods chart"),
 }
 ROUTE_HALF = 9  # half the width of a route's band: its squares and disc lie inside
 
@@ -526,14 +533,16 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     out = []
     for route in view["routes"]:
         a, b = route["ends"]
-        cubes = ", ".join(c for c in route["cubes"] if c) or "no cubes"
-        state = "built" if route["connected"] else "not built: $8 to connect"
+        cubes = HW.colour_list(c for c in route["cubes"] if c) or tr("no cubes")
+        state = tr("built") if route["connected"] else tr("not built: $8 to connect")
         tip = f"{titles.get(a, a)}–{titles.get(b, b)}: {state}; {cubes}"
         out.append(poly_region(route["name"], bands[route["name"]], "route", tip))
     for isle in view["islands"]:
         x, y, r = ISLE[isle["name"]]
-        accepts = f"accepts {isle['disc']}" if isle["disc"] else "accepts no goods yet"
-        numbers = f"; chart {'/'.join(str(n) for n in isle['numbers'])}" if isle["numbers"] else ""
+        accepts = (tr("accepts {colour}").format(colour=HW.colours(isle["disc"])) if isle["disc"]
+                   else tr("accepts no goods yet"))
+        numbers = ("; " + tr("chart {numbers}").format(numbers="/".join(str(n) for n in isle["numbers"]))
+                   if isle["numbers"] else "")
         out.append(circle_region(isle["name"], x, y, r, "island", f"{isle['title']}: {accepts}{numbers}"))
         shown = isle["cubes"][:8]
         per_row, size = (4 if isle["large"] else 3), 18
@@ -543,21 +552,26 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
             cx = x + (col - (count - 1) / 2) * (size + 3)
             cy = y + 8 + row * (size + 3)
             out.append(rect_region(colour, (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), "goods",
-                                   f"a {colour} cube on {isle['title']}"))
+                                   tr("a {colour} cube on {island}").format(colour=HW.colour(colour),
+                                                                            island=isle["title"])))
     places = _panel_places(view)
-    out.append(rect_region("shares", places["shares"], "stat", "issue shares: $5 each, $1 a round each after"))
+    out.append(rect_region("shares", places["shares"], "stat", tr("issue shares: $5 each, $1 a round each after")))
     for action, box in zip(view["actions"], places["actions"], strict=True):
-        tip = ACTION_TIPS.get(action, action)
+        tip = tr(ACTION_TIPS[action]) if action in ACTION_TIPS else action
         if action == view.get("last_action"):
-            tip += " (taken last round: not now)"
+            tip = tr("{tip} (taken last round: not now)").format(tip=tip)
         out.append(rect_region(action, box, "action", tip))
     for (c, r), box in places["chart"].items():
         cube = view["chart"][c][r]
-        tip = f"goods chart column {c + 1}, row {r + 1}: " + (f"a {cube} cube" if cube else "empty")
+        tip = (tr("goods chart column {column}, row {row}: a {colour} cube").format(
+            column=c + 1, row=r + 1, colour=HW.colour(cube)) if cube
+            else tr("goods chart column {column}, row {row}: empty").format(column=c + 1, row=r + 1))
         out.append(rect_region(f"{c + 1},{r + 1}", box, "chart", tip))
     for (cx, cy), colour in zip(places["urban"], view["urban"], strict=True):
         if colour:
-            out.append(circle_region(colour, cx, cy, 14, "disc", f"a {colour} disc for urbanizing a small island"))
+            out.append(circle_region(colour, cx, cy, 14, "disc", tr("a {colour} disc for urbanizing a small island").format(
+                colour=HW.colour(colour))))
     for (cx, cy), colour in zip(places["drawn"], view.get("drawn") or [], strict=True):
-        out.append(rect_region(colour, (cx - 10, cy - 10, cx + 10, cy + 10), "goods", f"a drawn {colour} cube"))
+        out.append(rect_region(colour, (cx - 10, cy - 10, cx + 10, cy + 10), "goods",
+                                   tr("a drawn {colour} cube").format(colour=HW.colour(colour))))
     return out

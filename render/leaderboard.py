@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+import lang
+from lang import N_, ngettext, tr
 from render.common import (
     CARD,
     INK,
@@ -72,9 +74,21 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 def header(d: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
     """The dark band atop every ranking picture; returns its bottom."""
     d.rectangle((0, 0, WIDTH, 78), fill=INK)
-    text(d, (PAD, 16), title, 28, WHITE, bold=True, width=WIDTH - 2 * PAD)
-    text(d, (PAD, 52), subtitle, 16, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
+    big, small = _fitting(title, 28, 22, True), _fitting(subtitle, 16, 13, False)
+    text(d, (PAD, 16 + (28 - big) // 2), title, big, WHITE, bold=True, width=WIDTH - 2 * PAD)
+    text(d, (PAD, 52), subtitle, small, mix(WHITE, INK, 0.3), width=WIDTH - 2 * PAD)
     return 78
+
+
+def _fitting(words: str, size: int, least: int, bold: bool) -> int:
+    """The size a header's line is drawn at: its own, or in German and Spanish (longer than the
+    English) a smaller one down to `least` where that makes it fit, so that a season's dates are not
+    cut; English is drawn as it always was."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > least and text_width(words, size, bold) > WIDTH - 2 * PAD:
+        size -= 1
+    return size
 
 
 def draw_note(d: ImageDraw.ImageDraw, y: int, note: str) -> int:
@@ -103,8 +117,7 @@ def points_text(value: float) -> str:
 # columns of the leaderboard: right edges of the numbers
 COL_RATING, COL_GAMES, COL_WINS = 420, 505, WIDTH - PAD
 NAME_X = PAD + 44
-PROVISIONAL_WORD = "provisional"
-PROVISIONAL_HEADING = "Provisional: fewer than {games} games, not ranked yet"
+PROVISIONAL_WORD = N_("provisional")  # a tag beside a name: tr(PROVISIONAL_WORD) where drawn
 TAG_SIZE = 13
 
 
@@ -168,7 +181,8 @@ def _board_rows(lines: Sequence[BoardLine], ranked_from: int) -> list[BoardLine 
         division = line.division
         rows.append(line)
     if provisional:
-        rows.append(PROVISIONAL_HEADING.format(games=ranked_from))
+        rows.append(ngettext("Provisional: fewer than {games} game, not ranked yet",
+                             "Provisional: fewer than {games} games, not ranked yet", ranked_from).format(games=ranked_from))
         rows.extend(provisional)
     return rows
 
@@ -188,19 +202,19 @@ def draw_leaderboard(title: str, subtitle: str, lines: Sequence[BoardLine], you:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(image)
     y = header(d, title, subtitle) + 14
-    y = column_heads(d, y, (("#", PAD + 16, "ma"), ("Player", NAME_X, "la"),
-                            ("Points" if points else "Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
-                            ("Wins", COL_WINS, "ra")))
+    y = column_heads(d, y, (("#", PAD + 16, "ma"), (tr("Player"), NAME_X, "la"),
+                            (tr("Points") if points else tr("Rating"), COL_RATING, "ra"), (tr("Games"), COL_GAMES, "ra"),
+                            (tr("Wins"), COL_WINS, "ra")))
     number = points_text if points else rating_text
 
     def row(line: BoardLine, index: int) -> None:
         nonlocal y
-        name = line.name + (" (you)" if line.you else "")
+        name = tr("{name} (you)").format(name=line.name) if line.you else line.name
         board_row(d, y, None if line.provisional else line.place, name,
                   ((number(line.rating), COL_RATING, True), (str(line.games), COL_GAMES, False),
                    (str(line.wins), COL_WINS, False)),
                   COL_RATING - 90 - NAME_X, index % 2 == 0, line.you,
-                  (PROVISIONAL_WORD,) if line.provisional else ())
+                  (tr(PROVISIONAL_WORD),) if line.provisional else ())
         y += ROW
 
     index = 0
@@ -259,9 +273,9 @@ def _chart(d: ImageDraw.ImageDraw, top: int, series: Sequence[tuple[str, Sequenc
         text(d, (x0 - 8, yy), f"{tick:g}", 14, MUTED, "rm")
         tick += step
     longest = max((n for _, points in series for n, _ in points), default=0)
-    text(d, (x0 + 6, y1 + 16), "start", 14, MUTED, "lm")
+    text(d, (x0 + 6, y1 + 16), tr("start"), 14, MUTED, "lm")
     text(d, (x1 - 6, y1 + 16), f"{longest}", 14, MUTED, "rm")
-    text(d, ((x0 + x1) / 2, y1 + 16), "your rated games, every game in order", 14, MUTED, "mm")
+    text(d, ((x0 + x1) / 2, y1 + 16), tr("your rated games, every game in order"), 14, MUTED, "mm")
 
     def xpos(i: int) -> float:
         return x0 + 6 + (x1 - x0 - 12) * (i / longest if longest else 0.5)
@@ -296,8 +310,8 @@ def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
     image = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(image)
     y = header(d, name, subtitle) + 14
-    y = column_heads(d, y, (("Game", PAD, "la"), ("Rating", COL_RATING, "ra"), ("Games", COL_GAMES, "ra"),
-                            ("Wins", COL_WINS, "ra")))
+    y = column_heads(d, y, ((tr("Game"), PAD, "la"), (tr("Rating"), COL_RATING, "ra"), (tr("Games"), COL_GAMES, "ra"),
+                            (tr("Wins"), COL_WINS, "ra")))
     for index, line in enumerate(games):
         d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW - 2), fill=CARD if index % 2 == 0 else PAPER)
         middle = y + ROW // 2 - 1
@@ -313,7 +327,7 @@ def draw_stats(name: str, subtitle: str, games: Sequence[GameLine],
         text(d, (COL_WINS, middle), str(line.wins), 18, INK, "rm")
         y += ROW
     y += 14
-    text(d, (PAD, y), "Rating after each rated game", 16, INK, bold=True)
+    text(d, (PAD, y), tr("Rating after each rated game"), 16, INK, bold=True)
     y += 30
     y = _chart(d, y, series) + 6
     draw_note(d, y, note)

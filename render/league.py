@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from lang import N_, ngettext, tr
 from render.common import CARD, INK, LINE, MUTED, PAPER, SEAT_COLOURS, fit_text, readable_on, text, to_png
 from render.leaderboard import (
     MEDALS,
@@ -39,12 +40,11 @@ PANEL_HEIGHT = 100
 UP = SEAT_COLOURS[2]
 
 # the words a reader sees, whole so that they can be translated
-POINTS = "{n} points"  # always written with a decimal: 1.0 points
-GAMES = ("{n} game", "{n} games")
-MOST_GAMES = "Most games"
-CLIMBER = "Biggest climber"
-CLIMBED = "from place {before} to place {after}"
-HEADS = ("#", "Player", "Points", "Games")
+POINTS = N_("{n} points")  # always written with a decimal: 1.0 points
+MOST_GAMES = N_("Most games")
+CLIMBER = N_("Biggest climber")
+CLIMBED = N_("from place {before} to place {after}")
+HEADS = ("#", N_("Player"), N_("Points"), N_("Games"))
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class ResultLine:
 
 
 def games_text(n: int) -> str:
-    return (GAMES[0] if n == 1 else GAMES[1]).format(n=n)
+    return ngettext("{n} game", "{n} games", n).format(n=n)
 
 
 def podium(lines: Sequence[ResultLine]) -> list[ResultLine]:
@@ -121,7 +121,7 @@ def _podium(d: ImageDraw.ImageDraw, y: int, standing: Sequence[ResultLine]) -> N
         d.rounded_rectangle((x0, top, x0 + column, floor), radius=8, fill=medal, corners=(True, True, False, False))
         text(d, (centre, top + 30), str(line.place), 34, readable_on(medal), "mm", bold=True)
         text(d, (centre, top - 42), fit_text(line.name, 18, column - 4, bold=True), 18, INK, "mm", bold=True)
-        text(d, (centre, top - 18), POINTS.format(n=points_text(line.points)), 15, MUTED, "mm", width=column)
+        text(d, (centre, top - 18), tr(POINTS).format(n=points_text(line.points)), 15, MUTED, "mm", width=column)
 
 
 def _panel(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], heading: str, name: str, detail: str,
@@ -148,17 +148,17 @@ def draw_results(title: str, subtitle: str, lines: Sequence[ResultLine], most_ga
     header(d, title, subtitle)
     if at.podium is not None:
         _podium(d, at.podium, podium(lines))
-    y = column_heads(d, at.rows - 30, ((HEADS[0], PAD + 16, "ma"), (HEADS[1], NAME_X, "la"),
-                                       (HEADS[2], COL_POINTS, "ra"), (HEADS[3], COL_GAMES, "ra")))
+    y = column_heads(d, at.rows - 30, ((HEADS[0], PAD + 16, "ma"), (tr(HEADS[1]), NAME_X, "la"),
+                                       (tr(HEADS[2]), COL_POINTS, "ra"), (tr(HEADS[3]), COL_GAMES, "ra")))
     for index, line in enumerate(table(lines)):
-        tags = ((PROVISIONAL_WORD,) if line.provisional else ()) + ((line.division,) if line.division else ())
+        tags = ((tr(PROVISIONAL_WORD),) if line.provisional else ()) + ((line.division,) if line.division else ())
         board_row(d, y, None if line.provisional else line.place, line.name,
                   ((points_text(line.points), COL_POINTS, True), (str(line.games), COL_GAMES, False)),
                   NAME_WIDTH, index % 2 == 0, tags=tags)
         y += ROW
-    panels = [(MOST_GAMES, most_games[0], games_text(most_games[1]), False)] if most_games else []
+    panels = [(tr(MOST_GAMES), most_games[0], games_text(most_games[1]), False)] if most_games else []
     if climber:
-        panels.append((CLIMBER, climber[0], CLIMBED.format(before=climber[1], after=climber[2]), True))
+        panels.append((tr(CLIMBER), climber[0], tr(CLIMBED).format(before=climber[1], after=climber[2]), True))
     if panels and at.panels is not None:
         y, gap = at.panels, 14
         each = (WIDTH - 2 * PAD - gap * (len(panels) - 1)) // len(panels)

@@ -47,6 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.core.placement import placement_points
+from lang import N_
 
 # A round's cost is a pair compared in order: the conflicts, a whole number (a first-seat conflict
 # weighs COLOUR, more than any round's repeats; a repeat the times the pair met), then closeness:
@@ -94,7 +95,7 @@ class Standing:
     opponents_points: float  # the tie-break: the mean points of the opponents met
 
 
-PAIRING_EXPLAINED = (
+PAIRING_EXPLAINED = N_(
     "Each round seats players with the same points, or as close as the count allows, at the same "
     "tables. In the first round nobody has points yet, so players of similar rating sit together, "
     "and a seeded draw settles the rest.\n\n"

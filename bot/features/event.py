@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import lang
 from bot.core import failures, marks
 from bot.core.commands import Command, Param
 from bot.core.extension import Extension
@@ -41,6 +42,7 @@ from db.events import FINISHED, RUNNING, SIGNUP, EventRow, EventStore, PairingRo
 from db.server_settings import ServerSettingsStore
 from games import registry
 from games.base import IllegalMove
+from lang import N_, ngettext, pgettext, tr
 from render.league import ResultLine
 
 log = logging.getLogger(__name__)
@@ -61,51 +63,51 @@ RESULTS_PICTURE = "event.png"
 MOST_COMPUTER_TURNS = 5000  # a round's end plays out a table; a game that never ends is a fault, not a wait
 
 ACTIONS = ("create", "start", "join", "leave", "standings")
-GAME = Param("game", "Which game", required=True, autocomplete="game")
-SEATS = Param("seats", "Seats at each table, 2 to 4 (default: the most the game has, up to 4)")
-ROUNDS = Param("rounds", "How many rounds (default 3)")
-ROUND_DAYS = Param("round_days", "Days each round lasts (default 3)")
+GAME = Param("game", N_("Which game"), required=True, autocomplete="game")
+SEATS = Param("seats", N_("Seats at each table, 2 to 4 (default: the most the game has, up to 4)"))
+ROUNDS = Param("rounds", N_("How many rounds (default 3)"))
+ROUND_DAYS = Param("round_days", N_("Days each round lasts (default 3)"))
 COMMANDS = (
-    Command("event", "A Swiss event of this server: sign up, or see its standings and pairings", (
-        Param("action", "create, start, join, leave or standings; leave it out to see the standings",
+    Command("event", N_("A Swiss event of this server: sign up, or see its standings and pairings"), (
+        Param("action", N_("create, start, join, leave or standings; leave it out to see the standings"),
               choices=ACTIONS),
-        Param("game", "Which game (to create an event)", autocomplete="game"),
+        Param("game", N_("Which game (to create an event)"), autocomplete="game"),
         SEATS, ROUNDS, ROUND_DAYS,
     ), subcommands=(
-        Command("create", "Create an event in this channel, with a sign-up card (Manage Server)",
+        Command("create", N_("Create an event in this channel, with a sign-up card (Manage Server)"),
                 (GAME, SEATS, ROUNDS, ROUND_DAYS)),
-        Command("start", "Close the sign-up and pair round 1 (Manage Server)"),
-        Command("join", "Sign up for this channel's event"),
-        Command("leave", "Leave this channel's event (your results so far stay)"),
-        Command("standings", "The event's standings and this round's pairings, to you alone"),
+        Command("start", N_("Close the sign-up and pair round 1 (Manage Server)")),
+        Command("join", N_("Sign up for this channel's event")),
+        Command("leave", N_("Leave this channel's event (your results so far stay)")),
+        Command("standings", N_("The event's standings and this round's pairings, to you alone")),
     )),
 )
 
 # the sentences of the standings, each whole with its named values, so that each can be translated
-STANDING = "{place}. {name}: {points} points, opponents {opponents}, {games} games"
-STANDING_LEFT = "{place}. {name} (left the event): {points} points, opponents {opponents}, {games} games"
-SHOWN_RUNNING = "**Event of {game}**, round {round} of {rounds}"
-SHOWN_OVER = "**Event of {game}**, over after {rounds} rounds"
-TABLE_LEAD = "**{game}** event, round {round} of {rounds}, table {table}: {players}. The round ends {ends}."
-STATS_RUNNING = ("Event of {game} (after round {round} of {rounds}): place {place} of {players}, {points} points "
-                 "in {games} games.")
-STATS_FINAL = "Event of {game} (final): place {place} of {players}, {points} points in {games} games."
-CARD_OPENED = "**{name}** opened an event of **{game}**."
-CARD_FORMAT = ("{game} at tables of {seats}, {rounds} rounds of {days} days each, paired by points (Swiss): "
-               "/rules game:event tells how.")
-CARD_HOW = ("Join with the button or /event join, and see who signed up with /event standings. Someone who may "
-            "manage the server starts it with /event start.")
-NOT_HERE = ("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
-            "create the event in one of those.")
-NOT_MANAGER = "Only members who may manage this server create or start an event."
-RESULTS_SUBTITLE = "{players} players, {rounds} rounds, tables of {seats}"
-RESULTS_SUBTITLE_ONE_ROUND = "{players} players, one round, tables of {seats}"
-TABLE_NOT_OPENED = "Table {table} of round {round} could not open. {why}"
-WAITING = "Round {round} waits for a place where its tables can open. {why} They open within five minutes once it is fixed."
-WAITING_STALE = ("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
-                 "the server lets the bot see that channel and create threads there; they open within five minutes.")
-TOLD_CREATOR = "Round {round} of your event of {game} in {channel} cannot open its tables. {why}"
-NO_EVENT = "There is no event in this channel. Someone who may manage the server creates one with /event create."
+def standing_words(left: bool, games: int) -> str:
+    if left:
+        return ngettext("{place}. {name} (left the event): {points} points, opponents {opponents}, {games} game",
+                        "{place}. {name} (left the event): {points} points, opponents {opponents}, {games} games",
+                        games)
+    return ngettext("{place}. {name}: {points} points, opponents {opponents}, {games} game",
+                    "{place}. {name}: {points} points, opponents {opponents}, {games} games", games)
+
+
+SHOWN_RUNNING = N_("**Event of {game}**, round {round} of {rounds}")
+TABLE_LEAD = N_("**{game}** event, round {round} of {rounds}, table {table}: {players}. The round ends {ends}.")
+CARD_OPENED = N_("**{name}** opened an event of **{game}**.")
+CARD_HOW = N_("Join with the button or /event join, and see who signed up with /event standings. Someone who may "
+              "manage the server starts it with /event start.")
+NOT_HERE = N_("Tables open in {channels} on this server, and an event's tables open in threads of its channel: "
+              "create the event in one of those.")
+NOT_MANAGER = N_("Only members who may manage this server create or start an event.")
+TABLE_NOT_OPENED = N_("Table {table} of round {round} could not open. {why}")
+WAITING = N_("Round {round} waits for a place where its tables can open. {why} They open within five minutes once "
+             "it is fixed.")
+WAITING_STALE = N_("Round {round} waits: tables of it could not open in threads of {channel}. Someone who may manage "
+                   "the server lets the bot see that channel and create threads there; they open within five minutes.")
+TOLD_CREATOR = N_("Round {round} of your event of {game} in {channel} cannot open its tables. {why}")
+NO_EVENT = N_("There is no event in this channel. Someone who may manage the server creates one with /event create.")
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,8 @@ def seat_keeping_seed(base: int, players: int) -> int:
 def read_number(name: str, text: str, least: int, most: int) -> int:
     word = text.strip()
     if not word.isdecimal() or not least <= int(word) <= most:
-        raise IllegalMove(f"`{name}` is a whole number from {least} to {most}.")
+        raise IllegalMove(tr("`{name}` is a whole number from {least} to {most}.").format(
+            name=name, least=least, most=most))
     return int(word)
 
 
@@ -187,8 +190,7 @@ def standings(entrants: dict[int, tuple[str, bool]], rows: list[PairingRow]) -> 
 
 
 def standing_line(line: Standing) -> str:
-    words = STANDING_LEFT if line.left else STANDING
-    return words.format(place=line.place, name=line.name, points=points_text(line.points),
+    return standing_words(line.left, line.games).format(place=line.place, name=line.name, points=points_text(line.points),
                         opponents=points_text(line.opponents), games=line.games)
 
 
@@ -216,7 +218,7 @@ class Event(Extension):
         if action == "create":
             return await self.create(caller, game, seats, rounds, round_days)
         if game or seats or rounds or round_days:
-            raise IllegalMove("`game`, `seats`, `rounds` and `round_days` go with /event create.")
+            raise IllegalMove(tr("`game`, `seats`, `rounds` and `round_days` go with /event create."))
         if action == "start":
             return await self.start(caller)
         if action == "join":
@@ -233,38 +235,40 @@ class Event(Extension):
             found = await self.db.of_table(table.row.id) if table is not None else None
             event = found[0] if found else None
         if event is None:
-            raise IllegalMove(NO_EVENT)
+            raise IllegalMove(tr(NO_EVENT))
         return event
 
     async def create(self, caller: Caller, game: str, seats: str, rounds: str, round_days: str) -> Reply:
         if not caller.can_manage:
-            raise IllegalMove(NOT_MANAGER)
+            raise IllegalMove(tr(NOT_MANAGER))
         if not game.strip():
-            raise IllegalMove("/event create needs `game`: which game the event plays.")
+            raise IllegalMove(tr("/event create needs `game`: which game the event plays."))
         try:
             cls = registry.get(registry.find(game))
         except KeyError as missing:
             raise IllegalMove(missing.args[0]) from None
         least, most = max(2, cls.min_players), min(4, cls.max_players)
         if least > most:
-            raise IllegalMove(f"{cls.title} is not played at tables of 2 to 4, so it has no events.")
-        size = read_number("seats", seats or str(most), least, most)
-        count = read_number("rounds", rounds or "3", 1, MOST_ROUNDS)
+            raise IllegalMove(tr("{game} is not played at tables of 2 to 4, so it has no events.").format(
+                game=cls.title))
+        size = read_number(pgettext("option", "seats"), seats or str(most), least, most)
+        count = read_number(pgettext("option", "rounds"), rounds or "3", 1, MOST_ROUNDS)
         if round_days.strip() in ("0", "00"):
-            raise IllegalMove("A round lasts at least one day: `round_days` is 1 to "
-                              f"{MOST_ROUND_DAYS}.")
-        days = read_number("round_days", round_days or "3", 1, MOST_ROUND_DAYS)
+            raise IllegalMove(tr("A round lasts at least one day: `round_days` is 1 to {most}.").format(
+                most=MOST_ROUND_DAYS))
+        days = read_number(pgettext("option", "round_days"), round_days or "3", 1, MOST_ROUND_DAYS)
         allowed = (await ServerSettingsStore.of(self.service.store).get(caller.guild_id)).open_channels
         if allowed and (caller.parent_id or caller.channel_id) not in allowed:  # its tables could never open
             where = ", ".join(marks.place(channel) for channel in allowed)
-            raise IllegalMove(NOT_HERE.format(channels=where))
+            raise IllegalMove(tr(NOT_HERE).format(channels=where))
         event_id = await self.db.create(
             guild_id=caller.guild_id, channel_id=caller.parent_id or caller.channel_id, game=cls.key, seats=size,
             rounds=count, round_days=days, seed=self.service.seeds(), created_by=caller.user_id, now=self.now())
         if event_id is None:
-            raise IllegalMove("This channel has an event already: it runs to its end before another starts here.")
+            raise IllegalMove(tr("This channel has an event already: it runs to its end before another starts here."))
         event = await self.db.event(event_id)
-        return self._card(event, CARD_OPENED.format(name=caller.name, game=cls.title))
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the card is public
+            return self._card(event, tr(CARD_OPENED).format(name=caller.name, game=cls.title))
 
     def _card(self, event: EventRow, headline: str) -> Reply:
         """The sign-up card. It names nobody: it is posted once and never edited, so a list of names
@@ -272,63 +276,70 @@ class Event(Extension):
         title = self.service.game_title(event.game)
         lines = [
             headline,
-            CARD_FORMAT.format(game=title, seats=event.seats, rounds=event.rounds, days=event.round_days),
-            CARD_HOW,
+            tr("{game} at tables of {seats}, {rounds} of {days} each, paired by points (Swiss): "
+               "/rules game:event tells how.").format(
+                game=title, seats=event.seats,
+                rounds=ngettext("{count} round", "{count} rounds", event.rounds).format(count=event.rounds),
+                days=ngettext("{count} day", "{count} days", event.round_days).format(count=event.round_days)),
+            tr(CARD_HOW),
         ]
-        buttons = [Button("Join", custom_id("evjoin", event.id), "primary"), Button("Leave", custom_id("evleave", event.id))]
+        buttons = [Button(tr("Join"), custom_id("evjoin", event.id), "primary"),
+                   Button(tr("Leave"), custom_id("evleave", event.id))]
         return Reply(text="\n".join(lines), buttons=buttons)
 
     async def press_evjoin(self, caller: Caller, event_id: int, version, payload, values) -> Reply:
         event = await self.db.event(event_id)
         if event is None:
-            raise IllegalMove("That event is no more.")
+            raise IllegalMove(tr("That event is no more."))
         return await self.join(caller, event)
 
     async def press_evleave(self, caller: Caller, event_id: int, version, payload, values) -> Reply:
         event = await self.db.event(event_id)
         if event is None:
-            raise IllegalMove("That event is no more.")
+            raise IllegalMove(tr("That event is no more."))
         return await self.leave(caller, event)
 
     async def join(self, caller: Caller, event: EventRow) -> Reply:
         if event.status != SIGNUP:
-            raise IllegalMove("This event has started: sign-up is closed.")
+            raise IllegalMove(tr("This event has started: sign-up is closed."))
         if not await self.db.join(event.id, caller.user_id, caller.name, self.now()):
             event = await self.db.event(event.id)
             if event is not None and event.status != SIGNUP:
-                raise IllegalMove("This event has started: sign-up is closed.")
-            raise IllegalMove("You are signed up for this event already.")
+                raise IllegalMove(tr("This event has started: sign-up is closed."))
+            raise IllegalMove(tr("You are signed up for this event already."))
         count = len(await self.db.entrants(event.id))
-        return Reply(private=f"You are signed up for the event. Players signed up: {count}.")
+        return Reply(private=tr("You are signed up for the event. Players signed up: {count}.").format(count=count))
 
     async def leave(self, caller: Caller, event: EventRow) -> Reply:
         if event.status == FINISHED:
-            raise IllegalMove("This event is over.")
+            raise IllegalMove(tr("This event is over."))
         if not await self.db.leave(event.id, caller.user_id, self.now()):
-            raise IllegalMove("You are not in this event.")
+            raise IllegalMove(tr("You are not in this event."))
         if event.status == SIGNUP:
-            return Reply(private="You left the event's sign-up.")
-        return Reply(private="You left the event: you will not be paired again, and your results so far stay. "
-                             "A game you are playing goes on: finish it, or the computer plays your turns.")
+            return Reply(private=tr("You left the event's sign-up."))
+        return Reply(private=tr("You left the event: you will not be paired again, and your results so far stay. "
+                                "A game you are playing goes on: finish it, or the computer plays your turns."))
 
     async def start(self, caller: Caller) -> Reply:
         if not caller.can_manage:
-            raise IllegalMove(NOT_MANAGER)
+            raise IllegalMove(tr(NOT_MANAGER))
         event = await self._here(caller)
         if event.status != SIGNUP:
-            raise IllegalMove("This event has started already.")
+            raise IllegalMove(tr("This event has started already."))
         entrants = await self.db.entrants(event.id)
         least = self.fewest(event)
         if len(entrants) < least:
-            raise IllegalMove(f"An event of tables of {event.seats} needs at least {least} players to start; "
-                              f"{len(entrants)} signed up.")
+            raise IllegalMove(tr("An event of tables of {seats} needs at least {least} players to start; "
+                                 "{count} signed up.").format(seats=event.seats, least=least, count=len(entrants)))
         if not await self._pair(event, start=True):
-            raise IllegalMove("This event has started already.")
+            raise IllegalMove(tr("This event has started already."))
         await self.open_round(event.id)
         event = await self.db.event(event.id)
-        return Reply(text=f"**{caller.name}** started the event of **{self.service.game_title(event.game)}**: "
-                          f"round 1 of {event.rounds} is paired.\n" + await self._pairing_text(event),
-                     mentions=[e.user_id for e in entrants])
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the pairing is public
+            text = tr("**{name}** started the event of **{game}**: round 1 of {rounds} is paired.").format(
+                name=caller.name, game=self.service.game_title(event.game), rounds=event.rounds)
+            text += "\n" + await self._pairing_text(event)
+        return Reply(text=text, mentions=[e.user_id for e in entrants])
 
     def fewest(self, event: EventRow) -> int:
         """DESIGNED: an event needs two tables' worth of players (tables of k or k-1) to start, so
@@ -348,10 +359,15 @@ class Event(Extension):
         title = self.service.game_title(event.game)
         entrants = await self.db.entrants(event.id)
         if event.status == SIGNUP:
-            names = ", ".join(e.name for e in entrants) or "nobody yet"
-            return Reply(private=f"The event of {title} signs up: {len(entrants)} so far ({names}).")
+            names = ", ".join(e.name for e in entrants) or tr("nobody yet")
+            return Reply(private=tr("The event of {game} signs up: {count} so far ({names}).").format(
+                game=title, count=len(entrants), names=names))
         rows = await self.db.pairings(event.id)
-        heading = SHOWN_OVER if event.status == FINISHED else SHOWN_RUNNING
+        if event.status == FINISHED:
+            heading = ngettext("**Event of {game}**, over after {rounds} round",
+                               "**Event of {game}**, over after {rounds} rounds", event.rounds)
+        else:
+            heading = tr(SHOWN_RUNNING)
         lines = [heading.format(game=title, round=event.round, rounds=event.rounds)]
         lines += [standing_line(s) for s in standings({e.user_id: (e.name, e.left_at is not None) for e in entrants}, rows)]
         if event.status == RUNNING:
@@ -360,29 +376,31 @@ class Event(Extension):
 
     async def _pairing_text(self, event: EventRow) -> str:
         names = {e.user_id: e.name for e in await self.db.entrants(event.id)}
-        lines = [f"Round {event.round}:"]
+        lines = [tr("Round {round}:").format(round=event.round)]
         rows = await self.db.pairings(event.id, event.round)
         for row in rows:
             players = ", ".join(names.get(u, str(u)) for u in row.players)
             if row.bye:
-                lines.append(f"Bye: {players} ({points_text(bye_points(event.seats, BY_PLACE))} points).")
+                lines.append(tr("Bye: {players} ({points} points).").format(
+                    players=players, points=points_text(bye_points(event.seats, BY_PLACE))))
             elif row.channel_id:
-                lines.append(f"Table {row.number} in {marks.place(row.channel_id)}: {players}.")
+                lines.append(tr("Table {table} in {channel}: {players}.").format(
+                    table=row.number, channel=marks.place(row.channel_id), players=players))
             else:
-                lines.append(f"Table {row.number}: {players}.")
+                lines.append(tr("Table {table}: {players}.").format(table=row.number, players=players))
         if event.round_ends_at:
-            lines.append(f"The round ends {marks.moment(event.round_ends_at, 'R')}.")
+            lines.append(tr("The round ends {when}.").format(when=marks.moment(event.round_ends_at, 'R')))
         if event.id in self._waiting:
-            lines.append(WAITING.format(round=event.round, why=self._waiting[event.id]))
+            lines.append(tr(WAITING).format(round=event.round, why=self._waiting[event.id]))
         elif event.round_ends_at and event.round_ends_at - event.round_days * DAY < self.now() - STALE_OPENING \
                 and any(row.table_id is None and not row.bye for row in rows):
             # a table another process could not open: that process knows why, the store only that it waits
-            lines.append(WAITING_STALE.format(round=event.round, channel=marks.place(event.channel_id)))
+            lines.append(tr(WAITING_STALE).format(round=event.round, channel=marks.place(event.channel_id)))
         return "\n".join(lines)
 
     # -- the rules topic ------------------------------------------------------------------
     async def rules_topic(self, topic: str) -> str:
-        return PAIRING_EXPLAINED if topic.strip().lower() in ("event", "events", "swiss") else ""
+        return tr(PAIRING_EXPLAINED) if topic.strip().lower() in ("event", "events", "swiss") else ""
 
     # -- pairing and opening rounds ------------------------------------------------------
     async def _pair(self, event: EventRow, *, start: bool = False) -> bool:
@@ -426,14 +444,17 @@ class Event(Extension):
         message, since a deleted channel tells nobody."""
         first = event.id not in self._waiting
         self._waiting[event.id] = why
+        public = await self.service.public_language(event.guild_id)
         if (event.id, row.round, row.number) not in self._told:
             self._told.add((event.id, row.round, row.number))
-            await self._post(event.channel_id, Reply(text=TABLE_NOT_OPENED.format(table=row.number, round=row.round,
-                                                                                    why=why)))
+            with lang.using(public):
+                text = tr(TABLE_NOT_OPENED).format(table=row.number, round=row.round, why=why)
+            await self._post(event.channel_id, Reply(text=text))
         outbox = self.service.outbox
         if first and outbox is not None and hasattr(outbox, "direct"):
-            text = TOLD_CREATOR.format(round=row.round, game=self.service.game_title(event.game),
-                                       channel=marks.place(event.channel_id), why=why)
+            with lang.using(public):  # the creator's own language is not known here: the server's
+                text = tr(TOLD_CREATOR).format(round=row.round, game=self.service.game_title(event.game),
+                                               channel=marks.place(event.channel_id), why=why)
             try:
                 await outbox.direct(event.created_by, text)
             except Exception:
@@ -451,12 +472,16 @@ class Event(Extension):
     async def _open_table(self, event: EventRow, row: PairingRow) -> None:
         names = {e.user_id: e.name for e in await self.db.entrants(event.id)}
         title = self.service.game_title(event.game)
+        public = await self.service.public_language(event.guild_id)
         place = row.channel_id
         if place is None:
             maker = self._thread_maker()
             if maker is None:
-                raise IllegalMove("No thread can be made for the event's tables here.")
-            place = await maker(event.channel_id, f"{title} event {event.id} · round {row.round} · table {row.number}")
+                raise IllegalMove(tr("No thread can be made for the event's tables here."))
+            with lang.using(public):
+                name = tr("{game} event {event} · round {round} · table {table}").format(
+                    game=title, event=event.id, round=row.round, table=row.number)
+            place = await maker(event.channel_id, name)
             await self.db.place_made(event.id, row.round, row.number, place)
         host = row.players[0]
         caller = Caller(event.guild_id, place, host, names.get(host, str(host)), parent_id=event.channel_id)
@@ -481,16 +506,18 @@ class Event(Extension):
                     current = await self.service.table(current.row.id)
             return await self.service.cmd_start(caller)
         reply = await self.service.answer(seat_and_start(), refusals=False)
-        lead = TABLE_LEAD.format(game=title, round=row.round, rounds=event.rounds, table=row.number,
-                                 players=" ".join(marks.person(u) for u in row.players),
-                                 ends=marks.moment(event.round_ends_at or self.now(), "R"))
+        with lang.using(public):
+            lead = tr(TABLE_LEAD).format(game=title, round=row.round, rounds=event.rounds, table=row.number,
+                                         players=" ".join(marks.person(u) for u in row.players),
+                                         ends=marks.moment(event.round_ends_at or self.now(), "R"))
         reply.text = lead + "\n" + reply.text
         reply.mentions = list(row.players)
         await self._post(place, reply)
 
     async def _post(self, channel_id: int, reply: Reply) -> None:
         # a post that failed must never stop the event's clock
-        await failures.post_or_report(self.service.outbox, channel_id, reply, log, "an event post in %s failed")
+        await failures.post_or_report(self.service.outbox, channel_id, reply, log,
+                                     "an event post in %s failed")  # verbatim: a line of the log
 
     # -- the clock ---------------------------------------------------------------------
     async def tick(self, now: int | None = None) -> None:
@@ -562,8 +589,9 @@ class Event(Extension):
             if loaded is None or loaded.row.status != "active" or loaded.game is None or not loaded.game.to_act():
                 break
             seat = loaded.game.to_act()[0]
-            answer = await self.service.play_for(
-                table_id, seat, "The round's time is up: the computer plays the turns left at this table.")
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                headline = tr("The round's time is up: the computer plays the turns left at this table.")
+            answer = await self.service.play_for(table_id, seat, headline)
             if answer is None:  # nothing it could play for that seat: the deadlines go on as they are
                 break
             reply = answer
@@ -591,19 +619,26 @@ class Event(Extension):
             await self._post(channel, reply)
 
     async def results_post(self, event: EventRow) -> tuple[Reply, dict[str, Any]]:
-        """The final standings' post and the outbox body that is the post (bot/features/results_post.py)."""
+        """The final standings' post and the outbox body that is the post (bot/features/results_post.py),
+        in the server's language (its public posts')."""
+        with lang.using(await self.service.public_language(event.guild_id)):
+            return await self._results_post(event)
+
+    async def _results_post(self, event: EventRow) -> tuple[Reply, dict[str, Any]]:
         title = self.service.game_title(event.game)
         entrants = await self.db.entrants(event.id)
         lines = standings({e.user_id: (e.name, e.left_at is not None) for e in entrants},
                           await self.db.pairings(event.id))
         podium = ", ".join(f"{s.name}" for s in lines if s.place == 1)
-        text = "\n".join([f"**The event of {title} is over.** Winner: {podium}.", *map(standing_line, lines[:10])])
+        over = tr("**The event of {game} is over.** Winner: {winner}.").format(game=title, winner=podium)
+        text = "\n".join([over, *map(standing_line, lines[:10])])
         drawing = None
         if self.images:
             picture = [ResultLine(s.place, s.name, s.points, s.games) for s in lines[:10]]
-            words = RESULTS_SUBTITLE_ONE_ROUND if event.rounds == 1 else RESULTS_SUBTITLE
-            subtitle = words.format(players=len(lines), rounds=event.rounds, seats=event.seats)
-            drawing = results_drawing(f"Event · {title}", subtitle, picture)
+            subtitle = ngettext("{players} players, one round, tables of {seats}",
+                                "{players} players, {rounds} rounds, tables of {seats}", event.rounds).format(
+                players=len(lines), rounds=event.rounds, seats=event.seats)
+            drawing = results_drawing(tr("Event · {game}").format(game=title), subtitle, picture)
         return await saved_post(text, RESULTS_PICTURE, drawing, [s.user_id for s in lines if s.place == 1])
 
     async def redraw_post(self, drawing: dict[str, Any]) -> bytes | None:
@@ -621,7 +656,15 @@ async def stats_lines(store: Any, guild_id: int, user_id: int) -> list[str]:
         if mine is None:
             continue
         title = game_title(event.game)
-        words = STATS_FINAL if event.status == FINISHED else STATS_RUNNING
+        if event.status == FINISHED:
+            words = ngettext("Event of {game} (final): place {place} of {players}, {points} points in {games} game.",
+                             "Event of {game} (final): place {place} of {players}, {points} points in {games} games.",
+                             mine.games)
+        else:
+            words = ngettext("Event of {game} (after round {round} of {rounds}): place {place} of {players}, "
+                             "{points} points in {games} game.",
+                             "Event of {game} (after round {round} of {rounds}): place {place} of {players}, "
+                             "{points} points in {games} games.", mine.games)
         lines.append(words.format(game=title, round=event.round, rounds=event.rounds, place=mine.place,
                                   players=len(table), points=points_text(mine.points), games=mine.games))
     return lines

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
+import lang
 from bot.core import alt_text, marks
 from bot.core.commands import USER, Command, Param
 from bot.core.extension import Extension
@@ -33,33 +34,42 @@ from db.ratings import OVERALL, HistoryRow, RatingRow, RatingStore
 from db.substitutes import SubstituteStore
 from games import registry
 from games.base import IllegalMove
+from lang import N_, ngettext, tr
 from render.leaderboard import BoardLine, GameLine, draw_leaderboard, draw_stats, rating_text
 
 log = logging.getLogger(__name__)
 
 TOP = 10
-IDLE_LEFT_OUT = "Players left out for having no rated game in {days} days: {count}. `all:on` shows them."
-IDLE_YOU = "You are left out: you have had no rated game here in {days} days. `all:on` shows you."
-IDLE_ALL = ("Every rated player of this board has had no rated game in {days} days ({count} in all). "
-            "`all:on` shows them.")
-EXPLAIN = ("Rating = openskill's cautious estimate mu - 3 sigma (Plackett-Luce): everyone starts at 0, "
+IDLE_LEFT_OUT = N_("Players left out for having no rated game in {days} days: {count}. `all:on` shows them.")
+IDLE_YOU = N_("You are left out: you have had no rated game here in {days} days. `all:on` shows you.")
+IDLE_ALL = N_("Every rated player of this board has had no rated game in {days} days ({count} in all). "
+              "`all:on` shows them.")
+EXPLAIN = N_("Rating = openskill's cautious estimate mu - 3 sigma (Plackett-Luce): everyone starts at 0, "
            "and it rises with good results and as the estimate grows surer. Tables of two or more people count; "
-           "computer seats are left out and a resignation or forfeit counts as last place.")
+             "computer seats are left out and a resignation or forfeit counts as last place.")
 
 COMMANDS = (
-    Command("leaderboard", "The best players of this server, in one game or all games together", (
-        Param("game", "Which game (default: all games together)", autocomplete="game"),
-        Param("season", "A season of this server: current, previous or its number (default: all time)"),
-        Param("all", "on: also players with no rated game in 180 days", choices=("on", "off")),
+    Command("leaderboard", N_("The best players of this server, in one game or all games together"), (
+        Param("game", N_("Which game (default: all games together)"), autocomplete="game"),
+        Param("season", N_("A season of this server: current, previous or its number (default: all time)")),
+        Param("all", N_("on: also players with no rated game in 180 days"), choices=("on", "off")),
     )),
-    Command("stats", "Games, wins and rating of a player in this server", (
-        Param("user", "Whose (default: yours)", kind=USER),
+    Command("stats", N_("Games, wins and rating of a player in this server"), (
+        Param("user", N_("Whose (default: yours)"), kind=USER),
     )),
 )
 
 
-def count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def games_text(n: int) -> str:
+    return ngettext("{count} game", "{count} games", n).format(count=n)
+
+
+def wins_text(n: int) -> str:
+    return ngettext("{count} win", "{count} wins", n).format(count=n)
+
+
+def rated_games_text(n: int) -> str:
+    return ngettext("{count} rated game", "{count} rated games", n).format(count=n)
 
 
 def human_ranks(results: list[dict]) -> list[dict]:
@@ -152,7 +162,7 @@ class Ratings(Extension):
     def _game(text: str) -> tuple[str, str]:
         key = text.strip().lower()
         if key in ("", "all", "overall", "*", "every", "all games"):
-            return OVERALL, "All games"
+            return OVERALL, tr("All games")
         base, _, variant = key.partition(":")
         if variant:  # a variant rated apart, named by its rating key
             try:
@@ -165,7 +175,7 @@ class Ratings(Extension):
             key = registry.find(key)  # a key or a title, as a person types it
             return key, registry.get(key).title
         except KeyError as missing:
-            raise IllegalMove(missing.args[0] + " Or leave `game` out for all games together.") from None
+            raise IllegalMove(missing.args[0] + " " + tr("Or leave `game` out for all games together.")) from None
 
     async def cmd_leaderboard(self, caller: Caller, game: str = "", season: str = "", all: str = "") -> Reply:
         if season.strip() and self.seasons is not None:
@@ -178,41 +188,50 @@ class Ratings(Extension):
             left_out = sum(1 for r in board if r.user_id in idle)
             board = [r for r in board if r.user_id not in idle]
             if not board:
-                return Reply(private=IDLE_ALL.format(count=left_out, days=IDLE_DAYS))
+                return Reply(private=tr(IDLE_ALL).format(count=left_out, days=IDLE_DAYS))
         if not board:
-            which = "No rated game" if key == OVERALL else f"No rated game of {title}"
-            return Reply(private=f"{which} in this server yet. A table counts when it finishes "
-                                 "with two or more people.")
+            if key == OVERALL:
+                return Reply(private=tr("No rated game in this server yet. A table counts when it finishes "
+                                        "with two or more people."))
+            return Reply(private=tr("No rated game of {game} in this server yet. A table counts when it finishes "
+                                    "with two or more people.").format(game=title))
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the board is public
+            return await self._board(caller, game, board, left_out, idle)
+
+    async def _board(self, caller: Caller, game: str, board: list[RatingRow], left_out: int, idle: set[int]) -> Reply:
+        _, title = self._game(game)
         lines = [BoardLine(i + 1, r.name, r.ordinal, r.games, r.wins, r.user_id == caller.user_id)
                  for i, r in enumerate(board)]
         top = lines[:TOP]
         mine = next((line for line in lines if line.you), None)
         outside = mine if mine and mine.place > TOP else None
-        text = [f"**Leaderboard — {title}** ({len(board)} rated player{'s' if len(board) != 1 else ''} "
-                "in this server)"]
+        players = ngettext("{count} rated player in this server", "{count} rated players in this server",
+                           len(board)).format(count=len(board))
+        text = [tr("**Leaderboard — {game}** ({players})").format(game=title, players=players)]
         text += [self._line(line) for line in top]
         if outside:
             text.append("…")
             text.append(self._line(outside))
         elif mine is None and left_out and caller.user_id in idle:
-            text.append(IDLE_YOU.format(days=IDLE_DAYS))
+            text.append(tr(IDLE_YOU).format(days=IDLE_DAYS))
         elif mine is None:
-            text.append("You have no rated game here yet.")
+            text.append(tr("You have no rated game here yet."))
         if left_out:
-            text.append(IDLE_LEFT_OUT.format(count=left_out, days=IDLE_DAYS))
-        text.append(f"-# {EXPLAIN}")
+            text.append(tr(IDLE_LEFT_OUT).format(count=left_out, days=IDLE_DAYS))
+        text.append(f"-# {tr(EXPLAIN)}")
         image = None
         if self.images:
-            subtitle = f"{len(board)} rated player{'s' if len(board) != 1 else ''} in this server"
-            image = await asyncio.to_thread(draw_leaderboard, f"Leaderboard · {title}", subtitle, top, outside,
-                                            EXPLAIN)
+            image = await asyncio.to_thread(draw_leaderboard, tr("Leaderboard · {game}").format(game=title), players,
+                                            top, outside, tr(EXPLAIN))
         return Reply(text="\n".join(text), image=image, image_name="leaderboard.png",
                      image_alt=alt_text.LEADERBOARD.format(game=title) if image else "", card=Card())
 
     @staticmethod
     def _line(line: BoardLine) -> str:
-        name = f"**{line.name}** (you)" if line.you else line.name
-        return f"{line.place}. {name} — rating {rating_text(line.rating)} · {count(line.games, 'game')} · {count(line.wins, 'win')}"
+        name = tr("**{name}** (you)").format(name=line.name) if line.you else line.name
+        return tr("{place}. {name} — rating {rating} · {games} · {wins}").format(
+            place=line.place, name=name, rating=rating_text(line.rating), games=games_text(line.games),
+            wins=wins_text(line.wins))
 
     async def _whom(self, caller: Caller, user: str) -> tuple[int, str]:
         typed = user.strip()
@@ -224,7 +243,8 @@ class Ratings(Extension):
             return user_id, rows[0].name if rows else marks.person(user_id)
         found = await self.db.find(caller.guild_id, typed.lstrip("@"))
         if not found:
-            raise IllegalMove(f"No rated player called `{typed}` in this server. Mention them, like @name.")
+            raise IllegalMove(tr("No rated player called `{name}` in this server. Mention them, like @name.").format(
+                name=typed))
         return found[0]
 
     async def cmd_stats(self, caller: Caller, user: str = "") -> Reply:
@@ -238,9 +258,20 @@ class Ratings(Extension):
     async def _stats(self, caller: Caller, user_id: int, name: str) -> Reply:
         rows = await self.db.player(caller.guild_id, user_id)
         if not rows:
-            who = "You have" if user_id == caller.user_id else f"{name} has"
-            return Reply(private=f"{who} no rated game in this server yet. A table counts when it finishes with "
-                                 "two or more people.")
+            if user_id == caller.user_id:
+                return Reply(private=tr("You have no rated game in this server yet. A table counts when it finishes "
+                                        "with two or more people."))
+            return Reply(private=tr("{name} has no rated game in this server yet. A table counts when it finishes "
+                                    "with two or more people.").format(name=name))
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the stats are public
+            text, image, name = await self._stats_public(rows, caller, user_id)
+        private = ""
+        if self.seasons is not None and user_id == caller.user_id:  # a person's own season results
+            private = "\n".join(await self.seasons.stats_lines(caller.guild_id, user_id))
+        return Reply(text=text, private=private, image=image, image_name="stats.png",
+                     image_alt=alt_text.STATS.format(name=name) if image else "", card=Card())
+
+    async def _stats_public(self, rows: list[RatingRow], caller: Caller, user_id: int) -> tuple[str, bytes | None, str]:
         history = await self.db.history(caller.guild_id, user_id)
         by_game: dict[str, list[HistoryRow]] = {}
         for h in history:
@@ -250,13 +281,14 @@ class Ratings(Extension):
         ordered = ([overall] if overall else []) + per_game
         name = overall.name if overall else rows[0].name
         games, wins = (overall.games, overall.wins) if overall else (0, 0)
-        lines = [f"**{name}** in this server: {count(games, 'rated game')}, {count(wins, 'win')}."]
+        lines = [tr("**{name}** in this server: {games}, {wins}.").format(name=name, games=rated_games_text(games),
+                                                                          wins=wins_text(wins))]
         game_lines: list[GameLine] = []
         series: list[tuple[str, list[tuple[int, float]]]] = []
         # one x axis for every line: the player's rated games of all games, in the order played
         order = {h.table_id: n for n, h in enumerate(by_game.get(OVERALL, []), 1)}
         for r in ordered:
-            title = "All games" if r.game == OVERALL else self._title(r.game)
+            title = tr("All games") if r.game == OVERALL else self._title(r.game)
             rated = by_game.get(r.game, [])
             points = [h.ordinal for h in rated]
             change = points[-1] - (points[-2] if len(points) > 1 else 0.0) if points else None
@@ -266,20 +298,17 @@ class Ratings(Extension):
                 continue  # one game only: its line says it all
             recent = " → ".join(rating_text(p) for p in points[-6:])
             start = "… " if len(points) > 6 else "0.0 → "
-            lines.append(f"{title}: rating {rating_text(r.ordinal)} (mu {r.mu:.1f}, sigma {r.sigma:.1f}), "
-                         f"{count(r.games, 'game')}, {count(r.wins, 'win')}; history {start}{recent}")
+            lines.append(tr("{game}: rating {rating} (mu {mu}, sigma {sigma}), {games}, {wins}; history {start}{recent}")
+                         .format(game=title, rating=rating_text(r.ordinal), mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}",
+                                 games=games_text(r.games), wins=wins_text(r.wins), start=start, recent=recent))
         if len(series) == 2:  # one game only: its line is the overall one
             series = series[1:]
-        lines.append(f"-# {EXPLAIN}")
+        lines.append(f"-# {tr(EXPLAIN)}")
         image = None
         if self.images:
-            subtitle = f"{count(games, 'rated game')} · {count(wins, 'win')} · this server"
-            image = await asyncio.to_thread(draw_stats, name, subtitle, game_lines, series, EXPLAIN)
-        private = ""
-        if self.seasons is not None and user_id == caller.user_id:  # a person's own season results
-            private = "\n".join(await self.seasons.stats_lines(caller.guild_id, user_id))
-        return Reply(text="\n".join(lines), private=private, image=image, image_name="stats.png",
-                     image_alt=alt_text.STATS.format(name=name) if image else "", card=Card())
+            subtitle = tr("{games} · {wins} · this server").format(games=rated_games_text(games), wins=wins_text(wins))
+            image = await asyncio.to_thread(draw_stats, name, subtitle, game_lines, series, tr(EXPLAIN))
+        return "\n".join(lines), image, name
 
     @staticmethod
     def _title(key: str) -> str:

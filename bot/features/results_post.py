@@ -5,13 +5,15 @@ outbox row of the post in one transaction (db/seasons.py `close`, db/events.py `
 From then on the row is the post: an outbox with a sender of its rows (Discord's) sends it by the
 row's id (its nonce) and, after a stop before it was marked sent, from its sweep; the picture is
 drawn again from the values the row keeps (`drawing`, drawn by `draw_saved` through the feature's
-`redraw_post`), so every drawing of one post is the same picture.
+`redraw_post`), so every drawing of one post is the same picture, in the language it was first
+written in (kept in the values as `language`, English where it is missing).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+import lang
 from bot.core import alt_text
 from bot.core.composing import draw_off_loop
 from bot.core.replies import Card, Reply
@@ -22,10 +24,14 @@ RESULTS_DRAWING = "league-results"  # a results picture of render/league.py, as 
 
 def results_drawing(title: str, subtitle: str, lines: list[ResultLine], most: tuple[str, int] | None = None,
                     climber: tuple[str, int, int] | None = None) -> dict[str, Any]:
-    """The values of a results picture in JSON's terms (an outbox body's)."""
-    return {"kind": RESULTS_DRAWING, "title": title, "subtitle": subtitle,
-            "lines": [[ln.place, ln.name, ln.points, ln.games, ln.provisional, ln.division] for ln in lines],
-            "most": list(most) if most else None, "climber": list(climber) if climber else None}
+    """The values of a results picture in JSON's terms (an outbox body's), in the language of the
+    call (kept when it is not English, so that an English body is as it always was)."""
+    drawing = {"kind": RESULTS_DRAWING, "title": title, "subtitle": subtitle,
+               "lines": [[ln.place, ln.name, ln.points, ln.games, ln.provisional, ln.division] for ln in lines],
+               "most": list(most) if most else None, "climber": list(climber) if climber else None}
+    if lang.current() != lang.ENGLISH:
+        drawing["language"] = lang.current()
+    return drawing
 
 
 async def draw_saved(drawing: dict[str, Any]) -> tuple[bytes, str]:
@@ -35,8 +41,9 @@ async def draw_saved(drawing: dict[str, Any]) -> tuple[bytes, str]:
              for place, name, points, games, provisional, division in drawing["lines"]]
     most = (str(drawing["most"][0]), int(drawing["most"][1])) if drawing.get("most") else None
     climber = tuple(drawing["climber"]) if drawing.get("climber") else None
-    image = await draw_off_loop(draw_results, drawing["title"], drawing["subtitle"], lines, most, climber)
-    return image, alt_text.results(drawing["title"], lines, most, climber)
+    with lang.using(drawing.get("language") or lang.ENGLISH):
+        image = await draw_off_loop(draw_results, drawing["title"], drawing["subtitle"], lines, most, climber)
+        return image, alt_text.results(drawing["title"], lines, most, climber)
 
 
 async def redraw(drawing: dict[str, Any]) -> bytes | None:

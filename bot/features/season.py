@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import lang
 from bot.core import alt_text, marks
 from bot.core.commands import CHANNEL, Command, Param
 from bot.core.composing import draw_off_loop
@@ -56,6 +57,7 @@ from bot.features.settings import channel_of
 from db.seasons import ClosedSeason, Placed, PointsRow, SeasonSettings, SeasonStore, Totals
 from db.server_settings import ServerSettingsStore
 from games.base import IllegalMove
+from lang import N_, ngettext, pgettext, tr
 from render.leaderboard import BoardLine, draw_leaderboard, points_text
 from render.league import ResultLine, games_text
 
@@ -76,41 +78,37 @@ DEFAULT_LENGTH = "quarterly"  # the issue's: quarterly once turned on, as BGA's 
 # person reads the order without a number.
 DIVISION_MIN = 16
 PER_TIER = 8
-TIERS = ("Summit", "Ridge", "Cove", "Shore")
+TIERS = (N_("Summit"), N_("Ridge"), N_("Cove"), N_("Shore"))
 MOVE_SHARE = 5  # the top fifth of each tier goes up, the bottom fifth down
 
 COMMANDS = (
-    Command("season", "Seasons of this server (Manage Server): alone shows them; each option sets one", (
-        Param("length", "monthly, quarterly (calendar quarters in UTC) or off", choices=LENGTHS),
-        Param("points", "win: a win 1, everyone else 0; place: first 1, last 0, the places between spread",
+    Command("season", N_("Seasons of this server (Manage Server): alone shows them; each option sets one"), (
+        Param("length", N_("monthly, quarterly (calendar quarters in UTC) or off"), choices=LENGTHS),
+        Param("points", N_("win: a win 1, everyone else 0; place: first 1, last 0, the places between spread"),
               choices=POINTS),
-        Param("channel", "Post each season's results here (default: the results channel of /settings)",
+        Param("channel", N_("Post each season's results here (default: the results channel of /settings)"),
               kind=CHANNEL),
     )),
 )
 
-NOT_MANAGER = "Only members who may manage this server see and change its seasons."
-BAD_LENGTH = "`length` is monthly, quarterly or off."
-BAD_POINTS = "`points` is win or place."
-NO_SEASONS = "This server has no seasons yet: someone who may manage it turns them on with /season."
-BAD_SEASON = "`season` is current, previous or a season's number, like 3."
-NO_SUCH_SEASON = "This server has no season {number}: its seasons so far are 1 to {last}."
-NO_PREVIOUS = "This server has no previous season yet: its first season is underway."
-SEASON_GAME = "A season counts every game together: leave `game` out to see one."
-ALL_GAMES = "all games"
-DESCRIBE_NONE = "This server has no seasons: /leaderboard shows the all-time ratings alone."
-DESCRIBE_TURN_ON = "Turn them on with /season length: (quarterly unless you choose monthly)."
-DESCRIBE_OFF = "Seasons are off. Past seasons stay on /leaderboard season:."
-DESCRIBE_MONTHLY = "Seasons are calendar months in UTC. Underway: {season}."
-DESCRIBE_QUARTERLY = "Seasons are calendar quarters in UTC. Underway: {season}."
-DESCRIBE_POINTS_WIN = "Season points: a win 1 point, everyone else 0, winners who tie split it; {count} games rank a player."
-DESCRIBE_POINTS_PLACE = ("Season points: first 1 point, last 0, the places between spread evenly; "
-                         "{count} games rank a player.")
-DESCRIBE_CHANNEL = "Each season's results are posted in {channel}."
-DESCRIBE_NO_CHANNEL = "Each season's results are posted nowhere: choose a channel with /season channel:."
-DESCRIBE_CHANGE = "Change one with /season and its option."
-EMPTY_SEASON = "Nobody has finished a rated table in {season} yet."
-NOBODY_RANKED = "Nobody played the {count} games that rank a person this season."
+NOT_MANAGER = N_("Only members who may manage this server see and change its seasons.")
+BAD_LENGTH = N_("`length` is monthly, quarterly or off.")
+BAD_POINTS = N_("`points` is win or place.")
+NO_SEASONS = N_("This server has no seasons yet: someone who may manage it turns them on with /season.")
+BAD_SEASON = N_("`season` is current, previous or a season's number, like 3.")
+NO_SUCH_SEASON = N_("This server has no season {number}: its seasons so far are 1 to {last}.")
+NO_PREVIOUS = N_("This server has no previous season yet: its first season is underway.")
+SEASON_GAME = N_("A season counts every game together: leave `game` out to see one.")
+ALL_GAMES = N_("all games")
+DESCRIBE_NONE = N_("This server has no seasons: /leaderboard shows the all-time ratings alone.")
+DESCRIBE_TURN_ON = N_("Turn them on with /season length: (quarterly unless you choose monthly).")
+DESCRIBE_OFF = N_("Seasons are off. Past seasons stay on /leaderboard season:.")
+DESCRIBE_MONTHLY = N_("Seasons are calendar months in UTC. Underway: {season}.")
+DESCRIBE_QUARTERLY = N_("Seasons are calendar quarters in UTC. Underway: {season}.")
+DESCRIBE_CHANNEL = N_("Each season's results are posted in {channel}.")
+DESCRIBE_NO_CHANNEL = N_("Each season's results are posted nowhere: choose a channel with /season channel:.")
+DESCRIBE_CHANGE = N_("Change one with /season and its option.")
+EMPTY_SEASON = N_("Nobody has finished a rated table in {season} yet.")
 
 
 # -- the calendar ------------------------------------------------------------------------------
@@ -148,11 +146,30 @@ class Season:
     def name(self) -> str:
         """The season's number and dates, as a person reads them."""
         last = self.ends - timedelta(seconds=1)
-        return SEASON_NAME.format(number=self.number, first=self.starts.strftime("%d %b %Y").lstrip("0"),
-                                  last=last.strftime("%d %b %Y").lstrip("0"))
+        return tr(SEASON_NAME).format(number=self.number, first=day_text(self.starts), last=day_text(last))
 
 
-SEASON_NAME = "Season {number} ({first} to {last}, UTC)"
+SEASON_NAME = N_("Season {number} ({first} to {last}, UTC)")
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), pgettext("short month", "May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def day_text(moment: datetime) -> str:
+    """A day as a person reads it in the language of the post: 1 Jan 2027 (1. Jan. 2027, 1 ene 2027)."""
+    if lang.current() == lang.ENGLISH:
+        return moment.strftime("%d %b %Y").lstrip("0")
+    month = pgettext("short month", "May") if moment.month == 5 else tr(MONTHS[moment.month - 1])
+    return tr("{day} {month} {year}").format(day=moment.day, month=month, year=moment.year)
+
+
+def points_words(kind: str) -> str:
+    """How a season of this kind of points counts, as a picture's subtitle says it."""
+    return tr(POINTS_WIN) if kind == "win" else tr(POINTS_PLACE)
+
+
+def division_name(tier: str) -> str:
+    """A division's name (TIERS) in the language of the post."""
+    return tr(tier) if tier else ""
 
 
 def computed(settings: SeasonSettings, number: int) -> Season:
@@ -281,24 +298,29 @@ def next_tiers(standings: list[Standing], tiers: dict[int, int]) -> dict[int, in
     return after
 
 
-BOARD_HEAD_WIN = "**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; a win 1 point, ties split)"
-BOARD_HEAD_PLACE = ("**Leaderboard — {season}** ({ranked} ranked, {provisional} provisional; first 1 point, "
-                    "last 0, the places between spread)")
-POINTS_WIN = "a win 1 point, ties split"
-POINTS_PLACE = "first 1 point, last 0, the places between spread"
-BOARD_LINE = "{place}. {name} — {points} points · {games}"
-BOARD_LINE_DIVISION = "{place}. {name} — {points} points · {games} · {division}"
-PROVISIONAL_LINE = "{name} — {points} points · {games} (provisional)"
-PROVISIONAL_HEAD = "Provisional, with fewer than {count} games:"
-SEASON_EXPLAIN = ("Season points come from every rated table finished in the season, across every game; "
-                  "{count} games or more to be ranked. Ties: more points, then more first places, then fewer "
-                  "games, then who got there first. The all-time ratings are on /leaderboard without season.")
-RESULTS_HEAD = "**{season} is over.** The results of this server's league:"
-MOST_GAMES = "Most games: {name} ({games})."
-CLIMBER = "Biggest climber: {name}, from place {before} to place {after}."
-STATS_SEASON = "{season}: place {place} of {ranked}, {points} points, {games}."
-STATS_SEASON_PROVISIONAL = "{season}: provisional, {points} points, {games} ({count} games to be ranked)."
-STATS_DIVISION = "Division in that season: {division}."
+BOARD_HEAD_WIN = N_("**Leaderboard — {season}** ({ranked}, {provisional}; a win 1 point, ties split)")
+BOARD_HEAD_PLACE = N_("**Leaderboard — {season}** ({ranked}, {provisional}; first 1 point, "
+                      "last 0, the places between spread)")
+POINTS_WIN = N_("a win 1 point, ties split")
+POINTS_PLACE = N_("first 1 point, last 0, the places between spread")
+BOARD_LINE = N_("{place}. {name} — {points} points · {games}")
+BOARD_LINE_DIVISION = N_("{place}. {name} — {points} points · {games} · {division}")
+PROVISIONAL_LINE = N_("{name} — {points} points · {games} (provisional)")
+
+
+def season_explain(count: int) -> str:
+    return ngettext("Season points come from every rated table finished in the season, across every game; "
+                    "{count} game or more to be ranked. Ties: more points, then more first places, then fewer "
+                    "games, then who got there first. The all-time ratings are on /leaderboard without season.",
+                    "Season points come from every rated table finished in the season, across every game; "
+                    "{count} games or more to be ranked. Ties: more points, then more first places, then fewer "
+                    "games, then who got there first. The all-time ratings are on /leaderboard without season.",
+                    count).format(count=count)
+RESULTS_HEAD = N_("**{season} is over.** The results of this server's league:")
+MOST_GAMES = N_("Most games: {name} ({games}).")
+CLIMBER = N_("Biggest climber: {name}, from place {before} to place {after}.")
+STATS_SEASON = N_("{season}: place {place} of {ranked}, {points} points, {games}.")
+STATS_DIVISION = N_("Division in that season: {division}.")
 
 
 RESULTS_PICTURE = "season-results.png"
@@ -317,12 +339,12 @@ class Seasons(Extension):
     # -- /season -----------------------------------------------------------------------------
     async def cmd_season(self, caller: Caller, length: str = "", points: str = "", channel: str = "") -> Reply:
         if not caller.can_manage:
-            raise IllegalMove(NOT_MANAGER)
+            raise IllegalMove(tr(NOT_MANAGER))
         length, points, channel = length.strip().lower(), points.strip().lower(), channel.strip()
         if length and length not in LENGTHS:
-            raise IllegalMove(BAD_LENGTH)
+            raise IllegalMove(tr(BAD_LENGTH))
         if points and points not in POINTS:
-            raise IllegalMove(BAD_POINTS)
+            raise IllegalMove(tr(BAD_POINTS))
         channel_id = channel_of("channel", channel) if channel else None
         settings = await self.db.settings(caller.guild_id)
         if not (length or points or channel):
@@ -343,7 +365,7 @@ class Seasons(Extension):
                 settings.channel_id = channel_id
             settings.changed_at = iso(now)
         await self.db.save_settings(settings, ended)
-        return Reply(private="Saved.\n" + await self.describe(caller.guild_id, settings))
+        return Reply(private=tr("Saved.") + "\n" + await self.describe(caller.guild_id, settings))
 
     async def _relength(self, settings: SeasonSettings, length: str, now: datetime
                         ) -> tuple[list[ClosedSeason], SeasonSettings]:
@@ -373,18 +395,27 @@ class Seasons(Extension):
 
     async def describe(self, guild_id: int, settings: SeasonSettings | None) -> str:
         if settings is None:
-            return "\n".join((DESCRIBE_NONE, DESCRIBE_TURN_ON))
+            return "\n".join((tr(DESCRIBE_NONE), tr(DESCRIBE_TURN_ON)))
         number = current_number(settings, self.now())
         if number is None:
-            lines = [DESCRIBE_OFF]
+            lines = [tr(DESCRIBE_OFF)]
         else:
             underway = computed(settings, number).name()
-            lines = [(DESCRIBE_MONTHLY if settings.length == "monthly" else DESCRIBE_QUARTERLY).format(season=underway)]
-        lines.append((DESCRIBE_POINTS_WIN if settings.points == "win" else DESCRIBE_POINTS_PLACE).format(count=MIN_GAMES))
+            lines = [(tr(DESCRIBE_MONTHLY) if settings.length == "monthly" else tr(DESCRIBE_QUARTERLY)).format(season=underway)]
+        if settings.points == "win":
+            lines.append(ngettext("Season points: a win 1 point, everyone else 0, winners who tie split it; "
+                                  "{count} game ranks a player.",
+                                  "Season points: a win 1 point, everyone else 0, winners who tie split it; "
+                                  "{count} games rank a player.", MIN_GAMES).format(count=MIN_GAMES))
+        else:
+            lines.append(ngettext("Season points: first 1 point, last 0, the places between spread evenly; "
+                                  "{count} game ranks a player.",
+                                  "Season points: first 1 point, last 0, the places between spread evenly; "
+                                  "{count} games rank a player.", MIN_GAMES).format(count=MIN_GAMES))
         channel = await self._channel(guild_id, settings)
-        lines.append(DESCRIBE_CHANNEL.format(channel=marks.place(channel)) if channel is not None
-                     else DESCRIBE_NO_CHANNEL)
-        lines.append(DESCRIBE_CHANGE)
+        lines.append(tr(DESCRIBE_CHANNEL).format(channel=marks.place(channel)) if channel is not None
+                     else tr(DESCRIBE_NO_CHANNEL))
+        lines.append(tr(DESCRIBE_CHANGE))
         return "\n".join(lines)
 
     async def _channel(self, guild_id: int, settings: SeasonSettings) -> int | None:
@@ -398,30 +429,30 @@ class Seasons(Extension):
         settings = await self.db.settings(guild_id)
         last = await self.db.last_season(guild_id)
         if settings is None and last is None:
-            raise IllegalMove(NO_SEASONS)
+            raise IllegalMove(tr(NO_SEASONS))
         now = self.now()
         underway = current_number(settings, now) if settings else None
         newest = underway if underway is not None else (last.number if last else 0)
         word = which.strip().lower()
         if word == "current":
             if underway is None:
-                raise IllegalMove("Seasons are off in this server: `season:previous` shows the last one.")
+                raise IllegalMove(tr("Seasons are off in this server: `season:previous` shows the last one."))
             number = underway
         elif word == "previous":
             number = (underway - 1) if underway is not None else newest
             if number < 1:
-                raise IllegalMove(NO_PREVIOUS)
+                raise IllegalMove(tr(NO_PREVIOUS))
         elif word.isdecimal() and len(word) <= 6:
             number = int(word)
             if not 1 <= number <= newest:
-                raise IllegalMove(NO_SUCH_SEASON.format(number=number, last=newest))
+                raise IllegalMove(tr(NO_SUCH_SEASON).format(number=number, last=newest))
         else:
-            raise IllegalMove(BAD_SEASON)
+            raise IllegalMove(tr(BAD_SEASON))
         closed = await self.db.season(guild_id, number)
         if closed is not None:
             return of_closed(closed)
         if settings is None or number < settings.base or settings.length == "off":
-            raise IllegalMove(NO_SUCH_SEASON.format(number=number, last=newest))
+            raise IllegalMove(tr(NO_SUCH_SEASON).format(number=number, last=newest))
         return computed(settings, number)
 
     async def standings(self, season: Season) -> list[Standing]:
@@ -442,37 +473,47 @@ class Seasons(Extension):
     # -- /leaderboard season: -----------------------------------------------------------------
     async def board(self, caller: Caller, which: str, game: str = "") -> Reply:
         if game.strip():
-            raise IllegalMove(SEASON_GAME)
+            raise IllegalMove(tr(SEASON_GAME))
         season = await self.season(caller.guild_id, which)
         standings = await self.standings(season)
         if not standings:
-            return Reply(private=EMPTY_SEASON.format(season=season.name()))
+            return Reply(private=tr(EMPTY_SEASON).format(season=season.name()))
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the board is public
+            text = self._board_text(season, standings, caller.user_id)
+            image, alt = (await self._board_picture(season, standings, caller.user_id)) if self.images else (None, "")
+        return Reply(text="\n".join(text), image=image, image_name="season.png", image_alt=alt, card=Card())
+
+    def _board_text(self, season: Season, standings: list[Standing], you: int) -> list[str]:
         ranked = [s for s in standings if not s.provisional]
         provisional = [s for s in standings if s.provisional]
         head = BOARD_HEAD_WIN if season.points == "win" else BOARD_HEAD_PLACE
-        text = [head.format(season=season.name(), ranked=len(ranked), provisional=len(provisional))]
-        text += [self._line(s, caller.user_id) for s in ranked[:TOP]]
-        mine = next((s for s in ranked[TOP:] if s.user_id == caller.user_id), None)
+        text = [tr(head).format(season=season.name(),
+                                ranked=ngettext("{count} ranked", "{count} ranked", len(ranked)).format(
+                                    count=len(ranked)),
+                                provisional=ngettext("{count} provisional", "{count} provisional",
+                                                     len(provisional)).format(count=len(provisional)))]
+        text += [self._line(s, you) for s in ranked[:TOP]]
+        mine = next((s for s in ranked[TOP:] if s.user_id == you), None)
         if mine:
-            text += ["…", self._line(mine, caller.user_id)]
+            text += ["…", self._line(mine, you)]
         if provisional:
-            text.append(PROVISIONAL_HEAD.format(count=MIN_GAMES))
+            text.append(ngettext("Provisional, with fewer than {count} game:", "Provisional, with fewer than {count} games:",
+                                 MIN_GAMES).format(count=MIN_GAMES))
             shown = provisional[:TOP]
-            you = next((s for s in provisional[TOP:] if s.user_id == caller.user_id), None)
-            text += [self._line(s, caller.user_id) for s in shown + ([you] if you else [])]
-        text.append("-# " + SEASON_EXPLAIN.format(count=MIN_GAMES))
-        image, alt = (await self._board_picture(season, standings, caller.user_id)) if self.images else (None, "")
-        return Reply(text="\n".join(text), image=image, image_name="season.png", image_alt=alt, card=Card())
+            yours = next((s for s in provisional[TOP:] if s.user_id == you), None)
+            text += [self._line(s, you) for s in shown + ([yours] if yours else [])]
+        text.append("-# " + season_explain(MIN_GAMES))
+        return text
 
     @staticmethod
     def _line(s: Standing, you: int) -> str:
-        name = f"**{s.name}** (you)" if s.user_id == you else s.name
+        name = tr("**{name}** (you)").format(name=s.name) if s.user_id == you else s.name
         if s.provisional:
-            return PROVISIONAL_LINE.format(name=name, points=points_text(s.points), games=games_text(s.games))
+            return tr(PROVISIONAL_LINE).format(name=name, points=points_text(s.points), games=games_text(s.games))
         if s.division:
-            return BOARD_LINE_DIVISION.format(place=s.place, name=name, points=points_text(s.points),
-                                              games=games_text(s.games), division=s.division)
-        return BOARD_LINE.format(place=s.place, name=name, points=points_text(s.points), games=games_text(s.games))
+            return tr(BOARD_LINE_DIVISION).format(place=s.place, name=name, points=points_text(s.points),
+                                                  games=games_text(s.games), division=division_name(s.division))
+        return tr(BOARD_LINE).format(place=s.place, name=name, points=points_text(s.points), games=games_text(s.games))
 
     async def _board_picture(self, season: Season, standings: list[Standing], you: int) -> tuple[bytes, str]:
         """The season's board as the leaderboard draws it with points; by division where it has them."""
@@ -483,16 +524,16 @@ class Seasons(Extension):
         shown = ranked[:TOP] + provisional[:max(0, TOP - len(ranked))]
         lines = [self._board_line(s, you) for s in shown]
         mine = next((s for s in standings if s.user_id == you and s not in shown), None)
-        subtitle = POINTS_WIN if season.points == "win" else POINTS_PLACE
+        subtitle = points_words(season.points)
         image = await draw_off_loop(draw_leaderboard, season.name(), subtitle, lines,
                                     self._board_line(mine, you) if mine else None,
-                                    SEASON_EXPLAIN.format(count=MIN_GAMES), True, MIN_GAMES)
-        return image, alt_text.season_board(ALL_GAMES, season.name(), len(provisional), MIN_GAMES)
+                                    season_explain(MIN_GAMES), True, MIN_GAMES)
+        return image, alt_text.season_board(tr(ALL_GAMES), season.name(), len(provisional), MIN_GAMES)
 
     @staticmethod
     def _board_line(s: Standing, you: int) -> BoardLine:
         return BoardLine(s.place or 0, s.name, s.points, s.games, s.firsts, s.user_id == you, s.provisional,
-                         s.division)
+                         division_name(s.division))
 
     async def _most_games(self, standings: list[Standing]) -> tuple[str, int] | None:
         if not standings:
@@ -622,21 +663,30 @@ class Seasons(Extension):
 
     async def results_post(self, season: Season, standings: list[Standing]) -> tuple[Reply, dict[str, Any]]:
         """The results post of a season and the outbox body that is the post: its words, and the
-        values its picture is drawn from, so that a sender that did not draw it draws the same."""
+        values its picture is drawn from, so that a sender that did not draw it draws the same.
+        Written in the server's language (its public posts'), which the saved values keep for a
+        redrawing."""
+        with lang.using(await self.service.public_language(season.guild_id)):
+            return await self._results_post(season, standings)
+
+    async def _results_post(self, season: Season, standings: list[Standing]) -> tuple[Reply, dict[str, Any]]:
         ranked = [s for s in standings if not s.provisional]
-        lines = [RESULTS_HEAD.format(season=season.name())]
+        lines = [tr(RESULTS_HEAD).format(season=season.name())]
         lines += [self._line(s, 0) for s in ranked[:TOP]]
         if not ranked:
-            lines.append(NOBODY_RANKED.format(count=MIN_GAMES))
+            lines.append(ngettext("Nobody played the {count} game that ranks a person this season.",
+                                  "Nobody played the {count} games that rank a person this season.",
+                                  MIN_GAMES).format(count=MIN_GAMES))
         most = await self._most_games(standings)
         if most:
-            lines.append(MOST_GAMES.format(name=most[0], games=games_text(most[1])))
+            lines.append(tr(MOST_GAMES).format(name=most[0], games=games_text(most[1])))
         climber = await self._climber(season, standings)
         if climber:
-            lines.append(CLIMBER.format(name=climber[0], before=climber[1], after=climber[2]))
+            lines.append(tr(CLIMBER).format(name=climber[0], before=climber[1], after=climber[2]))
         text = "\n".join(lines)
-        drawing = results_drawing(season.name(), POINTS_WIN if season.points == "win" else POINTS_PLACE,
-                                  [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional, s.division)
+        drawing = results_drawing(season.name(), points_words(season.points),
+                                  [ResultLine(s.place or 0, s.name, s.points, s.games, s.provisional,
+                                              division_name(s.division))
                                    for s in standings[:TOP]], most, climber) if self.images else None
         return await saved_post(text, RESULTS_PICTURE, drawing)
 
@@ -666,13 +716,15 @@ class Seasons(Extension):
                 continue
             ranked = sum(1 for s in standings if not s.provisional)
             if mine.provisional:
-                lines.append(STATS_SEASON_PROVISIONAL.format(season=season.name(), points=points_text(mine.points),
-                                                             games=games_text(mine.games), count=MIN_GAMES))
+                lines.append(ngettext("{season}: provisional, {points} points, {games} ({count} game to be ranked).",
+                                      "{season}: provisional, {points} points, {games} ({count} games to be ranked).",
+                                      MIN_GAMES).format(season=season.name(), points=points_text(mine.points),
+                                                        games=games_text(mine.games), count=MIN_GAMES))
             else:
-                lines.append(STATS_SEASON.format(season=season.name(), place=mine.place, ranked=ranked,
+                lines.append(tr(STATS_SEASON).format(season=season.name(), place=mine.place, ranked=ranked,
                                                  points=points_text(mine.points), games=games_text(mine.games)))
             if mine.division:
-                lines.append(STATS_DIVISION.format(division=mine.division))
+                lines.append(tr(STATS_DIVISION).format(division=division_name(mine.division)))
         return lines
 
     # -- idle players on the all-time board ---------------------------------------------------

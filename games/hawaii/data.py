@@ -6,21 +6,24 @@ reasoning in one line; `DESIGNED_NOTES` collects them for the rules help.
 
 from __future__ import annotations
 
+import lang
+from lang import N_, tr
+
 COLOURS = ("red", "blue", "yellow", "purple", "black")
 DISC_COLOURS = ("red", "blue", "yellow", "purple")  # the colours an island disc may show at setup
 
 # The eight islands, largest first. `numbers` are the die faces / chart columns that refill
 # the island; only the four large islands carry them.
 ISLANDS = ("hawaii", "maui", "oahu", "kauai", "molokai", "lanai", "niihau", "kahoolawe")
-TITLES = {
-    "hawaii": "Hawaii",
-    "maui": "Maui",
-    "oahu": "Oahu",
-    "kauai": "Kauai",
-    "molokai": "Molokai",
-    "lanai": "Lanai",
-    "niihau": "Niihau",
-    "kahoolawe": "Kahoolawe",
+TITLES = {  # verbatim: the islands' own names, the same in every language
+    "hawaii": "Hawaii",  # verbatim: a proper name
+    "maui": "Maui",  # verbatim: a proper name
+    "oahu": "Oahu",  # verbatim: a proper name
+    "kauai": "Kauai",  # verbatim: a proper name
+    "molokai": "Molokai",  # verbatim: a proper name
+    "lanai": "Lanai",  # verbatim: a proper name
+    "niihau": "Niihau",  # verbatim: a proper name
+    "kahoolawe": "Kahoolawe",  # verbatim: a proper name
 }
 LARGE = ("hawaii", "maui", "oahu", "kauai")
 SMALL = ("molokai", "lanai", "niihau", "kahoolawe")
@@ -110,24 +113,35 @@ def bag_after_setup() -> dict[str, int]:
     return {colour: BASE_CUBES[colour] - NAMED_CUBES[colour] for colour in COLOURS}
 
 
-DESIGNED_NOTES = (
-    "Sea routes (squares): " + ", ".join(f"{TITLES[a]}–{TITLES[b]} {n}" for a, b, n in ROUTES)
-    + ". No public route list exists; ours follows the real map, includes Hawaii–Oahu and Oahu–Kauai "
-    "from the rulebook's example, and its squares add up to the 21 route cubes.",
-    "Chart numbers: Kauai 1 and 2, Oahu 3, Maui 4, Hawaii 5 and 6 (Maui's 4 is the face left over).",
-    "The bag: taken literally, the 34 named cubes would leave nothing for the goods chart. We read it as "
-    "the bag keeping the rest of the base game's cubes (20 red, 20 blue, 20 yellow, 20 purple, "
-    "16 black as we count them): 12 of each colour and 14 black after the named cubes are out.",
-    "Goods chart: 6 columns (die faces 1-6) of 3 squares, filled at random from the bag at setup. "
-    "A refill takes the cube nearest the top of its column; an empty column gives nothing.",
-    "Locomotive, the fourth action: raises the locomotive by 1 at once for free (as in the base game); "
-    "it is separate from the once-per-round raise during moving goods.",
-    "Share limit: the two starting shares count toward the fifteen.",
-    "Any unconnected route may be connected, whether or not it touches one you already have.",
-    "Urbanize and building are optional: `done` ends the build step early.",
-    "Round 10 ends after income reduction; its goods growth would change nothing and is skipped.",
-    "A cube may start on an island that accepts its own colour and leave it.",
-    "Default difficulty: standard.",
-    "Score: a win scores 3 × income − 3 × shares + cash; a loss scores −100 plus the route cubes "
-    "cleared, so every win ranks above every loss.",
+# the notes of DESIGNED_NOTES, translated where shown (`designed_notes` below, the rules help)
+DESIGNED_NOTES_WORDS = (
+    N_("Sea routes (squares): {routes}. No public route list exists; ours follows the real map, includes "
+       "Hawaii–Oahu and Oahu–Kauai from the rulebook's example, and its squares add up to the 21 route cubes."),
+    N_("Chart numbers: Kauai 1 and 2, Oahu 3, Maui 4, Hawaii 5 and 6 (Maui's 4 is the face left over)."),
+    N_("The bag: taken literally, the 34 named cubes would leave nothing for the goods chart. We read it as "
+       "the bag keeping the rest of the base game's cubes (20 red, 20 blue, 20 yellow, 20 purple, "
+       "16 black as we count them): 12 of each colour and 14 black after the named cubes are out."),
+    N_("Goods chart: 6 columns (die faces 1-6) of 3 squares, filled at random from the bag at setup. "
+       "A refill takes the cube nearest the top of its column; an empty column gives nothing."),
+    N_("Locomotive, the fourth action: raises the locomotive by 1 at once for free (as in the base game); "
+       "it is separate from the once-per-round raise during moving goods."),
+    N_("Share limit: the two starting shares count toward the fifteen."),
+    N_("Any unconnected route may be connected, whether or not it touches one you already have."),
+    N_("Urbanize and building are optional: `done` ends the build step early."),
+    N_("Round 10 ends after income reduction; its goods growth would change nothing and is skipped."),
+    N_("A cube may start on an island that accepts its own colour and leave it."),
+    N_("Default difficulty: standard."),
+    N_("Score: a win scores 3 × income − 3 × shares + cash; a loss scores −100 plus the route cubes "
+       "cleared, so every win ranks above every loss."),
 )
+ROUTES_NOTE = ", ".join(f"{TITLES[a]}–{TITLES[b]} {n}" for a, b, n in ROUTES)
+
+
+def designed_notes() -> tuple[str, ...]:
+    """The designed notes in the language of the call."""
+    return tuple(tr(note).format(routes=ROUTES_NOTE) if "{routes}" in note else tr(note)
+                 for note in DESIGNED_NOTES_WORDS)
+
+
+with lang.using(lang.ENGLISH):  # in English, as written, whatever language imports this first
+    DESIGNED_NOTES = designed_notes()

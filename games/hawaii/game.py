@@ -19,7 +19,9 @@ from games.base import (
 )
 from games.hawaii import data as D
 from games.hawaii import moves as M
+from games.hawaii import words as W
 from games.hawaii.data import ADJ, FACE_ISLAND_IDX, ISLAND_INDEX, N_ISLANDS, ROUTE_BETWEEN, SMALL_IDX
+from lang import N_, ngettext, pgettext, tr, verbatim
 
 MAX_PHASE_SHARES = D.MAX_SHARES
 
@@ -36,7 +38,7 @@ def title(i: int) -> str:
 
 class HawaiiGame(Game):
     key = "hawaii"
-    title = "Age of Steam: Hawaiian Islands"
+    title = verbatim("Age of Steam: Hawaiian Islands")
     min_players = 1
     max_players = 1
     options = (
@@ -44,7 +46,7 @@ class HawaiiGame(Game):
             "difficulty",
             str,
             D.DEFAULT_DIFFICULTY,
-            "easy: four colours on the large islands; standard: two colours twice; very_hard: one colour four times",
+            N_("easy: four colours on the large islands; standard: two colours twice; very_hard: one colour four times"),
             choices=D.DIFFICULTIES,
         ),
     )
@@ -98,7 +100,7 @@ class HawaiiGame(Game):
     @classmethod
     def new(cls, players: int = 1, options: Mapping[str, Any] | None = None, seed: int = 0) -> HawaiiGame:
         if players != 1:
-            raise IllegalMove("Age of Steam: Hawaiian Islands is a solo game: exactly 1 player.")
+            raise IllegalMove(tr("Age of Steam: Hawaiian Islands is a solo game: exactly 1 player."))
         opts = parse_options(cls.options, options)
         game = cls()
         game.difficulty = opts["difficulty"]
@@ -268,19 +270,20 @@ class HawaiiGame(Game):
     # -- acting -----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if seat != 0:
-            raise IllegalMove("This is a solo game: only seat 0 plays.")
+            raise IllegalMove(tr("This is a solo game: only seat 0 plays."))
         text = self.normalize(move)
         words = text.split()
         if not words:
-            raise IllegalMove("Empty move.")
+            raise IllegalMove(tr("Empty move."))
         verb = M.NOTATION.by_word.get(words[0])
         if verb is None:
-            raise IllegalMove(f"Unknown move `{text}`. {self._expect()}")
+            raise IllegalMove(tr("Unknown move `{text}`. {expect}").format(text=text, expect=self._expect()))
         # the phase is checked before the notation, so a refusal names the first fault as always
         if self.phase not in verb.phases:
-            raise IllegalMove(f"You cannot {_DOING[verb.word]} now. {self._expect()}")
+            raise IllegalMove(tr("You cannot {doing} now. {expect}").format(doing=_doing(verb.word),
+                                                                            expect=self._expect()))
         if verb.word == "urbanize":
             self._can_urbanize()
         try:
@@ -294,18 +297,19 @@ class HawaiiGame(Game):
 
     def _expect(self) -> str:
         return {
-            "shares": "Now issue shares: `shares N` (0 for none).",
-            "action": "Now choose an action: `action locomotive|urbanize|engineer|production`.",
-            "build": "Now build: `connect a-b`, `urbanize island colour`, or `done`.",
-            "move": "Now move goods: `deliver colour a-b-c`, `locomotive` or `pass`.",
-            "produce": "Now place a produced cube: `place colour column,row`.",
+            "shares": tr("Now issue shares: `shares N` (0 for none)."),
+            "action": tr("Now choose an action: `action locomotive|urbanize|engineer|production`."),
+            "build": tr("Now build: `connect a-b`, `urbanize island colour`, or `done`."),
+            "move": tr("Now move goods: `deliver colour a-b-c`, `locomotive` or `pass`."),
+            "produce": tr("Now place a produced cube: `place colour column,row`."),
         }.get(self.phase, "")
 
     def _play_shares(self, seat: int, move: M.Shares) -> None:
         n = move.n
         if n > self.max_issue():
             raise IllegalMove(
-                f"At most {D.MAX_SHARES} shares over the game: {self.shares} issued, so {self.max_issue()} more at most."
+                tr("At most {most} shares over the game: {issued} issued, so {left} more at most.").format(
+                    most=D.MAX_SHARES, issued=self.shares, left=self.max_issue())
             )
         self.do_shares(n)
 
@@ -317,7 +321,8 @@ class HawaiiGame(Game):
 
     def _play_take_action(self, seat: int, move: M.TakeAction) -> None:
         if move.action == self.last_action:
-            raise IllegalMove(f"You took {move.action} last round; the same action may not be taken twice in a row.")
+            raise IllegalMove(tr("You took {action} last round; the same action may not be taken twice in a row.").format(
+                action=W.action_word(move.action)))
         self.do_action(move.action)
 
     def do_action(self, action: str) -> None:
@@ -337,14 +342,15 @@ class HawaiiGame(Game):
     def _play_connect(self, seat: int, move: M.Connect) -> None:
         r = move.route
         if self.connected[r]:
-            raise IllegalMove(f"The route {route_name(r)} is already connected.")
+            raise IllegalMove(tr("The route {route} is already connected.").format(route=route_name(r)))
         if self.connects >= self.connects_allowed():
             if self.action == "engineer":
-                raise IllegalMove("With Engineer you connect at most two routes a round.")
-            raise IllegalMove("You connect only one route a round (two with Engineer).")
+                raise IllegalMove(tr("With Engineer you connect at most two routes a round."))
+            raise IllegalMove(tr("You connect only one route a round (two with Engineer)."))
         cost = self.connect_cost()
         if self.cash < cost:
-            raise IllegalMove(f"Not enough cash: connecting costs ${cost} and you have ${self.cash}.")
+            raise IllegalMove(tr("Not enough cash: connecting costs ${cost} and you have ${cash}.").format(
+                cost=cost, cash=self.cash))
         self.do_connect(r)
 
     def do_connect(self, r: int) -> None:
@@ -356,19 +362,22 @@ class HawaiiGame(Game):
 
     def _can_urbanize(self) -> None:
         if self.action != "urbanize":
-            raise IllegalMove("Urbanizing needs the Urbanize action this round.")
+            raise IllegalMove(tr("Urbanizing needs the Urbanize action this round."))
         if self.urbanized:
-            raise IllegalMove("You already urbanized an island this round.")
+            raise IllegalMove(tr("You already urbanized an island this round."))
 
     def _play_urbanize(self, seat: int, move: M.Urbanize) -> None:
         i, colour = move.island, move.colour
         if i not in SMALL_IDX:
-            raise IllegalMove(f"Only the small islands ({', '.join(D.TITLES[s] for s in D.SMALL)}) can be urbanized.")
+            raise IllegalMove(tr("Only the small islands ({islands}) can be urbanized.").format(
+                islands=", ".join(D.TITLES[s] for s in D.SMALL)))
         if self.disc[i] is not None:
-            raise IllegalMove(f"{title(i)} is already urbanized ({self.disc[i]}).")
+            raise IllegalMove(tr("{island} is already urbanized ({colour}).").format(
+                island=title(i), colour=W.colour(self.disc[i])))
         if colour not in self.urban:
-            left = ", ".join(c for c in self.urban if c) or "none"
-            raise IllegalMove(f"No {colour} disc left in the urbanization area (left: {left}).")
+            left = W.colour_list(c for c in self.urban if c) or tr("none")
+            raise IllegalMove(tr("No {colour} disc left in the urbanization area (left: {left}).").format(
+                colour=W.colour(colour), left=left))
         self.do_urbanize(i, colour)
 
     def do_urbanize(self, i: int, colour: str) -> None:
@@ -391,32 +400,39 @@ class HawaiiGame(Game):
         colour, path = move.colour, move.path
         start = path[0]
         if colour not in self.island_cubes[start]:
-            raise IllegalMove(f"No {colour} cube on {title(start)}.")
+            raise IllegalMove(tr("No {colour} cube on {island}.").format(colour=W.colour(colour), island=title(start)))
         seen = {start}
         routes = []
         for a, b in zip(path, path[1:], strict=False):
             if b in seen:
-                raise IllegalMove(f"The path visits {title(b)} twice; a cube may not visit an island twice.")
+                raise IllegalMove(tr("The path visits {island} twice; a cube may not visit an island twice.").format(
+                    island=title(b)))
             seen.add(b)
             r = ROUTE_BETWEEN.get((a, b))
             if r is None:
-                raise IllegalMove(f"No sea route runs between {title(a)} and {title(b)}.")
+                raise IllegalMove(tr("No sea route runs between {a} and {b}.").format(a=title(a), b=title(b)))
             if not self.connected[r]:
-                raise IllegalMove(f"The route {title(a)}–{title(b)} is not connected yet.")
+                raise IllegalMove(tr("The route {a}–{b} is not connected yet.").format(a=title(a), b=title(b)))
             routes.append(r)
         if len(routes) > self.loco:
             raise IllegalMove(
-                f"Too far for the locomotive: the path crosses {len(routes)} routes and your locomotive is {self.loco}."
+                tr("Too far for the locomotive: the path crosses {routes} routes and your locomotive is {loco}.").format(
+                    routes=len(routes), loco=self.loco)
             )
         for i in path[1:-1]:
             if self.disc[i] == colour:
                 raise IllegalMove(
-                    f"The path passes through {title(i)}, which takes {colour} cubes: a cube stops at the first island of its colour."
+                    tr("The path passes through {island}, which takes {colour} cubes: a cube stops at the first "
+                       "island of its colour.").format(island=title(i), colour=W.colours(colour))
                 )
         end = path[-1]
         if self.disc[end] != colour:
-            takes = f"takes {self.disc[end]} cubes" if self.disc[end] else "has no disc and takes no cubes"
-            raise IllegalMove(f"The path must end on an island that takes {colour} cubes; {title(end)} {takes}.")
+            if self.disc[end]:
+                raise IllegalMove(tr("The path must end on an island that takes {colour} cubes; {island} takes {other} "
+                                     "cubes.").format(colour=W.colours(colour), island=title(end),
+                                                      other=W.colours(self.disc[end])))
+            raise IllegalMove(tr("The path must end on an island that takes {colour} cubes; {island} has no disc and "
+                                 "takes no cubes.").format(colour=W.colours(colour), island=title(end)))
         self.do_deliver(colour, path, tuple(routes))
 
     def do_deliver(self, colour: str, path: Sequence[int], routes: Sequence[int]) -> None:
@@ -443,9 +459,9 @@ class HawaiiGame(Game):
 
     def _play_locomotive(self, seat: int, move: M.Locomotive) -> None:
         if self.loco >= D.MAX_LOCO:
-            raise IllegalMove(f"The locomotive is already at its maximum, {D.MAX_LOCO}.")
+            raise IllegalMove(tr("The locomotive is already at its maximum, {most}.").format(most=D.MAX_LOCO))
         if self.loco_raised:
-            raise IllegalMove("The locomotive may be raised only once per round.")
+            raise IllegalMove(tr("The locomotive may be raised only once per round."))
         self.do_locomotive()
 
     def do_locomotive(self) -> None:
@@ -479,22 +495,22 @@ class HawaiiGame(Game):
             short = expenses - self.cash
             self.cash = 0
             self.income -= short
-            events.append(f"expenses ${expenses}: ${short} short, income cut by {short}")
+            events.append(f"expenses ${expenses}: ${short} short, income cut by {short}")  # verbatim: kept, told by words.told
             if self.income < 0:
                 self.events = events
-                self._finish("lost", f"bankrupt in round {self.round}: expenses could not be paid")
+                self._finish("lost", f"bankrupt in round {self.round}: expenses could not be paid")  # verbatim: kept, told by words.told
                 return
         cut = D.income_reduction(self.income)
         if cut:
             self.income -= cut
-            events.append(f"income reduced by {cut}")
+            events.append(f"income reduced by {cut}")  # verbatim: kept, told by words.told
         self.events = events
         if self.round >= D.ROUNDS:
             left = self.route_cubes_left()
             if left == 0:
-                self._finish("won", "every sea route is clear after round 10")
+                self._finish("won", "every sea route is clear after round 10")  # verbatim: kept, told by words.told
             else:
-                self._finish("lost", f"{left} cube{'s' if left != 1 else ''} still on the sea routes after round 10")
+                self._finish("lost", f"{left} cube{'s' if left != 1 else ''} still on the sea routes after round 10")  # verbatim: kept
             return
         if self.action == "production":
             k = min(D.PRODUCTION_DRAW, sum(self.bag.values()))
@@ -509,13 +525,14 @@ class HawaiiGame(Game):
 
     def _drawn_has(self, colour: str) -> None:
         if colour not in self.drawn:
-            raise IllegalMove(f"No {colour} cube among the drawn ones ({', '.join(self.drawn)}).")
+            raise IllegalMove(tr("No {colour} cube among the drawn ones ({drawn}).").format(
+                colour=W.colour(colour) if colour in D.COLOURS else colour, drawn=W.colour_list(self.drawn)))
 
     def _play_place(self, seat: int, move: M.Place) -> None:
         self._drawn_has(move.colour)
         colour, c, r = move.colour, move.column, move.row
         if self.chart[c][r] is not None:
-            raise IllegalMove(f"Chart square {c + 1},{r + 1} is taken.")
+            raise IllegalMove(tr("Chart square {column},{row} is taken.").format(column=c + 1, row=r + 1))
         self.do_place(colour, c, r)
 
     def do_place(self, colour: str, c: int, r: int) -> None:
@@ -539,7 +556,7 @@ class HawaiiGame(Game):
             island = FACE_ISLAND_IDX[face]
             column = self.chart[face - 1]
             if self.disc[island] is not None and island in SMALL_IDX:
-                self.events.append(f"die {face}: {title(island)} is urbanized, no refill")
+                self.events.append(f"die {face}: {title(island)} is urbanized, no refill")  # verbatim: kept
                 continue
             for row in range(D.CHART_ROWS):
                 if column[row] is not None:
@@ -550,7 +567,7 @@ class HawaiiGame(Game):
                     self.events.append(f"die {face}: {colour} to {title(island)}")
                     break
             else:
-                self.events.append(f"die {face}: column empty")
+                self.events.append(f"die {face}: column empty")  # verbatim: kept, told by words.told
         self.last_action = self.action
         self.action = None
         self.round += 1
@@ -582,9 +599,10 @@ class HawaiiGame(Game):
         if self.phase != "over":
             return ""
         if self.result == "won":
-            return f"income {self.income}×3, shares {self.shares}×−3, cash {self.cash}"
+            return tr("income {income}×3, shares {shares}×−3, cash {cash}").format(
+                income=self.income, shares=self.shares, cash=self.cash)
         cleared = D.ROUTE_TOTAL - self.route_cubes_left()
-        return f"lost: −100, plus {cleared} route cubes cleared"
+        return tr("lost: −100, plus {cleared} route cubes cleared").format(cleared=cleared)
 
     def canonical(self, seat: int, move: str) -> str:
         """The listed text, or the one the engine writes for it (`connect maui-oahu` -> `connect oahu-maui`)."""
@@ -612,23 +630,31 @@ class HawaiiGame(Game):
         return self.round  # alone at the table: a round is the turn
 
     def status(self, names: Sequence[str]) -> str:
-        who = names[0] if names else "Player"
-        money = f"${self.cash}, income {self.income}, {self.shares} shares, locomotive {self.loco}"
+        who = names[0] if names else tr("Player")
+        money = ngettext("${cash}, income {income}, {shares} share, locomotive {loco}",
+                         "${cash}, income {income}, {shares} shares, locomotive {loco}", self.shares).format(
+            cash=self.cash, income=self.income, shares=self.shares, loco=self.loco)
         left = self.route_cubes_left()
         if self.phase == "over":
-            verdict = "won" if self.result == "won" else "lost"
-            return f"Game over: {who} {verdict} ({self.reason}). Score {self.score()}. {money}."
-        wait = {
-            "shares": "issue shares",
-            "action": "choose an action" + (f" (not {self.last_action})" if self.last_action else ""),
-            "build": f"build ({self.action})",
-            "move": f"move goods ({self.move_no} of 2)",
-            "produce": f"place produced cubes ({', '.join(self.drawn)})",
-        }[self.phase]
-        return f"Round {self.round}/{D.ROUNDS}: {left} route cube{'s' if left != 1 else ''} left. {money}.\nWaiting for {who} to {wait}."
+            verdict = tr("Game over: {name} won ({reason}). Score {score}. {money}.") if self.result == "won" \
+                else tr("Game over: {name} lost ({reason}). Score {score}. {money}.")
+            return verdict.format(name=who, reason=W.told(self.reason), score=self.score(), money=money)
+        if self.phase == "action":
+            wait = (tr("choose an action (not {action})").format(action=W.action_word(self.last_action))
+                    if self.last_action else tr("choose an action"))
+        else:
+            wait = {
+                "shares": lambda: tr("issue shares"),
+                "build": lambda: tr("build ({action})").format(action=W.action_word(self.action)),
+                "move": lambda: tr("move goods ({number} of 2)").format(number=self.move_no),
+                "produce": lambda: tr("place produced cubes ({cubes})").format(cubes=W.colour_list(self.drawn)),
+            }[self.phase]()
+        cubes = ngettext("{count} route cube left", "{count} route cubes left", left).format(count=left)
+        return tr("Round {round}/{rounds}: {cubes}. {money}.\nWaiting for {name} to {wait}.").format(
+            round=self.round, rounds=D.ROUNDS, cubes=cubes, money=money, name=who, wait=wait)
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
-        who = names[seat] if names else "Player"
+        who = names[seat] if names else tr("Player")
         typed = self.normalize(move)
         if not typed:
             return f"{who}: `{move}`"
@@ -639,9 +665,10 @@ class HawaiiGame(Game):
         line = M.NOTATION.tell(self, seat, value, names or [who]) if value is not None else None
         text = line or f"{who}: `{typed}`"
         if self.phase == "over":
-            text += f". Game over: {self.result} ({self.reason})."
+            text += tr(". Game over: {result} ({reason}).").format(result=W.result(self.result),
+                                                                   reason=W.told(self.reason))
         elif self.events and self.phase in ("shares", "action") and self.move_no == 1 and isinstance(value, _ENDS_A_MOVE):
-            text += f". End of round: {'; '.join(self.events)}."
+            text += tr(". End of round: {events}.").format(events="; ".join(W.told(e) for e in self.events))
         return text
 
     def quick_moves(self, seat: int) -> list[str]:
@@ -665,7 +692,14 @@ class HawaiiGame(Game):
         groups: dict[str, list[str]] = {}
         for move in moves:
             groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
-        return list(groups.items())
+        return [(tr(label) if label else label, listed) for label, listed in groups.items()]
+
+    @classmethod
+    def rules_help(cls) -> str:
+        """The rules in our own words, in the language of the call (help.py)."""
+        from games.hawaii.help import rules_help
+
+        return rules_help()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         islands = []
@@ -726,10 +760,13 @@ class HawaiiGame(Game):
 
 
 # per verb, what a refusal out of its phase says the player cannot do now
-_DOING = {
-    "shares": "issue shares", "action": "choose an action", "connect": "connect a route", "urbanize": "urbanize",
-    "done": "finish building", "deliver": "deliver goods", "locomotive": "raise the locomotive", "pass": "pass",
-    "place": "place a produced cube",
-}
+def _doing(verb: str) -> str:
+    """What a refusal out of its phase says the player cannot do now."""
+    return {
+        "shares": tr("issue shares"), "action": tr("choose an action"), "connect": tr("connect a route"),
+        "urbanize": pgettext("doing", "urbanize"), "done": tr("finish building"), "deliver": tr("deliver goods"),
+        "locomotive": tr("raise the locomotive"), "pass": pgettext("doing", "pass"),
+        "place": tr("place a produced cube"),
+    }[verb]
 # the moves after which the round may have ended (its events are told with them)
 _ENDS_A_MOVE = (M.Deliver, M.Locomotive, M.Pass, M.Place)
