@@ -105,6 +105,11 @@ CARD_NOTES = (
 )
 
 
+def card_notes() -> list[str]:
+    """`CARD_NOTES` in the language of the call, for the rules help."""
+    return [tr(note) for note in CARD_NOTES]
+
+
 def deck_cards(track: str) -> list[str]:
     """The unshuffled cards of one track's deck, in the order of `CARDS`."""
     return [key for key, (deck, count) in CARDS.items() if deck == track for _ in range(count)]

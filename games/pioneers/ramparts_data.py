@@ -112,6 +112,11 @@ _TRACK_WORDS = {"commerce": N_("commerce"), "council": N_("council"), "lore": N_
 _METROPOLIS_NAMES = (N_("Emporium"), N_("Citadel"), N_("Lighthouse"))
 
 
+def notes() -> list[str]:
+    """`RAMPARTS_NOTES` in the language of the call, for the rules help."""
+    return [tr(note) for note in RAMPARTS_NOTES]
+
+
 def kind_word(kind: int | str) -> str:
     """A resource's or a commodity's word in the language of the call (by index in KINDS or key)."""
     key = KINDS[kind] if isinstance(kind, int) else kind

@@ -184,3 +184,15 @@ def test_english_is_as_written():
         assert ramparts_data.knight_word(3) == "Veteran" and ramparts_data.kind_word("silver") == "Silber"
     with lang.using("es"):
         assert ramparts_data.track_word("lore") == "saber" and ramparts_data.kind_word("ink") == "tinta"
+
+
+@pytest.mark.parametrize("language", lang.LANGUAGES)
+def test_the_notes_of_the_rules_help_are_translated(language):
+    """The designed readings /rules lists (RAMPARTS_NOTES, CARD_NOTES), in the language asked."""
+    with lang.using(language):
+        notes = [*ramparts_data.notes(), *P.card_notes()]
+    assert len(notes) == len(ramparts_data.RAMPARTS_NOTES) + len(P.CARD_NOTES)
+    assert not set(notes) & {*ramparts_data.RAMPARTS_NOTES, *P.CARD_NOTES}
+    assert leftovers.english_left(notes, language, ALLOWED) == []
+    with lang.using("en"):
+        assert ramparts_data.notes() == list(ramparts_data.RAMPARTS_NOTES)
