@@ -286,7 +286,7 @@ def _read_customs(words: list[str]) -> tuple[int, ...]:
         seat = _seat(words[at])
         if seat in pairs:
             raise IllegalMove(tr("Name each player once."))
-        pairs[seat] = _kind(words[at + 1], RESOURCE_KINDS, "a resource")
+        pairs[seat] = _kind(words[at + 1], RESOURCE_KINDS, "resource")
     return tuple(value for seat in sorted(pairs) for value in (seat, pairs[seat]))
 
 
