@@ -14,7 +14,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from games.pioneers import board as B
+from games.pioneers import ramparts_data as RD
+from lang import N_, ngettext, tr
 from render import icons
 from render import pioneers_island as island
 from render.common import (
@@ -39,7 +42,6 @@ from render.pioneers_pieces import (
     SETTLEMENT_BOX,
     TERRAIN_COLOURS,
     WALL_BOX,
-    count,
     draw_offers,
     knight,
     knight_radius,
@@ -96,6 +98,17 @@ def _tower(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 STRENGTHS_SIZE = 21  # "raiders 6 · knights 4" beside the track, read first
 STRENGTHS_SMALLEST = 17  # "raiders 16 · knights 48" still fits at this size, 9 px high at 550
 WORDS_GAP = 8  # between the words beside the track and the dice
+SMALLEST_WORDS = 11  # German and Spanish words beside the track come down to this size to fit
+
+
+def _fitting(words: str, size: int, room: float, bold: bool = False, smallest: int = SMALLEST_WORDS) -> int:
+    """The size at which `words` fit in `room` pixels, down to `smallest`: a translation is never
+    cut (English is drawn at its size, as it always was)."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > smallest and text_width(words, size, bold) > room:
+        size -= 1
+    return size
 
 
 def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, width: int) -> list[tuple]:
@@ -106,7 +119,9 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
     draw.line((0, top + 1, width - 1, top + 1), fill=(226, 210, 168), width=3)  # under the island, not on it
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
     tx = step_xy(RAIDER_STEPS, top)[0] + 26  # the words beside the track
-    w = text(draw, (tx, top + 10), f"Raiders: {steps} of {RAIDER_STEPS} steps", 15, (210, 226, 240), bold=True)
+    room = dice_left(width) - WORDS_GAP - tx
+    words = tr("Raiders: {steps} of {total} steps").format(steps=steps, total=RAIDER_STEPS)
+    w = text(draw, (tx, top + 10), words, _fitting(words, 15, room, True), (210, 226, 240), bold=True)
     boxes.append(("steps", (tx, top + 10, tx + w, top + 27)))
     for step in range(RAIDER_STEPS + 1):
         x, y = step_xy(step, top)
@@ -131,21 +146,23 @@ def raiders_strip(draw: ImageDraw.ImageDraw, info: dict[str, Any], top: int, wid
     # the two strengths beside the track, the stronger side told in words by the colour and the sign
     raiders, knights = int(info["raiders_strength"]), int(info["defence"])
     x = tx
-    line = f"raiders {raiders} · knights {knights}"
+    line = tr("raiders {raiders} · knights {knights}").format(raiders=raiders, knights=knights)
     # two-digit strengths (up to 16 cities, 48 knights) take the letters down a size or two, so the
     # words end before the dice
     size = STRENGTHS_SIZE
-    while size > STRENGTHS_SMALLEST and x + text_width(line, size, True) > dice_left(width) - WORDS_GAP:
+    smallest = STRENGTHS_SMALLEST if lang.current() == lang.ENGLISH else SMALLEST_WORDS
+    while size > smallest and x + text_width(line, size, True) > dice_left(width) - WORDS_GAP:
         size -= 1
     w = text(draw, (x, top + 34), line, size, WHITE, bold=True)
     boxes.append(("strengths", (x, top + 34, x + w, top + 34 + size + 2)))
     if raiders > knights:
-        verdict = "the raiders are stronger"
+        verdict = tr("the raiders are stronger")
     elif raiders == knights:
-        verdict = "a tie: the island holds"
+        verdict = tr("a tie: the island holds")
     else:
-        verdict = "the knights are stronger"
-    w = text(draw, (x, top + 64), verdict, 15, (255, 200, 190) if raiders > knights else (210, 226, 240))
+        verdict = tr("the knights are stronger")
+    w = text(draw, (x, top + 64), verdict, _fitting(verdict, 15, room), (255, 200, 190) if raiders > knights
+             else (210, 226, 240))
     boxes.append(("verdict", (x, top + 64, x + w, top + 81)))
     return boxes
 
@@ -160,6 +177,11 @@ PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 def dice_left(right: int) -> int:
     """The left edge of the three dice, drawn against the right end of the strip."""
     return right - 3 * DIE - 2 * 10 - 12
+
+
+# the event die's face in words, under the dice
+EVENT_WORDS = {"sail": N_("raiders sail"), "commerce": N_("commerce gate"), "council": N_("council gate"),
+               "lore": N_("lore gate")}
 
 
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, fill: tuple, pip: tuple) -> None:
@@ -196,13 +218,14 @@ def dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], info: dict[str, Any], 
     if face:
         _event_die(draw, x + 2 * (DIE + 10), y, face)
     boxes.append(("dice", (x, y, x + 3 * DIE + 20, y + DIE)))
-    words = {"sail": "raiders sail", "commerce": "commerce gate", "council": "council gate", "lore": "lore gate"}
     if face:
-        w = text_width(words[face], 13, True)
+        said = tr(EVENT_WORDS[face])
+        size = _fitting(said, 13, right - 4 - x, True)
+        w = text_width(said, size, True)
         ex = min(x + 2 * (DIE + 10) + DIE / 2 + w / 2, right - 4)
-        text(draw, (ex, y + DIE + 6), words[face], 13, WHITE, "ra", bold=True)
+        text(draw, (ex, y + DIE + 6), said, size, WHITE, "ra", bold=True)
         boxes.append(("event", (ex - w, y + DIE + 6, ex, y + DIE + 20)))
-    rolled_words = f"rolled {red + other}"
+    rolled_words = tr("rolled {total}").format(total=red + other)
     w = text_width(rolled_words, 14, True)
     text(draw, (x + DIE + 5, y - 5), rolled_words, 14, WHITE, "mb", bold=True)
     boxes.append(("rolled", (x + DIE + 5 - w / 2, y - 19, x + DIE + 5 + w / 2, y - 5)))
@@ -262,9 +285,14 @@ def pieces(image: Image.Image, view: dict[str, Any], glow_nodes: set[int], glow_
 
 # -- the standings -------------------------------------------------------------------------------
 PHASES = {
-    "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
-    "robber": "moves the robber", "main": "builds and trades", "roads": "places free roads", "over": "",
+    "setup": N_("{name} places a starting piece"), "roll": N_("{name} to roll"),
+    "discard": N_("{name} discards are awaited"), "robber": N_("{name} moves the robber"),
+    "main": N_("{name} builds and trades"), "roads": N_("{name} places free roads"),
 }
+# the sources of points at the end, as the view names them (the engine's keys), in the panel's words
+SOURCES = {"settlements": N_("settlements"), "cities": N_("cities"), "metropolises": N_("metropolises"),
+           "Isle Shields": N_("Isle Shields"), "point cards": N_("point cards"), "the peddler": N_("the peddler"),
+           "Longest Road": N_("Road")}
 PIP_R = 8
 PIP_DX = 19
 
@@ -275,9 +303,10 @@ def tracks(draw: ImageDraw.ImageDraw, x: float, y: float, levels: list[int], hel
     boxes = []
     for column, track in enumerate(TRACKS):
         cx = x + (0, 106, 202)[column]  # commerce's name is the longest, with room for its letter
-        text(draw, (cx, y), track, 15, INK, bold=True)
+        word = RD.track_word(track)
+        text(draw, (cx, y), word, 15, INK, bold=True)
         if track in held:
-            lx = cx + text_width(track, 15, True) + 11
+            lx = cx + text_width(word, 15, True) + 11
             draw.rounded_rectangle((lx - 9, y - 1, lx + 9, y + 16), radius=4, fill=(20, 20, 20))
             text(draw, (lx, y + 8), METROPOLIS_LETTERS[track], 13, WHITE, "mm", bold=True)
         level = levels[column] if column < len(levels) else 0
@@ -298,29 +327,34 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
     right = width - 14
     y = 14
     boxes: list[tuple] = []
-    text(draw, (x0, y), "Pioneer's Isle · Ramparts", 22, INK, bold=True, width=right - x0)
+    text(draw, (x0, y), "Pioneer's Isle · Ramparts", 22, INK, bold=True, width=right - x0)  # verbatim: the name
     y += 32
     current, phase = view["current"], view["phase"]
     if view.get("ended"):
         line, colour = view["ended"], INK
     elif phase == "over":
         winner = view["winner"]
-        line, colour = f"{seat_name(names, winner)} wins!", seat_colour(winner)
+        line, colour = tr("{name} wins!").format(name=seat_name(names, winner)), seat_colour(winner)
     elif view.get("pending"):  # a card's out-of-turn answers (Firebrand, Festival, Customs House)
         waiting = ", ".join(seat_name(names, int(s)) for s in view["pending"])
-        line, colour = f"Waiting for an answer from {waiting}", INK
+        line, colour = tr("Waiting for an answer from {players}").format(players=waiting), INK
     elif phase == "discard":
         waiting = [seat_name(names, int(s)) for s in view["discards"]]
-        line, colour = "A 7: " + ", ".join(waiting) + " discard", INK
+        line, colour = tr("A 7: {players} discard").format(players=", ".join(waiting)), INK
     else:
-        line, colour = f"{seat_name(names, current)} {PHASES.get(phase, '')}", seat_colour(current)
-    text(draw, (x0, y), f"Turn {view['turn']}" if view["turn"] else "Setup", 15, MUTED)
-    text(draw, (right, y), f"First to {view['target']} points", 15, MUTED, "ra")
+        said = PHASES.get(phase)
+        who = seat_name(names, current)
+        line, colour = tr(said).format(name=who) if said else f"{who} ", seat_colour(current)
+    turn = tr("Turn {turn}").format(turn=view["turn"]) if view["turn"] else tr("Setup")
+    text(draw, (x0, y), turn, 15, MUTED)
+    target = tr("First to {points} points").format(points=view["target"])
+    text(draw, (right, y), target, _fitting(target, 15, right - x0 - text_width(turn, 15) - 12), MUTED, "ra")
     y += 21
-    text(draw, (x0, y), line, 17, colour, bold=True, width=right - x0)
+    text(draw, (x0, y), line, _fitting(line, 17, right - x0, True, 13), colour, bold=True, width=right - x0)
     y += 27
     if not info.get("raided"):
-        text(draw, (x0, y), "The robber is locked until the first raid.", 14, INK, width=right - x0)
+        locked = tr("The robber is locked until the first raid.")
+        text(draw, (x0, y), locked, _fitting(locked, 14, right - x0), INK, width=right - x0)
         y += 20
     metropolises = info.get("metropolises") or {}
     owners = {node: seat for node, seat, _ in view["buildings"]}
@@ -336,24 +370,29 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
              width=right - x0 - 80)
         points = player.get("final_points", player["points"])
         text(draw, (right - 8, top + 2), str(points), 26, colour, "ra", bold=True)
-        text(draw, (right - 8, top + 29), "pts", 11, MUTED, "ra")
-        stats = (f"{count(player['cards'], 'card')} · {player.get('progress_cards', 0)} progress · "
-                 f"road {player['road_length']}")
-        text(draw, (x0 + 6, top + 26), stats, 16, INK, width=right - x0 - 48)
+        text(draw, (right - 8, top + 29), tr("pts"), 11, MUTED, "ra")
+        cards = player["cards"]
+        stats = ngettext("{cards} card · {progress} progress · road {road}",
+                         "{cards} cards · {progress} progress · road {road}", cards).format(
+            cards=cards, progress=player.get("progress_cards", 0), road=player["road_length"])
+        text(draw, (x0 + 6, top + 26), stats, _fitting(stats, 16, right - x0 - 48, smallest=12), INK,
+             width=right - x0 - 48)
         shields = player.get("shields", 0)
-        second = f"{count(shields, 'shield')} · active strength {player.get('active_strength', 0)}"
-        text(draw, (x0 + 6, top + 45), second, 16, INK, width=right - x0 - 12)
+        second = ngettext("{count} shield · active strength {strength}", "{count} shields · active strength {strength}",
+                          shields).format(count=shields, strength=player.get("active_strength", 0))
+        text(draw, (x0 + 6, top + 45), second, _fitting(second, 16, right - x0 - 12, smallest=12), INK,
+             width=right - x0 - 12)
         held = {track for track, node in metropolises.items() if node and owners.get(node) == seat}
         boxes += tracks(draw, x0 + 6, top + 66, player.get("levels", [0, 0, 0]), held)
         y += PLAYER_H
     y += 2
     ended = [p for p in view["players"] if p.get("final_sources")]
     if ended:  # the end: points by source
-        text(draw, (x0, y), "Points by source", 14, MUTED)
+        text(draw, (x0, y), tr("Points by source"), 14, MUTED)
         y += 18
-        short = {"Longest Road": "Road"}
         for seat, player in enumerate(view["players"]):
-            parts = [f"{short.get(label, label)} {n}" for label, n in player.get("final_sources", [])]
+            parts = [f"{tr(SOURCES[label]) if label in SOURCES else label} {n}"
+                     for label, n in player.get("final_sources", [])]
             for line in _wrapped(f"{seat_name(names, seat)}:", parts, 14, right - x0):
                 text(draw, (x0, y), line, 14, INK, width=right - x0)
                 y += 18
@@ -361,31 +400,34 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
         badges = []
         for seat, player in enumerate(view["players"]):
             if player.get("longest_road"):
-                badges.append(f"Longest Road: {seat_name(names, seat)}")
+                badges.append(tr("Longest Road: {name}").format(name=seat_name(names, seat)))
         holder = info.get("peddler_holder")
         if info.get("peddler") and holder is not None:
-            badges.append(f"Peddler: {seat_name(names, holder)} ({info['peddler']})")
+            badges.append(tr("Peddler: {name} ({hex})").format(name=seat_name(names, holder), hex=info["peddler"]))
         for badge in badges:
-            text(draw, (x0, y), badge, 15, INK, bold=True, width=right - x0)
+            text(draw, (x0, y), badge, _fitting(badge, 15, right - x0, True), INK, bold=True, width=right - x0)
             y += 20
         last = view.get("last") or {}
         if last.get("move"):
             move = last["move"]
             if move.startswith("counter"):
-                move = f"counter to offer #{move.split()[1]}"
-            text(draw, (x0, y), f"Last: {seat_name(names, last['seat'])}: {move}", 15, INK, width=right - x0)
+                move = tr("counter to offer #{id}").format(id=move.split()[1])
+            said = tr("Last: {name}: {move}").format(name=seat_name(names, last["seat"]), move=move)
+            text(draw, (x0, y), said, _fitting(said, 15, right - x0), INK, width=right - x0)
             y += 20
         raid = last.get("raid")
         if raid:
             for line in _raid_lines(raid, names):
-                text(draw, (x0, y), line, 15, HOT if raid.get("pillaged") else INK, bold=True, width=right - x0)
+                text(draw, (x0, y), line, _fitting(line, 15, right - x0, True), HOT if raid.get("pillaged") else INK,
+                     bold=True, width=right - x0)
                 y += 20
         offers = view.get("offers") or []
         if offers:
             y = draw_offers(draw, x0, y, right, offers, names, bottom=height - 26)  # the decks' line keeps its room
     decks = info.get("deck_counts") or {}
-    line = "Decks: " + " · ".join(f"{track} {decks.get(track, 0)}" for track in TRACKS)
-    text(draw, (x0, height - 22), line, 14, MUTED, width=right - x0)
+    line = tr("Decks: {decks}").format(decks=" · ".join(f"{RD.track_word(track)} {decks.get(track, 0)}"
+                                                         for track in TRACKS))
+    text(draw, (x0, height - 22), line, _fitting(line, 14, right - x0), MUTED, width=right - x0)
     boxes.append(("panel", (x0 - 6, 14, right, y)))  # the standings, down to their last line
     boxes.append(("decks", (x0, height - 22, right, height - 6)))
     return boxes
@@ -396,16 +438,16 @@ def _raid_lines(raid: dict[str, Any], names: list[str]) -> list[str]:
     strength, defence = raid.get("strength", 0), raid.get("defence", 0)
     lost = [seat_name(names, seat) for seat, _, _ in raid.get("pillaged", ())]
     if strength > defence:
-        lines = [f"The raiders won, {strength} against {defence}."]
+        lines = [tr("The raiders won, {strength} against {defence}.").format(strength=strength, defence=defence)]
         if lost:
-            lines.append(f"Lost a city: {', '.join(lost)}.")
+            lines.append(tr("Lost a city: {players}.").format(players=", ".join(lost)))
         return lines
-    lines = [f"The knights held, {defence} against {strength}."]
+    lines = [tr("The knights held, {defence} against {strength}.").format(defence=defence, strength=strength)]
     if raid.get("shield", -1) >= 0:
-        lines.append(f"An Isle Shield for {seat_name(names, raid['shield'])}.")
+        lines.append(tr("An Isle Shield for {name}.").format(name=seat_name(names, raid["shield"])))
     drawn = [seat_name(names, seat) for seat, _, _ in raid.get("draws", ())]
     if drawn:
-        lines.append(f"Tied, a progress card each: {', '.join(drawn)}.")
+        lines.append(tr("Tied, a progress card each: {players}.").format(players=", ".join(drawn)))
     return lines
 
 
@@ -441,7 +483,6 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 
 # -- regions ------------------------------------------------------------------------------------
-NAMES = {"commerce": "Emporium", "council": "Citadel", "lore": "Lighthouse"}  # a metropolis by its track
 
 
 def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -461,30 +502,39 @@ def regions(view: dict[str, Any], names: list[str], found: list[dict[str, Any]])
             node = int(name)
             tip = region.get("tip") or ""
             piece = knights.get(node)
+            # the piece told anew, then the hexes the corner touches as the base picture tells them
+            touches = tip[tip.index(";"):] if ";" in tip else ""
+            owner = seat_name(names, owners.get(node, 0))
+            walled = node in walls
             if piece is not None:
-                state = "active" if piece["active"] else "inactive"
-                touches = tip[tip.index(";"):] if ";" in tip else ""  # the hexes it touches, as for any corner
-                tip = f"knight of {seat_name(names, piece['seat'])}, strength {piece['strength']}, {state}{touches}"
+                said = tr("knight of {name}, strength {strength}, active") if piece["active"] else \
+                    tr("knight of {name}, strength {strength}, inactive")
+                tip = said.format(name=seat_name(names, piece["seat"]), strength=piece["strength"]) + touches
             elif node in ruins:
-                tip = tip.replace("settlement of", "ruin of", 1)
+                tip = tr("ruin of {name}").format(name=owner) + touches
             elif node in gates:
-                tip = tip.replace("city of", f"{NAMES[gates[node]]} (metropolis) of", 1)
-            if node in walls:
-                tip = tip.replace(f"of {seat_name(names, owners.get(node, 0))}",
-                                  f"of {seat_name(names, owners.get(node, 0))}, walled", 1)
+                said = tr("{metropolis} (metropolis) of {name}, walled") if walled else \
+                    tr("{metropolis} (metropolis) of {name}")
+                tip = said.format(metropolis=RD.metropolis_name(RD.TRACKS.index(gates[node])), name=owner) + touches
+            elif walled and node in owners:
+                tip = tr("city of {name}, walled").format(name=owner) + touches
             region["tip"] = tip
         elif region.get("kind") == "hex":
             if name == view["robber"] and not info.get("raided"):
-                region["tip"] = f"{region.get('tip', '')}, locked until the first raid"
+                region["tip"] = tr("{tip}, locked until the first raid").format(tip=region.get("tip", ""))
             if name == info.get("peddler"):
                 holder = info.get("peddler_holder")
-                who = seat_name(names, holder) if holder is not None else "nobody"
-                region["tip"] = f"{region.get('tip', '')}; the peddler stands here, held by {who}"
+                if holder is None:
+                    said = tr("{tip}; the peddler stands here, held by nobody").format(tip=region.get("tip", ""))
+                else:
+                    said = tr("{tip}; the peddler stands here, held by {name}").format(tip=region.get("tip", ""),
+                                                                                       name=seat_name(names, holder))
+                region["tip"] = said
         out.append(region)
     top = island.BOARD_H
     steps = max(0, min(RAIDER_STEPS, int(info["raiders"])))
-    tip = (f"the raiders: {steps} of {RAIDER_STEPS} steps; raiders {info['raiders_strength']}, "
-           f"knights {info['defence']}")
+    tip = tr("the raiders: {steps} of {total} steps; raiders {raiders}, knights {knights}").format(
+        steps=steps, total=RAIDER_STEPS, raiders=info["raiders_strength"], knights=info["defence"])
     out.append(rect_region("raiders", (0, top, step_xy(RAIDER_STEPS, top)[0] + 20, top + STRIP_H), "raiders", tip))
     return out
 
@@ -514,7 +564,7 @@ def hand_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
     draw = ImageDraw.Draw(image)
     seat = view.get("seat")
     who = seat_name(names, seat) if seat is not None else ""
-    text(draw, (12, 10), f"{who}'s hand" if who else "Hand", 18, INK, bold=True)
+    text(draw, (12, 10), tr("{name}'s hand").format(name=who) if who else tr("Hand"), 18, INK, bold=True)
     for index, kind in enumerate(HAND_KINDS):
         x = 12 + index * 78
         n = hand[index] if index < len(hand) else 0
@@ -524,13 +574,14 @@ def hand_picture(view: dict[str, Any], names: list[str]) -> Image.Image | None:
         draw.rounded_rectangle((x + 12, 88, x + 58, 116), radius=6, fill=mix(fill, WHITE, 0.6), outline=INK,
                                width=1)
         text(draw, (x + 35, 102), str(n), 22, INK, "mm", bold=True)
-        text(draw, (x + 35, 128), kind, 13, INK, "mm", bold=True, outline=WHITE)
+        word = RD.kind_word(kind)
+        text(draw, (x + 35, 128), word, _fitting(word, 13, 66, True, 10), INK, "mm", bold=True, outline=WHITE)
     y = 150
     if progress:
-        text(draw, (12, y), "Progress cards", 15, MUTED)
+        text(draw, (12, y), tr("Progress cards"), 15, MUTED)
         y += 22
         for index, key in enumerate(progress):
             text(draw, (12 + (index % 2) * 300, y + (index // 2) * 22), progress_name(key), 16, INK, bold=True)
     else:
-        text(draw, (12, y), "No progress cards", 15, MUTED)
+        text(draw, (12, y), tr("No progress cards"), 15, MUTED)
     return image

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lang import tr
+
 Amounts = tuple[int, int, int, int, int]  # cards per resource, in the order of D.RESOURCES
 
 
@@ -78,5 +80,5 @@ def discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]:
 def close_line(game: Any, seat: int, who: str, line: str) -> str:
     """A move's public line ended: the winner told when the move won the game."""
     if game.phase == "over" and game.winner == seat:
-        line += f" — {who} reaches {game.total_points(seat)} points and wins!"
+        line += " — " + tr("{who} reaches {points} points and wins!").format(who=who, points=game.total_points(seat))
     return line if line.endswith(("!", "`")) else line + "."

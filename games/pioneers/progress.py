@@ -43,6 +43,7 @@ from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import ramparts_data as RD
 from games.pioneers.move_values import City, Discard, Improve, Promote, Wall, close_line, discard_options
+from lang import N_, ngettext, pgettext, tr
 
 # key -> (track, count). The keys are the cards' names as the notation writes them.
 CARDS: dict[str, tuple[str, int]] = {
@@ -58,8 +59,10 @@ CARDS: dict[str, tuple[str, int]] = {
     "peddler": ("commerce", 6), "hoarder": ("commerce", 4), "levy": ("commerce", 2), "trade winds": ("commerce", 2),
     "customs house": ("commerce", 2), "broker": ("commerce", 2),
 }
-TITLES = {key: key.title() for key in CARDS}  # "deep shaft" -> "Deep Shaft", for words people read
-POINT_CARDS = ("star chart", "charter")  # shown and scored when drawn, 1 point each
+# "deep shaft" -> "Deep Shaft", for words people read: a card's name is a proper name, the same in every
+# language, as the notation names it (`play deep shaft`)
+TITLES = {key: key.title() for key in CARDS}
+POINT_CARDS = ("star chart", "charter")  # verbatim: keys. Shown and scored when drawn, 1 point each
 DECK_SIZE = 18
 TOTAL_CARDS = 3 * DECK_SIZE
 # the longest names first, so `play star chart` never reads as a card called `star`
@@ -81,25 +84,30 @@ FIELDS_HEX, MOUNTAINS_HEX = D.RES_INDEX["grain"], D.RES_INDEX["ore"]
 # rules help lists them beside ramparts_data.RAMPARTS_NOTES.
 CARD_NOTES = (
     # DESIGNED: the published card is a rate for the turn, and nothing forbids a second one
-    "Trade Winds may be played again the same turn for another kind: each kind named trades 2:1 "
-    "with the bank until the turn ends.",
+    N_("Trade Winds may be played again the same turn for another kind: each kind named trades 2:1 "
+       "with the bank until the turn ends."),
     # DESIGNED: the order that lets the most promotions happen, so no text depends on it
-    "An Armourer promotes the stronger of its two knights first, so a seasoned knight rising to "
-    "veteran frees its piece for a young one.",
+    N_("An Armourer promotes the stronger of its two knights first, so a seasoned knight rising to "
+       "veteran frees its piece for a young one."),
     # DESIGNED: nobody waits for a choice that is not one, and the count alone is public
-    "A player asked for cards who holds no more than asked gives them all at once; an Informer "
-    "facing one progress card, or a Broker facing two cards or fewer, takes them at once.",
+    N_("A player asked for cards who holds no more than asked gives them all at once; an Informer "
+       "facing one progress card, or a Broker facing two cards or fewer, takes them at once."),
     # DESIGNED: the page says one holding no commodity takes nothing; the resource stays with you
-    "A Customs House gives a resource only to a named player holding a commodity; one holding none "
-    "neither takes nor gives.",
+    N_("A Customs House gives a resource only to a named player holding a commodity; one holding none "
+       "neither takes nor gives."),
     # DESIGNED: rebuilding where it stood would change nothing
-    "An Envoy rebuilds only your own road, and elsewhere than it stood.",
+    N_("An Envoy rebuilds only your own road, and elsewhere than it stood."),
     # DESIGNED: a card that would change nothing is not offered
-    "A Muster is played only with a knight at rest; a Peddler never stays where it stands for its "
-    "own holder; a Surveyor never swaps two equal numbers.",
+    N_("A Muster is played only with a knight at rest; a Peddler never stays where it stands for its "
+       "own holder; a Surveyor never swaps two equal numbers."),
     # DESIGNED: the well-known card counts hexes, not buildings
-    "Terraces and Deep Shaft count each hex once, however many of your buildings touch it.",
+    N_("Terraces and Deep Shaft count each hex once, however many of your buildings touch it."),
 )
+
+
+def card_notes() -> list[str]:
+    """`CARD_NOTES` in the language of the call, for the rules help."""
+    return [tr(note) for note in CARD_NOTES]
 
 
 def deck_cards(track: str) -> list[str]:
@@ -139,21 +147,26 @@ def kinds_amounts(tokens: Sequence[str]) -> tuple[int, ...]:
     for token in tokens:
         if is_number(token):
             if count is not None:
-                raise IllegalMove(f"`{count} {token}`: give a card after each number.")
+                raise IllegalMove(tr("`{count} {token}`: give a card after each number.").format(count=count, token=token))
             count = int(token)
             continue
         index = RD.KIND_INDEX.get(token.rstrip(","))
         if index is None:
-            raise IllegalMove(f"`{token}` is not a card; use {', '.join(K)}.")
+            raise IllegalMove(tr("`{token}` is not a card; use {kinds}.").format(token=token, kinds=", ".join(K)))
         amounts[index] += 1 if count is None else count
         count = None
     if count is not None:
-        raise IllegalMove(f"`{count}` needs a card after it.")
+        raise IllegalMove(tr("`{count}` needs a card after it.").format(count=count))
     return tuple(amounts)
 
 
 def kinds_text(amounts: Sequence[int]) -> str:
     return " ".join(f"{count} {K[index]}" for index, count in enumerate(amounts) if count)
+
+
+def kinds_words(amounts: Sequence[int]) -> str:
+    """The cards of 8 counts in the language of the call (`kinds_text` is the notation's)."""
+    return " ".join(f"{count} {RD.kind_word(index)}" for index, count in enumerate(amounts) if count)
 
 
 def _card_name(words: Sequence[str]) -> tuple[str, int]:
@@ -162,21 +175,22 @@ def _card_name(words: Sequence[str]) -> tuple[str, int]:
         size = len(key.split())
         if " ".join(words[:size]) == key:
             return key, size
-    raise IllegalMove("Name a progress card: " + ", ".join(key for key in CARDS if key not in POINT_CARDS) + ".")
+    raise IllegalMove(tr("Name a progress card: {cards}.").format(
+        cards=", ".join(key for key in CARDS if key not in POINT_CARDS)))
 
 
 # -- reading and writing each card's arguments ----------------------------------------------
 def _corner(word: str) -> int:
     node = GEOMETRY.parse_node(word)
     if node is None:
-        raise IllegalMove(f"`{word}` is not a corner; corners are 1-{GEOMETRY.node_count}.")
+        raise IllegalMove(tr("`{word}` is not a corner; corners are 1-{last}.").format(word=word, last=GEOMETRY.node_count))
     return node
 
 
 def _hex(word: str) -> int:
     index = GEOMETRY.hex_index.get(word.lower())
     if index is None:
-        raise IllegalMove(f"`{word}` is not a hex; hexes are A to S.")
+        raise IllegalMove(tr("`{word}` is not a hex; hexes are A to S.").format(word=word))
     return index
 
 
@@ -185,26 +199,33 @@ def _edge(word: str) -> int:
     if edge is None:
         edge = GEOMETRY.parse_edge(word)
     if edge is None:
-        raise IllegalMove(f"`{word}` is not a road's place; write two neighbouring corners, e.g. `12-17`.")
+        raise IllegalMove(tr("`{word}` is not a road's place; write two neighbouring corners, e.g. `12-17`.").format(
+            word=word))
     return edge
 
 
 def _seat(word: str) -> int:
     if not is_number(word) or not 1 <= int(word) <= 4:
-        raise IllegalMove(f"`{word}` is not a player number (1 to 4).")
+        raise IllegalMove(tr("`{word}` is not a player number (1 to 4).").format(word=word))
     return int(word) - 1
 
 
+_NOT_KIND = {"resource": N_("`{word}` is not a resource: {kinds}."),
+             "commodity": N_("`{word}` is not a commodity: {kinds}."),
+             "kind": N_("`{word}` is not a kind of card: {kinds}.")}
+
+
 def _kind(word: str, kinds: Sequence[int], what: str) -> int:
+    """The kind `word` names among `kinds`; `what`: a key of `_NOT_KIND`, the refusal's words."""
     index = RD.KIND_INDEX.get(word)
     if index is None or index not in kinds:
-        raise IllegalMove(f"`{word}` is not {what}: {', '.join(K[k] for k in kinds)}.")
+        raise IllegalMove(tr(_NOT_KIND[what]).format(word=word, kinds=", ".join(K[k] for k in kinds)))
     return index
 
 
 def _die(word: str) -> int:
     if not is_number(word) or not 1 <= int(word) <= 6:
-        raise IllegalMove(f"`{word}` is not a die's face (1 to 6).")
+        raise IllegalMove(tr("`{word}` is not a die's face (1 to 6).").format(word=word))
     return int(word)
 
 
@@ -230,7 +251,7 @@ def _read_surveyor(words: list[str]) -> tuple[int, ...]:
         raise ValueError
     a, b = _hex(words[0]), _hex(words[1])
     if a == b:
-        raise IllegalMove("Name two different hexes.")
+        raise IllegalMove(tr("Name two different hexes."))
     return (min(a, b), max(a, b))
 
 
@@ -239,7 +260,7 @@ def _read_armourer(words: list[str]) -> tuple[int, ...]:
         raise ValueError
     nodes = sorted({_corner(word) for word in words})
     if len(nodes) != len(words):
-        raise IllegalMove("Name two different knights, or one.")
+        raise IllegalMove(tr("Name two different knights, or one."))
     return tuple(nodes)
 
 
@@ -264,8 +285,8 @@ def _read_customs(words: list[str]) -> tuple[int, ...]:
     for at in range(0, len(words), 2):
         seat = _seat(words[at])
         if seat in pairs:
-            raise IllegalMove("Name each player once.")
-        pairs[seat] = _kind(words[at + 1], RESOURCE_KINDS, "a resource")
+            raise IllegalMove(tr("Name each player once."))
+        pairs[seat] = _kind(words[at + 1], RESOURCE_KINDS, "resource")
     return tuple(value for seat in sorted(pairs) for value in (seat, pairs[seat]))
 
 
@@ -289,33 +310,34 @@ def _write_customs(args: tuple[int, ...]) -> list[str]:
 
 
 _NONE: tuple[Callable, Callable, str] = (_fixed(), lambda args: [], "")
+# verbatim: the examples below are move notation, typed as written in every language
 ARGS: dict[str, tuple[Callable[[list[str]], tuple[int, ...]], Callable[[tuple[int, ...]], list[str]], str]] = {
-    "stargazer": (_fixed(_die, _die), lambda a: [str(a[0]), str(a[1])], "play stargazer 3 4"),
-    "hoist": (_read_hoist, _write_hoist, "play hoist lore"),
-    "mason": (_fixed(_corner), lambda a: [_node_word(a[0])], "play mason 17"),
+    "stargazer": (_fixed(_die, _die), lambda a: [str(a[0]), str(a[1])], "play stargazer 3 4"),  # verbatim: notation
+    "hoist": (_read_hoist, _write_hoist, "play hoist lore"),  # verbatim: notation
+    "mason": (_fixed(_corner), lambda a: [_node_word(a[0])], "play mason 17"),  # verbatim: notation
     # the page's `play surveyor C H` swaps two 9s on the beginner board, where the rules help's
     # examples are played: a swap that changes nothing is refused there, so the example names C and K
-    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C K"),
+    "surveyor": (_read_surveyor, lambda a: [B.HEX_LABELS[a[0]], B.HEX_LABELS[a[1]]], "play surveyor C K"),  # verbatim: notation
     "terraces": _NONE, "deep shaft": _NONE, "causeway": _NONE, "firebrand": _NONE, "muster": _NONE,
     "festival": _NONE,
-    "herbalist": (_fixed(_corner), lambda a: [_node_word(a[0])], "play herbalist 12"),
-    "armourer": (_read_armourer, lambda a: [_node_word(node) for node in a], "play armourer 23 31"),
-    "tax collector": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play tax collector K"),
+    "herbalist": (_fixed(_corner), lambda a: [_node_word(a[0])], "play herbalist 12"),  # verbatim: notation
+    "armourer": (_read_armourer, lambda a: [_node_word(node) for node in a], "play armourer 23 31"),  # verbatim: notation
+    "tax collector": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play tax collector K"),  # verbatim: notation
     "turncoat": (_read_turncoat, lambda a: [str(a[0] + 1), *(_node_word(node) for node in a[1:])],
-                 "play turncoat 3 23"),
+                 "play turncoat 3 23"),  # verbatim: notation
     # the page's `play envoy 12-17 to 20-21` names no edge (corners 20 and 21 are not neighbours)
-    "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 21-26"),
-    "plot": (_fixed(_corner), lambda a: [_node_word(a[0])], "play plot 23"),
-    "informer": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play informer 3"),
-    "peddler": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play peddler K"),
-    "hoarder": (_fixed(lambda w: _kind(w, RESOURCE_KINDS, "a resource")), lambda a: [K[a[0]]], "play hoarder wool"),
-    "levy": (_fixed(lambda w: _kind(w, COMMODITY_KINDS, "a commodity")), lambda a: [K[a[0]]], "play levy silver"),
-    "trade winds": (_fixed(lambda w: _kind(w, range(NK), "a kind of card")), lambda a: [K[a[0]]],
-                    "play trade winds wool"),
-    "customs house": (_read_customs, _write_customs, "play customs house 2 wool 3 ore"),
-    "broker": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play broker 3"),
+    "envoy": (_read_envoy, _write_envoy, "play envoy 12-17 to 21-26"),  # verbatim: notation
+    "plot": (_fixed(_corner), lambda a: [_node_word(a[0])], "play plot 23"),  # verbatim: notation
+    "informer": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play informer 3"),  # verbatim: notation
+    "peddler": (_fixed(_hex), lambda a: [B.HEX_LABELS[a[0]]], "play peddler K"),  # verbatim: notation
+    "hoarder": (_fixed(lambda w: _kind(w, RESOURCE_KINDS, "resource")), lambda a: [K[a[0]]], "play hoarder wool"),  # verbatim: notation
+    "levy": (_fixed(lambda w: _kind(w, COMMODITY_KINDS, "commodity")), lambda a: [K[a[0]]], "play levy silver"),  # verbatim: notation
+    "trade winds": (_fixed(lambda w: _kind(w, range(NK), "kind")), lambda a: [K[a[0]]],
+                    "play trade winds wool"),  # verbatim: notation
+    "customs house": (_read_customs, _write_customs, "play customs house 2 wool 3 ore"),  # verbatim: notation
+    "broker": (_fixed(_seat), lambda a: [str(a[0] + 1)], "play broker 3"),  # verbatim: notation
 }
-_EMPTY_FORMS = {key: f"play {key}" for key, spec in ARGS.items() if spec is _NONE}
+_EMPTY_FORMS = {key: f"play {key}" for key, spec in ARGS.items() if spec is _NONE}  # verbatim: notation
 
 
 def form(card: str) -> str:
@@ -327,12 +349,12 @@ def form(card: str) -> str:
 def read_play(words: list[str]) -> Play:
     card, size = _card_name(words[1:])
     if card in POINT_CARDS:
-        raise IllegalMove(f"{TITLES[card]} is scored when drawn; it is never played.")
+        raise IllegalMove(tr("{card} is scored when drawn; it is never played.").format(card=TITLES[card]))
     reader = ARGS[card][0]
     try:
         args = reader(words[1 + size:])
     except ValueError:
-        raise IllegalMove(f"Write `{form(card)}`.") from None
+        raise IllegalMove(tr("Write `{move}`.").format(move=form(card))) from None
     return Play(card, args)
 
 
@@ -342,15 +364,15 @@ def play_text(move: Play) -> str:
 
 def read_take(words: list[str]) -> Take:
     if len(words) < 2:
-        raise IllegalMove("Write `take hoist` (a progress card) or `take 1 ore 1 ink` (cards).")
+        raise IllegalMove(tr("Write `take hoist` (a progress card) or `take 1 ore 1 ink` (cards)."))
     if is_number(words[1]):
         amounts = kinds_amounts(words[1:])
         if not any(amounts):
-            raise IllegalMove("Write `take 1 ore 1 ink`: the cards you take.")
+            raise IllegalMove(tr("Write `take 1 ore 1 ink`: the cards you take."))
         return Take("", amounts)
     card, size = _card_name(words[1:])
     if len(words) != 1 + size:
-        raise IllegalMove(f"Write `take {card}`.")
+        raise IllegalMove(tr("Write `{move}`.").format(move=f"take {card}"))
     return Take(card)
 
 
@@ -361,7 +383,7 @@ def take_text(move: Take) -> str:
 def read_give(words: list[str]) -> Give:
     amounts = kinds_amounts(words[1:])
     if not any(amounts):
-        raise IllegalMove("Write `give 1 wool 1 ink`: the cards you give.")
+        raise IllegalMove(tr("Write `give 1 wool 1 ink`: the cards you give."))
     return Give(amounts)
 
 
@@ -375,49 +397,55 @@ def _close(game: Any, seat: int, names: Sequence[str], line: str) -> str:
 
 
 def _list_words(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return tr("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-# The public sentences of the cards, each whole with named placeholders (one day translated):
+# The public sentences of the cards, each whole with named placeholders, translated where told:
 # "{who} played {card}." first, then what the card did.
 SAID = {
-    "played": "{who} played {card}.",
-    "waiting": "Waiting for {seats}.",
-    "stargazer": "The production dice will show red {red} and {other}.",
-    "hoist": "{who} raises {track} to level {level}.",
-    "hoist metropolis": "{who} raises {track} to level {level} and takes the {metropolis} onto {node}.",
-    "mason": "{who} builds a free wall under the city on {node}.",
-    "surveyor": "{hex_a} now shows {number_a} and {hex_b} shows {number_b}.",
-    "terraces": "{who} takes {count} grain.",
-    "deep shaft": "{who} takes {count} ore.",
-    "herbalist": "{who} builds a city on {node} for 2 ore and 1 grain.",
-    "causeway": "{who} places two free roads.",
-    "armourer": "The knight on {node} is now {strength}.",
-    "tax collector": "The robber moves to {hex} and takes one card from each player there: {victims}.",
-    "tax collector none": "The robber moves to {hex}, where nobody holds a card.",
-    "turncoat": "{owner} loses the {strength} knight on {node}.",
-    "turncoat placed": "{who} places a {strength} knight on {node}.",
-    "envoy": "{owner}'s road on {edge} is removed.",
-    "envoy rebuilt": "{owner}'s road on {edge} is removed and rebuilt on {to}.",
-    "plot": "{owner}'s knight on {node} retreats to {to}.",
-    "plot supply": "{owner}'s knight on {node} goes back to its owner's supply.",
-    "firebrand": "Asked to discard: {discards}.",
-    "firebrand none": "Nobody with as many points holds 2 cards.",
-    "informer": "{who} looks at {other}'s progress cards to take one.",
-    "informer one": "{who} takes {other}'s only progress card.",
-    "muster": "Knights of {who} activated: {count}.",
-    "festival": "Each player with more points gives {who} 2 cards.",
-    "festival at once": "Given at once: {gifts}.",
-    "festival none": "Nobody has more points than {who}.",
-    "peddler": "The peddler goes to {hex}, held by {who}.",
-    "hoarder": "{kind} given to {who}: {gifts}.",
-    "trade winds": "{kind} trades 2:1 with the bank for {who} until the turn ends.",
-    "customs house": "{who} gives 1 resource to each of {named}.",
-    "customs house empty": "{other} holds no commodity and takes nothing.",
-    "broker": "{who} looks at {other}'s cards to take {count}.",
-    "broker all": "{who} takes all {count} of {other}'s cards.",
-    "broker one": "{who} takes {other}'s only card.",
+    "played": N_("{who} played {card}."),
+    "waiting": N_("Waiting for {seats}."),
+    "stargazer": N_("The production dice will show red {red} and {other}."),
+    "hoist": N_("{who} raises {track} to level {level}."),
+    "hoist metropolis": N_("{who} raises {track} to level {level} and takes the {metropolis} onto {node}."),
+    "mason": N_("{who} builds a free wall under the city on {node}."),
+    "surveyor": N_("{hex_a} now shows {number_a} and {hex_b} shows {number_b}."),
+    "terraces": N_("{who} takes {count} grain."),
+    "deep shaft": N_("{who} takes {count} ore."),
+    "herbalist": N_("{who} builds a city on {node} for 2 ore and 1 grain."),
+    "causeway": N_("{who} places two free roads."),
+    "armourer": N_("The knight on {node} is now {strength}."),
+    "tax collector": N_("The robber moves to {hex} and takes one card from each player there: {victims}."),
+    "tax collector none": N_("The robber moves to {hex}, where nobody holds a card."),
+    "turncoat": N_("{owner} loses the {strength} knight on {node}."),
+    "turncoat placed": N_("{who} places a {strength} knight on {node}."),
+    "envoy": N_("{owner}'s road on {edge} is removed."),
+    "envoy rebuilt": N_("{owner}'s road on {edge} is removed and rebuilt on {to}."),
+    "plot": N_("{owner}'s knight on {node} retreats to {to}."),
+    "plot supply": N_("{owner}'s knight on {node} goes back to its owner's supply."),
+    "firebrand": N_("Asked to discard: {discards}."),
+    "firebrand none": N_("Nobody with as many points holds 2 cards."),
+    "informer": N_("{who} looks at {other}'s progress cards to take one."),
+    "informer one": N_("{who} takes {other}'s only progress card."),
+    "muster": N_("Knights of {who} activated: {count}."),
+    "festival": N_("Each player with more points gives {who} 2 cards."),
+    "festival at once": N_("Given at once: {gifts}."),
+    "festival none": N_("Nobody has more points than {who}."),
+    "peddler": N_("The peddler goes to {hex}, held by {who}."),
+    "hoarder": N_("{kind} given to {who}: {gifts}."),
+    "trade winds": N_("{kind} trades 2:1 with the bank for {who} until the turn ends."),
+    "customs house": N_("{who} gives 1 resource to each of {named}."),
+    "customs house empty": N_("{other} holds no commodity and takes nothing."),
+    "broker": N_("{who} looks at {other}'s cards to take {count}."),
+    "broker all": N_("{who} takes all {count} of {other}'s cards."),
+    "broker one": N_("{who} takes {other}'s only card."),
 }
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def _counts_words(names: Sequence[str], rows: Sequence[Sequence[int]]) -> str:
@@ -430,83 +458,83 @@ def _said(game: Any, seat: int, move: Play, names: Sequence[str]) -> list[str]:
     last, args, card = game.last, move.args, move.card
     who = names[seat]
     if card == "stargazer":
-        return [SAID[card].format(red=args[0], other=args[1])]
+        return [tr(SAID[card]).format(red=args[0], other=args[1])]
     if card == "hoist":
-        values = {"who": who, "track": RD.TRACKS[args[0]], "level": game.levels[seat][args[0]]}
+        values = {"who": who, "track": RD.track_word(args[0]), "level": game.levels[seat][args[0]]}
         if last.get("metropolis") is not None:
-            return [SAID["hoist metropolis"].format(**values, metropolis=RD.METROPOLISES[args[0]],
+            return [tr(SAID["hoist metropolis"]).format(**values, metropolis=RD.metropolis_name(args[0]),
                                                     node=last["metropolis"] + 1)]
-        return [SAID[card].format(**values)]
+        return [tr(SAID[card]).format(**values)]
     if card in ("mason", "herbalist"):
-        return [SAID[card].format(who=who, node=args[0] + 1)]
+        return [tr(SAID[card]).format(who=who, node=args[0] + 1)]
     if card == "surveyor":
         a, b = args
-        return [SAID[card].format(hex_a=B.HEX_LABELS[a], number_a=game.numbers[a], hex_b=B.HEX_LABELS[b],
+        return [tr(SAID[card]).format(hex_a=B.HEX_LABELS[a], number_a=game.numbers[a], hex_b=B.HEX_LABELS[b],
                                   number_b=game.numbers[b])]
     if card in ("terraces", "deep shaft"):
-        return [SAID[card].format(who=who, count=last["got"])]
+        return [tr(SAID[card]).format(who=who, count=last["got"])]
     if card == "causeway":
-        return [SAID[card].format(who=who)]
+        return [tr(SAID[card]).format(who=who)]
     if card == "armourer":
-        return [SAID[card].format(node=node + 1, strength=RD.KNIGHT_NAMES[game.knight_at[node][STRENGTH]])
+        return [tr(SAID[card]).format(node=node + 1, strength=RD.knight_word(game.knight_at[node][STRENGTH]))
                 for node in args]
     if card == "tax collector":
         if not last["victims"]:
-            return [SAID["tax collector none"].format(hex=B.HEX_LABELS[args[0]])]
-        return [SAID[card].format(hex=B.HEX_LABELS[args[0]], victims=_list_words([names[v] for v in last["victims"]]))]
+            return [tr(SAID["tax collector none"]).format(hex=B.HEX_LABELS[args[0]])]
+        return [tr(SAID[card]).format(hex=B.HEX_LABELS[args[0]], victims=_list_words([names[v] for v in last["victims"]]))]
     if card == "turncoat":
         node, strength = last["lost"]
-        said = [SAID[card].format(owner=names[args[0]], strength=RD.KNIGHT_NAMES[strength], node=node + 1)]
+        said = [tr(SAID[card]).format(owner=names[args[0]], strength=RD.knight_word(strength), node=node + 1)]
         if last.get("placed"):
             node, strength = last["placed"]
-            said.append(SAID["turncoat placed"].format(who=who, strength=RD.KNIGHT_NAMES[strength], node=node + 1))
+            said.append(tr(SAID["turncoat placed"]).format(who=who, strength=RD.knight_word(strength), node=node + 1))
         return said
     if card == "envoy":
         owner, edge = names[last["owner"]], B.EDGE_LABELS[args[0]]
         if len(args) > 1:
-            return [SAID["envoy rebuilt"].format(owner=owner, edge=edge, to=B.EDGE_LABELS[args[1]])]
-        return [SAID[card].format(owner=owner, edge=edge)]
+            return [tr(SAID["envoy rebuilt"]).format(owner=owner, edge=edge, to=B.EDGE_LABELS[args[1]])]
+        return [tr(SAID[card]).format(owner=owner, edge=edge)]
     if card == "plot":
         owner = names[last["displaced"]]
         if last["retreat"] < 0:
-            return [SAID["plot supply"].format(owner=owner, node=args[0] + 1)]
-        return [SAID[card].format(owner=owner, node=args[0] + 1, to=last["retreat"] + 1)]
+            return [tr(SAID["plot supply"]).format(owner=owner, node=args[0] + 1)]
+        return [tr(SAID[card]).format(owner=owner, node=args[0] + 1, to=last["retreat"] + 1)]
     if card == "firebrand":
         if not last["discards"]:
-            return [SAID["firebrand none"]]
-        return [SAID[card].format(discards=_counts_words(names, last["discards"]))]
+            return [tr(SAID["firebrand none"])]
+        return [tr(SAID[card]).format(discards=_counts_words(names, last["discards"]))]
     if card in ("informer", "broker"):
         key = card
         if "took" in last:
             key += " one" if card == "informer" or last["count"] == 1 else " all"
-        return [SAID[key].format(who=who, other=names[args[0]], count=last["count"])]
+        return [tr(SAID[key]).format(who=who, other=names[args[0]], count=last["count"])]
     if card == "muster":
-        return [SAID[card].format(who=who, count=last["mustered"])]
+        return [tr(SAID[card]).format(who=who, count=last["mustered"])]
     if card == "festival":
         if not last["richer"]:
-            return [SAID["festival none"].format(who=who)]
-        said = [SAID[card].format(who=who)]
+            return [tr(SAID["festival none"]).format(who=who)]
+        said = [tr(SAID[card]).format(who=who)]
         if last["given"]:
-            said.append(SAID["festival at once"].format(gifts=_counts_words(names, last["given"])))
+            said.append(tr(SAID["festival at once"]).format(gifts=_counts_words(names, last["given"])))
         return said
     if card == "peddler":
-        return [SAID[card].format(hex=B.HEX_LABELS[args[0]], who=who)]
+        return [tr(SAID[card]).format(hex=B.HEX_LABELS[args[0]], who=who)]
     if card in ("hoarder", "levy"):
-        return [SAID["hoarder"].format(kind=K[args[0]].capitalize(), who=who,
+        return [tr(SAID["hoarder"]).format(kind=_capital(RD.kind_word(args[0])), who=who,
                                        gifts=_counts_words(names, last["given"]))]
     if card == "trade winds":
-        return [SAID[card].format(kind=K[args[0]].capitalize(), who=who)]
+        return [tr(SAID[card]).format(kind=_capital(RD.kind_word(args[0])), who=who)]
     if card == "customs house":
-        said = [SAID[card].format(who=who, named=_list_words([names[o] for o in last["named"]]))] \
+        said = [tr(SAID[card]).format(who=who, named=_list_words([names[o] for o in last["named"]]))] \
             if last["named"] else []
-        return said + [SAID["customs house empty"].format(other=names[o]) for o in last["empty"]]
+        return said + [tr(SAID["customs house empty"]).format(other=names[o]) for o in last["empty"]]
     return []
 
 
 def _tell_play(game: Any, seat: int, move: Play, names: Sequence[str]) -> str:
-    said = [SAID["played"].format(who=names[seat], card=TITLES[move.card]), *_said(game, seat, move, names)]
+    said = [tr(SAID["played"]).format(who=names[seat], card=TITLES[move.card]), *_said(game, seat, move, names)]
     if game.last.get("asks") and game.pending:
-        said.append(SAID["waiting"].format(seats=_list_words([names[s] for s in sorted(game.pending)])))
+        said.append(tr(SAID["waiting"]).format(seats=_list_words([names[s] for s in sorted(game.pending)])))
     return _close(game, seat, names, " ".join(said)[:-1])  # `close_line` ends it, telling a winner
 
 
@@ -515,26 +543,30 @@ def _tell_take(game: Any, seat: int, move: Take, names: Sequence[str]) -> str:
     last = game.last
     other = names[last["from"]]
     if last["card"] == "informer":
-        return _close(game, seat, names, f"{names[seat]} took a progress card from {other}")
-    return _close(game, seat, names, f"{names[seat]} took {last['count']} cards from {other}")
+        return _close(game, seat, names, tr("{who} took a progress card from {other}").format(who=names[seat],
+                                                                                            other=other))
+    count = last["count"]
+    line = ngettext("{who} took {count} card from {other}", "{who} took {count} cards from {other}", count)
+    return _close(game, seat, names, line.format(who=names[seat], count=count, other=other))
 
 
 def _tell_give(game: Any, seat: int, move: Give, names: Sequence[str]) -> str:
     last = game.last
     count = last["count"]
-    line = f"{names[seat]} gave {names[last['to']]} {count} card" + ("s" if count != 1 else "")
+    line = ngettext("{who} gave {to} {count} card.", "{who} gave {to} {count} cards.", count).format(
+        who=names[seat], to=names[last["to"]], count=count)
     if game.pending:
-        line += ". Still waiting for " + _list_words([names[s] for s in sorted(game.pending)])
-    return line + "."
+        line += " " + tr("Still waiting for {seats}.").format(seats=_list_words([names[s] for s in sorted(game.pending)]))
+    return line
 
 
 def card_verbs() -> dict[type, Verb]:
     """The rows of the move table for progress cards (moves.py merges them into Ramparts')."""
     return {
-        Play: Verb("play", read_play, play_text, _tell_play, "Progress cards", ("roll", "main"),
+        Play: Verb("play", read_play, play_text, _tell_play, N_("Progress cards"), ("roll", "main"),
                    takes_back=False, handler="_play_card"),
-        Take: Verb("take", read_take, take_text, _tell_take, "Progress cards", ("main",), takes_back=False),
-        Give: Verb("give", read_give, give_text, _tell_give, "Answers", takes_back=False),
+        Take: Verb("take", read_take, take_text, _tell_take, N_("Progress cards"), ("main",), takes_back=False),
+        Give: Verb("give", read_give, give_text, _tell_give, N_("Answers"), takes_back=False),
     }
 
 
@@ -772,69 +804,69 @@ def _refusal(game: Any, seat: int, move: Play) -> str:
     card, args = move.card, move.args
     if card == "stargazer":
         if game.phase != "roll":
-            return "A Stargazer is played before your roll."
-        return "You have set the dice already this turn."
+            return tr("A Stargazer is played before your roll.")
+        return tr("You have set the dice already this turn.")
     if game.phase == "roll":
-        return "Before the roll only a Stargazer may be played; `roll` first."
+        return tr("Before the roll only a Stargazer may be played; `roll` first.")
     mine = game.visible_points(seat)
     if card == "hoist":
-        return ("Hoist raises one of your tracks for one commodity less (level 1 free): it needs a city, the "
-                "commodities, and at level 4 or 5 a city without a metropolis named when it takes one, "
-                "e.g. `play hoist lore`.")
+        return tr("Hoist raises one of your tracks for one commodity less (level 1 free): it needs a city, the "
+                  "commodities, and at level 4 or 5 a city without a metropolis named when it takes one, "
+                  "e.g. `play hoist lore`.")
     if card == "mason":
         if game.walls_of(seat) >= RD.WALLS:
-            return f"All {RD.WALLS} of your walls are built."
-        return "A Mason's wall goes under one of your cities without a wall."
+            return tr("All {count} of your walls are built.").format(count=RD.WALLS)
+        return tr("A Mason's wall goes under one of your cities without a wall.")
     if card == "surveyor":
-        return "A Surveyor swaps two different number tokens, neither a 2, 12, 6 nor 8."
+        return tr("A Surveyor swaps two different number tokens, neither a 2, 12, 6 nor 8.")
     if card == "herbalist":
         if game.ruins_of(seat) and args and args[0] not in game.ruins:
-            return "Rebuild your ruined city before you build another city."
+            return tr("Rebuild your ruined city before you build another city.")
         if game.hands[seat][D.RES_INDEX["ore"]] < 2 or game.hands[seat][D.RES_INDEX["grain"]] < 1:
-            return "A Herbalist's city costs 2 ore and 1 grain."
+            return tr("A Herbalist's city costs 2 ore and 1 grain.")
         if game.pieces[seat][2] >= D.CITIES:
-            return f"All {D.CITIES} of your cities are on the board."
-        return "A Herbalist turns one of your settlements into a city."
+            return tr("All {count} of your cities are on the board.").format(count=D.CITIES)
+        return tr("A Herbalist turns one of your settlements into a city.")
     if card == "causeway":
-        return "You have no road to place."
+        return tr("You have no road to place.")
     if card == "armourer":
-        return ("An Armourer promotes one or two of your knights, each once a turn, when a piece of the next "
-                "strength is free (veterans need the Stronghold).")
+        return tr("An Armourer promotes one or two of your knights, each once a turn, when a piece of the next "
+                  "strength is free (veterans need the Stronghold).")
     if card == "tax collector":
         if not game.raided:
-            return "The robber stays in the desert until the raiders' first attack."
-        return "The Tax Collector moves the robber to another hex the friendly robber allows."
+            return tr("The robber stays in the desert until the raiders' first attack.")
+        return tr("The Tax Collector moves the robber to another hex the friendly robber allows.")
     if card == "turncoat":
         if args and (args[0] == seat or not 0 <= args[0] < game.n):
-            return "Name another player."
+            return tr("Name another player.")
         if args and _lost_knight(game, args[0]) < 0:
-            return f"{game._who(args[0]).capitalize()} has no knight."
-        return ("The knight you place goes on an empty corner touched by one of your roads, and needs a free "
-                "piece of the lost knight's strength or weaker.")
+            return tr("{player} has no knight.").format(player=_capital(game._who(args[0])))
+        return tr("The knight you place goes on an empty corner touched by one of your roads, and needs a free "
+                  "piece of the lost knight's strength or weaker.")
     if card == "envoy":
         if args and game.edge_owner[args[0]] == -1:
-            return f"There is no road on {B.EDGE_LABELS[args[0]]}."
+            return tr("There is no road on {edge}.").format(edge=B.EDGE_LABELS[args[0]])
         if args and not _open_end(game, args[0]):
-            return "An Envoy removes a road with an open end: one end touching none of its owner's roads, " \
-                   "buildings or knights."
+            return tr("An Envoy removes a road with an open end: one end touching none of its owner's roads, "
+                      "buildings or knights.")
         if len(args) > 1 and game.edge_owner[args[0]] != seat:
-            return "Only your own road may be rebuilt."
-        return "The road is rebuilt where you could build a road, not where it stood."
+            return tr("Only your own road may be rebuilt.")
+        return tr("The road is rebuilt where you could build a road, not where it stood.")
     if card == "plot":
-        return "A Plot displaces another player's knight from a corner one of your roads touches."
+        return tr("A Plot displaces another player's knight from a corner one of your roads touches.")
     if card == "informer":
-        return "Name another player who holds a progress card."
+        return tr("Name another player who holds a progress card.")
     if card == "muster":
-        return "All of your knights are active already."
+        return tr("All of your knights are active already.")
     if card == "peddler":
-        return "The peddler goes on a land hex beside your settlement or city, not the desert, and moves."
+        return tr("The peddler goes on a land hex beside your settlement or city, not the desert, and moves.")
     if card == "trade winds":
-        return "That kind trades 2:1 this turn already."
+        return tr("That kind trades 2:1 this turn already.")
     if card == "customs house":
-        return "Name each other player once, with a resource you hold for each."
+        return tr("Name each other player once, with a resource you hold for each.")
     if card == "broker":
-        return f"Name another player with more than your {mine} points who holds a card."
-    return "Not now."
+        return tr("Name another player with more than your {points} points who holds a card.").format(points=mine)
+    return tr("Not now.")
 
 
 _NO_DICE = Rng(0)  # stands for the game's dice in the copy a card's play keeps to undo itself
@@ -843,7 +875,7 @@ _NO_DICE = Rng(0)  # stands for the game's dice in the copy a card's play keeps 
 def play_card(game: Any, seat: int, move: Play) -> None:
     """Play a progress card the seat holds (`game._play_card` has checked the turn)."""
     if move.card not in game.progress[seat]:
-        raise IllegalMove(f"You hold no {TITLES[move.card]}.")
+        raise IllegalMove(tr("You hold no {card}.").format(card=TITLES[move.card]))
     if move.card == "stargazer":
         legal = game.phase == "roll" and "dice" not in game.turn_effects
     else:
@@ -1064,7 +1096,7 @@ def _customs_house(game: Any, seat: int, args: tuple[int, ...]) -> None:
         named.append(other)
         game.hands[seat][kind] -= 1
         game.hands[other][kind] += 1
-        game.pending[other] = {"ask": "give", "count": 1, "by": seat, "card": "customs house"}
+        game.pending[other] = {"ask": "give", "count": 1, "by": seat, "card": "customs house"}  # verbatim: a key
     game.last["named"] = named
     game.last["empty"] = empty
     game.last["asks"] = bool(game.pending)
@@ -1159,7 +1191,7 @@ def answer(game: Any, seat: int, move: Any) -> None:
     """Play an answer asked of `seat`: a give, a take, or a Firebrand's discard."""
     record = game.pending.get(seat)
     if record is None:
-        raise IllegalMove("Nothing is asked of you now.")
+        raise IllegalMove(tr("Nothing is asked of you now."))
     ask = record["ask"]
     wanted = {"take": Take, "give": Give, "discard": Discard}[ask]
     if not isinstance(move, wanted):
@@ -1167,14 +1199,17 @@ def answer(game: Any, seat: int, move: Any) -> None:
     if ask == "discard":
         amounts = move.cards
         if sum(amounts) != record["count"]:
-            raise IllegalMove(f"Discard exactly {record['count']} cards (half of your hand, rounded down).")
+            raise IllegalMove(ngettext("Discard exactly {count} card (half of your hand, rounded down).",
+                                       "Discard exactly {count} cards (half of your hand, rounded down).",
+                                       record["count"]).format(count=record["count"]))
         if any(amounts[kind] > game.hands[seat][kind] for kind in range(NK)):
-            raise IllegalMove("You do not hold those cards.")
+            raise IllegalMove(tr("You do not hold those cards."))
         for kind, count in enumerate(amounts):
             game.hands[seat][kind] -= count
             game.bank[kind] += count
         del game.pending[seat]
-        game.last = {"seat": seat, "move": f"discard {record['count']} cards", "discarded": record["count"]}
+        game.last = {"seat": seat, "move": f"discard {record['count']} cards",  # verbatim: the record's key words
+                     "discarded": record["count"]}
         return
     if move not in _answer_values(game, seat):
         raise IllegalMove(_ask_words(game, seat, record))
@@ -1193,23 +1228,28 @@ def answer(game: Any, seat: int, move: Any) -> None:
 def _ask_words(game: Any, seat: int, record: dict[str, Any]) -> str:
     who = game._who(record.get("by", record.get("from", seat)))
     ask = record["ask"]
+    count = record.get("count", 1)
     if ask == "discard":
-        return f"A Firebrand asks you to discard {record['count']} cards, e.g. `discard 1 wool 1 ore`."
+        return ngettext("A Firebrand asks you to discard {count} card, e.g. `discard 1 wool 1 ore`.",
+                        "A Firebrand asks you to discard {count} cards, e.g. `discard 1 wool 1 ore`.",
+                        count).format(count=count)
     if ask == "give":
         if record["card"] == "customs house":
-            return f"Give {who} 1 commodity you hold, e.g. `give 1 ink`."
-        return f"Give {who} {record['count']} cards you hold, e.g. `give 1 wool 1 ink`."
+            return tr("Give {who} 1 commodity you hold, e.g. `give 1 ink`.").format(who=who)
+        return ngettext("Give {who} {count} card you hold, e.g. `give 1 wool 1 ink`.",
+                        "Give {who} {count} cards you hold, e.g. `give 1 wool 1 ink`.", count).format(who=who, count=count)
     if record["card"] == "informer":
-        return f"Take one of {who}'s progress cards, e.g. `take hoist`."
-    return f"Take {record['count']} of {who}'s cards, e.g. `take 1 ore 1 ink`."
+        return tr("Take one of {who}'s progress cards, e.g. `take hoist`.").format(who=who)
+    return ngettext("Take {count} of {who}'s cards, e.g. `take 1 ore 1 ink`.",
+                    "Take {count} of {who}'s cards, e.g. `take 1 ore 1 ink`.", count).format(who=who, count=count)
 
 
 def waiting_words(game: Any, seat: int) -> str:
     """The refusal of another move while answers are awaited."""
     record = game.pending.get(seat)
     if record is not None:
-        return "First answer: " + _ask_words(game, seat, record)
-    return "Waiting for answers: " + ", ".join(game._who(s) for s in sorted(game.pending)) + "."
+        return tr("First answer: {ask}").format(ask=_ask_words(game, seat, record))
+    return tr("Waiting for answers: {seats}.").format(seats=", ".join(game._who(s) for s in sorted(game.pending)))
 
 
 # -- what one seat alone is shown -----------------------------------------------------------
@@ -1222,24 +1262,26 @@ def private_lines(game: Any, seat: int, names: Sequence[str]) -> list[str]:
         other = record["from"]
         if record["card"] == "informer":
             cards = ", ".join(TITLES[card] for card in game.progress[other])
-            lines.append(f"{names[other]}'s progress cards: {cards}.")
+            lines.append(tr("{name}'s progress cards: {cards}.").format(name=names[other], cards=cards))
         else:
-            lines.append(f"{names[other]}'s cards: {kinds_text(game.hands[other]) or 'none'}.")
+            cards = kinds_words(game.hands[other]) or pgettext("cards", "none")
+            lines.append(tr("{name}'s cards: {cards}.").format(name=names[other], cards=cards))
     last = game.last
     if last.get("card") == "tax collector" and "taxed" in last:
         for victim, kind in last["taxed"]:
             if seat == last["seat"]:
-                lines.append(f"You took 1 {K[kind]} from {names[victim]}.")
+                lines.append(tr("You took 1 {kind} from {name}.").format(kind=RD.kind_word(kind), name=names[victim]))
             elif seat == victim:
-                lines.append(f"{names[last['seat']]} took 1 {K[kind]} from you.")
+                lines.append(tr("{name} took 1 {kind} from you.").format(name=names[last["seat"]],
+                                                                         kind=RD.kind_word(kind)))
     if "took" in last:
         other = last["from"] if last.get("move") == "take" else last["args"][0]
         taken = last["took"]
-        what = TITLES[taken] if isinstance(taken, str) else kinds_text(taken)
+        what = TITLES[taken] if isinstance(taken, str) else kinds_words(taken)
         if seat == last["seat"]:
-            lines.append(f"You took {what} from {names[other]}.")
+            lines.append(tr("You took {what} from {name}.").format(what=what, name=names[other]))
         elif seat == other:
-            lines.append(f"{names[last['seat']]} took {what} from you.")
+            lines.append(tr("{name} took {what} from you.").format(name=names[last["seat"]], what=what))
     return lines
 
 

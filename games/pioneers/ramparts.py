@@ -18,7 +18,6 @@ from games.base import (
     Game,
     IllegalMove,
     Rng,
-    count_text,
     counts_change,
     rng_untouched,
 )
@@ -28,6 +27,7 @@ from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
 from games.pioneers.game import PioneersGame, _holds, _positions
 from games.pioneers.move_values import discard_options
+from lang import N_, ngettext, tr
 
 K = RD.KINDS
 NK = RD.KIND_COUNT
@@ -59,15 +59,21 @@ def _pay8(hand: list[int], bank: list[int], cost: Sequence[int]) -> None:
             bank[index] += amount
 
 
+# "Both of your {strength} knights are on the board.", whole for each strength
+_BOTH_ON_BOARD = ("", N_("Both of your young knights are on the board."),
+                  N_("Both of your seasoned knights are on the board."),
+                  N_("Both of your veteran knights are on the board."))
+
+
 class RampartsGame(PioneersGame):
     """Pioneer's Isle with knights, city improvements, the raiders and progress cards."""
 
-    title = "Pioneer's Isle: Ramparts"
+    title = "Pioneer's Isle: Ramparts"  # verbatim: the game's name
     variant = "ramparts"
     notation = M.RAMPARTS_NOTATION
     place_words = M.RAMPARTS_PLACES
     traded_goods = RD.KINDS
-    BANK_TRADE_HELP = "The bank trades one kind of card at your rate for 1 card, e.g. `trade 4 wool for 1 ore`."
+    BANK_TRADE_HELP = N_("The bank trades one kind of card at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
     options = tuple(
         type(spec)(**{**spec.__dict__, "default": True}) if spec.name == "ramparts" else spec
         for spec in PioneersGame.options
@@ -200,19 +206,23 @@ class RampartsGame(PioneersGame):
             self.winner = seat
             self.phase = "over"
             self.pending = {}
-            self._close_offers("the game ended")
+            self._close_offers(N_("the game ended"))
 
     def dispatch(self, seat: int, move: Any) -> None:
         if seat not in self.pending and any(r.get("ask") in self.TABLE_CHOICES for r in self.pending.values()):
-            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+            raise IllegalMove(self._waiting_words())
         ask = self.pending.get(seat, {}).get("ask")
         if ask in self.TABLE_CHOICES and not isinstance(move, M.Draw | M.Cistern):
-            raise IllegalMove("First choose: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, ask)) + ".")
+            raise IllegalMove(tr("First choose: {moves}.").format(
+                moves=", ".join(f"`{m}`" for m in self._choice_moves(seat, ask))))
         super().dispatch(seat, move)
         # points come from many moves here (a metropolis, a card, a knight cutting a road): the
         # player in turn wins the moment any of them brings them to the target
         if self.phase not in ("over", "setup"):
             self._check_win()
+
+    def _waiting_words(self) -> str:
+        return tr("Waiting for answers: {seats}.").format(seats=", ".join(self._who(s) for s in sorted(self.pending)))
 
     def _score_parts(self, seat: int) -> dict[str, Any]:
         ruins = self.ruins_of(seat)
@@ -229,14 +239,17 @@ class RampartsGame(PioneersGame):
     def _breakdown_extras(self, info: dict[str, Any]) -> list[str]:
         parts = []
         if info["metropolises"]:
-            parts.append(f"{count_text(info['metropolises'], 'metropolis', 'metropolises')} "
-                         f"{RD.METROPOLIS_POINTS * info['metropolises']}")
+            count = info["metropolises"]
+            parts.append(ngettext("{count} metropolis {points}", "{count} metropolises {points}", count).format(
+                count=count, points=RD.METROPOLIS_POINTS * count))
         if info["shields"]:
-            parts.append(f"{count_text(info['shields'], 'Isle Shield')} {info['shields']}")
+            count = info["shields"]
+            parts.append(ngettext("{count} Isle Shield {points}", "{count} Isle Shields {points}", count).format(
+                count=count, points=count))
         for card in info["point_cards"]:
             parts.append(f"{P.TITLES[card]} {RD.POINT_CARD_POINTS}")
         if info["peddler"]:
-            parts.append(f"the peddler {RD.PEDDLER_POINTS}")
+            parts.append(tr("the peddler {points}").format(points=RD.PEDDLER_POINTS))
         return parts
 
     # -- knights ----------------------------------------------------------------------------
@@ -321,11 +334,11 @@ class RampartsGame(PioneersGame):
         for node in mine:
             record = self.knight_at[node]
             if paid and not record[PROMOTED] and self._may_promote(seat, record[STRENGTH]):
-                moves.append(f"promote knight {node + 1}")
+                moves.append(f"promote knight {node + 1}")  # verbatim: notation
             if not record[ACTIVE] and hand[D.GRAIN] >= 1:
-                moves.append(f"activate knight {node + 1}")
+                moves.append(f"activate knight {node + 1}")  # verbatim: notation
             if self._can_act(record):
-                moves += [f"move knight {node + 1} to {to + 1}" for to in self.knight_targets(node)]
+                moves += [f"move knight {node + 1} to {to + 1}" for to in self.knight_targets(node)]  # verbatim: notation
                 if self.raided and node in self.HEX_NODES[self.robber]:
                     moves += [M.chase_text(M.Chase(node, hex_index, victim), self.HEX_LABELS)
                               for hex_index, victim in self._chase_options()]
@@ -348,7 +361,7 @@ class RampartsGame(PioneersGame):
     def _own_knight(self, seat: int, node: int) -> list[int]:
         record = self.knight_at.get(node)
         if record is None or record[SEAT] != seat:
-            raise IllegalMove(f"You have no knight on corner {node + 1}.")
+            raise IllegalMove(tr("You have no knight on corner {node}.").format(node=node + 1))
         return record
 
     def _need_main(self, seat: int) -> None:
@@ -363,11 +376,12 @@ class RampartsGame(PioneersGame):
         self._need_main(seat)
         node = move.node
         if not self._free_knight(seat, 1):
-            raise IllegalMove("Both of your young knights are on the board.")
+            raise IllegalMove(tr("Both of your young knights are on the board."))
         if not _holds(self.hands[seat], RD.COST_KNIGHT):
-            raise IllegalMove("A knight costs 1 wool and 1 ore.")
+            raise IllegalMove(tr("A knight costs 1 wool and 1 ore."))
         if node not in self.knight_spots(seat):
-            raise IllegalMove(f"A knight goes on an empty corner touched by one of your roads; {node + 1} is not one.")
+            raise IllegalMove(tr("A knight goes on an empty corner touched by one of your roads; {node} is not one.").format(
+                node=node + 1))
         self._pay(seat, RD.COST_KNIGHT)
         self.knight_at[node] = [seat, 1, 0, 0, 0, 0]
         self._recount_roads()
@@ -379,41 +393,43 @@ class RampartsGame(PioneersGame):
         record = self._own_knight(seat, move.node)
         strength = record[STRENGTH]
         if record[PROMOTED]:
-            raise IllegalMove("Each knight may be promoted once a turn.")
+            raise IllegalMove(tr("Each knight may be promoted once a turn."))
         if strength >= 3:
-            raise IllegalMove("A veteran knight is as strong as a knight gets.")
+            raise IllegalMove(tr("A veteran knight is as strong as a knight gets."))
         if strength == 2 and self.levels[seat][RD.COUNCIL] < RD.POWER_LEVEL:
-            raise IllegalMove("Promoting to veteran needs the Stronghold (council level 3).")
+            raise IllegalMove(tr("Promoting to veteran needs the Stronghold (council level 3)."))
         if not self._free_knight(seat, strength + 1):
-            raise IllegalMove(f"Both of your {RD.KNIGHT_NAMES[strength + 1]} knights are on the board.")
+            raise IllegalMove(tr(_BOTH_ON_BOARD[strength + 1]))
         if not free:
             if not _holds(self.hands[seat], RD.COST_KNIGHT):
-                raise IllegalMove("A promotion costs 1 wool and 1 ore.")
+                raise IllegalMove(tr("A promotion costs 1 wool and 1 ore."))
             self._pay(seat, RD.COST_KNIGHT)
         record[STRENGTH] = strength + 1
         record[PROMOTED] = 1
-        self._mark(seat, f"promote knight {move.node + 1}", nodes=[move.node], strength=strength + 1, free=free)
+        self._mark(seat, f"promote knight {move.node + 1}", nodes=[move.node], strength=strength + 1,  # verbatim: notation
+                   free=free)
 
     def _play_activate(self, seat: int, move: M.Activate) -> None:
         self._need_main(seat)
         record = self._own_knight(seat, move.node)
         if record[ACTIVE]:
-            raise IllegalMove(f"The knight on {move.node + 1} is already active.")
+            raise IllegalMove(tr("The knight on {node} is already active.").format(node=move.node + 1))
         if not _holds(self.hands[seat], RD.COST_ACTIVATE):
-            raise IllegalMove("Activating a knight costs 1 grain.")
+            raise IllegalMove(tr("Activating a knight costs 1 grain."))
         self._pay(seat, RD.COST_ACTIVATE)
         record[ACTIVE] = 1
         record[ACTIVATED] = 1
-        self._mark(seat, f"activate knight {move.node + 1}", nodes=[move.node])
+        self._mark(seat, f"activate knight {move.node + 1}", nodes=[move.node])  # verbatim: notation
 
     def _acting(self, seat: int, node: int) -> list[int]:
         record = self._own_knight(seat, node)
         if not record[ACTIVE]:
-            raise IllegalMove(f"The knight on {node + 1} is not active.")
+            raise IllegalMove(tr("The knight on {node} is not active.").format(node=node + 1))
         if record[ACTIVATED]:
-            raise IllegalMove(f"The knight on {node + 1} was activated this turn: it acts from your next turn.")
+            raise IllegalMove(tr("The knight on {node} was activated this turn: it acts from your next turn.").format(
+                node=node + 1))
         if record[ACTED]:
-            raise IllegalMove(f"The knight on {node + 1} has acted this turn.")
+            raise IllegalMove(tr("The knight on {node} has acted this turn.").format(node=node + 1))
         return record
 
     def _play_move_knight(self, seat: int, move: M.MoveKnight) -> None:
@@ -421,8 +437,9 @@ class RampartsGame(PioneersGame):
         record = self._acting(seat, move.node)
         to = move.to
         if to not in self.knight_targets(move.node):
-            raise IllegalMove(f"The knight on {move.node + 1} cannot reach {to + 1}: it moves along your roads to "
-                              "an empty corner or onto a weaker knight of another player.")
+            raise IllegalMove(tr("The knight on {node} cannot reach {to}: it moves along your roads to "
+                                 "an empty corner or onto a weaker knight of another player.").format(node=move.node + 1,
+                                                                                                     to=to + 1))
         extra: dict[str, Any] = {"nodes": [move.node, to]}
         displaced = self.knight_at.pop(to, None)
         del self.knight_at[move.node]
@@ -437,15 +454,15 @@ class RampartsGame(PioneersGame):
             if spot >= 0:
                 self.knight_at[spot] = displaced  # it keeps its state
         self._recount_roads()
-        self._mark(seat, f"move knight {move.node + 1} to {to + 1}", **extra)
+        self._mark(seat, f"move knight {move.node + 1} to {to + 1}", **extra)  # verbatim: notation
 
     def _play_chase(self, seat: int, move: M.Chase) -> None:
         self._need_main(seat)
         if not self.raided:
-            raise IllegalMove("The robber stays in the desert until the raiders' first attack.")
+            raise IllegalMove(tr("The robber stays in the desert until the raiders' first attack."))
         record = self._acting(seat, move.node)
         if move.node not in self.HEX_NODES[self.robber]:
-            raise IllegalMove(f"The knight on {move.node + 1} does not stand beside the robber.")
+            raise IllegalMove(tr("The knight on {node} does not stand beside the robber.").format(node=move.node + 1))
         victim = self._robber_target(move.hex, move.victim)
         record[ACTIVE] = 0
         record[ACTED] = 1
@@ -461,14 +478,14 @@ class RampartsGame(PioneersGame):
             self._need_main(seat)
         node = move.node
         if self.node_owner[node] != seat or self.node_level[node] != 2:
-            raise IllegalMove(f"A wall stands under one of your cities; you have none on {node + 1}.")
+            raise IllegalMove(tr("A wall stands under one of your cities; you have none on {node}.").format(node=node + 1))
         if node in self.walls:
-            raise IllegalMove(f"Your city on {node + 1} has a wall already.")
+            raise IllegalMove(tr("Your city on {node} has a wall already.").format(node=node + 1))
         if self.walls_of(seat) >= RD.WALLS:
-            raise IllegalMove(f"All {RD.WALLS} of your walls are built.")
+            raise IllegalMove(tr("All {count} of your walls are built.").format(count=RD.WALLS))
         if not free:
             if not _holds(self.hands[seat], RD.COST_WALL):
-                raise IllegalMove("A wall costs 2 brick.")
+                raise IllegalMove(tr("A wall costs 2 brick."))
             self._pay(seat, RD.COST_WALL)
         self.walls.append(node)
         self._mark(seat, f"wall {node + 1}", nodes=[node], free=free)
@@ -525,22 +542,24 @@ class RampartsGame(PioneersGame):
         name = TRACKS[track]
         level = self.levels[seat][track] + 1
         if level > RD.MAX_LEVEL:
-            raise IllegalMove(f"Your {name} is at level 5 already.")
+            raise IllegalMove(tr("Your {track} is at level 5 already.").format(track=RD.track_word(track)))
         if not self.cities_of(seat):
-            raise IllegalMove("Improving needs a city (a ruin does not count).")
+            raise IllegalMove(tr("Improving needs a city (a ruin does not count)."))
         commodity = RD.TRACK_COMMODITY[track]
         cost = max(0, level - discount)
         if self.hands[seat][commodity] < cost:
-            raise IllegalMove(f"Level {level} of {name} costs {cost} {K[commodity]}.")
+            raise IllegalMove(tr("Level {level} of {track} costs {cost} {commodity}.").format(
+                level=level, track=RD.track_word(track), cost=cost, commodity=RD.kind_word(commodity)))
         nodes = self._improve_nodes(seat, track, level)
         if nodes is None:
             if move.node is not None:
-                raise IllegalMove(f"This level takes no metropolis: write `improve {name}`.")
+                raise IllegalMove(tr("This level takes no metropolis: write `{move}`.").format(move=f"improve {name}"))
         elif not nodes:
-            raise IllegalMove(f"Level {level} needs a city without a metropolis.")
+            raise IllegalMove(tr("Level {level} needs a city without a metropolis.").format(level=level))
         elif move.node is None or move.node not in nodes:
-            raise IllegalMove(f"This level takes the {RD.METROPOLISES[track]}: name one of your cities without a "
-                              f"metropolis, e.g. `improve {name} {nodes[0] + 1}`.")
+            raise IllegalMove(tr("This level takes the {metropolis}: name one of your cities without a metropolis, "
+                                 "e.g. `{move}`.").format(metropolis=RD.metropolis_name(track),
+                                                          move=f"improve {name} {nodes[0] + 1}"))
         self.hands[seat][commodity] -= cost
         self.bank[commodity] += cost
         self.levels[seat][track] = level
@@ -629,9 +648,10 @@ class RampartsGame(PioneersGame):
     def _answer_choice(self, seat: int, kind: str, text: str) -> dict[str, Any]:
         record = self.pending.get(seat)
         if record is None or record.get("ask") != kind:
-            raise IllegalMove("Nothing asks you for that now.")
+            raise IllegalMove(tr("Nothing asks you for that now."))
         if text not in self._choice_moves(seat, kind):
-            raise IllegalMove("Choose one of: " + ", ".join(f"`{m}`" for m in self._choice_moves(seat, kind)) + ".")
+            raise IllegalMove(tr("Choose one of: {moves}.").format(
+                moves=", ".join(f"`{m}`" for m in self._choice_moves(seat, kind))))
         del self.pending[seat]
         self._queue_choices(kind, list(record.get("then", ())))
         return record
@@ -753,7 +773,7 @@ class RampartsGame(PioneersGame):
 
     def _play_roll(self, seat: int, move: M.Roll) -> None:
         if self.pending:
-            raise IllegalMove("Waiting for answers: " + ", ".join(self._who(s) for s in sorted(self.pending)) + ".")
+            raise IllegalMove(self._waiting_words())
         if seat != self.current or self.phase != "roll":
             self._need_turn(seat, "roll")
         fixed = self.turn_effects.pop("dice", None)  # a Stargazer's production dice
@@ -807,22 +827,22 @@ class RampartsGame(PioneersGame):
 
     def _play_settlement(self, seat: int, move: M.Settlement) -> None:
         if self.phase == "setup" and seat == self.current and self.setup_step >= self.n and self.setup_node < 0:
-            raise IllegalMove("Your second starting placement is a city: `city N`.")
+            raise IllegalMove(tr("Your second starting placement is a city: `city N`."))
         if self.phase != "setup":
             self._need_main(seat)
         if self.phase == "main" and move.node in self.knight_at:
-            raise IllegalMove(f"A knight stands on corner {move.node + 1}: no settlement goes there.")
+            raise IllegalMove(tr("A knight stands on corner {node}: no settlement goes there.").format(node=move.node + 1))
         super()._play_settlement(seat, move)
 
     def _play_city(self, seat: int, move: M.City, free: bool = False) -> None:
         node = move.node
         if self.phase == "setup" and seat == self.current:
             if self.setup_step < self.n:
-                raise IllegalMove("Your first starting placement is a settlement: `settlement N`.")
+                raise IllegalMove(tr("Your first starting placement is a settlement: `settlement N`."))
             if self.setup_node >= 0:
-                raise IllegalMove(f"Now place a road beside corner {self.setup_node + 1}.")
+                raise IllegalMove(tr("Now place a road beside corner {node}.").format(node=self.setup_node + 1))
             if not self._free_spot(node):
-                raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
+                raise IllegalMove(tr("Corner {node} is taken or next to a building.").format(node=node + 1))
             self._place_settlement(seat, node)
             self.node_level[node] = 2
             self.pieces[seat][1] -= 1
@@ -833,16 +853,16 @@ class RampartsGame(PioneersGame):
         if not free:
             self._need_main(seat)
         if self.node_owner[node] != seat or self.node_level[node] != 1:
-            raise IllegalMove(f"You have no settlement on corner {node + 1}.")
+            raise IllegalMove(tr("You have no settlement on corner {node}.").format(node=node + 1))
         ruin = node in self.ruins
         if not ruin:
             if self.ruins_of(seat):
-                raise IllegalMove("Rebuild your ruined city before you build another city.")
+                raise IllegalMove(tr("Rebuild your ruined city before you build another city."))
             if self.pieces[seat][2] >= D.CITIES:
-                raise IllegalMove("All 4 of your cities are on the board.")
+                raise IllegalMove(tr("All {count} of your cities are on the board.").format(count=D.CITIES))
         cost = RD.COST_CITY if not free else (0, 0, 0, 1, 2, 0, 0, 0)  # Herbalist: 2 ore + 1 grain
         if not _holds(self.hands[seat], cost):
-            raise IllegalMove("A city costs 3 ore and 2 grain.")
+            raise IllegalMove(tr("A city costs 3 ore and 2 grain."))
         self._pay(seat, cost)
         self.node_level[node] = 2
         if ruin:
@@ -915,7 +935,7 @@ class RampartsGame(PioneersGame):
         return self.SETTLEMENT_MOVES if self.setup_step < self.n else self.CITY_MOVES  # the second is a city
 
     def _setup_piece_word(self) -> str:
-        return "settlement" if self.setup_step < self.n else "city"
+        return "settlement" if self.setup_step < self.n else "city"  # verbatim: keys, as the base game's
 
     def _roll_moves(self, seat: int) -> list[str]:
         return ["roll", *P.card_moves(self, seat)]
@@ -952,7 +972,8 @@ class RampartsGame(PioneersGame):
         for give in range(NK):
             rate = self.rate(seat, give)
             if hand[give] >= rate:
-                moves += [f"trade {rate} {K[give]} for 1 {K[get]}" for get in range(NK) if get != give and bank[get]]
+                moves += [f"trade {rate} {K[give]} for 1 {K[get]}"  # verbatim: notation
+                          for get in range(NK) if get != give and bank[get]]
         if self.offers_made < D.MAX_OFFERS_PER_TURN:
             moves += [f"offer 1 {K[give]} for 1 {K[get]}" for give in range(NK) if hand[give]
                       for get in range(NK) if get != give]
@@ -964,24 +985,24 @@ class RampartsGame(PioneersGame):
         line = super().status(names)
         if self.phase == "over":
             return line
-        raid = f" Raiders {self.raiders}/{RD.RAIDERS_STEPS}: strength {self.raiders_strength()} against knights " \
-               f"{self.defence()}."
+        raid = " " + tr("Raiders {steps}/{total}: strength {strength} against knights {defence}.").format(
+            steps=self.raiders, total=RD.RAIDERS_STEPS, strength=self.raiders_strength(), defence=self.defence())
         if not self.raided:
-            raid += " The robber waits in the desert until the first raid."
+            raid += " " + tr("The robber waits in the desert until the first raid.")
         if self.pending:
-            raid += " Waiting for: " + ", ".join(names[s] for s in sorted(self.pending)) + "."
+            raid += " " + tr("Waiting for: {seats}.").format(seats=", ".join(names[s] for s in sorted(self.pending)))
         return line + raid
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
             return ""
-        hand = M.amounts_text(self.hands[seat]) or "no cards"
-        parts = [f"Your hand: {hand}."]
+        hand = P.kinds_words(self.hands[seat]) or tr("no cards")
+        parts = [tr("Your hand: {hand}.").format(hand=hand)]
         if self.progress[seat]:
-            parts.append("Progress cards: " + ", ".join(P.TITLES[card] for card in self.progress[seat]) + ".")
-        special = [f"{K[i]} {self.rate(seat, i)}:1" for i in range(NK) if self.rate(seat, i) < 4]
+            parts.append(tr("Progress cards: {cards}.").format(cards=", ".join(P.TITLES[card] for card in self.progress[seat])))
+        special = [f"{RD.kind_word(i)} {self.rate(seat, i)}:1" for i in range(NK) if self.rate(seat, i) < 4]
         if special:
-            parts.append("Bank rates: " + ", ".join(special) + ".")
+            parts.append(tr("Bank rates: {rates}.").format(rates=", ".join(special)))
         parts += P.private_lines(self, seat, names)  # a hand an Informer or a Broker shows, cards taken
         self._tell_stolen(seat, names, parts)
         return " ".join(parts)
@@ -989,7 +1010,7 @@ class RampartsGame(PioneersGame):
     def private_change(self, seat: int, before: Game) -> str:
         if not 0 <= seat < self.n or not isinstance(before, RampartsGame) or seat >= before.n:
             return ""
-        parts = counts_change(before.hands[seat], self.hands[seat], K)
+        parts = counts_change(before.hands[seat], self.hands[seat], [RD.kind_word(kind) for kind in range(NK)])
         was, now = before.progress[seat], self.progress[seat]
         cards = sorted(set(was) | set(now))
         parts += counts_change([was.count(c) for c in cards], [now.count(c) for c in cards],
@@ -1016,12 +1037,13 @@ class RampartsGame(PioneersGame):
             info["walls"] = self.walls_of(other)
             if "final_sources" in info:
                 parts = self._score_parts(other)
+                # verbatim: the view's keys, which the picture names in its language
                 info["final_sources"] = [[label, points] for label, points in (
-                    ("settlements", parts["settlements"]), ("cities", 2 * parts["cities"]),
+                    ("settlements", parts["settlements"]), ("cities", 2 * parts["cities"]),  # verbatim: keys
                     ("metropolises", RD.METROPOLIS_POINTS * parts["metropolises"]),
-                    ("Isle Shields", parts["shields"]), ("point cards", len(parts["point_cards"])),
-                    ("the peddler", RD.PEDDLER_POINTS * parts["peddler"]),
-                    ("Longest Road", D.TITLE_POINTS * parts["longest_road"])) if points]
+                    ("Isle Shields", parts["shields"]), ("point cards", len(parts["point_cards"])),  # verbatim: keys
+                    ("the peddler", RD.PEDDLER_POINTS * parts["peddler"]),  # verbatim: keys
+                    ("Longest Road", D.TITLE_POINTS * parts["longest_road"])) if points]  # verbatim: keys
         result["played"] = {}
         result["deck"] = 0
         result["ramparts"] = {

@@ -243,16 +243,16 @@ def _setup(game: RampartsGame, seat: int, moves: list[str]) -> str:
             return score
 
         return max(moves, key=worth)
-    return A._chosen(A._best_road(game, seat, moves), "setup road")
+    return A._chosen(A._best_road(game, seat, moves), "setup road")  # verbatim: a programmer's fault
 
 
 def _roll(game: RampartsGame, seat: int, moves: list[str]) -> str:
-    gazes = [m for m in moves if m.startswith("play stargazer")]
+    gazes = [m for m in moves if m.startswith("play stargazer")]  # verbatim: notation
     if gazes:
         best = max(gazes, key=lambda m: _dice_worth(game, seat, m))
         if _dice_worth(game, seat, best) >= 2.0:
             return best
-    plays = [m for m in moves if m.startswith("play ") and not m.startswith("play stargazer")]
+    plays = [m for m in moves if m.startswith("play ") and not m.startswith("play stargazer")]  # verbatim: notation
     if plays:
         card = _card_gain(game, seat, plays)
         if card is not None:
@@ -313,8 +313,8 @@ def _pending_answer(game: RampartsGame, seat: int, moves: list[str]) -> str:
 
 # DESIGNED: the progress cards a taker prefers, best first (a point now, then cards that build)
 TAKE_ORDER = ("hoist", "herbalist", "mason", "armourer", "muster", "informer", "festival", "hoarder",
-              "tax collector", "causeway", "terraces", "deep shaft", "peddler", "levy", "broker",
-              "trade winds", "customs house", "stargazer", "turncoat", "plot", "firebrand", "envoy", "surveyor")
+              "tax collector", "causeway", "terraces", "deep shaft", "peddler", "levy", "broker",  # verbatim: keys
+              "trade winds", "customs house", "stargazer", "turncoat", "plot", "firebrand", "envoy", "surveyor")  # verbatim: keys
 
 
 def _take(game: RampartsGame, seat: int, moves: list[str]) -> str:
@@ -409,7 +409,7 @@ def _main(game: RampartsGame, seat: int, moves: list[str], rng: random.Random) -
         best = A._best_road(game, seat, roads)
         if best:
             return best
-    return A._chosen("end" if "end" in moves else None, "no `end` in the main phase")
+    return A._chosen("end" if "end" in moves else None, "no `end` in the main phase")  # verbatim: a programmer's fault
 
 
 def _defend(game: RampartsGame, seat: int, by_word: dict[str, list[str]]) -> str | None:

@@ -175,7 +175,7 @@ def candidates(game: RampartsGame, seat: int, moves: list[str], normal: str) -> 
 
         found = sorted(moves, key=lambda m: -kept(m))[:TOP_DISCARD]
     elif phase == "roll":
-        gazes = sorted((m for m in moves if m.startswith("play stargazer")),
+        gazes = sorted((m for m in moves if m.startswith("play stargazer")),  # verbatim: notation
                        key=lambda m: -RA._dice_worth(game, seat, m))[:2]
         found = ["roll", *gazes]
     elif phase == "robber":
