@@ -139,7 +139,7 @@ def _key() -> Image.Image:
         image = Image.new("RGB", (PHONE_W - KEY_X, P.FORGE_BOX[3]), PAPER)
         draw = ImageDraw.Draw(image)
         x, y = 4, 8
-        room = PHONE_W - KEY_X - x - 2
+        room = PHONE_W - KEY_X - x - 6
 
         def short(words: str, left: int, size: int = KEY_SIZE, bold: bool = False) -> int:
             return P.fitted(words, size, room - left, bold)

@@ -64,7 +64,9 @@ RES_COLOURS = ((232, 176, 30), (120, 130, 146), (176, 96, 48))  # energy, steel,
 def fitted(words: str, size: int, room: float, bold: bool = False, least: int = 3) -> int:
     """The type size, at most `size` and at least `size - least`, at which `words` fit `room`
     pixels: a longer language is set a little smaller rather than cut (at the smallest size it
-    may still be cut, with an ellipsis)."""
+    may still be cut, with an ellipsis). English is set as it always was."""
+    if lang.current() == lang.ENGLISH:
+        return size
     while size > 8 and least > 0 and text_width(words, size, bold) > room:
         size -= 1
         least -= 1
@@ -165,7 +167,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         right = boxes["flag1"][0] - 2 if "flag1" in boxes else cx + radius * 0.75
         left = cx - radius * 0.75
         nx, room = (left + right) / 2, right - left
-        name = fit_text(tr(D.SHORT_NAMES[kind]), small, int(room))
+        name = fit_text(short_name(kind), small, int(room))
         if name:
             under = max(boxes[part][3] for part in ("kind", "hub") if part in boxes)  # the large hub is the taller
             ny = max(cy - radius * 0.16, under + 1.5 + small / 2)
@@ -224,6 +226,35 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         text(draw, (cx, ly), label, size, WHITE, "mm")
         boxes["label"] = pill_box
     return boxes
+
+
+def short_name(kind: int) -> str:
+    """The name of a tile's kind as its hex has room for: short, and in a language of its own length."""
+    return {
+        1: pgettext("tile", "Capitol"),
+        2: pgettext("tile", "Dep.wkr"),
+        3: pgettext("tile", "Dep.stl"),
+        4: pgettext("tile", "Dep.part"),
+        5: pgettext("tile", "Tinker"),
+        6: pgettext("tile", "Refinery"),
+        7: pgettext("tile", "Foundry"),
+        8: pgettext("tile", "Hotel"),
+        9: pgettext("tile", "Smelter"),
+        10: pgettext("tile", "Factory"),
+        11: pgettext("tile", "Radio"),
+        12: pgettext("tile", "Warehse"),
+        13: pgettext("tile", "Crystal"),
+        14: pgettext("tile", "Apartmts"),
+        15: pgettext("tile", "Parcel"),
+        16: pgettext("tile", "Gardens"),
+        17: pgettext("tile", "Theater"),
+        18: pgettext("tile", "Lab"),
+        19: pgettext("tile", "Archives"),
+        20: pgettext("tile", "News"),
+        21: pgettext("tile", "Coffee"),
+        22: pgettext("tile", "Zeppelin"),
+        23: pgettext("tile", "Observ."),
+    }[kind]
 
 
 _tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, pasted wherever they stand
@@ -318,7 +349,8 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
         words = N_("banner")
     words = tr(words)
     room = w - 10 - 17 * sum(card["cost"]) - (36 if code[0] == "B" else 8)
-    text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, fitted(words, 14, room), MUTED, "ra")
+    text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, fitted(words, 14, room, least=4), MUTED, "ra",
+         width=None if lang.current() == lang.ENGLISH else room)
 
 
 FORGE_XY, FORGE_R = (205, 220), 42

@@ -38,11 +38,11 @@ KIND_NAMES = {
     18: N_("Laboratory"), 19: N_("Archives"), 20: N_("Newspaper"), 21: N_("Coffee House"), 22: N_("Zeppelin Tower"),
     23: N_("Observation Platform"),
 }
-SHORT_NAMES = {
-    1: N_("Capitol"), 2: N_("Dep.wkr"), 3: N_("Dep.stl"), 4: N_("Dep.part"), 5: N_("Tinker"), 6: N_("Refinery"),
-    7: N_("Foundry"), 8: N_("Hotel"), 9: N_("Smelter"), 10: N_("Factory"), 11: N_("Radio"), 12: N_("Warehse"),
-    13: N_("Crystal"), 14: N_("Apartmts"), 15: N_("Parcel"), 16: N_("Gardens"), 17: N_("Theater"), 18: N_("Lab"),
-    19: N_("Archives"), 20: N_("News"), 21: N_("Coffee"), 22: N_("Zeppelin"), 23: N_("Observ."),
+SHORT_NAMES = {  # verbatim: shown through render.propeller_table.short_name, with a context
+    1: "Capitol", 2: "Dep.wkr", 3: "Dep.stl", 4: "Dep.part", 5: "Tinker", 6: "Refinery",
+    7: "Foundry", 8: "Hotel", 9: "Smelter", 10: "Factory", 11: "Radio", 12: "Warehse",
+    13: "Crystal", 14: "Apartmts", 15: "Parcel", 16: "Gardens", 17: "Theater", 18: "Lab",
+    19: "Archives", 20: "News", 21: "Coffee", 22: "Zeppelin", 23: "Observ.",
 }
 EFFECT_TEXT = {
     1: N_("deploy 1 worker or +1 steel +1 energy"),
