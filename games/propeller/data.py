@@ -39,10 +39,10 @@ KIND_NAMES = {
     23: N_("Observation Platform"),
 }
 SHORT_NAMES = {  # verbatim: shown through render.propeller_table.short_name, with a context
-    1: "Capitol", 2: "Dep.wkr", 3: "Dep.stl", 4: "Dep.part", 5: "Tinker", 6: "Refinery",
-    7: "Foundry", 8: "Hotel", 9: "Smelter", 10: "Factory", 11: "Radio", 12: "Warehse",
-    13: "Crystal", 14: "Apartmts", 15: "Parcel", 16: "Gardens", 17: "Theater", 18: "Lab",
-    19: "Archives", 20: "News", 21: "Coffee", 22: "Zeppelin", 23: "Observ.",
+    1: "Capitol", 2: "Dep.wkr", 3: "Dep.stl", 4: "Dep.part", 5: "Tinker", 6: "Refinery",  # verbatim: short names, shown with a context
+    7: "Foundry", 8: "Hotel", 9: "Smelter", 10: "Factory", 11: "Radio", 12: "Warehse",  # verbatim: short names, shown with a context
+    13: "Crystal", 14: "Apartmts", 15: "Parcel", 16: "Gardens", 17: "Theater", 18: "Lab",  # verbatim: short names, shown with a context
+    19: "Archives", 20: "News", 21: "Coffee", 22: "Zeppelin", 23: "Observ.",  # verbatim: short names, shown with a context
 }
 EFFECT_TEXT = {
     1: N_("deploy 1 worker or +1 steel +1 energy"),
