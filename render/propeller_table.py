@@ -667,7 +667,7 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
     for row, reward in enumerate(D.ROW_REWARDS):
         done = f"row {row + 1}" in cleared
         words = tr(ROW_WORDS[reward])
-        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), words, fitted(words, 15 if large else 13, DOCK_ROW_ROOM),
+        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), words, fitted(words, 15 if large else 13, DOCK_ROW_ROOM - 8),
              MUTED if not done else (170, 160, 150), "lm", width=DOCK_ROW_ROOM)
 
 
