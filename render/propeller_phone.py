@@ -15,8 +15,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from games.propeller import data as D
 from games.propeller import scoring as S
+from games.propeller import words as W
+from lang import N_, ngettext, tr
 from render import propeller_table as P
 from render.common import (
     INK,
@@ -108,7 +111,9 @@ def _title(view: dict[str, Any], names: list[str]) -> Image.Image:
     image = Image.new("RGB", (PHONE_W, TITLE_H), PAPER)
     draw = ImageDraw.Draw(image)
     text(draw, (12, 8), fit_text(P.headline(view, names), 19, PHONE_W - 24, True), 19, INK, bold=True)
-    text(draw, (12, 34), _second_line(view), 15, MUTED if not _choosing(view) else INK, width=PHONE_W - 24)
+    line = _second_line(view)
+    text(draw, (12, 34), line, P.fitted(line, 15, PHONE_W - 24), MUTED if not _choosing(view) else INK,
+         width=PHONE_W - 24)
     return image
 
 
@@ -119,8 +124,8 @@ def _choosing(view: dict[str, Any]) -> bool:
 def _second_line(view: dict[str, Any]) -> str:
     """Under the headline: the characters to choose from while they are chosen, else the stacks."""
     if _choosing(view):
-        return "Characters dealt: " + ", ".join(view["dealt"])
-    return f"Draw stack {view['stack']} tiles · Blueprint stacks I {view['bp_stacks'][0]}, II {view['bp_stacks'][1]}"
+        return P.dealt_line(view)[0]
+    return P.stacks_line(view)[0]
 
 
 KEY_SIZE = 14
@@ -134,39 +139,55 @@ def _key() -> Image.Image:
         image = Image.new("RGB", (PHONE_W - KEY_X, P.FORGE_BOX[3]), PAPER)
         draw = ImageDraw.Draw(image)
         x, y = 4, 8
-        text(draw, (x, y), "Key", 16, INK, bold=True)
+        room = PHONE_W - KEY_X - x - 6
+
+        def short(words: str, left: int, size: int = KEY_SIZE, bold: bool = False) -> int:
+            return P.fitted(words, size, room - left, bold)
+
+        def lines(words: str, y: int) -> int:
+            """A note of the key in lines of its own (a longer language may need one more); returns
+            the height it took."""
+            parts = [piece for line in words.split("\n") for piece in P.wrap(line, KEY_SIZE - 1, room, " ")]
+            for k, line in enumerate(parts):
+                text(draw, (x, y + 17 * k), line, KEY_SIZE - 1, MUTED, width=room)
+            return 44 + 17 * max(0, len(parts) - 2)
+
+        text(draw, (x, y), tr("Key"), 16, INK, bold=True, width=room)
         y += 26
-        text(draw, (x, y), "banner · hub", KEY_SIZE, MUTED)
+        words = tr("banner · hub")
+        text(draw, (x, y), words, short(words, 0), MUTED, width=room)
         y += 24
         for guild in D.GUILDS:
             P.banner_icon(draw, x, y, guild, 20, P.ICON_LETTER)
             P.hub_icon(draw, x + 36, y + 8, guild, 22, P.ICON_LETTER)
-            text(draw, (x + 52, y + 8), D.GUILD_NAMES[guild], KEY_SIZE, GUILD_COLOURS[guild], "lm", bold=True)
+            words = tr(D.GUILD_NAMES[guild])
+            text(draw, (x + 52, y + 8), words, short(words, 52, bold=True), GUILD_COLOURS[guild], "lm", bold=True,
+                 width=room - 52)
             y += 28
-        text(draw, (x, y), "a banner by a hub", KEY_SIZE - 1, MUTED)
-        text(draw, (x, y + 17), "of its guild: a link", KEY_SIZE - 1, MUTED)
-        y += 44
+        y += lines(tr("a banner by a hub\nof its guild: a link"), y)
         for index, name in enumerate(D.RESOURCES):
             draw.ellipse((x, y, x + 20, y + 20), fill=P.RES_COLOURS[index], outline=INK)
             text(draw, (x + 10, y + 10), name[0].upper(), P.ICON_LETTER, WHITE, "mm", bold=True)
-            text(draw, (x + 28, y + 10), name, KEY_SIZE, INK, "lm")
+            words = W.resource(index)
+            text(draw, (x + 28, y + 10), words, short(words, 28), INK, "lm", width=room - 28)
             y += 26
-        text(draw, (x, y), "on a tile: it makes", KEY_SIZE - 1, MUTED)
-        text(draw, (x, y + 17), "one more", KEY_SIZE - 1, MUTED)
-        y += 44
+        y += lines(tr("on a tile: it makes\none more"), y)
         draw.rectangle((x, y, x + 24, y + 20), fill=WHITE, outline=INK, width=2)
         text(draw, (x + 12, y + 10), "4", P.ICON_LETTER, INK, "mm", bold=True)
-        text(draw, (x + 32, y + 10), "runs on a 4", KEY_SIZE, INK, "lm")
+        words = tr("runs on a 4")
+        text(draw, (x + 32, y + 10), words, short(words, 32), INK, "lm", width=room - 32)
         y += 28
         draw.ellipse((x + 5, y, x + 19, y + 20), fill=(150, 150, 150), outline=INK, width=2)
-        text(draw, (x + 32, y + 10), "a worker", KEY_SIZE, INK, "lm")
+        words = tr("a worker")
+        text(draw, (x + 32, y + 10), words, short(words, 32), INK, "lm", width=room - 32)
         y += 28
         draw.rounded_rectangle((x, y, x + 30, y + 20), radius=5, fill=INK)
         text(draw, (x + 15, y + 10), "t3", P.ICON_LETTER, WHITE, "mm")
-        text(draw, (x + 38, y + 10), "its name", KEY_SIZE, INK, "lm")
+        words = tr("its name")
+        text(draw, (x + 38, y + 10), words, short(words, 38), INK, "lm", width=room - 38)
         return image
 
-    return _keys.get("key", build)
+    return _keys.get(("key", lang.current()), build)
 
 
 def _forge_band(view: dict[str, Any], drawn: dict[str, Any]) -> Image.Image:
@@ -210,7 +231,8 @@ def _last_band(view: dict[str, Any], names: list[str], height: int) -> Image.Ima
     return image
 
 
-SCORE_COLUMNS = (("", 34), ("score", 196), ("fame", 252), ("energy·steel·parts", 304), ("Blueprints", 440))
+SCORE_COLUMNS = (("", 34), (N_("score"), 196), (N_("fame"), 252), (N_("energy·steel·parts"), 304),
+                 (N_("Blueprints"), 440))
 
 
 def _scores_band(view: dict[str, Any], names: list[str], height: int) -> Image.Image:
@@ -219,8 +241,11 @@ def _scores_band(view: dict[str, Any], names: list[str], height: int) -> Image.I
     if view.get("final"):
         _final(draw, view, names)
         return image
-    for words, x in SCORE_COLUMNS:
-        text(draw, (x, 6), words, 14, MUTED)
+    for k, (words, x) in enumerate(SCORE_COLUMNS):
+        if words:
+            room = (SCORE_COLUMNS[k + 1][1] if k + 1 < len(SCORE_COLUMNS) else PHONE_W - 6) - x - 4
+            words = tr(words)
+            text(draw, (x, 6), words, P.fitted(words, 14, room), MUTED, width=room)
     seat_now = in_turn(view)
     for seat, player in enumerate(view["players"]):
         y = 28 + seat * SCORE_LINE
@@ -236,11 +261,12 @@ def _scores_band(view: dict[str, Any], names: list[str], height: int) -> Image.I
         for index, amount in enumerate(player["resources"]):
             draw.ellipse((x, y + 4, x + 14, y + 18), fill=P.RES_COLOURS[index], outline=INK)
             x += 18 + text(draw, (x + 18, y + 1), str(amount), 16, INK) + 8
-        text(draw, (440, y + 2), f"{player['hand']} held, {len(player['done'])} done", 14, INK, width=PHONE_W - 446)
+        cards = tr("{held} held, {done} done").format(held=player["hand"], done=len(player["done"]))
+        text(draw, (440, y + 2), cards, P.fitted(cards, 14, PHONE_W - 446), INK, width=PHONE_W - 446)
     return image
 
 
-FINAL_HEAD = (("", 12), ("fame", 170), ("res.", 222), ("upgr.", 272), ("landm.", 326), ("bluep.", 392), ("total", 460))
+FINAL_HEAD = (("", 12), ("fame", 170), ("res.", 222), ("upgr.", 272), ("landm.", 326), ("bluep.", 392), ("total", 460))  # verbatim: the heads are P.final_heads()
 
 
 def _final_lines(view: dict[str, Any], names: list[str]) -> list[str]:
@@ -248,10 +274,12 @@ def _final_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     lines = []
     for seat, details in enumerate(view["final"]["details"]):
         if details["landmarks"]:
-            marks = f"{seat_name(names, seat)}: " + ", ".join(f"{name} {vp} points" for name, vp in details["landmarks"].items())
+            marks = f"{seat_name(names, seat)}: " + ", ".join(
+                ngettext("{name} {count} point", "{name} {count} points", vp).format(name=tr(name), count=vp)
+                for name, vp in details["landmarks"].items())
             lines += P.wrap(marks, 14, PHONE_W - 24, ", ")
     if view["final"].get("tiebreak"):
-        lines += P.wrap("Tie-break: " + view["final"]["tiebreak"], 14, PHONE_W - 24, " ")
+        lines += P.wrap(tr("Tie-break: {rule}").format(rule=view["final"]["tiebreak"]), 14, PHONE_W - 24, " ")
     return lines
 
 
@@ -262,9 +290,10 @@ def _final_height(view: dict[str, Any], names: list[str]) -> int:
 def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     """The final score by source, best first, and every Landmark that scored."""
     final = view["final"]
-    text(draw, (12, 6), "Final score by source", 17, INK, bold=True)
-    for words, x in FINAL_HEAD:
-        text(draw, (x, 30), words, 14, MUTED)
+    text(draw, (12, 6), tr("Final score by source"), 17, INK, bold=True, width=PHONE_W - 24)
+    for k, ((_, x), words) in enumerate(zip(FINAL_HEAD, P.final_heads(), strict=True)):
+        room = (FINAL_HEAD[k + 1][1] if k + 1 < len(FINAL_HEAD) else PHONE_W - 6) - x - 4
+        text(draw, (x, 30), words, P.fitted(words, 14, room), MUTED, width=room)
     y = 50
     for seat in sorted(range(len(final["ranks"])), key=lambda s: final["ranks"][s]):
         d = final["details"][seat]
@@ -285,7 +314,7 @@ _bigs = Cache(size=2 * TABLES, max_bytes=2 * TABLES * (32 << 10), per_table=True
 
 def _panel_key(view: dict[str, Any], names: list[str], height: int) -> str:
     seat = in_turn(view)
-    return "big" + P.panel_key(view, names, seat, height, big_radius(view["players"][seat]))
+    return "big" + P.panel_key(view, names, seat, height, big_radius(view["players"][seat]))  # verbatim: a key
 
 
 def _panel_band(view: dict[str, Any], names: list[str], height: int) -> tuple[Image.Image, dict]:
@@ -365,7 +394,7 @@ def bands(view: dict[str, Any], names: list[str]) -> tuple[list[tuple[Any, Any]]
     seat = in_turn(view)
     drawn: dict[str, Any] = {"tops": tops, "radius": big_radius(view["players"][seat]), "seat": seat}
     strips: list[tuple[Any, Any]] = [(None, _title(view, names)), (None, _forge_band(view, drawn)),
-                                     (("offer", json.dumps(view["bp_offer"])), lambda: _offer_band(view))]
+                                     (("offer", lang.current(), json.dumps(view["bp_offer"])), lambda: _offer_band(view))]
     if heights["last"]:
         strips.append((None, _last_band(view, names, heights["last"])))
     strips.append((None, _scores_band(view, names, heights["scores"])))
@@ -388,25 +417,21 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     out = [_moved(region, 0, tops["forge"]) for region in P.top_regions(view)
            if region.get("kind") in ("forge", "offer", "slot")]
     line = _second_line(view)
+    size = P.fitted(line, 15, PHONE_W - 24)
     if _choosing(view):
-        before = "Characters dealt: "
+        before = P.dealt_line(view)[1]
         for name in view["dealt"]:
-            powers = D.CHARACTER_POWERS.get(name, ("", ""))
-            tip = f"{D.CHARACTER_NAMES.get(name, name)}: {powers[0]}"
-            out.append(rect_region(name, P.words_at(12, 34, before, name, 15), "character", tip[:200]))
+            out.append(rect_region(name, P.words_at(12, 34, before, name, size), "character", P.character_tip(name)[:200]))
             before += name + ", "
     else:
-        first = f"I {view['bp_stacks'][0]}"
-        head = line[:line.index("Blueprint stacks ") + len("Blueprint stacks ")]
-        out.append(rect_region("i", P.words_at(12, 34, head, first, 15), "stack",
-                               f"level I Blueprints, {view['bp_stacks'][0]} face down"))
-        out.append(rect_region("ii", P.words_at(12, 34, f"{head}{first}, ", f"II {view['bp_stacks'][1]}", 15),
-                               "stack", f"level II Blueprints, {view['bp_stacks'][1]} face down"))
+        _, head, before_second = P.stacks_line(view)
+        out.append(rect_region("i", P.words_at(12, 34, head, f"I {view['bp_stacks'][0]}", size), "stack",
+                               P.stack_tip(1, view["bp_stacks"][0])))
+        out.append(rect_region("ii", P.words_at(12, 34, before_second, f"II {view['bp_stacks'][1]}", size),
+                               "stack", P.stack_tip(2, view["bp_stacks"][1])))
     for level, cards in enumerate(view["bp_offer"]):
         for i, card in enumerate(cards):
-            cost = ", ".join(f"{n} {D.RESOURCES[k]}" for k, n in enumerate(card["cost"]) if n) or "nothing"
-            tip = f"Blueprint #{card['id']}: costs {cost}; {card['vp']} VP and {D.UPGRADE_NAMES[card['upgrade']]}"
-            out.append(rect_region(str(card["id"]), _card_box(level, i, tops["offer"]), "card", tip))
+            out.append(rect_region(str(card["id"]), _card_box(level, i, tops["offer"]), "card", P.card_tip(card)))
     seat = in_turn(view)
     out += P.panel_regions(view["players"][seat], seat, 0, tops["panel"], heights["panel"],
                             big_radius(view["players"][seat]), PHONE_W)

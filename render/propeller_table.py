@@ -16,7 +16,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
 from games.propeller import data as D
+from games.propeller import words as W
+from lang import N_, ngettext, pgettext, tr
 from render.common import (
     CARD,
     INK,
@@ -56,6 +59,18 @@ SEA = (206, 226, 236)
 FORGE_FILL = (92, 84, 76)
 HIGHLIGHT = (255, 196, 0)
 RES_COLOURS = ((232, 176, 30), (120, 130, 146), (176, 96, 48))  # energy, steel, part
+
+
+def fitted(words: str, size: int, room: float, bold: bool = False, least: int = 3) -> int:
+    """The type size, at most `size` and at least `size - least`, at which `words` fit `room`
+    pixels: a longer language is set a little smaller rather than cut (at the smallest size it
+    may still be cut, with an ellipsis). English is set as it always was."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > 8 and least > 0 and text_width(words, size, bold) > room:
+        size -= 1
+        least -= 1
+    return size
 
 
 def hex_corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
@@ -125,7 +140,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     icon = ICON_LETTER if large else 0
     flag = int(radius * 0.36) if large else max(8, int(radius * 0.3))
     hub = int(flag * 1.1)
-    shown_kind = f"{kind:02d}" if kind != D.CAPITOL else "Cap"
+    shown_kind = f"{kind:02d}" if kind != D.CAPITOL else tr("Cap")
     parts = ([("hub", hub)] if tile.get("hub") else []) + [("kind", text_width(shown_kind, big, True))]
     parts += [("flag0", flag)] if banners else []
     top_y = cy - radius * (0.46 if small_hex else 0.42 if large else 0.5)
@@ -152,7 +167,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
         right = boxes["flag1"][0] - 2 if "flag1" in boxes else cx + radius * 0.75
         left = cx - radius * 0.75
         nx, room = (left + right) / 2, right - left
-        name = fit_text(D.SHORT_NAMES[kind], small, int(room))
+        name = fit_text(short_name(kind), small, int(room))
         if name:
             under = max(boxes[part][3] for part in ("kind", "hub") if part in boxes)  # the large hub is the taller
             ny = max(cy - radius * 0.16, under + 1.5 + small / 2)
@@ -213,6 +228,35 @@ def draw_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ti
     return boxes
 
 
+def short_name(kind: int) -> str:
+    """The name of a tile's kind as its hex has room for: short, and in a language of its own length."""
+    return {
+        1: pgettext("tile", "Capitol"),
+        2: pgettext("tile", "Dep.wkr"),
+        3: pgettext("tile", "Dep.stl"),
+        4: pgettext("tile", "Dep.part"),
+        5: pgettext("tile", "Tinker"),
+        6: pgettext("tile", "Refinery"),
+        7: pgettext("tile", "Foundry"),
+        8: pgettext("tile", "Hotel"),
+        9: pgettext("tile", "Smelter"),
+        10: pgettext("tile", "Factory"),
+        11: pgettext("tile", "Radio"),
+        12: pgettext("tile", "Warehse"),
+        13: pgettext("tile", "Crystal"),
+        14: pgettext("tile", "Apartmts"),
+        15: pgettext("tile", "Parcel"),
+        16: pgettext("tile", "Gardens"),
+        17: pgettext("tile", "Theater"),
+        18: pgettext("tile", "Lab"),
+        19: pgettext("tile", "Archives"),
+        20: pgettext("tile", "News"),
+        21: pgettext("tile", "Coffee"),
+        22: pgettext("tile", "Zeppelin"),
+        23: pgettext("tile", "Observ."),
+    }[kind]
+
+
 _tiles = Cache(size=1024, max_bytes=12 << 20)  # tiles drawn once per look, pasted wherever they stand
 
 
@@ -221,7 +265,7 @@ def paste_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, t
                large: bool | None = None) -> dict[str, tuple[float, ...]]:
     """`draw_tile` through a cache of tile pictures: the same tile in the same state is drawn
     once and pasted after; returns the boxes of its parts where it now stands."""
-    key = json.dumps([tile, round(radius, 3), seat, label, glow, large], sort_keys=True)
+    key = json.dumps([lang.current(), tile, round(radius, 3), seat, label, glow, large], sort_keys=True)
 
     def build() -> tuple[Image.Image, dict[str, tuple[float, ...]]]:
         size = math.ceil(2 * radius) + 10
@@ -251,8 +295,10 @@ def _forge(draw: ImageDraw.ImageDraw, view: dict[str, Any], ox: float, oy: float
     space's slot letters."""
     cx, cy = hex_centre(0, 0, radius)
     polygon(draw, hex_corners(ox + cx, oy + cy, radius), shade(FORGE_FILL, -0.2), INK, width=2)
-    text(draw, (ox, oy - 10), "FORGE", 15, WHITE, "mm", bold=True)
-    text(draw, (ox, oy + 10), "±1: 1 energy", 12, WHITE, "mm")
+    forge = tr("FORGE")
+    text(draw, (ox, oy - 10), forge, fitted(forge, 15, 1.6 * radius, True), WHITE, "mm", bold=True)
+    change = tr("±1: 1 energy")
+    text(draw, (ox, oy + 10), change, fitted(change, 12, 1.7 * radius), WHITE, "mm")
     drawn["forge"] = {}
     for face, (q, r) in D.FORGE.items():
         x, y = hex_centre(q, r, radius)
@@ -290,18 +336,21 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, car
     outline = (60, 150, 60) if payable else LINE
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=CARD, outline=outline, width=3 if payable else 2)
     text(draw, (x + 8, y + 6), f"#{card['id']}  {'I' * card['level']}", 16, INK, bold=True)
-    text(draw, (x + w - 8, y + 6), f"{card['vp']} VP", 16, INK, "ra", bold=True)
+    text(draw, (x + w - 8, y + 6), tr("{vp} VP").format(vp=card["vp"]), 16, INK, "ra", bold=True)
     cx = x + 10
     for index, amount in enumerate(card["cost"]):
         for _ in range(amount):
             draw.ellipse((cx, y + 30, cx + 14, y + 44), fill=RES_COLOURS[index], outline=INK)
             cx += 17
     code = card["upgrade"]
-    words = {"W": "wild die", "Pe": "+energy", "Ps": "+steel", "Pp": "+part"}.get(code)
+    words = {"W": N_("wild die"), "Pe": N_("+energy"), "Ps": N_("+steel"), "Pp": N_("+part")}.get(code)
     if words is None:
         banner_icon(draw, x + w - 30, y + 28, code[1], 20)
-        words = "banner"
-    text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, 14, MUTED, "ra")
+        words = N_("banner")
+    words = tr(words)
+    room = w - 10 - 17 * sum(card["cost"]) - (36 if code[0] == "B" else 8)
+    text(draw, (x + w - (36 if code[0] == "B" else 8), y + 30), words, fitted(words, 14, room, least=4), MUTED, "ra",
+         width=None if lang.current() == lang.ENGLISH else room)
 
 
 FORGE_XY, FORGE_R = (205, 220), 42
@@ -328,8 +377,8 @@ def lit_slots(view: dict[str, Any]) -> set[int]:
 def forge_image(view: dict[str, Any], large: bool = False) -> tuple[Packed, dict[str, Any]]:
     """The forge and ring without highlights (drawn over it by `_top`), cached by what it shows;
     `large`: the ring's tiles with letters that read at chat width."""
-    key = json.dumps([view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die"), large],
-                     sort_keys=True)
+    key = json.dumps([lang.current(), view["offer"], view["forge"], view["phase"] == "bonus" and view.get("bonus_die"),
+                      large], sort_keys=True)
 
     def build() -> tuple[Packed, dict[str, Any]]:
         image = Image.new("RGB", FORGE_BOX[2:], PAPER)
@@ -352,7 +401,7 @@ def offer_image(offer: list[list[dict[str, Any]]], w: int, h: int) -> Image.Imag
                 _card(d, i * (w + 8), level * (h + 8), w, h, card)
         return Packed(image, FAST)
 
-    return _offers.get(json.dumps([offer, w, h], sort_keys=True), build).image()
+    return _offers.get(json.dumps([lang.current(), offer, w, h], sort_keys=True), build).image()
 
 
 def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], drawn: dict[str, Any]) -> None:
@@ -368,9 +417,9 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
     y = 12
     text(draw, (x0, y), headline(view, names), 20, INK, bold=True, width=WIDTH - x0 - 12)
     y += 30
-    text(draw, (x0, y), f"Draw stack {view['stack']} tiles · Blueprint stacks I {view['bp_stacks'][0]}, "
-                        f"II {view['bp_stacks'][1]}", 15, MUTED)
-    _legend(draw, WIDTH - 12, y + 1)
+    line = stacks_line(view)[0]
+    legend = _legend(draw, WIDTH - 12, y + 1)
+    text(draw, (x0, y), line, fitted(line, 15, WIDTH - 12 - legend - 8 - x0), MUTED)
     y += 26
     w, h = 184, 52
     draw._image.paste(offer_image(view["bp_offer"], w, h), (x0, y))  # noqa: SLF001 - Pillow's ImageDraw has no public way to its image
@@ -380,7 +429,23 @@ def _top(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], draw
         text(draw, (x0 + indent, y), words, size, colour, bold=bold, width=WIDTH - x0 - 12 - indent)
         y += line_h
     if view["phase"] == "characters" and view.get("dealt"):
-        text(draw, (x0, TOP_H - 30), "Characters dealt: " + ", ".join(view["dealt"]), 15, INK)
+        text(draw, (x0, TOP_H - 30), dealt_line(view)[0], 15, INK)
+
+
+def stacks_line(view: dict[str, Any]) -> tuple[str, str, str]:
+    """The line of the stacks, and what stands before the level I and before the level II stack in it."""
+    first, second = f"I {view['bp_stacks'][0]}", f"II {view['bp_stacks'][1]}"
+    line = ngettext("Draw stack {tiles} tiles · Blueprint stacks {first}, {second}",
+                    "Draw stack {tiles} tiles · Blueprint stacks {first}, {second}", view["stack"])
+    whole = line.format(tiles=view["stack"], first=first, second=second)
+    marked = line.format(tiles=view["stack"], first="\x00", second="\x01")
+    return whole, marked.split("\x00")[0], marked.split("\x01")[0].replace("\x00", first)
+
+
+def dealt_line(view: dict[str, Any]) -> tuple[str, str]:
+    """The line of the characters dealt, and what stands before their names in it."""
+    marked = tr("Characters dealt: {names}").format(names="\x00")
+    return marked.replace("\x00", ", ".join(view["dealt"])), marked.split("\x00")[0]
 
 
 LAST_X = 420  # the last-move box, right of the forge and under the Blueprint offer
@@ -397,10 +462,12 @@ def turn_lines(view: dict[str, Any], names: list[str], room: float,
     if not last.get("move"):
         return []
     who = seat_name(names, last["seat"]) if last.get("seat") is not None else ""
-    steps = [(step, list(said)) for step, said in last.get("turn") or []] or [(last["move"], list(last.get("notes") or []))]
+    steps = [(step, W.say_all(said)) for step, said in last.get("turn") or []] or [
+        (last["move"], W.say_all(last.get("notes") or []))]
     for size, line_h in ((15, 20), (13, 17)):
         def told(chosen: list[tuple[str, list[str]]], size: int = size, line_h: int = line_h) -> list[tuple]:
-            lines = [(f"{who}'s turn:" if len(steps) > 1 else f"{who}: {steps[0][0]}", size + 1, INK, True, 0, line_h + 3)]
+            lines = [(tr("{name}'s turn:").format(name=who) if len(steps) > 1 else f"{who}: {steps[0][0]}", size + 1,
+                      INK, True, 0, line_h + 3)]
             for step, said in chosen:
                 words = " — ".join([step, "; ".join(said)]) if said else step
                 if len(steps) == 1:
@@ -419,19 +486,22 @@ def turn_lines(view: dict[str, Any], names: list[str], room: float,
     while keep > 2:
         keep -= 1
         head, tail = steps[:keep // 2], steps[len(steps) - (keep - keep // 2):]
-        lines = told([*head, (f"... {len(steps) - keep} more steps ...", []), *tail])
+        more = len(steps) - keep
+        lines = told([*head, (ngettext("... {count} more steps ...", "... {count} more steps ...", more).format(count=more),
+                              []), *tail])
         if sum(line[5] for line in lines) <= room:
             return lines
     return lines
 
 
-def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> None:
-    """Which coloured dot is which resource, right-aligned at `right`."""
+def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> float:
+    """Which coloured dot is which resource, right-aligned at `right`; returns its width."""
     x = right
     for index in (2, 1, 0):
-        x -= text(draw, (x, y), D.RESOURCES[index], 13, MUTED, "ra") + 4
+        x -= text(draw, (x, y), W.resource(index), 13, MUTED, "ra") + 4
         draw.ellipse((x - 13, y + 1, x - 1, y + 13), fill=RES_COLOURS[index], outline=INK)
         x -= 22
+    return right - x
 
 
 def headline(view: dict[str, Any], names: list[str]) -> str:
@@ -440,16 +510,27 @@ def headline(view: dict[str, Any], names: list[str]) -> str:
     if view["phase"] == "over":
         final = view["final"]
         best = [seat_name(names, s) for s, rank in enumerate(final["ranks"]) if rank == 1]
-        return "Game over: " + " and ".join(best) + " win" + ("s" if len(best) == 1 else "")
+        return ngettext("Game over: {winners} wins", "Game over: {winners} win", len(best)).format(
+            winners=W.and_join(best))
     if view["phase"] == "characters":
-        return f"{seat_name(names, view['current'])} chooses a character"
+        return tr("{name} chooses a character").format(name=seat_name(names, view["current"]))
     if view["phase"] == "bonus":
-        return f"Round {view['round']}: everyone uses the bonus die {view['bonus_die']}"
+        return tr("Round {round}: everyone uses the bonus die {value}").format(round=view["round"],
+                                                                               value=view["bonus_die"])
     who = seat_name(names, view["current"])
     value = view["players"][view["current"]]["value"]
-    step = {"pick": "drafts a die", "act": f"acts with a {value}", "run": f"activates with a {value}",
-            "blueprint": "may complete a Blueprint", "take": "takes a Blueprint"}.get(view["step"], "")
-    return f"Round {view['round']}: {who} {step}"
+    step = HEADLINES.get(view["step"])
+    if step is None:
+        return f"Round {view['round']}: {who} "  # verbatim: no such step is reached
+    return tr(step).format(round=view["round"], name=who, value=value)
+
+
+HEADLINES = {
+    "pick": N_("Round {round}: {name} drafts a die"), "act": N_("Round {round}: {name} acts with a {value}"),
+    "run": N_("Round {round}: {name} activates with a {value}"),
+    "blueprint": N_("Round {round}: {name} may complete a Blueprint"),
+    "take": N_("Round {round}: {name} takes a Blueprint"),
+}
 
 
 # -- player panels ----------------------------------------------------------------------------
@@ -536,16 +617,20 @@ def _links(draw: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], radius: float
                       fill=GUILD_COLOURS[other["hub"]], width=max(4, int(radius * 0.14)))
 
 
-ROW_WORDS = {"fame3": "+3 fame", "any2": "2 more buildings", "depot2": "2 Depots again"}
-COLUMN_WORDS = {"part": "+1 part", "es": "+1 energy +1 steel", "tile": "a building from the stack",
-                "deploy": "deploy a worker"}
-ROW_LEGEND = {"fame3": "+3 fame", "any2": "activate two more buildings, any number",
-              "depot2": "use up to two Depots again"}
-DOCK_LEGEND = (
-    "Dock, a full column gives: " + " · ".join(f"{D.COLUMN_LETTERS[c]} {COLUMN_WORDS[r]}"
-                                               for c, r in enumerate(D.COLUMN_REWARDS)),
-    "Dock, a full row gives: " + " · ".join(f"row {k + 1} {ROW_LEGEND[r]}" for k, r in enumerate(D.ROW_REWARDS)),
-)
+ROW_WORDS = {"fame3": N_("+3 fame"), "any2": N_("2 more buildings"), "depot2": N_("2 Depots again")}
+COLUMN_WORDS = {"part": N_("+1 part"), "es": N_("+1 energy +1 steel"), "tile": N_("a building from the stack"),
+                "deploy": N_("deploy a worker")}
+ROW_LEGEND = {"fame3": N_("+3 fame"), "any2": N_("activate two more buildings, any number"),
+              "depot2": N_("use up to two Depots again")}
+
+
+def dock_legend() -> tuple[str, str]:
+    """The two lines of the dock's rewards, in the current language."""
+    return (tr("Dock, a full column gives: {rewards}").format(rewards=" · ".join(
+                f"{D.COLUMN_LETTERS[c]} {tr(COLUMN_WORDS[r])}" for c, r in enumerate(D.COLUMN_REWARDS))),
+            tr("Dock, a full row gives: {rewards}").format(rewards=" · ".join(
+                tr("row {number} {reward}").format(number=k + 1, reward=tr(ROW_LEGEND[r]))
+                for k, r in enumerate(D.ROW_REWARDS))))
 
 
 def _reward_icon(draw: ImageDraw.ImageDraw, reward: str, x: float, y: float, seat: int, faded: bool) -> None:
@@ -581,7 +666,8 @@ def _dock(draw: ImageDraw.ImageDraw, player: dict[str, Any], seat: int, x0: floa
              INK, "ma", bold=True)
     for row, reward in enumerate(D.ROW_REWARDS):
         done = f"row {row + 1}" in cleared
-        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), ROW_WORDS[reward], 15 if large else 13,
+        words = tr(ROW_WORDS[reward])
+        text(draw, (x0 + 4 * step + 2, y0 + 14 + row * step), words, fitted(words, 15 if large else 13, DOCK_ROW_ROOM - 8),
              MUTED if not done else (170, 160, 150), "lm", width=DOCK_ROW_ROOM)
 
 
@@ -601,15 +687,20 @@ DOCK_ROW_ROOM = 300 - 18 - 4 * 34 - 4  # from the dock's right edge to the draft
 def header_lines(player: dict[str, Any]) -> list[tuple[str, int, bool, int]]:
     """The panel's lines under the name, as (words, size, bold, room in pixels): the fame, the
     resources and links, the Blueprints. Each is short enough to be drawn whole."""
-    fame = f"Fame {player['fame']}"
+    fame = tr("Fame {fame}").format(fame=player["fame"])
     if player["tokens"]:
-        fame += f"  (15+ ×{player['tokens']}, track {player['track']})"
+        fame += "  " + tr("(15+ ×{tokens}, track {track})").format(tokens=player["tokens"], track=player["track"])
     energy, steel, parts = player["resources"]
-    stock = (f"{energy} energy · {steel} steel · {parts} part{'s' if parts != 1 else ''} · "
-             f"links {player['links']} · upgrades aside {len(player['unused'])}")
+    stock = ngettext("{energy} energy · {steel} steel · {parts} part · links {links} · upgrades aside {aside}",
+                     "{energy} energy · {steel} steel · {parts} parts · links {links} · upgrades aside {aside}",
+                     parts).format(energy=energy, steel=steel, parts=parts, links=player["links"],
+                                   aside=len(player["unused"]))
     done_vp = sum(c["vp"] for c in player["done"])
-    cards = f"Blueprints: {player['hand']} in hand, {len(player['done'])} done ({done_vp} VP)"
-    return [(fame, 17, True, FAME_ROOM), (stock, 15, False, PANEL_W - 28), (cards, 14, False, PANEL_W - 28)]
+    cards = tr("Blueprints: {hand} in hand, {done} done ({vp} VP)").format(hand=player["hand"], done=len(player["done"]),
+                                                                           vp=done_vp)
+    return [(fame, fitted(fame, 17, FAME_ROOM, True), True, FAME_ROOM),
+            (stock, fitted(stock, 15, PANEL_W - 28), False, PANEL_W - 28),
+            (cards, fitted(cards, 14, PANEL_W - 28), False, PANEL_W - 28)]
 
 
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, x0: int, y0: int,
@@ -623,9 +714,10 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     char = player["character"]
     right = ""
     if char:
-        right = f"{char.title()} · " + ["no power yet", "basic power", "advanced power"][player["level"]]
+        right = [tr("{name} · no power yet"), tr("{name} · basic power"), tr("{name} · advanced power")][
+            player["level"]].format(name=char.title())
         text(draw, (x0 + width - 14, y0 + 14), right, 15, INK, "ra")
-    name = seat_name(names, seat) + ("  ★ first" if view["first"] == seat and view["phase"] != "over" else "")
+    name = seat_name(names, seat) + ("  " + tr("★ first") if view["first"] == seat and view["phase"] != "over" else "")
     text(draw, (x0 + 14, y0 + 12), name, 20, colour, bold=True, width=width - 40 - text_width(right, 15))
     for k, (words, size, bold, room) in enumerate(header_lines(player)):
         text(draw, (x0 + 14, y0 + 40 + k * 23), words, size, INK if k < 2 else MUTED, bold=bold, width=room)
@@ -637,19 +729,28 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], se
     spots = {cell: (x + box[0], y + box[1]) for cell, (x, y) in spots.items()}
     _dock(draw, player, seat, x0 + 18, y0 + PANEL_H - 124, large=width > PANEL_W)
     dx = x0 + 300
-    text(draw, (dx, y0 + PANEL_H - 116), "Dice drafted", 13, MUTED)
+    text(draw, (dx, y0 + PANEL_H - 116), tr("Dice drafted"), 13, MUTED, width=width - 310)
     for i, value in enumerate(player["drafted"]):
         _die(draw, dx + 14 + i * 32, y0 + PANEL_H - 84, value, 26)
     tasks = player.get("tasks") or []
     if acting and view["phase"] == "bonus":
-        text(draw, (dx, y0 + PANEL_H - 58), f"bonus die as {player['value'] or '?'}", 14, INK, bold=True)
+        bonus = tr("bonus die as {value}").format(value=player["value"] or "?")
+        text(draw, (dx, y0 + PANEL_H - 58), bonus, fitted(bonus, 14, width - 310, True), INK, bold=True)
     if tasks:
-        text(draw, (dx, y0 + PANEL_H - 38), "choosing: " + ", ".join(tasks), 13, INK, width=width - 310)
+        choosing = tr("choosing: {choices}").format(choices=", ".join(task_name(t) for t in tasks))
+        text(draw, (dx, y0 + PANEL_H - 38), choosing, fitted(choosing, 13, width - 310), INK, width=width - 310)
     if view["phase"] == "over":
         final = view["final"]["details"][seat]
-        text(draw, (dx, y0 + PANEL_H - 58), f"Score {final['total']} (rank {view['final']['ranks'][seat]})", 17,
-             INK, bold=True)
+        score = tr("Score {total} (rank {rank})").format(total=final["total"], rank=view["final"]["ranks"][seat])
+        text(draw, (dx, y0 + PANEL_H - 58), score, fitted(score, 17, width - 310, True), INK, bold=True)
     return spots
+
+
+def task_name(task: str) -> str:
+    """A choice waiting inside an effect, as the panel names it."""
+    return {"deploy": pgettext("choice", "deploy"), "place": pgettext("choice", "place"),
+            "any": pgettext("choice", "any"), "depot": pgettext("choice", "depot"),
+            "gain": pgettext("choice", "gain"), "value": pgettext("choice", "value")}.get(task, task)
 
 
 # four seats a table, and a few more for the panels a move changed
@@ -668,7 +769,7 @@ def _fresh(view: dict[str, Any], seat: int) -> set[str]:
 
 
 def _island_key(player: dict[str, Any], seat: int, width: int, height: int, radius: float, fresh: set[str]) -> str:
-    return json.dumps([seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
+    return json.dumps([lang.current(), seat, width, height, radius, player["island"], sorted(fresh)], sort_keys=True)
 
 
 def _island_image(player: dict[str, Any], seat: int, width: int, height: int, radius: float,
@@ -687,7 +788,7 @@ def _island_image(player: dict[str, Any], seat: int, width: int, height: int, ra
 def panel_key(view: dict[str, Any], names: list[str], seat: int, height: int, radius: float) -> str:
     final = view.get("final")
     last = view.get("last") or {}
-    return json.dumps([seat, seat_name(names, seat), height, radius, view["players"][seat], seat in view["to_act"],
+    return json.dumps([lang.current(), seat, seat_name(names, seat), height, radius, view["players"][seat], seat in view["to_act"],
                        view["first"] == seat, view["phase"], final and final["details"][seat],
                        final and final["ranks"][seat], last if last.get("seat") == seat else None], sort_keys=True)
 
@@ -726,8 +827,8 @@ def legend_lines(view: dict[str, Any]) -> list[str]:
     kinds = {t["kind"] for p in view["players"] for t in p["island"]}
     kinds |= {t["kind"] for t in view["offer"] if t}
     kinds.discard(D.CAPITOL)
-    names = "Tiles: " + " · ".join(f"{kind:02d} {D.KIND_NAMES[kind]}" for kind in sorted(kinds))
-    return [line for words in DOCK_LEGEND for line in wrap(words, LEGEND_SIZE, WIDTH - 24)] + wrap(
+    names = tr("Tiles: {names}").format(names=" · ".join(f"{kind:02d} {W.kind_name(kind)}" for kind in sorted(kinds)))
+    return [line for words in dock_legend() for line in wrap(words, LEGEND_SIZE, WIDTH - 24)] + wrap(
         names, LEGEND_SIZE, WIDTH - 24)
 
 
@@ -741,12 +842,12 @@ LEGEND_LINE = 19
 
 def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0: int, y0: int) -> None:
     final = view["final"]
-    text(draw, (x0, y0), "Final score by source", 17, INK, bold=True)
+    text(draw, (x0, y0), tr("Final score by source"), 17, INK, bold=True, width=WIDTH - x0 - 10)
     y = y0 + 26
-    head = ("", "fame", "res.", "upgr.", "landm.", "bluep.", "total")
+    head = final_heads()
     cols = [x0, x0 + 130, x0 + 185, x0 + 235, x0 + 290, x0 + 350, x0 + 410]
     for c, words in zip(cols, head, strict=True):
-        text(draw, (c, y), words, 13, MUTED)
+        text(draw, (c, y), words, 13, MUTED, width=55)
     y += 20
     for seat in sorted(range(len(final["ranks"])), key=lambda s: final["ranks"][s]):
         d = final["details"][seat]
@@ -758,11 +859,17 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], x0
     y += 4
     for seat, d in enumerate(final["details"]):
         if d["landmarks"]:
-            marks = ", ".join(f"{name} {vp}" for name, vp in d["landmarks"].items())
+            marks = ", ".join(f"{tr(name)} {vp}" for name, vp in d["landmarks"].items())
             text(draw, (x0, y), f"{seat_name(names, seat)}: {marks}", 13, MUTED, width=WIDTH - x0 - 10)
             y += 17
     if final.get("tiebreak"):
-        text(draw, (x0, y + 2), "Tie-break: " + final["tiebreak"], 13, MUTED, width=WIDTH - x0 - 10)
+        text(draw, (x0, y + 2), tr("Tie-break: {rule}").format(rule=final["tiebreak"]), 13, MUTED, width=WIDTH - x0 - 10)
+
+
+def final_heads() -> tuple[str, ...]:
+    """The heads of the final table's columns: rank and name, fame, resources, upgrades, Landmarks,
+    Blueprints, total."""
+    return ("", tr("fame"), tr("res."), tr("upgr."), tr("landm."), tr("bluep."), tr("total"))
 
 
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
@@ -885,21 +992,46 @@ def hand_image(view: dict[str, Any], names: list[str], hand: list[dict[str, Any]
     image = Image.new("RGB", (per_row * (w + 10) + 10, 64 + rows * (h + 10)), PAPER)
     draw_ = ImageDraw.Draw(image)
     have = view["players"][seat]["resources"]
-    text(draw_, (10, 8), f"{seat_name(names, seat)}'s Blueprints", 18, seat_colour(seat), bold=True)
-    text(draw_, (10, 34), f"You have {have[0]} energy, {have[1]} steel, {have[2]} parts; green: payable now",
-         14, MUTED, width=image.width - 20)
+    text(draw_, (10, 8), tr("{name}'s Blueprints").format(name=seat_name(names, seat)), 18, seat_colour(seat), bold=True)
+    line = tr("You have {energy} energy, {steel} steel, {parts} parts; green: payable now").format(
+        energy=have[0], steel=have[1], parts=have[2])
+    text(draw_, (10, 34), line, fitted(line, 14, image.width - 20), MUTED, width=image.width - 20)
     _legend(draw_, image.width - 10, 12)
     for i, card in enumerate(hand):
         _card(draw_, 10 + (i % per_row) * (w + 10), 60 + (i // per_row) * (h + 10), w, h, card, card["payable"])
     if not hand:
-        text(draw_, (10, 64), "No Blueprint in hand.", 15, INK)
+        text(draw_, (10, 64), tr("No Blueprint in hand."), 15, INK)
     return image
 
 
 # -- regions ----------------------------------------------------------------------------------
 def tile_tip(tile: dict[str, Any]) -> str:
     number = {-1: "", 0: ""}.get(tile["number"], f" {tile['number']}")
-    return f"{tile['name']}{number}: {tile['effect']}"
+    return f"{tr(tile['name'])}{number}: {tr(tile['effect'])}"
+
+
+def card_tip(card: dict[str, Any]) -> str:
+    if lang.current() == lang.ENGLISH:  # as it always read: `2 part`
+        cost = ", ".join(f"{n} {D.RESOURCES[k]}" for k, n in enumerate(card["cost"]) if n) or "nothing"  # verbatim: English
+    else:
+        cost = ", ".join(W.amount(k, n) for k, n in enumerate(card["cost"]) if n) or tr("nothing")
+    return tr("Blueprint #{card}: costs {cost}; {vp} VP and {upgrade}").format(
+        card=card["id"], cost=cost, vp=card["vp"], upgrade=tr(D.UPGRADE_NAMES[card["upgrade"]]))
+
+
+def stack_tip(level: int, count: int) -> str:
+    if level == 1:
+        return ngettext("level I Blueprints, {count} face down", "level I Blueprints, {count} face down",
+                        count).format(count=count)
+    return ngettext("level II Blueprints, {count} face down", "level II Blueprints, {count} face down",
+                    count).format(count=count)
+
+
+def character_tip(name: str) -> str:
+    powers = D.CHARACTER_POWERS.get(name)
+    if powers is None:
+        return name
+    return f"{tr(D.CHARACTER_NAMES[name])}: {tr(powers[0])}"
 
 
 def words_at(x: float, y: float, before: str, words: str, size: int) -> tuple[float, float, float, float]:
@@ -916,36 +1048,34 @@ def top_regions(view: dict[str, Any]) -> list[dict[str, Any]]:
         letters = ", ".join(D.SLOTS[slot] for slot in sorted(D.SLOTS_BY_VALUE[face]))
         count = view["forge"][face - 1]
         out.append(poly_region(str(face), hex_corners(ox + x, oy + y, FORGE_R), "forge",
-                               f"forge space {face}: {count} dice; its tiles are in slots {letters}"))
+                               ngettext("forge space {face}: {count} dice; its tiles are in slots {letters}",
+                                        "forge space {face}: {count} dice; its tiles are in slots {letters}",
+                                        count).format(face=face, count=count, letters=letters)))
     for slot, (q, r) in enumerate(D.RING):
         x, y = hex_centre(q, r, FORGE_R)
         x, y = ox + x, oy + y
         tile = view["offer"][slot]
         letter = D.SLOTS[slot]
-        tip = tile_tip(tile) if tile else "empty"
+        tip = tile_tip(tile) if tile else tr("empty")
         out.append(poly_region(letter, hex_corners(x, y, FORGE_R), "offer", tip))
         length = math.hypot(x - ox, y - oy)
         reach = FORGE_R + SLOT_R + 1
         out.append(circle_region(letter, x + (x - ox) / length * reach, y + (y - oy) / length * reach, SLOT_R, "slot",
-                                 f"slot {letter}: {tip}"))
+                                 tr("slot {letter}: {tip}").format(letter=letter, tip=tip)))
     w, h = 184, 52
     for level, cards in enumerate(view["bp_offer"]):
         for i, card in enumerate(cards):
             x, y = 420 + i * (w + 8), 68 + level * (h + 8)
-            cost = ", ".join(f"{n} {D.RESOURCES[k]}" for k, n in enumerate(card["cost"]) if n) or "nothing"
-            tip = f"Blueprint #{card['id']}: costs {cost}; {card['vp']} VP and {D.UPGRADE_NAMES[card['upgrade']]}"
-            out.append(rect_region(str(card["id"]), (x, y, x + w, y + h), "card", tip))
-    line = f"Draw stack {view['stack']} tiles · Blueprint stacks "
+            out.append(rect_region(str(card["id"]), (x, y, x + w, y + h), "card", card_tip(card)))
+    _, line, before_second = stacks_line(view)
     first, second = f"I {view['bp_stacks'][0]}", f"II {view['bp_stacks'][1]}"
-    out.append(rect_region("i", words_at(420, 42, line, first, 15), "stack",
-                           f"level I Blueprints, {view['bp_stacks'][0]} face down"))
-    out.append(rect_region("ii", words_at(420, 42, f"{line}{first}, ", second, 15), "stack",
-                           f"level II Blueprints, {view['bp_stacks'][1]} face down"))
+    out.append(rect_region("i", words_at(420, 42, line, first, 15), "stack", stack_tip(1, view["bp_stacks"][0])))
+    out.append(rect_region("ii", words_at(420, 42, before_second, second, 15), "stack",
+                           stack_tip(2, view["bp_stacks"][1])))
     if view["phase"] == "characters" and view.get("dealt"):
-        before = "Characters dealt: "
+        before = dealt_line(view)[1]
         for k, name in enumerate(view["dealt"]):
-            powers = D.CHARACTER_POWERS.get(name, ("", ""))
-            tip = f"{D.CHARACTER_NAMES.get(name, name)}: {powers[0]}"
+            tip = character_tip(name)
             out.append(rect_region(name, words_at(420, TOP_H - 30, before, name, 15), "character", tip[:200]))
             before += name + (", " if k < len(view["dealt"]) - 1 else "")
     return out
@@ -964,7 +1094,7 @@ def panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, heigh
     for q, r in frontier(player):
         x, y = hex_centre(q, r, radius)
         out.append(poly_region(f"{q},{r}", hex_corners(ox + x, oy + y, radius - 1), "spot",
-                               f"free place {q},{r}", seat))
+                               tr("free place {cell}").format(cell=f"{q},{r}"), seat))
     for tile in player["island"]:
         x, y = hex_centre(tile["q"], tile["r"], radius)
         out.append(poly_region(tile["label"], hex_corners(ox + x, oy + y, radius - 1), "tile",
@@ -974,8 +1104,10 @@ def panel_regions(player: dict[str, Any], seat: int, x0: float, y0: float, heigh
         col, row = index % D.COLUMNS, index // D.COLUMNS
         x, y = dx + 14 + col * 34, dy + 14 + row * 34
         name = D.space_name(index)
-        tip = (f"dock {name}: {'a worker' if here else 'empty'}; column {D.COLUMN_LETTERS[col]} gives "
-               f"{D.REWARD_TEXT[D.COLUMN_REWARDS[col]]}, row {row + 1} {D.REWARD_TEXT[D.ROW_REWARDS[row]]}")
+        tip = (tr("dock {space}: a worker; column {column} gives {reward}, row {row} {row_reward}") if here else
+               tr("dock {space}: empty; column {column} gives {reward}, row {row} {row_reward}")).format(
+            space=name, column=D.COLUMN_LETTERS[col], reward=tr(D.REWARD_TEXT[D.COLUMN_REWARDS[col]]), row=row + 1,
+            row_reward=tr(D.REWARD_TEXT[D.ROW_REWARDS[row]]))
         out.append(rect_region(name, (x - 14, y - 14, x + 14, y + 14), "dock", tip, seat))
     return out
 

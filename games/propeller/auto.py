@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from games import auto
 from games.base import IllegalMove
 from games.propeller import data as D
+from lang import N_, tr
 
 if TYPE_CHECKING:
     from games.propeller.game import PropellerGame
@@ -16,10 +17,10 @@ if TYPE_CHECKING:
 
 class PropellerAuto(auto.AutoRules):
     answers = (
-        auto.Answer("bonus", "The bonus die out of turn: stop to leave it unused, off to choose yourself", "stop"),
+        auto.Answer("bonus", N_("The bonus die out of turn: stop to leave it unused, off to choose yourself"), "stop"),
     )
-    out_of_turn = ("Out of turn you may use the end-of-round bonus die: `/auto bonus:stop` leaves it unused "
-                   "for you when stopping is legal.")
+    out_of_turn = N_("Out of turn you may use the end-of-round bonus die: `/auto bonus:stop` leaves it unused "
+                     "for you when stopping is legal.")
 
     def forced(self, game: PropellerGame, seat: int) -> str | None:
         move = auto.only_move(game, seat)
@@ -41,7 +42,7 @@ class PropellerAuto(auto.AutoRules):
         if name == "bonus":
             words = value.strip().lower()
             if words not in ("stop", "off"):
-                raise IllegalMove("`bonus:` is `stop` (leave the bonus die unused) or `off`.")
+                raise IllegalMove(tr("`bonus:` is `stop` (leave the bonus die unused) or `off`."))
             return words
         return super().read(name, value)
 

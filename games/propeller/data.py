@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import N_
+
 # -- resources -------------------------------------------------------------------------
 RESOURCES = ("energy", "steel", "part")
 ENERGY, STEEL, PART = range(3)
@@ -22,50 +24,50 @@ MAX_PER_FACE = 3  # a forge space holds at most three dice after the re-rolls
 
 # -- guilds ----------------------------------------------------------------------------
 GUILDS = ("I", "S", "C")
-GUILD_NAMES = {"I": "Industry", "S": "Science", "C": "Culture"}
+GUILD_NAMES = {"I": N_("Industry"), "S": N_("Science"), "C": N_("Culture")}
 
 # -- tiles -----------------------------------------------------------------------------
 CAPITOL = 1
 DEPOTS = (2, 3, 4)
 LANDMARKS = tuple(range(14, 24))
 KIND_NAMES = {
-    1: "Capitol", 2: "Worker Depot", 3: "Steel Depot", 4: "Parts Depot",
-    5: "Tinker Shop", 6: "Refinery", 7: "Iron Foundry", 8: "Hotel", 9: "Smelting Plant",
-    10: "Factory", 11: "Radio Station", 12: "Warehouse", 13: "Crystal Trader",
-    14: "Luxury Apartments", 15: "Parcel Service", 16: "Floating Gardens", 17: "Theater",
-    18: "Laboratory", 19: "Archives", 20: "Newspaper", 21: "Coffee House", 22: "Zeppelin Tower",
-    23: "Observation Platform",
+    1: N_("Capitol"), 2: N_("Worker Depot"), 3: N_("Steel Depot"), 4: N_("Parts Depot"),
+    5: N_("Tinker Shop"), 6: N_("Refinery"), 7: N_("Iron Foundry"), 8: N_("Hotel"), 9: N_("Smelting Plant"),
+    10: N_("Factory"), 11: N_("Radio Station"), 12: N_("Warehouse"), 13: N_("Crystal Trader"),
+    14: N_("Luxury Apartments"), 15: N_("Parcel Service"), 16: N_("Floating Gardens"), 17: N_("Theater"),
+    18: N_("Laboratory"), 19: N_("Archives"), 20: N_("Newspaper"), 21: N_("Coffee House"), 22: N_("Zeppelin Tower"),
+    23: N_("Observation Platform"),
 }
-SHORT_NAMES = {
-    1: "Capitol", 2: "Dep.wkr", 3: "Dep.stl", 4: "Dep.part", 5: "Tinker", 6: "Refinery",
-    7: "Foundry", 8: "Hotel", 9: "Smelter", 10: "Factory", 11: "Radio", 12: "Warehse",
-    13: "Crystal", 14: "Apartmts", 15: "Parcel", 16: "Gardens", 17: "Theater", 18: "Lab",
-    19: "Archives", 20: "News", 21: "Coffee", 22: "Zeppelin", 23: "Observ.",
+SHORT_NAMES = {  # verbatim: shown through render.propeller_table.short_name, with a context
+    1: "Capitol", 2: "Dep.wkr", 3: "Dep.stl", 4: "Dep.part", 5: "Tinker", 6: "Refinery",  # verbatim: short names, shown with a context
+    7: "Foundry", 8: "Hotel", 9: "Smelter", 10: "Factory", 11: "Radio", 12: "Warehse",  # verbatim: short names, shown with a context
+    13: "Crystal", 14: "Apartmts", 15: "Parcel", 16: "Gardens", 17: "Theater", 18: "Lab",  # verbatim: short names, shown with a context
+    19: "Archives", 20: "News", 21: "Coffee", 22: "Zeppelin", 23: "Observ.",  # verbatim: short names, shown with a context
 }
 EFFECT_TEXT = {
-    1: "deploy 1 worker or +1 steel +1 energy",
-    2: "on placing: deploy 1 worker",
-    3: "on placing: +1 steel",
-    4: "on placing: +1 part",
-    5: "+1 part",
-    6: "+2 energy",
-    7: "+1 steel",
-    8: "deploy 1 worker",
-    9: "pay 2 energy: +1 part +1 steel",
-    10: "pay 1 steel: +2 parts",
-    11: "activate another building with a ready worker",
-    12: "gain one Depot's benefit",
-    13: "2 energy -> 1 steel or 1 part, or 1 part/steel -> 2 energy",
-    14: "end: 3 VP per 6 workers on the island",
-    15: "end: 5 VP per 3 Depots",
-    16: "end: 5 VP if surrounded on all six sides",
-    17: "end: 5 VP per Industry+Science+Culture banner trio beside it",
-    18: "end: 4 VP per 3 Science banners",
-    19: "end: 4 VP per 3 Culture banners",
-    20: "end: 4 VP per 3 Industry banners",
-    21: "end: 5 VP per 4 different activation numbers",
-    22: "end: 5 VP per set of numbers 2, 4, 6",
-    23: "end: 5 VP per set of numbers 1, 3, 5",
+    1: N_("deploy 1 worker or +1 steel +1 energy"),
+    2: N_("on placing: deploy 1 worker"),
+    3: N_("on placing: +1 steel"),
+    4: N_("on placing: +1 part"),
+    5: N_("+1 part"),
+    6: N_("+2 energy"),
+    7: N_("+1 steel"),
+    8: N_("deploy 1 worker"),
+    9: N_("pay 2 energy: +1 part +1 steel"),
+    10: N_("pay 1 steel: +2 parts"),
+    11: N_("activate another building with a ready worker"),
+    12: N_("gain one Depot's benefit"),
+    13: N_("2 energy -> 1 steel or 1 part, or 1 part/steel -> 2 energy"),
+    14: N_("end: 3 VP per 6 workers on the island"),
+    15: N_("end: 5 VP per 3 Depots"),
+    16: N_("end: 5 VP if surrounded on all six sides"),
+    17: N_("end: 5 VP per Industry+Science+Culture banner trio beside it"),
+    18: N_("end: 4 VP per 3 Science banners"),
+    19: N_("end: 4 VP per 3 Culture banners"),
+    20: N_("end: 4 VP per 3 Industry banners"),
+    21: N_("end: 5 VP per 4 different activation numbers"),
+    22: N_("end: 5 VP per set of numbers 2, 4, 6"),
+    23: N_("end: 5 VP per set of numbers 1, 3, 5"),
 }
 
 
@@ -203,13 +205,13 @@ DOCK_SIZE = ROWS * COLUMNS
 WORKERS = DOCK_SIZE + 1  # twelve on the dock, one on the Capitol
 COLUMN_LETTERS = "abcd"
 REWARD_TEXT = {
-    "tile": "a random building from the draw stack",
-    "part": "+1 part",
-    "any2": "activate two different buildings, any number",
-    "fame3": "+3 fame",
-    "depot2": "use up to two Depots again",
-    "es": "+1 energy +1 steel",
-    "deploy": "deploy 1 worker",
+    "tile": N_("a random building from the draw stack"),
+    "part": N_("+1 part"),
+    "any2": N_("activate two different buildings, any number"),
+    "fame3": N_("+3 fame"),
+    "depot2": N_("use up to two Depots again"),
+    "es": N_("+1 energy +1 steel"),
+    "deploy": N_("deploy 1 worker"),
 }
 # DESIGNED: the three-worker columns give the small rewards, the four-worker rows the
 # larger ones (fame and extra activations), so the harder clearing pays more; deploying a
@@ -235,8 +237,8 @@ TRACK_SPACES = 16
 # Upgrade codes: W wild die; Pe / Ps / Pp production of energy / steel / part; BI / BS / BC
 # guild banners.
 UPGRADE_NAMES = {
-    "W": "wild die", "Pe": "energy production", "Ps": "steel production", "Pp": "part production",
-    "BI": "Industry banner", "BS": "Science banner", "BC": "Culture banner",
+    "W": N_("wild die"), "Pe": N_("energy production"), "Ps": N_("steel production"), "Pp": N_("part production"),
+    "BI": N_("Industry banner"), "BS": N_("Science banner"), "BC": N_("Culture banner"),
 }
 
 
@@ -281,43 +283,43 @@ BLUEPRINTS_TO_END = 7
 # -- characters ------------------------------------------------------------------------
 CHARACTERS = ("jacques", "nelson", "amelia", "marie", "nicola", "charles")
 CHARACTER_NAMES = {
-    "jacques": "Jacques, the Explorer", "nelson": "Nelson, the Admiral", "amelia": "Amelia, the Pioneer",
-    "marie": "Marie, the Scientist", "nicola": "Nicola, the Inventor", "charles": "Sir Charles, the Politician",
+    "jacques": N_("Jacques, the Explorer"), "nelson": N_("Nelson, the Admiral"), "amelia": N_("Amelia, the Pioneer"),
+    "marie": N_("Marie, the Scientist"), "nicola": N_("Nicola, the Inventor"), "charles": N_("Sir Charles, the Politician"),
 }
 CHARACTER_POWERS = {
-    "jacques": ("re-roll your drafted die for +1 energy (keep the result)",
-                "re-roll your drafted die for +1 energy +1 steel"),
-    "nelson": ("count the end-of-round die as 1 more or 1 less", "count the end-of-round die as any number"),
-    "amelia": ("once a round, gaining fame also gives +1 energy", "once a round, gaining fame also gives +1 energy or steel"),
-    "marie": ("on your turn's activation, pay 1 energy to activate 1 extra building",
-              "on your turn's activation, activate 1 extra building"),
-    "nicola": ("after completing a Blueprint, +1 energy", "after completing a Blueprint, +1 energy or steel"),
-    "charles": ("change your drafted die by 1, free", "change your drafted die by 1 or 2, free"),
+    "jacques": (N_("re-roll your drafted die for +1 energy (keep the result)"),
+                N_("re-roll your drafted die for +1 energy +1 steel")),
+    "nelson": (N_("count the end-of-round die as 1 more or 1 less"), N_("count the end-of-round die as any number")),
+    "amelia": (N_("once a round, gaining fame also gives +1 energy"), N_("once a round, gaining fame also gives +1 energy or steel")),
+    "marie": (N_("on your turn's activation, pay 1 energy to activate 1 extra building"),
+              N_("on your turn's activation, activate 1 extra building")),
+    "nicola": (N_("after completing a Blueprint, +1 energy"), N_("after completing a Blueprint, +1 energy or steel")),
+    "charles": (N_("change your drafted die by 1, free"), N_("change your drafted die by 1 or 2, free")),
 }
 
 DESIGNED_NOTES = (
-    "Tiles: 4 of each Depot (02-04), 48 guild and hub buildings (six each of 05-08 and 13, five of 09 "
-    "and 10, four of 11 and 12), one of each Landmark 14-23. Seven buildings carry each number 1-6; "
-    "the Warehouses and two Crystal Traders show \"?\". 30 buildings fly a banner, 18 carry a hub icon, "
-    "split evenly over the three guilds; Depots are hubs (four per guild); Landmarks fly banners.",
-    "Observation Platform (23): 5 VP per set of buildings numbered 1, 3 and 5, the mirror of the "
-    "Zeppelin Tower.",
-    "Upgrade spaces: buildings 05-13 take production; those with a printed number also take a wild "
-    "die; every tile but the Capitol takes a guild banner; the Capitol takes none.",
-    "Blueprints: one per upgrade token (38). Level I costs 2-3 resources for 1-2 VP, about what "
-    "its cost would score at the end, mostly production upgrades; level II costs 4-6 for 3-5 VP, "
-    "1 to 2 VP more than its cost would score, and carries the nine wild dice and most banners. "
-    "The list is in the picture of your hand.",
-    "Dock: columns a-d (three workers each) give +1 part, +1 energy +1 steel, a random building, "
-    "deploy 1 worker; rows 1-3 (four workers each) give +3 fame, activate two buildings of any "
-    "number, use up to two Depots again.",
-    "Fame: trumpets on 5 and 10. Past 15 a 15+ token is taken and the tracker restarts at 0: the "
-    "token counts 16, no fame is lost, and a character power once reached stays.",
-    "Resources never run out: the box's multiplier cards stand in for missing tokens.",
-    "A drafted die is changed once: by 1 for 1 energy, or for free by Sir Charles (1, or 1-2 when "
-    "advanced). Jacques's re-roll replaces that change.",
-    "A newly deployed worker stands, so its building can be activated in the same round.",
-    "Rewards and effects that ask you to choose (deploy, place a building, activate, use a Depot) "
-    "come as steps; `skip` declines what is left of one, except placing a drawn building.",
-    "Ties: most workers still on the dock, then shared (the youngest player cannot be known here).",
+    N_("Tiles: 4 of each Depot (02-04), 48 guild and hub buildings (six each of 05-08 and 13, five of 09 "
+       "and 10, four of 11 and 12), one of each Landmark 14-23. Seven buildings carry each number 1-6; "
+       "the Warehouses and two Crystal Traders show \"?\". 30 buildings fly a banner, 18 carry a hub icon, "
+       "split evenly over the three guilds; Depots are hubs (four per guild); Landmarks fly banners."),
+    N_("Observation Platform (23): 5 VP per set of buildings numbered 1, 3 and 5, the mirror of the "
+       "Zeppelin Tower."),
+    N_("Upgrade spaces: buildings 05-13 take production; those with a printed number also take a wild "
+       "die; every tile but the Capitol takes a guild banner; the Capitol takes none."),
+    N_("Blueprints: one per upgrade token (38). Level I costs 2-3 resources for 1-2 VP, about what "
+       "its cost would score at the end, mostly production upgrades; level II costs 4-6 for 3-5 VP, "
+       "1 to 2 VP more than its cost would score, and carries the nine wild dice and most banners. "
+       "The list is in the picture of your hand."),
+    N_("Dock: columns a-d (three workers each) give +1 part, +1 energy +1 steel, a random building, "
+       "deploy 1 worker; rows 1-3 (four workers each) give +3 fame, activate two buildings of any "
+       "number, use up to two Depots again."),
+    N_("Fame: trumpets on 5 and 10. Past 15 a 15+ token is taken and the tracker restarts at 0: the "
+       "token counts 16, no fame is lost, and a character power once reached stays."),
+    N_("Resources never run out: the box's multiplier cards stand in for missing tokens."),
+    N_("A drafted die is changed once: by 1 for 1 energy, or for free by Sir Charles (1, or 1-2 when "
+       "advanced). Jacques's re-roll replaces that change."),
+    N_("A newly deployed worker stands, so its building can be activated in the same round."),
+    N_("Rewards and effects that ask you to choose (deploy, place a building, activate, use a Depot) "
+       "come as steps; `skip` declines what is left of one, except placing a drawn building."),
+    N_("Ties: most workers still on the dock, then shared (the youngest player cannot be known here)."),
 )

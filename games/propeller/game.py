@@ -24,7 +24,6 @@ from games.base import (
     IllegalMove,
     Outcome,
     Rng,
-    count_text,
     legal_examples,
     parse_options,
     rank_by,
@@ -34,24 +33,67 @@ from games.base import (
 from games.propeller import data as D
 from games.propeller import moves as M
 from games.propeller import scoring as S
+from games.propeller import words as W
 from games.propeller.worth import value
+from lang import N_, ngettext, tr
 
 TILE, Q, R, WORKER, PROD, BANNER, WILD = range(7)
 E, ST, P = D.ENERGY, D.STEEL, D.PART
 SKIPPABLE = ("deploy", "any", "depot")
 RUN_NEEDS = {  # what activating a building of that kind takes, for a refusal
-    1: "a worker on your dock and a free housing space, or nothing for goods", 8: "a worker on your dock and a free "
-    "housing space", 9: "2 energy", 10: "1 steel", 12: "a Depot on your island",
-    13: "2 energy to buy, or a part or steel to sell",
+    1: N_("{index} ({name}) cannot be activated now: it needs a worker on your dock and a free housing space, or "
+          "nothing for goods."),
+    8: N_("{index} ({name}) cannot be activated now: it needs a worker on your dock and a free housing space."),
+    9: N_("{index} ({name}) cannot be activated now: it needs 2 energy."),
+    10: N_("{index} ({name}) cannot be activated now: it needs 1 steel."),
+    12: N_("{index} ({name}) cannot be activated now: it needs a Depot on your island."),
+    13: N_("{index} ({name}) cannot be activated now: it needs 2 energy to buy, or a part or steel to sell."),
 }
-TASK_WORDS = {  # a choice waiting inside an effect, in words
-    "deploy": "deploying a worker from the dock", "place": "placing the building drawn",
-    "any": "choosing a building to activate", "depot": "choosing a Depot", "gain": "choosing energy or steel",
-    "value": "setting the bonus die",
+RUN_NEEDS_ELSE = N_("{index} ({name}) cannot be activated now: it needs what it costs.")
+TASK_WORDS = {  # a choice waiting inside an effect, in words: what the player is doing
+    "deploy": N_("{name} is deploying a worker from the dock"), "place": N_("{name} is placing the building drawn"),
+    "any": N_("{name} is choosing a building to activate"), "depot": N_("{name} is choosing a Depot"),
+    "gain": N_("{name} is choosing energy or steel"), "value": N_("{name} is setting the bonus die"),
+}
+TASK_WORDS_WITH = {  # the same with the die's value, in the action of a turn
+    "deploy": N_("{name} is deploying a worker from the dock with a {value}"),
+    "place": N_("{name} is placing the building drawn with a {value}"),
+    "any": N_("{name} is choosing a building to activate with a {value}"),
+    "depot": N_("{name} is choosing a Depot with a {value}"),
+    "gain": N_("{name} is choosing energy or steel with a {value}"),
+    "value": N_("{name} is setting the bonus die with a {value}"),
 }
 STEP_WORDS = {
-    "pick": "to draft a die", "act": "to claim, discard or activate", "run": "activating buildings",
-    "blueprint": "to complete a Blueprint or pass", "take": "to take a new Blueprint",
+    "pick": N_("{name} is to draft a die"), "act": N_("{name} is to claim, discard or activate"),
+    "run": N_("{name} is activating buildings"), "blueprint": N_("{name} is to complete a Blueprint or pass"),
+    "take": N_("{name} is to take a new Blueprint"),
+}
+STEP_WORDS_WITH = {
+    "act": N_("{name} is to claim, discard or activate with a {value}"),
+    "run": N_("{name} is activating buildings with a {value}"),
+}
+NO_CHOICE = {  # a step that answers a choice inside an effect, with none waiting
+    "deploy": N_("Deploy answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+    "place": N_("Place answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+    "depot": N_("Depot answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+    "gain": N_("Gain answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+    "value": N_("Value answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+    "skip": N_("Skip answers a choice inside an effect, and none is waiting for you now; "
+              "/moves lists yours."),
+}
+UPGRADE_GOES = {  # where a completed Blueprint's upgrade may go, for a refusal
+    "W": N_("Its wild die goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "Pe": N_("Its energy production goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "Ps": N_("Its steel production goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "Pp": N_("Its part production goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "BI": N_("Its Industry banner goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "BS": N_("Its Science banner goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
+    "BC": N_("Its Culture banner goes on a tile with a free space for it ({where}), or is kept aside ({keep})."),
 }
 # What running a building does, by kind (the effect texts of data.py): the resources it changes,
 # or the choice it leaves waiting. A task is made afresh each time, for it is changed as answered.
@@ -84,7 +126,7 @@ def change_text(before: Sequence[int], after: Sequence[int]) -> str:
 
 class PropellerGame(Game):
     key = "propeller"
-    title = "Propeller Islands"
+    title = "Propeller Islands"  # verbatim: the name of the game
     min_players = 2
     max_players = 4
     format_version = 1
@@ -159,7 +201,8 @@ class PropellerGame(Game):
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> PropellerGame:
         if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"{cls.title} takes {cls.min_players} to {cls.max_players} players.")
+            raise IllegalMove(tr("{title} takes {least} to {most} players.").format(
+                title=cls.title, least=cls.min_players, most=cls.max_players))
         game = cls()
         game.n = players
         game.opts = parse_options(cls.options, options)
@@ -278,11 +321,11 @@ class PropellerGame(Game):
         if kind == 10:
             return [""] if steel >= 1 else []
         if kind == 13:
-            found = ["buy steel", "buy part"] if energy >= 2 else []
+            found = ["buy steel", "buy part"] if energy >= 2 else []  # verbatim: move notation
             if parts:
-                found.append("sell part")
+                found.append("sell part")  # verbatim: move notation
             if steel:
-                found.append("sell steel")
+                found.append("sell steel")  # verbatim: move notation
             return found
         if kind == 12:
             return [""] if any(D.tile(e[TILE]).kind in D.DEPOTS for e in self.islands[seat]) else []
@@ -314,7 +357,7 @@ class PropellerGame(Game):
                 return []
             spaces = [D.space_name(i) for i, here in enumerate(self.dock[seat]) if here]
             vacant = [i for i, e in enumerate(self.islands[seat]) if e[WORKER] == 0 and D.tile(e[TILE]).houses]
-            return [f"deploy {space} to t{i}" for i in vacant for space in spaces]
+            return [f"deploy {space} to t{i}" for i in vacant for space in spaces]  # verbatim: move notation
         if kind == "place":
             return [f"place {q},{r}" for q, r in self.frontier(seat)]
         if kind == "any":
@@ -323,7 +366,7 @@ class PropellerGame(Game):
             return [f"depot t{i}" for i, e in enumerate(self.islands[seat])
                     if D.tile(e[TILE]).kind in D.DEPOTS and i not in task["used"]]
         if kind == "gain":
-            return ["gain energy", "gain steel"]
+            return ["gain energy", "gain steel"]  # verbatim: move notation
         if kind == "value":
             die = self.bonus_die
             if task["level"] >= 2:
@@ -374,7 +417,7 @@ class PropellerGame(Game):
             value = self.value[seat]
             for slot in D.SLOTS_BY_VALUE[value]:
                 if self.offer[slot] >= 0:
-                    moves += [f"claim {D.SLOTS[slot]} at {q},{r}" for q, r in self.frontier(seat)]
+                    moves += [f"claim {D.SLOTS[slot]} at {q},{r}" for q, r in self.frontier(seat)]  # verbatim: move notation
             moves += [f"discard {D.SLOTS[slot]}" for slot in D.SLOTS_BY_VALUE[value] if self.offer[slot] >= 0]
             runs = self._run_moves(seat, value, self._marie_ok(seat))
             return self._whole_activation(seat, runs) + moves + runs + ["stop"]
@@ -440,9 +483,9 @@ class PropellerGame(Game):
                     target = wrap(face + sign * size)
                     if target not in targets and target != face:
                         targets.append(target)
-            moves += [f"die {face} to {t}" for t in sorted(targets)]
+            moves += [f"die {face} to {t}" for t in sorted(targets)]  # verbatim: move notation
             if jacques:
-                moves.append(f"die {face} reroll")
+                moves.append(f"die {face} reroll")  # verbatim: move notation
         return moves
 
     def _upgrade_targets(self, seat: int, code: str) -> list[int]:
@@ -456,22 +499,22 @@ class PropellerGame(Game):
         for card_id in self.hands[seat]:
             card = D.BLUEPRINT_BY_ID[card_id]
             if all(have[i] >= card.cost[i] for i in range(3)):
-                moves += [f"blueprint {card_id} on t{i}" for i in self._upgrade_targets(seat, card.upgrade)]
-                moves.append(f"blueprint {card_id} keep")
+                moves += [f"blueprint {card_id} on t{i}" for i in self._upgrade_targets(seat, card.upgrade)]  # verbatim: move notation
+                moves.append(f"blueprint {card_id} keep")  # verbatim: move notation
         return moves
 
     # -- playing ----------------------------------------------------------------------
     def play(self, seat: int, move: str) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalMove("There is no such seat at this table.")
+            raise IllegalMove(tr("There is no such seat at this table."))
         text = self.normalize(move)
         if not text:
-            raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
+            raise IllegalMove(tr("Type a move, for example `die 4` or `stop`; /moves lists yours."))
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         steps = split_steps(text)
         if not steps:
-            raise IllegalMove("Type a move, for example `die 4` or `stop`; /moves lists yours.")
+            raise IllegalMove(tr("Type a move, for example `die 4` or `stop`; /moves lists yours."))
         key = self._turn_key(seat)
         told = list(self.last.get("turn", [])) if self.last.get("seat") == seat and \
             self.last.get("turn_key") == key else []
@@ -496,7 +539,8 @@ class PropellerGame(Game):
                 try:
                     self._step(seat, step)
                 except IllegalMove as error:
-                    raise IllegalMove(f"Step {number} (`{step}`): {error} Nothing was played.") from None
+                    raise IllegalMove(tr("Step {number} (`{step}`): {error} Nothing was played.").format(
+                        number=number, step=step, error=error)) from None
         except IllegalMove:
             restored = self.from_dict(before)
             self.__dict__.update(restored.__dict__)
@@ -538,7 +582,7 @@ class PropellerGame(Game):
 
     def _step(self, seat: int, text: str) -> None:
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if text not in self._legal_set(seat):
             raise IllegalMove(self._legal_examples(seat, text, self._why(seat, text)))
         move = M.parse(text)
@@ -576,21 +620,22 @@ class PropellerGame(Game):
         the text does not read), from the parsed move."""
         head = text.split()[0]
         if head not in M.NOTATION.readers:
-            return f"`{text}` is not a move of {self.title}; /moves lists yours, the rules help gives the notation."
+            return tr("`{text}` is not a move of {title}; /moves lists yours, the rules help gives the notation.").format(
+                text=text, title=self.title)
         try:
             move, unread = M.parse(text), ""
         except IllegalMove as error:
             move, unread = None, str(error)
         if seat not in self.to_act():
-            return "It is not your turn." if self.phase != "bonus" else "You have finished with the bonus die."
+            return tr("It is not your turn.") if self.phase != "bonus" else tr("You have finished with the bonus die.")
         tasks = self.tasks[seat]
         if tasks:
             return self._why_not_the_task(seat, tasks[-1]["t"], head, move, unread)
         if self.phase == "characters":
-            return f"Choose one of the characters dealt: {', '.join(self.dealt)}."
+            return tr("Choose one of the characters dealt: {names}.").format(names=", ".join(self.dealt))
         if self.phase == "bonus":
             return self._why_run(seat, move, unread) if head == "run" else \
-                "With the bonus die you may only `run` buildings, then `stop`."
+                tr("With the bonus die you may only `run` buildings, then `stop`.")
         return self._why_in_turn(seat, head, move, unread)
 
     def _why_in_turn(self, seat: int, head: str, move: M.Move | None, unread: str) -> str:
@@ -598,56 +643,57 @@ class PropellerGame(Game):
         the step of the turn reached, each verb's refusal in its own place."""
         step = self.step
         if head == "die":
-            return self._why_die(seat, move) if step == "pick" else "You have drafted your die already this turn."
+            return self._why_die(seat, move) if step == "pick" else tr("You have drafted your die already this turn.")
         if head == "blueprint":
             if step != "blueprint":
-                return "Blueprints are completed at the end of your turn, after your action."
+                return tr("Blueprints are completed at the end of your turn, after your action.")
             return self._why_blueprint(seat, move, unread)
         if step == "pick":
-            return "First draft a die: `die 4`."
+            return tr("First draft a die: `die 4`.")
         if head in ("claim", "discard"):
             return self._why_action(seat, head, move)
         if head == "run":
             if step not in ("act", "run"):
-                return "Your action is over."
+                return tr("Your action is over.")
             return self._why_run(seat, move, unread)
         if head == "stop":
             return self._why_stop(seat)
         if head in ("take", "draw"):
             return self._why_take(seat)
         if head == "pass":
-            return "You may pass only instead of completing a Blueprint."
+            return tr("You may pass only instead of completing a Blueprint.")
         if head in ("deploy", "place", "depot", "gain", "value", "skip"):
-            return f"{head.capitalize()} answers a choice inside an effect, and none is waiting for you now; /moves lists yours."
-        return "Not now."
+            return tr(NO_CHOICE[head])
+        return tr("Not now.")
 
     def _why_action(self, seat: int, head: str, move: M.Move | None) -> str:
         """A `claim` or `discard` refused once the die is drafted: too late, or which slots the
         die's value reaches."""
         if self.step != "act":
-            return "You already took your action this turn."
+            return tr("You already took your action this turn.")
         slots = ", ".join(D.SLOTS[s] for s in D.SLOTS_BY_VALUE[self.value[seat]])
         if head == "claim":
             return self._why_claim(seat, move, slots)
-        return f"With a {self.value[seat]} you may discard a tile from {slots} ({self._example(seat, 'discard')})."
+        return tr("With a {value} you may discard a tile from {slots} ({example}).").format(
+            value=self.value[seat], slots=slots, example=self._example(seat, "discard"))
 
     def _why_stop(self, seat: int) -> str:
         """A `stop` with no activation: if the seat's own last step was a `run` that ended the
         activation by itself, saying so explains why `stop` vanished from /moves."""
         turn = self.last.get("turn", []) if self.last.get("seat") == seat else []
         if self.step == "blueprint" and turn and turn[-1][0].split("; ")[-1].startswith("run "):
-            return ("Your activation ended by itself: no other building of your die's number has a ready "
-                    "worker. Complete a Blueprint or `pass` (/moves lists them).")
-        return "There is no activation to stop now."
+            return tr("Your activation ended by itself: no other building of your die's number has a ready "
+                      "worker. Complete a Blueprint or `pass` (/moves lists them).")
+        return tr("There is no activation to stop now.")
 
     def _why_take(self, seat: int) -> str:
         """A `take` or `draw` refused: out of its step, or with the offer and the stacks that can
         be drawn from (the legal moves are listed only in the take step, where they are asked)."""
         if self.step != "take":
-            return "Take a new Blueprint after completing one."
+            return tr("Take a new Blueprint after completing one.")
         draws = ", ".join(f"`{m}`" for m in self.legal_moves(seat) if M.single_verb(m) == "draw")
-        return (f"Take a face-up Blueprint of the offer ({self._example(seat, 'take')}) or draw from a stack "
-                f"({draws or 'both are empty'}).")
+        return tr("Take a face-up Blueprint of the offer ({example}) or draw from a stack ({draws}).").format(
+            example=self._example(seat, "take"), draws=draws or tr("both are empty"))
 
     def _why_not_the_task(self, seat: int, task: str, head: str, move: M.Move | None, unread: str) -> str:
         """A step other than the choice waiting inside an effect; for a deploy that is the choice,
@@ -655,12 +701,18 @@ class PropellerGame(Game):
         verb = {"deploy": "deploy", "place": "place", "any": "run", "depot": "depot", "gain": "gain",
                 "value": "value"}[task]
         example = self._example(seat, verb)
-        need = {"deploy": f"deploy a worker ({example}) or `skip`",
-                "place": f"place the building you drew ({example})",
-                "any": f"activate a building with a ready worker ({example}) or `skip`",
-                "depot": f"choose a Depot ({example}) or `skip`",
-                "gain": "choose `gain energy` or `gain steel`",
-                "value": f"choose the bonus die's value ({example})"}[task]
+        first = {"deploy": N_("First deploy a worker ({example}) or `skip`."),
+                 "place": N_("First place the building you drew ({example})."),
+                 "any": N_("First activate a building with a ready worker ({example}) or `skip`."),
+                 "depot": N_("First choose a Depot ({example}) or `skip`."),
+                 "gain": N_("First choose `gain energy` or `gain steel`."),
+                 "value": N_("First choose the bonus die's value ({example}).")}[task]
+        then = {"deploy": N_("Deploy a worker ({example}) or `skip`."),
+                "place": N_("Place the building you drew ({example})."),
+                "any": N_("Activate a building with a ready worker ({example}) or `skip`."),
+                "depot": N_("Choose a Depot ({example}) or `skip`."),
+                "gain": N_("Choose `gain energy` or `gain steel`."),
+                "value": N_("Choose the bonus die's value ({example}).")}[task]
         wrong = ""
         if head == verb:  # the step waited for, refused: what is wrong with this one
             if unread:
@@ -672,16 +724,16 @@ class PropellerGame(Game):
             elif isinstance(move, M.Run):
                 wrong = self._why_run(seat, move, unread, any_number=True)
             elif isinstance(move, M.Depot):
-                wrong = f"t{move.tile} is not a Depot of yours that is still to be used."
+                wrong = tr("t{index} is not a Depot of yours that is still to be used.").format(index=move.tile)
             elif isinstance(move, M.Value):
-                wrong = f"The bonus die cannot be set to {move.value}."
-        return f"{wrong} {need[0].upper()}{need[1:]}." if wrong else f"First {need}."
+                wrong = tr("The bonus die cannot be set to {value}.").format(value=move.value)
+        return f"{wrong} {tr(then).format(example=example)}" if wrong else tr(first).format(example=example)
 
     def _why_cell(self, seat: int, q: int, r: int) -> str:
         taken = self._at[seat].get((q, r))
         if taken is not None:
-            return f"{q},{r} is taken (t{taken})."
-        return f"{q},{r} does not touch your island."
+            return tr("{cell} is taken (t{index}).").format(cell=f"{q},{r}", index=taken)
+        return tr("{cell} does not touch your island.").format(cell=f"{q},{r}")
 
     def _why_die(self, seat: int, move: M.Move | None) -> str:
         faces = [face for face in range(1, 7) if self.forge[face]]
@@ -690,77 +742,89 @@ class PropellerGame(Game):
         charles = self.power(seat, "charles")
         energy = self.res[seat][E]
         changes = [m for m in legal if " to " in m]
-        change = (f"; `{changes[0]}` changes it{' free' if charles else ' for 1 energy'}" if changes else
-                  "; changing it costs 1 energy, and you have no energy" if not energy else "")
+        if changes:
+            change = (tr("; `{move}` changes it free") if charles else
+                      tr("; `{move}` changes it for 1 energy")).format(move=changes[0])
+        else:
+            change = tr("; changing it costs 1 energy, and you have no energy") if not energy else ""
         if not isinstance(move, M.Die):
-            return f"Write `die {faces[0]}`: a value on the forge ({shown}){change}."
+            return tr("Write `die {face}`: a value on the forge ({faces}){change}.").format(
+                face=faces[0], faces=shown, change=change)
         if not self.forge[move.face]:
-            return f"No die shows {move.face} on the forge; it shows {shown}."
+            return tr("No die shows {face} on the forge; it shows {faces}.").format(face=move.face, faces=shown)
         as_is = f"`die {move.face}`"
         if move.reroll:
-            return f"Only Jacques, from the first trumpet, may re-roll the drafted die; take it as it is: {as_is}."
+            return tr("Only Jacques, from the first trumpet, may re-roll the drafted die; take it as it is: {move}.").format(
+                move=as_is)
         if move.to == move.face:
-            return f"The die already shows {move.face}: {as_is}."
+            return tr("The die already shows {face}: {move}.").format(face=move.face, move=as_is)
         if not charles and not energy:
-            return f"Changing a die costs 1 energy, and you have no energy; take it as it is: {as_is}."
+            return tr("Changing a die costs 1 energy, and you have no energy; take it as it is: {move}.").format(
+                move=as_is)
         distance = min((move.to - move.face) % 6, (move.face - move.to) % 6)
-        near = [m for m in changes if m.startswith(f"die {move.face} to ")]
-        by = " or ".join(f"`{m}`" for m in near) or as_is
+        near = [m for m in changes if m.startswith(f"die {move.face} to ")]  # verbatim: move notation
+        by = (" " + tr("or") + " ").join(f"`{m}`" for m in near) or as_is
         if charles >= 2:
-            return f"Sir Charles changes a die by up to two (6 and 1 wrap): {by}."
+            return tr("Sir Charles changes a die by up to two (6 and 1 wrap): {moves}.").format(moves=by)
         if charles and distance == 2:
-            return f"Sir Charles changes a die by two only once advanced; by one: {by}."
-        return f"A die changes by one (6 and 1 wrap){'' if charles else ', for 1 energy'}: {by}."
+            return tr("Sir Charles changes a die by two only once advanced; by one: {moves}.").format(moves=by)
+        if charles:
+            return tr("A die changes by one (6 and 1 wrap): {moves}.").format(moves=by)
+        return tr("A die changes by one (6 and 1 wrap), for 1 energy: {moves}.").format(moves=by)
 
     def _why_blueprint(self, seat: int, move: M.Move | None, unread: str) -> str:
         if not isinstance(move, M.Blueprint):
             return unread
         if move.card not in self.hands[seat]:
-            return "That Blueprint is not in your hand (/hand shows it)."
+            return tr("That Blueprint is not in your hand (/hand shows it).")
         card = D.BLUEPRINT_BY_ID[move.card]
         if any(self.res[seat][i] < card.cost[i] for i in range(3)):
-            return f"Blueprint {card.id} costs {cost_text(card.cost)}."
-        on = self._example(seat, "blueprint", f"blueprint {card.id} on ")
+            return tr("Blueprint {card} costs {cost}.").format(card=card.id, cost=W.cost_words(card.cost))
+        on = self._example(seat, "blueprint", f"blueprint {card.id} on ")  # verbatim: move notation
         island = self.islands[seat]
         if move.tile >= len(island):
-            wrong = f"Your island has tiles t0 to t{len(island) - 1}. "
+            wrong = tr("Your island has tiles t0 to t{last}.").format(last=len(island) - 1) + " "
         else:
-            wrong = f"t{move.tile} has no free space for it. " if move.tile >= 0 else ""
-        on = on if on.startswith(f"`blueprint {card.id} on ") else "no tile has room for it now"
-        return (f"{wrong}Its {D.UPGRADE_NAMES[card.upgrade]} goes on a tile with a free space for it "
-                f"({on}), or is kept aside (`blueprint {card.id} keep`).")
+            wrong = tr("t{index} has no free space for it.").format(index=move.tile) + " " if move.tile >= 0 else ""
+        on = on if on.startswith(f"`blueprint {card.id} on ") else tr("no tile has room for it now")  # verbatim: move notation
+        return wrong + tr(UPGRADE_GOES[card.upgrade]).format(where=on, keep=f"`blueprint {card.id} keep`")
 
     def _example(self, seat: int, verb: str, like: str = "") -> str:
         """A move of that verb legal now, as an example (one starting with `like` if there is one)."""
         moves = [m for m in self.legal_moves(seat) if M.single_verb(m) == verb]
         move = next((m for m in moves if like and m.startswith(like)), moves[0] if moves else "")
-        return f"`{move}`" if move else "none is possible now"
+        return f"`{move}`" if move else tr("none is possible now")
 
     def _why_claim(self, seat: int, move: M.Move | None, slots: str) -> str:
         value = self.value[seat]
         open_slots = [D.SLOTS[s] for s in D.SLOTS_BY_VALUE[value] if self.offer[s] >= 0]
         if not isinstance(move, M.Claim):
-            return (f"Name the slot and where, e.g. {self._example(seat, 'claim')}: with a {value} a slot of "
-                    f"{slots}, at free coordinates touching your island.")
+            return tr("Name the slot and where, e.g. {example}: with a {value} a slot of {slots}, at free "
+                      "coordinates touching your island.").format(example=self._example(seat, "claim"), value=value,
+                                                                  slots=slots)
         example = self._example(seat, "claim", f"claim {move.slot} ")
         if move.slot not in open_slots:
-            why = "is empty" if D.SLOTS.index(move.slot) in D.SLOTS_BY_VALUE[value] \
-                else f"is not beside the forge space of {value}"
-            return f"Slot {move.slot} {why}: with a {value} you may take from {', '.join(open_slots) or 'no slot'} " \
-                   f"(e.g. {example})."
+            why = (tr("Slot {slot} is empty: with a {value} you may take from {slots} (e.g. {example}).")
+                   if D.SLOTS.index(move.slot) in D.SLOTS_BY_VALUE[value] else
+                   tr("Slot {slot} is not beside the forge space of {value}: with a {value} you may take from "
+                      "{slots} (e.g. {example})."))
+            return why.format(slot=move.slot, value=value, slots=", ".join(open_slots) or tr("no slot"),
+                              example=example)
         taken = self._at[seat].get((move.q, move.r))
         if taken is not None:
-            return f"{move.q},{move.r} is taken (t{taken}); free spots touching your island, e.g. {example}."
-        return f"{move.q},{move.r} does not touch your island; e.g. {example}."
+            return tr("{cell} is taken (t{index}); free spots touching your island, e.g. {example}.").format(
+                cell=f"{move.q},{move.r}", index=taken, example=example)
+        return tr("{cell} does not touch your island; e.g. {example}.").format(cell=f"{move.q},{move.r}",
+                                                                               example=example)
 
     def _why_deploy(self, seat: int, move: M.Deploy) -> str:
         """For a deploy naming a dock space or tile that cannot take part: which and why."""
         if not self.dock[seat][D.SPACE_INDEX[move.space]]:
-            return f"Dock space {move.space} has no worker."
+            return tr("Dock space {space} has no worker.").format(space=move.space)
         island = self.islands[seat]
         if move.tile >= len(island):
-            return f"Your island has tiles t0 to t{len(island) - 1}."
-        return f"t{move.tile} has no free housing space for a worker."
+            return tr("Your island has tiles t0 to t{last}.").format(last=len(island) - 1)
+        return tr("t{index} has no free housing space for a worker.").format(index=move.tile)
 
     def _why_run(self, seat: int, move: M.Move | None, unread: str, any_number: bool = False) -> str:
         if not isinstance(move, M.Run):
@@ -768,32 +832,34 @@ class PropellerGame(Game):
         index = move.tile
         island = self.islands[seat]
         if index >= len(island):
-            return f"Your island has tiles t0 to t{len(island) - 1}."
+            return tr("Your island has tiles t0 to t{last}.").format(last=len(island) - 1)
         entry = island[index]
         spec = D.tile(entry[TILE])
         if not spec.active:
-            return f"t{index} ({D.KIND_NAMES[spec.kind]}) is not activated with a die."
+            return tr("t{index} ({name}) is not activated with a die.").format(index=index, name=W.kind_name(spec.kind))
         if entry[WORKER] == 0:
-            return f"t{index} has no worker."
+            return tr("t{index} has no worker.").format(index=index)
         if entry[WORKER] == 2:
-            return f"The worker on t{index} is lying down: it was activated this round."
+            return tr("The worker on t{index} is lying down: it was activated this round.").format(index=index)
         if not any_number and not self._matches(entry, self.value[seat]) and not move.extra:
-            return f"t{index} needs a {spec.number}; your die is a {self.value[seat]}."
+            return tr("t{index} needs a {number}; your die is a {value}.").format(index=index, number=spec.number,
+                                                                                value=self.value[seat])
         listed = [m for m in self.legal_moves(seat) if m == f"run t{index}" or m.startswith(f"run t{index} ")]
         wrong = ""
         if move.extra and not any(m.endswith(" extra") for m in listed):
             if self.power(seat, "marie") == 0:
-                wrong = "Only Marie activates a building of another number (`extra`). "
+                wrong = tr("Only Marie activates a building of another number (`extra`).") + " "
             elif self.marie_used:
-                wrong = "Marie's extra activation is used already this turn. "
+                wrong = tr("Marie's extra activation is used already this turn.") + " "
             elif self._matches(entry, self.value[seat]):
-                wrong = f"t{index} matches your die: it needs no `extra`. "
+                wrong = tr("t{index} matches your die: it needs no `extra`.").format(index=index) + " "
             else:
-                wrong = "Marie's extra activation costs 1 energy, and you have no energy. "
+                wrong = tr("Marie's extra activation costs 1 energy, and you have no energy.") + " "
         if listed:
-            return f"{wrong}t{index} can be activated as: " + ", ".join(f"`{m}`" for m in listed) + "."
-        need = RUN_NEEDS.get(spec.kind, "what it costs")
-        return f"{wrong}t{index} ({D.KIND_NAMES[spec.kind]}) cannot be activated now: it needs {need}."
+            return wrong + tr("t{index} can be activated as: {moves}.").format(
+                index=index, moves=", ".join(f"`{m}`" for m in listed))
+        return wrong + tr(RUN_NEEDS.get(spec.kind, RUN_NEEDS_ELSE)).format(index=f"t{index}",
+                                                                          name=W.kind_name(spec.kind))
 
     # handlers ------------------------------------------------------------------------
     def _play_character(self, seat: int, move: M.Character) -> None:
@@ -828,7 +894,7 @@ class PropellerGame(Game):
         self.forge = counts
         self.bonus_die = 0
         rolled = " ".join(str(face) for face in range(1, 7) for _ in range(counts[face]))
-        self._note(f"round {self.round}: the dice show {rolled}")
+        self._note(f"round {self.round}: the dice show {rolled}")  # verbatim: the record, in English (words.say)
 
     def _play_die(self, seat: int, move: M.Die) -> None:
         face = move.face
@@ -845,7 +911,7 @@ class PropellerGame(Game):
             if self.power(seat, "jacques") >= 2:
                 self.res[seat][ST] += 1
                 gained += " +1 steel"
-            self._note(f"re-rolled it to {value} ({gained})")
+            self._note(f"re-rolled it to {value} ({gained})")  # verbatim: the record, in English (words.say)
         self.drafted[seat].append(value)
         self.value[seat] = value
         self.marie_used = False
@@ -876,9 +942,9 @@ class PropellerGame(Game):
         self._free[seat] = None
         links = self._new_links(seat, len(island) - 1)
         spec = D.tile(tile_id)
-        self._note(f"placed {spec.kind:02d} {D.KIND_NAMES[spec.kind]} as t{len(island) - 1}")
+        self._note(f"placed {spec.kind:02d} {D.KIND_NAMES[spec.kind]} as t{len(island) - 1}")  # verbatim: the record, in English (words.say)
         if links:
-            self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")
+            self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")  # verbatim: the record, in English (words.say)
         self._depot_benefit(seat, spec.kind)
 
     def _depot_benefit(self, seat: int, kind: int) -> None:
@@ -895,7 +961,7 @@ class PropellerGame(Game):
         self._note(f"+{amount} fame ({why})")
         for trumpet, word in zip(D.TRUMPETS, ("basic", "advanced"), strict=True):
             if before < trumpet <= self.fame[seat] and self.chars[seat]:
-                self._note(f"reached the {word} power of {D.CHARACTER_NAMES[self.chars[seat]].split(',')[0]}")
+                self._note(f"reached the {word} power of {D.CHARACTER_NAMES[self.chars[seat]].split(',')[0]}")  # verbatim: the record, in English (words.say)
         if self.chars[seat] == "amelia" and self.level(seat) and not self.amelia_used[seat]:
             self.amelia_used[seat] = True
             if self.level(seat) >= 2:
@@ -963,7 +1029,7 @@ class PropellerGame(Game):
             res[E] += 1
             res[ST] += 1
         elif reward == "fame3":
-            self._gain_fame(seat, 3, "dock reward")
+            self._gain_fame(seat, 3, "dock reward")  # verbatim: the record, in English (words.say)
         elif reward == "tile":
             if self.stack:
                 tile_id = self.stack.pop()
@@ -1016,7 +1082,7 @@ class PropellerGame(Game):
         self.hands[seat].remove(card.id)
         self.done[seat].append(card.id)
         code = card.upgrade
-        self._note(f"completed Blueprint {card.id} ({card.vp} VP, {D.UPGRADE_NAMES[code]})")
+        self._note(f"completed Blueprint {card.id} ({card.vp} VP, {D.UPGRADE_NAMES[code]})")  # verbatim: the record, in English (words.say)
         if move.tile < 0:
             self.unused[seat].append(code)
         else:
@@ -1030,7 +1096,7 @@ class PropellerGame(Game):
                 entry[BANNER] = code[1]
                 links = self._new_links(seat, index, code[1])
                 if links:
-                    self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")
+                    self._gain_fame(seat, links, f"{links} new guild link{'s' if links > 1 else ''}")  # verbatim: the record, in English (words.say)
         nicola = self.power(seat, "nicola")
         if nicola >= 2:
             self.tasks[seat].append({"t": "gain"})
@@ -1083,7 +1149,7 @@ class PropellerGame(Game):
             self.value[seat] = face
             if nelson:
                 self.tasks[seat].append({"t": "value", "level": nelson})
-        self._note(f"the bonus die shows {face}: everyone may activate with it")
+        self._note(f"the bonus die shows {face}: everyone may activate with it")  # verbatim: the record, in English (words.say)
 
     def _settle(self) -> None:
         """Drop choices that have no option left, close activations with nothing left to do."""
@@ -1108,18 +1174,18 @@ class PropellerGame(Game):
     def _end_round(self) -> None:
         ended = []
         if any(len(done) >= D.BLUEPRINTS_TO_END for done in self.done):
-            ended.append("a player completed 7 Blueprints")
+            ended.append("a player completed 7 Blueprints")  # verbatim: the record, in English (words.say)
         if any(not any(dock) for dock in self.dock):
-            ended.append("a player deployed every worker")
+            ended.append("a player deployed every worker")  # verbatim: the record, in English (words.say)
         if not self.stack:
-            ended.append("the draw stack is empty")
+            ended.append("the draw stack is empty")  # verbatim: the record, in English (words.say)
         self.forge = [0] * 7
         self.drafted = [[] for _ in range(self.n)]
         if ended:
             self.phase = "over"
             self.step = ""
             self.bonus_die = 0
-            self._note("the game ends: " + "; ".join(ended))
+            self._note("the game ends: " + "; ".join(ended))  # verbatim: the record, in English (words.say)
             return
         for island in self.islands:
             for entry in island:
@@ -1147,10 +1213,10 @@ class PropellerGame(Game):
             tied = [o for o in range(self.n) if totals[o] == totals[seat]]
             if len(tied) > 1:
                 if len({details[o]["undeployed"] for o in tied}) > 1:
-                    tiebreak = "equal scores were split by the most workers left on the dock"
+                    tiebreak = tr("equal scores were split by the most workers left on the dock")
                 if len({keys[o] for o in tied}) < len(tied):
                     tiebreak = (tiebreak + "; " if tiebreak else "") + \
-                        "players equal in score and dock workers share their place"
+                        tr("players equal in score and dock workers share their place")
                     break
         return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
 
@@ -1209,27 +1275,37 @@ class PropellerGame(Game):
         return result
 
     def status(self, names: Sequence[str]) -> str:
-        fame = "Score so far: " + ", ".join(f"{names[s]} {self.score(s)['total']}" for s in range(self.n))
+        fame = tr("Score so far: {scores}").format(
+            scores=", ".join(f"{names[s]} {self.score(s)['total']}" for s in range(self.n)))
         if self.phase == "over":
             outcome = self.outcome()
             best = [names[s] for s in outcome.winners]
             scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
-            return f"The game is over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}. Scores: {scores}."
+            return ngettext("The game is over: {winners} wins. Scores: {scores}.",
+                            "The game is over: {winners} win. Scores: {scores}.", len(best)).format(
+                winners=W.and_join(best), scores=scores)
         if self.phase == "characters":
-            dealt = "; ".join(f"{D.CHARACTER_NAMES[c]} (`character {c}`): {D.CHARACTER_POWERS[c][0]}" for c in self.dealt)
-            return f"{names[self.current]} chooses a character: {dealt}."
+            dealt = "; ".join(f"{tr(D.CHARACTER_NAMES[c])} (`character {c}`): {tr(D.CHARACTER_POWERS[c][0])}"
+                              for c in self.dealt)
+            return tr("{name} chooses a character: {dealt}.").format(name=names[self.current], dealt=dealt)
         if self.phase == "bonus":
             who = ", ".join(names[s] for s in self.waiting)
-            return f"Round {self.round}: the bonus die shows {self.bonus_die}; waiting for {who}. {fame}."
+            return tr("Round {round}: the bonus die shows {value}; waiting for {names}. {score}.").format(
+                round=self.round, value=self.bonus_die, names=who, score=fame)
         seat = self.current
-        line = f"Round {self.round}, turn {self.turn_no + 1} of {2 * self.n}: {names[seat]} is "
+        value = self.value[seat] if self.step in ("act", "run") else 0
         if self.tasks[seat]:
-            line += TASK_WORDS[self.tasks[seat][-1]["t"]]
+            task = self.tasks[seat][-1]["t"]
+            doing = tr(TASK_WORDS_WITH[task] if value else TASK_WORDS[task])
+        elif value and self.step in STEP_WORDS_WITH:
+            doing = tr(STEP_WORDS_WITH[self.step])
+        elif self.step in STEP_WORDS:
+            doing = tr(STEP_WORDS[self.step])
         else:
-            line += STEP_WORDS.get(self.step, self.step)
-        if self.step in ("act", "run") and self.value[seat]:
-            line += f" with a {self.value[seat]}"
-        return line + f". {fame}."
+            doing = "{name} is " + self.step + (" with a {value}" if value else "")  # verbatim: no such step is reached
+        return tr("Round {round}, turn {turn} of {turns}: {doing}. {score}.").format(
+            round=self.round, turn=self.turn_no + 1, turns=2 * self.n, score=fame,
+            doing=doing.format(name=names[seat], value=value))
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
@@ -1238,16 +1314,17 @@ class PropellerGame(Game):
         steps = self.last.get("steps", [])
         line = f"{who}: `{text}`"
         if len(steps) > 1:  # steps sent together: each told with what it did
-            line = f"{who}: " + "; ".join(f"`{step}`" + (f" ({', '.join(said)})" if said else "")
+            line = f"{who}: " + "; ".join(f"`{step}`" + (f" ({', '.join(W.say_all(said))})" if said else "")
                                           for step, said in steps)
         elif notes:
-            line += " — " + "; ".join(notes)
+            line += " — " + "; ".join(W.say_all(notes))
         turn = self.last.get("turn", [])
         seat_of = self.last.get("seat")
         if len(turn) > len(steps) and self.last.get("turn_key") != self._turn_key(seat_of) \
                 and self.phase != "characters":  # the turn is over: everything it did, step by step
-            line += f". {who}'s turn: " + "; ".join(f"`{step}`" + (f" ({', '.join(said)})" if said else "")
-                                                    for step, said in turn)
+            line += ". " + tr("{name}'s turn: {steps}").format(
+                name=who, steps="; ".join(f"`{step}`" + (f" ({', '.join(W.say_all(said))})" if said else "")
+                                          for step, said in turn))
         if self.phase == "over":
             line += ". " + self.final_text(names)
         return line + "."
@@ -1258,14 +1335,15 @@ class PropellerGame(Game):
         parts = []
         for seat in sorted(range(self.n), key=lambda s: (outcome.ranks[s], s)):
             d = outcome.details[seat]
-            sources = [f"fame {d['fame']}", f"resources {d['energy'] + d['steel'] + d['parts']}",
-                       f"upgrades {d['upgrades']}"]
-            sources += [f"{name} {vp}" for name, vp in d["landmarks"].items()]
-            sources.append(f"Blueprints {d['blueprints']}")
+            sources = [tr("fame {count}").format(count=d["fame"]),
+                       tr("resources {count}").format(count=d["energy"] + d["steel"] + d["parts"]),
+                       tr("upgrades {count}").format(count=d["upgrades"])]
+            sources += [f"{tr(name)} {vp}" for name, vp in d["landmarks"].items()]
+            sources.append(tr("Blueprints {count}").format(count=d["blueprints"]))
             parts.append(f"{outcome.ranks[seat]}. {names[seat]} {d['total']} ({', '.join(sources)})")
-        text = "Final: " + "; ".join(parts)
+        text = tr("Final: {scores}").format(scores="; ".join(parts))
         if outcome.tiebreak:
-            text += f". Tie-break: {outcome.tiebreak}"
+            text += ". " + tr("Tie-break: {rule}").format(rule=outcome.tiebreak)
         return text
 
     def private_text(self, seat: int, names: Sequence[str]) -> str:
@@ -1275,16 +1353,20 @@ class PropellerGame(Game):
         lines = []
         secret = self.last.get("secret")
         if secret and self.last.get("seat") == seat:
-            lines.append(f"You drew Blueprint {secret}.")
-        lines.append(f"Your resources: {have[E]} energy, {have[ST]} steel, {have[P]} part{'s' if have[P] != 1 else ''}.")
-        lines.append("Your Blueprints:")
+            lines.append(tr("You drew Blueprint {card}.").format(card=secret))
+        lines.append(ngettext("Your resources: {energy} energy, {steel} steel, {parts} part.",
+                              "Your resources: {energy} energy, {steel} steel, {parts} parts.", have[P]).format(
+            energy=have[E], steel=have[ST], parts=have[P]))
+        lines.append(tr("Your Blueprints:"))
         for card_id in self.hands[seat]:
             card = D.BLUEPRINT_BY_ID[card_id]
             ok = all(have[i] >= card.cost[i] for i in range(3))
-            lines.append(f"- {card.id} (level {'I' * card.level}): costs {cost_text(card.cost)}, {card.vp} VP, "
-                         f"{D.UPGRADE_NAMES[card.upgrade]}{' — you can pay it now' if ok else ''}")
+            line = (tr("- {card} (level {level}): costs {cost}, {vp} VP, {upgrade} — you can pay it now") if ok else
+                    tr("- {card} (level {level}): costs {cost}, {vp} VP, {upgrade}"))
+            lines.append(line.format(card=card.id, level="I" * card.level, cost=W.cost_words(card.cost), vp=card.vp,
+                                     upgrade=tr(D.UPGRADE_NAMES[card.upgrade])))
         if not self.hands[seat]:
-            lines.append("- none")
+            lines.append(tr("- none"))
         return "\n".join(lines)
 
     def private_change(self, seat: int, before: Game) -> str:
@@ -1293,7 +1375,8 @@ class PropellerGame(Game):
             return ""
         got = [c for c in self.hands[seat] if c not in before.hands[seat]]
         gone = [c for c in before.hands[seat] if c not in self.hands[seat]]
-        return ", ".join([f"+Blueprint {c}" for c in got] + [f"-Blueprint {c}" for c in gone])
+        return ", ".join([tr("+Blueprint {card}").format(card=c) for c in got]
+                         + [tr("-Blueprint {card}").format(card=c) for c in gone])
 
     def score_breakdown(self, seat: int) -> str:
         """The final score by source, from `score`."""
@@ -1304,16 +1387,17 @@ class PropellerGame(Game):
     @staticmethod
     def _sources(info: dict[str, Any]) -> str:
         """`fame 7 points, steel 3 points, Archives 4 points`: the score by source, each in points."""
-        parts = [("fame", info["fame"]), ("energy", info["energy"]), ("steel", info["steel"]),
-                 ("parts", info["parts"]), ("upgrades", info["upgrades"]), ("Blueprints", info["blueprints"]),
-                 *info["landmarks"].items()]
-        return ", ".join(f"{label} {count_text(points, 'point')}" for label, points in parts if points)
+        parts = [(tr("fame"), info["fame"]), (tr("energy"), info["energy"]), (tr("steel"), info["steel"]),
+                 (tr("parts"), info["parts"]), (tr("upgrades"), info["upgrades"]),
+                 (tr("Blueprints"), info["blueprints"]), *((tr(name), vp) for name, vp in info["landmarks"].items())]
+        return ", ".join(ngettext("{source} {count} point", "{source} {count} points", points).format(
+            source=label, count=points) for label, points in parts if points)
 
     def score_when_stopped(self, seat: int) -> str:
         """The score as the end would count it now, by source (the final message of a game stopped
         by resignation; nothing is hidden any more)."""
         info = self.score(seat)
-        return f"{info['total']} VP: " + (self._sources(info) or "none")
+        return tr("{total} VP: {sources}").format(total=info["total"], sources=self._sources(info) or tr("none"))
 
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Blueprint hands are hidden: pool the cards of each level over the seats and deal
@@ -1390,7 +1474,7 @@ class PropellerGame(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(M.group(move), []).append(move)
+            groups.setdefault(tr(M.group(move)), []).append(move)
         return list(groups.items())
 
 

@@ -18,8 +18,9 @@ from typing import Any
 
 from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.propeller import data as D
+from lang import N_, tr
 
-RUN_CHOICES = ("deploy", "goods", "buy steel", "buy part", "sell part", "sell steel")  # "" for none
+RUN_CHOICES = ("deploy", "goods", "buy steel", "buy part", "sell part", "sell steel")  # verbatim: notation ("" for none)
 GAINS = ("energy", "steel")
 STACKS = ("i", "ii")
 
@@ -119,8 +120,9 @@ Move = (Character | Die | Claim | Discard | Run | Stop | Deploy | Place | Depot 
 
 # -- reading ----------------------------------------------------------------------------------
 def _number(text: str, what: str) -> int:
+    """`what`: the refusal of a text that is no number (`{text}` in it)."""
     if not is_number(text):
-        raise IllegalMove(f"`{text}` is not {what}.")
+        raise IllegalMove(tr(what).format(text=text))
     return int(text)
 
 
@@ -141,38 +143,38 @@ def read_cell(text: str) -> tuple[int, int] | None:
 def _cell(text: str) -> tuple[int, int]:
     cell = read_cell(text)
     if cell is None:
-        raise IllegalMove(f"`{text}` is not a hex: write it like `1,-1`.")
+        raise IllegalMove(tr("`{text}` is not a hex: write it like `1,-1`.").format(text=text))
     return cell
 
 
 def _tile(text: str) -> int:
     if text[:1] != "t" or not is_number(text[1:]):
-        raise IllegalMove(f"`{text}` is not a tile of an island: write it like `t3`.")
+        raise IllegalMove(tr("`{text}` is not a tile of an island: write it like `t3`.").format(text=text))
     return int(text[1:])
 
 
 def _slot(text: str) -> str:
     if len(text) != 1 or text not in D.SLOTS:
-        raise IllegalMove(f"`{text}` is not a slot of the offer (a to l).")
+        raise IllegalMove(tr("`{text}` is not a slot of the offer (a to l).").format(text=text))
     return text
 
 
 def _words(words: list[str], count: int, example: str) -> None:
     if len(words) != count:
-        raise IllegalMove(f"Write it like `{example}`.")
+        raise IllegalMove(tr("Write it like `{example}`.").format(example=example))
 
 
 def _read_character(words: list[str]) -> Move:
-    _words(words, 2, "character marie")
+    _words(words, 2, "character marie")  # verbatim: move notation
     if words[1] not in D.CHARACTERS:
-        raise IllegalMove(f"`{words[1]}` is not a character: {', '.join(D.CHARACTERS)}.")
+        raise IllegalMove(tr("`{text}` is not a character: {names}.").format(text=words[1], names=", ".join(D.CHARACTERS)))
     return Character(words[1])
 
 
 def _face(text: str) -> int:
-    face = _number(text, "a die value (1 to 6)")
+    face = _number(text, N_("`{text}` is not a die value (1 to 6)."))
     if not 1 <= face <= 6:
-        raise IllegalMove(f"`{text}` is not a die value (1 to 6).")
+        raise IllegalMove(tr("`{text}` is not a die value (1 to 6).").format(text=text))
     return face
 
 
@@ -183,12 +185,12 @@ def _read_die(words: list[str]) -> Move:
         return Die(_face(words[1]), reroll=True)
     if len(words) == 4 and words[2] == "to":
         return Die(_face(words[1]), _face(words[3]))
-    raise IllegalMove("Write `die 4`, `die 4 to 5` or `die 4 reroll`.")
+    raise IllegalMove(tr("Write `die 4`, `die 4 to 5` or `die 4 reroll`."))
 
 
 def _read_claim(words: list[str]) -> Move:
     if len(words) != 4 or words[2] != "at":
-        raise IllegalMove("Write `claim b at 1,-1`: the slot, then where the tile goes.")
+        raise IllegalMove(tr("Write `claim b at 1,-1`: the slot, then where the tile goes."))
     q, r = _cell(words[3])
     return Claim(_slot(words[1]), q, r)
 
@@ -200,67 +202,71 @@ def _read_discard(words: list[str]) -> Move:
 
 def _read_run(words: list[str]) -> Move:
     if len(words) < 2:
-        raise IllegalMove("Write `run t3` (or `run t0 goods`): the tile to activate.")
+        raise IllegalMove(tr("Write `run t3` (or `run t0 goods`): the tile to activate."))
     rest = words[2:]
     extra = bool(rest) and rest[-1] == "extra"
     choice = " ".join(rest[:-1] if extra else rest)
     if choice and choice not in RUN_CHOICES:
-        raise IllegalMove(f"`{choice}` is not a way to activate a building: {', '.join(RUN_CHOICES)}.")
+        raise IllegalMove(tr("`{text}` is not a way to activate a building: {choices}.").format(
+            text=choice, choices=", ".join(RUN_CHOICES)))
     return Run(_tile(words[1]), choice, extra)
 
 
 def _read_deploy(words: list[str]) -> Move:
     if len(words) != 4 or words[2] != "to":
-        raise IllegalMove("Write `deploy a2 to t3`: the dock space, then the tile.")
+        raise IllegalMove(tr("Write `deploy a2 to t3`: the dock space, then the tile."))
     if words[1] not in D.SPACE_INDEX:
-        raise IllegalMove(f"`{words[1]}` is not a dock space (columns a-d, rows 1-3).")
+        raise IllegalMove(tr("`{text}` is not a dock space (columns a-d, rows 1-3).").format(text=words[1]))
     return Deploy(words[1], _tile(words[3]))
 
 
 def _read_place(words: list[str]) -> Move:
-    _words(words, 2, "place 1,0")
+    _words(words, 2, "place 1,0")  # verbatim: move notation
     return Place(*_cell(words[1]))
 
 
 def _read_depot(words: list[str]) -> Move:
-    _words(words, 2, "depot t4")
+    _words(words, 2, "depot t4")  # verbatim: move notation
     return Depot(_tile(words[1]))
 
 
 def _read_gain(words: list[str]) -> Move:
     if len(words) != 2 or words[1] not in GAINS:
-        raise IllegalMove("Write `gain energy` or `gain steel`.")
+        raise IllegalMove(tr("Write `gain energy` or `gain steel`."))
     return Gain(words[1])
 
 
 def _read_value(words: list[str]) -> Move:
-    _words(words, 2, "value 5")
+    _words(words, 2, "value 5")  # verbatim: move notation
     return Value(_face(words[1]))
+
+
+NOT_A_CARD = N_("`{text}` is not a Blueprint number.")
 
 
 def _read_blueprint(words: list[str]) -> Move:
     if len(words) == 3 and words[2] == "keep":
-        return Blueprint(_number(words[1], "a Blueprint number"))
+        return Blueprint(_number(words[1], NOT_A_CARD))
     if len(words) == 4 and words[2] == "on":
-        return Blueprint(_number(words[1], "a Blueprint number"), _tile(words[3]))
-    raise IllegalMove("Write `blueprint 12 on t3` or `blueprint 12 keep`.")
+        return Blueprint(_number(words[1], NOT_A_CARD), _tile(words[3]))
+    raise IllegalMove(tr("Write `blueprint 12 on t3` or `blueprint 12 keep`."))
 
 
 def _read_take(words: list[str]) -> Move:
-    _words(words, 2, "take 30")
-    return Take(_number(words[1], "a Blueprint number"))
+    _words(words, 2, "take 30")  # verbatim: move notation
+    return Take(_number(words[1], NOT_A_CARD))
 
 
 def _read_draw(words: list[str]) -> Move:
     if len(words) != 2 or words[1] not in STACKS:
-        raise IllegalMove("Write `draw i` or `draw ii`: the stack of that level.")
+        raise IllegalMove(tr("Write `draw i` or `draw ii`: the stack of that level."))
     return Draw(words[1])
 
 
 def _read_alone(move: Move) -> Callable[[list[str]], Move]:
     def read(words: list[str]) -> Move:
         if len(words) != 1:
-            raise IllegalMove(f"`{words[0]}` stands alone.")
+            raise IllegalMove(tr("`{text}` stands alone.").format(text=words[0]))
         return move
 
     return read
@@ -269,8 +275,8 @@ def _read_alone(move: Move) -> Callable[[list[str]], Move]:
 # -- writing ----------------------------------------------------------------------------------
 def _die_text(move: Die) -> str:
     if move.reroll:
-        return f"die {move.face} reroll"
-    return f"die {move.face} to {move.to}" if move.to else f"die {move.face}"
+        return f"die {move.face} reroll"  # verbatim: move notation
+    return f"die {move.face} to {move.to}" if move.to else f"die {move.face}"  # verbatim: move notation
 
 
 def _run_text(move: Run) -> str:
@@ -278,12 +284,12 @@ def _run_text(move: Run) -> str:
 
 
 def _blueprint_text(move: Blueprint) -> str:
-    return f"blueprint {move.card} keep" if move.tile < 0 else f"blueprint {move.card} on t{move.tile}"
+    return f"blueprint {move.card} keep" if move.tile < 0 else f"blueprint {move.card} on t{move.tile}"  # verbatim: move notation
 
 
 def _activated(game: Any, seat: int, move: Run, names: Sequence[str]) -> str:
     kind = D.tile(game.islands[seat][move.tile][0]).kind
-    return f"activated t{move.tile} {D.KIND_NAMES[kind]}"
+    return f"activated t{move.tile} {D.KIND_NAMES[kind]}"  # verbatim: the record, in English (words.say)
 
 
 # Public buttons: steps that say nothing of a Blueprint hand (a die only as it lies on the forge,
@@ -291,25 +297,25 @@ def _activated(game: Any, seat: int, move: Run, names: Sequence[str]) -> str:
 # choice inside an effect comes in a turn or with the bonus die.
 _TURN, _EITHER = ("turn",), ("turn", "bonus")
 NOTATION = Notation({
-    Character: Verb("character", _read_character, lambda m: f"character {m.name}", None, "Choose a character",
+    Character: Verb("character", _read_character, lambda m: f"character {m.name}", None, N_("Choose a character"),
                     ("characters",), button=True),
-    Die: Verb("die", _read_die, _die_text, None, "Draft a die", _TURN, button=True),
-    Claim: Verb("claim", _read_claim, lambda m: f"claim {m.slot} at {m.q},{m.r}", None, "Claim a tile", _TURN),
-    Discard: Verb("discard", _read_discard, lambda m: f"discard {m.slot}", None, "Discard a tile for 2 energy", _TURN),
+    Die: Verb("die", _read_die, _die_text, None, N_("Draft a die"), _TURN, button=True),
+    Claim: Verb("claim", _read_claim, lambda m: f"claim {m.slot} at {m.q},{m.r}", None, N_("Claim a tile"), _TURN),  # verbatim: move notation
+    Discard: Verb("discard", _read_discard, lambda m: f"discard {m.slot}", None, N_("Discard a tile for 2 energy"), _TURN),
     # what a `run` activated is told before what it cost and gave
-    Run: Verb("run", _read_run, _run_text, _activated, "Activate", _EITHER),
-    Stop: Verb("stop", _read_alone(Stop()), lambda m: "stop", None, "Finish", _EITHER, button=True),
-    Deploy: Verb("deploy", _read_deploy, lambda m: f"deploy {m.space} to t{m.tile}", None, "Deploy a worker", _EITHER),
-    Place: Verb("place", _read_place, lambda m: f"place {m.q},{m.r}", None, "Place the building", _EITHER),
-    Depot: Verb("depot", _read_depot, lambda m: f"depot t{m.tile}", None, "Use a Depot", _EITHER),
-    Gain: Verb("gain", _read_gain, lambda m: f"gain {m.resource}", None, "Gain", _EITHER, button=True),
-    Value: Verb("value", _read_value, lambda m: f"value {m.value}", None, "Bonus die value", ("bonus",), button=True),
-    Skip: Verb("skip", _read_alone(Skip()), lambda m: "skip", None, "Finish", _EITHER, button=True),
-    Blueprint: Verb("blueprint", _read_blueprint, _blueprint_text, None, "Complete a Blueprint", _TURN),
-    Pass: Verb("pass", _read_alone(Pass()), lambda m: "pass", None, "Finish", _TURN, button=True),
-    Take: Verb("take", _read_take, lambda m: f"take {m.card}", None, "Take a Blueprint", _TURN),
-    Draw: Verb("draw", _read_draw, lambda m: f"draw {m.stack}", None, "Take a Blueprint", _TURN, takes_back=False),
-}, "`{text}` is not a move of Propeller Islands.")
+    Run: Verb("run", _read_run, _run_text, _activated, N_("Activate"), _EITHER),
+    Stop: Verb("stop", _read_alone(Stop()), lambda m: "stop", None, N_("Finish"), _EITHER, button=True),
+    Deploy: Verb("deploy", _read_deploy, lambda m: f"deploy {m.space} to t{m.tile}", None, N_("Deploy a worker"), _EITHER),  # verbatim: move notation
+    Place: Verb("place", _read_place, lambda m: f"place {m.q},{m.r}", None, N_("Place the building"), _EITHER),
+    Depot: Verb("depot", _read_depot, lambda m: f"depot t{m.tile}", None, N_("Use a Depot"), _EITHER),
+    Gain: Verb("gain", _read_gain, lambda m: f"gain {m.resource}", None, N_("Gain"), _EITHER, button=True),
+    Value: Verb("value", _read_value, lambda m: f"value {m.value}", None, N_("Bonus die value"), ("bonus",), button=True),
+    Skip: Verb("skip", _read_alone(Skip()), lambda m: "skip", None, N_("Finish"), _EITHER, button=True),
+    Blueprint: Verb("blueprint", _read_blueprint, _blueprint_text, None, N_("Complete a Blueprint"), _TURN),
+    Pass: Verb("pass", _read_alone(Pass()), lambda m: "pass", None, N_("Finish"), _TURN, button=True),
+    Take: Verb("take", _read_take, lambda m: f"take {m.card}", None, N_("Take a Blueprint"), _TURN),
+    Draw: Verb("draw", _read_draw, lambda m: f"draw {m.stack}", None, N_("Take a Blueprint"), _TURN, takes_back=False),
+}, N_("`{text}` is not a move of Propeller Islands."))
 parse = NOTATION.parse
 text = NOTATION.text
 
