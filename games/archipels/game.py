@@ -613,7 +613,8 @@ class Archipels(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(tr(M.NOTATION.group(M.parse(move)) or ""), []).append(move)
+            label = M.NOTATION.group(M.parse(move))
+            groups.setdefault(tr(label) if label else "", []).append(move)
         return list(groups.items())
 
 
