@@ -355,10 +355,13 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     d.rounded_rectangle((x0, y, x1, bottom), radius=12, fill=CARD, outline=LINE, width=2)
     ly = y + (bottom - y) / 4 + 1
     lx = x0 + 14
+    # the levels' names at 18 px, smaller where a language's names would run past the frame
+    size = next((k for k in (18, 17, 16, 15) if 14 + sum(30 + text_width(tr(LEVEL_NAMES[level]), k) + 14
+                                                        for level in (1, 2, 3)) - 14 <= SCORE_W - 12), 14)
     for level in (1, 2, 3):
         image.paste(tile_face(level, 24), (lx, round(ly) - 12))
         lx += 30
-        lx += text(d, (lx, ly), tr(LEVEL_NAMES[level]), 18, INK, "lm") + 14
+        lx += text(d, (lx, ly), tr(LEVEL_NAMES[level]), size, INK, "lm") + 14
     ly = y + 3 * (bottom - y) / 4 - 1
     lx = x0 + 10
     icons.paste(image, "canoe", 34, (lx + 16, ly))
