@@ -491,7 +491,8 @@ def _static_market(d: ImageDraw.ImageDraw, at: Layout) -> None:
 
 
 def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
-    supply = f"bag {view['bag']} · cubes {view['cube_supply']} · parts " + "/".join(map(str, view["part_supply"]))
+    supply = tr("bag {bag} · cubes {cubes} · parts {parts}").format(
+        bag=view["bag"], cubes=view["cube_supply"], parts="/".join(map(str, view["part_supply"])))
     text(d, (W - X0, at.market + 10), supply, SMALL, MUTED, anchor="ra")
     for r, (slots, _) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
@@ -505,16 +506,19 @@ def _tile(d: ImageDraw.ImageDraw, x: float, y: float, label: str, tile: dict[str
     box = (x, y, x + TILE_W, y + TILE_H)
     if tile is None:
         d.rounded_rectangle(box, 6, outline=LINE, width=2)
-        text(d, (x + TILE_W / 2, y + TILE_H / 2), f"{label} empty", SMALL, MUTED, "mm")
+        text(d, (x + TILE_W / 2, y + TILE_H / 2), tr("{label} empty").format(label=label), SMALL, MUTED, "mm")
         return
     colour = YELLOW if tile["colour"] == "Y" else BLUE
     d.rounded_rectangle(box, 6, fill=colour, outline=shade(colour, -0.4), width=2)
     text(d, (x + 6, y + 4), label, SMALL, INK, bold=True)
-    kind = ("yellow" if tile["colour"] == "Y" else "blue") + (" +bolt" if tile["bolt"] else "")
+    yellow = tile["colour"] == "Y"
+    kind = ((tr("yellow +bolt") if yellow else tr("blue +bolt")) if tile["bolt"]
+            else tr("yellow") if yellow else tr("blue"))
     text(d, (x + TILE_W - 6, y + 4), kind, SMALL, INK, anchor="ra")
     text(d, (x + TILE_W / 2, y + 32), short(tile["bonus"]), 20, INK, "mm", bold=True, width=TILE_W - 8)
     back_colour, back = tile["back"]
-    text(d, (x + TILE_W / 2, y + 52), f"gold: {back_colour} {short(back)}", SMALL, INK, "mm", width=TILE_W - 8)
+    text(d, (x + TILE_W / 2, y + 52), tr("gold: {colour} {bonus}").format(colour=back_colour, bonus=short(back)), SMALL,
+         INK, "mm", width=TILE_W - 8)
 
 
 # -- the search track -----------------------------------------------------------------------------
@@ -645,7 +649,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     seat = board["seat"]
     x0, y0 = at.panel(seat)
     colour = seat_colour(seat)
-    name = seat_name(names, seat) + (" (1st)" if view["first"] == seat and view["phase"] == "turn" else "")
+    first = view["first"] == seat and view["phase"] == "turn"
+    name = tr("{name} (1st)").format(name=seat_name(names, seat)) if first else seat_name(names, seat)
     words = gauges(board)
     room = PANEL_W - 30 - text_width(words, 16, True)
     text(d, (x0 + 10, y0 + 16), name, HEADING, WHITE, "lm", bold=True, width=room)
