@@ -158,6 +158,14 @@ def _told_flower(game: Any, seat: int, move: Flower, names: Sequence[str]) -> st
               ).format(name=names[seat], element=element_word(el), space=move.space, worth=worth)
 
 
+class _Told(str):
+    """The refusal of a text that is no move, told in the current language: `Notation` writes it with
+    `replace("{text}", ...)` when it refuses the text."""
+
+    def replace(self, old, new, count=-1):  # type: ignore[override]
+        return str.replace(tr(str(self)), old, new, count)
+
+
 # public buttons: a paddle when no tile is left to take, and the steps of placing what was taken
 # (the tiles taken lie open, so docking or discarding one reveals nothing)
 NOTATION = Notation({
@@ -181,15 +189,9 @@ NOTATION = Notation({
     Done: Verb("done", _tile_move, lambda m: "done", lambda g, s, m, names: tr("{name} ended their turn.").format(name=names[s]),
                N_("End turn"), ("place",), button=True),
     Flower: Verb("flower", _flower, lambda m: f"flower {m.space} {m.element}", _told_flower, N_("Flower"), ("flower",)),
-}, UNKNOWN := N_("Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower."))
+}, _Told(N_("Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")))
 
-
-def parse(text: str) -> Move:
-    """`NOTATION.parse`, refusing a text that starts with no verb in the current language."""
-    words = text.split()
-    if not words or words[0] not in NOTATION.readers:
-        raise IllegalMove(tr(UNKNOWN).replace("{text}", text))
-    return NOTATION.parse(text)
+parse = NOTATION.parse
 
 
 

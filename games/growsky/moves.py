@@ -294,6 +294,17 @@ def _told(words: Callable[[Any, int, Any], str]) -> Callable[[Any, int, Any, Seq
 # side, and a die put on standby. A move of another payment order is typed (the autocomplete lists
 # it), not a menu line; `pick 2` is resolved into the side it names before it is played.
 _TURN = ("turn",)
+
+
+class _Told(str):
+    """The refusal of a text that is no move, told in the current language: `Notation` writes it with
+    `replace("{text}", ...)` when it refuses the text."""
+
+    def replace(self, old, new, count=-1):  # type: ignore[override]
+        return str.replace(tr(str(self)), old, new, count)
+
+
+
 NOTATION = Notation({
     Side: Verb("side", _side, lambda m: f"side {m.side}", _told(lambda g, s, m: tr("chose room card side {side}").format(side=m.side.upper())),
                N_("Room card"), ("room",), button=True),
@@ -337,18 +348,10 @@ NOTATION = Notation({
                N_("Buy tile"), _TURN, button=True),
     Pay: Verb("", None, lambda m: f"{text(m.move)} pay {m.words}",
               lambda g, s, m, names: NOTATION.tell(g, s, m.move, names), None, _TURN, handler=None),
-}, UNKNOWN := N_("`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, "
-                 "cube, grow, pick, place, buy, pass (see /moves)."), modifier=_paid)
+}, _Told(N_("`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, "
+            "cube, grow, pick, place, buy, pass (see /moves).")), modifier=_paid)
 
-
-def parse(text: str) -> Move:
-    """`NOTATION.parse`, refusing a text that starts with no verb in the current language."""
-    try:
-        return NOTATION.parse(text)
-    except IllegalMove as error:
-        if str(error) == UNKNOWN.replace("{text}", text):
-            raise IllegalMove(tr(UNKNOWN).replace("{text}", text)) from None
-        raise
+parse = NOTATION.parse
 
 
 
