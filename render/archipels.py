@@ -24,11 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, reduce
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
+from lang import N_, tr
 from render import icons
 from render.common import (
     CARD,
@@ -42,7 +44,6 @@ from render.common import (
     alpha,
     font,
     mix,
-    ordinal,
     pill,
     readable_on,
     rect_region,
@@ -60,8 +61,10 @@ SEA_ANIMALS = ("seahorse", "manta", "octopus", "fish")
 LAND_ANIMALS = ("turtle", "parrot", "crab")
 CONSTRUCTIONS = ("hut", "tiki")
 ELEMENTS = SEA_ANIMALS + LAND_ANIMALS + CONSTRUCTIONS
-LABELS = {el: el.capitalize() for el in ELEMENTS + ("bottle",)}
-LABELS["manta"] = "Manta ray"
+# each element's name on the score board, translated where drawn (`tr(LABELS[el])`)
+LABELS = {"seahorse": N_("Seahorse"), "manta": N_("Manta ray"), "octopus": N_("Octopus"), "fish": N_("Fish"),
+          "turtle": N_("Turtle"), "parrot": N_("Parrot"), "crab": N_("Crab"), "hut": N_("Hut"), "tiki": N_("Tiki"),
+          "bottle": N_("Bottle")}
 
 # the three levels: face colour, edge colour, pattern colour
 LEVELS: dict[int, tuple[RGB, RGB, RGB]] = {
@@ -69,8 +72,18 @@ LEVELS: dict[int, tuple[RGB, RGB, RGB]] = {
     2: (rgb("#f4dca6"), rgb("#a87b32"), rgb("#dcb46e")),  # sand
     3: (rgb("#82c45e"), rgb("#2b6a1f"), rgb("#5c9e3c")),  # construction (jungle ground)
 }
-LEVEL_NAMES = {1: "Sea", 2: "Sand", 3: "Construction"}
-PHASES = {"take": "choose tiles", "place": "place tiles", "flower": "add a flower", "over": "game over"}
+LEVEL_NAMES = {1: N_("Sea"), 2: N_("Sand"), 3: N_("Construction")}
+# what the seat to act does, after its name in the header
+PHASES = {"take": N_("to choose tiles"), "place": N_("to place tiles"), "flower": N_("to add a flower"),
+          "over": N_("to game over")}
+# a rank's ending in English; a language writes each as it writes ordinals ("2.", "2.º")
+_ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, in the current language."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return tr(_ORDINALS[suffix]).format(n=n)
 
 # -- geometry ---------------------------------------------------------------------------
 WIDTH = 1000
@@ -249,7 +262,7 @@ def _static_layer(players: int) -> Image.Image:
             d.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=CARD, outline=LINE, width=2)
         return image
 
-    return _static.get(("layer", players), build)
+    return _static.get(("layer", players, lang.current()), build)
 
 
 def _board_frame(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
@@ -306,8 +319,9 @@ def _score_rows() -> list[tuple[str, str | None, int]]:
     """(kind, element, y) of the score board: group titles and element rows."""
     rows: list[tuple[str, str | None, int]] = []
     y = BOARD_Y + SCORE_TITLE
-    for title, members in (("Sea animals · 1 per flower", SEA_ANIMALS), ("Land animals · 2 per flower", LAND_ANIMALS),
-                           ("Constructions · 7 per flower", CONSTRUCTIONS), ("Penalty", ("bottle",))):
+    for title, members in ((N_("Sea animals · 1 per flower"), SEA_ANIMALS),
+                           (N_("Land animals · 2 per flower"), LAND_ANIMALS),
+                           (N_("Constructions · 7 per flower"), CONSTRUCTIONS), (N_("Penalty"), ("bottle",))):
         rows.append(("group", title, y))
         y += GROUP_H
         for el in members:
@@ -322,37 +336,42 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     rows = _score_rows()
     last_y = rows[-1][2] + ROW_H
     d.rounded_rectangle((x0, y0, x1, last_y + 6), radius=12, fill=CARD, outline=LINE, width=2)
-    text(d, (x0 + 14, y0 + 10), "Score board", 24, INK, bold=True)
-    text(d, (x1 - 14, y0 + 14), "pts each", 18, MUTED, "ra")
+    each = tr("pts each")
+    each_w = text_width(each, 18)
+    text(d, (x0 + 14, y0 + 10), tr("Score board"), 24, INK, bold=True, width=SCORE_W - 42 - each_w)
+    text(d, (x1 - 14, y0 + 14), each, 18, MUTED, "ra")
     for kind, el, y in rows:
         if kind == "group":
-            text(d, (x0 + 14, y + GROUP_H / 2 + 1), str(el), 17, MUTED, "lm")
+            text(d, (x0 + 14, y + GROUP_H / 2 + 1), tr(str(el)), 17, MUTED, "lm", width=SCORE_W - 22)
             continue
         assert el is not None
         band = mix(CARD, icons.COLOURS[el], 0.10)
         d.rounded_rectangle((x0 + 8, y + 2, x1 - 8, y + ROW_H - 2), radius=8, fill=band)
         icons.paste(image, el, 38, (x0 + 32, y + ROW_H / 2))
-        text(d, (x0 + NAME_X, y + ROW_H / 2), LABELS[el], 20, INK, "lm")
+        text(d, (x0 + NAME_X, y + ROW_H / 2), tr(LABELS[el]), 20, INK, "lm")
     # legend: the levels and the marks
     y = last_y + 14
     bottom = BOARD_Y + BOARD_H
     d.rounded_rectangle((x0, y, x1, bottom), radius=12, fill=CARD, outline=LINE, width=2)
     ly = y + (bottom - y) / 4 + 1
     lx = x0 + 14
+    # the levels' names at 18 px, smaller where a language's names would run past the frame
+    size = next((k for k in (18, 17, 16, 15) if 14 + sum(30 + text_width(tr(LEVEL_NAMES[level]), k) + 14
+                                                        for level in (1, 2, 3)) - 14 <= SCORE_W - 12), 14)
     for level in (1, 2, 3):
         image.paste(tile_face(level, 24), (lx, round(ly) - 12))
         lx += 30
-        lx += text(d, (lx, ly), LEVEL_NAMES[level], 18, INK, "lm") + 14
+        lx += text(d, (lx, ly), tr(LEVEL_NAMES[level]), size, INK, "lm") + 14
     ly = y + 3 * (bottom - y) / 4 - 1
     lx = x0 + 10
     icons.paste(image, "canoe", 34, (lx + 16, ly))
     lx += 36
-    lx += text(d, (lx, ly), "first player", 18, INK, "lm") + 16
+    lx += text(d, (lx, ly), tr("first player"), 18, INK, "lm") + 16
     # a piece of a sand tile hatched as a board tile under a paddle, in the players' colours
     box = blocked_swatch(players)
     image.paste(tile_face(2, TILE).crop((0, 0, box[2] - box[0], box[3] - box[1])), box[:2])
     _hatch(d, (box[0], box[1], box[2] - 1, box[3] - 1), [seat_colour(s) for s in range(players)])
-    text(d, (box[2] + 6, ly), "blocked", 18, INK, "lm")
+    text(d, (box[2] + 6, ly), tr("blocked"), 18, INK, "lm", width=x1 - box[2] - 12)
 
 
 def blocked_swatch(players: int) -> tuple[int, int, int, int]:
@@ -361,7 +380,7 @@ def blocked_swatch(players: int) -> tuple[int, int, int, int]:
     top = rows[-1][2] + ROW_H + 14
     bottom = BOARD_Y + BOARD_H
     ly = round(top + 3 * (bottom - top) / 4 - 1)
-    lx = SCORE_X + 10 + 36 + text_width("first player", 18) + 16
+    lx = SCORE_X + 10 + 36 + text_width(tr("first player"), 18) + 16
     return lx, ly - 12, lx + 40, ly + 12
 
 
@@ -426,10 +445,10 @@ def _draw_board(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
         if tile is None:
             if line is not None and not space.get("free", True):
                 _hatch(d, (x0 + 4, y0 + 3, x1 - 4, y1 - 3), seat_colour(blockers[line]), 110)
-                word = "closed" if blockers[line] is None else "empty"
+                word = tr("closed") if blockers[line] is None else tr("empty")
                 text(d, ((x0 + x1) / 2, (y0 + y1) / 2), word, 17, shade(SLOT, 0.6), "mm", outline=SLOT)
             else:
-                text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "empty", 17, shade(SLOT, 0.35), "mm")
+                text(d, ((x0 + x1) / 2, (y0 + y1) / 2), tr("empty"), 17, shade(SLOT, 0.35), "mm")
             continue
         tx = x0 + (CELL - TILE) / 2
         ty = y0 + 5
@@ -466,7 +485,7 @@ def _draw_scores(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any])
     flowers = view.get("flowers", {})
     values = view.get("values", {})
     x1 = SCORE_X + SCORE_W
-    fx0 = flower_x()
+    fx0 = flower_x(lang.current())
     for kind, el, y in _score_rows():
         if kind != "row":
             continue
@@ -484,7 +503,7 @@ def _draw_scores(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any])
             icons.paste(image, "flower", 20, (fx0 + 10, cy))
             text(d, (fx0 + 23, cy), f"x {count}", 20, INK, "lm", bold=True)
         if count == 0:
-            text(d, (fx0 + 2, cy), "no flower", 15, MUTED, "lm")
+            text(d, (fx0 + 2, cy), tr("no flower"), 15, MUTED, "lm")
         text(d, (x1 - 18, cy), f"{value}", 26, INK if value else MUTED, "rm", bold=True)
 
 
@@ -522,9 +541,10 @@ FLOWER_STEP = 19
 
 
 @cache
-def flower_x() -> int:
-    """Where the row of flowers starts: clear of the longest element name."""
-    return SCORE_X + NAME_X + max(text_width(LABELS[el], 20) for el in ELEMENTS) + 10
+def flower_x(language: str = lang.ENGLISH) -> int:
+    """Where the row of flowers starts: clear of the longest element name (in `language`)."""
+    with lang.using(language):
+        return SCORE_X + NAME_X + max(text_width(tr(LABELS[el]), 20) for el in ELEMENTS) + 10
 
 
 STRIP_H = 22 + MINI + 26  # hand and dock laid out along the bottom of a panel
@@ -575,7 +595,7 @@ def _draw_island(picture: Picture, d: ImageDraw.ImageDraw, island: Sequence[dict
     ax0, ay0, ax1, ay1 = area
     if not island:
         d.rounded_rectangle(area, radius=10, fill=mix(CARD, LEVELS[1][0], 0.12))
-        text(d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), "no island yet", 20, MUTED, "mm")
+        text(d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), tr("no island yet"), 20, MUTED, "mm")
         return
     extent = _extent(island)
     minx, miny, nx, ny = extent
@@ -676,7 +696,7 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
         if seat < len(scores):
             score = scores[seat]
     score_text = f"{score:g}" if isinstance(score, float) else str(score)
-    right -= text(d, (right, mid + 1), "pts", 17, MUTED, "rm") + 4
+    right -= text(d, (right, mid + 1), tr("pts"), 17, MUTED, "rm") + 4
     right -= text(d, (right, mid), score_text, 28, INK, "rm", bold=True) + 12
     if outcome:
         ranks = outcome.get("ranks") or []
@@ -685,7 +705,7 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
             medal = {1: rgb("#f0b400"), 2: rgb("#adb5bd"), 3: rgb("#c07a3a")}.get(rank, rgb("#dee2e6"))
             right = pill(d, (right, mid), ordinal(rank), 19, medal, INK, "rm")[0] - 8
     elif acting:
-        right = pill(d, (right, mid), "to act", 18, colour, anchor="rm")[0] - 8
+        right = pill(d, (right, mid), tr("to act"), 18, colour, anchor="rm")[0] - 8
     if view.get("canoe") == seat:
         icons.paste(picture.image, "canoe", 40, (right - 20, mid))
         right -= 46
@@ -703,7 +723,7 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
     if mark is not None and mark["seat"] != seat:
         mark = None
     _draw_island(picture, d, island, area, seat, mark)
-    groups = ([("Hand", hand, "hand")] if hand else []) + [("Dock", dock, "dock")]
+    groups = ([(tr("Hand"), hand, "hand")] if hand else []) + [(tr("Dock"), dock, "dock")]
     if where == "side":
         sx = x1 - side_w - 12
         d.line((sx - 6, y0 + PANEL_HEAD + 12, sx - 6, y1 - 12), fill=LINE, width=2)
@@ -721,19 +741,21 @@ def _draw_panel(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], 
             _draw_minis(picture, d, tiles, gx, gy + 26, f"{key}:{seat}", docked)
         else:
             d.rounded_rectangle((gx, gy + 26, gx + MINI, gy + 26 + MINI), radius=6, outline=LINE, width=2)
-            text(d, (gx + MINI / 2, gy + 26 + MINI / 2), "empty", 15, LINE, "mm")
+            text(d, (gx + MINI / 2, gy + 26 + MINI / 2), tr("empty"), 15, LINE, "mm")
 
 
 def _draw_header(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> None:
     ink = WHITE
     soft = rgb("#b8d8ee")
     x = MARGIN + 2
-    x += text(d, (x, 10), "Archipels", 32, ink, bold=True) + 16
+    x += text(d, (x, 10), "Archipels", 32, ink, bold=True) + 16  # verbatim: the game's name
     day, days = view.get("day", 1), view.get("days", 0)
-    pill(d, (x, 13), f"Day {day} of {days}" if days else f"Day {day}", 22, rgb("#f4dca6"), INK, "lt", pad=8)
+    pill(d, (x, 13), tr("Day {day} of {days}").format(day=day, days=days) if days else tr("Day {day}").format(day=day),
+         22, rgb("#f4dca6"), INK, "lt", pad=8)
     stack = view.get("stack")
     if stack is not None:
-        text(d, (WIDTH - MARGIN, 22), f"{stack} tiles in the stack", 19, soft, "rm")
+        text(d, (WIDTH - MARGIN, 22), lang.ngettext("{count} tile in the stack", "{count} tiles in the stack",
+                                                     stack).format(count=stack), 19, soft, "rm")
     phase = view.get("phase", "")
     outcome = view.get("outcome")
     y2 = 64
@@ -741,12 +763,15 @@ def _draw_header(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any],
     if phase == "over" or outcome:
         ranks = (outcome or {}).get("ranks") or []
         winners = [seat_name(list(names), s) for s, r in enumerate(ranks) if r == 1]
-        line = "Game over"
-        if winners:
-            line += f" · {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+        line = tr("Game over")
+        if len(winners) == 1:
+            line += " · " + tr("{name} wins").format(name=winners[0])
+        elif winners:
+            line += " · " + tr("{names} share the win").format(
+                names=reduce(lambda a, b: tr("{first} and {second}").format(first=a, second=b), winners))
         tiebreak = (outcome or {}).get("tiebreak")
         if tiebreak:  # it names the places it decided: they need not be the winner's
-            line += f" · tie-break: {tiebreak}"
+            line += " · " + tr("tie-break: {tiebreak}").format(tiebreak=tiebreak)
         text(d, (MARGIN + 2, y2), line, 24, rgb("#ffd43b"), "lm", bold=True, width=WIDTH - 2 * MARGIN)
         scores = (outcome or {}).get("scores") or []
         order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
@@ -766,14 +791,15 @@ def _draw_header(picture: Picture, d: ImageDraw.ImageDraw, view: dict[str, Any],
         x += 24
     if acting:
         who = ", ".join(seat_name(list(names), s) for s in acting)
-        verb = PHASES.get(phase, phase)
+        verb = tr(PHASES[phase]) if phase in PHASES else tr("to {verb}").format(verb=phase) if phase else ""
         x += text(d, (x, y2), who, 24, ink, "lm", bold=True, width=560)
-        text(d, (x + 8, y2), f"to {verb}" if verb else "to act", 24, ink, "lm")
+        text(d, (x + 8, y2), verb or tr("to act"), 24, ink, "lm", width=WIDTH - MARGIN - x - 8)
     last = view.get("last")
     if last:
-        caption = f"Last move: {seat_name(list(names), last.get('seat', 0))}: {last.get('move', '')}"
+        caption = tr("Last move: {name}: {move}").format(name=seat_name(list(names), last.get("seat", 0)),
+                                                          move=last.get("move", ""))
     else:
-        caption = "First move of the game"
+        caption = tr("First move of the game")
     text(d, (MARGIN + 2, y3), caption, 20, soft, "lm", width=WIDTH - 2 * MARGIN)
 
 
@@ -824,9 +850,14 @@ def warm(players: Iterable[int] = (2, 3, 4)) -> None:
 
 # -- regions ------------------------------------------------------------------------------
 def _tile_words(tile: dict[str, Any]) -> str:
-    level = LEVEL_NAMES.get(tile.get("level", 1), "")
-    elements = ", ".join(LABELS.get(e["el"], e["el"]) for e in tile.get("elements", [])) or "nothing"
-    return f"t{tile['id']}: {level} tile, {elements}"
+    level = tile.get("level", 1)
+    elements = ", ".join(tr(LABELS[e["el"]]) if e["el"] in LABELS else e["el"] for e in tile.get("elements", []))
+    elements = elements or tr("nothing")
+    if level == 3:
+        return tr("t{id}: Construction tile, {elements}").format(id=tile["id"], elements=elements)
+    if level == 2:
+        return tr("t{id}: Sand tile, {elements}").format(id=tile["id"], elements=elements)
+    return tr("t{id}: Sea tile, {elements}").format(id=tile["id"], elements=elements)
 
 
 def _mini_places(seat_view: dict[str, Any], players: int) -> list[tuple[dict[str, Any], tuple[int, int]]]:
@@ -873,7 +904,8 @@ def _island_squares(seat_view: dict[str, Any], players: int) -> list[dict[str, A
             left, upper = ox + x * s, oy + y * s
             if left < ax0 or upper < ay0 or left + s > ax1 or upper + s > ay1:
                 continue
-            what = LEVEL_NAMES.get(top.get((x, y), 0), "open water").lower()
+            level = top.get((x, y), 0)
+            what = tr(LEVEL_NAMES[level]).lower() if level in LEVEL_NAMES else tr("open water")
             out.append(rect_region(f"{x},{y}", (left, upper, left + s, upper + s), "square", f"{x},{y}: {what}", seat))
     return out
 
@@ -891,15 +923,15 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
             name = space.get("space", "r0c0")
             row, col = int(name[1]), int(name[3])
         tile = space.get("tile")
-        tip = _tile_words(tile) if tile else "empty"
+        tip = _tile_words(tile) if tile else tr("empty")
         if tile and not space.get("free", True):
-            tip += " (its row or column holds a paddle)"
+            tip += tr(" (its row or column holds a paddle)")
         out.append(rect_region(f"r{row}c{col}", cell_box(row, col), "space", tip))
     for i in range(1, 6):
         for line in (f"r{i}", f"c{i}"):
             seat = blockers.get(line, "free")
-            tip = ("open" if seat == "free" else "closed all game" if seat is None
-                   else f"closed by {seat_name(list(names), seat)}'s paddle")
+            tip = (tr("open") if seat == "free" else tr("closed all game") if seat is None
+                   else tr("closed by {name}'s paddle").format(name=seat_name(list(names), seat)))
             centre = line_centre(line)
             if line[0] == "r":
                 box = (GRID_X - LAB, centre - LAB / 2, GRID_X, centre + LAB / 2)
@@ -911,9 +943,10 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
         if kind != "row" or el is None:
             continue
         if el == "bottle":
-            tip = f"Bottle: {values.get('bottle', -3)} points each, never a flower"
+            tip = tr("Bottle: {value} points each, never a flower").format(value=values.get("bottle", -3))
         else:
-            tip = f"{LABELS[el]}: {flowers.get(el, 0)} flowers, {values.get(el, 0)} points each"
+            tip = tr("{element}: {flowers} flowers, {value} points each").format(
+                element=tr(LABELS[el]), flowers=flowers.get(el, 0), value=values.get(el, 0))
         out.append(rect_region(el, (SCORE_X, y, SCORE_X + SCORE_W, y + ROW_H), "element", tip))
     seats = view.get("seats", [])
     players = int(view.get("players") or len(seats) or 2)

@@ -36,10 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import reduce
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+import lang
+from lang import N_, tr
 from render.common import (
     CARD,
     INK,
@@ -128,11 +131,11 @@ def wrap(words: str, size: int, width: float, bold: bool = False) -> list[str]:
 
 
 KEY_SIZE, KEY_LINE = SMALL, 19
-KEY = (
-    "Key: F fuel · C blue cube · G grow · S search step · V victory point · R rudder turn · "
-    "T buy a route tile · cap raises the Lv0 storage cap by 1 · P1-P4 a part of that tier · 5>3 pay 5 fuel to fly 3 more",
-    "A+B both · A/B one of them · x2 tiles stacked on a space · * bolt · gold: the tile's back once upgraded · "
-    "dice: R rudder, S search, P purchase · checkpoints R/S, P1/S: one of the two",
+KEY = (  # translated where drawn (`key_lines`)
+    N_("Key: F fuel · C blue cube · G grow · S search step · V victory point · R rudder turn · "
+    "T buy a route tile · cap raises the Lv0 storage cap by 1 · P1-P4 a part of that tier · 5>3 pay 5 fuel to fly 3 more"),
+    N_("A+B both · A/B one of them · x2 tiles stacked on a space · * bolt · gold: the tile's back once upgraded · "
+    "dice: R rudder, S search, P purchase · checkpoints R/S, P1/S: one of the two"),
 )
 
 
@@ -140,7 +143,7 @@ def key_lines() -> list[str]:
     """The key to every code and mark of the picture, wrapped to its width."""
     lines: list[str] = []
     for words in KEY:
-        for piece in words.split(" · "):
+        for piece in tr(words).split(" · "):
             if lines and lines[-1] and text_width(lines[-1] + " · " + piece, KEY_SIZE) <= ROOM:
                 lines[-1] += " · " + piece
             else:
@@ -158,10 +161,10 @@ PILL_SIZE, PILL_PAD = 16, 6
 LINES_Y = 68  # the first line under the headline's pill
 LAST_SIZE, LAST_LINE = BODY, 20
 STEP_INDENT = 12  # a step's second line, under its first word
-TURN_WORDS = "{name}'s turn:"
+TURN_WORDS = N_("{name}'s turn:")
 STEP_WORDS = "{step} — {said}"  # a step and what it did
-FINAL_WORDS = "Final round next, triggered by {name}."
-PREVIEW_WORDS = "Preview {words}"
+FINAL_WORDS = N_("Final round next, triggered by {name}.")
+PREVIEW_WORDS = N_("Preview {words}")
 
 
 def turn_steps(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -182,7 +185,7 @@ def last_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, b
     steps = turn_steps(view)
     if not steps:
         return []
-    lines = [(TURN_WORDS.format(name=seat_name(names, view["last"]["seat"])), 0, True)]
+    lines = [(tr(TURN_WORDS).format(name=seat_name(names, view["last"]["seat"])), 0, True)]
     for step, said in steps:
         words = STEP_WORDS.format(step=step, said="; ".join(said)) if said else step
         for k, line in enumerate(wrap(words, LAST_SIZE, ROOM - STEP_INDENT)):
@@ -199,7 +202,7 @@ def header_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int,
     """(words, indent, bold, colour) of every line under the headline's pill."""
     lines: list[tuple[str, int, bool, Any]] = []
     if view.get("trigger") is not None and view["phase"] != "over" and not view["final"]:
-        lines.append((FINAL_WORDS.format(name=seat_name(names, view["trigger"])), 0, True, GOLD))
+        lines.append((tr(FINAL_WORDS).format(name=seat_name(names, view["trigger"])), 0, True, GOLD))
     if view.get("preview"):
         lines += [(line, 0, True, GHOST) for line in preview_lines(view)]
     lines += [(words, indent, bold, INK) for words, indent, bold in last_lines(view, names)]
@@ -329,8 +332,8 @@ def _frame(size: tuple[int, int], at: Layout) -> Image.Image:
         return image
 
     image = Image.new("RGB", size, PAPER)
-    image.paste(_static.get(("boards", players), build_boards), (0, at.shared))
-    image.paste(_static.get("key", build_key), (0, size[1] - key_height()))
+    image.paste(_static.get(("boards", players, lang.current()), build_boards), (0, at.shared))
+    image.paste(_static.get(("key", lang.current()), build_key), (0, size[1] - key_height()))
     return image
 
 
@@ -340,28 +343,33 @@ def headline(view: dict[str, Any], names: list[str]) -> tuple[str, int | None]:
     outcome = view.get("outcome")
     if view["phase"] == "over" and outcome:
         best = [s for s, rank in enumerate(outcome["ranks"]) if rank == 1]
-        who = " and ".join(seat_name(names, s) for s in best)
+        who = reduce(lambda a, b: tr("{first} and {second}").format(first=a, second=b),
+                     [seat_name(names, s) for s in best])
         vp = int(outcome["scores"][best[0]])
-        return f"Game over: {who} win{'s' if len(best) == 1 else ''} with {vp} VP", best[0] if len(best) == 1 else None
+        if len(best) == 1:
+            return tr("Game over: {names} wins with {vp} VP").format(names=who, vp=vp), best[0]
+        return tr("Game over: {names} win with {vp} VP").format(names=who, vp=vp), None
     if view.get("ended"):
         return view["ended"], None
     current = view.get("current")
     if current is not None:
         return f"{seat_name(names, current)}: {_doing(view)}", current
     if view["phase"] == "room":
-        return "each player chooses a room card side", None
+        return tr("each player chooses a room card side"), None
     return "", None
 
 
 def title_words(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "room":
-        return "Grow Sky  ·  setup: room cards"
+        return tr("Grow Sky  ·  setup: room cards")
     if phase == "draft":
-        return "Grow Sky  ·  setup draft"
+        return tr("Grow Sky  ·  setup draft")
     if phase == "over":
-        return "Grow Sky  ·  game over"
-    return "Grow Sky  ·  " + ("final round" if view["final"] else f"round {view['round']}")
+        return tr("Grow Sky  ·  game over")
+    if view["final"]:
+        return tr("Grow Sky  ·  final round")
+    return tr("Grow Sky  ·  round {round}").format(round=view["round"])
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
@@ -376,15 +384,15 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
 
 def _doing(view: dict[str, Any]) -> str:
     if view["phase"] == "draft":
-        return "draft a route tile"
+        return tr("draft a route tile")
     pending = view.get("pending")
     if pending:
         if "|" in pending:
-            return f"choose {short(pending)}"
+            return tr("choose {choice}").format(choice=short(pending))
         if pending.startswith("part:"):
-            return f"place a tier-{pending[5:]} part"
-        return "buy route tiles or pass"
-    return "free actions or end" if view.get("die_used") else "place a die"
+            return tr("place a tier-{tier} part").format(tier=pending[5:])
+        return tr("buy route tiles or pass")
+    return tr("free actions or end") if view.get("die_used") else tr("place a die")
 
 
 # -- shared board: dice and action spaces ---------------------------------------------------------
@@ -421,17 +429,19 @@ def _action_y(at: Layout, row: int) -> int:
 
 def _static_shared(d: ImageDraw.ImageDraw, at: Layout, players: int) -> None:
     top = at.shared
-    text(d, (X0, top + 8), "Dice left", HEADING, INK, bold=True)
-    text(d, (W - X0, top + 10), "R rudder · S search · P purchase", SMALL, MUTED, anchor="ra")
-    for row, label in enumerate(("Fly", "Develop")):
+    text(d, (X0, top + 8), tr("Dice left"), HEADING, INK, bold=True)
+    text(d, (W - X0, top + 10), tr("R rudder · S search · P purchase"), SMALL, MUTED, anchor="ra")
+    for row, label in enumerate(("Fly", "Develop")):  # verbatim: keys of COSTS, drawn translated
         y = _action_y(at, row)
-        text(d, (X0, y + SPACE / 2), label, HEADING, INK, "lm", bold=True)
+        name = tr("Fly") if label == "Fly" else tr("Develop")
+        text(d, (X0, y + SPACE / 2), name, HEADING if text_width(name, HEADING, True) <= SPACES_X - X0 - 4 else SMALL,
+             INK, "lm", bold=True)
         for i in range(AREAS[players]):
             x = SPACES_X + i * SPACE_STEP
             d.rounded_rectangle((x, y, x + SPACE, y + SPACE), 6, fill=SKY, outline=LINE)
             text(d, (x + SPACE / 2, y + SPACE / 2), f"{COSTS[label][i]}F", BODY, MUTED, "mm")
     y = _action_y(at, 2)
-    text(d, (X0, y + 4), "Standby", HEADING, INK, bold=True)
+    text(d, (X0, y + 4), tr("Standby"), HEADING, INK, bold=True)
     text(d, (X0, y + 26), "C + S + F", SMALL, MUTED)
 
 
@@ -443,7 +453,7 @@ def _pool(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
     """The setup draft's tiles, drawn over the (still empty) dice area."""
     top = at.shared
     d.rectangle((EDGE + 4, top + 4, W - EDGE - 4, top + SHARED_H - 12), fill=CARD)
-    text(d, (X0, top + 8), "Setup draft: tiles to take (no bonus paid)", HEADING, INK, bold=True, width=ROOM)
+    text(d, (X0, top + 8), tr("Setup draft: tiles to take (no bonus paid)"), HEADING, INK, bold=True, width=ROOM)
     for i, tile in enumerate(view["pool"]):
         x, y = _pool_tile(i, at)
         _tile(d, x, y, f"p{i + 1}", tile)
@@ -464,7 +474,7 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
 
 
 # -- the market -----------------------------------------------------------------------------------
-MARKET_ROWS = (((5, 6, 7), "2 fuel"), ((2, 3, 4), "1 fuel"), ((0, 1), "free"))
+MARKET_ROWS = (((5, 6, 7), N_("2 fuel")), ((2, 3, 4), N_("1 fuel")), ((0, 1), N_("free")))  # translated where shown
 TILE_W, TILE_H = 146, 64
 MARKET_X, MARKET_STEP, MARKET_ROW = 78, 152, 70
 
@@ -474,14 +484,15 @@ def _market_xy(at: Layout, row: int, k: int) -> tuple[int, int]:
 
 
 def _static_market(d: ImageDraw.ImageDraw, at: Layout) -> None:
-    text(d, (X0, at.market + 8), "Route tile market", HEADING, INK, bold=True)
+    text(d, (X0, at.market + 8), tr("Route tile market"), HEADING, INK, bold=True)
     for r, (_, cost) in enumerate(MARKET_ROWS):
         _, y = _market_xy(at, r, 0)
-        text(d, (X0, y + TILE_H / 2), cost, BODY, INK, bold=True, anchor="lm")
+        text(d, (X0, y + TILE_H / 2), tr(cost), BODY, INK, bold=True, anchor="lm")
 
 
 def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], at: Layout) -> None:
-    supply = f"bag {view['bag']} · cubes {view['cube_supply']} · parts " + "/".join(map(str, view["part_supply"]))
+    supply = tr("bag {bag} · cubes {cubes} · parts {parts}").format(
+        bag=view["bag"], cubes=view["cube_supply"], parts="/".join(map(str, view["part_supply"])))
     text(d, (W - X0, at.market + 10), supply, SMALL, MUTED, anchor="ra")
     for r, (slots, _) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
@@ -495,16 +506,19 @@ def _tile(d: ImageDraw.ImageDraw, x: float, y: float, label: str, tile: dict[str
     box = (x, y, x + TILE_W, y + TILE_H)
     if tile is None:
         d.rounded_rectangle(box, 6, outline=LINE, width=2)
-        text(d, (x + TILE_W / 2, y + TILE_H / 2), f"{label} empty", SMALL, MUTED, "mm")
+        text(d, (x + TILE_W / 2, y + TILE_H / 2), tr("{label} empty").format(label=label), SMALL, MUTED, "mm")
         return
     colour = YELLOW if tile["colour"] == "Y" else BLUE
     d.rounded_rectangle(box, 6, fill=colour, outline=shade(colour, -0.4), width=2)
     text(d, (x + 6, y + 4), label, SMALL, INK, bold=True)
-    kind = ("yellow" if tile["colour"] == "Y" else "blue") + (" +bolt" if tile["bolt"] else "")
+    yellow = tile["colour"] == "Y"
+    kind = ((tr("yellow +bolt") if yellow else tr("blue +bolt")) if tile["bolt"]
+            else tr("yellow") if yellow else tr("blue"))
     text(d, (x + TILE_W - 6, y + 4), kind, SMALL, INK, anchor="ra")
     text(d, (x + TILE_W / 2, y + 32), short(tile["bonus"]), 20, INK, "mm", bold=True, width=TILE_W - 8)
     back_colour, back = tile["back"]
-    text(d, (x + TILE_W / 2, y + 52), f"gold: {back_colour} {short(back)}", SMALL, INK, "mm", width=TILE_W - 8)
+    text(d, (x + TILE_W / 2, y + 52), tr("gold: {colour} {bonus}").format(colour=back_colour, bonus=short(back)), SMALL,
+         INK, "mm", width=TILE_W - 8)
 
 
 # -- the search track -----------------------------------------------------------------------------
@@ -521,7 +535,7 @@ def track_cell(at: Layout, space: int) -> tuple[float, float]:
 
 
 def _static_track(d: ImageDraw.ImageDraw, at: Layout) -> None:
-    text(d, (X0, at.track + 8), "Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)", SMALL, MUTED,
+    text(d, (X0, at.track + 8), tr("Search track (flags: first arrival P2/P3/P4, later P1/P1/P2)"), SMALL, MUTED,
          width=ROOM)
     for i in range(45):
         x, y = track_cell(at, i)
@@ -608,12 +622,13 @@ def _rudder_xy(at: Layout, seat: int) -> tuple[int, int]:
 
 
 def gauges(board: dict[str, Any]) -> str:
-    return f"VP {board['vp']}  Grow {board['grow']}/8  Fuel {board['fuel']}/10  Search {board['search']}"
+    return tr("VP {vp}  Grow {grow}/8  Fuel {fuel}/10  Search {search}").format(
+        vp=board["vp"], grow=board["grow"], fuel=board["fuel"], search=board["search"])
 
 
-STATS_WORDS = "blank {blanks} · upgraded {upgraded}"
-PAY_WORDS = "can pay {fuel} fuel"
-PAY_CARD_WORDS = "can pay {fuel} fuel · room card {card}"
+STATS_WORDS = N_("blank {blanks} · upgraded {upgraded}")
+PAY_WORDS = N_("can pay {fuel} fuel")
+PAY_CARD_WORDS = N_("can pay {fuel} fuel · room card {card}")
 
 
 def stats_lines(board: dict[str, Any]) -> list[str]:
@@ -622,11 +637,11 @@ def stats_lines(board: dict[str, Any]) -> list[str]:
     card = board.get("card")
     if card and card["side"] is None and card.get("sides"):
         return wrap(side_words(card["card"], card["sides"]), SMALL, STATS_ROOM)
-    first = STATS_WORDS.format(blanks=board["blanks"], upgraded=board["upgraded"])
+    first = tr(STATS_WORDS).format(blanks=board["blanks"], upgraded=board["upgraded"])
     if not card:
-        return [first, PAY_WORDS.format(fuel=board["spendable"])]
+        return [first, tr(PAY_WORDS).format(fuel=board["spendable"])]
     side = card["side"].upper() if card["side"] else "?"
-    return [first, PAY_CARD_WORDS.format(fuel=board["spendable"], card=f"{card['card']}{side}")]
+    return [first, tr(PAY_CARD_WORDS).format(fuel=board["spendable"], card=f"{card['card']}{side}")]
 
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], names: list[str], at: Layout,
@@ -634,7 +649,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     seat = board["seat"]
     x0, y0 = at.panel(seat)
     colour = seat_colour(seat)
-    name = seat_name(names, seat) + (" (1st)" if view["first"] == seat and view["phase"] == "turn" else "")
+    first = view["first"] == seat and view["phase"] == "turn"
+    name = tr("{name} (1st)").format(name=seat_name(names, seat)) if first else seat_name(names, seat)
     words = gauges(board)
     room = PANEL_W - 30 - text_width(words, 16, True)
     text(d, (x0 + 10, y0 + 16), name, HEADING, WHITE, "lm", bold=True, width=room)
@@ -664,13 +680,13 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], board: dict[str, Any], 
     # rudder inside the ring
     ix, iy = _rudder_xy(at, seat)
     cubes, cap = board["cubes"], board["cap"]
-    text(d, (ix + 34, iy + RUDDER_LINE), f"cap {cap}", SMALL, MUTED)
+    text(d, (ix + 34, iy + RUDDER_LINE), tr("cap {cap}").format(cap=cap), SMALL, MUTED)
     for level in range(4):
         y = iy + RUDDER_LINE * (level + 1)
         for k in range(min(cubes[level], RUDDER_CUBES)):
             d.rectangle((ix + CUBES_X + k * 9, y + 3, ix + CUBES_X + 7 + k * 9, y + 13), fill=BLUE, outline=INK)
         text(d, (ix + RUDDER_RIGHT, y), str(cubes[level]), BODY, INK, anchor="ra", bold=True)
-    text(d, (ix, iy + RUDDER_LINE * 5 + 2), f"flown {board['flown']}", SMALL, INK)
+    text(d, (ix, iy + RUDDER_LINE * 5 + 2), tr("flown {flown}").format(flown=board["flown"]), SMALL, INK)
     # engine room
     _engine(d, at, board, anchors)
     if ghost:
@@ -691,12 +707,12 @@ def _static_panel(d: ImageDraw.ImageDraw, at: Layout, seat: int) -> None:
         d.rounded_rectangle(box, 8, fill=CHECK, outline=shade(CHECK, -0.4))
         text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), CHECKPOINTS[index // 4], SMALL, INK, "mm", bold=True)
     ix, iy = _rudder_xy(at, seat)
-    text(d, (ix, iy), "Rudder", BODY, INK, bold=True)
+    text(d, (ix, iy), tr("Rudder"), BODY, INK, bold=True)
     for level in range(4):
         label = "Lv0" if level == 0 else f"Lv{level}" + (" 2=1F" if level == 1 else " 1=1F")
         text(d, (ix, iy + RUDDER_LINE * (level + 1)), label, SMALL, MUTED)
     gx, gy = at.engine(seat)
-    text(d, (gx - 14, y0 + 38), "Engine room", BODY, INK, bold=True)
+    text(d, (gx - 14, y0 + 38), tr("Engine room"), BODY, INK, bold=True)
     for r in range(7):
         y = gy + (6 - r) * EC
         text(d, (gx - 4, y + EC / 2), str(r + 1), SMALL, MUTED, "rm")
@@ -712,8 +728,8 @@ def _static_panel(d: ImageDraw.ImageDraw, at: Layout, seat: int) -> None:
 
 
 def side_words(card: int, sides: list[list[str]]) -> str:
-    return f"Room card {card}: " + " or ".join(
-        f"side {'AB'[k]} ({' '.join(cells)})" for k, cells in enumerate(sides))
+    return tr("Room card {card}: {sides}").format(card=card, sides=tr(" or ").join(
+        tr("side {side} ({cells})").format(side="AB"[k], cells=" ".join(cells)) for k, cells in enumerate(sides)))
 
 
 def _card_sides(d: ImageDraw.ImageDraw, at: Layout, seat: int, sides: list[list[str]]) -> None:
@@ -782,7 +798,7 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
     """What the previewed placement costs and gives: the icons it covers and the bonus of every
     row it fills."""
     where = ghost["move"].split(" ", 1)[1] if " " in ghost["move"] else ghost["move"]
-    cost = ghost.get("cost_words") or ("costs 1 Lv. 3 cube" if ghost["shape"] == "cube" else "costs nothing more")
+    cost = ghost.get("cost_words") or (tr("costs 1 Lv. 3 cube") if ghost["shape"] == "cube" else tr("costs nothing more"))
     filled = {cell for _, _, cells in board["parts"] for cell in cells}
     if board.get("card"):
         filled |= set(board["card"]["cells"])
@@ -791,14 +807,15 @@ def preview_words(board: dict[str, Any], ghost: dict[str, Any]) -> str:
     for row in range(7):
         cells = {f"{c}{row + 1}" for c in "abcdefgh"}
         if not cells <= filled and cells <= filled | new:
-            gains.append(f"row {row + 1}: {ROW_BONUS[row]}")
-    return f"{where}: {cost}, gives " + (", ".join(gains) if gains else "nothing")
+            gains.append(tr("row {row}: {bonus}").format(row=row + 1, bonus=ROW_BONUS[row]))
+    return tr("{where}: {cost}, gives {gains}").format(where=where, cost=cost,
+                                                       gains=", ".join(gains) if gains else tr("nothing"))
 
 
 def preview_lines(view: dict[str, Any]) -> list[str]:
     """`Preview ...` under the headline, cut between words."""
     ghost = view["preview"]
-    words = PREVIEW_WORDS.format(words=preview_words(view["boards"][ghost["seat"]], ghost))
+    words = tr(PREVIEW_WORDS).format(words=preview_words(view["boards"][ghost["seat"]], ghost))
     return wrap(words, BODY, ROOM, True)
 
 
@@ -861,7 +878,7 @@ def legend_height(view: dict[str, Any]) -> int:
 
 def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
     orient = {shape: [[tuple(p) for p in o] for o in offsets] for shape, offsets in view["orientations"].items()}
-    text(d, (X0, y0 + 4), "Part orientations (dot: anchor square; green frames: where it may go)", SMALL, MUTED,
+    text(d, (X0, y0 + 4), tr("Part orientations (dot: anchor square; green frames: where it may go)"), SMALL, MUTED,
          width=ROOM)
     places, _ = legend_places(view)
     for shape, label_x, label_row, turns in places:
@@ -887,20 +904,22 @@ def results_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, int
     outcome = view.get("outcome") or {}
     ranks = outcome.get("ranks") or [0] * len(end)
     lines: list[tuple[str, int, bool, int | None]] = [
-        (line, 0, True, None) for line in wrap("Final scoring: end steps on the search track pay victory points only",
-                                               BODY, ROOM, True)]
+        (line, 0, True, None) for line in wrap(tr("Final scoring: end steps on the search track pay victory points "
+                                                  "only"), BODY, ROOM, True)]
     if outcome.get("tiebreak"):
-        lines.append((f"Tie-break: {outcome['tiebreak']}", 0, True, None))
+        lines.append((tr("Tie-break: {tiebreak}").format(tiebreak=outcome["tiebreak"]), 0, True, None))
     for seat in sorted(range(len(end)), key=lambda s: ranks[s]):
         rec = end[seat]
-        head = f"{ranks[seat]}. {seat_name(names, seat)}: {rec['vp']} VP"
+        head = tr("{rank}. {name}: {vp} VP").format(rank=ranks[seat], name=seat_name(names, seat), vp=rec["vp"])
         if "blanks" not in rec:
-            lines.append((head + (" — instant win" if rec.get("instant_win") else ""), 20, True, seat))
+            lines.append((head + (tr(" — instant win") if rec.get("instant_win") else ""), 20, True, seat))
             continue
-        lines.append((f"{head} (was {rec['vp_before']})", 20, True, seat))
-        detail = (f"{rec['blanks']} blank +{rec['blank_steps']} · {rec['upgraded']} upgraded +{rec['upgrade_steps']} · "
-                  f"leftovers +{rec['grow_steps']}G +{rec['cube_steps']}C +{rec['fuel_steps']}F · "
-                  f"search {rec['search_before']}->{rec['search']} · flown {rec['flown']}")
+        lines.append((tr("{head} (was {before})").format(head=head, before=rec["vp_before"]), 20, True, seat))
+        detail = tr("{blanks} blank +{blank_steps} · {upgraded} upgraded +{upgrade_steps} · leftovers +{grow_steps}G "
+                    "+{cube_steps}C +{fuel_steps}F · search {search_before}->{search} · flown {flown}").format(
+            blanks=rec["blanks"], blank_steps=rec["blank_steps"], upgraded=rec["upgraded"],
+            upgrade_steps=rec["upgrade_steps"], grow_steps=rec["grow_steps"], cube_steps=rec["cube_steps"],
+            fuel_steps=rec["fuel_steps"], search_before=rec["search_before"], search=rec["search"], flown=rec["flown"])
         lines += [(line, 20, False, None) for line in wrap(detail, SMALL, ROOM - 20)]
     return lines
 
@@ -948,18 +967,21 @@ def size(view: dict[str, Any], names: Sequence[str]) -> tuple[int, int]:
 
 
 # -- regions ----------------------------------------------------------------------------------
-FACE_WORDS = {"R": "rudder", "S": "search", "P": "purchase"}
+FACE_WORDS = {"R": N_("rudder"), "S": N_("search"), "P": N_("purchase")}
 ACTION_TIPS = {
-    "fly": "a die on the leftmost free Flight space: pay its fuel, fly that many spaces",
-    "develop": "a die on the leftmost free Develop space: pay its fuel, do the die's symbols",
-    "standby": "any die: 1 blue cube, 1 search step, 1 fuel",
+    "fly": N_("a die on the leftmost free Flight space: pay its fuel, fly that many spaces"),
+    "develop": N_("a die on the leftmost free Develop space: pay its fuel, do the die's symbols"),
+    "standby": N_("any die: 1 blue cube, 1 search step, 1 fuel"),
 }
 
 
 def _tile_tip(tile: dict[str, Any]) -> str:
-    colour = "yellow" if tile["colour"] == "Y" else "blue"
-    bolt = " with a bolt" if tile["bolt"] else ""
-    return f"{colour} tile{bolt}: {short(tile['bonus'])}; gold side {tile['back'][0]} {short(tile['back'][1])}"
+    yellow, bolt = tile["colour"] == "Y", bool(tile["bolt"])
+    words = (tr("yellow tile with a bolt: {bonus}; gold side {code} {back}") if yellow and bolt
+             else tr("yellow tile: {bonus}; gold side {code} {back}") if yellow
+             else tr("blue tile with a bolt: {bonus}; gold side {code} {back}") if bolt
+             else tr("blue tile: {bonus}; gold side {code} {back}"))
+    return words.format(bonus=short(tile["bonus"]), code=tile["back"][0], back=short(tile["back"][1]))
 
 
 def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
@@ -979,22 +1001,24 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
         step, die = dice_step(len(view["dice"]))
         for i, face in enumerate(view["dice"]):
             x, y = X0 + i * step, at.shared + DICE_Y
-            words = ", ".join(FACE_WORDS[c] for c in FACES[face])
-            out.append(rect_region(str(face), (x, y, x + die, y + die), "die", f"a {face}: {words}"))
+            words = ", ".join(tr(FACE_WORDS[c]) for c in FACES[face])
+            out.append(rect_region(str(face), (x, y, x + die, y + die), "die",
+                                   tr("a {face}: {symbols}").format(face=face, symbols=words)))
         right = SPACES_X + (AREAS[view["players"]] - 1) * SPACE_STEP + SPACE + 4
         for row, (key, label) in enumerate((("flight", "fly"), ("develop", "develop"))):
             y = _action_y(at, row)
             used = len(view[key])
             out.append(rect_region(label, (X0 - 4, y - 4, right, y + SPACE + 4), "action",
-                                   f"{ACTION_TIPS[label]} ({used} of {AREAS[view['players']]} used)"))
+                                   tr("{what} ({used} of {spaces} used)").format(
+                                       what=tr(ACTION_TIPS[label]), used=used, spaces=AREAS[view["players"]])))
         y = _action_y(at, 2)
         out.append(rect_region("standby", (X0 - 4, y - 2, W - X0, y + STANDBY_DIE + 6), "action",
-                               ACTION_TIPS["standby"]))
+                               tr(ACTION_TIPS["standby"])))
     for r, (slots, cost) in enumerate(MARKET_ROWS):
         for k, slot in enumerate(slots):
             x, y = _market_xy(at, r, k)
             tile = view["market"][slot]
-            tip = (_tile_tip(tile) + f"; costs {cost}") if tile else "empty"
+            tip = tr("{tile}; costs {cost}").format(tile=_tile_tip(tile), cost=tr(cost)) if tile else tr("empty")
             out.append(rect_region(f"m{slot + 1}", (x, y, x + TILE_W, y + TILE_H), "market", tip))
     for board in view["boards"]:
         seat = board["seat"]
@@ -1002,24 +1026,27 @@ def regions(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
             if index % 4 == 0:
                 continue
             space = board["route"][index - 1 - index // 4]
-            kind = "printed space" if space["tile"] is None else ("gold " if space["upgraded"] else "") + "tile"
-            tip = f"route space {space['space']}: {kind}, {short(space['bonus'])}"
+            kind = tr("printed space") if space["tile"] is None else tr("gold tile") if space["upgraded"] else tr("tile")
+            tip = tr("route space {space}: {kind}, {bonus}").format(space=space["space"], kind=kind,
+                                                                     bonus=short(space["bonus"]))
             out.append(rect_region(f"s{space['space']}", space_box(at, seat, index), "space",
                                    tip, seat))
         ix, iy = _rudder_xy(at, seat)
         for level in range(4):
             y = iy + RUDDER_LINE * (level + 1)
             out.append(rect_region(f"lv{level}", (ix - 2, y - 2, ix + RUDDER_ROOM, y + RUDDER_LINE - 3), "rudder",
-                                   f"{board['cubes'][level]} blue cubes at Lv. {level}", seat))
+                                   tr("{count} blue cubes at Lv. {level}").format(count=board["cubes"][level],
+                                                                                  level=level), seat))
         filled = {cell for _, _, cells in board["parts"] for cell in cells}
         card = set(board["card"]["cells"]) if board.get("card") else set()
         for r in range(7):
             for c in range(8):
                 name = "abcdefgh"[c] + str(r + 1)
-                state = "filled" if name in filled or name in card else "empty"
-                icon = f", icon {ICONS[name]}" if name in ICONS else ""
+                state = tr("filled") if name in filled or name in card else tr("empty")
+                icon = tr(", icon {icon}").format(icon=ICONS[name]) if name in ICONS else ""
                 out.append(rect_region(name, at.cell_box(seat, name), "square",
-                                       f"{name}: {state}{icon}; row {r + 1} pays {ROW_BONUS[r]}", seat))
+                                       tr("{name}: {state}{icon}; row {row} pays {bonus}").format(
+                                           name=name, state=state, icon=icon, row=r + 1, bonus=ROW_BONUS[r]), seat))
     if at.legend_h:
         out += _legend_regions(view, at.legend)
     return out
@@ -1032,9 +1059,9 @@ def _legend_regions(view: dict[str, Any], y0: int) -> list[dict[str, Any]]:
     for shape, label_x, label_row, turns in places:
         top = y0 + LEGEND_HEAD + label_row * LEGEND_ROW
         out.append(rect_region(shape, (label_x - 2, top - 2, label_x + SHAPE_LABEL - 4, top + 22), "shape",
-                               f"the {shape} part"))
+                               tr("the {shape} part").format(shape=shape)))
         for k, x, row, width in turns:  # named by part and turn (`l4o3`): a tap names that part so turned
             top = y0 + LEGEND_HEAD + row * LEGEND_ROW
             out.append(rect_region(f"{shape}o{k}", (x - 2, top - 2, x + width + 2, top + 3 * UNIT + 22), "orientation",
-                                   f"{shape} turned as o{k}"))
+                                   tr("{shape} turned as o{turn}").format(shape=shape, turn=k)))
     return out

@@ -8,4 +8,4 @@ GAME = Archipels
 GAME.computer = COMPUTER
 GAME.auto = AUTO
 
-__all__ = ["GAME", "Archipels"]
+__all__ = ["GAME", "Archipels"]  # verbatim: names of the module

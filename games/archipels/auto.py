@@ -2,10 +2,13 @@
 is forced in public; the rules ask no seat anything out of turn, so there are no standing answers."""
 
 from games import auto
+from lang import tr
 
 
 class ArchipelsAuto(auto.OpenRules):
-    out_of_turn = "No seat is asked anything out of turn, so `/auto` has no standing answers here."
+    @property
+    def out_of_turn(self) -> str:  # type: ignore[override]
+        return tr("No seat is asked anything out of turn, so `/auto` has no standing answers here.")
 
 
 AUTO = ArchipelsAuto()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Any
 
+from lang import N_, tr
+
 # -- elements ---------------------------------------------------------------------------
 SEA_ANIMALS = ("seahorse", "manta", "octopus", "fish")
 LAND_ANIMALS = ("turtle", "parrot", "crab")
@@ -27,6 +29,16 @@ MULTIPLIER = {
 }
 
 LEVEL_NAMES = {1: "sea", 2: "sand", 3: "construction"}
+# the words shown for a level and an element in prose (the notation keeps the English keys above)
+LEVEL_WORDS = {1: N_("sea"), 2: N_("sand"), 3: N_("construction")}
+ELEMENT_WORDS = {"seahorse": N_("seahorse"), "manta": N_("manta"), "octopus": N_("octopus"), "fish": N_("fish"),
+                 "turtle": N_("turtle"), "parrot": N_("parrot"), "crab": N_("crab"), "hut": N_("hut"),
+                 "tiki": N_("tiki"), "bottle": N_("bottle")}
+
+
+def element_word(element: str) -> str:
+    """An element as a person reads it in prose, in the current language."""
+    return tr(ELEMENT_WORDS[element]) if element in ELEMENT_WORDS else element
 
 # -- players ----------------------------------------------------------------------------
 DAYS = {2: 6, 3: 9, 4: 8}
@@ -122,21 +134,31 @@ FLOWERABLE: dict[int, tuple[str, ...]] = {
     tid: tuple(dict.fromkeys(el for el, _, _ in els if el != BOTTLE)) for tid, els in TILE_ELEMENTS.items()
 }
 
-DESIGNED_NOTES: tuple[str, ...] = (
-    "Board: a 5x5 grid of spaces r1c2..r5c4 without the four corners and the centre, 20 "
-    "spaces; each edge line holds 3, so the fixed 3-player paddle on row 1 leaves 17 tiles.",
-    f"Tiles: {SEA_COUNT} sea, {SAND_COUNT} sand, {CONSTRUCTION_COUNT} construction; each upper "
-    "level needs the area of the one below, so the counts fall level by level.",
-    f"Sea tiles: {SEA_SINGLES} with one animal for each sea animal and {SEA_PAIRS} for each pair "
-    "of sea animals; sand tiles: "
-    f"{SAND_SINGLES} with one land animal each and {SAND_PAIRS} for each pair; {HUTS} huts, {TIKIS} tikis.",
-    f"Bottles: on every {BOTTLE_EVERY}th sea and sand tile (16 sea, 12 sand).",
-    "Every tile shows one or two scorable elements, so any tile can take a flower.",
-    "Coordinates: a tile at x,y covers x..x+1 and y..y+1; x grows right, y grows down; "
-    "the first tile is a sea tile at 0,0.",
-    "If no free tile is on the board when a flower is due, that flower is skipped.",
-    "If the stack runs out, empty spaces stay empty.",
-    "If no free tile is left when you must take, you place your paddle on an open line "
-    "and take nothing (`paddle r2`).",
-    "The fixed paddle of the 3-player game sits on row 1.",
+# the designed values as told in the rules help: (sentence, its numbers), translated where shown
+DESIGNED_NOTE_TEXTS: tuple[tuple[str, dict[str, int]], ...] = (
+    (N_("Board: a 5x5 grid of spaces r1c2..r5c4 without the four corners and the centre, 20 "
+        "spaces; each edge line holds 3, so the fixed 3-player paddle on row 1 leaves 17 tiles."), {}),
+    (N_("Tiles: {sea} sea, {sand} sand, {construction} construction; each upper "
+        "level needs the area of the one below, so the counts fall level by level."),
+     {"sea": SEA_COUNT, "sand": SAND_COUNT, "construction": CONSTRUCTION_COUNT}),
+    (N_("Sea tiles: {sea_singles} with one animal for each sea animal and {sea_pairs} for each pair "
+        "of sea animals; sand tiles: "
+        "{sand_singles} with one land animal each and {sand_pairs} for each pair; {huts} huts, {tikis} tikis."),
+     {"sea_singles": SEA_SINGLES, "sea_pairs": SEA_PAIRS, "sand_singles": SAND_SINGLES, "sand_pairs": SAND_PAIRS,
+      "huts": HUTS, "tikis": TIKIS}),
+    (N_("Bottles: on every {every}th sea and sand tile (16 sea, 12 sand)."), {"every": BOTTLE_EVERY}),
+    (N_("Every tile shows one or two scorable elements, so any tile can take a flower."), {}),
+    (N_("Coordinates: a tile at x,y covers x..x+1 and y..y+1; x grows right, y grows down; "
+        "the first tile is a sea tile at 0,0."), {}),
+    (N_("If no free tile is on the board when a flower is due, that flower is skipped."), {}),
+    (N_("If the stack runs out, empty spaces stay empty."), {}),
+    (N_("If no free tile is left when you must take, you place your paddle on an open line "
+        "and take nothing (`paddle r2`)."), {}),
+    (N_("The fixed paddle of the 3-player game sits on row 1."), {}),
 )
+DESIGNED_NOTES: tuple[str, ...] = tuple(note.format(**numbers) for note, numbers in DESIGNED_NOTE_TEXTS)
+
+
+def designed_notes() -> list[str]:
+    """The designed values in the current language."""
+    return [tr(note).format(**numbers) for note, numbers in DESIGNED_NOTE_TEXTS]

@@ -9,7 +9,8 @@ elements of each island at the final values.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import reduce
 from itertools import combinations
 from typing import Any
 
@@ -44,10 +45,10 @@ from games.base import (
     Rng,
     legal_examples,
     parse_options,
-    players_text,
     rank_by,
     rng_untouched,
 )
+from lang import N_, tr, verbatim
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 
@@ -57,19 +58,30 @@ def tile_json(tile_id: int) -> dict[str, Any]:
     return {"id": tile_id, "level": tile["level"], "elements": [dict(e) for e in tile["elements"]]}
 
 
+# an ordinal's ending in English; a language writes each as it writes ordinals ("2.", "2.º")
+_ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return tr(_ORDINALS[suffix]).format(n=n)
 
 
 def _places(first: int, last: int) -> str:
     """`2nd and 3rd places`, `1st to 3rd places`."""
-    joint = " and " if last == first + 1 else " to "
-    return f"{_ordinal(first)}{joint}{_ordinal(last)} places"
+    if last == first + 1:
+        return tr("{first} and {last} places").format(first=_ordinal(first), last=_ordinal(last))
+    return tr("{first} to {last} places").format(first=_ordinal(first), last=_ordinal(last))
+
+
+def _and(names: Iterable[str]) -> str:
+    """`Ann`, `Ann and Bo`, `Ann and Bo and Cy`."""
+    return reduce(lambda first, second: tr("{first} and {second}").format(first=first, second=second), names)
 
 
 class Archipels(Game):
     key = "archipels"
-    title = "Archipels"
+    title = verbatim("Archipels")
     min_players = 2
     max_players = 4
     options = ()
@@ -120,7 +132,8 @@ class Archipels(Game):
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Archipels:
         parse_options(cls.options, options)
         if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"Archipels is played by {players_text(cls.min_players, cls.max_players)}.")
+            raise IllegalMove(tr("Archipels is played by {least} to {most} players.").format(
+                least=cls.min_players, most=cls.max_players))
         game = cls()
         game.n = players
         game.days = DAYS[players]
@@ -295,13 +308,13 @@ class Archipels(Game):
 
     def _play(self, seat: int, text: str) -> None:
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if seat != self.current():
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(tr("It is not your turn."))
         words = text.split(" ")
         verb = M.NOTATION.by_word.get(words[0])
         if verb is not None and self.phase not in verb.phases:
-            raise IllegalMove(_NOT_NOW[verb.phases[0], self.phase])
+            raise IllegalMove(tr(_NOT_NOW[verb.phases[0], self.phase]))
         try:
             parsed = M.parse(text)
         except IllegalMove:
@@ -320,12 +333,12 @@ class Archipels(Game):
 
     def _open_line(self, line: str) -> None:
         if line in self.paddled_lines():
-            raise IllegalMove(f"A paddle already blocks {M.line_word(line)}.")
+            raise IllegalMove(tr("A paddle already blocks {line}.").format(line=M.line_word(line)))
 
     def _play_paddle(self, seat: int, move: M.Paddle) -> None:
         self._open_line(move.line)
         if self._free_spaces():
-            raise IllegalMove("Free tiles are left on the board: you must take 1 or more of them.")
+            raise IllegalMove(tr("Free tiles are left on the board: you must take 1 or more of them."))
         self.paddles.append((move.line, seat))
         self.paddles_left[seat] -= 1
         self.phase = "place"
@@ -336,17 +349,17 @@ class Archipels(Game):
         free = {SPACES[i] for i in self._free_spaces()}
         most = MAX_TAKE[self.n]
         if len(move.cross) > most:
-            raise IllegalMove(f"You may take 1 to {most} tiles a turn.")
+            raise IllegalMove(tr("You may take 1 to {most} tiles a turn.").format(most=most))
         spaces = []
         for p in move.cross:
             space = f"{line}{p}" if line[0] == "r" else f"{p}{line}"
             if space not in SPACE_INDEX:
-                raise IllegalMove(f"There is no space {space} on the board.")
+                raise IllegalMove(tr("There is no space {space} on the board.").format(space=space))
             i = SPACE_INDEX[space]
             if self.board[i] is None:
-                raise IllegalMove(f"Space {space} is empty.")
+                raise IllegalMove(tr("Space {space} is empty.").format(space=space))
             if space not in free:
-                raise IllegalMove(f"The tile on {space} is under a paddle.")
+                raise IllegalMove(tr("The tile on {space} is under a paddle.").format(space=space))
             spaces.append(i)
         for i in spaces:
             self.hands[seat].append(self.board[i])
@@ -357,12 +370,12 @@ class Archipels(Game):
 
     def _own_tile(self, seat: int, tid: int) -> int:
         if tid not in self.hands[seat] and tid not in self.docks[seat]:
-            raise IllegalMove(f"t{tid} is neither in your hand nor on your dock.")
+            raise IllegalMove(tr("t{tile} is neither in your hand nor on your dock.").format(tile=tid))
         return tid
 
     def _play_done(self, seat: int, move: M.Done) -> None:
         if self.hands[seat]:
-            raise IllegalMove("Place, dock or (if forced) discard every tile you took before ending your turn.")
+            raise IllegalMove(tr("Place, dock or (if forced) discard every tile you took before ending your turn."))
         self._end_turn()
 
     def _play_place(self, seat: int, move: M.Place) -> None:
@@ -371,7 +384,7 @@ class Archipels(Game):
         island = self.islands[seat]
         if (x, y) not in island.cands[LEVEL[tid]]:
             why = island.placement_error(LEVEL[tid], x, y)
-            raise IllegalMove(why or f"t{tid} cannot go at {x},{y}.")
+            raise IllegalMove(why or tr("t{tile} cannot go at {x},{y}.").format(tile=tid, x=x, y=y))
         (hand if tid in hand else dock).remove(tid)
         island.place(tid, x, y)
 
@@ -379,19 +392,19 @@ class Archipels(Game):
         tid = self._own_tile(seat, move.tile)
         hand, dock = self.hands[seat], self.docks[seat]
         if tid not in hand:
-            raise IllegalMove(f"t{tid} is already on your dock.")
+            raise IllegalMove(tr("t{tile} is already on your dock.").format(tile=tid))
         if len(dock) >= DOCK_SIZE:
-            raise IllegalMove(f"Your dock holds {DOCK_SIZE} tiles at most.")
+            raise IllegalMove(tr("Your dock holds {most} tiles at most.").format(most=DOCK_SIZE))
         hand.remove(tid)
         dock.append(tid)
 
     def _play_discard(self, seat: int, move: M.Discard) -> None:
         tid = self._own_tile(seat, move.tile)
         if tid not in self._discardable(seat):
-            raise IllegalMove(
+            raise IllegalMove(tr(
                 "You may discard only when a tile you took fits nowhere on your island "
                 "and your dock is full (then that tile or a dock tile)."
-            )
+            ))
         hand = self.hands[seat]
         (hand if tid in hand else self.docks[seat]).remove(tid)
         self.discards.append(tid)
@@ -401,13 +414,14 @@ class Archipels(Game):
         i = SPACE_INDEX[space]
         tid = self.board[i]
         if tid is None:
-            raise IllegalMove(f"Space {space} is empty.")
+            raise IllegalMove(tr("Space {space} is empty.").format(space=space))
         if i not in self._free_spaces():
-            raise IllegalMove(f"The tile on {space} is under a paddle.")
+            raise IllegalMove(tr("The tile on {space} is under a paddle.").format(space=space))
         if el == BOTTLE:
-            raise IllegalMove("Bottles never take a flower.")
+            raise IllegalMove(tr("Bottles never take a flower."))
         if el not in FLOWERABLE[tid]:
-            raise IllegalMove(f"The tile on {space} shows {', '.join(FLOWERABLE[tid])}, not {el}.")
+            raise IllegalMove(tr("The tile on {space} shows {shown}, not {element}.").format(
+                space=space, shown=", ".join(FLOWERABLE[tid]), element=el))
         self.board[i] = None
         self.scored.append((tid, el))
         self.flowers[el] += 1
@@ -434,9 +448,9 @@ class Archipels(Game):
             first = 1 + sum(1 for other in scores if other > score)  # the places this tie covers
             places = _places(first, first + len(tied) - 1)
             if len({bottles[i] for i in tied}) > 1:
-                tiebreak.append(f"{places} decided by fewest visible bottles")
+                tiebreak.append(tr("{places} decided by fewest visible bottles").format(places=places))
             else:
-                tiebreak.append(f"{places} shared (same score, same bottles)")
+                tiebreak.append(tr("{places} shared (same score, same bottles)").format(places=places))
         details = []
         for island, score in zip(self.islands, scores, strict=True):
             visible = dict(island.visible)
@@ -505,10 +519,11 @@ class Archipels(Game):
             return ""
         info = outcome.details[seat]
         values = self.values()
-        parts = [f"{el} {info['visible'][el]}×{values[el]}" for el in ELEMENTS if info["visible"].get(el)]
+        parts = [f"{data.element_word(el)} {info['visible'][el]}×{values[el]}" for el in ELEMENTS
+                 if info["visible"].get(el)]
         bottles = info["visible"].get(BOTTLE, 0)
         if bottles:
-            parts.append(f"bottles {bottles}×{data.BOTTLE_PENALTY}")
+            parts.append(tr("bottles {count}×{penalty}").format(count=bottles, penalty=data.BOTTLE_PENALTY))
         return ", ".join(parts)
 
     def canonical(self, seat: int, move: str) -> str:
@@ -555,20 +570,24 @@ class Archipels(Game):
         if self.phase == "over":
             outcome = self.outcome()
             assert outcome is not None
-            winners = " and ".join(names[s] for s in outcome.winners)
+            won = _and(names[s] for s in outcome.winners)
             scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
-            tb = f" Tie-break: {outcome.tiebreak}." if outcome.tiebreak else ""
-            return f"Game over after day {self.days}: {winners} won. Scores: {scores}.{tb}"
+            tb = tr(" Tie-break: {tiebreak}.").format(tiebreak=outcome.tiebreak) if outcome.tiebreak else ""
+            return tr("Game over after day {day}: {winners} won. Scores: {scores}.").format(
+                day=self.days, winners=won, scores=scores) + tb
         seat = self.current()
         assert seat is not None
-        head = f"Day {self.day}/{self.days}, canoe with {names[self.canoe]}."
+        head = tr("Day {day}/{days}, canoe with {name}.").format(day=self.day, days=self.days, name=names[self.canoe])
         if self.phase == "take":
-            doing = f"choose 1 to {MAX_TAKE[self.n]} tiles from one row or column"
+            waiting = tr("Waiting for {name} to choose 1 to {most} tiles from one row or column.").format(
+                name=names[seat], most=MAX_TAKE[self.n])
         elif self.phase == "place":
-            doing = "build the tiles taken (place, dock, then `done`)"
+            waiting = tr("Waiting for {name} to build the tiles taken (place, dock, then `done`).").format(
+                name=names[seat])
         else:
-            doing = "add a flower to an element (flip a free board tile)"
-        return f"{head} Waiting for {names[seat]} to {doing}."
+            waiting = tr("Waiting for {name} to add a flower to an element (flip a free board tile).").format(
+                name=names[seat])
+        return f"{head} {waiting}"
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         try:
@@ -594,17 +613,18 @@ class Archipels(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            groups.setdefault(M.NOTATION.group(M.parse(move)), []).append(move)
+            label = M.NOTATION.group(M.parse(move))
+            groups.setdefault(tr(label) if label else "", []).append(move)
         return list(groups.items())
 
 
 
 # a verb out of its phase: (the phase the verb belongs to, the phase now) -> the refusal
 _NOT_NOW = {
-    ("take", "flower"): "Not now: add a flower (`flower r3c2 octopus`).",
-    ("take", "place"): "You have already chosen your tiles this turn; place them, then `done`.",
-    ("place", "take"): "Not now: choose tiles first (`take ...`).",
-    ("place", "flower"): "Not now: add a flower now.",
-    ("flower", "take"): "Flowers are added after every turn of the day has been played.",
-    ("flower", "place"): "Flowers are added after every turn of the day has been played.",
+    ("take", "flower"): N_("Not now: add a flower (`flower r3c2 octopus`)."),
+    ("take", "place"): N_("You have already chosen your tiles this turn; place them, then `done`."),
+    ("place", "take"): N_("Not now: choose tiles first (`take ...`)."),
+    ("place", "flower"): N_("Not now: add a flower now."),
+    ("flower", "take"): N_("Flowers are added after every turn of the day has been played."),
+    ("flower", "place"): N_("Flowers are added after every turn of the day has been played."),
 }

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from games.archipels.data import DESIGNED_NOTES
+from games.archipels.data import designed_notes
+from lang import N_, tr
 
-_BODY = """\
+# the sections of the help, each translated as a whole where it is read
+_SECTIONS = (
+    N_("""\
 **Archipels, in short**
 Each of you grows an island from square tiles in three layers: sea at the bottom, sand on \
 the sea, constructions on the sand. Animals and constructions are worth nothing until \
 someone gives them flowers, and the flowers count for everybody. Whoever shows the most \
-valuable island at the end wins.
-
+valuable island at the end wins."""),
+    N_("""\
 **A day**
 The canoe holder plays first, then the others in seat order. On your turn you pick 1 to 3 \
 free tiles from one row or column of the board (1 or 2 with two players) and lay your \
@@ -24,8 +27,8 @@ same. With two players each of you plays two turns a day (canoe holder, other, c
 holder, other), the player without the canoe adds two flowers and the canoe holder one.
 Then the day counter moves on, the paddles come back, the empty spaces are refilled from \
 the stack, and the canoe passes to the next seat. The game lasts 6 days with 2 players, \
-9 with 3 and 8 with 4. With 3 players one extra paddle stays on row 1 the whole game.
-
+9 with 3 and 8 with 4. With 3 players one extra paddle stays on row 1 the whole game."""),
+    N_("""\
 **Building**
 - The first tile of an island is a sea tile, at 0,0.
 - A sea tile sits on empty water and shares at least one full square edge with a sea \
@@ -36,15 +39,15 @@ two different sea tiles.
 least two different sand tiles.
 - Tiles never turn and never move once placed.
 - If a tile you took fits nowhere and your dock is full, you throw away either that tile \
-or one from your dock; discarding is allowed in that case only.
-
+or one from your dock; discarding is allowed in that case only."""),
+    N_("""\
 **Scoring**
 An element counts while no tile covers its square (constructions always count). A sea \
 animal is worth its number of flowers, a land animal twice that, a hut or tiki seven \
 times that. Each visible bottle costs 3 points. At the start, 4 of the 7 animals (drawn at \
 random) already hold one flower. Ties go to the player with fewer visible bottles, and \
-are shared if that is equal too.
-
+are shared if that is equal too."""),
+    N_("""\
 **Notation**
 - `take r2 c1,c3` takes the tiles of row 2 in columns 1 and 3; `take c4 r2` takes row 2 \
 of column 4. List the crossing numbers in ascending order.
@@ -54,16 +57,16 @@ x=2, y=-1; x grows to the right, y grows downwards.
 - `dock t57` parks a tile; `discard t57` throws one away (only when forced); `done` ends \
 your turn.
 - `flower r3c2 octopus` flips the free tile on r3c2 and gives octopuses a flower. Bottles \
-never take flowers.
-
+never take flowers."""),
+    N_("""\
 **Our readings of the rulebook**
 - Board spaces are named rRcC; the board is a 5x5 grid missing its corners and centre.
 - A turn may build the tiles in any order, hand and dock mixed, so up to 5 tiles.
 - Discarding is offered only while a tile you hold fits nowhere and the dock holds 2 \
 tiles; you may then discard that tile or either dock tile.
 - A flower that finds no free tile is skipped, and an empty stack leaves spaces empty.
-- Tiles kept in your hand or dock at the end are worth nothing.
-
+- Tiles kept in your hand or dock at the end are worth nothing."""),
+    N_("""\
 **Computer players**
 - `/addai level:easy|normal|hard` (normal by default). Hard searches: before each choice \
 of tiles and each flower it plays its best few options (5 takes, 4 flowers) out to the end \
@@ -79,11 +82,23 @@ be even; 200 games give about ±7 points either way), hard under the same 1.5 s 
 - A choice hard searches takes it about 0.1 s of computing with 2 players (0.27 s at the 95th \
 percentile), up to 0.3 s at the 95th percentile and 0.55 s at most with 3 or 4 (busy machine); \
 building moves need no search. In play it stops at 1.5 s, which it normally never reaches.
-- A player who resigns or misses a deadline is played at normal.
+- A player who resigns or misses a deadline is played at normal."""),
+    N_("""\
+**Playing without being there.** No seat is asked anything out of turn here, so `/auto` has no standing answers; a lone `done` is played for you unless you set `/auto forced:off`, and `/plan` keeps a move for your next turn."""),
+    N_("""\
+**Designed values (the rulebook does not give them)**"""),
+)
 
-**Playing without being there.** No seat is asked anything out of turn here, so `/auto` has no standing answers; a lone `done` is played for you unless you set `/auto forced:off`, and `/plan` keeps a move for your next turn.
 
-**Designed values (the rulebook does not give them)**
-"""
+def rules_help() -> str:
+    """The rules help in the current language."""
+    body = "\n\n".join(tr(section) for section in _SECTIONS) + "\n"
+    return body + "\n".join(f"- {note}" for note in designed_notes())
 
-RULES_HELP = _BODY + "\n".join(f"- {note}" for note in DESIGNED_NOTES)
+
+def __getattr__(name: str) -> str:
+    # RULES_HELP is written when it is read, in the language of the one who reads it
+    if name == "RULES_HELP":
+        return rules_help()
+    raise AttributeError(name)
+

@@ -9,6 +9,7 @@ updated around each new tile only, so listing legal placements stays cheap.
 from __future__ import annotations
 
 from games.archipels.data import BOTTLE, BOTTLE_PENALTY, ELEMENTS, LEVEL, MULTIPLIER, TILE_ELEMENTS
+from lang import tr
 
 Pos = tuple[int, int]
 
@@ -89,33 +90,36 @@ class Island:
         """Why a tile of `level` may not go at (x, y), checked from scratch; None if it may."""
         if not self.placements:
             if level != 1:
-                return "Your island must begin with a sea tile."
+                return tr("Your island must begin with a sea tile.")
             if (x, y) != (0, 0):
-                return "Your first sea tile goes at 0,0."
+                return tr("Your first sea tile goes at 0,0.")
             return None
         cover = squares(x, y)
         heights = [self.height.get(sq, 0) for sq in cover]
         if level == 1:
             if any(heights):
-                return "A sea tile cannot overlap tiles already on your island."
+                return tr("A sea tile cannot overlap tiles already on your island.")
             if not any(sq in self.height for sq in edge_neighbours(x, y)):
                 if any(sq in self.height for sq in corner_neighbours(x, y)):
-                    return (
+                    return tr(
                         "A sea tile must share a full square edge with your island; a corner is not enough."
                     )
-                return "A sea tile must share a full square edge with a sea tile of your island."
+                return tr("A sea tile must share a full square edge with a sea tile of your island.")
             return None
         below = level - 1
-        name = "sand" if level == 2 else "construction"
-        under = "sea" if level == 2 else "sand"
+        sand = level == 2
         if not all(heights):
-            return f"A {name} tile cannot hang over empty water: all four squares must rest on {under} tiles."
+            return (tr("A sand tile cannot hang over empty water: all four squares must rest on sea tiles.") if sand
+                    else tr("A construction tile cannot hang over empty water: all four squares must rest on sand "
+                            "tiles."))
         if level == 3 and any(h == 1 for h in heights):
-            return "A construction tile cannot rest on the sea: all four squares must be sand."
+            return tr("A construction tile cannot rest on the sea: all four squares must be sand.")
         if any(h != below for h in heights):
-            return f"A {name} tile must rest entirely on {under} tiles (the top of all four squares)."
+            return (tr("A sand tile must rest entirely on sea tiles (the top of all four squares).") if sand
+                    else tr("A construction tile must rest entirely on sand tiles (the top of all four squares)."))
         if len({self.top[sq] for sq in cover}) < 2:
-            return f"A {name} tile must overlap at least two {under} tiles."
+            return (tr("A sand tile must overlap at least two sea tiles.") if sand
+                    else tr("A construction tile must overlap at least two sand tiles."))
         return None
 
     def can_place(self, level: int) -> bool:

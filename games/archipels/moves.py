@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.archipels.data import LEVEL, LEVEL_NAMES, LINES, MULTIPLIER, SPACES, TILE_BY_ID
+from games.archipels.data import LEVEL, LEVEL_WORDS, LINES, MULTIPLIER, SPACES, TILE_BY_ID, element_word
 from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
+from lang import N_, ngettext, tr
 
-LINE_WORD = {"r": "row", "c": "column"}
 SPACE_NAMES = frozenset(SPACES)
 
 
@@ -64,19 +64,22 @@ Move = Take | Paddle | Place | Dock | Discard | Done | Flower
 
 
 def line_word(line: str) -> str:
-    return f"{LINE_WORD[line[0]]} {line[1:]}"
+    """`row 2`, `column 4`, in the current language."""
+    if line[0] == "r":
+        return tr("row {number}").format(number=line[1:])
+    return tr("column {number}").format(number=line[1:])
 
 
 def tile_words(tile_id: int) -> str:
-    els = [e["el"] for e in TILE_BY_ID[tile_id]["elements"]]
-    return f"t{tile_id} ({LEVEL_NAMES[LEVEL[tile_id]]}: {', '.join(els)})"
+    els = [element_word(e["el"]) for e in TILE_BY_ID[tile_id]["elements"]]
+    return f"t{tile_id} ({tr(LEVEL_WORDS[LEVEL[tile_id]])}: {', '.join(els)})"
 
 
 def tile_number(token: str) -> int:
     """`t57` (or `57`) as 57."""
     digits = token[1:] if token.startswith("t") else token
     if not is_number(digits):
-        raise IllegalMove(f"`{token}` is not a tile; tiles are written like `t57`.")
+        raise IllegalMove(tr("`{token}` is not a tile; tiles are written like `t57`.").format(token=token))
     return int(digits)
 
 
@@ -89,35 +92,38 @@ def _signed(text: str) -> int:
 
 def _take(words: list[str]) -> Move:
     if len(words) < 2 or words[1] not in LINES:
-        raise IllegalMove("Name a line: rows r1..r5 or columns c1..c5, e.g. `take r2 c1,c3`.")
+        raise IllegalMove(tr("Name a line: rows r1..r5 or columns c1..c5, e.g. `take r2 c1,c3`."))
     line = words[1]
     if words[0] == "paddle":
         if len(words) != 2:
-            raise IllegalMove("Write `paddle r2`: a paddle alone takes no tile.")
+            raise IllegalMove(tr("Write `paddle r2`: a paddle alone takes no tile."))
         return Paddle(line)
     kind = "c" if line[0] == "r" else "r"
     raw = "".join(words[2:]).replace(",", " ").split()
     if not raw:
-        raise IllegalMove(f"Say which tiles of {line_word(line)}, e.g. `take {line} {kind}1,{kind}3`.")
+        raise IllegalMove(tr("Say which tiles of {line}, e.g. `take {notation} {kind}1,{kind}3`.").format(
+            line=line_word(line), notation=line, kind=kind))
     cross = []
     for part in raw:
         p = part if part.startswith(kind) else kind + part
         if len(p) != 2 or not is_number(p[1]) or not 1 <= int(p[1]) <= 5:
-            raise IllegalMove(f"`{part}` is not a {LINE_WORD[kind]} (1 to 5).")
+            raise IllegalMove((tr("`{part}` is not a row (1 to 5).") if kind == "r"
+                               else tr("`{part}` is not a column (1 to 5).")).format(part=part))
         cross.append(p)
     if len(set(cross)) != len(cross):
-        raise IllegalMove("Each tile can be taken once.")
+        raise IllegalMove(tr("Each tile can be taken once."))
     return Take(line, tuple(sorted(cross)))
 
 
 def _tile_move(words: list[str]) -> Move:
     verb = words[0]
     if verb != "place" and len(words) != (1 if verb == "done" else 2):
-        raise IllegalMove("Write `done`." if verb == "done" else f"Write `{verb} t57`: one tile.")
+        raise IllegalMove(tr("Write `done`.") if verb == "done"
+                          else tr("Write `{verb} t57`: one tile.").format(verb=verb))
     if verb == "done":
         return Done()
     if len(words) < 2:
-        raise IllegalMove("Name a tile, e.g. `t57`.")
+        raise IllegalMove(tr("Name a tile, e.g. `t57`."))
     tile = tile_number(words[1])
     if verb == "dock":
         return Dock(tile)
@@ -127,51 +133,68 @@ def _tile_move(words: list[str]) -> Move:
         x_text, y_text = "".join(words[2:]).split(",")
         return Place(tile, _signed(x_text), _signed(y_text))
     except ValueError:
-        raise IllegalMove("Give a position, e.g. `place t57 2,-1`.") from None
+        raise IllegalMove(tr("Give a position, e.g. `place t57 2,-1`.")) from None
 
 
 def _flower(words: list[str]) -> Move:
     if len(words) != 3:
-        raise IllegalMove("Write `flower r3c2 octopus`: a free board tile and one of its elements.")
+        raise IllegalMove(tr("Write `flower r3c2 octopus`: a free board tile and one of its elements."))
     if words[1] not in SPACE_NAMES:
-        raise IllegalMove(f"There is no space {words[1]} on the board.")
+        raise IllegalMove(tr("There is no space {space} on the board.").format(space=words[1]))
     return Flower(words[1], words[2])
 
 
 # -- the table of verbs ---------------------------------------------------------------------
 def _told_take(game: Any, seat: int, m: Take, names: Sequence[str]) -> str:
-    count = "1 tile" if len(m.cross) == 1 else f"{len(m.cross)} tiles"
-    return f"{names[seat]} took {count} from {line_word(m.line)} ({','.join(m.cross)})."
+    n = len(m.cross)
+    return ngettext("{name} took {count} tile from {line} ({cross}).", "{name} took {count} tiles from {line} ({cross}).",
+                    n).format(name=names[seat], count=n, line=line_word(m.line), cross=",".join(m.cross))
 
 
 def _told_flower(game: Any, seat: int, move: Flower, names: Sequence[str]) -> str:
     el = move.element
     worth = game.flowers[el] * MULTIPLIER[el]
-    return f"{names[seat]} added a flower to {el} (tile from {move.space}); each visible {el} is now worth {worth}."
+    return tr("{name} added a flower to {element} (tile from {space}); each visible {element} is now worth {worth}."
+              ).format(name=names[seat], element=element_word(el), space=move.space, worth=worth)
+
+
+class _Told(str):
+    """The refusal of a text that is no move, told in the current language: `Notation` writes it with
+    `replace("{text}", ...)` when it refuses the text."""
+
+    def replace(self, old, new, count=-1):  # type: ignore[override]
+        return str.replace(tr(str(self)), old, new, count)
 
 
 # public buttons: a paddle when no tile is left to take, and the steps of placing what was taken
 # (the tiles taken lie open, so docking or discarding one reveals nothing)
 NOTATION = Notation({
-    Take: Verb("take", _take, lambda m: f"take {m.line} {','.join(m.cross)}", _told_take, "Take", ("take",)),
+    Take: Verb("take", _take, lambda m: f"take {m.line} {','.join(m.cross)}", _told_take, N_("Take"), ("take",)),
     Paddle: Verb("paddle", _take, lambda m: f"paddle {m.line}",
-                 lambda g, s, m, names: f"{names[s]} blocked {line_word(m.line)} with a paddle, "
-                                        "no free tile being left to take.",
-                 "Paddle", ("take",), button=True),
+                 lambda g, s, m, names: tr("{name} blocked {line} with a paddle, no free tile being left to take."
+                                           ).format(name=names[s], line=line_word(m.line)),
+                 N_("Paddle"), ("take",), button=True),
     Place: Verb("place", _tile_move, lambda m: f"place t{m.tile} {m.x},{m.y}",
-                lambda g, s, m, names: f"{names[s]} placed {tile_words(m.tile)} at {m.x},{m.y}.", "Place",
+                lambda g, s, m, names: tr("{name} placed {tile} at {x},{y}.").format(
+                    name=names[s], tile=tile_words(m.tile), x=m.x, y=m.y), N_("Place"),
                 ("place",)),
     Dock: Verb("dock", _tile_move, lambda m: f"dock t{m.tile}",
-               lambda g, s, m, names: f"{names[s]} put {tile_words(m.tile)} on their dock.", "Dock", ("place",),
+               lambda g, s, m, names: tr("{name} put {tile} on their dock.").format(name=names[s], tile=tile_words(m.tile)),
+               N_("Dock"), ("place",),
                button=True),
     Discard: Verb("discard", _tile_move, lambda m: f"discard t{m.tile}",
-                  lambda g, s, m, names: f"{names[s]} discarded {tile_words(m.tile)}, unable to place it.",
-                  "Discard", ("place",), button=True),
-    Done: Verb("done", _tile_move, lambda m: "done", lambda g, s, m, names: f"{names[s]} ended their turn.",
-               "End turn", ("place",), button=True),
-    Flower: Verb("flower", _flower, lambda m: f"flower {m.space} {m.element}", _told_flower, "Flower", ("flower",)),
-}, "Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")
+                  lambda g, s, m, names: tr("{name} discarded {tile}, unable to place it.").format(
+                      name=names[s], tile=tile_words(m.tile)),
+                  N_("Discard"), ("place",), button=True),
+    Done: Verb("done", _tile_move, lambda m: "done", lambda g, s, m, names: tr("{name} ended their turn.").format(name=names[s]),
+               N_("End turn"), ("place",), button=True),
+    Flower: Verb("flower", _flower, lambda m: f"flower {m.space} {m.element}", _told_flower, N_("Flower"), ("flower",)),
+}, _Told(N_("Unknown move `{text}`. Moves: take, paddle, place, dock, discard, done, flower.")))
+
 parse = NOTATION.parse
+
+
+
 text = NOTATION.text
 
 

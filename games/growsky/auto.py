@@ -7,21 +7,27 @@ from typing import TYPE_CHECKING
 
 from games import auto
 from games.base import IllegalMove
+from lang import tr
 
 if TYPE_CHECKING:
     from games.growsky.game import GrowSky
 
 
 class GrowSkyAuto(auto.OpenRules):
-    answers = (auto.Answer("side", "Advanced mode's room card: the side to choose for you (a or b), or off", "a"),)
-    out_of_turn = ("Out of turn, in advanced mode, every seat chooses its room card's side: `/auto side:a` "
-                   "chooses it for you.")
+    @property
+    def answers(self) -> tuple[auto.Answer, ...]:  # type: ignore[override]
+        return (auto.Answer("side", tr("Advanced mode's room card: the side to choose for you (a or b), or off"), "a"),)
+
+    @property
+    def out_of_turn(self) -> str:  # type: ignore[override]
+        return tr("Out of turn, in advanced mode, every seat chooses its room card's side: `/auto side:a` "
+                  "chooses it for you.")
 
     def read(self, name: str, value: str) -> str:
         if name == "side":
             words = value.strip().lower().removeprefix("side ").strip()
             if words not in ("a", "b", "off"):
-                raise IllegalMove("`side:` is `a`, `b` or `off`.")
+                raise IllegalMove(tr("`side:` is `a`, `b` or `off`."))
             return words
         return super().read(name, value)
 

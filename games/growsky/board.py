@@ -21,6 +21,7 @@ from games.growsky.data import (
     START_FUEL,
     TILES,
 )
+from lang import ngettext, tr
 
 PAY_SOURCES = ("fuel", "lv1", "lv2", "lv3")  # what fuel is paid from, in the usual order
 
@@ -28,8 +29,8 @@ PAY_SOURCES = ("fuel", "lv1", "lv2", "lv3")  # what fuel is paid from, in the us
 def source_words(index: int, count: int) -> str:
     """`2 Lv. 1 cubes`, `1 fuel in the gauge`: a count of one source of PAY_SOURCES."""
     if index == 0:
-        return f"{count} fuel in the gauge"
-    return f"{count} Lv. {index} cube{'' if count == 1 else 's'}"
+        return tr("{count} fuel in the gauge").format(count=count)
+    return ngettext("{count} Lv. {level} cube", "{count} Lv. {level} cubes", count).format(count=count, level=index)
 
 
 LIMITS = {"grow": GROW_MAX, "fuel": FUEL_MAX}  # victory points have no limit
@@ -90,12 +91,13 @@ class Board:
                 take = min(left // rate, amount) * rate
             else:
                 if count > left:
-                    raise ValueError(f"you have only {source_words(i, left)}" if left else
-                                     f"you have no {source_words(i, 1)[2:]}")
+                    raise ValueError(tr("you have only {what}").format(what=source_words(i, left)) if left else
+                                     tr("you have no fuel in the gauge") if i == 0 else
+                                     tr("you have no Lv. {level} cube").format(level=i))
                 if count % rate:
-                    raise ValueError("Lv. 1 cubes pay in pairs, two for a fuel")
+                    raise ValueError(tr("Lv. 1 cubes pay in pairs, two for a fuel"))
                 if count // rate > amount:
-                    raise ValueError("that pays more than the move costs")
+                    raise ValueError(tr("that pays more than the move costs"))
                 take = count
             paid[i] += take
             amount -= take // rate

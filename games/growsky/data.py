@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.base import is_number
+from lang import N_, ngettext, tr
 
 # -- players and dice -----------------------------------------------------------------
 DICE = {2: 7, 3: 7, 4: 9}
@@ -27,7 +28,7 @@ LV0_CAP = 2
 # symbols, so a die is either a long flight or a rich development, never both.
 # R = rudder action, S = search action, P = purchase route tiles
 FACES: dict[int, str] = {1: "RSP", 2: "RS", 3: "SP", 4: "RP", 5: "S", 6: "P"}
-SYMBOL_WORDS = {"R": "rudder", "S": "search", "P": "purchase"}
+SYMBOL_WORDS = {"R": N_("rudder"), "S": N_("search"), "P": N_("purchase")}  # translated where shown
 
 # DESIGNED: dice areas per action: 3 with 2 players, 4 with 3, 5 with 4 (the rulebook's
 # 5 for 4 players); each seat places 3/2/2 dice a round, so the spaces run short late in a round.
@@ -226,9 +227,10 @@ def placement_fault(shape: str, text: str, filled: int) -> str:
     mask, below, grounded, _ = next(row for row in PLACEMENTS[shape] if row[3] == text)
     if mask & filled:
         cells = mask_cells(mask & filled)
-        return f"{', '.join(cells)} {'is' if len(cells) == 1 else 'are'} filled already"
+        return ngettext("{cells} is filled already", "{cells} are filled already", len(cells)).format(
+            cells=", ".join(cells))
     if not grounded and not below & filled:
-        return "it would not rest on the floor or on a filled square below it"
+        return tr("it would not rest on the floor or on a filled square below it")
     return ""
 
 
@@ -252,64 +254,117 @@ def legal_placements(shape: str, filled: int) -> tuple[tuple[int, str], ...]:
 
 # -- bonus words ----------------------------------------------------------------------------
 ATOM_WORDS = {
-    "vp": ("victory point", "victory points"),
+    "vp": ("victory point", "victory points"),  # verbatim: English words, told by atom_words
     "fuel": ("fuel", "fuel"),
     "grow": ("grow", "grow"),
-    "cube": ("blue cube", "blue cubes"),
-    "search": ("search step", "search steps"),
-    "rudder": ("rudder turn", "rudder turns"),
-    "cap": ("storage cap +1", "storage cap +1"),
-    "buy": ("route tile purchase", "route tile purchases"),
-}
+    "cube": ("blue cube", "blue cubes"),  # verbatim: English words, told by atom_words
+    "search": ("search step", "search steps"),  # verbatim: English words, told by atom_words
+    "rudder": ("rudder turn", "rudder turns"),  # verbatim: English words, told by atom_words
+    "cap": ("storage cap +1", "storage cap +1"),  # verbatim: English words, told by atom_words
+    "buy": ("route tile purchase", "route tile purchases"),  # verbatim: English words, told by atom_words
+}  # verbatim: the English words; `atom_words` says each in the current language
+
+
+def _counted(name: str, n: int) -> str:
+    """`2 victory points`, `1 fuel`: a count of one kind of bonus in the current language."""
+    if name == "vp":
+        return ngettext("{n} victory point", "{n} victory points", n).format(n=n)
+    if name == "fuel":
+        return ngettext("{n} fuel", "{n} fuel", n).format(n=n)
+    if name == "grow":
+        return ngettext("{n} grow", "{n} grow", n).format(n=n)
+    if name == "cube":
+        return ngettext("{n} blue cube", "{n} blue cubes", n).format(n=n)
+    if name == "search":
+        return ngettext("{n} search step", "{n} search steps", n).format(n=n)
+    if name == "rudder":
+        return ngettext("{n} rudder turn", "{n} rudder turns", n).format(n=n)
+    if name == "cap":
+        return tr("storage cap +1") if n == 1 else tr("{n} storage cap +1").format(n=n)
+    if name == "buy":
+        return ngettext("{n} route tile purchase", "{n} route tile purchases", n).format(n=n)
+    return f"{n} {name}"
 
 
 def atom_words(atom: str) -> str:
     if atom.startswith("part:"):
-        return f"a tier-{atom[5:]} part"
+        return tr("a tier-{tier} part").format(tier=atom[5:])
     if atom.startswith("boost:"):
         _, fuel, spaces = atom.split(":")
-        return f"pay {fuel} fuel to fly {spaces} more"
+        return tr("pay {fuel} fuel to fly {spaces} more").format(fuel=fuel, spaces=spaces)
     name, _, count = atom.partition("*")
-    n = int(count or 1)
-    one, many = ATOM_WORDS.get(name, (name, name))
-    return f"{n} {many}" if n > 1 else (one if name in ("cap",) else f"1 {one}")
+    return _counted(name, int(count or 1))
 
 
 def bonus_words(bonus: str) -> str:
-    return " or ".join(" + ".join(atom_words(a) for a in alt.split("+")) for alt in bonus.split("|"))
+    return tr(" or ").join(" + ".join(atom_words(a) for a in alt.split("+")) for alt in bonus.split("|"))
+
+
+@lru_cache(maxsize=1)
+def _english_atoms() -> dict[str, str]:
+    """Each bonus atom's English words -> the atom (to tell in another language what the state keeps
+    in English)."""
+    import lang
+
+    atoms = [f"{name}*{n}" for name in ATOM_WORDS for n in range(1, 13)]
+    atoms += [f"part:{tier}" for tier in range(1, 5)]
+    atoms += [f"boost:{fuel}:{spaces}" for fuel in range(0, 11) for spaces in range(0, 11)]
+    with lang.using("en"):
+        return {atom_words(atom): atom for atom in atoms}
+
+
+def english_atom(words: str) -> str | None:
+    """The atom whose English words these are, None for words of no atom."""
+    return _english_atoms().get(words)
+
+
+def bonus_of_words(words: str) -> str | None:
+    """The bonus written by `bonus_words` in English, back as a bonus (None when it is not one)."""
+    alts = []
+    for alt in words.split(" or "):
+        atoms = [english_atom(part) for part in alt.split(" + ")]
+        if None in atoms:
+            return None
+        alts.append("+".join(a for a in atoms if a))
+    return "|".join(alts)
+
+
+def told_bonus(words: str) -> str:
+    """English bonus words (as the state keeps them) in the current language."""
+    bonus = bonus_of_words(words)
+    return words if bonus is None else bonus_words(bonus)
 
 
 # -- designed values for the rules help -----------------------------------------------------
-DESIGNED_NOTES: tuple[str, ...] = (
-    "Dice faces (flight value: develop symbols R rudder, S search, P purchase): "
-    + ", ".join(f"{v}: {s}" for v, s in FACES.items())
-    + ". Lower faces fly shorter but develop more.",
-    "Dice areas: 3 on Flight and 3 on Develop with 2 players, 4 with 3, 5 with 4; Standby is unlimited.",
-    "Flight spaces cost 1, 2, 2, 3, 4 fuel from the left; the airship moves the die's value.",
-    "Develop spaces cost 0, 0, 1, 1, 2 fuel from the left; a die's symbols are done in the order "
-    "rudder, search, purchase.",
-    f"Gauge limits: grow {GROW_MAX}, fuel {FUEL_MAX}; victory points have none.",
-    "Checkpoints clockwise from the start: 1 victory point; rudder turn or 1 search; 1 victory "
-    "point; a tier-1 part or 1 search.",
-    "Printed route spaces 1-12: " + ", ".join(ROUTE_SPACES) + ".",
-    "Route tiles (front -> upgraded back, copies; Y yellow, B blue, * lightning): "
-    + "; ".join(
-        f"{fc} {bonus_words(fb)}{'*' if bolt else ''} -> {bc} {bonus_words(bb)} x{n}"
-        for fc, fb, bolt, bc, bb, n in TILE_KINDS
-    )
-    + ".",
-    "Market: m1-m2 bottom row free, m3-m5 middle row 1 fuel, m6-m8 top row 2 fuel.",
-    "Search track: " + ", ".join(f"{k} {bonus_words(v)}" for k, v in SEARCH_TRACK.items()) + ".",
-    "Flags (first arrival / later arrivals): "
-    + ", ".join(f"{k}: {bonus_words(a)} / {bonus_words(b)}" for k, (a, b) in FLAGS.items())
-    + ".",
-    "Parts: tier 1 domino (i2), tier 2 V-tromino (v3), tier 3 L-tetromino (l4), tier 4 "
-    "P-pentomino (p5); a Lv. 3 cube is a 1-square part.",
-    "Engine room: 8 columns a-h by 7 rows 1-7 (row 1 is the floor). Icons: "
-    + ", ".join(f"{c} {bonus_words(b)}" for c, b in ICONS.items())
-    + ".",
-    "Row bonuses from row 1 up: " + ", ".join(bonus_words(b) for b in ROW_BONUS) + ".",
-    "Room cards (advanced): sides fill "
-    + "; ".join(f"card {i + 1}: {','.join(a)} or {','.join(b)}" for i, (a, b) in enumerate(ROOM_CARDS))
-    + ". Their squares count as filled but pay no icon.",
-)
+def designed_notes() -> list[str]:
+    """The designed values for the rules help, in the current language."""
+    return [
+        tr("Dice faces (flight value: develop symbols R rudder, S search, P purchase): {faces}. Lower faces fly "
+           "shorter but develop more.").format(faces=", ".join(f"{v}: {s}" for v, s in FACES.items())),
+        tr("Dice areas: 3 on Flight and 3 on Develop with 2 players, 4 with 3, 5 with 4; Standby is unlimited."),
+        tr("Flight spaces cost 1, 2, 2, 3, 4 fuel from the left; the airship moves the die's value."),
+        tr("Develop spaces cost 0, 0, 1, 1, 2 fuel from the left; a die's symbols are done in the order "
+           "rudder, search, purchase."),
+        tr("Gauge limits: grow {grow}, fuel {fuel}; victory points have none.").format(grow=GROW_MAX, fuel=FUEL_MAX),
+        tr("Checkpoints clockwise from the start: 1 victory point; rudder turn or 1 search; 1 victory "
+           "point; a tier-1 part or 1 search."),
+        tr("Printed route spaces 1-12: {spaces}.").format(spaces=", ".join(ROUTE_SPACES)),
+        tr("Route tiles (front -> upgraded back, copies; Y yellow, B blue, * lightning): {tiles}.").format(
+            tiles="; ".join(f"{fc} {bonus_words(fb)}{'*' if bolt else ''} -> {bc} {bonus_words(bb)} x{n}"
+                            for fc, fb, bolt, bc, bb, n in TILE_KINDS)),
+        tr("Market: m1-m2 bottom row free, m3-m5 middle row 1 fuel, m6-m8 top row 2 fuel."),
+        tr("Search track: {steps}.").format(steps=", ".join(f"{k} {bonus_words(v)}" for k, v in SEARCH_TRACK.items())),
+        tr("Flags (first arrival / later arrivals): {flags}.").format(
+            flags=", ".join(f"{k}: {bonus_words(a)} / {bonus_words(b)}" for k, (a, b) in FLAGS.items())),
+        tr("Parts: tier 1 domino (i2), tier 2 V-tromino (v3), tier 3 L-tetromino (l4), tier 4 "
+           "P-pentomino (p5); a Lv. 3 cube is a 1-square part."),
+        tr("Engine room: 8 columns a-h by 7 rows 1-7 (row 1 is the floor). Icons: {icons}.").format(
+            icons=", ".join(f"{c} {bonus_words(b)}" for c, b in ICONS.items())),
+        tr("Row bonuses from row 1 up: {bonuses}.").format(bonuses=", ".join(bonus_words(b) for b in ROW_BONUS)),
+        tr("Room cards (advanced): sides fill {cards}. Their squares count as filled but pay no icon.").format(
+            cards="; ".join(tr("card {number}: {a} or {b}").format(number=i + 1, a=",".join(a), b=",".join(b))
+                            for i, (a, b) in enumerate(ROOM_CARDS))),
+    ]
+
+
+DESIGNED_NOTES: tuple[str, ...] = tuple(designed_notes())  # in English, as the module is read

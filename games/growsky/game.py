@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import reduce
 from typing import Any
 
 import games.growsky.data as data
@@ -87,7 +88,9 @@ from games.growsky.moves import (
     Standby,
     Upgrade,
 )
+from games.growsky.notes import note_words
 from games.growsky.worth import judge
+from lang import N_, ngettext, tr, verbatim
 
 END_STEPS = (4, 2, 1)  # search steps for the 1st, 2nd, 3rd least blanks / most upgraded tiles
 LEFTOVER_RATE = 3  # 3 grow, 3 blue cubes or 3 fuel -> 1 search step at the end
@@ -99,8 +102,9 @@ def plural(n: int, word: str) -> str:
 
 def paid_words(paid: Sequence[int]) -> str:
     """`1 from the gauge, 2 Lv. 2 cubes`: one payment [fuel, Lv. 1, Lv. 2, Lv. 3 cubes] in words."""
-    parts = [f"{paid[0]} from the gauge"] if paid[0] else []
-    return ", ".join(parts + [f"{n} Lv. {level} cube{'s' if n > 1 else ''}" for level, n in enumerate(paid) if n and level])
+    parts = [tr("{n} from the gauge").format(n=paid[0])] if paid[0] else []
+    return ", ".join(parts + [ngettext("{n} Lv. {level} cube", "{n} Lv. {level} cubes", n).format(n=n, level=level)
+                              for level, n in enumerate(paid) if n and level])
 
 
 def alt_key(alt: str) -> str:
@@ -110,12 +114,12 @@ def alt_key(alt: str) -> str:
 
 class GrowSky(Game):
     key = "growsky"
-    title = "Grow Sky"
+    title = verbatim("Grow Sky")
     min_players = 2
     max_players = 4
     options = (
-        OptionSpec("advanced", bool, False, "Advanced mode: each player gets a room card and chooses its side"),
-        OptionSpec("instant", bool, False, "Instant win: a 5-point lead over a second with 5 or more ends the game"),
+        OptionSpec("advanced", bool, False, N_("Advanced mode: each player gets a room card and chooses its side")),
+        OptionSpec("instant", bool, False, N_("Instant win: a 5-point lead over a second with 5 or more ends the game")),
     )
     format_version = 1
     notation = M.NOTATION
@@ -175,7 +179,8 @@ class GrowSky(Game):
     def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GrowSky:
         opts = parse_options(cls.options, options)
         if not cls.min_players <= players <= cls.max_players:
-            raise IllegalMove(f"Grow Sky is played by {cls.min_players} to {cls.max_players} players.")
+            raise IllegalMove(tr("Grow Sky is played by {least} to {most} players.").format(
+                least=cls.min_players, most=cls.max_players))
         game = cls()
         game.n = players
         game.opts = opts
@@ -226,7 +231,7 @@ class GrowSky(Game):
         count = DICE[self.n]
         roll = self.rng.randint(0, 6 ** count - 1)  # every die in one draw: base-6 digits
         self.dice = sorted(1 + roll // 6 ** i % 6 for i in range(count))
-        self.notes.append(f"{'final round' if self.final else f'round {self.round}'}: the dice show "
+        self.notes.append(f"{'final round' if self.final else f'round {self.round}'}: the dice show "  # verbatim: kept in the state in English, told by note_words
                           + " ".join(map(str, self.dice)))
         self.flight, self.develop, self.standby = [], [], []
         self.die_used = False
@@ -239,7 +244,7 @@ class GrowSky(Game):
             self._shift_market()
             return
         self._cleanup()
-        self.notes.append("round over: the market's bottom row is discarded and the market refilled")
+        self.notes.append("round over: the market's bottom row is discarded and the market refilled")  # verbatim: kept in the state in English, told by note_words
         if self.final:
             self._finish()
             return
@@ -344,18 +349,18 @@ class GrowSky(Game):
             moves += [f"cube {text}" for _, text in legal_placements("cube", board.filled)]
         g = board.grow
         if g >= GROW_COSTS["fuel"]:
-            moves.append("grow fuel")
+            moves.append("grow fuel")  # verbatim: notation
         if g >= GROW_COSTS["fuel2"]:
-            moves.append("grow fuel2")
+            moves.append("grow fuel2")  # verbatim: notation
         if g >= GROW_COSTS["rudder"]:
-            moves.append("grow rudder")
+            moves.append("grow rudder")  # verbatim: notation
         if g >= GROW_COSTS["die"]:
             for f in sorted(set(self.dice)):
-                moves += [f"grow die {f} {to}" for to in range(1, 7) if to != f]
+                moves += [f"grow die {f} {to}" for to in range(1, 7) if to != f]  # verbatim: notation
         if g >= GROW_COSTS["move"]:
             for s in range(12):
                 if board.route[s]:
-                    moves += [f"grow move s{s + 1} s{t + 1}" for t in range(12) if t != s]
+                    moves += [f"grow move s{s + 1} s{t + 1}" for t in range(12) if t != s]  # verbatim: notation
         return moves
 
     def _decision_moves(self, seat: int) -> list[str]:
@@ -417,7 +422,7 @@ class GrowSky(Game):
     def play(self, seat: int, move: str) -> None:
         text = self.normalize(move)
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         steps = split_steps(text)
         if len(steps) > 1:
             self._play_steps(seat, steps)
@@ -428,7 +433,7 @@ class GrowSky(Game):
         """`buy m1 s5; pass`: the steps in order, all or nothing, kept as one move. A closing
         `pass` or `end` that has nothing left to do (the purchase ended by itself) is dropped."""
         if not steps:
-            raise IllegalMove("Type a move; /moves lists yours.")
+            raise IllegalMove(tr("Type a move; /moves lists yours."))
         before = self.copy()
         done: list[list[Any]] = []
         key = [self.round, self.turn, self.phase]
@@ -441,7 +446,8 @@ class GrowSky(Game):
                 try:
                     self._play_one(seat, step)
                 except IllegalMove as error:
-                    raise IllegalMove(f"Step {number} (`{step}`): {error} Nothing was played.") from None
+                    raise IllegalMove(tr("Step {number} (`{step}`): {error} Nothing was played.").format(
+                        number=number, step=step, error=error)) from None
                 assert self.last is not None
                 done.append([self.last["move"], list(self.last["notes"])])
         except IllegalMove:
@@ -453,7 +459,7 @@ class GrowSky(Game):
 
     def _play_one(self, seat: int, text: str) -> None:
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if text not in self._moves_like(seat, text):
             canonical = self._lenient(seat, text)
             if canonical is None:
@@ -555,15 +561,16 @@ class GrowSky(Game):
     def _why(self, seat: int, text: str) -> str:
         if self.phase == "room":
             if seat not in self.to_act():
-                return "You have already chosen your room card's side."
-            return "Choose your room card's side: `side a` or `side b`."
+                return tr("You have already chosen your room card's side.")
+            return tr("Choose your room card's side: `side a` or `side b`.")
         if seat != self.current():
-            return "It is not your turn."
+            return tr("It is not your turn.")
         if " pay " in text:
             return self._why_paid(seat, text)
         verb = M.verb_of(text)
         if self.phase == "draft":
-            return f"Setup draft: take a tile of the pool onto a route space, e.g. {self._example(seat, Draft)}."
+            return tr("Setup draft: take a tile of the pool onto a route space, e.g. {example}.").format(
+                example=self._example(seat, Draft))
         if self.queue:
             return self._why_queued(seat, text, verb)
         return self._why_free(seat, text, verb)
@@ -573,39 +580,43 @@ class GrowSky(Game):
         wrong with the move that would take it."""
         item = self.queue[0]
         if "|" in item:
-            return f"First choose: {bonus_words(item)} ({self._example(seat, Pick)})."
+            return tr("First choose: {choice} ({example}).").format(choice=bonus_words(item),
+                                                                     example=self._example(seat, Pick))
         if item.startswith("part:"):
             if verb == "place":
                 return self._why_read(text, self._why_place, seat)
-            return (f"First place your tier-{item[5:]} part, e.g. {self._example(seat, Place)} "
-                    "(shape, orientation, the square of its lowest row's leftmost cell). "
-                    "See /moves place for every legal placement.")
+            return tr("First place your tier-{tier} part, e.g. {example} "
+                      "(shape, orientation, the square of its lowest row's leftmost cell). "
+                      "See /moves place for every legal placement.").format(tier=item[5:],
+                                                                            example=self._example(seat, Place))
         if verb == "buy":
             return self._why_read(text, self._why_buy, seat)
-        return f"First buy route tiles ({self._example(seat, Buy)}: market slot, route space) or `pass`."
+        return tr("First buy route tiles ({example}: market slot, route space) or `pass`.").format(
+            example=self._example(seat, Buy))
 
     def _why_free(self, seat: int, text: str, verb: str) -> str:
         """A move refused in the seat's own turn with nothing waiting: the die's placement, the
         free actions (each read and checked by its own `_why_…`), or a verb that has no turn now."""
         if verb in ("fly", "develop", "standby"):
             if self.die_used:
-                return "You have already placed your die this turn: free actions, then `end`."
+                return tr("You have already placed your die this turn: free actions, then `end`.")
             return self._why_die(seat, text)
         if verb == "end":
-            return "Place a die first (fly, develop or standby)."
+            return tr("Place a die first (fly, develop or standby).")
         free = {"upgrade": self._why_upgrade, "cube": self._why_cube, "grow": self._why_grow}
         if verb in free:
             return self._why_read(text, free[verb], seat)
         if verb == "buy":
-            return ("No purchase is waiting: a die with the purchase symbol on Develop (or a bonus that buys) "
-                    "lets you buy route tiles.")
+            return tr("No purchase is waiting: a die with the purchase symbol on Develop (or a bonus that buys) "
+                      "lets you buy route tiles.")
         if verb == "place":
             cube = self._like(seat, Cube)
-            return "No part is waiting to be placed: parts come from bonuses." + (
-                f" A Lv. 3 cube goes in your engine room as a part, {cube}." if "`" in cube else "")
+            return tr("No part is waiting to be placed: parts come from bonuses.") + (
+                tr(" A Lv. 3 cube goes in your engine room as a part, {example}.").format(example=cube)
+                if "`" in cube else "")
         if verb in ("pass", "pick"):
-            return "Nothing is waiting for that now."
-        return "Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules)."
+            return tr("Nothing is waiting for that now.")
+        return tr("Unknown move. Moves: fly, develop, standby, upgrade, cube, grow, end (see /rules).")
 
     def _why_paid(self, seat: int, text: str) -> str:
         """Why a move with a payment was refused: the move itself, else the payment."""
@@ -623,10 +634,14 @@ class GrowSky(Game):
             board.payment(cost, move.plan)
         except ValueError as error:
             ways = [f"`{M.text(base)}{M.paid_text(p)}`" for p in board.payments(cost)[1:3]]
-            return (f"That payment does not work: {error}; `{M.text(base)}` costs {cost} fuel. Pay it as "
-                    f"the usual order does with `{M.text(base)}`" + (f", or e.g. {' or '.join(ways)}" if ways else "")
-                    + " (/moves lists every way).")
-        return f"`{M.text(base)}` cannot be paid that way now (/moves lists every way)."
+            if ways:
+                return tr("That payment does not work: {error}; `{move}` costs {cost} fuel. Pay it as the usual "
+                          "order does with `{move}`, or e.g. {ways} (/moves lists every way).").format(
+                    error=error, move=M.text(base), cost=cost, ways=tr(" or ").join(ways))
+            return tr("That payment does not work: {error}; `{move}` costs {cost} fuel. Pay it as the usual "
+                      "order does with `{move}` (/moves lists every way).").format(error=error, move=M.text(base),
+                                                                                 cost=cost)
+        return tr("`{move}` cannot be paid that way now (/moves lists every way).").format(move=M.text(base))
 
     def _why_read(self, text: str, why: Any, seat: int) -> str:
         """`why(seat, move)` for a text that reads as a move, else the notation's reason."""
@@ -640,62 +655,68 @@ class GrowSky(Game):
         """A legal move of that kind now, one starting with `start` where there is one, for `e.g.`."""
         moves = [m for m in self.legal_moves(seat) if " pay " not in m and isinstance(M.parse(m), kind)]
         move = next((m for m in moves if start and m.startswith(start)), moves[0] if moves else "")
-        return f"e.g. `{move}`" if move else "none is possible now"
+        return tr("e.g. `{move}`").format(move=move) if move else tr("none is possible now")
 
     def _why_place(self, seat: int, move: Move) -> str:
         if not isinstance(move, Place):
-            return "Place your part: `place` its shape, orientation and square."
+            return tr("Place your part: `place` its shape, orientation and square.")
         tier, shape = int(self.queue[0][5:]), move.shape
         wanted = SHAPE_TIER[shape]
         money = self.boards[seat].spendable()
         if wanted < tier:
-            why = f"Your part is tier {tier} ({TIER_SHAPE[tier]}); {shape} is tier {wanted}, and a part is only upgraded"
+            why = tr("Your part is tier {tier} ({own}); {shape} is tier {wanted}, and a part is only upgraded").format(
+                tier=tier, own=TIER_SHAPE[tier], shape=shape, wanted=wanted)
         elif wanted - tier not in UPGRADE_COST:
-            why = f"A part goes up two tiers at most: your tier-{tier} part may become {TIER_SHAPE[tier + 2]}"
+            why = tr("A part goes up two tiers at most: your tier-{tier} part may become {shape}").format(
+                tier=tier, shape=TIER_SHAPE[tier + 2])
         elif not self.part_supply[wanted - 1]:
-            why = f"No {shape} part is left in the supply"
+            why = tr("No {shape} part is left in the supply").format(shape=shape)
         elif UPGRADE_COST[wanted - tier] > money:
-            why = (f"Upgrading your tier-{tier} part to {shape} costs {UPGRADE_COST[wanted - tier]} fuel; you can pay "
-                   f"{money}")
+            why = tr("Upgrading your tier-{tier} part to {shape} costs {cost} fuel; you can pay {money}").format(
+                tier=tier, shape=shape, cost=UPGRADE_COST[wanted - tier], money=money)
         else:
-            why = f"{move.where}: {data.placement_fault(shape, move.where, self.boards[seat].filled) or 'not now'}"
-        return f"{why}. Place it {self._like(seat, Place, f'place {shape} ')} (/moves place lists every placement)."
+            fault = data.placement_fault(shape, move.where, self.boards[seat].filled) or tr("not now")
+            why = f"{move.where}: {fault}"
+        return tr("{why}. Place it {example} (/moves place lists every placement).").format(
+            why=why, example=self._like(seat, Place, f"place {shape} "))
 
     def _why_cube(self, seat: int, move: Move) -> str:
         board = self.boards[seat]
         if not board.cubes[3]:
-            return "You have no Lv. 3 blue cube to place."
+            return tr("You have no Lv. 3 blue cube to place.")
         assert isinstance(move, Cube)
-        fault = data.placement_fault("cube", move.at, board.filled) or "not now"
+        fault = data.placement_fault("cube", move.at, board.filled) or tr("not now")
         return self._with_example(f"{move.at}: {fault}", seat, Cube)
 
     def _why_upgrade(self, seat: int, move: Move) -> str:
         assert isinstance(move, Upgrade)
         board = self.boards[seat]
         if not 1 <= move.space <= 12:
-            why = "Route spaces are s1 to s12"
+            why = tr("Route spaces are s1 to s12")
         elif not board.cubes[3]:
-            return "You have no Lv. 3 blue cube: upgrading a route tile takes one."
+            return tr("You have no Lv. 3 blue cube: upgrading a route tile takes one.")
         elif not board.route[move.space - 1]:
-            why = f"s{move.space} has no route tile"
+            why = tr("s{space} has no route tile").format(space=move.space)
         else:
-            why = f"The tile on s{move.space} is upgraded already"
+            why = tr("The tile on s{space} is upgraded already").format(space=move.space)
         return self._with_example(why, seat, Upgrade)
 
     def _why_buy(self, seat: int, move: Move) -> str:
         assert isinstance(move, Buy)
         money = self.boards[seat].spendable()
         if not 1 <= move.slot <= MARKET_SIZE:
-            why = f"Market slots are m1 to m{MARKET_SIZE}"
+            why = tr("Market slots are m1 to m{last}").format(last=MARKET_SIZE)
         elif not 1 <= move.space <= 12:
-            why = "Route spaces are s1 to s12"
+            why = tr("Route spaces are s1 to s12")
         elif self.market[move.slot - 1] is None:
-            why = f"m{move.slot} is empty"
+            why = tr("m{slot} is empty").format(slot=move.slot)
         elif MARKET_COST[move.slot - 1] > money:
-            why = f"m{move.slot} costs {MARKET_COST[move.slot - 1]} fuel; you can pay {money}"
+            why = tr("m{slot} costs {cost} fuel; you can pay {money}").format(slot=move.slot,
+                                                                               cost=MARKET_COST[move.slot - 1], money=money)
         else:
-            why = "Not now"
-        return f"{why}: buy {self._like(seat, Buy)} (market slot, route space), or `pass`."
+            why = tr("Not now")
+        return tr("{why}: buy {example} (market slot, route space), or `pass`.").format(why=why,
+                                                                                       example=self._like(seat, Buy))
 
     def _why_grow(self, seat: int, move: Move) -> str:
         board = self.boards[seat]
@@ -703,24 +724,25 @@ class GrowSky(Game):
         kind = type(move)
         cost = GROW_COSTS[what]
         if board.grow < cost:
-            why = f"`{M.text(move)}` costs {cost} grow; you have {board.grow}"
+            why = tr("`{move}` costs {cost} grow; you have {have}").format(move=M.text(move), cost=cost, have=board.grow)
             kind = Grow if board.grow >= GROW_COSTS["fuel"] else kind
         elif isinstance(move, GrowDie):
             if move.face not in self.dice:
-                why = f"No die shows {move.face}; the dice left show {' '.join(map(str, self.dice))}"
+                why = tr("No die shows {face}; the dice left show {faces}").format(
+                    face=move.face, faces=" ".join(map(str, self.dice)))
             elif move.to == move.face:
-                why = "A die is turned to another value"
+                why = tr("A die is turned to another value")
             else:
-                why = "A die shows 1 to 6"
+                why = tr("A die shows 1 to 6")
         elif isinstance(move, GrowMove):
             if not (1 <= move.source <= 12 and 1 <= move.target <= 12):
-                why = "Route spaces are s1 to s12"
+                why = tr("Route spaces are s1 to s12")
             elif not board.route[move.source - 1]:
-                why = f"s{move.source} has no route tile"
+                why = tr("s{space} has no route tile").format(space=move.source)
             else:
-                why = "A tile moves to another space"
+                why = tr("A tile moves to another space")
         else:
-            why = "Not now"
+            why = tr("Not now")
         return self._with_example(why, seat, kind)
 
     def _with_example(self, why: str, seat: int, kind: type) -> str:
@@ -730,7 +752,7 @@ class GrowSky(Game):
     def _example(self, seat: int, kind: type, shape: str = "") -> str:
         """A legal move of that kind now (not another payment order), as an example; else `shape` unquoted."""
         move = next((m for m in self.legal_moves(seat) if isinstance(M.parse(m), kind)), "")
-        return f"`{move}`" if move else (f"as in {shape}" if shape else "none is possible now")
+        return f"`{move}`" if move else (tr("as in {shape}").format(shape=shape) if shape else tr("none is possible now"))
 
     def _why_die(self, seat: int, text: str) -> str:
         """Why a die move was refused: from its parsed value, or the notation's reason for a text
@@ -741,22 +763,25 @@ class GrowSky(Game):
             return str(error)
         if move.face not in self.dice:
             faces = ", ".join(str(f) for f in self.dice)
-            return self._with_example(f"No die shows {move.face}; the dice left show {faces}", seat, type(move))
+            return self._with_example(tr("No die shows {face}; the dice left show {faces}").format(
+                face=move.face, faces=faces), seat, type(move))
         areas, money = AREAS[self.n], self.boards[seat].spendable()
         if isinstance(move, Fly):
             if len(self.flight) >= areas:
-                return self._with_example("Every flight space is taken this round", seat, Standby)
+                return self._with_example(tr("Every flight space is taken this round"), seat, Standby)
             cost = FLIGHT_COST[len(self.flight)] + BOOST_COST * move.boost
-            why = (f"Not enough fuel: `{M.text(move)}` costs {cost} (this flight space "
-                   f"{FLIGHT_COST[len(self.flight)]}, {BOOST_COST} a boost); you can pay {money}")
+            why = tr("Not enough fuel: `{move}` costs {cost} (this flight space {space}, {boost} a boost); you can "
+                     "pay {money}").format(move=M.text(move), cost=cost, space=FLIGHT_COST[len(self.flight)],
+                                           boost=BOOST_COST, money=money)
             return self._with_example(why, seat, Fly if any(m.startswith("fly ") for m in self.legal_moves(seat))
                                       else Standby)
         if isinstance(move, Develop):
             if len(self.develop) >= areas:
-                return self._with_example("Every develop space is taken this round", seat, Standby)
-            why = f"Not enough fuel: this develop space costs {DEVELOP_COST[len(self.develop)]}; you can pay {money}"
+                return self._with_example(tr("Every develop space is taken this round"), seat, Standby)
+            why = tr("Not enough fuel: this develop space costs {cost}; you can pay {money}").format(
+                cost=DEVELOP_COST[len(self.develop)], money=money)
             return self._with_example(why, seat, Standby)
-        return f"Stand by with a die left, e.g. {self._example(seat, Standby)}."
+        return tr("Stand by with a die left, e.g. {example}.").format(example=self._example(seat, Standby))
 
     def _play_side(self, seat: int, move: Side) -> None:
         board = self.boards[seat]
@@ -782,7 +807,7 @@ class GrowSky(Game):
             paid = board.pay(amount, self.pay_plan)
             self.pay_plan = ()  # a move pays once; were it to pay again, the usual order
             self.cube_supply += sum(paid)
-            self.notes.append(f"paid {amount} fuel ({paid_words([fuel - board.fuel, *paid[1:]])})")
+            self.notes.append(f"paid {amount} fuel ({paid_words([fuel - board.fuel, *paid[1:]])})")  # verbatim: kept in the state in English, told by note_words
 
     def _play_fly(self, seat: int, move: Fly) -> None:
         face, boost = move.face, move.boost
@@ -873,7 +898,7 @@ class GrowSky(Game):
         self.market[slot] = None
         self.boards[seat].route[space].append([tile, 0])
         info = TILES[tile]
-        self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")
+        self.notes.append(f"placed a route tile ({bonus_words(info['front'][1])}) on s{space + 1}")  # verbatim: kept in the state in English, told by note_words
         if info["bolt"]:
             self.queue.insert(0, info["front"][1])
 
@@ -883,7 +908,7 @@ class GrowSky(Game):
         before = board.filled
         board.parts.append([shape, text])
         board.filled |= mask
-        self.notes.append(f"placed {'a Lv. 3 cube' if shape == 'cube' else 'part ' + text} in the engine room")
+        self.notes.append(f"placed {'a Lv. 3 cube' if shape == 'cube' else 'part ' + text} in the engine room")  # verbatim: kept in the state in English, told by note_words
         gains = [bonus for b, bonus in ICON_BITS.items() if b & mask]
         gains += [ROW_BONUS[r] for r, m in enumerate(ROW_MASKS) if before & m != m and board.filled & m == m]
         self.queue[0:0] = gains
@@ -908,7 +933,7 @@ class GrowSky(Game):
                 if self._part_options(board, int(item[5:])):
                     return
                 self.queue.pop(0)
-                self.notes.append(f"a tier-{item[5:]} part fits nowhere (or none is left) and is lost")
+                self.notes.append(f"a tier-{item[5:]} part fits nowhere (or none is left) and is lost")  # verbatim: kept in the state in English, told by note_words
                 continue
             if item.startswith("buy:"):
                 money = board.spendable()
@@ -936,29 +961,29 @@ class GrowSky(Game):
         if name == "search":
             self.queue[0:0] = ["step"] * n
             to = min(SEARCH_END, board.search + n)
-            self.notes.append(f"searched {n} step{'s' if n > 1 else ''}, {board.search} to {to}"
-                              if to > board.search else "searched: the search track is at its end")
+            self.notes.append(f"searched {n} step{'s' if n > 1 else ''}, {board.search} to {to}"  # verbatim: kept in the state in English, told by note_words
+                              if to > board.search else "searched: the search track is at its end")  # verbatim: kept in English, told by note_words
         elif name == "step":
             self._search_step(seat)
         elif name == "rudder":
             for _ in range(n):
                 board.turn_rudder()
-            self.notes.append("turned the rudder")
+            self.notes.append("turned the rudder")  # verbatim: kept in the state in English, told by note_words
         elif name == "cube":
             got = min(n, board.cap - board.cubes[0], self.cube_supply)
             got = max(got, 0)
             board.cubes[0] += got
             self.cube_supply -= got
-            self.notes.append(f"gained {got} blue cube{'s' if got != 1 else ''}" + (" (storage full)" if got < n else ""))
+            self.notes.append(f"gained {got} blue cube{'s' if got != 1 else ''}" + (" (storage full)" if got < n else ""))  # verbatim: kept in the state in English, told by note_words
         elif name == "cap":
             board.cap += n
-            self.notes.append("raised the Lv. 0 storage cap")
+            self.notes.append("raised the Lv. 0 storage cap")  # verbatim: kept in the state in English, told by note_words
         elif name == "buy":
             self.queue.insert(0, "buy:1")
         else:
             got = board.gain(name, n)
             gained = data.atom_words(f"{name}*{got}") if got else f"no {data.atom_words(name)[2:]}"
-            self.notes.append(f"gained {gained}" + (" (at the limit)" if got < n else ""))
+            self.notes.append(f"gained {gained}" + (" (at the limit)" if got < n else ""))  # verbatim: kept in the state in English, told by note_words
         self._check_trigger(seat)
 
     def _fly_step(self, seat: int, left: int) -> None:
@@ -972,7 +997,7 @@ class GrowSky(Game):
         colour, bonus = self.space_bonus(seat, space)
         if left == 1:
             self.queue.insert(0, bonus)
-            self.notes.append(f"stopped on s{space + 1}")
+            self.notes.append(f"stopped on s{space + 1}")  # verbatim: kept in the state in English, told by note_words
         else:
             self.queue[0:0] = ([bonus] if colour == "Y" else []) + [f"fly:{left - 1}"]
 
@@ -991,7 +1016,7 @@ class GrowSky(Game):
             if first:
                 self.flags[at] = seat
             bonus = FLAGS[at][0 if first else 1]
-            self.notes.append(f"flag {at}{' first' if first else ''}: {bonus_words(bonus)}")
+            self.notes.append(f"flag {at}{' first' if first else ''}: {bonus_words(bonus)}")  # verbatim: kept in the state in English, told by note_words
             self.queue.insert(0, bonus)
         elif at in SEARCH_TRACK:
             self.queue.insert(0, SEARCH_TRACK[at])
@@ -1002,7 +1027,7 @@ class GrowSky(Game):
         board = self.boards[seat]
         if board.vp >= VP_TRIGGER or board.search >= SEARCH_END or board.filled == FULL:
             self.trigger = seat
-            self.notes.append("this triggers the final round")
+            self.notes.append("this triggers the final round")  # verbatim: kept in the state in English, told by note_words
 
     def _check_instant(self) -> bool:
         if not self.opts["instant"] or self.phase != "turn":
@@ -1013,7 +1038,7 @@ class GrowSky(Game):
             self.winner = order[0]
             self.queue = []
             self.phase = "over"
-            self.notes.append("instant win: a lead of 5 victory points")
+            self.notes.append("instant win: a lead of 5 victory points")  # verbatim: kept in the state in English, told by note_words
             return True
         return False
 
@@ -1051,7 +1076,7 @@ class GrowSky(Game):
             rec["search"] = board.search
             rec["vp"] = board.vp
         self.end = records
-        self.notes.append("the game is over")
+        self.notes.append("the game is over")  # verbatim: kept in the state in English, told by note_words
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
@@ -1070,9 +1095,9 @@ class GrowSky(Game):
         tied = [self.boards[s].flown for s in range(self.n) if vps[s] == max(vps)]
         if len(tied) > 1:
             if tied.count(max(tied)) == 1:
-                tiebreak = "distance flown"
+                tiebreak = tr("distance flown")
             else:
-                tiebreak = "distance flown, then the earlier turn in the final round"
+                tiebreak = tr("distance flown, then the earlier turn in the final round")
         return Outcome(ranks, [float(v) for v in vps], tiebreak, [dict(r) for r in self.end])
 
     # -- views ------------------------------------------------------------------------
@@ -1159,7 +1184,7 @@ class GrowSky(Game):
         last = dict(self.last)
         seat = last["seat"]
         turn = last.get("turn") or [[last["move"], list(last.get("notes", []))]]
-        last["told"] = [[self._step_words(seat, step), [n for n in said if not n.startswith("placed ")]]
+        last["told"] = [[self._step_words(seat, step), [note_words(n) for n in said if not n.startswith("placed ")]]
                         for step, said in turn]
         return last
 
@@ -1183,7 +1208,7 @@ class GrowSky(Game):
         `play` uses, with what the move costs and what pays it; nothing is played."""
         text = self.normalize(move)
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         canonical = text if text in self.legal_moves(seat) else self._lenient(seat, text)
         if canonical is None:
             raise IllegalMove(self._refusal(seat, text))
@@ -1192,18 +1217,19 @@ class GrowSky(Game):
         paid, cost = [0, 0, 0, 0], 0
         if isinstance(step, Side):
             shape, cells = "card", list(ROOM_CARDS[self.cards[seat]][M.SIDES.index(step.side)])
-            words = "costs nothing"
+            words = tr("costs nothing")
         elif isinstance(step, (Place, Cube)):
             shape, where = (step.shape, step.where) if isinstance(step, Place) else ("cube", step.at)
             cells = data.mask_cells(data.PLACEMENT_BY_TEXT[shape][where])
             cost = self._move_cost(seat, step)
             if cost:
                 paid = self.boards[seat].payment(cost, value.plan if isinstance(value, Pay) else ())
-            words = ("costs 1 Lv. 3 cube" if shape == "cube" else
-                     f"costs {cost} fuel ({paid_words(paid)})" if cost else "costs nothing more")
+            words = (tr("costs 1 Lv. 3 cube") if shape == "cube" else
+                     tr("costs {cost} fuel ({paid})").format(cost=cost, paid=paid_words(paid)) if cost
+                     else tr("costs nothing more"))
         else:
-            raise IllegalMove("A preview shows what fills your engine room: `place ...`, `cube ...` or, choosing "
-                              "a room card side, `side a` (see /moves).")
+            raise IllegalMove(tr("A preview shows what fills your engine room: `place ...`, `cube ...` or, choosing "
+                                 "a room card side, `side a` (see /moves)."))
         view = self.view(seat)
         view["preview"] = {"seat": seat, "shape": shape, "move": canonical, "cells": cells,
                            "cost": cost, "paid": paid, "cost_words": words}
@@ -1227,33 +1253,42 @@ class GrowSky(Game):
         if self.phase == "over":
             outcome = self.outcome()
             assert outcome is not None
-            winners = " and ".join(names[s] for s in outcome.winners)
+            winners = reduce(lambda a, b: tr("{first} and {second}").format(first=a, second=b),
+                             [names[s] for s in outcome.winners])
             scores = ", ".join(f"{names[s]} {int(outcome.scores[s])}" for s in range(self.n))
-            tb = f" (tie broken by {outcome.tiebreak})" if outcome.tiebreak else ""
-            return f"Game over: {winners} won{tb}. Victory points: {scores}."
+            if outcome.tiebreak:
+                return tr("Game over: {winners} won (tie broken by {tiebreak}). Victory points: {scores}.").format(
+                    winners=winners, tiebreak=outcome.tiebreak, scores=scores)
+            return tr("Game over: {winners} won. Victory points: {scores}.").format(winners=winners, scores=scores)
         if self.phase == "room":
             waiting = ", ".join(names[s] for s in self.to_act())
-            return f"Setup: choosing room card sides (waiting for {waiting})."
+            return tr("Setup: choosing room card sides (waiting for {waiting}).").format(waiting=waiting)
         seat = self.current()
         assert seat is not None
         if self.phase == "draft":
-            return f"Setup draft: {names[seat]} takes a route tile from the pool onto a route space."
-        head = f"{'Final round' if self.final else f'Round {self.round}'}, dice left {' '.join(map(str, self.dice))}."
+            return tr("Setup draft: {name} takes a route tile from the pool onto a route space.").format(name=names[seat])
+        dice = " ".join(map(str, self.dice))
+        head = (tr("Final round, dice left {dice}.").format(dice=dice) if self.final
+                else tr("Round {round}, dice left {dice}.").format(round=self.round, dice=dice))
         if self.trigger is not None and not self.final:
-            head += f" {names[self.trigger]} triggered the final round."
+            head += " " + tr("{name} triggered the final round.").format(name=names[self.trigger])
+        name = names[seat]
         if self.queue:
             item = self.queue[0]
             if "|" in item:
-                doing = f"choose {bonus_words(item)}"
+                waiting = tr("Waiting for {name} to choose {choice}.").format(name=name, choice=bonus_words(item))
             elif item.startswith("part:"):
-                doing = f"place a tier-{item[5:]} part in the engine room"
+                waiting = tr("Waiting for {name} to place a tier-{tier} part in the engine room.").format(
+                    name=name, tier=item[5:])
+            elif item[4:] == "2":
+                waiting = tr("Waiting for {name} to buy up to 2 route tiles or pass.").format(name=name)
             else:
-                doing = f"buy {'up to 2 route tiles' if item[4:] == '2' else 'a route tile'} or pass"
+                waiting = tr("Waiting for {name} to buy a route tile or pass.").format(name=name)
         elif self.die_used:
-            doing = "take free actions or `end` the turn"
+            waiting = tr("Waiting for {name} to take free actions or `end` the turn.").format(name=name)
         else:
-            doing = "place a die (fly, develop or standby)"
-        return f"{head} Waiting for {names[seat]} to {doing}."
+            waiting = tr("Waiting for {name} to place a die (fly, develop or standby).").format(name=name)
+        return f"{head} {waiting}"
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         who = names[seat]
@@ -1264,18 +1299,20 @@ class GrowSky(Game):
         if last is not None and len(last.get("steps", [])) > 1:  # steps sent together: each with its gains
             told = []
             for step, notes in last["steps"]:
-                kept = [n for n in notes if not n.startswith("placed ")]
+                kept = [note_words(n) for n in notes if not n.startswith("placed ")]
                 told.append(self._what(seat, step, names) + (" (" + "; ".join(kept) + ")" if kept else ""))
             notes = [n for _, step_notes in last["steps"] for n in step_notes]
-            line = f"{who} " + "; then ".join(told) + "."
+            line = f"{who} " + tr("; then ").join(told) + "."
         else:
             notes = [n for n in last.get("notes", []) if not n.startswith("placed ")] if last else []
-            line = f"{who} {self._what(seat, text, names)}" + (": " + "; ".join(notes) if notes else "") + "."
+            line = f"{who} {self._what(seat, text, names)}" + (
+                ": " + "; ".join(note_words(n) for n in notes) if notes else "") + "."
         turn = last.get("turn", []) if last else []
         if last is not None and len(turn) > len(last.get("steps", [None])) and self.phase == "turn" \
                 and last.get("turn_key") != [self.round, self.turn, self.phase]:  # the turn is over: all of it
-            line += f"\n{who}'s turn: " + "; ".join(
-                self._what(seat, step, names) + (" (" + "; ".join(n for n in said if not n.startswith("placed ")) + ")"
+            line += "\n" + tr("{name}'s turn: ").format(name=who) + "; ".join(
+                self._what(seat, step, names) + (" (" + "; ".join(note_words(n) for n in said
+                                                                 if not n.startswith("placed ")) + ")"
                                           if any(not n.startswith("placed ") for n in said) else "")
                 for step, said in turn) + "."
         if self.phase == "over" and self.end and notes and notes[-1] == "the game is over":
@@ -1291,18 +1328,25 @@ class GrowSky(Game):
 
     def end_summary(self, names: Sequence[str]) -> str:
         """Each player's end-of-game steps, in words, and the tie-break used."""
-        lines = ["End of the game (steps on the search track pay victory points only):"]
+        lines = [tr("End of the game (steps on the search track pay victory points only):")]
         for rec in self.end or []:
             if "blanks" not in rec:
                 continue
             lines.append(
-                f"- {names[rec['seat']]}: {plural(rec['blanks'], 'blank square')} +{rec['blank_steps']}, "
-                f"{plural(rec['upgraded'], 'upgraded tile')} +{rec['upgrade_steps']}, leftovers +{rec['grow_steps']} grow "
-                f"+{rec['cube_steps']} cubes +{rec['fuel_steps']} fuel; search {rec['search_before']} -> "
-                f"{rec['search']}; {rec['vp_before']} -> {rec['vp']} victory points; flown {rec['flown']}.")
+                "- " + tr("{name}: {blanks} +{blank_steps}, {upgraded} +{upgrade_steps}, leftovers +{grow_steps} grow "
+                          "+{cube_steps} cubes +{fuel_steps} fuel; search {search_before} -> {search}; {vp_before} -> "
+                          "{vp} victory points; flown {flown}.").format(
+                    name=names[rec["seat"]],
+                    blanks=ngettext("{n} blank square", "{n} blank squares", rec["blanks"]).format(n=rec["blanks"]),
+                    blank_steps=rec["blank_steps"],
+                    upgraded=ngettext("{n} upgraded tile", "{n} upgraded tiles", rec["upgraded"]).format(
+                        n=rec["upgraded"]),
+                    upgrade_steps=rec["upgrade_steps"], grow_steps=rec["grow_steps"], cube_steps=rec["cube_steps"],
+                    fuel_steps=rec["fuel_steps"], search_before=rec["search_before"], search=rec["search"],
+                    vp_before=rec["vp_before"], vp=rec["vp"], flown=rec["flown"]))
         outcome = self.outcome()
         if outcome and outcome.tiebreak:
-            lines.append(f"Tie broken by {outcome.tiebreak}.")
+            lines.append(tr("Tie broken by {tiebreak}.").format(tiebreak=outcome.tiebreak))
         return "\n".join(lines)
 
     def score_breakdown(self, seat: int) -> str:
@@ -1312,13 +1356,16 @@ class GrowSky(Game):
             return ""
         rec = outcome.details[seat]
         if "vp_before" not in rec:
-            return "instant win: a 5-point lead" if rec.get("instant_win") else f"{rec['vp']} in play; no end steps"
-        return f"{rec['vp_before']} in play, {rec['vp'] - rec['vp_before']} from the end steps"
+            return (tr("instant win: a 5-point lead") if rec.get("instant_win")
+                    else tr("{vp} in play; no end steps").format(vp=rec["vp"]))
+        return tr("{vp} in play, {steps} from the end steps").format(vp=rec["vp_before"], steps=rec["vp"] - rec["vp_before"])
 
     def score_when_stopped(self, seat: int) -> str:
         """Victory points won in play so far (a game stopped by resignation has no end steps)."""
         board = self.boards[seat]
-        return f"{plural(board.vp, 'victory point')} in play, search track at {board.search}"
+        return ngettext("{n} victory point in play, search track at {search}",
+                        "{n} victory points in play, search track at {search}", board.vp).format(n=board.vp,
+                                                                                               search=board.search)
 
     def redeal_hidden(self, rng: random.Random) -> bool:
         """Nothing: every board, part and route tile lies open; the dice are rolled in public."""
@@ -1329,9 +1376,9 @@ class GrowSky(Game):
             # the other ways to pay an upgrade are the same placements: each is counted once
             parts = {m.move if isinstance(m, Pay) else m for m in map(M.parse, self.legal_moves(seat))}
             anchors = sorted({m.anchor for m in parts if isinstance(m, Place)}, key=lambda a: (int(a[1:]), a[0]))
-            return (f"Your tier-{self.queue[0][5:]} part may go at {len(parts)} placements; anchor squares: "
-                    f"{', '.join(anchors)}. The picture shows the orientations; `/moves place` lists them "
-                    "and `/preview` draws one in your room.")
+            return tr("Your tier-{tier} part may go at {count} placements; anchor squares: {anchors}. The picture "
+                      "shows the orientations; `/moves place` lists them and `/preview` draws one in your room.").format(
+                tier=self.queue[0][5:], count=len(parts), anchors=", ".join(anchors))
         return ""
 
     def quick_moves(self, seat: int) -> list[str]:
@@ -1347,7 +1394,8 @@ class GrowSky(Game):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         groups: dict[str, list[str]] = {}
         for move in self.legal_moves(seat):
-            label = M.NOTATION.group(M.parse(move))
+            parsed = M.parse(move)
+            label = M.NOTATION.verb(parsed).group
             if label is not None:
-                groups.setdefault(label, []).append(move)
+                groups.setdefault(tr(label).format(m=parsed) if "{" in label else tr(label), []).append(move)
         return list(groups.items())

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from games.growsky.data import DESIGNED_NOTES
+from games.growsky.data import designed_notes
+from lang import N_, tr
 
-_BODY = """\
+# the sections of the help, each translated as a whole where it is read
+_SECTIONS = (
+    N_("""\
 **Grow Sky, in short**
 Each of you builds up an airship board: route tiles around a ring of 12 spaces that the \
 airship flies over, a rudder that ripens blue cubes into fuel, and an engine room of 56 \
-squares filled with parts like a falling-block puzzle. Most victory points wins.
-
+squares filled with parts like a falling-block puzzle. Most victory points wins."""),
+    N_("""\
 **A round**
 The first player's dice are rolled for everyone. In turn order each player places one die, \
 until a single die is left; then the cleanup discards the market's bottom row, slides the \
@@ -22,14 +25,14 @@ symbols: rudder (2 blue cubes to Lv. 0, then turn the rudder), search (3 steps),
 - `standby 5` always works: 1 blue cube, 1 search step, 1 fuel.
 Before and after your die you may take free actions; `end` finishes your turn. Steps may be \
 sent together, joined with `;` (`standby 5; end`): they are played in order, all or nothing; a \
-closing `pass` with no purchase left to decline is left out.
-
+closing `pass` with no purchase left to decline is left out."""),
+    N_("""\
 **Flying**
 The airship goes clockwise. Corners are checkpoints, not spaces: passing one pays its bonus. \
 Yellow tiles pay when passed or stopped on; blue tiles and the printed spaces pay only where \
 you stop. Everything pays in the order you meet it. Starting on the start corner does not \
-pay it.
-
+pay it."""),
+    N_("""\
 **Fuel and the rudder**
 Fuel is paid from your fuel gauge first, then from cubes: two Lv. 1 cubes make a fuel, a \
 Lv. 2 or Lv. 3 cube makes one (Lv. 3 cubes are spent last). To pay another way, end the \
@@ -37,15 +40,15 @@ move with what you pay, counted in gauge fuel and cubes: `buy m6 s3 pay 1 fuel 1
 `fly 4 pay 1 lv3`; `/moves` lists every way once. A source named without a count is \
 used as far as it goes (`fly 4 pay lv2`), and what is left is paid as usual. Lv. 0 cubes are worth nothing and \
 Lv. 0 holds only as many as your storage cap (2 at first); extra cubes are lost. Turning the \
-rudder moves every cube up a level; Lv. 3 cubes stay at Lv. 3.
-
+rudder moves every cube up a level; Lv. 3 cubes stay at Lv. 3."""),
+    N_("""\
 **Free actions**
 - `upgrade s3` flips the top tile of route space 3 to its gold side for a Lv. 3 cube.
 - `cube c1` places a Lv. 3 cube in the engine room as a one-square part.
 - Grow: `grow fuel` (2 grow: 1 fuel), `grow fuel2` (3 grow: 2 fuel), `grow rudder` (3), \
 `grow die 3 5` (4: turn a die left in the pool from 3 to 5), `grow move s2 s7` (4: move the \
-top tile of space 2 onto space 7).
-
+top tile of space 2 onto space 7)."""),
+    N_("""\
 **Choices during an action**
 - `pick search` / `pick rudder` ... chooses one side of an either/or bonus (`pick 2`: the second).
 - `buy m3 s7` buys the tile in market slot 3 (m1-m2 free, m3-m5 1 fuel, m6-m8 2 fuel) onto \
@@ -57,8 +60,8 @@ the part's lowest row (columns a-h, rows 1-7 from the floor). Naming a bigger sh
 one you gained upgrades it: one tier for 1 fuel, two tiers for 3 fuel. A part must rest on \
 the floor or on a filled square directly below one of its squares. A part that fits nowhere \
 is lost. If a tier has run out, only an upgrade can get a part.
-- Covering an icon pays it; filling a row pays its row bonus, whichever row it is.
-
+- Covering an icon pays it; filling a row pays its row bonus, whichever row it is."""),
+    N_("""\
 **The end**
 Reaching 10 victory points, square 44 of the search track, or a full engine room triggers \
 the final round: the round is finished, then one more round is played with the triggering \
@@ -68,8 +71,8 @@ round. Every 3 grow, 3 blue cubes and 3 fuel left give 1 more step. These steps 
 victory points. Most victory points wins; a tie goes to the longest distance flown, then to \
 the earlier turn of the final round.
 Options: `advanced=on` deals each player a room card to lay on side `side a` or `side b`; \
-`instant=on` ends the game when the leader is 5 points ahead of a second who has 5 or more.
-
+`instant=on` ends the game when the leader is 5 points ahead of a second who has 5 or more."""),
+    N_("""\
 **Computer players**
 - `/addai level:easy|normal|hard` (normal by default). Hard compares the normal player's \
 5 best steps, each played on by the normal player to the end of the next player's turn in a \
@@ -84,8 +87,8 @@ cap of play);
 - Hard's move takes 27 ms with 2 players (median; 129 ms at the 95th percentile), 12-22 ms \
 with 3 or 4 (80 ms at the 95th percentile, 0.4 s at most), on a busy machine. In play it \
 stops at 1.5 s, which it does not reach.
-- A player who resigns or misses a deadline is played at normal.
-
+- A player who resigns or misses a deadline is played at normal."""),
+    N_("""\
 **Our readings of the rulebook**
 - The setup draft goes from the last seat back to the first (`draft p2 s5`: the pool's second \
 tile onto route space 5); drafted tiles pay nothing.
@@ -108,9 +111,20 @@ limit.
 - How fuel is paid is the player's choice: the rulebook gives each cube's value and no \
 order, so the usual order (gauge, Lv. 1, Lv. 2, Lv. 3) is only the default.
 - The cleanup discards the two tiles of the market's bottom row first, then slides the rest \
-down and refills.
+down and refills."""),
+    N_("""\
+**Designed values (the rulebook does not give them)**"""),
+)
 
-**Designed values (the rulebook does not give them)**
-"""
 
-RULES_HELP = _BODY + "\n".join(f"- {note}" for note in DESIGNED_NOTES)
+def rules_help() -> str:
+    """The rules help in the current language."""
+    body = "\n\n".join(tr(section) for section in _SECTIONS) + "\n"
+    return body + "\n".join(f"- {note}" for note in designed_notes())
+
+
+def __getattr__(name: str) -> str:
+    # RULES_HELP is written when it is read, in the language of the one who reads it
+    if name == "RULES_HELP":
+        return rules_help()
+    raise AttributeError(name)

@@ -26,6 +26,7 @@ from typing import Any
 import games.growsky.data as data
 from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.growsky.board import PAY_SOURCES, tile_side
+from lang import N_, ngettext, tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,20 +138,22 @@ SIDES = ("a", "b")
 
 # -- reading ---------------------------------------------------------------------------
 def _bad(words: list[str], why: str) -> IllegalMove:
-    return IllegalMove(f"`{' '.join(words)}` is not a Grow Sky move: {why} (see /moves).")
+    return IllegalMove(tr("`{typed}` is not a Grow Sky move: {why} (see /moves).").format(typed=" ".join(words), why=why))
 
 
 def _count(word: str, words: list[str], prefix: str = "") -> int:
     """A number as listed (`s5`, `3`): no sign, no leading zero, no other digits."""
     digits = word[len(prefix):] if word.startswith(prefix) else ""
     if not is_number(digits) or str(int(digits)) != digits:
-        raise _bad(words, f"`{word}` should be {'a number' if not prefix else prefix + ' and a number'}")
+        raise _bad(words, tr("`{word}` should be a number").format(word=word) if not prefix
+                   else tr("`{word}` should be {prefix} and a number").format(word=word, prefix=prefix))
     return int(digits)
 
 
 def _words(words: list[str], count: int) -> None:
     if len(words) != count:
-        raise _bad(words, f"`{words[0]}` takes {count - 1} word{'s' if count != 2 else ''} after it")
+        raise _bad(words, ngettext("`{verb}` takes {count} word after it", "`{verb}` takes {count} words after it",
+                                   count - 1).format(verb=words[0], count=count - 1))
 
 
 def _face_move(kind: type) -> Callable[[list[str]], Move]:
@@ -170,7 +173,7 @@ def _fly(words: list[str]) -> Move:
 def _side(words: list[str]) -> Move:
     _words(words, 2)
     if words[1] not in SIDES:
-        raise _bad(words, "the room card's sides are a and b")
+        raise _bad(words, tr("the room card's sides are a and b"))
     return Side(words[1])
 
 
@@ -199,7 +202,7 @@ def _grow(words: list[str]) -> Move:
         return GrowMove(_count(words[2], words, "s"), _count(words[3], words, "s"))
     _words(words, 2)
     if kind not in GROW_KINDS:
-        raise _bad(words, "grow buys fuel, fuel2, rudder, die or move")
+        raise _bad(words, tr("grow buys fuel, fuel2, rudder, die or move"))
     return Grow(kind)
 
 
@@ -212,14 +215,14 @@ def _place(words: list[str]) -> Move:
     where = " ".join(words[1:])
     shape = words[1] if len(words) > 1 else ""
     if where not in data.PLACEMENT_BY_TEXT.get(shape, ()) or shape == "cube":
-        raise _bad(words, "a part is its shape, orientation and square, as in `place v3 o1 a1`")
+        raise _bad(words, tr("a part is its shape, orientation and square, as in `place v3 o1 a1`"))
     return Place(shape, where)
 
 
 def _cube(words: list[str]) -> Move:
     _words(words, 2)
     if words[1] not in data.PLACEMENT_BY_TEXT["cube"]:
-        raise _bad(words, "a cube goes on a square of the engine room, as in `cube a1`")
+        raise _bad(words, tr("a cube goes on a square of the engine room, as in `cube a1`"))
     return Cube(words[1])
 
 
@@ -244,14 +247,14 @@ def _paid(text: str, parse: Callable[[str], Move]) -> Move | None:
             count = _count(word, words)
             continue
         if word not in PAY_SOURCES:
-            raise _bad(text.split(" "), "pay names fuel, lv1, lv2 or lv3, each with how much it pays, as in "
-                       "`pay 1 fuel 1 lv2`")
+            raise _bad(text.split(" "), tr("pay names fuel, lv1, lv2 or lv3, each with how much it pays, as in "
+                                          "`pay 1 fuel 1 lv2`"))
         if any(source == word for source, _ in plan):
-            raise _bad(text.split(" "), f"pay names {word} once")
+            raise _bad(text.split(" "), tr("pay names {word} once").format(word=word))
         plan.append((word, count))
         count = None
     if count is not None or not plan:
-        raise _bad(text.split(" "), "a count of pay is followed by what it pays from, as in `pay 1 fuel 1 lv2`")
+        raise _bad(text.split(" "), tr("a count of pay is followed by what it pays from, as in `pay 1 fuel 1 lv2`"))
     return Pay(parse(base), tuple(plan))
 
 
@@ -270,16 +273,16 @@ def _tile_told(game: Any, seat: int, space: int) -> str:
     """The bonus of the tile a step put on a space, as it was put there: face up, even when an
     upgrade later in the turn has turned it (the turn is told after all its steps)."""
     top = game.boards[seat].top(space - 1) if 1 <= space <= 12 else None
-    return f" ({data.bonus_words(tile_side([top[0], 0])[1])})" if top else ""
+    return f" ({data.bonus_words(tile_side([top[0], 0])[1])})" if top else ""  # verbatim: a bonus in brackets
 
 
 def _developed(m: Develop) -> str:
-    symbols = ", ".join(data.SYMBOL_WORDS[c] for c in data.FACES[m.face])
-    return f"developed with a {m.face} ({symbols})"
+    symbols = ", ".join(tr(data.SYMBOL_WORDS[c]) for c in data.FACES[m.face])
+    return tr("developed with a {face} ({symbols})").format(face=m.face, symbols=symbols)
 
 
 def _grown(m: Grow | GrowDie | GrowMove) -> str:
-    return f"used grow: {text(m)[5:]}"
+    return tr("used grow: {what}").format(what=text(m)[5:])
 
 
 def _told(words: Callable[[Any, int, Any], str]) -> Callable[[Any, int, Any, Sequence[str]], str]:
@@ -291,47 +294,67 @@ def _told(words: Callable[[Any, int, Any], str]) -> Callable[[Any, int, Any, Seq
 # side, and a die put on standby. A move of another payment order is typed (the autocomplete lists
 # it), not a menu line; `pick 2` is resolved into the side it names before it is played.
 _TURN = ("turn",)
+
+
+class _Told(str):
+    """The refusal of a text that is no move, told in the current language: `Notation` writes it with
+    `replace("{text}", ...)` when it refuses the text."""
+
+    def replace(self, old, new, count=-1):  # type: ignore[override]
+        return str.replace(tr(str(self)), old, new, count)
+
+
+
 NOTATION = Notation({
-    Side: Verb("side", _side, lambda m: f"side {m.side}", _told(lambda g, s, m: f"chose room card side {m.side.upper()}"),
-               "Room card", ("room",), button=True),
+    Side: Verb("side", _side, lambda m: f"side {m.side}", _told(lambda g, s, m: tr("chose room card side {side}").format(side=m.side.upper())),
+               N_("Room card"), ("room",), button=True),
     Draft: Verb("draft", _draft, lambda m: f"draft p{m.tile} s{m.space}",
-                _told(lambda g, s, m: f"drafted the pool's tile p{m.tile}{_tile_told(g, s, m.space)} onto s{m.space}"),
-                "Draft", ("draft",)),
+                _told(lambda g, s, m: tr("drafted the pool's tile p{tile}{bonus} onto s{space}").format(
+                    tile=m.tile, bonus=_tile_told(g, s, m.space), space=m.space)),
+                N_("Draft"), ("draft",)),
     Fly: Verb("fly", _fly, lambda m: f"fly {m.face} +{m.boost}" if m.boost else f"fly {m.face}",
-              _told(lambda g, s, m: f"flew with a {m.face}" + (f", boosting {m.boost}" if m.boost else "")), "Fly",
+              _told(lambda g, s, m: tr("flew with a {face}, boosting {boost}").format(face=m.face, boost=m.boost)
+                    if m.boost else tr("flew with a {face}").format(face=m.face)), N_("Fly"),
               _TURN),
     Develop: Verb("develop", _face_move(Develop), lambda m: f"develop {m.face}", _told(lambda g, s, m: _developed(m)),
-                  "Develop", _TURN),
+                  N_("Develop"), _TURN),
     Standby: Verb("standby", _face_move(Standby), lambda m: f"standby {m.face}",
-                  _told(lambda g, s, m: f"stood by with a {m.face}"), "Standby", _TURN, button=True),
-    End: Verb("end", _no_word(End), lambda m: "end", _told(lambda g, s, m: "ended the turn"), "End turn", _TURN,
+                  _told(lambda g, s, m: tr("stood by with a {face}").format(face=m.face)), N_("Standby"), _TURN,
+                  button=True),
+    End: Verb("end", _no_word(End), lambda m: "end", _told(lambda g, s, m: tr("ended the turn")), N_("End turn"), _TURN,
               button=True),
     Upgrade: Verb("upgrade", _upgrade, lambda m: f"upgrade s{m.space}",
-                  _told(lambda g, s, m: f"upgraded the route tile on s{m.space}"), "Upgrade tile", _TURN),
-    Cube: Verb("cube", _cube, lambda m: f"cube {m.at}", _told(lambda g, s, m: f"placed a Lv. 3 cube at {m.at}"),
-               "Lv. 3 cube as part", _TURN),
-    Grow: Verb("grow", _grow, lambda m: f"grow {m.what}", _told(lambda g, s, m: _grown(m)), "Grow", _TURN),
-    GrowDie: Verb("grow", _grow, lambda m: f"grow die {m.face} {m.to}", _told(lambda g, s, m: _grown(m)), "Grow",
+                  _told(lambda g, s, m: tr("upgraded the route tile on s{space}").format(space=m.space)),
+                  N_("Upgrade tile"), _TURN),
+    Cube: Verb("cube", _cube, lambda m: f"cube {m.at}", _told(lambda g, s, m: tr("placed a Lv. 3 cube at {at}").format(at=m.at)),
+               N_("Lv. 3 cube as part"), _TURN),
+    Grow: Verb("grow", _grow, lambda m: f"grow {m.what}", _told(lambda g, s, m: _grown(m)), N_("Grow"), _TURN),
+    GrowDie: Verb("grow", _grow, lambda m: f"grow die {m.face} {m.to}", _told(lambda g, s, m: _grown(m)), N_("Grow"),  # verbatim: notation
                   _TURN),
-    GrowMove: Verb("grow", _grow, lambda m: f"grow move s{m.source} s{m.target}", _told(lambda g, s, m: _grown(m)),
-                   "Grow", _TURN),
-    Pick: Verb("pick", _pick, lambda m: f"pick {m.alt}", _told(lambda g, s, m: f"chose {m.alt}"), "Choose", _TURN,
+    GrowMove: Verb("grow", _grow, lambda m: f"grow move s{m.source} s{m.target}", _told(lambda g, s, m: _grown(m)),  # verbatim: notation
+                   N_("Grow"), _TURN),
+    Pick: Verb("pick", _pick, lambda m: f"pick {m.alt}", _told(lambda g, s, m: tr("chose {choice}").format(choice=m.alt)), N_("Choose"), _TURN,
                button=True),
-    PickNth: Verb("pick", _pick, lambda m: f"pick {m.index}", _told(lambda g, s, m: f"chose {m.index}"), "Choose",
+    PickNth: Verb("pick", _pick, lambda m: f"pick {m.index}", _told(lambda g, s, m: tr("chose {choice}").format(choice=m.index)), N_("Choose"),
                   _TURN, handler=None),
     # a menu per shape, the part as gained first (the upgrades cost fuel)
-    Place: Verb("place", _place, lambda m: f"place {m.where}", _told(lambda g, s, m: f"placed part {m.where}"),
-                "Place {m.shape}", _TURN),
+    Place: Verb("place", _place, lambda m: f"place {m.where}", _told(lambda g, s, m: tr("placed part {where}").format(where=m.where)),
+                N_("Place {m.shape}"), _TURN),
     Buy: Verb("buy", _buy, lambda m: f"buy m{m.slot} s{m.space}",
-              _told(lambda g, s, m: f"bought the route tile of m{m.slot}{_tile_told(g, s, m.space)} for s{m.space}"),
-              "Buy tile", _TURN),
-    Pass: Verb("pass", _no_word(Pass), lambda m: "pass", _told(lambda g, s, m: "bought no more route tiles"),
-               "Buy tile", _TURN, button=True),
+              _told(lambda g, s, m: tr("bought the route tile of m{slot}{bonus} for s{space}").format(
+                  slot=m.slot, bonus=_tile_told(g, s, m.space), space=m.space)),
+              N_("Buy tile"), _TURN),
+    Pass: Verb("pass", _no_word(Pass), lambda m: "pass", _told(lambda g, s, m: tr("bought no more route tiles")),
+               N_("Buy tile"), _TURN, button=True),
     Pay: Verb("", None, lambda m: f"{text(m.move)} pay {m.words}",
               lambda g, s, m, names: NOTATION.tell(g, s, m.move, names), None, _TURN, handler=None),
-}, "`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, cube, grow, "
-   "pick, place, buy, pass (see /moves).", modifier=_paid)
+}, _Told(N_("`{text}` is not a Grow Sky move: the verbs are side, draft, fly, develop, standby, end, upgrade, "
+            "cube, grow, pick, place, buy, pass (see /moves).")), modifier=_paid)
+
 parse = NOTATION.parse
+
+
+
 text = NOTATION.text
 
 
