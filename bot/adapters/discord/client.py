@@ -767,7 +767,8 @@ def _slash(spec: Command, adapter: Adapter, name: str, fixed: dict[str, str], **
     callback.__name__ = callback.__qualname__ = f"isles_{name}_{spec.name}" if fixed else f"isles_{name}"
     if spec.params:
         app_commands.describe(**{p.name: p.description for p in spec.params})(callback)
-    choices = {p.name: [app_commands.Choice(name=c, value=c) for c in p.choices] for p in spec.params if p.choices}
+    choices = {p.name: [app_commands.Choice(name=lang.NAMES.get(c, c) if p.name == "language" else c, value=c)
+                        for c in p.choices] for p in spec.params if p.choices}
     if choices:
         app_commands.choices(**choices)(callback)
     command = app_commands.Command(name=spec.name, description=spec.description, callback=callback, **where)

@@ -36,7 +36,7 @@ MAX_DESCRIPTION = 100
 MAX_CHOICE_NAME = 100
 
 # options whose choices are shown as written in every language: the languages, each in its own
-UNTRANSLATED_CHOICES = frozenset(lang.NAMES.values())
+UNTRANSLATED_CHOICES = frozenset(lang.NAMES) | frozenset(lang.NAMES.values())
 
 
 def valid_name(name: str) -> bool:
