@@ -110,8 +110,11 @@ class MovePath:
         """A person's move, however it came (typed, a button, a menu, the board page): played on the
         caller's channel's table if it is still at `expected_version` (None: as it is now) and, with
         `table_id`, still that table. Never raises for bad input: it answers privately.
-        `played_for`: the table sends it for the person (their plan), and the log says so."""
-        return await self.service.answer(self._table_move(caller, marks.clean(text), expected_version, table_id, played_for))
+        `played_for`: the table sends it for the person (their plan), and the log says so.
+        Answered in the caller's language; the post in the server's."""
+        with lang.using(await self.service.language_of(caller)):
+            return await self.service.answer(
+                self._table_move(caller, marks.clean(text), expected_version, table_id, played_for))
 
     async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None,
                           played_for: bool = False) -> Reply:

@@ -148,8 +148,10 @@ class TableService(Hub):
                 return Reply.error(tr("/{command} has no option `{name}`.").format(command=command, name=name))
         for param in spec.params:
             if param.required and not str(args.get(param.name, "")).strip():
+                described = tr(param.description)  # as a clause: English lowers it whole, as it always did
+                described = described.lower() if lang.current() == lang.ENGLISH else described[:1].lower() + described[1:]
                 return Reply.error(tr("/{command} needs `{name}`: {description}.").format(
-                    command=command, name=param.name, description=tr(param.description).lower()))
+                    command=command, name=param.name, description=described))
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
                 return Reply.error(tr("`{name}` is one of: {choices}.").format(name=param.name,
                                                                             choices=", ".join(param.choices)))
