@@ -93,18 +93,18 @@ class Lobby:
                 tr("This channel already has a table. Finish or /cancel it, or open one in another channel or thread.")
             ) from None
         self.service.mark_changed(table_id)
-        notes = []
-        for extension, values in checked:
-            note = await extension.after_open(table_id, values)
-            if note:
-                notes.append(note)
-        loaded = await self.service.table(table_id)
-        with lang.using(await self.service.public_language(loaded.row.guild_id)):
+        with lang.using(await self.service.public_language(caller.guild_id)):  # the lobby is a public post
+            notes = []
+            for extension, values in checked:
+                note = await extension.after_open(table_id, values)
+                if note:
+                    notes.append(note)
+            loaded = await self.service.table(table_id)
             reply = self.lobby_reply(loaded, tr("**{name}** opened a table of **{game}**.").format(
                 name=caller.name, game=cls.title))
-        if notes:
-            reply.text += "\n" + "\n".join(notes)
-        return await self.service.composer.touch("open_reply", reply, lambda e: e.open_reply(loaded, reply))
+            if notes:
+                reply.text += "\n" + "\n".join(notes)
+            return await self.service.composer.touch("open_reply", reply, lambda e: e.open_reply(loaded, reply))
 
     async def _public(self, loaded: Loaded, headline: str, **values: str) -> Reply:
         """The lobby message after a change, in the server's language: `headline` (an English
