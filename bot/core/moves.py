@@ -333,10 +333,14 @@ class MovePath:
         return lines
 
     async def play_owed(self, table_id: int) -> list[str]:
-        """`_play_owed` for a table by its id (the outbox, composing a post nobody answered)."""
+        """`_play_owed` for a table by its id (the outbox, composing a post nobody answered); the
+        lines in the server's language, as the post that tells them."""
         async with self.service.table_lock(table_id):
             loaded = await self.service.table(table_id)
-            return await self._play_owed(loaded) if loaded is not None else []
+            if loaded is None:
+                return []
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                return await self._play_owed(loaded)
 
     async def _reread(self, loaded: Loaded) -> bool:
         """Bring `loaded` up to the table as saved now (another process wrote it); False when the

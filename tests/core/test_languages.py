@@ -22,7 +22,7 @@ from db.server_settings import ServerSettingsStore, SettingsChange
 from games.base import IllegalMove
 from render import common
 from tests.helpers import CHANNEL, GUILD, service_at
-from tests.lang.leftovers import drawn_texts
+from tests.lang.leftovers import drawn_texts, english_left
 from tests.sticks import Sticks
 
 pytestmark = pytest.mark.usefixtures("store_kind")  # each test on SQLite and on PostgreSQL
@@ -37,6 +37,8 @@ def person(name: str, user_id: int, locale: str = "", guild: int = GUILD, channe
 
 ANNA = person("Anna", 1, locale="de")  # writes German to Discord
 BRUNO = person("Bruno", 2)  # tells no language of his own
+# what may stand in any language: names, the game's title, its option and the test game's own words
+ALLOWED = ("Anna", "Bruno", "Sticks", "sticks", "status", "move", "private", "refused", "take", "most")
 
 
 @pytest.fixture
@@ -141,6 +143,12 @@ async def test_the_post_is_the_servers_and_the_answer_the_persons(tmp_path, told
         hand = await service.handle(ANNA, "hand")
     assert hand.private.startswith("Seit deinem letzten Zug:\n- Bruno: move[de]") and "private[de]" in hand.private
     assert told == [("hand", "de")] and "Platz 5 1." in words
+
+    spanish = [opened.text, joined.text, begun.text, out_of_turn.private, played.text, played.image_alt,
+               *(b.label for b in [*opened.buttons, *played.buttons])]
+    german = [typed.private, empty.private, hand.private, hand.image_alt]
+    assert english_left(spanish, "es", ALLOWED) == []
+    assert english_left(german, "de", ALLOWED) == []
 
 
 async def test_a_persons_language_is_the_servers_when_they_tell_none(tmp_path, told):
