@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.base import IllegalMove
+from lang import tr
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -50,7 +51,7 @@ class AutoRules:
 
     def read(self, name: str, value: str) -> str:
         """A standing answer's value as kept (canonical words), or IllegalMove saying why not."""
-        raise IllegalMove(f"This game has no standing answer `{name}`.")
+        raise IllegalMove(tr("This game has no standing answer `{name}`.").format(name=name))
 
     def standing(self, game: Game, seat: int, answers: dict[str, str]) -> str | None:
         """The move the seat's standing answers make now, if one applies and is legal; else None."""
@@ -66,7 +67,7 @@ class AutoRules:
         """Why `move` may not be planned (it reveals something), or None when it may."""
         notation = type(game).notation
         if notation is None or not notation.takes_back(move):
-            return "only a move that reveals nothing (no die, no draw, no hidden card) may be planned"
+            return tr("only a move that reveals nothing (no die, no draw, no hidden card) may be planned")
         return None
 
     def plan_mark(self, game: Game, seat: int, move: str) -> str:

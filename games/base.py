@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from games.state import Field, compile_state
+from lang import ngettext, tr
 
 T = TypeVar("T")
 
@@ -63,7 +64,7 @@ def fill_names(text: str, names: Sequence[str]) -> str:
 
     def name(match: re.Match) -> str:
         seat = int(match.group(1))
-        return names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else tr("player {number}").format(number=seat + 1)
 
     return _SEAT_MARK.sub(name, text)
 
@@ -92,18 +93,21 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise IllegalMove(f"Option `{self.name}` takes on or off, not `{raw}`.")
+            raise IllegalMove(tr("Option `{name}` takes on or off, not `{value}`.").format(name=self.name, value=raw))
         if self.kind is int:
             try:
                 value = int(str(raw).strip())
             except ValueError:
-                raise IllegalMove(f"Option `{self.name}` takes a whole number, not `{raw}`.") from None
+                raise IllegalMove(tr("Option `{name}` takes a whole number, not `{value}`.").format(
+                    name=self.name, value=raw)) from None
             if self.min is not None and value < self.min or self.max is not None and value > self.max:
-                raise IllegalMove(f"Option `{self.name}` must be between {self.min} and {self.max}.")
+                raise IllegalMove(tr("Option `{name}` must be between {least} and {most}.").format(
+                    name=self.name, least=self.min, most=self.max))
             return value
         text = str(raw).strip().lower()
         if self.choices and text not in self.choices:
-            raise IllegalMove(f"Option `{self.name}` is one of: {', '.join(self.choices)}.")
+            raise IllegalMove(tr("Option `{name}` is one of: {choices}.").format(name=self.name,
+                                                                                  choices=", ".join(self.choices)))
         return text
 
 
@@ -114,8 +118,8 @@ def parse_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) ->
     for name, value in (raw or {}).items():
         spec = known.get(name.strip().lower())
         if spec is None:
-            valid = ", ".join(known) or "none"
-            raise IllegalMove(f"Unknown option `{name}`. This game's options: {valid}.")
+            valid = ", ".join(known) or tr("none")
+            raise IllegalMove(tr("Unknown option `{name}`. This game's options: {valid}.").format(name=name, valid=valid))
         values[spec.name] = spec.parse(value)
     given = {spec.name for spec in specs if spec.name in {name.strip().lower() for name in (raw or {})}}
     for spec in specs:
@@ -158,7 +162,9 @@ def counts_change(before: Sequence[int], after: Sequence[int], words: Sequence[s
 
 def players_text(least: int, most: int) -> str:
     """`1 player`, `2 to 4 players`: how many a game takes."""
-    return count_text(least, "player") if least == most else f"{least} to {most} players"
+    if least == most:
+        return ngettext("{count} player", "{count} players", least).format(count=least)
+    return tr("{least} to {most} players").format(least=least, most=most)
 
 
 def rng_untouched(before: Game, after: Game) -> bool:
@@ -342,7 +348,8 @@ def legal_examples(why: str, typed: str, moves: Sequence[str], verbs: Container[
         for joined in (r" \((?:or |e\.g\. )?\0[^\0]*\0\)", r",? or \0[^\0]*\0", r", \0[^\0]*\0",
                        r"\0[^\0]*\0,? (?:or )?(?=`)"):
             out = re.sub(joined, "", out)
-        out = re.sub(r"\0([^\0]*)\0", r"\1 (none possible now)", out)  # the notation's shape, not to copy
+        none_now = tr("{example} (none possible now)").replace("\\", "\\\\").replace("{example}", "\\1")
+        out = re.sub(r"\0([^\0]*)\0", none_now, out)  # the notation's shape, not to copy
     return out
 
 
@@ -404,7 +411,7 @@ class Notation:
         words = text.split()
         reader = self.readers.get(words[0]) if words else None
         if reader is None:
-            raise IllegalMove(self.unknown.replace("{text}", text))
+            raise IllegalMove(tr(self.unknown).replace("{text}", text))
         return reader(words)
 
     def text(self, move: Any) -> str:
@@ -789,4 +796,4 @@ class Game(ABC):
     def move_groups(self, seat: int) -> list[tuple[str, list[str]]]:
         """The legal moves in labelled groups, for select menus shown to `seat` alone (My moves)."""
         moves = self.legal_moves(seat)
-        return [("Moves", moves)] if moves else []
+        return [(tr("Moves"), moves)] if moves else []

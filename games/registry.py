@@ -6,6 +6,7 @@ import importlib
 from functools import cache
 
 from games.base import Game
+from lang import tr
 
 # key -> module that holds the game's class as `GAME`
 MODULES = {
@@ -35,8 +36,9 @@ def available() -> dict[str, type[Game]]:
 def get(key: str) -> type[Game]:
     game = _load(key) if key in MODULES else None
     if game is None:
-        names = ", ".join(available()) or "none"
-        raise KeyError(f"No game `{key}`. Games here: {names}.")
+        names = ", ".join(available()) or tr("none")
+        # the refusal a person reads for a game that is not here (/open, /rules)
+        raise KeyError(tr("No game `{key}`. Games here: {names}.").format(key=key, names=names))
     return game
 
 

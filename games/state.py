@@ -44,13 +44,13 @@ def deep_copy(value: Any) -> Any:
 KINDS = {
     "value": "V",
     "list": "list(V)",
-    "rows": "[list(row) for row in V]",
+    "rows": "[list(row) for row in V]",  # verbatim: code
     "dict": "dict(V)",
     "record": "_record(V)",
     "deep": "_deep(V)",
 }
 # how each kind copies a value of the state itself (the same, with the quicker forms its own types allow)
-COPIES = {**KINDS, "list": "V[:]", "rows": "[row[:] for row in V]", "dict": "V.copy()"}
+COPIES = {**KINDS, "list": "V[:]", "rows": "[row[:] for row in V]", "dict": "V.copy()"}  # verbatim: code
 
 
 @dataclass(frozen=True)
@@ -90,20 +90,20 @@ def compile_state(fields: Sequence[Field], owner: type) -> dict[str, Callable]:
             dumped.append(f"        {key}: {_expression(field, 'dump', index, 'self.' + field.name, names)},")
             loaded.append(f"    game.{field.name} = {_expression(field, 'load', index, f'data[{key}]', names)}")
     source = "\n".join([
-        "def to_dict(self):",
+        "def to_dict(self):",  # verbatim: code
         "    return {",
         *dumped,
         "    }",
-        "def from_dict(cls, data):",
+        "def from_dict(cls, data):",  # verbatim: code
         "    game = cls()",
         *loaded,
         "    game._derive()",
-        "    return game",
-        "def copy(self):",
+        "    return game",  # verbatim: code
+        "def copy(self):",  # verbatim: code
         "    new = type(self).__new__(type(self))",
         "    new.__dict__.update(self.__dict__)",
         *copied,
-        "    return new",
+        "    return new",  # verbatim: code
     ])
     exec(compile(source, f"<state of {owner.__name__}>", "exec"), names)  # noqa: S102 - written from the table above
     return {"to_dict": names["to_dict"], "from_dict": classmethod(names["from_dict"]), "copy": names["copy"]}

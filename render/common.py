@@ -25,6 +25,9 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+import lang
+from lang import pgettext, tr
+
 try:  # ISA-L's deflate: the same zlib stream, several times faster at the fastest level
     from isal import isal_zlib as deflate
 except ImportError:  # a platform without its wheel: zlib's, slower, the same pictures
@@ -544,6 +547,9 @@ def pill(
 
 
 def ordinal(n: int) -> str:
+    """A place in a ranking as drawn: 1st, 2nd (German 1., Spanish 1.º)."""
+    if lang.current() != lang.ENGLISH:
+        return pgettext("ordinal", "{number}th").format(number=n)
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
@@ -551,7 +557,7 @@ def seat_name(names: list[str], seat: int) -> str:
     """The name of a seat as it will be drawn (what no font has, such as emoji, left out), or
     a stand-in when the list is short or nothing of the name can be drawn."""
     shown = printable(str(names[seat])).strip() if 0 <= seat < len(names) else ""
-    return shown or f"Seat {seat + 1}"
+    return shown or tr("Seat {number}").format(number=seat + 1)
 
 
 def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None], factor: int = 4,
@@ -701,12 +707,12 @@ def open_png(data: bytes) -> Image.Image:
 
 __all__ = [
     "CARD",
-    "Cache",
+    "Cache",  # verbatim: a name of this module
     "INK",
     "LINE",
     "MUTED",
     "NEUTRAL",
-    "Packed",
+    "Packed",  # verbatim: a name of this module
     "PAPER",
     "RGB",
     "RGBA",

@@ -8,11 +8,12 @@ from __future__ import annotations
 from bot.core.replies import Caller
 from db.mygames import GamesStore
 from db.store import Store
-from games.base import IllegalMove, count_text
+from games.base import IllegalMove
+from lang import N_, ngettext, tr
 
 TABLES_PER_MEMBER = 30  # the default; a host sets another (ISLES_TABLES_PER_MEMBER, bot/settings.py)
-AT_CAP = ("You already sit at {tables} in this server (lobbies and running games), the most one member may have "
-          "here: finish, leave or /cancel one first.")
+AT_CAP = N_("You already sit at {tables} in this server (lobbies and running games), the most one member may have "
+            "here: finish, leave or /cancel one first.")
 
 
 async def check(store: Store, caller: Caller, most: int) -> None:
@@ -22,4 +23,5 @@ async def check(store: Store, caller: Caller, most: int) -> None:
         return
     count = await GamesStore(store).seated_count(caller.guild_id, caller.user_id)
     if count >= most:
-        raise IllegalMove(AT_CAP.format(tables=count_text(count, "open table")))
+        tables = ngettext("{count} open table", "{count} open tables", count).format(count=count)
+        raise IllegalMove(tr(AT_CAP).format(tables=tables))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import N_
+
 TEXT = "text"
 USER = "user"  # a member of the server: Discord's own picker; the service gets the person's mark (bot/core/marks.py)
 CHANNEL = "channel"  # a text channel of the server: Discord's picker (`#name` in the console); the service gets its mark
@@ -69,38 +71,38 @@ class Command:
 ACTION = "action"  # the option that names a command's subcommand (Command.subcommands)
 
 
-GAME = Param("game", "Which game", required=True, autocomplete="game")
+GAME = Param("game", N_("Which game"), required=True, autocomplete="game")
 
 COMMANDS: tuple[Command, ...] = (
-    Command("open", "Open a table for a game in this channel (a new thread by default)", (
+    Command("open", N_("Open a table for a game in this channel (a new thread by default)"), (
         GAME,
-        Param("options", "Lobby options as name=value pairs, e.g. target=12 board=beginner", autocomplete="options"),
+        Param("options", N_("Lobby options as name=value pairs, e.g. target=12 board=beginner"), autocomplete="options"),
     )),
-    Command("join", "Take a seat at the table in this channel"),
-    Command("leave", "Give up your seat before the game starts"),
-    Command("addai", "Add a computer player to the table"),
-    Command("start", "Start the game (host); the seat order is drawn"),
-    Command("cancel", "Close the table: the host in the lobby; a game others play needs them all, or a manager"),
-    Command("move", "Make a move", (Param("move", "Your move in the game's notation", True, "move"),), where=BOT_DM),
-    Command("moves", "List your legal moves (privately)", (
-        Param("filter", "Only moves containing this text"),
-        Param("page", "Which page of a long list (default: the first)"),
+    Command("join", N_("Take a seat at the table in this channel")),
+    Command("leave", N_("Give up your seat before the game starts")),
+    Command("addai", N_("Add a computer player to the table")),
+    Command("start", N_("Start the game (host); the seat order is drawn")),
+    Command("cancel", N_("Close the table: the host in the lobby; a game others play needs them all, or a manager")),
+    Command("move", N_("Make a move"), (Param("move", N_("Your move in the game's notation"), True, "move"),), where=BOT_DM),
+    Command("moves", N_("List your legal moves (privately)"), (
+        Param("filter", N_("Only moves containing this text")),
+        Param("page", N_("Which page of a long list (default: the first)")),
     ), where=BOT_DM),
-    Command("board", "Show the board", where=BOT_DM),
-    Command("hand", "See what only you may see: your hand, your seat", where=BOT_DM),
-    Command("history", "The moves played so far, a page at a time, and the whole log as a file", (
-        Param("page", "Which page: 1 is the first (default: the latest)"),
+    Command("board", N_("Show the board"), where=BOT_DM),
+    Command("hand", N_("See what only you may see: your hand, your seat"), where=BOT_DM),
+    Command("history", N_("The moves played so far, a page at a time, and the whole log as a file"), (
+        Param("page", N_("Which page: 1 is the first (default: the latest)")),
     ), where=BOT_DM),
-    Command("resign", "Resign: the computer plays your seat and you finish last", where=BOT_DM),
-    Command("rules", "How to play a game here, with our designed values", (
-        Param("game", "Which game (default: this table's)", autocomplete="game"),
+    Command("resign", N_("Resign: the computer plays your seat and you finish last"), where=BOT_DM),
+    Command("rules", N_("How to play a game here, with our designed values"), (
+        Param("game", N_("Which game (default: this table's)"), autocomplete="game"),
     ), where=ANYWHERE),
-    Command("threads", "Server setting: open a thread for each new table (as /settings threads:)", (
-        Param("enabled", "on or off", required=True, choices=("on", "off")),
+    Command("threads", N_("Server setting: open a thread for each new table (as /settings threads:)"), (
+        Param("enabled", N_("on or off"), required=True, choices=("on", "off")),
     )),
 )
 
 BY_NAME = {command.name: command for command in COMMANDS}
 
 # served only where the bot serves board pages (bot/adapters/web), so it is not in COMMANDS
-WEB = Command("web", "Get a link to this table's board in your browser (yours alone, for a day)")
+WEB = Command("web", N_("Get a link to this table's board in your browser (yours alone, for a day)"))

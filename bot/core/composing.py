@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+import lang
 import render
 from bot.core import alt_text, drawing, failures, marks, metrics, since
 from bot.core.extension import Extension
@@ -20,6 +21,7 @@ from bot.core.tables import Loaded
 from bot.core.turn_buttons import turn_buttons
 from games import registry
 from games.base import Game, IllegalMove, is_number
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -38,11 +40,15 @@ def ended_line(loaded: Loaded) -> str:
     """The picture's headline for a game that stopped before its own end (resignations, missed
     deadlines, a closed table): the board would otherwise still say whose turn it is."""
     if loaded.row.status == "cancelled":
-        return "Table closed"
+        return tr("Table closed")
     gone = [s.name for s in sorted(loaded.seats, key=lambda s: s.seat or 0) if s.resigned]
     if not gone:
-        return "Game over"
-    return f"Game over: {' and '.join(gone)} resigned" if len(gone) <= 2 else f"Game over: {len(gone)} players resigned"
+        return tr("Game over")
+    if len(gone) == 1:
+        return tr("Game over: {name} resigned").format(name=gone[0])
+    if len(gone) == 2:
+        return tr("Game over: {first} and {second} resigned").format(first=gone[0], second=gone[1])
+    return tr("Game over: {count} players resigned").format(count=len(gone))
 
 
 class Composer:
@@ -61,7 +67,23 @@ class Composer:
 
     async def turn_reply(self, loaded: Loaded, headline: str, private_seat: int | None = None) -> Reply:
         """The board message of a started table: headline, status or standings, whom it waits
-        for, the picture and the turn buttons; `private_seat` also gets its private text."""
+        for, the picture and the turn buttons; `private_seat` also gets its private text.
+
+        The public parts are written in the server's language (everyone at the table reads the same
+        post, and a post rebuilt later reads the same); the private text in the language of the call
+        (the person who moved)."""
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):
+            reply = await self._public_turn(loaded, headline)
+        game, names = loaded.game, loaded.names()
+        if private_seat is not None and not game.is_over():
+            private = game.private_text(private_seat, names)
+            if private_seat in game.to_act():  # the turn came back to them: what happened meanwhile
+                private = "\n".join(x for x in (await self.since_last_turn(loaded, private_seat), private) if x)
+            reply.private = "\n".join(x for x in (private, reply.private) if x)
+        return reply
+
+    async def _public_turn(self, loaded: Loaded, headline: str) -> Reply:
+        """The public board message, in the language of the context."""
         game, names = loaded.game, loaded.names()
         lines = [headline] if headline else []
         mentions: list[int] = []
@@ -78,7 +100,7 @@ class Composer:
                     mentions.append(row.user_id)
                     calls.append(marks.person(row.user_id))
             if calls:
-                lines.append("Your move: " + " ".join(calls))
+                lines.append(tr("Your move: {players}").format(players=" ".join(calls)))
             for extension in self.service.extensions:  # e.g. the deadline, and who is on vacation
                 try:
                     extra = await extension.turn_note(loaded)
@@ -89,12 +111,7 @@ class Composer:
                     lines.append(extra)
             buttons = turn_buttons(game, table, version, names, self.service.computer_seats(loaded))
         image = await self.board_image(loaded)
-        private = ""
-        if private_seat is not None and not game.is_over():
-            private = game.private_text(private_seat, names)
-            if private_seat in game.to_act():  # the turn came back to them: what happened meanwhile
-                private = "\n".join(x for x in (await self.since_last_turn(loaded, private_seat), private) if x)
-        reply = Reply(text="\n".join(lines), private=private, image=image, mentions=mentions,
+        reply = Reply(text="\n".join(lines), image=image, mentions=mentions,
                       buttons=buttons, table_id=table, version=version,
                       image_alt=self.board_alt(loaded) if image else "")
         if game.is_over() or loaded.row.status == "finished":
@@ -138,7 +155,7 @@ class Composer:
         if game.is_over() or loaded.row.status in ("finished", "cancelled"):
             standings = self.standings(loaded)
             if not game.is_over():
-                standings = f"{ended_line(loaded)}. {standings}"
+                standings = tr("{ended}. {standings}").format(ended=ended_line(loaded), standings=standings)
             return alt_text.final(title, standings)
         acting = [names[seat] for seat in game.to_act() if seat < len(names)]
         return alt_text.board(title, game.status(names), acting)
@@ -158,11 +175,11 @@ class Composer:
         mine = self.service.caller_seat(loaded, caller)
         groups = loaded.game.move_groups(mine.seat)
         if not groups:
-            return Reply.error("You have no move to make right now.")
+            return Reply.error(tr("You have no move to make right now."))
         table, version = loaded.row.id, loaded.version
         menus = [Menu(custom_id("s", table, version, str(index)), label, [(m, m) for m in moves])
                  for index, (label, moves) in enumerate(groups)]
-        return Reply(private="Choose your move.", menus=menus, table_id=table, version=version,
+        return Reply(private=tr("Choose your move."), menus=menus, table_id=table, version=version,
                      card=Card(private=True))
 
     async def cmd_moves(self, caller: Caller, filter: str = "", page: str = "") -> Reply:
@@ -177,11 +194,14 @@ class Composer:
             moves = [m for m in moves if typed in m]
         if not moves:
             waiting = ", ".join(loaded.names()[s] for s in loaded.game.to_act())
-            return Reply(private=f"You have no legal move right now{' matching that' if typed else ''}. "
-                                 f"The table waits for {waiting}.")
+            if typed:
+                return Reply(private=tr("You have no legal move right now matching that. The table waits for {waiting}.")
+                             .format(waiting=waiting))
+            return Reply(private=tr("You have no legal move right now. The table waits for {waiting}.")
+                         .format(waiting=waiting))
         text, shown, count = moves_page(moves, int(page) if is_number(page.strip()) else 1, typed)
         buttons = []
-        for label, target in (("Earlier moves", shown - 1), ("More moves", shown + 1)):
+        for label, target in ((tr("Earlier moves"), shown - 1), (tr("More moves"), shown + 1)):
             if 1 <= target <= count:
                 buttons.append(Button(label, custom_id("mv", loaded.row.id, loaded.version, f"{target}:{typed}")))
         return Reply(private=text, buttons=buttons, table_id=loaded.row.id, version=loaded.version)
@@ -193,14 +213,15 @@ class Composer:
         latest = await self.service.latest_here(caller.channel_id)
         if latest is None or latest.row.status != "finished" or latest.game is None:
             return None
-        return Reply(private=self.standings(latest) + "\n/board shows the final board and /history the moves.")
+        return Reply(private=self.standings(latest) + "\n" + tr("/board shows the final board and /history the moves."))
 
     async def cmd_board(self, caller: Caller) -> Reply:
         loaded = await self.service.latest_here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove("There is no table in this channel. Open one with /open.")
+            raise IllegalMove(tr("There is no table in this channel. Open one with /open."))
         if loaded.row.status == "lobby":
-            return self.service.lobby_reply(loaded, "The table is waiting for players.")
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                return self.service.lobby_reply(loaded, tr("The table is waiting for players."))
         return await self.turn_reply(loaded, "")
 
     async def cmd_hand(self, caller: Caller) -> Reply:
@@ -212,19 +233,19 @@ class Composer:
         if mine is None:
             left = loaded.seat_of(caller.user_id)
             if left is not None and left.resigned:  # the computer plays on with the seat's cards
-                raise IllegalMove("You left this game, so its seat's hidden cards are no longer yours to see: "
-                                  "/board shows the table as everyone sees it.")
-            raise IllegalMove("You are not seated at this table.")
+                raise IllegalMove(tr("You left this game, so its seat's hidden cards are no longer yours to see: "
+                                     "/board shows the table as everyone sees it."))
+            raise IllegalMove(tr("You are not seated at this table."))
         text = loaded.game.private_text(mine.seat, loaded.names())
         if not text:
-            text = "Nothing is hidden in this game: the board shows everything. /moves lists your moves."
+            text = tr("Nothing is hidden in this game: the board shows everything. /moves lists your moves.")
         if mine.seat in loaded.game.to_act():
             text = "\n".join(x for x in (await self.since_last_turn(loaded, mine.seat), text) if x)
         image = None
         if self.service.draw_images:  # a game may draw the hand too (render.draw_hand)
             view = loaded.game.view(mine.seat)
             image = await draw_off_loop(render.draw_hand, loaded.row.game, view, loaded.names(), route=loaded.row.id)
-        alt = alt_text.HAND.format(game=registry.get(loaded.row.game).title) if image else ""
+        alt = tr(alt_text.HAND).format(game=registry.get(loaded.row.game).title) if image else ""
         reply = Reply(private=text, image=image, image_private=True, image_alt=alt)
         return await self.touch("hand_reply", reply, lambda e: e.hand_reply(loaded, reply, mine.seat))
 
@@ -239,7 +260,7 @@ class Composer:
             loaded = await self.service.here(caller.channel_id)
             if loaded is None:
                 games = ", ".join(registry.available())
-                raise IllegalMove(f"Which game? /rules game:<name>. Games: {games}.")
+                raise IllegalMove(tr("Which game? /rules game:<name>. Games: {games}.").format(games=games))
             key = loaded.row.game
             for extension in self.service.extensions:  # e.g. the daily challenge's own rules, at a daily table
                 notes.append(await extension.rules_note(loaded))

@@ -52,7 +52,7 @@ def workers_from_env(env: dict[str, str] | None = None, cores: int | None = None
         cores = cores if cores is not None else os.cpu_count() or 1
         return min(cores, MOST_WORKERS) if cores >= 2 else 0
     if not text.isdigit() or len(text) > 3:
-        raise DrawingSettingError(f"{SETTING} must be a whole number of processes, 0 (draw in the bot's own "
+        raise DrawingSettingError(f"{SETTING} must be a whole number of processes, 0 (draw in the bot's own "  # verbatim: for the host
                                   f"process) or more (not `{text}`).")
     return int(text)
 
@@ -229,4 +229,4 @@ def use(workers: int) -> Drawing:
     return _drawing
 
 
-__all__ = ["Drawing", "DrawingSettingError", "drawing", "use", "workers_from_env"]
+__all__ = ["Drawing", "DrawingSettingError", "drawing", "use", "workers_from_env"]  # verbatim: names of this module

@@ -26,7 +26,7 @@ def report(logger: logging.Logger, message: str, *args: object) -> None:
 
 
 async def post_or_report(outbox: Outbox | None, channel_id: int, reply: Reply, logger: logging.Logger,
-                         message: str = "posting in %s failed") -> None:
+                         message: str = "posting in %s failed") -> None:  # verbatim: a log line
     """Post `reply` in a channel through the service's outbox (without one, nowhere): a post that
     fails is reported under `message` and never raised, so the work that made it goes on."""
     if outbox is None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+import lang
 from bot.core import replay
 from db.store import MoveRow, TableRow
 from games import registry
 from games.base import Game
+from lang import N_, ngettext, tr
 
 PAGE_CHARS = 1700  # a page and its header fit a private Discord message (2000)
 
@@ -51,7 +53,7 @@ def entries(row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> li
 def continued(kept: Log | None, row: TableRow, names: Sequence[str], moves: Sequence[MoveRow]) -> Log:
     """The log of `moves`, replaying only what `kept` (an earlier log of the same table) lacks; from
     the seed when the moves do not continue it (a take-back). `kept` is used up: its game moves on."""
-    key = (row.id, row.game, row.seed, tuple(names))
+    key = (row.id, row.game, row.seed, tuple(names), lang.current())  # the public words are in one language
     logged = tuple((m.n, m.seat, m.move) for m in moves)
     if kept is not None and kept.key == key and logged[:len(kept.moves)] == kept.moves:
         game, start, out = kept.game, len(kept.moves), list(kept.entries)
@@ -66,7 +68,7 @@ def continued(kept: Log | None, row: TableRow, names: Sequence[str], moves: Sequ
             except Exception:
                 public = None
         if public is None:
-            public = f"{names[step.seat]} moved (this move no longer replays)."
+            public = tr("{name} moved (this move no longer replays).").format(name=names[step.seat])
         out.append(Entry(logged[start + step.index][0], step.seat, step.move, public, step.mark,
                          step_once(public, names[step.seat])))
     return Log(key, logged, out, game)
@@ -116,10 +118,10 @@ def pages(lines: Sequence[str], limit: int = PAGE_CHARS) -> list[list[str]]:
 
 def _head(text: str, viewer: int | None, over: bool) -> str:
     if over:
-        return text + " (the game is over: every move shows exactly)"
+        return tr("{head} (the game is over: every move shows exactly)").format(head=text)
     if viewer is not None:
-        return text + " (your own moves show exactly; others' as the table saw them)"
-    return text + " (as the table saw them)"
+        return tr("{head} (your own moves show exactly; others' as the table saw them)").format(head=text)
+    return tr("{head} (as the table saw them)").format(head=text)
 
 
 def latest_start(lines: Sequence[str], limit: int = PAGE_CHARS) -> int:
@@ -143,10 +145,13 @@ def page_text(lines: Sequence[str], page: int, viewer: int | None, over: bool) -
     if count == 1:
         page = 1
     if 1 <= page <= count:
-        return _head(f"Moves, page {page} of {count}", viewer, over) + ":\n" + "\n".join(book[page - 1]), page, count
+        head = tr("Moves, page {page} of {count}").format(page=page, count=count)
+        return _head(head, viewer, over) + ":\n" + "\n".join(book[page - 1]), page, count
     start = latest_start(lines)
     body = [text if len(text) <= PAGE_CHARS else text[: PAGE_CHARS - 2] + " …" for text in lines[start:]]
-    head = f"The latest moves ({len(body)} of {len(lines)}; {count} page{'s' if count > 1 else ''} in all)"
+    head = ngettext("The latest moves ({shown} of {total}; {count} page in all)",
+                    "The latest moves ({shown} of {total}; {count} pages in all)", count).format(
+        shown=len(body), total=len(lines), count=count)
     return _head(head, viewer, over) + ":\n" + "\n".join(body), 0, count
 
 
@@ -160,20 +165,27 @@ def page_of_line(lines: Sequence[str], index: int) -> int:
     return len(pages(lines))
 
 
+PAGER = {"first": N_("First page"), "earlier": N_("Earlier"), "later": N_("Later"), "last": N_("Last page"),
+         "latest": N_("Latest moves")}
+
+
 def pager(lines: Sequence[str], shown: int, count: int) -> list[tuple[str, int]]:
     """(label, page) of the buttons under a page; page 0 is the latest moves. No page is offered
     twice (on page 2, First and Earlier both lead to page 1: only First is kept)."""
+    return [(tr(PAGER[key]), target) for key, target in _pager(lines, shown, count)]
+
+
+def _pager(lines: Sequence[str], shown: int, count: int) -> list[tuple[str, int]]:
     if shown == 0:
         start = latest_start(lines)
-        wanted = [("First page", 1), ("Earlier", page_of_line(lines, start - 1) if start else 0)]
+        wanted = [("first", 1), ("earlier", page_of_line(lines, start - 1) if start else 0)]
     else:
-        wanted = [("First page", 1), ("Earlier", shown - 1), ("Later", shown + 1), ("Last page", count),
-                  ("Latest moves", 0)]
+        wanted = [("first", 1), ("earlier", shown - 1), ("later", shown + 1), ("last", count), ("latest", 0)]
     out: list[tuple[str, int]] = []
     for label, target in wanted:
         if target == shown or any(target == t for _, t in out):
             continue
-        if (1 <= target <= count) or (target == 0 and shown != 0 and count > 1 and label == "Latest moves"):
+        if (1 <= target <= count) or (target == 0 and shown != 0 and count > 1 and label == "latest"):
             out.append((label, target))
     return out
 
@@ -184,18 +196,18 @@ def log_file(row: TableRow, title: str, names: Sequence[str], options_text: str,
     reader may not see yet reads `?` in the move column. `seed_until` keeps the seed out of a
     finished game's file while its deal is still being played elsewhere (the daily challenge)."""
     out = [
-        f"# Isles game log: {title} ({row.game}), table {row.id}",
-        f"# opened {row.created_at}, status {row.status}",
+        tr("# Isles game log: {title} ({game}), table {table}").format(title=title, game=row.game, table=row.id),
+        tr("# opened {created}, status {status}").format(created=row.created_at, status=row.status),
         f"game: {row.game}",
         f"options: {options_text or '(defaults)'}",
         f"seed: {row.seed}" if over and not seed_until else
-        f"seed: (given {seed_until}: others are still playing this deal)" if seed_until else
-        "seed: (given once the game is over: it decides every roll and draw to come)",
+        "seed: " + tr("(given {until}: others are still playing this deal)").format(until=seed_until) if seed_until else
+        "seed: " + tr("(given once the game is over: it decides every roll and draw to come)"),
         "seats: " + ", ".join(f"{seat + 1}={name}" for seat, name in enumerate(names)),
-        "# To replay: new(players, options, seed), then play(seat - 1, move) for each line below.",
+        tr("# To replay: new(players, options, seed), then play(seat - 1, move) for each line below."),
     ]
     if not over:
-        out.append("# While the game runs, other players' moves show as the table saw them (move `?`).")
+        out.append(tr("# While the game runs, other players' moves show as the table saw them (move `?`)."))
     out.append("n\tseat\tmove\tpublic")
     for entry in items:
         move = entry.move if shows_exact(entry, viewer, over) else "?"

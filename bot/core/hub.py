@@ -29,13 +29,15 @@ from db.server_settings import ServerSettingsStore
 from db.store import SeatRow, StaleVersion, Store, TableRow
 from games import registry
 from games.base import IllegalMove
+from lang import N_, tr
 
 log = logging.getLogger(__name__)
 
 # how long a server's public language is taken from memory before it is read again
 LANGUAGE_KEPT_SECONDS = 60.0
 
-MOVED_ON = "The table moved on while your move was on its way, so nothing was played. Look at the board and try again."
+MOVED_ON = N_("The table moved on while your move was on its way, so nothing was played. Look at the board and try "
+              "again.")
 
 
 def utcnow() -> datetime:
@@ -214,10 +216,10 @@ class Hub:
     def _saved_anyway(self, table_id: int, done: calls.Written, error: Exception) -> Reply:
         if isinstance(error, StoreUnavailable):
             log.warning("table %s: a change is saved, and the database went before it was shown: %s", table_id, error)
-            text = SAVED_STORE_AWAY
+            text = tr(SAVED_STORE_AWAY)
         else:
             log.error("table %s: a change is saved, and showing it failed", table_id, exc_info=error)
-            text = SAVED_BUT
+            text = tr(SAVED_BUT)
         self.forget(table_id)  # read again from the store, which holds what counted
         return Reply(private=text, table_id=table_id, version=done.version, since=done.since, unshown=True)
 
@@ -254,8 +256,8 @@ class Hub:
         """Why no table takes this here: the channel's game is over, else `otherwise`."""
         row = await self.store.latest_table(channel_id)
         if row is not None and row.status == "finished":
-            return (f"The game of {self.game_title(row.game)} in this channel is over: /board shows the final "
-                    "board and /history the moves; /open starts a new table.")
+            return (tr("The game of {game} in this channel is over: /board shows the final "
+                       "board and /history the moves; /open starts a new table.").format(game=self.game_title(row.game)))
         return otherwise
 
     async def table(self, table_id: int) -> Loaded | None:
@@ -274,5 +276,5 @@ class Hub:
             return version
         except StaleVersion:
             self._cache.pop(loaded.row.id, None)
-            raise IllegalMove(MOVED_ON) from None
+            raise IllegalMove(tr(MOVED_ON)) from None
 

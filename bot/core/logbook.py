@@ -7,12 +7,14 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+import lang
 from bot.core import history, replay
 from bot.core.replies import Attachment, Button, Caller, Reply, custom_id
 from bot.core.seats import seen_seat
 from bot.core.tables import Loaded
 from db.store import MoveRow
 from games.base import Game, IllegalMove, is_number
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -26,7 +28,8 @@ LOGS_KEPT = 64  # tables whose replayed log is kept, to be continued by their ne
 class Logbook:
     def __init__(self, service: Hub):
         self.service = service
-        self._logs: OrderedDict[int, history.Log] = OrderedDict()  # a table's latest replayed log (log_of)
+        # a table's latest replayed log in each language its public words were asked in (log_of)
+        self._logs: OrderedDict[tuple[int, str], history.Log] = OrderedDict()
         self._moves: OrderedDict[int, tuple[int, list[MoveRow]]] = OrderedDict()  # standing_moves's
 
     async def standing_moves(self, loaded: Loaded) -> list[MoveRow]:
@@ -47,7 +50,7 @@ class Logbook:
         replay is kept and continued by the next moves, so the recap of a turn, /history and the
         board pages after every move each replay only what is new."""
         moves = await self.standing_moves(loaded)
-        key = loaded.row.id
+        key = (loaded.row.id, lang.current())
         kept = self._logs.pop(key, None)
         # the same moves under other names (a seat renamed by /forget-me) are told again
         if kept is not None and kept.moves == tuple((m.n, m.seat, m.move) for m in moves) \
@@ -67,22 +70,22 @@ class Logbook:
     async def cmd_history(self, caller: Caller, page: str = "") -> Reply:
         loaded = await self.service.latest_here(caller.channel_id)
         if loaded is None or loaded.row.status == "lobby":
-            raise IllegalMove("No game has been played in this channel yet.")
+            raise IllegalMove(tr("No game has been played in this channel yet."))
         if page.strip() and not is_number(page.strip()):
-            raise IllegalMove("`page` is a number: 1 is the first page.")
+            raise IllegalMove(tr("`page` is a number: 1 is the first page."))
         return await self.history_page(caller, loaded, int(page or 0))
 
     async def history_page(self, caller: Caller, loaded: Loaded, page: int) -> Reply:
         """One page of the log as the caller may read it, with buttons to the others and to the file."""
         items, viewer, over = await self._history(caller, loaded)
         if not items:
-            return Reply(private="No move has been played yet.")
+            return Reply(private=tr("No move has been played yet."))
         lines = [history.line(item, viewer, over) for item in items]
         text, shown, count = history.page_text(lines, page, viewer, over)
         table = loaded.row.id
         buttons = [Button(label, custom_id("hist", table, None, str(target)))
                    for label, target in history.pager(lines, shown, count)]
-        buttons.append(Button("Download the log", custom_id("log", table), "primary"))
+        buttons.append(Button(tr("Download the log"), custom_id("log", table), "primary"))
         return Reply(private=text, buttons=buttons, table_id=table)
 
     async def _history(self, caller: Caller, loaded: Loaded) -> tuple[list[history.Entry], int | None, bool]:
@@ -99,10 +102,10 @@ class Logbook:
         seed_until = await self._seed_kept_until(loaded)
         data = history.log_file(loaded.row, self.service.game_title(loaded.row.game), loaded.names(), shown, items,
                                 viewer, over, standings, seed_until)
-        note = (f"The whole log. The seed comes {seed_until}, as others are still playing this deal."
-                if seed_until else "The whole log, with the seed: it replays the game." if over else
-                "The whole log: your moves exactly, the others' as the table saw them. "
-                "The seed comes with the file once the game is over.")
+        note = (tr("The whole log. The seed comes {until}, as others are still playing this deal.").format(until=seed_until)
+                if seed_until else tr("The whole log, with the seed: it replays the game.") if over else
+                tr("The whole log: your moves exactly, the others' as the table saw them. "
+                   "The seed comes with the file once the game is over."))
         name = f"isles-{loaded.row.game}-table{loaded.row.id}.txt"
         return Reply(private=note, attachments=[Attachment(name, data, private=True)], table_id=loaded.row.id)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lang import tr
+
 PAGE_CHARS = 1500  # a page and its notes fit one private Discord message
 
 
@@ -20,14 +22,17 @@ def moves_page(moves: Sequence[str], page: int, typed: str = "") -> tuple[str, i
         size += len(item) + 1
     count = len(book)
     shown = min(max(page, 1), count)
-    matching = f" matching `{typed}`" if typed else ""
-    head = f"Your legal moves{matching} ({len(moves)})"
+    if typed:
+        head = tr("Your legal moves matching `{typed}` ({count})").format(typed=typed, count=len(moves))
+    else:
+        head = tr("Your legal moves ({count})").format(count=len(moves))
     if count > 1:
-        head += f", page {shown} of {count}"
+        head = tr("{head}, page {page} of {pages}").format(head=head, page=shown, pages=count)
     lines = [head + ":", *book[shown - 1]]
     after = sum(len(chunk) for chunk in book[shown:])
     if after:
         example = moves[-1].split()[0]
-        lines.append(f"… {after} more: the More moves button, `/moves page:{shown + 1}`, or narrow the list "
-                     f"with a filter, e.g. `/moves filter:{example}`.")
+        lines.append(tr("… {count} more: the More moves button, `/moves page:{page}`, or narrow the list "
+                        "with a filter, e.g. `/moves filter:{example}`.").format(count=after, page=shown + 1,
+                                                                                 example=example))
     return "\n".join(lines), shown, count

@@ -11,6 +11,7 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+import lang
 from bot.core import calls, marks, recap
 from bot.core.extension import AutoMove
 from bot.core.hub import MOVED_ON
@@ -19,6 +20,7 @@ from bot.core.tables import Loaded
 from db.store import SeatRow, StaleVersion
 from games import registry
 from games.base import TYPED_MOVE_LIMIT, Game, IllegalMove, Outcome, fill_names, rank_by
+from lang import N_, ngettext, tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -27,15 +29,23 @@ log = logging.getLogger(__name__)
 
 AI_MOVES_PER_CALL = 5000  # a safety stop: no game needs this many computer moves in a row
 COMPUTER_RETRIES = 3  # times the computers play on after another process wrote their table first
-NO_GAME = "There is no game in this channel. Open a table with /open."
+NO_GAME = N_("There is no game in this channel. Open a table with /open.")
 QUOTED = 40  # a refusal quotes at most this much of what was typed
 REFUSAL_CHARS = 600  # a game's reason is a sentence or two; a longer one quotes too much of the typing
-OUR_FAULT = ("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
-             "It has been logged for us; /moves lists what you can play.")
-OWED = "Moves the table plays for its players (computers, a lone move) had not been played yet (the bot was interrupted); they are now:"
-NOT_PLAYED = "Your move `{typed}` was not played: the board changed first. Look at it, then send your move again."
-GONE_HERE = "This button belongs to a table that no longer exists here."
-ENDED = "This table is {status}; its buttons do nothing now."
+OUR_FAULT = N_("Something went wrong on our side with `{typed}`, so nothing was played and the table is as it was. "
+               "It has been logged for us; /moves lists what you can play.")
+OWED = N_("Moves the table plays for its players (computers, a lone move) had not been played yet (the bot was "
+          "interrupted); they are now:")
+NOT_PLAYED = N_("Your move `{typed}` was not played: the board changed first. Look at it, then send your move again.")
+GONE_HERE = N_("This button belongs to a table that no longer exists here.")
+ENDED = N_("This table is {status}; its buttons do nothing now.")
+# a table's status as the refusal of a button names it
+STATUS_WORDS = {"finished": N_("finished"), "cancelled": N_("cancelled")}
+
+
+def ended(status: str) -> str:
+    """ENDED for a table's status, in the language of the call."""
+    return tr(ENDED).format(status=tr(STATUS_WORDS[status]) if status in STATUS_WORDS else status)
 
 
 def position_rng(seed: int, game: Game, seat: int) -> random.Random:
@@ -74,22 +84,22 @@ class MovePath:
         """The caller's channel's table with its game under way, or IllegalMove saying why not."""
         loaded = await self.service.here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove(await self.service.nothing_open(caller.channel_id, NO_GAME))
+            raise IllegalMove(await self.service.nothing_open(caller.channel_id, tr(NO_GAME)))
         self.check_active(loaded)
         return loaded
 
     @staticmethod
     def check_active(loaded: Loaded) -> None:
         if loaded.row.status != "active" or loaded.game is None:
-            raise IllegalMove("The game at this table has not started yet: the host starts it with /start.")
+            raise IllegalMove(tr("The game at this table has not started yet: the host starts it with /start."))
 
     def caller_seat(self, loaded: Loaded, caller: Caller) -> SeatRow:
         """The caller's seat, if they are seated and still playing; else IllegalMove."""
         mine = loaded.seat_of(caller.user_id)
         if mine is None or mine.seat is None:
-            raise IllegalMove("You are not seated at this table, so you cannot move here.")
+            raise IllegalMove(tr("You are not seated at this table, so you cannot move here."))
         if mine.resigned:
-            raise IllegalMove("You resigned from this game; the computer plays your seat now.")
+            raise IllegalMove(tr("You resigned from this game; the computer plays your seat now."))
         return mine
 
     async def cmd_move(self, caller: Caller, move: str) -> Reply:
@@ -100,17 +110,20 @@ class MovePath:
         """A person's move, however it came (typed, a button, a menu, the board page): played on the
         caller's channel's table if it is still at `expected_version` (None: as it is now) and, with
         `table_id`, still that table. Never raises for bad input: it answers privately.
-        `played_for`: the table sends it for the person (their plan), and the log says so."""
-        return await self.service.answer(self._table_move(caller, marks.clean(text), expected_version, table_id, played_for))
+        `played_for`: the table sends it for the person (their plan), and the log says so.
+        Answered in the caller's language; the post in the server's."""
+        with lang.using(await self.service.language_of(caller)):
+            return await self.service.answer(
+                self._table_move(caller, marks.clean(text), expected_version, table_id, played_for))
 
     async def _table_move(self, caller: Caller, text: str, expected: int | None, table_id: int | None,
                           played_for: bool = False) -> Reply:
         if table_id is not None:
             loaded = await self.service.table(table_id)
             if loaded is None or loaded.row.channel_id != caller.channel_id:
-                return Reply.error(GONE_HERE)
+                return Reply.error(tr(GONE_HERE))
             if loaded.row.status not in ("lobby", "active"):
-                return Reply.error(ENDED.format(status=loaded.row.status))
+                return Reply.error(ended(loaded.row.status))
         try:
             return await self.play(caller, text, expected, played_for=played_for)
         except IllegalMove as why:
@@ -119,13 +132,15 @@ class MovePath:
     async def play(self, caller: Caller, text: str, expected: int | None, *, played_for: bool = False) -> Reply:
         move = Game.normalize(text)
         if not move:
-            raise IllegalMove("Type a move; /moves lists yours.")
+            raise IllegalMove(tr("Type a move; /moves lists yours."))
         if len(move) > TYPED_MOVE_LIMIT:
-            raise IllegalMove(f"That move is {len(move)} characters long, and a move is at most {TYPED_MOVE_LIMIT} "
-                              f"(it starts `{quoted(move)}`). /moves lists yours.")
+            raise IllegalMove(tr("That move is {length} characters long, and a move is at most {limit} "
+                                 "(it starts `{start}`). /moves lists yours.")
+                              .format(length=len(move), limit=TYPED_MOVE_LIMIT, start=quoted(move)))
         loaded = await self.service.here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove(await self.service.nothing_open(caller.channel_id, NO_GAME))
+            raise IllegalMove(await self.service.nothing_open(caller.channel_id, tr(NO_GAME)))
+        public = await self.service.public_language(loaded.row.guild_id)  # the words of the post
         for extension in self.service.extensions:  # e.g. a daily attempt whose day is over takes no more moves
             await extension.check_move(loaded)
         seen = loaded.version
@@ -138,18 +153,20 @@ class MovePath:
                 loaded = await self.active_table(caller)
             if expected is not None and expected != loaded.version:
                 # said by buttons, menus and the board page alike: no adapter's words
-                return Reply.error("That was offered for an earlier turn, and the table has moved on. "
-                                   "Look at the table as it is now and choose again.")
+                return Reply.error(tr("That was offered for an earlier turn, and the table has moved on. "
+                                      "Look at the table as it is now and choose again."))
             mine = self.caller_seat(loaded, caller)
-            owed = await self._play_owed(loaded)
+            with lang.using(public):
+                owed = await self._play_owed(loaded)
+                headline = "\n".join([tr(OWED), *owed])
             if owed:  # the board moved on before this move: the person sees it before choosing
-                reply = await self.service.turn_reply(loaded, "\n".join([OWED, *owed]), private_seat=mine.seat)
-                reply.private = "\n".join(x for x in (NOT_PLAYED.format(typed=quoted(move)), reply.private) if x)
+                reply = await self.service.turn_reply(loaded, headline, private_seat=mine.seat)
+                reply.private = "\n".join(x for x in (tr(NOT_PLAYED).format(typed=quoted(move)), reply.private) if x)
                 return reply
             game, names = loaded.game, loaded.names()
             if mine.seat not in game.to_act() and not game.legal_moves(mine.seat):
                 waiting = ", ".join(names[s] for s in game.to_act())
-                raise IllegalMove(f"It is not your turn: the table waits for {waiting}.")
+                raise IllegalMove(tr("It is not your turn: the table waits for {waiting}.").format(waiting=waiting))
             before, mark = game.dump(), game.turn_mark()
             try:
                 canonical = game.canonical(mine.seat, move)  # the log keeps this, never the text as typed
@@ -159,21 +176,23 @@ class MovePath:
             except Exception:
                 log.exception("move %r at table %s raised", move[:200], loaded.row.id)
                 self.restore(loaded, before)
-                raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
+                raise IllegalMove(tr(OUR_FAULT).format(typed=quoted(move))) from None
             try:
-                lines = [game.describe_move(mine.seat, canonical, names)]
+                with lang.using(public):  # the move as the table's post tells it
+                    lines = [game.describe_move(mine.seat, canonical, names)]
             except Exception:  # played but not told: the move must not stand half-done
                 log.exception("move %r at table %s raised", move[:200], loaded.row.id)
                 self.restore(loaded, before)
-                raise IllegalMove(OUR_FAULT.format(typed=quoted(move))) from None
+                raise IllegalMove(tr(OUR_FAULT).format(typed=quoted(move))) from None
             try:
                 await self.record(loaded, mine.seat, caller.user_id, canonical, played_for=played_for)
             except BaseException:  # refused, failed or cancelled: the store did not take it, so neither does memory
                 self.restore(loaded, before)
                 raise
-            if mark is not None and (game.is_over() or game.turn_mark() != mark):  # a turn ended
-                lines += await self._recap(loaded, mark)
-            lines += await self.play_computers(loaded)
+            with lang.using(public):
+                if mark is not None and (game.is_over() or game.turn_mark() != mark):  # a turn ended
+                    lines += await self._recap(loaded, mark)
+                lines += await self.play_computers(loaded)
             if loaded.row.status == "active":
                 self.service.keep(loaded)  # as the store holds it now: not read again
             else:
@@ -209,7 +228,7 @@ class MovePath:
             )
         except StaleVersion:
             self.service.forget(loaded.row.id)
-            raise IllegalMove(MOVED_ON) from None
+            raise IllegalMove(tr(MOVED_ON)) from None
         calls.wrote(loaded.row.id, loaded.version, version)
         self.service.mark_changed(loaded.row.id)
         loaded.row.version = version
@@ -271,7 +290,9 @@ class MovePath:
                 self.restore(loaded, before)
                 raise
         if len(lines) > 12:
-            lines = [*lines[:3], f"... {len(lines) - 6} more computer moves ...", *lines[-3:]]
+            hidden = len(lines) - 6
+            lines = [*lines[:3], ngettext("... {count} more computer move ...", "... {count} more computer moves ...",
+                                          hidden).format(count=hidden), *lines[-3:]]
         return lines
 
     async def auto_move(self, loaded: Loaded) -> AutoMove | None:
@@ -312,10 +333,14 @@ class MovePath:
         return lines
 
     async def play_owed(self, table_id: int) -> list[str]:
-        """`_play_owed` for a table by its id (the outbox, composing a post nobody answered)."""
+        """`_play_owed` for a table by its id (the outbox, composing a post nobody answered); the
+        lines in the server's language, as the post that tells them."""
         async with self.service.table_lock(table_id):
             loaded = await self.service.table(table_id)
-            return await self._play_owed(loaded) if loaded is not None else []
+            if loaded is None:
+                return []
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                return await self._play_owed(loaded)
 
     async def _reread(self, loaded: Loaded) -> bool:
         """Bring `loaded` up to the table as saved now (another process wrote it); False when the

@@ -10,6 +10,7 @@ from bot.core.composing import ended_line
 from bot.core.seats import seen_seat
 from games import registry
 from games.base import Game, IllegalMove, fill_names
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -37,7 +38,7 @@ class PageView:
             "to_act": [], "text": "", "log": [], "playing": False, "awaited": [],
         }
         if game is None:
-            data["text"] = self.service.lobby_reply(loaded, "The table is waiting for players.").text
+            data["text"] = self.service.lobby_reply(loaded, tr("The table is waiting for players.")).text
             return data
         if type(game).variant:  # a rules variant reads its moves' places by its own words
             data["variant"] = type(game).variant
@@ -63,7 +64,7 @@ class PageView:
         loaded = await self.service.table(table_id)
         mine = seen_seat(loaded, user_id) if loaded is not None else None
         if mine is None or loaded.game is None or loaded.row.status != "active":
-            raise IllegalMove("You are not playing at this table, so there is nothing to preview.")
+            raise IllegalMove(tr("You are not playing at this table, so there is nothing to preview."))
         if type(loaded.game).preview is Game.preview:
             return None
         game, text = loaded.game, Game.normalize(move)

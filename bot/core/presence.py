@@ -7,18 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from db.operations import OperationsStore
+from lang import N_, ngettext, tr
 
 PRESENCE_EVERY = 300.0  # DESIGNED: Discord allows 5 presence changes a minute per shard; a count needs far fewer
 
-NO_TABLES = "No tables in play: /open starts one"
-ONE_TABLE = "1 table in play"
-TABLES = "{count} tables in play"
+NO_TABLES = N_("No tables in play: /open starts one")
 
 
 def in_play(count: int) -> str:
+    """The line, in the language of the context: one line for every server, so the adapter shows
+    it in English."""
     if count == 0:
-        return NO_TABLES
-    return ONE_TABLE if count == 1 else TABLES.format(count=count)
+        return tr(NO_TABLES)
+    return ngettext("{count} table in play", "{count} tables in play", count).format(count=count)
 
 
 class PresenceLine:

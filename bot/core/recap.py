@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from bot.core.history import Entry
+from lang import ngettext, tr
 
 MOST_STEPS = 12  # a longer turn is told by its first and last steps
 
@@ -33,5 +34,7 @@ def recap_line(steps: Sequence[str]) -> str:
         return ""
     if len(steps) > MOST_STEPS:
         half = MOST_STEPS // 2
-        steps = [*steps[:half], f"... {len(steps) - 2 * half} more ...", *steps[-half:]]
-    return "This turn: " + " · ".join(s.strip().rstrip(".") for s in steps) + "."
+        hidden = len(steps) - 2 * half
+        steps = [*steps[:half], ngettext("... {count} more ...", "... {count} more ...", hidden).format(count=hidden),
+                 *steps[-half:]]
+    return tr("This turn: {steps}.").format(steps=" · ".join(s.strip().rstrip(".") for s in steps))

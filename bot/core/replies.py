@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.core import marks
+from lang import N_
 
 # The answers to a call that saved a change and then failed while showing it: the change stands.
-SAVED_BUT = ("That counted and is saved, but the bot failed while showing it. "
-             "The board is being posted in the channel.")
-SAVED_STORE_AWAY = ("That counted and is saved: do not send it again. The bot lost its database before it "
-                    "could show the board; it will be posted in the channel once the database is back.")
+SAVED_BUT = N_("That counted and is saved, but the bot failed while showing it. "
+               "The board is being posted in the channel.")
+SAVED_STORE_AWAY = N_("That counted and is saved: do not send it again. The bot lost its database before it "
+                      "could show the board; it will be posted in the channel once the database is back.")
 
 # custom ids of buttons and menus: "isles:<kind>:<table>:<version>[:<payload>]"; what a platform
 # cannot carry (Discord: 100 characters) its adapter leaves out

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import lang
 from bot.core.moves import NO_GAME, position_rng
 from bot.core.replies import Button, Caller, Reply, custom_id
 from bot.core.tables import Loaded
 from db.store import SeatRow
 from games.base import IllegalMove
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -59,17 +61,19 @@ class Seats:
     async def cmd_resign(self, caller: Caller, confirmed: bool = False) -> Reply:
         loaded = await self.service.here(caller.channel_id)
         if loaded is None:
-            raise IllegalMove(await self.service.nothing_open(caller.channel_id, NO_GAME))
+            raise IllegalMove(await self.service.nothing_open(caller.channel_id, tr(NO_GAME)))
         async with self.service.table_lock(loaded.row.id):
             loaded = await self.service.active_table(caller)
             mine = self.service.caller_seat(loaded, caller)
             if loaded.game.players == 2 and not confirmed:  # it ends the game at once: ask first
                 other = loaded.names()[1 - mine.seat]
-                return Reply(private=f"Resigning ends the game: {other} wins and you finish last. "
-                                     "Press Resign to confirm; otherwise nothing changes.",
-                             buttons=[Button("Resign", custom_id("resign", loaded.row.id, loaded.version), "danger")],
+                return Reply(private=tr("Resigning ends the game: {other} wins and you finish last. "
+                                        "Press Resign to confirm; otherwise nothing changes.").format(other=other),
+                             buttons=[Button(tr("Resign"), custom_id("resign", loaded.row.id, loaded.version), "danger")],
                              table_id=loaded.row.id, version=loaded.version)
-            return await self._give_up(loaded, mine, f"**{caller.name}** resigned.")
+            with lang.using(await self.service.public_language(loaded.row.guild_id)):
+                headline = tr("**{name}** resigned.").format(name=caller.name)
+            return await self._give_up(loaded, mine, headline)
 
     async def forfeit(self, table_id: int, seat: int, headline: str) -> Reply | None:
         """A seat leaves the game as if resigned (missed deadlines): the computer plays it, ranked last."""
@@ -97,14 +101,15 @@ class Seats:
         finally:
             self.service.forget(loaded.row.id)
         loaded = await self.service.table(loaded.row.id)
-        if ends:
-            return await self._finished_by_resign(loaded, headline)
-        lines = await self.service.moves.play_computers(loaded)
-        loaded = await self.service.table(loaded.row.id)
-        if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
-            headline += " The computer played that seat to the end of the game, ranked last."
-        else:
-            headline += " The computer plays that seat from now on, and it will finish last."
+        with lang.using(await self.service.public_language(loaded.row.guild_id)):  # the table's post
+            if ends:
+                return await self._finished_by_resign(loaded, headline)
+            lines = await self.service.moves.play_computers(loaded)
+            loaded = await self.service.table(loaded.row.id)
+            if loaded.game.is_over():  # the computer's moves ended the game: say so, not what it will do
+                headline += " " + tr("The computer played that seat to the end of the game, ranked last.")
+            else:
+                headline += " " + tr("The computer plays that seat from now on, and it will finish last.")
         return await self.service.turn_reply(loaded, "\n".join([headline, *lines]))
 
     async def play_for(self, table_id: int, seat: int, headline: str) -> Reply | None:
@@ -118,15 +123,18 @@ class Seats:
                 return None
             game, names = loaded.game, loaded.names()
             before = game.dump()
+            public = await self.service.public_language(loaded.row.guild_id)
             try:
                 move = await self.service.moves.computer_move(loaded, seat, position_rng(loaded.row.seed, game, seat))
                 game.play(seat, move)
-                lines = [headline, game.describe_move(seat, move, names)]
+                with lang.using(public):
+                    lines = [headline, game.describe_move(seat, move, names)]
                 await self.service.moves.record(loaded, seat, None, move)
             except BaseException:
                 self.service.moves.restore(loaded, before)
                 raise
-            lines += await self.service.moves.play_computers(loaded)
+            with lang.using(public):
+                lines += await self.service.moves.play_computers(loaded)
             loaded = await self.service.table(table_id)
             return await self.service.turn_reply(loaded, "\n".join(lines))
 

@@ -31,7 +31,7 @@ from bot.core.extension import Extension
 from bot.core.hub import Hub, utcnow
 from bot.core.lobby import Lobby
 from bot.core.logbook import Logbook
-from bot.core.moves import ENDED, GONE_HERE, MovePath, position_rng
+from bot.core.moves import GONE_HERE, MovePath, ended, position_rng
 from bot.core.pages import PageView
 from bot.core.replies import Caller, Reply, parse_custom_id
 from bot.core.seats import Seats
@@ -39,6 +39,7 @@ from bot.core.suggestions import Suggestions
 from bot.core.tables import Loaded
 from db.store import Store
 from games.base import IllegalMove, is_number
+from lang import tr
 
 # names other modules take from here since before the collaborators had modules of their own
 __all__ = ["TableService", "draw_off_loop", "ended_line", "position_rng", "utcnow"]
@@ -140,16 +141,20 @@ class TableService(Hub):
         spec, owner = self._commands.get(command, (None, None))
         if spec is None:
             names = ", ".join(f"/{name}" for name in self._commands)
-            return Reply.error(f"There is no command /{command}. Commands: {names}.")
+            return Reply.error(tr("There is no command /{command}. Commands: {names}.").format(command=command, names=names))
         kinds = {p.name: p.kind for p in spec.params}
         for name in args:
             if name not in kinds:
-                return Reply.error(f"/{command} has no option `{name}`.")
+                return Reply.error(tr("/{command} has no option `{name}`.").format(command=command, name=name))
         for param in spec.params:
             if param.required and not str(args.get(param.name, "")).strip():
-                return Reply.error(f"/{command} needs `{param.name}`: {param.description.lower()}.")
+                described = tr(param.description)  # as a clause: English lowers it whole, as it always did
+                described = described.lower() if lang.current() == lang.ENGLISH else described[:1].lower() + described[1:]
+                return Reply.error(tr("/{command} needs `{name}`: {description}.").format(
+                    command=command, name=param.name, description=described))
             if param.choices and param.name in args and str(args[param.name]).lower() not in param.choices:
-                return Reply.error(f"`{param.name}` is one of: {', '.join(param.choices)}.")
+                return Reply.error(tr("`{name}` is one of: {choices}.").format(name=param.name,
+                                                                            choices=", ".join(param.choices)))
         method = getattr(owner, f"cmd_{command}")
         with places.making(make_place if spec.place else None), metrics.answering("command"):
             return await self.answer(method(caller, **{k: typed(kinds[k], v) for k, v in args.items()}))
@@ -163,7 +168,7 @@ class TableService(Hub):
     async def _press(self, caller: Caller, component_id: str, values: Sequence[str]) -> Reply:
         parsed = parse_custom_id(component_id)
         if parsed is None:
-            return Reply.error("This button is not one of Isles'.")
+            return Reply.error(tr("This button is not one of Isles'."))
         kind, table_id, version, payload = parsed
         for extension in self.extensions:
             handler = extension.press_handler(kind)
@@ -174,13 +179,13 @@ class TableService(Hub):
                     return Reply.error(str(why))
         loaded = await self.table(table_id)
         if loaded is None or loaded.row.channel_id != caller.channel_id:
-            return Reply.error(GONE_HERE)
+            return Reply.error(tr(GONE_HERE))
         if kind == "hist":  # the log stays readable once the game is over
             return await self.logbook.history_page(caller, loaded, int(payload) if is_number(payload) else 0)
         if kind == "log":
             return await self.logbook.history_file(caller, loaded)
         if loaded.row.status not in ("lobby", "active"):
-            return Reply.error(ENDED.format(status=loaded.row.status))
+            return Reply.error(ended(loaded.row.status))
         try:
             return await self._pressed(kind, caller, loaded, version, payload, values)
         except IllegalMove as why:
@@ -191,11 +196,11 @@ class TableService(Hub):
         """A button of the core's at a table in its lobby or under way."""
         chosen = values[0] if values else ""
         if kind == "s" and not values:
-            return Reply.error("Choose a move in the menu.")
+            return Reply.error(tr("Choose a move in the menu."))
         if kind == "f" and not chosen.strip():  # a form: the player completes the move's text
-            return Reply.error("The form was empty, so nothing was played.")
+            return Reply.error(tr("The form was empty, so nothing was played."))
         if kind == "mv" and version != loaded.version:  # a page of /moves, for the table as it was when listed
-            return Reply.error("The table has moved on since that list: /moves lists your moves now.")
+            return Reply.error(tr("The table has moved on since that list: /moves lists your moves now."))
         page, _, typed = payload.partition(":")
         pressed: dict[str, Callable[[], Awaitable[Reply]]] = {
             "join": lambda: self.lobby.cmd_join(caller),
@@ -214,16 +219,18 @@ class TableService(Hub):
             "f": lambda: self.moves.play(caller, chosen, None),
         }
         if kind not in pressed:
-            return Reply.error("This button is not one of Isles'.")
+            return Reply.error(tr("This button is not one of Isles'."))
         return await pressed[kind]()
 
     # -- settings ------------------------------------------------------------------------
     async def cmd_threads(self, caller: Caller, enabled: str) -> Reply:
         if not caller.can_manage:
-            raise IllegalMove("Only members who may manage this server change its settings.")
+            raise IllegalMove(tr("Only members who may manage this server change its settings."))
         on = enabled.lower() == "on"
         await self.store.set_guild_threads(caller.guild_id, on)
-        return Reply(private=f"New tables {'open their own thread' if on else 'stay in the channel where they are opened'}.")
+        if on:
+            return Reply(private=tr("New tables open their own thread."))
+        return Reply(private=tr("New tables stay in the channel where they are opened."))
 
     async def wants_thread(self, guild_id: int) -> bool:
         return await self.store.guild_threads(guild_id)

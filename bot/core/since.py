@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from bot.core import replay
 from bot.core.history import Entry
 from games.base import Game
+from lang import N_, ngettext, tr
 
-HEAD = "Since your last turn:"
+HEAD = N_("Since your last turn:")
 MOST_TURNS = 8  # turns told one by one; older ones are counted
 LINE_CHARS = 240  # one turn's line
 NOTICE_CHARS = 1200  # the whole notice, leaving room in a 2000-character message for the rest
@@ -62,8 +63,9 @@ def fold(turns: Sequence[Turn], names: Sequence[str]) -> str:
     for turn in turns:
         steps = list(turn.steps)
         if len(steps) > STEPS_SHOWN:
-            steps = [*steps[:STEPS_SHOWN - 1], f"… {len(steps) - STEPS_SHOWN + 1} more"]
-        who = names[turn.seat] if 0 <= turn.seat < len(names) else f"Seat {turn.seat + 1}"
+            hidden = len(steps) - STEPS_SHOWN + 1
+            steps = [*steps[:STEPS_SHOWN - 1], ngettext("… {count} more", "… {count} more", hidden).format(count=hidden)]
+        who = names[turn.seat] if 0 <= turn.seat < len(names) else tr("Seat {number}").format(number=turn.seat + 1)
         # the turn's player is named once: `Bob rolled 8 · built a road`, not `Bob ... · Bob ...`
         steps = [steps[0], *(step[len(who) + 1:] if step.startswith(who + " ") else step for step in steps[1:])]
         text = " · ".join(steps)
@@ -72,13 +74,14 @@ def fold(turns: Sequence[Turn], names: Sequence[str]) -> str:
         if len(text) > LINE_CHARS:
             text = text[:LINE_CHARS - 1] + "…"
         if turn.change:
-            text += f" (you: {turn.change})"
+            text += " " + tr("(you: {change})").format(change=turn.change)
         lines.append("- " + text)
     shown = lines[-MOST_TURNS:]
     while len(shown) > 1 and len("\n".join(shown)) > NOTICE_CHARS:
         shown.pop(0)
     earlier = len(lines) - len(shown)
-    head = [HEAD] + ([f"- … {earlier} earlier turn{'s' if earlier != 1 else ''} (see /history)"] if earlier else [])
+    head = [tr(HEAD)] + ([ngettext("- … {count} earlier turn (see /history)", "- … {count} earlier turns (see /history)",
+                                   earlier).format(count=earlier)] if earlier else [])
     return "\n".join([*head, *shown])[:NOTICE_CHARS + 200]
 
 

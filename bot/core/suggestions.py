@@ -9,6 +9,7 @@ from zoneinfo import available_timezones
 from bot.core.replies import Caller
 from games import registry
 from games.base import Game, players_text
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.core.hub import Hub
@@ -21,6 +22,13 @@ def zone_names() -> dict[str, str]:
     """Every time zone name by its lower-case form, the shortest first: read from the system's zone
     list once (the list walks a folder tree, far too slow to do at every keystroke)."""
     return {zone.lower(): zone for zone in sorted(available_timezones(), key=lambda z: (len(z), z))}
+
+
+def players_short(least: int, most: int) -> str:
+    """`3-4 players`, `1 player`: how many a game takes, for an autocomplete label."""
+    if least == most:
+        return players_text(least, most)
+    return tr("{least}-{most} players").format(least=least, most=most)
 
 
 class Suggestions:
@@ -51,7 +59,7 @@ class Suggestions:
     def suggest_games(self, current: str) -> list[tuple[str, str]]:
         typed = current.strip().lower()
         return [
-            (f"{game.title} ({players_text(game.min_players, game.max_players).replace(' to ', '-')})", key)
+            (f"{game.title} ({players_short(game.min_players, game.max_players)})", key)
             for key, game in registry.available().items()
             if typed in key or typed in game.title.lower()
         ]

@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 
 from bot.core.replies import Button, custom_id
 from games.base import Game, fill_names
+from lang import tr
 
 MAX_BUTTONS = 20  # a turn's buttons at most, besides My moves and the table's own: a board is no keyboard
 
@@ -28,5 +29,5 @@ def turn_buttons(game: Game, table_id: int, version: int, names: Sequence[str],
         if len(buttons) < MAX_BUTTONS:
             cid = custom_id("f" if action.form else "a", table_id, None, action.move)
             buttons.append(Button(fill_names(action.label, names), cid, action.style))
-    buttons.append(Button("My moves", custom_id("ls", table_id, version), "secondary"))
+    buttons.append(Button(tr("My moves"), custom_id("ls", table_id, version), "secondary"))
     return buttons

@@ -190,7 +190,7 @@ async def test_the_kept_log_is_continued_by_new_moves_and_replayed_anew_after_a_
     shorter = (await service.store.moves(table))[:-2]
     row = await service.store.table(table)
     names = [c.name for _, c in sorted((await seats_of(service, table)).items())]
-    again = history.continued(service.logbook._logs[table], row, names, shorter)
+    again = history.continued(service.logbook._logs[(table, "en")], row, names, shorter)
     assert [(e.n, e.move) for e in again.entries] == [(m.n, m.move) for m in shorter] and len(again.entries) == kept - 2
     assert again.game.dump() == history.continued(None, row, names, shorter).game.dump()
 
