@@ -89,7 +89,7 @@ async def test_an_events_posts_and_results_are_in_the_servers_language(tmp_path,
         for row in await db.pairings(event.id, 1):
             await events._play_out(row.table_id)
         await events.tick()
-        results = [r for _, r in outbox.posts if "ha terminado" in r.text]
+        results = [r for _, r in outbox.posts if r.text.startswith("**El torneo de Sticks ha terminado.**")]
         assert len(results) == 1 and results[0].image
         texts.append(results[0].text)
     assert results[0].text.startswith("**El torneo de Sticks ha terminado.** Ganador")
