@@ -55,6 +55,11 @@ ROADS, SETTLEMENTS, CITIES = 15, 5, 4
 DEV_CARDS = ("knight", "victory point", "road building", "year of plenty", "monopoly")  # verbatim: keys
 # their names as people read them
 DEV_TITLES = (N_("Knight"), N_("Victory Point"), N_("Road Building"), N_("Year of Plenty"), N_("Monopoly"))
+# a count of them in a hand (`2 knight card`... as `counts_change` and the hand write them)
+DEV_CARD_WORDS = (N_("knight"), N_("victory point"), N_("road building"), N_("year of plenty"), N_("monopoly"))
+# a change of them (`+1 knight card`)
+DEV_CHANGE_WORDS = (N_("knight card"), N_("victory point card"), N_("road building card"), N_("year of plenty card"),
+                    N_("monopoly card"))
 KNIGHT, VICTORY, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 DEV_COUNTS = (14, 5, 2, 2, 2)
 
