@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Field, IllegalMove, count_text
+from games.base import Field, IllegalMove
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
@@ -126,7 +126,8 @@ class SeaGame(PioneersGame):
         words = super().score_breakdown(seat)
         found = len(self.discovered[seat]) if self.phase == "over" else 0
         if found:
-            words += f", {count_text(found, 'island')} discovered {self.discovery_points(seat)}"
+            words += ", " + ngettext("{count} island discovered {points}", "{count} islands discovered {points}",
+                                     found).format(count=found, points=self.discovery_points(seat))
         return words.lstrip(", ")
 
     # -- where pieces go ----------------------------------------------------------------
