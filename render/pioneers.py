@@ -49,6 +49,7 @@ from render.pioneers_pieces import (
     badge_word,
     building_tip,
     draw_offers,
+    fitting_size,
     hex_tip,
     last_move_words,
     phase_line,
@@ -116,7 +117,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         text(draw, (right - 8, top + 4), str(points), 28, colour, "ra", bold=True)
         text(draw, (right - 8, top + 34), tr("pts"), 11, MUTED, "ra")
         stats = stats_line(info, "road")
-        text(draw, (x0 + 6, top + 30), stats, 16, INK, width=right - x0 - 50)
+        text(draw, (x0 + 6, top + 30), stats, fitting_size(stats, 16, right - x0 - 50), INK, width=right - x0 - 50)
         if info.get("final_sources"):  # the end: points by source in place of the badges, hidden cards revealed
             sources = sources_line(info["final_sources"], SHORT_SOURCES)
             text(draw, (x0 + 6, top + 53), sources, 14, INK, width=right - x0 - 14)

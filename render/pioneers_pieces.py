@@ -11,8 +11,8 @@ from PIL import ImageDraw
 
 import lang
 from games.pioneers.data import kind_word
-from lang import N_, ngettext, pgettext, tr
-from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text
+from lang import N_, ngettext, tr
+from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text, text_width
 
 # The static boards of Pioneer's Isle, the base island (about 170 KiB deflated) and a sea
 # layout's map (about 300 KiB), in one budget: 200 tables of either kind, so a server's fifth
@@ -154,6 +154,16 @@ def answer(who: str, offerer: str, answer: list) -> str:
 PLACE_WORDS = {"desert": N_("desert"), "gold": N_("gold"), "sea": N_("sea")}
 
 
+def fitting_size(words: str, size: int, width: float, smallest: int = 12) -> int:
+    """The size a line of another language than English is drawn in so that it fits `width`
+    (German runs about a third longer), down to `smallest`; English keeps `size`, as drawn before."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > smallest and text_width(words, size) > width:
+        size -= 1
+    return size
+
+
 def phase_line(phase: str, name: str, phases: dict[str, str]) -> str:
     """`anna builds and trades`: who is awaited for what, in the current language."""
     words = phases[phase]
@@ -162,7 +172,7 @@ def phase_line(phase: str, name: str, phases: dict[str, str]) -> str:
 
 def badge_word(badge: str, badges: dict[str, str]) -> str:
     """A badge's word (a title, `to play`) as the panel shows it."""
-    return pgettext("badge", badges[badge]) if badge in badges else badge
+    return tr(badges[badge]) if badge in badges else badge
 
 
 def stats_line(info: dict[str, Any], route: str) -> str:

@@ -50,6 +50,7 @@ from render.pioneers_pieces import (
     boards,
     building,
     building_tip,
+    fitting_size,
     harbour_labels,
     hex_tip,
     last_move_words,
@@ -366,7 +367,7 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
         text(draw, (bx + column - 8, by + 2), str(points), 26, colour, "ra", bold=True)
         text(draw, (bx + column - 8, by + 31), tr("pts"), 11, MUTED, "ra")
         stats = stats_line(info, "route") + "  " + tr("ships {count}").format(count=info["ships_left"])
-        text(draw, (bx + 6, by + 28), stats, 17, INK, width=column - 50)
+        text(draw, (bx + 6, by + 28), stats, fitting_size(stats, 17, column - 50), INK, width=column - 50)
         if info.get("final_sources"):
             words = sources_line(info["final_sources"], SHORT_SOURCES)
             text(draw, (bx + 6, by + 50), words, 13, INK, width=column - 14)
