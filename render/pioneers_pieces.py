@@ -200,6 +200,11 @@ def last_move_words(move: str) -> str:
     """The last move as played (notation), a counter told by its offer (its terms are below)."""
     if move.startswith("counter"):
         return tr("counter to offer #{number}").format(number=move.split()[1])
+    words = move.split()
+    if lang.current() != lang.ENGLISH and len(words) == 3 and words[0] == "discard" and words[2] == "cards":
+        # `discard 7 cards`: the public record of a discard, which cards stays hidden
+        count = int(words[1])
+        return ngettext("discarded {count} card", "discarded {count} cards", count).format(count=count)
     return move
 
 

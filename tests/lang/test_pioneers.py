@@ -125,7 +125,10 @@ async def _play(tmp_path, language: str, options: str, moves_most: int = 900):
                     wrote += [fill_names(a.label, NAMES) for a in game.public_actions()]
                     wrote.append(game.describe_move(game.last.get("seat", 0), move, NAMES))
         drawn += seen
-    got += _reply_texts(await service.handle(people[0], "rules", {"game": "pioneers"}))
+    # /rules answers with the rules help, checked whole by the test of the rules help below
+    rules = await service.handle(people[0], "rules", {"game": "pioneers"})
+    with lang.using(language):
+        assert GAME.rules_help().split("\n")[0] in rules.private
     return service, got, wrote, drawn, played
 
 
