@@ -198,7 +198,9 @@ SEA_BOARDS = tuple(SEA_LAYOUTS)
 # DESIGNED: land hexes of a sea layout are letters without S, which names sea hexes (S1, S2, ...)
 LAND_LETTERS = "ABCDEFGHIJKLMNOPQRTUVWXYZ"
 
-# (`{points}`: DISCOVERY_POINTS, filled in where shown)
+# the note on discovery, its points filled in (`sea_note` translates it)
+DISCOVERY_NOTE = N_("Discovery: the first settlement on an island where a player did not start gives {points} points, "
+                    "once per island and player (public).")
 SEA_NOTES = (
     N_("Sea layouts (`board=shores`, 3-4 players; `board=isles`, 2-4): the target is 14 unless the "
     "host sets it. Land hexes are letters (no S), sea hexes S1, S2, ... row by row; corners are "
@@ -212,8 +214,7 @@ SEA_NOTES = (
     "2 on each large island."),
     N_("Terrain is shuffled within each group of islands and the tokens over the whole map, 6 and 8 "
     "never touching; harbour kinds are shuffled too."),
-    N_("Discovery: the first settlement on an island where a player did not start gives "
-    "{points} points, once per island and player (public)."),
+    DISCOVERY_NOTE.replace("{points}", str(DISCOVERY_POINTS)),
     N_("Gold: each settlement beside a gold field whose number rolls takes 1 card of its owner's choice, "
     "a city 2, chosen in turn order from the player rolling (`gold 1 wool 1 ore`); a starting "
     "settlement collects nothing from gold."),
@@ -226,3 +227,10 @@ SEA_NOTES = (
     "open line and not have been built this turn, and its new edge is one where a ship could be "
     "built once it has left."),
 )
+
+
+def sea_note(note: str) -> str:
+    """One of SEA_NOTES in the current language."""
+    if note == DISCOVERY_NOTE.replace("{points}", str(DISCOVERY_POINTS)):
+        return tr(DISCOVERY_NOTE).replace("{points}", str(DISCOVERY_POINTS))
+    return tr(note)

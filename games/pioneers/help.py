@@ -355,7 +355,7 @@ def _computed() -> dict[str, str]:
         "designed": _notes(D.DESIGNED_NOTES),
         "ramparts_designed": _notes(RD.RAMPARTS_NOTES),
         "card_notes": _notes(P.CARD_NOTES),
-        "sea_designed": "\n".join(f"- {tr(note)}".replace("{points}", str(D.DISCOVERY_POINTS)) for note in D.SEA_NOTES),
+        "sea_designed": "\n".join(f"- {D.sea_note(note)}" for note in D.SEA_NOTES),
     }
 
 
