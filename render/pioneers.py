@@ -15,6 +15,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.pioneers import board as B
+from games.pioneers.data import kind_word
+from lang import N_, tr, verbatim
 from render.common import (
     INK,
     MUTED,
@@ -44,22 +46,38 @@ from render.pioneers_island import (
 from render.pioneers_pieces import (
     HARBOUR_R,
     HOT,
-    count,
+    badge_word,
+    building_tip,
     draw_offers,
+    fitting_size,
+    hex_tip,
+    last_move_words,
+    phase_line,
+    rolled_words,
+    sources_line,
+    stats_line,
+    terrain_tip,
+    turn_words,
 )
 
 # -- the side panel -----------------------------------------------------------------------------
 PHASES = {
-    "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
-    "robber": "moves the robber", "main": "builds and trades", "roads": "places free roads", "over": "",
+    "setup": N_("{name} places a starting piece"), "roll": N_("{name} to roll"),
+    "discard": N_("{name} discards are awaited"), "robber": N_("{name} moves the robber"),
+    "main": N_("{name} builds and trades"), "roads": N_("{name} places free roads"), "over": "{name} ",
 }
+# the final points' sources as the panel names them (the view's labels: game.py SOURCE_LABELS)
+SHORT_SOURCES = {"Longest Road": N_("Road"), "Largest Army": N_("Army")}
+# the badges, by their key
+BADGES = {"Longest Road": N_("Longest Road"), "Largest Army": N_("Largest Army"), "protected": N_("protected"),
+          "to play": N_("to play")}
 
 
 def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     x0 = BOARD_W + 16
     right = WIDTH - 14
     y = 16
-    text(draw, (x0, y), "Pioneer's Isle", 24, INK, bold=True)
+    text(draw, (x0, y), verbatim("Pioneer's Isle"), 24, INK, bold=True)
     y += 34
     current = view["current"]
     phase = view["phase"]
@@ -67,23 +85,23 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         line, colour = view["ended"], INK
     elif phase == "over":
         winner = view["winner"]
-        line = f"{seat_name(names, winner)} wins!"
+        line = tr("{name} wins!").format(name=seat_name(names, winner))
         colour = seat_colour(winner)
     elif phase == "discard":
         waiting = [seat_name(names, int(s)) for s in view["discards"]]
-        line = "A 7: " + ", ".join(waiting) + " discard"
+        line = tr("A 7: {players} discard").format(players=", ".join(waiting))
         colour = INK
     else:
-        line = f"{seat_name(names, current)} {PHASES[phase]}"
+        line = phase_line(phase, seat_name(names, current), PHASES)
         colour = seat_colour(current)
-    text(draw, (x0, y), f"Turn {view['turn']}" if view["turn"] else "Setup", 15, MUTED)
+    text(draw, (x0, y), turn_words(view["turn"]), 15, MUTED)
     if view.get("dice"):
         d1, d2 = view["dice"]
-        text(draw, (right, y), f"rolled {d1 + d2}  ({d1}+{d2})", 15, HOT if d1 + d2 == 7 else INK, "ra", bold=True)
+        text(draw, (right, y), rolled_words(d1, d2), 15, HOT if d1 + d2 == 7 else INK, "ra", bold=True)
     y += 22
     text(draw, (x0, y), line, 17, colour, bold=True, width=right - x0)
     y += 30
-    text(draw, (x0, y), f"First to {view['target']} points", 14, MUTED)
+    text(draw, (x0, y), tr("First to {target} points").format(target=view["target"]), 14, MUTED)
     y += 24
     for seat, info in enumerate(view["players"]):
         colour = seat_colour(seat)
@@ -97,48 +115,45 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) ->
         text(draw, (x0 + 6, top + 5), name, 19, INK, bold=True, width=right - x0 - 70)
         points = info.get("final_points", info["points"])
         text(draw, (right - 8, top + 4), str(points), 28, colour, "ra", bold=True)
-        text(draw, (right - 8, top + 34), "pts", 11, MUTED, "ra")
-        stats = (f"{count(info['cards'], 'card')}  {info['dev_cards']} dev  {count(info['knights'], 'knight')}  "
-                 f"road {info['road_length']}")
-        text(draw, (x0 + 6, top + 30), stats, 16, INK, width=right - x0 - 50)
+        text(draw, (right - 8, top + 34), tr("pts"), 11, MUTED, "ra")
+        stats = stats_line(info, "road")
+        text(draw, (x0 + 6, top + 30), stats, fitting_size(stats, 16, right - x0 - 50), INK, width=right - x0 - 50)
         if info.get("final_sources"):  # the end: points by source in place of the badges, hidden cards revealed
-            short = {"Longest Road": "Road", "Largest Army": "Army"}
-            sources = " · ".join(f"{short.get(label, label)} {points}" for label, points in info["final_sources"])
+            sources = sources_line(info["final_sources"], SHORT_SOURCES)
             text(draw, (x0 + 6, top + 53), sources, 14, INK, width=right - x0 - 14)
             y += 84
             continue
         badges = []
         if info["longest_road"]:
-            badges.append("Longest Road")
+            badges.append("Longest Road")  # verbatim: a key of BADGES
         if info["largest_army"]:
-            badges.append("Largest Army")
+            badges.append("Largest Army")  # verbatim: a key of BADGES
         if info.get("protected"):
             badges.append("protected")
         if seat in view["to_act"] and seat == current and phase != "over":
-            badges.insert(0, "to play")
+            badges.insert(0, "to play")  # verbatim: a key of BADGES
         bx = x0 + 6
         for badge in badges:
             fill = (60, 60, 60) if badge == "to play" else (214, 160, 30) if badge != "protected" else (120, 150, 120)
-            w = 10 + text_width(badge, 13, bold=True)
+            word = badge_word(badge, BADGES)
+            w = 10 + text_width(word, 13, bold=True)
             draw.rounded_rectangle((bx, top + 52, bx + w, top + 72), radius=8, fill=fill)
-            text(draw, (bx + w / 2, top + 62), badge, 13, WHITE, "mm", bold=True)
+            text(draw, (bx + w / 2, top + 62), word, 13, WHITE, "mm", bold=True)
             bx += w + 5
         y += 84
     y += 4
     last = view.get("last") or {}
     if last.get("move"):
         who = seat_name(names, last["seat"])
-        text(draw, (x0, y), "Last move", 14, MUTED)
+        text(draw, (x0, y), tr("Last move"), 14, MUTED)
         y += 19
-        move = last["move"]
-        if move.startswith("counter"):  # its terms are in the answerer's words: the offers below tell them
-            move = f"counter to offer #{move.split()[1]}"
+        move = last_move_words(last["move"])  # a counter's terms are in the answerer's words: the offers tell them
         text(draw, (x0, y), f"{who}: {move}", 17, INK, bold=True, width=right - x0)
         y += 27
     offers = view.get("offers") or []
     if offers:
         draw_offers(draw, x0, y, right, offers, names)
-    text(draw, (x0, HEIGHT - 24), f"Development cards left: {view['deck']}", 14, MUTED)
+    text(draw, (x0, HEIGHT - 24), tr("Development cards left: {count}").format(count=view["deck"]), 14, MUTED)
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -203,8 +218,8 @@ EDGE_HALF = 8  # half the width of an edge's band, as wide as a road drawn with 
 
 def _harbour_tip(kind: str) -> str:
     if kind == "any":
-        return "3:1 harbour: trade 3 of one resource for 1 of any"
-    return f"2:1 harbour: trade 2 {kind} for 1 of any"
+        return tr("3:1 harbour: trade 3 of one resource for 1 of any")
+    return tr("2:1 harbour: trade 2 {kind} for 1 of any").format(kind=kind_word(kind))
 
 
 def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -219,9 +234,8 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     hexes = board["hexes"]
     out = []
     for index, info in enumerate(hexes):
-        number = f", rolls {info['number']}" if info["number"] else ""
-        robber = "; the robber stands here" if info["label"] == view["robber"] else ""
-        out.append(poly_region(info["label"], corners(index), "hex", f"{info['res']}{number}{robber}"))
+        out.append(poly_region(info["label"], corners(index), "hex",
+                               hex_tip(info, info["label"] == view["robber"])))
     for info in board["harbours"]:
         _, _, (x, y) = harbour_spot(B.EDGE_INDEX[info["edge"]])
         out.append(circle_region(info["kind"], x, y, HARBOUR_R, "harbour", _harbour_tip(info["kind"])))
@@ -231,23 +245,21 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
         (ax, ay), (bx, by) = node_xy(a), node_xy(b)
         start, end = (ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25), (ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75)
         seat = roads.get(label)
-        tip = f"road of {seat_name(names, seat)}" if seat is not None else "an edge: room for a road"
+        tip = (tr("road of {name}").format(name=seat_name(names, seat)) if seat is not None
+               else tr("an edge: room for a road"))
         out.append(band_region(label, start, end, EDGE_HALF, "edge", tip))
     built = {node: (seat, level) for node, seat, level in view["buildings"]}
     touching: dict[int, list[str]] = {}
     for index, info in enumerate(hexes):
         if info["number"]:
             for node in B.HEX_NODES[index]:
-                touching.setdefault(node, []).append(f"{info['res']} {info['number']}")
+                touching.setdefault(node, []).append(f"{terrain_tip(info['res'])} {info['number']}")
     for node in range(B.NODE_COUNT):
         x, y = node_xy(node)
         here = built.get(node + 1)
-        if here is not None:
-            tip = f"{'settlement' if here[1] == 1 else 'city'} of {seat_name(names, here[0])}"
-        else:
-            tip = "a corner: room for a settlement"
+        tip = building_tip(here, names) if here is not None else tr("a corner: room for a settlement")
         if touching.get(node):
-            tip += "; touches " + ", ".join(touching[node])
+            tip = tr("{tip}; touches {hexes}").format(tip=tip, hexes=", ".join(touching[node]))
         out.append(circle_region(str(node + 1), x, y, CORNER_R, "corner", tip))
     if "ramparts" in view:  # knights, walls and metropolises told on their corners, the raiders' track
         from render import pioneers_ramparts

@@ -22,6 +22,7 @@ from render.pioneers_pieces import (
     HOT,
     RADIUS,
     TERRAIN_COLOURS,
+    board_key,
     boards,
     building,
     harbour_labels,
@@ -132,7 +133,7 @@ def draw_island(board: dict[str, Any]) -> Image.Image:
 
 def island_picture(board: dict[str, Any]) -> Image.Image:
     """The board's island from the cache (drawn on a miss), a new picture to draw on."""
-    return islands.get(board["key"], lambda: Packed(draw_island(board))).image()
+    return islands.get(board_key(board), lambda: Packed(draw_island(board))).image()
 
 
 # -- pieces -----------------------------------------------------------------------------------

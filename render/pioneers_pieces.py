@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 from PIL import ImageDraw
 
-from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text
+import lang
+from games.pioneers.data import kind_word
+from lang import N_, ngettext, tr
+from render.common import INK, MUTED, WHITE, Cache, font, mix, seat_colour, seat_name, shade, text, text_width
 
 # The static boards of Pioneer's Isle, the base island (about 170 KiB deflated) and a sea
 # layout's map (about 300 KiB), in one budget: 200 tables of either kind, so a server's fifth
@@ -25,8 +29,18 @@ TERRAIN_COLOURS = {
     "ore": (128, 132, 146),
     "desert": (222, 204, 160),
 }
-TERRAIN_WORDS = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore",
-                 "desert": "desert"}
+TERRAIN_WORDS = {"lumber": N_("lumber"), "brick": N_("brick"), "wool": N_("wool"), "grain": N_("grain"),
+                 "ore": N_("ore"), "desert": N_("desert")}
+
+
+
+def board_key(board: dict) -> object:
+    """The cache key of a board's drawn map: its words (terrain, harbours) are in the language of
+    the call, so each language has its own."""
+    language = lang.current()
+    return board["key"] if language == lang.ENGLISH else (board["key"], language)
+
+
 HOT = (200, 30, 30)
 HIGHLIGHT = (255, 214, 0)
 # corner numbers: bold, so that "53" and "63" stay apart when the picture is shown at about
@@ -47,15 +61,20 @@ def _inside(box: tuple[float, float, float, float], r: float) -> bool:
     return all(math.hypot(x, y) <= r for x in (box[0], box[2]) for y in (box[1], box[3]))
 
 
-@cache
 def harbour_labels(kind: str) -> tuple[tuple[float, float, str, int, bool], ...]:
+    """`_harbour_labels` in the language of the call."""
+    return _harbour_labels(kind, lang.current())
+
+
+@cache
+def _harbour_labels(kind: str, language: str) -> tuple[tuple[float, float, str, int, bool], ...]:
     """(dx, dy, words, size, bold) of a harbour's labels around its centre: "3:1", or "2:1"
     over the resource, each as large as fits inside the circle's outline."""
     room = HARBOUR_R - HARBOUR_EDGE - 1
     if kind == "any":
         return ((0, 0, "3:1", 17, True),)
     for size in range(12, 8, -1):
-        labels = ((0, -7, "2:1", 15, True), (0, 6, kind, size, False))
+        labels = ((0, -7, "2:1", 15, True), (0, 6, kind_word(kind), size, False))
         if all(_inside(label_box(*label), room) for label in labels):
             return labels
     return labels
@@ -64,7 +83,7 @@ def harbour_labels(kind: str) -> tuple[tuple[float, float, str, int, bool], ...]
 def terrain_word(draw: ImageDraw.ImageDraw, xy: tuple[float, float], res: str) -> None:
     """The terrain's name under its number, on a light halo: at the width a phone shows, dark
     words on the dark hexes (lumber, brick, ore) vanish without one."""
-    text(draw, xy, TERRAIN_WORDS[res], 15, INK, "mm", outline=mix(TERRAIN_COLOURS[res], WHITE, 0.6))
+    text(draw, xy, tr(TERRAIN_WORDS[res]), 15, INK, "mm", outline=mix(TERRAIN_COLOURS[res], WHITE, 0.6))
 
 
 def building(draw: ImageDraw.ImageDraw, xy: tuple[float, float], node: int, seat: int, level: int,
@@ -104,34 +123,125 @@ def number_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, numbe
 
 
 def count(n: int, word: str) -> str:
+    if word == "card":
+        return ngettext("{count} card", "{count} cards", n).format(count=n)
+    if word == "knight":
+        return ngettext("{count} knight", "{count} knights", n).format(count=n)
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def amounts(amounts: list[int]) -> str:
     """Cards as words, "1 wool 2 silver": five resources, or eight kinds with Ramparts."""
-    return " ".join(f"{n} {KIND_WORDS[i]}" for i, n in enumerate(amounts) if n)
+    return " ".join(f"{n} {kind_word(KIND_WORDS[i])}" for i, n in enumerate(amounts) if n)
+
+
+def offer_line(offer: dict, who: str) -> str:
+    """`#3 anna gives 1 wool, gets 1 ore`."""
+    return tr("#{number} {who} gives {give}, gets {get}").format(
+        number=offer["id"], who=who, give=amounts(offer["give"]), get=amounts(offer["get"]))
 
 
 def answer(who: str, offerer: str, answer: list) -> str:
     """An answer told from the offerer's side, as every offer is (a counter lists the answerer's cards)."""
     if answer[0] == "counter":
-        return f"{who} counters: {offerer} gives {amounts(answer[2])}, gets {amounts(answer[1])}"
-    return f"{who} {answer[0]}s"
+        return tr("{who} counters: {offerer} gives {give}, gets {get}").format(
+            who=who, offerer=offerer, give=amounts(answer[2]), get=amounts(answer[1]))
+    if answer[0] == "accept":
+        return tr("{who} accepts").format(who=who)
+    return tr("{who} declines").format(who=who)
+
+
+PLACE_WORDS = {"desert": N_("desert"), "gold": N_("gold"), "sea": N_("sea")}
+
+
+def fitting_size(words: str, size: int, width: float, smallest: int = 12) -> int:
+    """The size a line of another language than English is drawn in so that it fits `width`
+    (German runs about a third longer), down to `smallest`; English keeps `size`, as drawn before."""
+    if lang.current() == lang.ENGLISH:
+        return size
+    while size > smallest and text_width(words, size) > width:
+        size -= 1
+    return size
+
+
+def phase_line(phase: str, name: str, phases: dict[str, str]) -> str:
+    """`anna builds and trades`: who is awaited for what, in the current language."""
+    words = phases[phase]
+    return (tr(words) if words.strip() != "{name}" else words).format(name=name)
+
+
+def badge_word(badge: str, badges: dict[str, str]) -> str:
+    """A badge's word (a title, `to play`) as the panel shows it."""
+    return tr(badges[badge]) if badge in badges else badge
+
+
+def stats_line(info: dict[str, Any], route: str) -> str:
+    """`7 cards  2 dev  1 knight  road 5`: a player's cards, development cards, knights and road."""
+    return "  ".join((count(info["cards"], "card"), tr("{count} dev").format(count=info["dev_cards"]),
+                      count(info["knights"], "knight"),
+                      (tr("route {length}") if route == "route" else tr("road {length}")).format(
+                          length=info["road_length"])))
+
+
+def sources_line(sources: list, short: dict[str, str]) -> str:
+    """`Road 2 · settlements 3`: the final points by source."""
+    return " · ".join(f"{tr(short.get(label, label))} {points}" for label, points in sources)
+
+
+def rolled_words(d1: int, d2: int) -> str:
+    return tr("rolled {total}  ({d1}+{d2})").format(total=d1 + d2, d1=d1, d2=d2)
+
+
+def turn_words(turn: int) -> str:
+    return tr("Turn {turn}").format(turn=turn) if turn else tr("Setup")
+
+
+def last_move_words(move: str) -> str:
+    """The last move as played (notation), a counter told by its offer (its terms are below)."""
+    if move.startswith("counter"):
+        return tr("counter to offer #{number}").format(number=move.split()[1])
+    words = move.split()
+    if lang.current() != lang.ENGLISH and len(words) == 3 and words[0] == "discard" and words[2] == "cards":
+        # `discard 7 cards`: the public record of a discard, which cards stays hidden
+        count = int(words[1])
+        return ngettext("discarded {count} card", "discarded {count} cards", count).format(count=count)
+    return move
+
+
+def terrain_tip(res: str) -> str:
+    """A hex's resource (or desert, gold, sea) as a tip names it."""
+    return tr(PLACE_WORDS[res]) if res in PLACE_WORDS else kind_word(res)
+
+
+def hex_tip(info: dict[str, Any], robber: bool) -> str:
+    """`wool, rolls 5; the robber stands here`."""
+    res = terrain_tip(info["res"])
+    if info["number"]:
+        words = (tr("{res}, rolls {number}; the robber stands here") if robber else tr("{res}, rolls {number}"))
+        return words.format(res=res, number=info["number"])
+    return (tr("{res}; the robber stands here") if robber else "{res}").format(res=res)
+
+
+def building_tip(here: tuple[int, int], names: list[str]) -> str:
+    """`settlement of anna`."""
+    if here[1] == 1:
+        return tr("settlement of {name}").format(name=seat_name(names, here[0]))
+    return tr("city of {name}").format(name=seat_name(names, here[0]))
 
 
 def draw_offers(draw: ImageDraw.ImageDraw, x0: float, y: float, right: float, offers: list[dict],
                 names: list[str], bottom: float | None = None) -> float:
     """The panel's open offers, four at most, each with its answers; with `bottom`, an offer that
     would come near it gives way to a line saying how many are left. Returns the y below them."""
-    text(draw, (x0, y), "Open offers", 14, MUTED)
+    text(draw, (x0, y), tr("Open offers"), 14, MUTED)
     y += 19
     for shown, offer in enumerate(offers[:4]):
         if bottom is not None and y + 33 > bottom:
-            text(draw, (x0, y), f"{len(offers) - shown} more: /offers lists them all", 13, MUTED)
+            text(draw, (x0, y), tr("{count} more: /offers lists them all").format(count=len(offers) - shown), 13, MUTED)
             y += 16
             break
         who = seat_name(names, offer["by"])
-        line = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
+        line = offer_line(offer, who)
         text(draw, (x0, y), line, 14, INK, width=right - x0)
         y += 17
         answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]

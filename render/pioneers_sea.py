@@ -18,6 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.pioneers import board as B
+from games.pioneers.data import kind_word
+from lang import N_, tr, verbatim
 from render.common import (
     INK,
     MUTED,
@@ -42,14 +44,24 @@ from render.pioneers_pieces import (
     HIGHLIGHT,
     HOT,
     TERRAIN_COLOURS,
-    amounts,
     answer,
+    badge_word,
+    board_key,
     boards,
     building,
-    count,
+    building_tip,
+    fitting_size,
     harbour_labels,
+    hex_tip,
+    last_move_words,
     number_disc,
+    offer_line,
+    phase_line,
+    rolled_words,
+    sources_line,
+    stats_line,
     terrain_word,
+    turn_words,
 )
 
 WIDTH = 1030
@@ -173,7 +185,7 @@ def _map(board: dict[str, Any]) -> Image.Image:
         if number:
             text(draw, (cx, cy - 3), str(number), 22, HOT if number in (6, 8) else INK, "mm", bold=number in (6, 8))
         if info["res"] == "gold":
-            text(draw, (cx, cy + r * 0.58), "gold", 15, INK, "mm", outline=mix(GOLD, WHITE, 0.6))
+            text(draw, (cx, cy + r * 0.58), tr("gold"), 15, INK, "mm", outline=mix(GOLD, WHITE, 0.6))
         else:
             terrain_word(draw, (cx, cy + r * 0.58), info["res"])
         text(draw, (cx, cy - r * 0.56), info["label"], 20, INK, "mm", bold=True,
@@ -305,10 +317,14 @@ def _blocked(draw: ImageDraw.ImageDraw, f: Frame, pirate: str) -> None:
 
 # -- the standings under the map ------------------------------------------------------------------
 PHASES = {
-    "setup": "places a starting piece", "roll": "to roll", "discard": "discards are awaited",
-    "robber": "moves the robber or the pirate", "main": "builds and trades", "roads": "places free pieces",
-    "gold": "gold is being chosen", "over": "",
+    "setup": N_("{name} places a starting piece"), "roll": N_("{name} to roll"),
+    "discard": N_("{name} discards are awaited"), "robber": N_("{name} moves the robber or the pirate"),
+    "main": N_("{name} builds and trades"), "roads": N_("{name} places free pieces"),
+    "gold": N_("{name} gold is being chosen"), "over": "{name} ",
 }
+SHORT_SOURCES = {"Longest Road": N_("Route"), "Largest Army": N_("Army")}
+BADGES = {"to play": N_("to play"), "Longest Route": N_("Longest Route"), "Largest Army": N_("Largest Army"),
+          "protected": N_("protected")}
 
 
 def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: list[str]) -> None:
@@ -318,21 +334,23 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
     if view.get("ended"):
         line, colour = view["ended"], INK
     elif phase == "over":
-        line, colour = f"{seat_name(names, view['winner'])} wins!", seat_colour(view["winner"])
+        line, colour = tr("{name} wins!").format(name=seat_name(names, view["winner"])), seat_colour(view["winner"])
     elif phase == "discard":
-        line, colour = "A 7: " + ", ".join(seat_name(names, int(s)) for s in view["discards"]) + " discard", INK
+        line = tr("A 7: {players} discard").format(players=", ".join(seat_name(names, int(s)) for s in view["discards"]))
+        colour = INK
     elif phase == "gold":
-        line, colour = "Gold: " + ", ".join(seat_name(names, int(s)) for s in view.get("gold", {})) + " choose", INK
+        line = tr("Gold: {players} choose").format(
+            players=", ".join(seat_name(names, int(s)) for s in view.get("gold", {})))
+        colour = INK
     else:
-        line, colour = f"{seat_name(names, current)} {PHASES[phase]}", seat_colour(current)
+        line, colour = phase_line(phase, seat_name(names, current), PHASES), seat_colour(current)
     layout = view["board"]["layout"].capitalize()
-    text(draw, (x0, top), f"Pioneer's Isle · {layout}", 22, INK, bold=True)
-    text(draw, (x0 + 300, top + 4), f"Turn {view['turn']}" if view["turn"] else "Setup", 15, MUTED)
-    text(draw, (x0 + 390, top + 4), f"First to {view['target']} points", 15, MUTED)
+    text(draw, (x0, top), verbatim(f"Pioneer's Isle · {layout}"), 22, INK, bold=True)
+    text(draw, (x0 + 300, top + 4), turn_words(view["turn"]), 15, MUTED)
+    text(draw, (x0 + 390, top + 4), tr("First to {target} points").format(target=view["target"]), 15, MUTED)
     if view.get("dice"):
         d1, d2 = view["dice"]
-        text(draw, (right, top + 4), f"rolled {d1 + d2}  ({d1}+{d2})", 16, HOT if d1 + d2 == 7 else INK, "ra",
-             bold=True)
+        text(draw, (right, top + 4), rolled_words(d1, d2), 16, HOT if d1 + d2 == 7 else INK, "ra", bold=True)
     text(draw, (x0, top + 30), line, 20, colour, bold=True, width=right - x0)
     y = top + 58
     column = (right - x0 - 10) / 2
@@ -347,48 +365,49 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
         text(draw, (bx + 6, by + 4), f"{seat + 1} {seat_name(names, seat)}", 20, INK, bold=True, width=column - 80)
         points = info.get("final_points", info["points"])
         text(draw, (bx + column - 8, by + 2), str(points), 26, colour, "ra", bold=True)
-        text(draw, (bx + column - 8, by + 31), "pts", 11, MUTED, "ra")
-        stats = (f"{count(info['cards'], 'card')}  {info['dev_cards']} dev  {count(info['knights'], 'knight')}  "
-                 f"route {info['road_length']}  ships {info['ships_left']}")
-        text(draw, (bx + 6, by + 28), stats, 17, INK, width=column - 50)
+        text(draw, (bx + column - 8, by + 31), tr("pts"), 11, MUTED, "ra")
+        stats = stats_line(info, "route") + "  " + tr("ships {count}").format(count=info["ships_left"])
+        text(draw, (bx + 6, by + 28), stats, fitting_size(stats, 17, column - 50), INK, width=column - 50)
         if info.get("final_sources"):
-            short = {"Longest Road": "Route", "Largest Army": "Army"}
-            words = " · ".join(f"{short.get(label, label)} {p}" for label, p in info["final_sources"])
+            words = sources_line(info["final_sources"], SHORT_SOURCES)
             text(draw, (bx + 6, by + 50), words, 13, INK, width=column - 14)
             continue
         badges = []
         if seat in view["to_act"] and seat == current and phase != "over":
-            badges.append("to play")
+            badges.append("to play")  # verbatim: a key of BADGES
         if info["longest_road"]:
-            badges.append("Longest Route")
+            badges.append("Longest Route")  # verbatim: a key of BADGES
         if info["largest_army"]:
-            badges.append("Largest Army")
+            badges.append("Largest Army")  # verbatim: a key of BADGES
         if info.get("discovery_points"):
-            badges.append(f"found {len(info['discovered'])} +{info['discovery_points']}")
+            badges.append(tr("found {count} +{points}").format(count=len(info["discovered"]),
+                                                              points=info["discovery_points"]))
         if info.get("protected"):
             badges.append("protected")
         px = bx + 6
         for badge in badges:
             fill = (60, 60, 60) if badge == "to play" else (120, 150, 120) if badge == "protected" else (214, 160, 30)
-            w = 10 + text_width(badge, 12, bold=True)
+            word = badge_word(badge, BADGES)
+            w = 10 + text_width(word, 12, bold=True)
             draw.rounded_rectangle((px, by + 50, px + w, by + 68), radius=8, fill=fill)
-            text(draw, (px + w / 2, by + 59), badge, 12, WHITE, "mm", bold=True)
+            text(draw, (px + w / 2, by + 59), word, 12, WHITE, "mm", bold=True)
             px += w + 5
     y += 78 * ((len(view["players"]) + 1) // 2) + 4
     last = view.get("last") or {}
     unclaimed = [island for island, settled in view.get("islands", {}).items() if not settled]
-    left = f"Unsettled islands: {len(unclaimed)}" if unclaimed else "Every island is settled"
-    text(draw, (right, y), f"{left} · cards left: {view['deck']}", 16, MUTED, "ra")
+    left = (tr("Unsettled islands: {count}").format(count=len(unclaimed)) if unclaimed
+            else tr("Every island is settled"))
+    text(draw, (right, y), tr("{islands} · cards left: {count}").format(islands=left, count=view["deck"]), 16, MUTED,
+         "ra")
     if last.get("move"):
-        move = last["move"]
-        if move.startswith("counter"):
-            move = f"counter to offer #{move.split()[1]}"
-        text(draw, (x0, y), f"Last: {seat_name(names, last['seat'])}: {move}", 18, INK, bold=True, width=560)
+        move = last_move_words(last["move"])
+        text(draw, (x0, y), tr("Last: {name}: {move}").format(name=seat_name(names, last["seat"]), move=move), 18, INK,
+             bold=True, width=560)
     y += 22
     for offer in (view.get("offers") or [])[:2]:
         who = seat_name(names, offer["by"])
         answers = [answer(seat_name(names, int(s)), who, a) for s, a in offer["answers"].items()]
-        words = f"#{offer['id']} {who} gives {amounts(offer['give'])}, gets {amounts(offer['get'])}"
+        words = offer_line(offer, who)
         text(draw, (x0, y), words + (f" ({', '.join(answers)})" if answers else ""), 14, INK, width=right - x0)
         y += 18
 
@@ -397,7 +416,7 @@ def _panel(draw: ImageDraw.ImageDraw, f: Frame, view: dict[str, Any], names: lis
 def render(view: dict[str, Any], names: list[str]) -> Image.Image:
     board = view["board"]
     f = frame(board["layout"])
-    image = boards.get(board["key"], lambda: Packed(_map(board))).image()
+    image = boards.get(board_key(board), lambda: Packed(_map(board))).image()
     draw = ImageDraw.Draw(image)
     for island, settled in view.get("islands", {}).items():
         if not settled:
@@ -435,8 +454,8 @@ def draw(view: dict[str, Any], names: list[str]) -> bytes:
 # -- regions ---------------------------------------------------------------------------------------
 def _tip_of_corner(here: tuple[int, int] | None, names: list[str], land: bool) -> str:
     if here is not None:
-        return f"{'settlement' if here[1] == 1 else 'city'} of {seat_name(names, here[0])}"
-    return "a corner: room for a settlement" if land else "a corner at sea: ships meet here"
+        return building_tip(here, names)
+    return tr("a corner: room for a settlement") if land else tr("a corner at sea: ships meet here")
 
 
 def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -448,15 +467,15 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     out = []
     for index, info in enumerate(board["hexes"]):
         if info["res"] == "sea":
-            tip = "sea" + ("; the pirate is here" if info["label"] == view["pirate"] else "")
+            tip = tr("sea; the pirate is here") if info["label"] == view["pirate"] else tr("sea")
         else:
-            number = f", rolls {info['number']}" if info["number"] else ""
-            tip = f"{info['res']}{number}" + ("; the robber stands here" if info["label"] == view["robber"] else "")
+            tip = hex_tip(info, info["label"] == view["robber"])
         out.append(poly_region(info["label"], f.corners(index), "hex", tip))
     for info in board["harbours"]:
         _, _, (x, y) = f.harbour(info["edge"])
         out.append(circle_region(info["kind"], x, y, f.radius * 0.4, "harbour",
-                                 "3:1 harbour" if info["kind"] == "any" else f"2:1 {info['kind']} harbour"))
+                                 tr("3:1 harbour") if info["kind"] == "any"
+                                 else tr("2:1 {kind} harbour").format(kind=kind_word(info["kind"]))))
     roads = dict(map(tuple, view["roads"]))
     ships = dict(map(tuple, view.get("ships", ())))
     for index, label in enumerate(geometry.edge_labels):
@@ -464,13 +483,17 @@ def regions(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
         (ax, ay), (bx, by) = f.node(a), f.node(b)
         start, end = (ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25), (ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75)
         if label in roads:
-            tip = f"road of {seat_name(names, roads[label])}"
+            tip = tr("road of {name}").format(name=seat_name(names, roads[label]))
         elif label in ships:
-            tip = f"ship of {seat_name(names, ships[label])}"
+            tip = tr("ship of {name}").format(name=seat_name(names, ships[label]))
+        elif geometry.land_edges[index] and geometry.sea_edges[index]:
+            tip = tr("an edge: room for a road or a ship")
+        elif geometry.land_edges[index]:
+            tip = tr("an edge: room for a road")
+        elif geometry.sea_edges[index]:
+            tip = tr("an edge: room for a ship")
         else:
-            room = [word for word, ok in (("a road", geometry.land_edges[index]), ("a ship", geometry.sea_edges[index]))
-                    if ok]
-            tip = "an edge: room for " + " or ".join(room)
+            tip = verbatim("an edge: room for ")
         out.append(band_region(label, start, end, 8, "edge", tip))
     built = {node: (seat, level) for node, seat, level in view["buildings"]}
     for node in range(geometry.node_count):

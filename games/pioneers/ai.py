@@ -142,7 +142,7 @@ def _setup(game: PioneersGame, seat: int, moves: list[str]) -> str:
         owned = production(game, seat)
         best = max(moves, key=lambda m: node_score(game, seat, game.notation.parse(m).node, owned))
         return best
-    return _chosen(_best_road(game, seat, moves), "setup road")
+    return _chosen(_best_road(game, seat, moves), "setup road")  # verbatim: a programmer's note
 
 
 def _best_road(game: PioneersGame, seat: int, roads: list[str]) -> str | None:
@@ -354,11 +354,11 @@ def _main(game: PioneersGame, seat: int, moves: list[str]) -> str:
         if best:
             return best
     if M.BuyCard in by_kind and (kind == "card" or _missing(hand, cost) > 1 and _spare(hand, cost, D.COST_DEV)):
-        return "buy card"
+        return "buy card"  # verbatim: a move
     trade = _bank_trade(game, seat, cost, by_kind.get(M.Trade, []))
     if trade:
         return trade
-    return _chosen("end" if "end" in moves else None, "no `end` in the main phase")
+    return _chosen("end" if "end" in moves else None, "no `end` in the main phase")  # verbatim: a programmer's note
 
 
 def moves_by_kind(moves: list[str], notation: Notation = M.NOTATION) -> dict[type, list[str]]:
@@ -378,7 +378,7 @@ def _card_play(game: PioneersGame, seat: int, moves: list[str], cost: tuple[int,
     if "knight" in moves and _knight_worth(game, seat):
         return "knight"
     if "road building" in moves and game.pieces[seat][1] < D.SETTLEMENTS and game.road_spots(seat):
-        return "road building"
+        return "road building"  # verbatim: a move
     plenty = [m for m in moves if isinstance(game.notation.parse(m), M.Plenty)]
     if plenty:
         def gain(move: str) -> float:

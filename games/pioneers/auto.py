@@ -9,6 +9,7 @@ from games import auto
 from games.base import IllegalMove
 from games.pioneers import data as D
 from games.pioneers import moves as M
+from lang import N_, tr
 
 if TYPE_CHECKING:
     from games.pioneers.game import PioneersGame
@@ -24,7 +25,8 @@ def kinds_of(value: str, what: str) -> list[str]:
     for word in value.replace(",", " ").lower().split():
         name = next((k for k in KINDS if k.startswith(word)), None) if len(word) >= 2 else None
         if name is None:
-            raise IllegalMove(f"`{word}` is not a resource; {what} names some of: {', '.join(KINDS)}.")
+            raise IllegalMove(tr("`{word}` is not a resource; {what} names some of: {kinds}.").format(
+                word=word, what=what, kinds=", ".join(KINDS)))
         if name not in found:
             found.append(name)
     return found
@@ -32,14 +34,14 @@ def kinds_of(value: str, what: str) -> list[str]:
 
 class PioneersAuto(auto.AutoRules):
     answers = (
-        auto.Answer("decline", "Offers to turn down at once: all, none, or the kinds they ask of you (ore wool)",
+        auto.Answer("decline", N_("Offers to turn down at once: all, none, or the kinds they ask of you (ore wool)"),
                     "all"),
-        auto.Answer("discard", "On a 7, discard by these kinds first (wool grain ...); off to choose yourself",
-                    "wool grain brick lumber ore"),
-        auto.Answer("roll", "on: roll as your turn starts, even holding a card you could play first", "on"),
+        auto.Answer("discard", N_("On a 7, discard by these kinds first (wool grain ...); off to choose yourself"),
+                    "wool grain brick lumber ore"),  # verbatim: a value as typed
+        auto.Answer("roll", N_("on: roll as your turn starts, even holding a card you could play first"), "on"),
     )
-    out_of_turn = ("Out of turn you answer offers and discard on a 7: `/auto decline:` and `/auto discard:` "
-                   "answer them for you when the answer is legal.")
+    out_of_turn = N_("Out of turn you answer offers and discard on a 7: `/auto decline:` and `/auto discard:` "
+                     "answer them for you when the answer is legal.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
         if seat not in game.to_act():
@@ -82,7 +84,7 @@ class PioneersAuto(auto.AutoRules):
             return " ".join(kinds_of(words, "decline:"))
         if name == "roll":
             if words not in ("on", "off"):
-                raise IllegalMove("`roll:` is `on` (roll at once as your turn starts) or `off`.")
+                raise IllegalMove(tr("`roll:` is `on` (roll at once as your turn starts) or `off`."))
             return words
         if name == "discard":
             if words in ("off", "none"):
@@ -160,16 +162,17 @@ class RampartsAuto(PioneersAuto):
     # `track:` and `cistern:` always have an answer (their defaults, ramparts_data.py): the table
     # makes those choices and never asks (`decided`).
     answers = PioneersAuto.answers + (
-        auto.Answer("give", "When a card asks you to give, give these kinds first (wool grain ink ...); off to "
-                    "choose yourself", "off"),
-        auto.Answer("track", "A tie at a won raid draws from this deck: commerce, council or lore; highest for your "
-                    "highest level", "highest", default="highest"),
-        auto.Answer("cistern", "The Cistern's resource, the first of these the bank holds", "ore grain wool brick lumber",
-                    default="ore grain wool brick lumber"),
+        auto.Answer("give", N_("When a card asks you to give, give these kinds first (wool grain ink ...); off to "
+                               "choose yourself"), "off"),
+        auto.Answer("track", N_("A tie at a won raid draws from this deck: commerce, council or lore; highest for "
+                                "your highest level"), "highest", default="highest"),
+        auto.Answer("cistern", N_("The Cistern's resource, the first of these the bank holds"),
+                    "ore grain wool brick lumber",  # verbatim: a value as typed
+                    default="ore grain wool brick lumber"),  # verbatim: a value as typed
     )
-    out_of_turn = ("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or a "
-                   "Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when the "
-                   "answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
+    out_of_turn = N_("Out of turn you answer offers, discard on a 7 or to a Firebrand, and give cards to a Festival or "
+                     "a Customs House: `/auto decline:`, `/auto discard:` and `/auto give:` answer them for you when "
+                     "the answer is legal; `/auto track:` and `/auto cistern:` say what the table picks for you.")
 
     def forced(self, game: PioneersGame, seat: int) -> str | None:
         # a progress card may be playable; how many a seat holds is public, which ones is not
@@ -208,7 +211,7 @@ class RampartsAuto(PioneersAuto):
         if name == "track":
             if words in ("highest", "commerce", "council", "lore"):
                 return words
-            raise IllegalMove("`track:` is commerce, council, lore or highest.")
+            raise IllegalMove(tr("`track:` is commerce, council, lore or highest."))
         if name == "cistern":
             return " ".join(kinds_of(words, "cistern:"))
         return super().read(name, value)
@@ -277,7 +280,8 @@ def _ramparts_kinds(value: str, what: str) -> list[str]:
     for word in value.replace(",", " ").lower().split():
         name = next((k for k in RAMPARTS_KINDS if k.startswith(word)), None) if len(word) >= 2 else None
         if name is None:
-            raise IllegalMove(f"`{word}` is not a card; {what} names some of: {', '.join(RAMPARTS_KINDS)}.")
+            raise IllegalMove(tr("`{word}` is not a card; {what} names some of: {kinds}.").format(
+                word=word, what=what, kinds=", ".join(RAMPARTS_KINDS)))
         if name not in found:
             found.append(name)
     return found

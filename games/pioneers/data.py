@@ -6,12 +6,35 @@ the reasoning, and `DESIGNED_NOTES` collects them for `rules_help()`.
 
 from __future__ import annotations
 
+from lang import N_, tr
+
 # -- resources -------------------------------------------------------------------------
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 DESERT = 5
 TERRAIN = ("forest", "hills", "pasture", "fields", "mountains", "desert")
 RES_INDEX = {name: index for index, name in enumerate(RESOURCES)}
+# the cards' names as people read them (a move keeps the English word as typed): `kind_word`
+KIND_WORDS = {
+    "lumber": N_("lumber"), "brick": N_("brick"), "wool": N_("wool"), "grain": N_("grain"), "ore": N_("ore"),
+    # Ramparts' commodities (ramparts_data.COMMODITIES)
+    "ink": N_("ink"), "sailcloth": N_("sailcloth"), "silver": N_("silver"),
+}
+TERRAIN_WORDS = {
+    "forest": N_("forest"), "hills": N_("hills"), "pasture": N_("pasture"), "fields": N_("fields"),
+    "mountains": N_("mountains"), "desert": N_("desert"), "gold": N_("gold field"), "sea": N_("sea"),
+}
+
+
+def kind_word(name: str) -> str:
+    """A resource's (or commodity's) name in the current language, as a count of cards reads it."""
+    word = KIND_WORDS.get(name)
+    return tr(word) if word is not None else name
+
+
+def kinds_words(names) -> str:
+    """Several kinds' names, translated, joined by spaces (`wool ore`)."""
+    return " ".join(kind_word(name) for name in names)
 
 # 19 land hexes: 4 lumber, 3 brick, 4 wool, 4 grain, 3 ore, 1 desert.
 HEX_COUNTS = (4, 3, 4, 4, 3, 1)
@@ -29,7 +52,14 @@ COST_DEV = (0, 0, 1, 1, 1)
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
 
 # -- development cards -----------------------------------------------------------------
-DEV_CARDS = ("knight", "victory point", "road building", "year of plenty", "monopoly")
+DEV_CARDS = ("knight", "victory point", "road building", "year of plenty", "monopoly")  # verbatim: keys
+# their names as people read them
+DEV_TITLES = (N_("Knight"), N_("Victory Point"), N_("Road Building"), N_("Year of Plenty"), N_("Monopoly"))
+# a count of them in a hand (`2 knight card`... as `counts_change` and the hand write them)
+DEV_CARD_WORDS = (N_("knight"), N_("victory point"), N_("road building"), N_("year of plenty"), N_("monopoly"))
+# a change of them (`+1 knight card`)
+DEV_CHANGE_WORDS = (N_("knight card"), N_("victory point card"), N_("road building card"), N_("year of plenty card"),
+                    N_("monopoly card"))
 KNIGHT, VICTORY, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 DEV_COUNTS = (14, 5, 2, 2, 2)
 
@@ -70,22 +100,22 @@ MAX_OFFERS_PER_TURN = 3
 MAX_LISTED_DISCARDS = 300
 
 DESIGNED_NOTES = (
-    "Labels: hexes A-S in rows of 3, 4, 5, 4, 3 from the top left; corners 1-54 row by row "
-    "from the top; a road is named by its two corners, smaller first (`12-17`).",
-    "Harbours: 9 on the coast with gaps of 3, 3, 4 coast edges repeated, never sharing a corner; "
-    "4 trade 3:1 and one 2:1 per resource. The random board shuffles their kinds.",
-    "Beginner board: a fixed balanced layout with the desert in the middle and no 6 or 8 "
-    "beside another 6 or 8.",
-    "Random board: resources and numbers are shuffled until no 6 or 8 touches another 6 or 8.",
-    "Player offers: at most 3 per turn; an offer may be cancelled by its maker.",
-    "Longest Road: when a settlement breaks the holder's road and the holder no longer has the "
+    N_("Labels: hexes A-S in rows of 3, 4, 5, 4, 3 from the top left; corners 1-54 row by row "
+    "from the top; a road is named by its two corners, smaller first (`12-17`)."),
+    N_("Harbours: 9 on the coast with gaps of 3, 3, 4 coast edges repeated, never sharing a corner; "
+    "4 trade 3:1 and one 2:1 per resource. The random board shuffles their kinds."),
+    N_("Beginner board: a fixed balanced layout with the desert in the middle and no 6 or 8 "
+    "beside another 6 or 8."),
+    N_("Random board: resources and numbers are shuffled until no 6 or 8 touches another 6 or 8."),
+    N_("Player offers: at most 3 per turn; an offer may be cancelled by its maker."),
+    N_("Longest Road: when a settlement breaks the holder's road and the holder no longer has the "
     "longest, the title goes to the single longest road of 5 or more, or is set aside when "
-    "several tie; a holder who still ties for longest keeps it.",
-    "Friendly robber: protection is about the players who could be robbed, so the roller's own "
-    "buildings never keep the robber away.",
-    "Year of Plenty takes 2 cards the bank holds; if the bank holds only 1 card in all, it takes that one.",
-    "A robber move must steal when a player beside the hex holds a card; players with no cards "
-    "cannot be chosen.",
+    "several tie; a holder who still ties for longest keeps it."),
+    N_("Friendly robber: protection is about the players who could be robbed, so the roller's own "
+    "buildings never keep the robber away."),
+    N_("Year of Plenty takes 2 cards the bank holds; if the bank holds only 1 card in all, it takes that one."),
+    N_("A robber move must steal when a player beside the hex holds a card; players with no cards "
+    "cannot be chosen."),
 )
 
 # -- Ramparts (../rules/pioneers-ramparts.md; its components are in ramparts_data.py) -----------
@@ -168,30 +198,39 @@ SEA_BOARDS = tuple(SEA_LAYOUTS)
 # DESIGNED: land hexes of a sea layout are letters without S, which names sea hexes (S1, S2, ...)
 LAND_LETTERS = "ABCDEFGHIJKLMNOPQRTUVWXYZ"
 
+# the note on discovery, its points filled in (`sea_note` translates it)
+DISCOVERY_NOTE = N_("Discovery: the first settlement on an island where a player did not start gives {points} points, "
+                    "once per island and player (public).")
 SEA_NOTES = (
-    "Sea layouts (`board=shores`, 3-4 players; `board=isles`, 2-4): the target is 14 unless the "
+    N_("Sea layouts (`board=shores`, 3-4 players; `board=isles`, 2-4): the target is 14 unless the "
     "host sets it. Land hexes are letters (no S), sea hexes S1, S2, ... row by row; corners are "
-    "numbered row by row over the whole map.",
-    "Shores: a home island of 14 hexes (3 lumber, 2 brick, 3 wool, 3 grain, 2 ore, 1 desert) where "
+    "numbered row by row over the whole map."),
+    N_("Shores: a home island of 14 hexes (3 lumber, 2 brick, 3 wool, 3 grain, 2 ore, 1 desert) where "
     "every start is made, and four outer islands of 11 hexes in all (1 lumber, 2 brick, 2 wool, "
     "2 grain, 2 ore, 2 gold). Tokens: the base 18 and one more 3, 4, 5, 9, 10, 11. Harbours: 8 on "
-    "the home coast (3 generic, one 2:1 per resource).",
-    "Isles: four islands of 5 hexes (4 lumber, 4 brick, 4 wool, 4 grain, 3 ore, 1 desert among "
+    "the home coast (3 generic, one 2:1 per resource)."),
+    N_("Isles: four islands of 5 hexes (4 lumber, 4 brick, 4 wool, 4 grain, 3 ore, 1 desert among "
     "them) and a small isle of ore and gold. Tokens: the base 18 and one more 4, 9, 10. Harbours: "
-    "2 on each large island.",
-    "Terrain is shuffled within each group of islands and the tokens over the whole map, 6 and 8 "
-    "never touching; harbour kinds are shuffled too.",
-    f"Discovery: the first settlement on an island where a player did not start gives "
-    f"{DISCOVERY_POINTS} points, once per island and player (public).",
-    "Gold: each settlement beside a gold field whose number rolls takes 1 card of its owner's choice, "
+    "2 on each large island."),
+    N_("Terrain is shuffled within each group of islands and the tokens over the whole map, 6 and 8 "
+    "never touching; harbour kinds are shuffled too."),
+    DISCOVERY_NOTE.replace("{points}", str(DISCOVERY_POINTS)),
+    N_("Gold: each settlement beside a gold field whose number rolls takes 1 card of its owner's choice, "
     "a city 2, chosen in turn order from the player rolling (`gold 1 wool 1 ore`); a starting "
-    "settlement collects nothing from gold.",
-    "Setup on a sea layout: the piece beside each starting settlement may be a road or a ship.",
-    "The pirate starts at sea between the home island and the outer ones on Shores (S25), in the "
+    "settlement collects nothing from gold."),
+    N_("Setup on a sea layout: the piece beside each starting settlement may be a road or a ship."),
+    N_("The pirate starts at sea between the home island and the outer ones on Shores (S25), in the "
     "middle of the map on Isles (S23). A ship on an edge of the pirate's hex may neither be built "
     "there, nor moved away or moved there; with the friendly robber, the pirate may not go beside a "
-    "protected player's ship.",
-    "Moving a ship: after the roll, once a turn, `move ship A-B to C-D`; the ship must end an "
+    "protected player's ship."),
+    N_("Moving a ship: after the roll, once a turn, `move ship A-B to C-D`; the ship must end an "
     "open line and not have been built this turn, and its new edge is one where a ship could be "
-    "built once it has left.",
+    "built once it has left."),
 )
+
+
+def sea_note(note: str) -> str:
+    """One of SEA_NOTES in the current language."""
+    if note == DISCOVERY_NOTE.replace("{points}", str(DISCOVERY_POINTS)):
+        return tr(DISCOVERY_NOTE).replace("{points}", str(DISCOVERY_POINTS))
+    return tr(note)

@@ -25,7 +25,6 @@ from games.base import (
     OptionSpec,
     Outcome,
     Rng,
-    count_text,
     counts_change,
     is_number,
     parse_options,
@@ -39,6 +38,7 @@ from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.moves import amounts_text
 from games.pioneers.yields import production
+from lang import N_, ngettext, tr, verbatim
 
 R = D.RESOURCES
 NODE_EDGES = B.NODE_EDGES
@@ -60,16 +60,52 @@ TRADE_ANY = M.TRADE_ANY
 OFFER_MOVES = M.OFFER_MOVES
 OFFERS_HOLDING = M.OFFERS_HOLDING
 
-PHASE_WORDS = {
-    "setup": "placing a starting settlement and road",
-    "roll": "to roll",
-    "discard": "discarding",
-    "robber": "to move the robber",
-    "main": "building and trading",
-    "roads": "placing free roads",
-    "gold": "choosing cards for gold",
-    "over": "game over",
+PHASE_WORDS = {  # verbatim: the English words of the phases; people read NOT_NOW and TURN_HEADS
+    "setup": "placing a starting settlement and road",  # verbatim
+    "roll": "to roll",  # verbatim
+    "discard": "discarding",  # verbatim
+    "robber": "to move the robber",  # verbatim
+    "main": "building and trading",  # verbatim
+    "roads": "placing free roads",  # verbatim
+    "gold": "choosing cards for gold",  # verbatim
+    "over": "game over",  # verbatim
 }
+# the refusal of a move out of its phase, per phase (PHASE_WORDS in whole sentences)
+NOT_NOW = {
+    "setup": N_("Not now: you are placing a starting settlement and road."),
+    "roll": N_("Not now: you are to roll."),
+    "discard": N_("Not now: you are discarding."),
+    "robber": N_("Not now: you are to move the robber."),
+    "main": N_("Not now: you are building and trading."),
+    "roads": N_("Not now: you are placing free roads."),
+    "gold": N_("Not now: you are choosing cards for gold."),
+    "over": N_("Not now: you are game over."),
+}
+# the status line's head, per phase
+TURN_HEADS = {
+    "setup": N_("Turn {turn}: {who} is placing a starting settlement and road."),
+    "roll": N_("Turn {turn}: {who} is to roll."),
+    "discard": N_("Turn {turn}: {who} is discarding."),
+    "robber": N_("Turn {turn}: {who} is to move the robber."),
+    "main": N_("Turn {turn}: {who} is building and trading."),
+    "roads": N_("Turn {turn}: {who} is placing free roads."),
+    "gold": N_("Turn {turn}: {who} is choosing cards for gold."),
+    "over": N_("Turn {turn}: {who} is game over."),
+}
+SETUP_HEADS = {
+    "settlement": N_("Setup: {who} places a starting settlement."),
+    "city": N_("Setup: {who} places a starting city."),
+    "road": N_("Setup: {who} places a starting road."),
+}
+# the menu groups of the setup's placements (`move_groups`)
+SETUP_GROUPS = (N_("Setup settlement"), N_("Setup road"), N_("Setup ship"), N_("Setup city"))
+# the title's and the cards' labels in the final points (a view: `final_sources`)
+SOURCE_LABELS = (N_("settlements"), N_("cities"), N_("Longest Road"), N_("Largest Army"), N_("VP cards"))
+
+
+def not_now(phase: str) -> str:
+    """The refusal of a move out of its phase, in the current language."""
+    return tr(NOT_NOW[phase])
 
 
 def _positions(values: list[int], item: int) -> list[int]:
@@ -156,20 +192,20 @@ def _discard_options(hand: Sequence[int], k: int, limit: int) -> list[list[int]]
 
 class PioneersGame(Game):
     key = "pioneers"
-    title = "Pioneer's Isle"
+    title = verbatim("Pioneer's Isle")
     min_players = 2
     max_players = PLAYERS_MOST
     format_version = 1
     options = (
-        OptionSpec("target", int, 10, "Victory points needed to win (10; 13 with Ramparts; 14 on a sea layout).",
+        OptionSpec("target", int, 10, N_("Victory points needed to win (10; 13 with Ramparts; 14 on a sea layout)."),
                    min=3, max=20, default_for=lambda values: _default_target(values)),
-        OptionSpec("discard_limit", int, 7, "On a 7, whoever holds more cards than this discards half.",
+        OptionSpec("discard_limit", int, 7, N_("On a 7, whoever holds more cards than this discards half."),
                    min=3, max=30),
-        OptionSpec("friendly_robber", bool, False, "Players under 3 visible points cannot be robbed."),
-        OptionSpec("board", str, "random", "random (6 and 8 never touch), the fixed beginner board, or a sea "
-                   "layout: shores (3-4 players) or isles (2-4).", choices=("random", "beginner", *D.SEA_BOARDS)),
-        OptionSpec("ramparts", bool, False, "Ramparts: knights, city improvements, the raiders and progress cards "
-                   "(target 13; not with a sea layout)."),
+        OptionSpec("friendly_robber", bool, False, N_("Players under 3 visible points cannot be robbed.")),
+        OptionSpec("board", str, "random", N_("random (6 and 8 never touch), the fixed beginner board, or a sea "
+                   "layout: shores (3-4 players) or isles (2-4)."), choices=("random", "beginner", *D.SEA_BOARDS)),
+        OptionSpec("ramparts", bool, False, N_("Ramparts: knights, city improvements, the raiders and progress cards "
+                   "(target 13; not with a sea layout).")),
     )
     # the board's geometry and the texts of its placements; a sea layout's class (sea.py) has its own
     GEOMETRY = B.BASE
@@ -192,7 +228,7 @@ class PioneersGame(Game):
     place_words = M.PLACES
     public_picture = True
     traded_goods = R
-    BANK_TRADE_HELP = "The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`."
+    BANK_TRADE_HELP = N_("The bank trades one resource at your rate for 1 card, e.g. `trade 4 wool for 1 ore`.")
     obvious_moves = ("roll", "end")
     fields = (
         Field("n"), Field("opts", "dict"), RNG_FIELD, Field("terrain", "list"), Field("numbers", "list"),
@@ -315,8 +351,8 @@ class PioneersGame(Game):
         """The class of a table with these options: a sea layout's, Ramparts' or the island's."""
         if opts.get("ramparts"):
             if opts.get("board") in D.SEA_BOARDS:
-                raise IllegalMove("Ramparts is not played on a sea layout yet: its knights, commodities and "
-                                  "raiders are made for the island alone; choose board=random or board=beginner.")
+                raise IllegalMove(tr("Ramparts is not played on a sea layout yet: its knights, commodities and "
+                                     "raiders are made for the island alone; choose board=random or board=beginner."))
             return PioneersGame.layouts["ramparts"]
         return PioneersGame.layouts.get(opts.get("board", ""), PioneersGame)
 
@@ -395,7 +431,7 @@ class PioneersGame(Game):
         # only when another player has as many points as the winner, who reached the target first
         tiebreak = ""
         if any(totals[s] >= totals[self.winner] for s in range(self.n) if s != self.winner):
-            tiebreak = "1st place: the winner reached the target on their own turn"
+            tiebreak = N_("1st place: the winner reached the target on their own turn")
         return Outcome(ranks, [float(t) for t in totals], tiebreak, details)
 
     def _outcome_details(self, seat: int, points: int) -> dict[str, Any]:
@@ -662,7 +698,7 @@ class PioneersGame(Game):
         if pieces[0] < D.ROADS and lumber and brick:
             moves += [self.ROAD_MOVES[edge] for edge in self.road_spots(seat)]
         if wool and grain and ore and self.deck:
-            moves.append("buy card")
+            moves.append("buy card")  # verbatim: a move
         if not self.dev_played and any(self.devs[seat]):
             moves += self._card_moves(seat)
         if max(hand) >= 2:  # no rate is below 2:1
@@ -689,9 +725,10 @@ class PioneersGame(Game):
         if self.playable(seat, D.KNIGHT):
             moves.append("knight")
         if self.playable(seat, D.ROAD_BUILDING) and self._free_piece_left(seat):
-            moves.append("road building")
+            moves.append("road building")  # verbatim: a move
         if self.playable(seat, D.PLENTY):
-            moves.extend("year of plenty " + " ".join(R[i] for i in pair) for pair in self._plenty_options())
+            moves.extend("year of plenty " + " ".join(R[i] for i in pair)  # verbatim: a move
+                         for pair in self._plenty_options())
         if self.playable(seat, D.MONOPOLY):
             moves.extend(f"monopoly {name}" for name in R)
         return moves
@@ -755,7 +792,7 @@ class PioneersGame(Game):
                 if hand[give]:
                     for get in range(len(hand)):
                         if get != give:
-                            moves.append(f"counter {number} give 1 {names[give]} get 1 {names[get]}")
+                            moves.append(f"counter {number} give 1 {names[give]} get 1 {names[get]}")  # verbatim
         return moves
 
     # -- playing ----------------------------------------------------------------------
@@ -767,16 +804,17 @@ class PioneersGame(Game):
             self.dispatch(seat, value)
             return
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalMove("There is no such seat at this table.")
+            raise IllegalMove(tr("There is no such seat at this table."))
         words = move.lower().split()  # the words of `normalize(move)`, split once
         if not words:
-            raise IllegalMove("Type a move, for example `roll` or `road 12-17`.")
+            raise IllegalMove(tr("Type a move, for example `roll` or `road 12-17`."))
         text = " ".join(words)
         if self.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         head = words[0]
         if head not in self.notation.readers:
-            raise IllegalMove(f"`{text}` is not a move of {self.title}; see the rules help for the notation.")
+            raise IllegalMove(tr("`{text}` is not a move of {game}; see the rules help for the notation.").format(
+                text=text, game=self.title))
         try:
             value = self.notation.parse(text)
         except IllegalMove:
@@ -804,12 +842,14 @@ class PioneersGame(Game):
     def _need_turn(self, seat: int, *phases: str) -> None:
         if seat != self.current or self.phase == "discard":
             if self.phase == "discard" and seat in self.discards:
-                raise IllegalMove(f"First discard {self.discards[seat]} cards.")
+                count = self.discards[seat]
+                raise IllegalMove(ngettext("First discard {count} card.", "First discard {count} cards.", count).format(
+                    count=count))
             if self.phase == "discard":
-                raise IllegalMove("Waiting for discards after the 7.")
-            raise IllegalMove(f"It is {self._who(self.current)}'s turn.")
+                raise IllegalMove(tr("Waiting for discards after the 7."))
+            raise IllegalMove(tr("It is {who}'s turn.").format(who=self._who(self.current)))
         if self.phase not in phases:
-            raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
+            raise IllegalMove(not_now(self.phase))
 
     def _who(self, seat: int) -> str:
         return seat_name(seat)  # the service writes the player's name here
@@ -837,7 +877,7 @@ class PioneersGame(Game):
         if points >= self.opts["target"]:
             self.winner = seat
             self.phase = "over"
-            self._close_offers("the game ended")
+            self._close_offers("the game ended")  # verbatim: kept; told by `_closed_words`
 
     def _play_roll(self, seat: int, move: M.Roll) -> None:
         if seat != self.current or self.phase != "roll":  # else `_need_turn` passes
@@ -917,42 +957,45 @@ class PioneersGame(Game):
 
     def _may_discard(self, seat: int) -> None:
         if self.phase != "discard" or seat not in self.discards:
-            raise IllegalMove("You have nothing to discard now.")
+            raise IllegalMove(tr("You have nothing to discard now."))
 
     def _play_discard(self, seat: int, move: M.Discard) -> None:
         self._may_discard(seat)
         amounts = move.cards
         need = self.discards[seat]
         if sum(amounts) != need:
-            raise IllegalMove(f"Discard exactly {need} cards (half of your hand, rounded down).")
+            raise IllegalMove(ngettext("Discard exactly {count} card (half of your hand, rounded down).",
+                                       "Discard exactly {count} cards (half of your hand, rounded down).",
+                                       need).format(count=need))
         if not _holds(self.hands[seat], amounts):
-            raise IllegalMove("You do not hold those cards.")
+            raise IllegalMove(tr("You do not hold those cards."))
         self._pay(seat, amounts)
         del self.discards[seat]
         # only the number of cards is public; which cards stays between the player and the bank
-        self._mark(seat, f"discard {need} cards", discarded=need)
+        self._mark(seat, f"discard {need} cards", discarded=need)  # verbatim: the record's words
         if not self.discards:
             self._discards_done()
 
     def _robber_target(self, hex_index: int, victim: int | None) -> int:
         """The seat robbed (-1 for none) if the rules allow that hex and that victim."""
         if hex_index == self.robber:
-            raise IllegalMove("The robber must move to another hex.")
+            raise IllegalMove(tr("The robber must move to another hex."))
         shielded = self._shielded()
         if shielded is not None and self._blocked(hex_index, shielded):
-            raise IllegalMove(f"The friendly robber may not go on {self.HEX_LABELS[hex_index]}: a player with "
-                              "fewer than 3 visible points has a building there.")
+            raise IllegalMove(tr("The friendly robber may not go on {hex}: a player with fewer than 3 visible "
+                                 "points has a building there.").format(hex=self.HEX_LABELS[hex_index]))
         victims = self.robber_victims(hex_index)
         if victim is not None:
             if victim not in victims:
                 if victims:
-                    raise IllegalMove(f"From {self.HEX_LABELS[hex_index]} you may rob {_victim_words(victims)}.")
-                raise IllegalMove(f"Nobody beside {self.HEX_LABELS[hex_index]} can be robbed; write "
-                                  f"`robber {self.HEX_LABELS[hex_index]}`.")
+                    raise IllegalMove(tr("From {hex} you may rob {players}.").format(
+                        hex=self.HEX_LABELS[hex_index], players=_victim_words(victims)))
+                raise IllegalMove(tr("Nobody beside {hex} can be robbed; write `robber {hex}`.").format(
+                    hex=self.HEX_LABELS[hex_index]))
             return victim
         if victims:
-            raise IllegalMove(f"Choose whom to rob: `robber {self.HEX_LABELS[hex_index]} steal N`, where N is "
-                              f"{_victim_words(victims)}.")
+            raise IllegalMove(tr("Choose whom to rob: `robber {hex} steal N`, where N is {players}.").format(
+                hex=self.HEX_LABELS[hex_index], players=_victim_words(victims)))
         return -1
 
     def _steal(self, seat: int, victim: int, extra: dict[str, Any]) -> None:
@@ -979,14 +1022,15 @@ class PioneersGame(Game):
         if victim >= 0:
             self._steal(seat, victim, extra)
         label = self.HEX_LABELS[hex_index]
-        self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}", **extra)
+        self._mark(seat, f"robber {label} steal {victim + 1}" if victim >= 0 else f"robber {label}",  # verbatim
+                   **extra)
         self.phase = self.robber_return
 
     def _play_end(self, seat: int, move: M.End) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         if self.offers or len(self.closed) > 30:  # otherwise closing would change nothing
-            self._close_offers(f"{self._who(seat)}'s turn ended")
+            self._close_offers(f"{self._who(seat)}'s turn ended")  # verbatim: kept; told by `_closed_words`
         self.last = {"seat": seat, "move": "end"}  # as `_mark` writes it
         self.new_devs = [0] * 5
         self.dev_played = False
@@ -1021,9 +1065,11 @@ class PioneersGame(Game):
         node = move.node
         if self.phase == "setup" and seat == self.current:
             if self.setup_node >= 0:
-                raise IllegalMove(f"Now place a {self.ROUTE_WORD} beside corner {self.setup_node + 1}.")
+                corner = self.setup_node + 1
+                raise IllegalMove((tr("Now place a road or ship beside corner {corner}.") if self.ROUTE_WORD != "road"
+                                   else tr("Now place a road beside corner {corner}.")).format(corner=corner))
             if not self._free_spot(node):
-                raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
+                raise IllegalMove(tr("Corner {corner} is taken or next to a building.").format(corner=node + 1))
             self._place_settlement(seat, node)
             self.setup_node = node
             # the second settlement collects
@@ -1033,13 +1079,15 @@ class PioneersGame(Game):
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         if self.pieces[seat][1] >= D.SETTLEMENTS:
-            raise IllegalMove("All 5 of your settlements are on the board; build a city to free one.")
+            raise IllegalMove(tr("All 5 of your settlements are on the board; build a city to free one."))
         if not _holds(self.hands[seat], self.COST_SETTLEMENT):
-            raise IllegalMove("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.")
+            raise IllegalMove(tr("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain."))
         if not self._free_spot(node):
-            raise IllegalMove(f"Corner {node + 1} is taken or next to a building.")
+            raise IllegalMove(tr("Corner {corner} is taken or next to a building.").format(corner=node + 1))
         if not self._reaches(seat, node):
-            raise IllegalMove(f"Corner {node + 1} does not touch one of your {self.ROUTE_WORDS}.")
+            raise IllegalMove((tr("Corner {corner} does not touch one of your roads or ships.")
+                               if self.ROUTE_WORDS != "roads" else
+                               tr("Corner {corner} does not touch one of your roads.")).format(corner=node + 1))
         self._pay(seat, self.COST_SETTLEMENT)
         self._place_settlement(seat, node)
         # the new settlement may cut opponents' roads
@@ -1073,11 +1121,11 @@ class PioneersGame(Game):
             self._need_turn(seat, "main")
         node = move.node
         if self.node_owner[node] != seat or self.node_level[node] != 1:
-            raise IllegalMove(f"You have no settlement on corner {node + 1}.")
+            raise IllegalMove(tr("You have no settlement on corner {corner}.").format(corner=node + 1))
         if self.pieces[seat][2] >= D.CITIES:
-            raise IllegalMove("All 4 of your cities are on the board.")
+            raise IllegalMove(tr("All 4 of your cities are on the board."))
         if not _holds(self.hands[seat], D.COST_CITY):
-            raise IllegalMove("A city costs 3 ore and 2 grain.")
+            raise IllegalMove(tr("A city costs 3 ore and 2 grain."))
         self._pay(seat, D.COST_CITY)
         self.node_level[node] = 2
         self.pieces[seat][1] -= 1
@@ -1090,9 +1138,10 @@ class PioneersGame(Game):
         label = self.EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
             if self.setup_node < 0:
-                raise IllegalMove("First place a settlement.")
+                raise IllegalMove(tr("First place a settlement."))
             if self.edge_owner[edge] != -1 or self.setup_node not in self.EDGE_NODES[edge]:
-                raise IllegalMove(f"The road must be free and touch your new settlement on {self.setup_node + 1}.")
+                raise IllegalMove(tr("The road must be free and touch your new settlement on {corner}.").format(
+                    corner=self.setup_node + 1))
             self._place_road(seat, edge)
             self._mark(seat, f"road {label}", edges=[edge])
             self.setup_node = -1
@@ -1109,14 +1158,14 @@ class PioneersGame(Game):
             self._need_turn(seat, "main", "roads")
         free = self.phase == "roads"
         if self.pieces[seat][0] >= D.ROADS:
-            raise IllegalMove("All 15 of your roads are on the board.")
+            raise IllegalMove(tr("All 15 of your roads are on the board."))
         if not free and not _holds(self.hands[seat], self.COST_ROAD):
-            raise IllegalMove("A road costs 1 lumber and 1 brick.")
+            raise IllegalMove(tr("A road costs 1 lumber and 1 brick."))
         if self.edge_owner[edge] != -1:
-            raise IllegalMove(f"There is already a road on {label}.")
+            raise IllegalMove(tr("There is already a road on {edge}.").format(edge=label))
         if not self._road_ok(seat, edge):
-            raise IllegalMove(f"Road {label} must continue your own road, settlement or city, and may not "
-                              "pass through another player's building.")
+            raise IllegalMove(tr("Road {edge} must continue your own road, settlement or city, and may not "
+                                 "pass through another player's building.").format(edge=label))
         if not free:
             self._pay(seat, self.COST_ROAD)
         self._place_road(seat, edge)
@@ -1144,25 +1193,25 @@ class PioneersGame(Game):
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         if not self.deck:
-            raise IllegalMove("The development cards are all gone.")
+            raise IllegalMove(tr("The development cards are all gone."))
         if not _holds(self.hands[seat], D.COST_DEV):
-            raise IllegalMove("A development card costs 1 wool, 1 grain and 1 ore.")
+            raise IllegalMove(tr("A development card costs 1 wool, 1 grain and 1 ore."))
         self._pay(seat, D.COST_DEV)
         card = self.deck.pop()
         self.devs[seat][card] += 1
         self.new_devs[card] += 1
-        self._mark(seat, "buy card")
+        self._mark(seat, "buy card")  # verbatim: a move
         self._check_win()
 
     def _need_card(self, seat: int, card: int, *phases: str) -> None:
         self._need_turn(seat, *phases)
-        name = D.DEV_CARDS[card]
+        name = tr(D.DEV_TITLES[card])
         if self.dev_played:
-            raise IllegalMove("You have already played a development card this turn.")
+            raise IllegalMove(tr("You have already played a development card this turn."))
         if self.devs[seat][card] == 0:
-            raise IllegalMove(f"You hold no {name} card.")
+            raise IllegalMove(tr("You hold no {card} card.").format(card=name))
         if self.devs[seat][card] - self.new_devs[card] <= 0:
-            raise IllegalMove(f"A {name} card bought this turn can be played from your next turn.")
+            raise IllegalMove(tr("A {card} card bought this turn can be played from your next turn.").format(card=name))
 
     def _spend_card(self, seat: int, card: int) -> None:
         self.devs[seat][card] -= 1
@@ -1171,7 +1220,7 @@ class PioneersGame(Game):
 
     def _play_knight(self, seat: int, move: M.Knight) -> None:
         if seat == self.current and self.phase in ("roads", "robber", "setup"):
-            raise IllegalMove(f"Not now: you are {PHASE_WORDS[self.phase]}.")
+            raise IllegalMove(not_now(self.phase))
         self._need_card(seat, D.KNIGHT, "roll", "main")
         self._spend_card(seat, D.KNIGHT)
         self.knights[seat] += 1
@@ -1187,22 +1236,23 @@ class PioneersGame(Game):
     def _play_road_building(self, seat: int, move: M.RoadBuilding) -> None:
         self._need_card(seat, D.ROAD_BUILDING, "main")
         if not self._free_piece_left(seat):
-            raise IllegalMove(f"You have no {self.ROUTE_WORD} to place.")
+            raise IllegalMove(tr("You have no road or ship to place.") if self.ROUTE_WORD != "road"
+                              else tr("You have no road to place."))
         self._spend_card(seat, D.ROAD_BUILDING)
         self.free_roads = 2
         self.phase = "roads"
-        self._mark(seat, "road building")
+        self._mark(seat, "road building")  # verbatim: a move
 
     def _play_plenty(self, seat: int, move: M.Plenty) -> None:
         self._need_card(seat, D.PLENTY, "main")
         wanted = move.resources
         if wanted not in self._plenty_options():
-            raise IllegalMove("Name 2 resources the bank still holds (1 only when the bank holds a single card).")
+            raise IllegalMove(tr("Name 2 resources the bank still holds (1 only when the bank holds a single card)."))
         self._spend_card(seat, D.PLENTY)
         for res in wanted:
             self.bank[res] -= 1
             self.hands[seat][res] += 1
-        self._mark(seat, "year of plenty " + " ".join(R[i] for i in wanted))
+        self._mark(seat, "year of plenty " + " ".join(R[i] for i in wanted))  # verbatim: a move
 
     def _play_monopoly(self, seat: int, move: M.Monopoly) -> None:
         self._need_card(seat, D.MONOPOLY, "main")
@@ -1225,37 +1275,38 @@ class PioneersGame(Game):
         give, get = move.give, move.get
         kinds = [index for index in range(len(self.hands[seat])) if give[index]]
         if len(kinds) != 1 or sum(get) != 1:
-            raise IllegalMove(self.BANK_TRADE_HELP)
+            raise IllegalMove(tr(self.BANK_TRADE_HELP))
         kind = kinds[0]
         rate = self.rate(seat, kind)
         names = self.traded_goods
         if give[kind] != rate:
-            raise IllegalMove(f"Your rate for {names[kind]} is {rate}:1.")
+            raise IllegalMove(tr("Your rate for {kind} is {rate}:1.").format(kind=D.kind_word(names[kind]), rate=rate))
         if self.hands[seat][kind] < rate:
-            raise IllegalMove(f"You hold only {self.hands[seat][kind]} {names[kind]}.")
+            raise IllegalMove(tr("You hold only {count} {kind}.").format(
+                count=self.hands[seat][kind], kind=D.kind_word(names[kind])))
         target = get.index(1)
         if not self.bank[target]:
-            raise IllegalMove(f"The bank has no {names[target]} left.")
+            raise IllegalMove(tr("The bank has no {kind} left.").format(kind=D.kind_word(names[target])))
         self._pay(seat, give)
         self.bank[target] -= 1
         self.hands[seat][target] += 1
-        self.last = {"seat": seat, "move": f"trade {rate} {names[kind]} for 1 {names[target]}"}  # as `_mark` writes it
+        self.last = {"seat": seat, "move": f"trade {rate} {names[kind]} for 1 {names[target]}"}  # verbatim: as `_mark`
 
     def _play_offer(self, seat: int, move: M.Offer) -> None:
         if seat != self.current or self.phase != "main":  # else `_need_turn` passes
             self._need_turn(seat, "main")
         give, get = list(move.give), list(move.get)
         if self.n < 2:
-            raise IllegalMove("Nobody to trade with.")
+            raise IllegalMove(tr("Nobody to trade with."))
         if self.offers_made >= D.MAX_OFFERS_PER_TURN:
-            raise IllegalMove(f"At most {D.MAX_OFFERS_PER_TURN} offers a turn.")
+            raise IllegalMove(tr("At most {count} offers a turn.").format(count=D.MAX_OFFERS_PER_TURN))
         if not _holds(self.hands[seat], give):
-            raise IllegalMove("You cannot offer cards you do not hold.")
+            raise IllegalMove(tr("You cannot offer cards you do not hold."))
         number = self.next_offer
         self.next_offer += 1
         self.offers_made += 1
         self.offers.append({"id": number, "by": seat, "give": give, "get": get, "answers": {}})
-        self._mark(seat, f"offer {amounts_text(give)} for {amounts_text(get)}", offer=number)
+        self._mark(seat, f"offer {amounts_text(give)} for {amounts_text(get)}", offer=number)  # verbatim: a move
 
     def _find_offer(self, number: int) -> dict[str, Any]:
         for offer in self.offers:
@@ -1263,21 +1314,21 @@ class PioneersGame(Game):
                 return offer
         if number in self.closed:
             by, reason = self.closed[number]
-            raise IllegalMove(f"offer #{number} closed when {reason}.")
+            raise IllegalMove(_closed_words(number, reason))
         if 0 < number < self.next_offer:
-            raise IllegalMove(f"offer #{number} is closed.")
-        raise IllegalMove(f"There is no offer #{number}.")
+            raise IllegalMove(tr("offer #{number} is closed.").format(number=number))
+        raise IllegalMove(tr("There is no offer #{number}.").format(number=number))
 
     def _answer_check(self, seat: int, number: int) -> dict[str, Any]:
         offer = self._find_offer(number)
         if offer["by"] == seat:
-            raise IllegalMove("That is your own offer; `confirm` an answer or `cancel` it.")
+            raise IllegalMove(tr("That is your own offer; `confirm` an answer or `cancel` it."))
         return offer
 
     def _play_accept(self, seat: int, move: M.Accept) -> None:
         offer = self._answer_check(seat, move.offer)
         if not _holds(self.hands[seat], offer["get"]):
-            raise IllegalMove(f"You do not hold {amounts_text(offer['get'])}.")
+            raise IllegalMove(tr("You do not hold {cards}.").format(cards=M.amounts_words(offer["get"])))
         offer["answers"][seat] = ["accept"]
         self._mark(seat, f"accept {offer['id']}", offer=offer["id"])
 
@@ -1290,9 +1341,9 @@ class PioneersGame(Game):
         offer = self._answer_check(seat, move.offer)
         give, get = list(move.give), list(move.get)
         if not _holds(self.hands[seat], give):
-            raise IllegalMove("You cannot offer cards you do not hold.")
+            raise IllegalMove(tr("You cannot offer cards you do not hold."))
         offer["answers"][seat] = ["counter", give, get]
-        self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",
+        self._mark(seat, f"counter {offer['id']} give {amounts_text(give)} get {amounts_text(get)}",  # verbatim
                    offer=offer["id"])
 
     def _need_main(self, seat: int) -> None:
@@ -1303,32 +1354,34 @@ class PioneersGame(Game):
     def _play_confirm(self, seat: int, move: M.Confirm) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
-            raise IllegalMove("Only the player who made the offer confirms it.")
+            raise IllegalMove(tr("Only the player who made the offer confirms it."))
         self._need_main(seat)
         other = move.partner
         answer = offer["answers"].get(other)
         if not answer or answer[0] == "decline":
-            raise IllegalMove(f"{self._who(other).capitalize()} has not accepted offer #{offer['id']}.")
+            raise IllegalMove(tr("{who} has not accepted offer #{number}.").format(
+                who=self._who(other).capitalize(), number=offer["id"]))
         give, get = self.terms(offer, answer)
         if not _holds(self.hands[seat], give):
-            raise IllegalMove(f"You no longer hold {amounts_text(give)}.")
+            raise IllegalMove(tr("You no longer hold {cards}.").format(cards=M.amounts_words(give)))
         if not _holds(self.hands[other], get):
-            raise IllegalMove(f"{self._who(other).capitalize()} no longer holds {amounts_text(get)}.")
+            raise IllegalMove(tr("{who} no longer holds {cards}.").format(
+                who=self._who(other).capitalize(), cards=M.amounts_words(get)))
         mine, theirs = self.hands[seat], self.hands[other]
         for kind in range(len(mine)):
             mine[kind] += get[kind] - give[kind]
             theirs[kind] += give[kind] - get[kind]
         self.offers.remove(offer)
-        self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]
+        self.closed[offer["id"]] = [seat, f"{self._who(seat)} traded it with {self._who(other)}"]  # verbatim: kept
         self._mark(seat, f"confirm {offer['id']} {other + 1}", offer=offer["id"], partner=other,
                    gave=give, got=get)
 
     def _play_cancel(self, seat: int, move: M.Cancel) -> None:
         offer = self._find_offer(move.offer)
         if offer["by"] != seat:
-            raise IllegalMove("Only the player who made the offer may cancel it.")
+            raise IllegalMove(tr("Only the player who made the offer may cancel it."))
         self.offers.remove(offer)
-        self.closed[offer["id"]] = [seat, f"{self._who(seat)} cancelled it"]
+        self.closed[offer["id"]] = [seat, f"{self._who(seat)} cancelled it"]  # verbatim: kept
         self._mark(seat, f"cancel {offer['id']}", offer=offer["id"])
 
     # -- views and words ----------------------------------------------------------------
@@ -1363,9 +1416,9 @@ class PioneersGame(Game):
                 players[other]["final_points"] = self.total_points(other)
                 info = self.outcome().details[other]
                 sources = [("settlements", info["settlements"]), ("cities", 2 * info["cities"]),
-                           ("Longest Road", D.TITLE_POINTS * info["longest_road"]),
-                           ("Largest Army", D.TITLE_POINTS * info["largest_army"]),
-                           ("VP cards", info["victory_cards"])]
+                           ("Longest Road", D.TITLE_POINTS * info["longest_road"]),  # verbatim: SOURCE_LABELS
+                           ("Largest Army", D.TITLE_POINTS * info["largest_army"]),  # verbatim: SOURCE_LABELS
+                           ("VP cards", info["victory_cards"])]  # verbatim: SOURCE_LABELS
                 players[other]["final_sources"] = [[label, points] for label, points in sources if points]
         last = {key: value for key, value in self.last.items()
                 if key in ("seat", "move", "roll", "victim", "offer", "amount", "partner", "gave", "got",
@@ -1415,18 +1468,21 @@ class PioneersGame(Game):
     def status(self, names: Sequence[str]) -> str:
         score = ", ".join(f"{names[s]} {self.visible_points(s)}" for s in range(self.n))
         if self.phase == "over":
-            return f"{names[self.winner]} wins with {self.total_points(self.winner)} points. ({score})"
+            return tr("{who} wins with {points} points. ({score})").format(
+                who=names[self.winner], points=self.total_points(self.winner), score=score)
         who = names[self.current]
         if self.phase == "discard":
             waiting = ", ".join(f"{names[s]} ({c})" for s, c in sorted(self.discards.items()))
-            head = f"A 7! Waiting for discards: {waiting}."
+            head = tr("A 7! Waiting for discards: {players}.").format(players=waiting)
         elif self.phase == "setup":
-            head = f"Setup: {who} places a starting {self._setup_piece_word() if self.setup_node < 0 else 'road'}."
+            piece = self._setup_piece_word() if self.setup_node < 0 else "road"
+            head = tr(SETUP_HEADS[piece]).format(who=who)
         else:
-            head = f"Turn {self.turn}: {who} is {PHASE_WORDS[self.phase]}."
+            head = tr(TURN_HEADS[self.phase]).format(turn=self.turn, who=who)
         if self.offers:
-            head += " Open offers: " + "; ".join(self._offer_line(o, names) for o in self.offers) + "."
-        return f"{head} Points: {score} (target {self.opts['target']})."
+            head += " " + tr("Open offers: {offers}.").format(
+                offers="; ".join(self._offer_line(o, names) for o in self.offers))
+        return tr("{head} Points: {score} (target {target}).").format(head=head, score=score, target=self.opts["target"])
 
     def describe_move(self, seat: int, move: str, names: Sequence[str]) -> str:
         try:
@@ -1440,7 +1496,8 @@ class PioneersGame(Game):
     def terms_text(self, offer: Mapping[str, Any], answer: list, names: Sequence[str]) -> str:
         """A trade in one point of view, the offerer's: `bob gives 1 lumber, gets 1 brick`."""
         give, get = self.terms(offer, answer)
-        return f"{names[offer['by']]} gives {amounts_text(give)}, gets {amounts_text(get)}"
+        return tr("{who} gives {give}, gets {get}").format(
+            who=names[offer["by"]], give=M.amounts_words(give), get=M.amounts_words(get))
 
     def _terms_words(self, offer: Mapping[str, Any], answer: list) -> str:
         """`terms_text` for a button label, the offerer's name left for the service to write."""
@@ -1450,9 +1507,12 @@ class PioneersGame(Game):
         line = f"#{offer['id']} {self.terms_text(offer, ['accept'], names)}"
         for other, answer in sorted(offer["answers"].items()):
             if answer[0] == "counter":
-                line += f" (counter by {names[int(other)]}: {self.terms_text(offer, answer, names)})"
+                line += " " + tr("(counter by {who}: {terms})").format(
+                    who=names[int(other)], terms=self.terms_text(offer, answer, names))
+            elif answer[0] == "accept":
+                line += " " + tr("({who} accepts)").format(who=names[int(other)])
             else:
-                line += f" ({names[int(other)]} {answer[0]}s)"
+                line += " " + tr("({who} declines)").format(who=names[int(other)])
         return line
 
     def score_breakdown(self, seat: int) -> str:
@@ -1463,16 +1523,22 @@ class PioneersGame(Game):
         info = outcome.details[seat]
         parts = []
         if info["settlements"]:
-            parts.append(f"{count_text(info['settlements'], 'settlement')} {info['settlements']}")
+            count = info["settlements"]
+            parts.append(ngettext("{count} settlement {points}", "{count} settlements {points}", count).format(
+                count=count, points=count))
         if info["cities"]:
-            parts.append(f"{count_text(info['cities'], 'city', 'cities')} {2 * info['cities']}")
+            count = info["cities"]
+            parts.append(ngettext("{count} city {points}", "{count} cities {points}", count).format(
+                count=count, points=2 * count))
         parts += self._breakdown_extras(info)
         if info["longest_road"]:
-            parts.append(f"Longest Road {D.TITLE_POINTS}")
+            parts.append(tr("Longest Road {points}").format(points=D.TITLE_POINTS))
         if info["largest_army"]:
-            parts.append(f"Largest Army {D.TITLE_POINTS}")
+            parts.append(tr("Largest Army {points}").format(points=D.TITLE_POINTS))
         if info["victory_cards"]:
-            parts.append(f"{count_text(info['victory_cards'], 'victory point card')} {info['victory_cards']}")
+            count = info["victory_cards"]
+            parts.append(ngettext("{count} victory point card {points}", "{count} victory point cards {points}",
+                                  count).format(count=count, points=count))
         return ", ".join(parts)
 
     def _breakdown_extras(self, info: dict[str, Any]) -> list[str]:
@@ -1482,23 +1548,26 @@ class PioneersGame(Game):
     def private_text(self, seat: int, names: Sequence[str]) -> str:
         if not 0 <= seat < self.n:
             return ""
-        hand = amounts_text(self.hands[seat]) or "no cards"
-        parts = [f"Your hand: {hand}."]
+        hand = M.amounts_words(self.hands[seat]) or tr("no cards")
+        parts = [tr("Your hand: {cards}.").format(cards=hand)]
         cards = []
         for card in range(5):
             count = self.devs[seat][card]
             if count:
                 new = self.new_devs[card] if seat == self.current else 0
-                note = f" ({new} new this turn)" if new else ""
-                cards.append(f"{count} {D.DEV_CARDS[card]}{note}")
+                name = tr(D.DEV_CARD_WORDS[card])
+                if new:
+                    cards.append(tr("{count} {card} ({new} new this turn)").format(count=count, card=name, new=new))
+                else:
+                    cards.append(f"{count} {name}")
         if cards:
-            parts.append("Development cards: " + ", ".join(cards) + ".")
+            parts.append(tr("Development cards: {cards}.").format(cards=", ".join(cards)))
         rates = self.rates[seat]
-        special = [f"{R[i]} {rates[i]}:1" for i in range(5) if rates[i] < 4]
+        special = [f"{D.kind_word(R[i])} {rates[i]}:1" for i in range(5) if rates[i] < 4]
         if special:
-            parts.append("Harbour rates: " + ", ".join(special) + ".")
+            parts.append(tr("Harbour rates: {rates}.").format(rates=", ".join(special)))
         if self.devs[seat][D.VICTORY]:
-            parts.append(f"With hidden points you have {self.total_points(seat)}.")
+            parts.append(tr("With hidden points you have {points}.").format(points=self.total_points(seat)))
         self._tell_stolen(seat, names, parts)
         return " ".join(parts)
 
@@ -1506,19 +1575,19 @@ class PioneersGame(Game):
         """Which card the last steal took, told first, to the thief and the robbed player alone."""
         last = self.last
         if "stolen" in last and seat in (last["seat"], last.get("victim")):
-            card = self.traded_goods[last["stolen"]]
+            card = D.kind_word(self.traded_goods[last["stolen"]])
             if seat == last["seat"]:
-                parts.insert(0, f"You stole 1 {card} from {names[last['victim']]}.")
+                parts.insert(0, tr("You stole 1 {card} from {victim}.").format(card=card, victim=names[last["victim"]]))
             else:
-                parts.insert(0, f"{names[last['seat']]} stole 1 {card} from you.")
+                parts.insert(0, tr("{thief} stole 1 {card} from you.").format(thief=names[last["seat"]], card=card))
 
     def private_change(self, seat: int, before: Game) -> str:
         """The seat's resource cards and development cards, then against now: a steal from it
         shows as a card lost, production as cards gained (only the seat's own hand is read)."""
         if not 0 <= seat < self.n or not isinstance(before, PioneersGame) or seat >= before.n:
             return ""
-        parts = counts_change(before.hands[seat], self.hands[seat], R)
-        parts += counts_change(before.devs[seat], self.devs[seat], [f"{c} card" for c in D.DEV_CARDS])
+        parts = counts_change(before.hands[seat], self.hands[seat], [D.kind_word(r) for r in R])
+        parts += counts_change(before.devs[seat], self.devs[seat], [tr(c) for c in D.DEV_CHANGE_WORDS])
         return ", ".join(parts)
 
     def quick_moves(self, seat: int) -> list[str]:
@@ -1538,20 +1607,23 @@ class PioneersGame(Game):
             terms = self._terms_words(offer, ["accept"])
             others = tuple(seat for seat in range(self.n) if seat != offer["by"])
             actions += [
-                Action(f"Accept #{number}: {terms}", f"accept {number}", style="success", seats=others),
-                Action(f"Decline #{number}", f"decline {number}", style="danger", seats=others),
-                Action(f"Counter #{number}…", f"counter {number} give ", form=True, seats=others),
+                Action(tr("Accept #{number}: {terms}").format(number=number, terms=terms), f"accept {number}",
+                       style="success", seats=others),
+                Action(tr("Decline #{number}").format(number=number), f"decline {number}", style="danger", seats=others),
+                Action(tr("Counter #{number}…").format(number=number), f"counter {number} give ", form=True,  # verbatim
+                       seats=others),
             ]
             for other, answer in sorted(offer["answers"].items()):
                 if answer[0] != "decline":
-                    actions.append(Action(f"Confirm #{number} with {seat_name(int(other))}: "
-                                          f"{self._terms_words(offer, answer)}",
+                    actions.append(Action(tr("Confirm #{number} with {who}: {terms}").format(
+                                              number=number, who=seat_name(int(other)),
+                                              terms=self._terms_words(offer, answer)),
                                           f"confirm {number} {int(other) + 1}", style="primary",
                                           seats=(offer["by"],)))
         if self.phase == "main" and self.offers_made < D.MAX_OFFERS_PER_TURN:
-            actions.append(Action("Offer a trade…", "offer ", form=True, style="primary", seats=(self.current,)))
+            actions.append(Action(tr("Offer a trade…"), "offer ", form=True, style="primary", seats=(self.current,)))
         if self.phase == "discard":
-            actions.append(Action("Discard…", "discard ", form=True, seats=tuple(sorted(self.discards))))
+            actions.append(Action(tr("Discard…"), "discard ", form=True, seats=tuple(sorted(self.discards))))
         return actions
 
     def redeal_hidden(self, rng: random.Random) -> bool:
@@ -1583,8 +1655,9 @@ class PioneersGame(Game):
         for move in self.legal_moves(seat):
             groups.setdefault(self.notation.group(self.notation.parse(move)), []).append(move)
         if self.phase == "setup":
-            groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v for k, v in groups.items()}
-        return list(groups.items())
+            groups = {("Setup " + k[len("Build "):] if k.startswith("Build ") else k): v  # verbatim: SETUP_GROUPS
+                      for k, v in groups.items()}
+        return [(tr(key) if key else key, moves) for key, moves in groups.items()]
 
     # -- for searching players (games/levels.py) -------------------------------------
     def estimate(self, seat: int) -> float:
@@ -1650,7 +1723,29 @@ def _number_hexes(numbers: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]]
 
 
 def _victim_words(victims: Sequence[int]) -> str:
-    return " or ".join(f"{seat_name(v)} (`steal {v + 1}`)" for v in victims)
+    words = [f"{seat_name(v)} (`steal {v + 1}`)" for v in victims]
+    text = words[0]
+    for word in words[1:]:
+        text = tr("{one} or {other}").format(one=text, other=word)
+    return text
+
+
+def _closed_words(number: int, reason: str) -> str:
+    """The refusal of an answer to a closed offer, its reason (kept in English in the state) told
+    in the current language."""
+    if reason == "the game ended":
+        return tr("offer #{number} closed when the game ended.").format(number=number)
+    if reason.endswith("'s turn ended"):  # verbatim
+        return tr("offer #{number} closed when {who}'s turn ended.").format(
+            number=number, who=reason[:-len("'s turn ended")])  # verbatim
+    if " traded it with " in reason:  # verbatim
+        who, _, other = reason.partition(" traded it with ")  # verbatim
+        return tr("offer #{number} closed when {who} traded it with {other}.").format(
+            number=number, who=who, other=other)
+    if reason.endswith(" cancelled it"):  # verbatim
+        return tr("offer #{number} closed when {who} cancelled it.").format(
+            number=number, who=reason[:-len(" cancelled it")])  # verbatim
+    return f"offer #{number} closed when {reason}."  # verbatim: a reason of no known form
 
 
 def _copy_offer(offer: Mapping[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from games.pioneers import data as D
 from games.pioneers import progress as P
 from games.pioneers import ramparts_data as RD
 from games.pioneers.move_values import Amounts, City, Discard, Improve, Promote, Wall, close_line
+from lang import N_, ngettext, tr
 
 R = D.RESOURCES
 KINDS = RD.KINDS  # resources, then Ramparts' commodities (a Ramparts hand holds all 8)
@@ -153,6 +154,11 @@ def amounts_text(amounts: Sequence[int]) -> str:
     return " ".join(f"{count} {KINDS[index]}" for index, count in enumerate(amounts) if count)
 
 
+def amounts_words(amounts: Sequence[int]) -> str:
+    """`amounts_text` as people read it: the kinds' names in the current language (`2 Wolle 1 Erz`)."""
+    return " ".join(f"{count} {D.kind_word(KINDS[index])}" for index, count in enumerate(amounts) if count)
+
+
 # `2 wool` and the like: AMOUNT_WORDS[res][count]
 AMOUNT_WORDS = [[f"{count} {name}" for count in range(D.BANK_PER_RESOURCE + 1)] for name in KINDS]
 
@@ -189,7 +195,7 @@ ROAD_MOVES = BASE_TEXTS.road
 SETTLEMENT_MOVES = BASE_TEXTS.settlement
 CITY_MOVES = BASE_TEXTS.city
 ROBBER_MOVES = BASE_TEXTS.robber
-TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]
+TRADE_MOVES = {rate: [[f"trade {rate} {R[give]} for 1 {R[get]}" for get in range(5)] for give in range(5)]  # verbatim
                for rate in (2, 3, 4)}
 # the same when the bank holds every resource
 TRADE_ANY = {rate: [[table[get] for get in range(5) if get != give] for give, table in enumerate(tables)]
@@ -207,7 +213,7 @@ def robber_text(hex_index: int, victim: int | None, labels: Sequence[str] = B.HE
 
 
 def plenty_text(resources: Sequence[int]) -> str:
-    return "year of plenty " + " ".join(R[i] for i in resources)
+    return "year of plenty " + " ".join(R[i] for i in resources)  # verbatim: a move
 
 
 def trade_text(verb: str, give: Sequence[int], get: Sequence[int]) -> str:
@@ -215,7 +221,7 @@ def trade_text(verb: str, give: Sequence[int], get: Sequence[int]) -> str:
 
 
 def counter_text(offer: int, give: Sequence[int], get: Sequence[int]) -> str:
-    return f"counter {offer} give {amounts_text(give)} get {amounts_text(get)}"
+    return f"counter {offer} give {amounts_text(give)} get {amounts_text(get)}"  # verbatim: a move
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -227,32 +233,33 @@ def parse_amounts(tokens: Sequence[str], kinds: int = 5) -> list[int]:
     for token in tokens:
         if is_number(token):
             if count is not None:
-                raise IllegalMove(f"`{count} {token}`: give a resource after each number.")
+                raise IllegalMove(tr("`{count} {token}`: give a resource after each number.").format(count=count, token=token))
             count = int(token)
             continue
         name = token.rstrip(",")
         index = RD.KIND_INDEX.get(name)
         if index is None or index >= kinds:
             if kinds > 5:
-                raise IllegalMove(f"`{token}` is not a card; use {', '.join(KINDS[:kinds])}.")
-            raise IllegalMove(f"`{token}` is not a resource; use {', '.join(R)}.")
+                raise IllegalMove(tr("`{token}` is not a card; use {kinds}.").format(
+                    token=token, kinds=", ".join(KINDS[:kinds])))
+            raise IllegalMove(tr("`{token}` is not a resource; use {kinds}.").format(token=token, kinds=", ".join(R)))
         amounts[index] += 1 if count is None else count
         count = None
     if count is not None:
-        raise IllegalMove(f"`{count}` needs a resource after it.")
+        raise IllegalMove(tr("`{count}` needs a resource after it.").format(count=count))
     return amounts
 
 
 def split_for(words: Sequence[str], what: str, kinds: int = 5) -> tuple[Amounts, Amounts]:
     """The two sides of `<cards> for <cards>`."""
     if "for" not in words:
-        raise IllegalMove(f"Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.")
+        raise IllegalMove(tr("Write `{what} <cards> for <cards>`, e.g. `{what} 1 wool for 1 ore`.").format(what=what))
     cut = list(words).index("for")
     give, get = parse_amounts(words[:cut], kinds), parse_amounts(words[cut + 1:], kinds)
     if not any(give) or not any(get):
-        raise IllegalMove("Both sides of a trade need at least one card.")
+        raise IllegalMove(tr("Both sides of a trade need at least one card."))
     if any(a and b for a, b in zip(give, get, strict=True)):
-        raise IllegalMove("A resource may not stand on both sides of a trade.")
+        raise IllegalMove(tr("A resource may not stand on both sides of a trade."))
     return tuple(give), tuple(get)  # type: ignore[return-value]
 
 
@@ -262,8 +269,8 @@ def counter_terms(words: Sequence[str], number: int, kinds: int = 5) -> tuple[Am
     if list(words[:1]) != ["give"]:
         return split_for(words, f"counter {number}", kinds)
     if "get" not in words:
-        raise IllegalMove(f"Write `counter {number} give <your cards> get <their cards>`, "
-                          f"e.g. `counter {number} give 1 wool get 1 ore`.")
+        raise IllegalMove(tr("Write `counter {number} give <your cards> get <their cards>`, "
+                             "e.g. `counter {number} give 1 wool get 1 ore`.").format(number=number))
     cut = list(words).index("get")
     return split_for([*words[1:cut], "for", *words[cut + 1:]], f"counter {number}", kinds)
 
@@ -271,14 +278,14 @@ def counter_terms(words: Sequence[str], number: int, kinds: int = 5) -> tuple[Am
 def offer_number(token: str) -> int:
     token = token.lstrip("#")
     if not is_number(token):
-        raise IllegalMove(f"`{token}` is not an offer number.")
+        raise IllegalMove(tr("`{token}` is not an offer number.").format(token=token))
     return int(token)
 
 
 def _just(word: str, value: Move) -> Callable[[list[str]], Move]:
     def read(words: list[str]) -> Move:
         if len(words) != 1:
-            raise IllegalMove(f"Just `{word}`.")
+            raise IllegalMove(tr("Just `{word}`.").format(word=word))
         return value
 
     return read
@@ -291,14 +298,14 @@ def _read_discard(words: list[str]) -> Discard:
 def _thief_reader(word: str, geometry: B.Geometry, kind: type, hexes: str) -> Callable[[list[str]], Any]:
     def read(words: list[str]) -> Any:
         if len(words) not in (2, 4) or (len(words) == 4 and words[2] != "steal"):
-            raise IllegalMove(f"Write `{word} K steal 2` (hex, then the player to rob) or `{word} K`.")
+            raise IllegalMove(tr("Write `{word} K steal 2` (hex, then the player to rob) or `{word} K`.").format(word=word))
         hex_index = geometry.hex_index.get(words[1].lower())  # the label as `legal_moves` writes it too
         if hex_index is None:
-            raise IllegalMove(f"`{words[1]}` is not a hex; hexes are {hexes}.")
+            raise IllegalMove(tr("`{word}` is not a hex; hexes are {hexes}.").format(word=words[1], hexes=tr(hexes)))
         if len(words) == 2:
             return kind(hex_index, None)
         if not is_number(words[3]):
-            raise IllegalMove(f"`{words[3]}` is not a player number.")
+            raise IllegalMove(tr("`{word}` is not a player number.").format(word=words[3]))
         return kind(hex_index, int(words[3]) - 1)
 
     return read
@@ -307,12 +314,12 @@ def _thief_reader(word: str, geometry: B.Geometry, kind: type, hexes: str) -> Ca
 def _corner_reader(geometry: B.Geometry) -> tuple[Callable[[list[str]], Settlement], Callable[[list[str]], City]]:
     def settlement(words: list[str]) -> Settlement:
         if len(words) != 2 or (node := geometry.parse_node(words[1])) is None:
-            raise IllegalMove(f"Write `settlement N` with a corner number 1-{geometry.node_count}.")
+            raise IllegalMove(tr("Write `settlement N` with a corner number 1-{count}.").format(count=geometry.node_count))
         return Settlement(node)
 
     def city(words: list[str]) -> City:
         if len(words) != 2 or (node := geometry.parse_node(words[1])) is None:
-            raise IllegalMove("Write `city N` with the corner of one of your settlements.")
+            raise IllegalMove(tr("Write `city N` with the corner of one of your settlements."))
         return City(node)
 
     return settlement, city
@@ -327,11 +334,11 @@ def _road_reader(geometry: B.Geometry) -> Callable[[list[str]], Road | RoadBuild
     def read(words: list[str]) -> Road | RoadBuilding:
         if len(words) >= 2 and words[1] == "building":
             if words[1:] != ["building"]:
-                raise IllegalMove("Write `road building`, or `road A-B` to build a road.")
+                raise IllegalMove(tr("Write `road building`, or `road A-B` to build a road."))
             return RoadBuilding()
         edge = _edge(geometry, words[1]) if len(words) == 2 else None
         if edge is None:
-            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+            raise IllegalMove(tr("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`."))
         return Road(edge)
 
     return read
@@ -341,7 +348,7 @@ def _ship_reader(geometry: B.Geometry) -> Callable[[list[str]], Ship]:
     def read(words: list[str]) -> Ship:
         edge = _edge(geometry, words[1]) if len(words) == 2 else None
         if edge is None:
-            raise IllegalMove("Write `ship A-B` with two neighbouring corners, e.g. `ship 23-24`.")
+            raise IllegalMove(tr("Write `ship A-B` with two neighbouring corners, e.g. `ship 23-24`."))
         return Ship(edge)
 
     return read
@@ -353,7 +360,7 @@ def _move_ship_reader(geometry: B.Geometry) -> Callable[[list[str]], MoveShip]:
             edge, to = _edge(geometry, words[2]), _edge(geometry, words[4])
             if edge is not None and to is not None:
                 return MoveShip(edge, to)
-        raise IllegalMove("Write `move ship A-B to C-D`: the ship's edge, then the edge it sails to.")
+        raise IllegalMove(tr("Write `move ship A-B to C-D`: the ship's edge, then the edge it sails to."))
 
     return read
 
@@ -364,26 +371,26 @@ def _read_gold(words: list[str]) -> Gold:
 
 def _read_buy(words: list[str]) -> BuyCard:
     if words[1:] not in (["card"], ["development", "card"], []):
-        raise IllegalMove("Write `buy card`.")
+        raise IllegalMove(tr("Write `buy card`."))
     return BuyCard()
 
 
 def _read_knight(words: list[str]) -> Knight:
     if len(words) != 1:
-        raise IllegalMove("Write `knight`, then move the robber with `robber K steal N`.")
+        raise IllegalMove(tr("Write `knight`, then move the robber with `robber K steal N`."))
     return Knight()
 
 
 def _read_plenty(words: list[str]) -> Plenty:
     if words[1:3] != ["of", "plenty"]:
-        raise IllegalMove("Write `year of plenty wool ore`.")
+        raise IllegalMove(tr("Write `year of plenty wool ore`."))
     amounts = parse_amounts(words[3:])
     return Plenty(tuple(index for index in range(5) for _ in range(amounts[index])))
 
 
 def _read_monopoly(words: list[str]) -> Monopoly:
     if len(words) != 2 or words[1] not in D.RES_INDEX:
-        raise IllegalMove(f"Write `monopoly wool` (one of {', '.join(R)}).")
+        raise IllegalMove(tr("Write `monopoly wool` (one of {kinds}).").format(kinds=", ".join(R)))
     return Monopoly(D.RES_INDEX[words[1]])
 
 
@@ -397,21 +404,21 @@ def _read_offer(words: list[str]) -> Offer:
 
 def _answer_number(words: list[str]) -> int:
     if len(words) < 2:
-        raise IllegalMove(f"Write `{words[0]} N` with the offer number.")
+        raise IllegalMove(tr("Write `{word} N` with the offer number.").format(word=words[0]))
     return offer_number(words[1])
 
 
 def _read_accept(words: list[str]) -> Accept:
     number = _answer_number(words)
     if len(words) != 2:
-        raise IllegalMove("Write `accept N`.")
+        raise IllegalMove(tr("Write `accept N`."))
     return Accept(number)
 
 
 def _read_decline(words: list[str]) -> Decline:
     number = _answer_number(words)
     if len(words) != 2:
-        raise IllegalMove("Write `decline N`.")
+        raise IllegalMove(tr("Write `decline N`."))
     return Decline(number)
 
 
@@ -422,13 +429,13 @@ def _read_counter(words: list[str]) -> Counter:
 
 def _read_confirm(words: list[str]) -> Confirm:
     if len(words) != 3 or not is_number(words[2]):
-        raise IllegalMove("Write `confirm N P`: the offer number, then the player whose answer you take.")
+        raise IllegalMove(tr("Write `confirm N P`: the offer number, then the player whose answer you take."))
     return Confirm(offer_number(words[1]), int(words[2]) - 1)
 
 
 def _read_cancel(words: list[str]) -> Cancel:
     if len(words) != 2:
-        raise IllegalMove("Write `cancel N`.")
+        raise IllegalMove(tr("Write `cancel N`."))
     return Cancel(offer_number(words[1]))
 
 
@@ -437,50 +444,69 @@ def _tell_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) -> str:
     who = names[seat]
     last = game.last
     d1, d2 = last["roll"]
-    line = f"{who} rolled {d1 + d2} ({d1}+{d2})"
+    line = tr("{who} rolled {total} ({d1}+{d2})").format(who=who, total=d1 + d2, d1=d1, d2=d2)
     gains = last.get("gains")
     if gains:
-        parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
-        line += ": " + ("; ".join(parts) if parts else "nothing produced")
+        parts = [f"{names[s]} +{amounts_words(g)}" for s, g in enumerate(gains) if any(g)]
+        line += ": " + ("; ".join(parts) if parts else tr("nothing produced"))
     elif d1 + d2 == 7:
         if game.phase == "discard":
-            line += ". Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items()))
+            line += ". " + tr("Discards: {list}").format(
+                list=", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items())))
         elif last.get("robber_stays"):
-            line += ". Every hex borders a protected player: the robber stays."
+            line += ". " + tr("Every hex borders a protected player: the robber stays.")
     return line + "."
 
 
 def _tell_end(game: Any, seat: int, move: End, names: Sequence[str]) -> str:
-    line = f"{names[seat]} ended the turn."
+    line = tr("{who} ended the turn.").format(who=names[seat])
     if game.phase == "over":
-        line += f" {names[game.winner]} starts the turn with {game.total_points(game.winner)} points and wins!"
+        line += " " + tr("{who} starts the turn with {points} points and wins!").format(
+            who=names[game.winner], points=game.total_points(game.winner))
     else:
-        line += f" {names[game.current]} to roll."
+        line += " " + tr("{who} to roll.").format(who=names[game.current])
     return line
 
 
 def _tell_robber(game: Any, seat: int, move: Robber, names: Sequence[str]) -> str:
     last = game.last
-    line = f"{names[seat]} moved the {last.get('thief', 'robber')} to {game.HEX_LABELS[last['hex']]}"
+    where = game.HEX_LABELS[last["hex"]]
+    pirate = last.get("thief", "robber") == "pirate"
     if "victim" in last:
-        line += f" and stole a card from {names[last['victim']]}"
-    return line + "."
+        victim = names[last["victim"]]
+        if pirate:
+            return tr("{who} moved the pirate to {hex} and stole a card from {victim}.").format(
+                who=names[seat], hex=where, victim=victim)
+        return tr("{who} moved the robber to {hex} and stole a card from {victim}.").format(
+            who=names[seat], hex=where, victim=victim)
+    if pirate:
+        return tr("{who} moved the pirate to {hex}.").format(who=names[seat], hex=where)
+    return tr("{who} moved the robber to {hex}.").format(who=names[seat], hex=where)
 
 
 def _tell_knight(game: Any, seat: int, move: Knight, names: Sequence[str]) -> str:
-    line = f"{names[seat]} played a knight ({game.knights[seat]} played)"
     if game.last.get("robber_stays"):
-        line += "; every hex borders a protected player, so the robber stays"
-    return line + "."
+        return tr("{who} played a knight ({count} played); every hex borders a protected player, so the robber "
+                  "stays.").format(who=names[seat], count=game.knights[seat])
+    return tr("{who} played a knight ({count} played).").format(who=names[seat], count=game.knights[seat])
 
 
 def _tell_settlement(game: Any, seat: int, move: Settlement, names: Sequence[str]) -> str:
     who = names[seat]
-    line = f"{who} built a settlement on {move.node + 1}"
-    if any(game.last.get("collected") or ()):
-        line += f" and collected {amounts_text(game.last['collected'])}"
-    if game.last.get("discovered"):
-        line += f", discovering a new island (+{game.last['discovered']} points)"
+    where = move.node + 1
+    collected = amounts_words(game.last["collected"]) if any(game.last.get("collected") or ()) else ""
+    points = game.last.get("discovered")
+    if collected and points:
+        line = tr("{who} built a settlement on {corner} and collected {cards}, discovering a new island "
+                  "(+{points} points)").format(who=who, corner=where, cards=collected, points=points)
+    elif points:
+        line = tr("{who} built a settlement on {corner}, discovering a new island (+{points} points)").format(
+            who=who, corner=where, points=points)
+    elif collected:
+        line = tr("{who} built a settlement on {corner} and collected {cards}").format(
+            who=who, corner=where, cards=collected)
+    else:
+        line = tr("{who} built a settlement on {corner}").format(who=who, corner=where)
     return close_line(game, seat, who, line)
 
 
@@ -488,24 +514,27 @@ def _tell_offer(game: Any, seat: int, move: Offer, names: Sequence[str]) -> str:
     who = names[seat]
     number = game.last["offer"]
     offer = next((o for o in game.offers if o["id"] == number), None)
-    terms = game.terms_text(offer, ["accept"], names) if offer else trade_text("offer", move.give, move.get)[6:]
-    return f"{who} offers #{number}: {terms}. Others: `accept {number}`, " \
-           f"`decline {number}` or `counter {number} give ... get ...`."
+    terms = game.terms_text(offer, ["accept"], names) if offer else tr("{give} for {get}").format(
+        give=amounts_words(move.give), get=amounts_words(move.get))
+    return tr("{who} offers #{number}: {terms}. Others: `accept {number}`, `decline {number}` or "
+              "`counter {number} give ... get ...`.").format(who=who, number=number, terms=terms)
 
 
 def _tell_counter(game: Any, seat: int, move: Counter, names: Sequence[str]) -> str:
     who = names[seat]
     offer = next((o for o in game.offers if o["id"] == game.last.get("offer")), None)
     answer = offer["answers"].get(seat) if offer else None
-    terms = game.terms_text(offer, answer, names) if answer else counter_text(move.offer, move.give, move.get)[
-        len(f"counter {move.offer} "):]
-    return close_line(game, seat, who, f"{who} counters offer #{move.offer}: {terms}")
+    terms = game.terms_text(offer, answer, names) if answer else tr("give {give} get {get}").format(
+        give=amounts_words(move.give), get=amounts_words(move.get))
+    return close_line(game, seat, who, tr("{who} counters offer #{number}: {terms}").format(
+        who=who, number=move.offer, terms=terms))
 
 
 def _tell_confirm(game: Any, seat: int, move: Confirm, names: Sequence[str]) -> str:
     last = game.last
-    return (f"{names[seat]} traded {amounts_text(last['gave'])} to {names[last['partner']]} "
-            f"for {amounts_text(last['got'])} (offer #{last['offer']}).")
+    return tr("{who} traded {gave} to {partner} for {got} (offer #{number}).").format(
+        who=names[seat], gave=amounts_words(last["gave"]), partner=names[last["partner"]],
+        got=amounts_words(last["got"]), number=last["offer"])
 
 
 def _closed(words: Callable[[Any, int, Any, str], str]) -> Callable[[Any, int, Any, Sequence[str]], str]:
@@ -526,79 +555,90 @@ def make_notation(geometry: B.Geometry, sea: bool = False) -> Notation:
     texts = Texts(geometry)
     read_settlement, read_city = _corner_reader(geometry)
     read_road = _road_reader(geometry)
-    hexes = "A to S" if not sea else "the letters of the land and S1, S2, ... at sea"
+    hexes = N_("A to S") if not sea else N_("the letters of the land and S1, S2, ... at sea")
     verbs: dict[type, Verb] = {
-        Roll: Verb("roll", _just("roll", Roll()), lambda m: "roll", _tell_roll, "Turn", ("roll",), takes_back=False,
+        Roll: Verb("roll", _just("roll", Roll()), lambda m: "roll", _tell_roll, N_("Turn"), ("roll",), takes_back=False,
                    button=True),
-        End: Verb("end", _just("end", End()), lambda m: "end", _tell_end, "Turn", ("main",), button=True),
+        End: Verb("end", _just("end", End()), lambda m: "end", _tell_end, N_("Turn"), ("main",), button=True),
         Discard: Verb("discard", _read_discard, lambda m: discard_text(m.cards),
-                      lambda game, seat, m, names: f"{names[seat]} discarded {game.last['discarded']} cards.", "Discard",
+                      lambda game, seat, m, names: ngettext("{who} discarded {count} card.", "{who} discarded {count} cards.",
+                                                         game.last["discarded"]).format(who=names[seat], count=game.last["discarded"]), N_("Discard"),
                       ("discard",)),
         Robber: Verb("robber", _thief_reader("robber", geometry, Robber, hexes),
-                     lambda m: robber_text(m.hex, m.victim, geometry.hex_labels), _tell_robber, "Move the robber",
+                     lambda m: robber_text(m.hex, m.victim, geometry.hex_labels), _tell_robber, N_("Move the robber"),
                      ("robber",)),
         Settlement: Verb("settlement", read_settlement, lambda m: texts.settlement[m.node], _tell_settlement,
-                         "Build settlement", ("setup", "main")),
+                         N_("Build settlement"), ("setup", "main")),
         City: Verb("city", read_city, lambda m: texts.city[m.node],
-                   _closed(lambda game, seat, m, who: f"{who} built a city on {m.node + 1}"), "Build city", ("main",)),
+                   _closed(lambda game, seat, m, who: tr("{who} built a city on {corner}").format(who=who, corner=m.node + 1)), N_("Build city"), ("main",)),
         Road: Verb("road", read_road, lambda m: texts.road[m.edge],
-                   _closed(lambda game, seat, m, who: f"{who} built a road on {game.EDGE_LABELS[m.edge]}"
-                                                      + (" (free)" if game.last.get("free") else "")),
-                   "Build road", ("setup", "main", "roads")),
-        BuyCard: Verb("buy", _read_buy, lambda m: "buy card",
-                      lambda game, seat, m, names: f"{names[seat]} bought a development card ({len(game.deck)} left).",
-                      "Development cards", ("main",), takes_back=False),
-        Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, "Development cards", ("roll", "main"),
+                   _closed(lambda game, seat, m, who: (tr("{who} built a road on {edge} (free)") if game.last.get("free")
+                                                       else tr("{who} built a road on {edge}")).format(
+                       who=who, edge=game.EDGE_LABELS[m.edge])),
+                   N_("Build road"), ("setup", "main", "roads")),
+        BuyCard: Verb("buy", _read_buy, lambda m: "buy card",  # verbatim: a move
+                      lambda game, seat, m, names: tr("{who} bought a development card ({count} left).").format(
+                          who=names[seat], count=len(game.deck)),
+                      N_("Development cards"), ("main",), takes_back=False),
+        Knight: Verb("knight", _read_knight, lambda m: "knight", _tell_knight, N_("Development cards"), ("roll", "main"),
                      takes_back=False),
-        RoadBuilding: Verb("road", read_road, lambda m: "road building",
-                           lambda game, seat, m, names: f"{names[seat]} played Road Building: 2 free {game.ROUTE_WORDS}.",
-                           "Development cards", ("main",), takes_back=False),
+        RoadBuilding: Verb("road", read_road, lambda m: "road building",  # verbatim: a move
+                           lambda game, seat, m, names: (tr("{who} played Road Building: 2 free roads or ships.")
+                                                         if game.ROUTE_WORDS != "roads" else
+                                                         tr("{who} played Road Building: 2 free roads.")).format(who=names[seat]),
+                           N_("Development cards"), ("main",), takes_back=False),
         Plenty: Verb("year", _read_plenty, lambda m: plenty_text(m.resources),
                      lambda game, seat, m, names:
-                     f"{names[seat]} played Year of Plenty: {' '.join(R[i] for i in m.resources)}.",
-                     "Development cards", ("main",), takes_back=False),
+                     tr("{who} played Year of Plenty: {cards}.").format(
+                         who=names[seat], cards=D.kinds_words(R[i] for i in m.resources)),
+                     N_("Development cards"), ("main",), takes_back=False),
         Monopoly: Verb("monopoly", _read_monopoly, lambda m: f"monopoly {R[m.resource]}",
                        lambda game, seat, m, names:
-                       f"{names[seat]} played Monopoly on {R[m.resource]} and took {game.last.get('amount', 0)}.",
-                       "Development cards", ("main",), takes_back=False),
+                       tr("{who} played Monopoly on {kind} and took {count}.").format(
+                           who=names[seat], kind=D.kind_word(R[m.resource]), count=game.last.get("amount", 0)),
+                       N_("Development cards"), ("main",), takes_back=False),
         Trade: Verb("trade", _read_trade, lambda m: trade_text("trade", m.give, m.get),
                     _closed(lambda game, seat, m, who:
-                            f"{who} traded {amounts_text(m.give)} to the bank for {amounts_text(m.get)}"),
-                    "Trade with the bank", ("main",)),
-        Offer: Verb("offer", _read_offer, lambda m: trade_text("offer", m.give, m.get), _tell_offer, "Offer to players",
+                            tr("{who} traded {give} to the bank for {get}").format(
+                                who=who, give=amounts_words(m.give), get=amounts_words(m.get))),
+                    N_("Trade with the bank"), ("main",)),
+        Offer: Verb("offer", _read_offer, lambda m: trade_text("offer", m.give, m.get), _tell_offer, N_("Offer to players"),
                     ("main",)),
         Accept: Verb("accept", _read_accept, lambda m: f"accept {m.offer}",
-                     _closed(lambda game, seat, m, who: f"{who} accepts offer #{m.offer}"), "Answer offers", button=True),
+                     _closed(lambda game, seat, m, who: tr("{who} accepts offer #{number}").format(who=who, number=m.offer)), N_("Answer offers"), button=True),
         Decline: Verb("decline", _read_decline, lambda m: f"decline {m.offer}",
-                      _closed(lambda game, seat, m, who: f"{who} declines offer #{m.offer}"), "Answer offers",
+                      _closed(lambda game, seat, m, who: tr("{who} declines offer #{number}").format(who=who, number=m.offer)), N_("Answer offers"),
                       button=True),
         Counter: Verb("counter", _read_counter, lambda m: counter_text(m.offer, m.give, m.get), _tell_counter,
                       "Counter-offers"),
         Confirm: Verb("confirm", _read_confirm, lambda m: f"confirm {m.offer} {m.partner + 1}", _tell_confirm,
-                      "Confirm a trade", ("main",), button=True),
+                      N_("Confirm a trade"), ("main",), button=True),
         Cancel: Verb("cancel", _read_cancel, lambda m: f"cancel {m.offer}",
-                     _closed(lambda game, seat, m, who: f"{who} withdrew offer #{m.offer}"), "Offer to players"),
+                     _closed(lambda game, seat, m, who: tr("{who} withdrew offer #{number}").format(who=who, number=m.offer)), N_("Offer to players")),
     }
     if sea:
         verbs.update({
             Ship: Verb("ship", _ship_reader(geometry), lambda m: texts.ship[m.edge],
-                       _closed(lambda game, seat, m, who: f"{who} built a ship on {game.EDGE_LABELS[m.edge]}"
-                               + (" (free)" if game.last.get("free") else "")),
-                       "Build ship", ("setup", "main", "roads")),
+                       _closed(lambda game, seat, m, who: (tr("{who} built a ship on {edge} (free)")
+                                                           if game.last.get("free") else
+                                                           tr("{who} built a ship on {edge}")).format(
+                           who=who, edge=game.EDGE_LABELS[m.edge])),
+                       N_("Build ship"), ("setup", "main", "roads")),
             MoveShip: Verb("move", _move_ship_reader(geometry),
-                           lambda m: f"move ship {geometry.edge_labels[m.edge]} to {geometry.edge_labels[m.to]}",
-                           _closed(lambda game, seat, m, who: f"{who} moved a ship from "
-                                   f"{game.EDGE_LABELS[m.edge]} to {game.EDGE_LABELS[m.to]}"),
-                           "Move a ship", ("main",)),
+                           lambda m: f"move ship {geometry.edge_labels[m.edge]} to {geometry.edge_labels[m.to]}",  # verbatim: a move
+                           _closed(lambda game, seat, m, who: tr("{who} moved a ship from {edge} to {to}").format(
+                               who=who, edge=game.EDGE_LABELS[m.edge], to=game.EDGE_LABELS[m.to])),
+                           N_("Move a ship"), ("main",)),
             Pirate: Verb("pirate", _thief_reader("pirate", geometry, Pirate, hexes),
                          lambda m: robber_text(m.hex, m.victim, geometry.hex_labels, "pirate"),
-                         _tell_robber, "Move the pirate", ("robber",)),
+                         _tell_robber, N_("Move the pirate"), ("robber",)),
             # the gold taken is public: a draw from the bank, as the design says
             Gold: Verb("gold", _read_gold, lambda m: "gold " + amounts_text(m.cards),
-                       lambda game, seat, m, names: f"{names[seat]} took {amounts_text(m.cards)} for gold.",
-                       "Gold", ("gold",)),
+                       lambda game, seat, m, names: tr("{who} took {cards} for gold.").format(
+                           who=names[seat], cards=amounts_words(m.cards)),
+                       N_("Gold"), ("gold",)),
         })
-    notation = Notation(verbs, "`{text}` is not a move of Pioneer's Isle; see the rules help for the notation.")
+    notation = Notation(verbs, N_("`{text}` is not a move of Pioneer's Isle; see the rules help for the notation."))
     notation.texts = texts  # type: ignore[attr-defined]
     return notation
 
@@ -673,7 +713,7 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
         def read(words: list[str]) -> Any:
             node = corner(words[at]) if len(words) == at + 1 else None
             if node is None or (at == 2 and words[1] != "knight"):
-                raise IllegalMove(f"Write `{form}` with a corner number 1-{n}.")
+                raise IllegalMove(tr("Write `{form}` with a corner number 1-{count}.").format(form=form, count=n))
             return kind(node)
 
         return read
@@ -683,7 +723,7 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
             node, to = corner(words[2]), corner(words[4])
             if node is not None and to is not None:
                 return MoveKnight(node, to)
-        raise IllegalMove("Write `move knight 23 to 31`: the knight's corner, then where it goes.")
+        raise IllegalMove(tr("Write `move knight 23 to 31`: the knight's corner, then where it goes."))
 
     def chase(words: list[str]) -> Chase:
         if len(words) in (4, 6) and words[2] == "robber" and (len(words) == 4 or words[4] == "steal"):
@@ -694,8 +734,8 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
                     return Chase(node, hex_index, None)
                 if is_number(words[5]):
                     return Chase(node, hex_index, int(words[5]) - 1)
-        raise IllegalMove("Write `chase 23 robber K steal 2` (the knight's corner, the hex, the player robbed) "
-                          "or `chase 23 robber K`.")
+        raise IllegalMove(tr("Write `chase 23 robber K steal 2` (the knight's corner, the hex, the player robbed) "
+                             "or `chase 23 robber K`."))
 
     def improve(words: list[str]) -> Improve:
         track = RD.TRACK_INDEX.get(words[1]) if len(words) in (2, 3) else None
@@ -705,8 +745,8 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
             node = corner(words[2])
             if node is not None:
                 return Improve(track, node)
-        raise IllegalMove("Write `improve lore` (commerce, council or lore), or `improve council 23` "
-                          "naming the city that takes the metropolis.")
+        raise IllegalMove(tr("Write `improve lore` (commerce, council or lore), or `improve council 23` "
+                             "naming the city that takes the metropolis."))
 
     def discard(words: list[str]) -> Discard:
         return Discard(tuple(parse_amounts(words[1:], RD.KIND_COUNT)))  # type: ignore[arg-type]
@@ -724,25 +764,29 @@ def _ramparts_readers(geometry: B.Geometry) -> dict[str, Callable[[list[str]], A
     def road(words: list[str]) -> Road:
         edge = _edge(geometry, words[1]) if len(words) == 2 else None
         if edge is None:
-            raise IllegalMove("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`.")
+            raise IllegalMove(tr("Write `road A-B` with two neighbouring corners, e.g. `road 12-17`."))
         return Road(edge)
 
     def draw(words: list[str]) -> Draw:
         track = RD.TRACK_INDEX.get(words[1]) if len(words) == 2 else None
         if track is None:
-            raise IllegalMove("Write `draw lore`: the deck (commerce, council or lore) a tie at a won raid draws from.")
+            raise IllegalMove(tr("Write `draw lore`: the deck (commerce, council or lore) a tie at a won raid draws "
+                                 "from."))
         return Draw(track)
 
     def cistern(words: list[str]) -> Cistern:
         kind = D.RES_INDEX.get(words[1]) if len(words) == 2 else None
         if kind is None:
-            raise IllegalMove("Write `cistern ore`: the resource the Cistern gives (" + ", ".join(R) + ").")
+            raise IllegalMove(tr("Write `cistern ore`: the resource the Cistern gives ({kinds}).").format(
+                kinds=", ".join(R)))
         return Cistern(kind)
 
     return {
         "draw": draw, "cistern": cistern,
-        "knight": one_corner(BuildKnight, "knight 23", 1), "promote": one_corner(Promote, "promote knight 23", 2),
-        "activate": one_corner(Activate, "activate knight 23", 2), "move": move, "chase": chase,
+        "knight": one_corner(BuildKnight, "knight 23", 1),
+        "promote": one_corner(Promote, "promote knight 23", 2),  # verbatim: a move
+        "activate": one_corner(Activate, "activate knight 23", 2),  # verbatim: a move
+        "move": move, "chase": chase,
         "wall": one_corner(Wall, "wall 17", 1), "improve": improve, "discard": discard, "trade": trade,
         "offer": offer, "counter": counter, "road": road,
     }
@@ -754,51 +798,60 @@ def improve_text(move: Improve) -> str:
 
 
 def chase_text(move: Chase, labels: Sequence[str] = B.HEX_LABELS) -> str:
-    head = f"chase {move.node + 1} robber {labels[move.hex]}"
+    head = f"chase {move.node + 1} robber {labels[move.hex]}"  # verbatim: a move
     return head if move.victim is None else f"{head} steal {move.victim + 1}"
 
 
 def _tell_knight_built(game: Any, seat: int, move: BuildKnight, names: Sequence[str]) -> str:
-    return f"{names[seat]} raised a young knight on {move.node + 1}."
+    return tr("{who} raised a young knight on {corner}.").format(who=names[seat], corner=move.node + 1)
 
 
 def _tell_promote(game: Any, seat: int, move: Promote, names: Sequence[str]) -> str:
     strength = game.last.get("strength", 2)
-    free = " (free)" if game.last.get("free") else ""
-    return f"{names[seat]} promoted the knight on {move.node + 1} to {RD.KNIGHT_NAMES[strength]}{free}."
+    rank = tr(RD.KNIGHT_NAMES[strength])
+    if game.last.get("free"):
+        return tr("{who} promoted the knight on {corner} to {rank} (free).").format(
+            who=names[seat], corner=move.node + 1, rank=rank)
+    return tr("{who} promoted the knight on {corner} to {rank}.").format(who=names[seat], corner=move.node + 1, rank=rank)
 
 
 def _tell_move_knight(game: Any, seat: int, move: MoveKnight, names: Sequence[str]) -> str:
     last = game.last
-    line = f"{names[seat]} moved the knight on {move.node + 1} to {move.to + 1}"
+    who, node, to = names[seat], move.node + 1, move.to + 1
     if "displaced" in last:
         other = names[last["displaced"]]
         retreat = last.get("retreat", -1)
         if retreat >= 0:
-            line += f", displacing {other}'s knight, which retreats to {retreat + 1}"
-        else:
-            line += f", displacing {other}'s knight, which goes back to its owner's supply"
-    return line + "."
+            return tr("{who} moved the knight on {corner} to {to}, displacing {other}'s knight, which retreats to "
+                      "{retreat}.").format(who=who, corner=node, to=to, other=other, retreat=retreat + 1)
+        return tr("{who} moved the knight on {corner} to {to}, displacing {other}'s knight, which goes back to its "
+                  "owner's supply.").format(who=who, corner=node, to=to, other=other)
+    return tr("{who} moved the knight on {corner} to {to}.").format(who=who, corner=node, to=to)
 
 
 def _tell_chase(game: Any, seat: int, move: Chase, names: Sequence[str]) -> str:
     last = game.last
-    line = f"{names[seat]}'s knight on {move.node + 1} chased the robber to {game.HEX_LABELS[move.hex]}"
     if "victim" in last:
-        line += f" and stole a card from {names[last['victim']]}"
-    return line + "."
+        return tr("{who}'s knight on {corner} chased the robber to {hex} and stole a card from {victim}.").format(
+            who=names[seat], corner=move.node + 1, hex=game.HEX_LABELS[move.hex], victim=names[last["victim"]])
+    return tr("{who}'s knight on {corner} chased the robber to {hex}.").format(
+        who=names[seat], corner=move.node + 1, hex=game.HEX_LABELS[move.hex])
 
 
 def _tell_improve(game: Any, seat: int, move: Improve, names: Sequence[str]) -> str:
     who = names[seat]
     track = RD.TRACKS[move.track]
     level = game.levels[seat][move.track]
-    line = f"{who} raised {track} to level {level}"
     taken = game.last.get("metropolis")
-    if taken is not None:
-        line += f" and took the {RD.METROPOLISES[move.track]} onto {taken + 1}"
-        if game.last.get("from_seat", -1) >= 0:
-            line += f" from {names[game.last['from_seat']]}"
+    if taken is None:
+        line = tr("{who} raised {track} to level {level}").format(who=who, track=tr(track), level=level)
+    elif game.last.get("from_seat", -1) >= 0:
+        line = tr("{who} raised {track} to level {level} and took the {metropolis} onto {corner} from {other}").format(
+            who=who, track=tr(track), level=level, metropolis=tr(RD.METROPOLISES[move.track]), corner=taken + 1,
+            other=names[game.last["from_seat"]])
+    else:
+        line = tr("{who} raised {track} to level {level} and took the {metropolis} onto {corner}").format(
+            who=who, track=tr(track), level=level, metropolis=tr(RD.METROPOLISES[move.track]), corner=taken + 1)
     return close_line(game, seat, who, line)
 
 
@@ -808,46 +861,54 @@ def _tell_ramparts_roll(game: Any, seat: int, move: Roll, names: Sequence[str]) 
     who = names[seat]
     last = game.last
     d1, d2 = last["roll"]
-    lines = [f"{who} rolled {d1 + d2} (red {d1}, {d2})."]
+    lines = [tr("{who} rolled {total} (red {d1}, {d2}).").format(who=who, total=d1 + d2, d1=d1, d2=d2)]
     event = last.get("event")
     if event == "sail":
         raid = last.get("raid")
         if raid is None:
-            lines.append(f"The raiders sail on: step {last.get('raiders', 0)} of {RD.RAIDERS_STEPS}.")
+            lines.append(tr("The raiders sail on: step {step} of {steps}.").format(
+                step=last.get("raiders", 0), steps=RD.RAIDERS_STEPS))
         else:
-            lines.append(f"The raiders attack: strength {raid['strength']} against knights {raid['defence']}.")
+            lines.append(tr("The raiders attack: strength {strength} against knights {defence}.").format(
+                strength=raid["strength"], defence=raid["defence"]))
             for other, node, became in raid["pillaged"]:
-                lines.append(f"{names[other]} loses the city on {node + 1}, now a {became}.")
+                if became == "settlement":
+                    lines.append(tr("{who} loses the city on {corner}, now a settlement.").format(
+                        who=names[other], corner=node + 1))
+                else:
+                    lines.append(tr("{who} loses the city on {corner}, now a ruin.").format(who=names[other], corner=node + 1))
             if raid["shield"] >= 0:
-                lines.append(f"{names[raid['shield']]} defended best and takes an Isle Shield.")
+                lines.append(tr("{who} defended best and takes an Isle Shield.").format(who=names[raid["shield"]]))
             elif raid.get("tied"):
                 tied = ", ".join(names[other] for other in raid["tied"])
-                lines.append(f"The island holds; tied as the strongest defenders, {tied} each draw a progress card.")
+                lines.append(tr("The island holds; tied as the strongest defenders, {players} each draw a progress card.").format(
+                    players=tied))
             elif raid["strength"] <= raid["defence"] and not raid["draws"]:
-                lines.append("The island holds.")
+                lines.append(tr("The island holds."))
             for other, track, card in raid["draws"]:
                 lines.append(_draw_words(names[other], track, card))
             if raid.get("first"):
-                lines.append("The knights rest and the raiders sail back to the start; the robber is free.")
+                lines.append(tr("The knights rest and the raiders sail back to the start; the robber is free."))
             else:
-                lines.append("The knights rest and the raiders sail back to the start.")
+                lines.append(tr("The knights rest and the raiders sail back to the start."))
     elif event:
-        lines.append(f"The {event} gate opens.")
+        lines.append(tr("The {track} gate opens.").format(track=tr(event)))
         for other, track, card in last.get("draws", ()):
             lines.append(_draw_words(names[other], track, card))
     gains = last.get("gains")
     if gains is not None:
-        parts = [f"{names[s]} +{amounts_text(g)}" for s, g in enumerate(gains) if any(g)]
-        lines.append(("Production: " + "; ".join(parts) + ".") if parts else "Nothing produced.")
+        parts = [f"{names[s]} +{amounts_words(g)}" for s, g in enumerate(gains) if any(g)]
+        lines.append(tr("Production: {list}.").format(list="; ".join(parts)) if parts else tr("Nothing produced."))
         for other, res in last.get("cistern", ()):
-            lines.append(f"{names[other]} takes 1 {R[res]} from the Cistern.")
+            lines.append(tr("{who} takes 1 {kind} from the Cistern.").format(who=names[other], kind=D.kind_word(R[res])))
     elif d1 + d2 == 7:
         if game.phase == "discard":
-            lines.append("Discards: " + ", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items())) + ".")
+            lines.append(tr("Discards: {list}").format(
+                list=", ".join(f"{names[s]} {c}" for s, c in sorted(game.discards.items()))) + ".")
         if last.get("robber_locked"):
-            lines.append("The robber stays in the desert until the raiders' first attack.")
+            lines.append(tr("The robber stays in the desert until the raiders' first attack."))
         elif last.get("robber_stays"):
-            lines.append("Every hex borders a protected player: the robber stays.")
+            lines.append(tr("Every hex borders a protected player: the robber stays."))
     return close_line(game, seat, who, " ".join(lines).removesuffix("."))
 
 
@@ -858,22 +919,27 @@ def _tell_draw(game: Any, seat: int, move: Draw, names: Sequence[str]) -> str:
 
 
 def _tell_cistern(game: Any, seat: int, move: Cistern, names: Sequence[str]) -> str:
-    return f"{names[seat]} takes 1 {R[move.kind]} from the Cistern."
+    return tr("{who} takes 1 {kind} from the Cistern.").format(who=names[seat], kind=D.kind_word(R[move.kind]))
 
 
 def _draw_words(who: str, track: str, card: str) -> str:
     if card:
-        return f"{who} draws {P.TITLES[card]} from the {track} deck: 1 point."
-    return f"{who} draws a {track} card."
+        return tr("{who} draws {card} from the {track} deck: 1 point.").format(
+            who=who, card=tr(P.TITLES[card]), track=tr(track))
+    return tr("{who} draws a {track} card.").format(who=who, track=tr(track))
 
 
 def _tell_ramparts_city(game: Any, seat: int, move: City, names: Sequence[str]) -> str:
     who = names[seat]
-    line = f"{who} built a city on {move.node + 1}"
-    if game.last.get("rebuilt"):
-        line = f"{who} rebuilt the ruined city on {move.node + 1}"
+    rebuilt = game.last.get("rebuilt")
     if any(game.last.get("collected") or ()):
-        line += f" and collected {amounts_text(game.last['collected'])}"
+        cards = amounts_words(game.last["collected"])
+        line = (tr("{who} rebuilt the ruined city on {corner} and collected {cards}") if rebuilt
+                else tr("{who} built a city on {corner} and collected {cards}")).format(
+            who=who, corner=move.node + 1, cards=cards)
+    else:
+        line = (tr("{who} rebuilt the ruined city on {corner}") if rebuilt
+                else tr("{who} built a city on {corner}")).format(who=who, corner=move.node + 1)
     return close_line(game, seat, who, line)
 
 
@@ -887,41 +953,44 @@ def make_ramparts_notation(geometry: B.Geometry = B.BASE) -> Notation:
     verbs: dict[type, Verb] = {kind: base.verbs[kind] for kind in kept}
     old = base.verbs
     verbs.update({
-        Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, "Turn", ("roll",), takes_back=False,
+        Roll: Verb("roll", old[Roll].read, old[Roll].text, _tell_ramparts_roll, N_("Turn"), ("roll",), takes_back=False,
                    button=True),
         # a Firebrand's discards are asked in the main phase of the player who played it
-        Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, "Discard",
+        Discard: Verb("discard", read["discard"], lambda m: discard_text(m.cards), old[Discard].tell, N_("Discard"),
                       ("discard", "main")),
-        City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, "Build city", ("setup", "main")),
-        Road: Verb("road", read["road"], old[Road].text, old[Road].tell, "Build road", ("setup", "main", "roads")),
-        Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, "Trade with the bank", ("main",)),
-        Offer: Verb("offer", read["offer"], old[Offer].text, old[Offer].tell, "Offer to players", ("main",)),
-        Counter: Verb("counter", read["counter"], old[Counter].text, old[Counter].tell, "Counter-offers"),
+        City: Verb("city", old[City].read, old[City].text, _tell_ramparts_city, N_("Build city"), ("setup", "main")),
+        Road: Verb("road", read["road"], old[Road].text, old[Road].tell, N_("Build road"), ("setup", "main", "roads")),
+        Trade: Verb("trade", read["trade"], old[Trade].text, old[Trade].tell, N_("Trade with the bank"), ("main",)),
+        Offer: Verb("offer", read["offer"], old[Offer].text, old[Offer].tell, N_("Offer to players"), ("main",)),
+        Counter: Verb("counter", read["counter"], old[Counter].text, old[Counter].tell, N_("Counter-offers")),
         BuildKnight: Verb("knight", read["knight"], lambda m: f"knight {m.node + 1}", _tell_knight_built,
-                          "Knights", ("main",)),
-        Promote: Verb("promote", read["promote"], lambda m: f"promote knight {m.node + 1}", _tell_promote,
-                      "Knights", ("main",)),
-        Activate: Verb("activate", read["activate"], lambda m: f"activate knight {m.node + 1}",
-                       lambda game, seat, m, names: f"{names[seat]} activated the knight on {m.node + 1}.",
-                       "Knights", ("main",)),
-        MoveKnight: Verb("move", read["move"], lambda m: f"move knight {m.node + 1} to {m.to + 1}",
-                         _tell_move_knight, "Knights", ("main",)),
+                          N_("Knights"), ("main",)),
+        Promote: Verb("promote", read["promote"], lambda m: f"promote knight {m.node + 1}",  # verbatim: a move
+                      _tell_promote,
+                      N_("Knights"), ("main",)),
+        Activate: Verb("activate", read["activate"], lambda m: f"activate knight {m.node + 1}",  # verbatim: a move
+                       lambda game, seat, m, names: tr("{who} activated the knight on {corner}.").format(
+                           who=names[seat], corner=m.node + 1),
+                       N_("Knights"), ("main",)),
+        MoveKnight: Verb("move", read["move"], lambda m: f"move knight {m.node + 1} to {m.to + 1}",  # verbatim: a move
+                         _tell_move_knight, N_("Knights"), ("main",)),
         # a chase steals a card: never taken back
         Chase: Verb("chase", read["chase"], lambda m: chase_text(m, geometry.hex_labels), _tell_chase,
-                    "Knights", ("main",), takes_back=False),
+                    N_("Knights"), ("main",), takes_back=False),
         Wall: Verb("wall", read["wall"], lambda m: f"wall {m.node + 1}",
-                   _closed(lambda game, seat, m, who: f"{who} built a wall under the city on {m.node + 1}"),
-                   "Build wall", ("main",)),
-        Improve: Verb("improve", read["improve"], improve_text, _tell_improve, "Improve", ("main",)),
+                   _closed(lambda game, seat, m, who: tr("{who} built a wall under the city on {corner}").format(
+                       who=who, corner=m.node + 1)),
+                   N_("Build wall"), ("main",)),
+        Improve: Verb("improve", read["improve"], improve_text, _tell_improve, N_("Improve"), ("main",)),
         # the table's choices for a player (ramparts.py `TABLE_CHOICES`): a draw is never taken back
-        Draw: Verb("draw", read["draw"], lambda m: f"draw {RD.TRACKS[m.track]}", _tell_draw, "Answers",
+        Draw: Verb("draw", read["draw"], lambda m: f"draw {RD.TRACKS[m.track]}", _tell_draw, N_("Answers"),
                    takes_back=False),
-        Cistern: Verb("cistern", read["cistern"], lambda m: f"cistern {R[m.kind]}", _tell_cistern, "Answers",
+        Cistern: Verb("cistern", read["cistern"], lambda m: f"cistern {R[m.kind]}", _tell_cistern, N_("Answers"),
                         takes_back=False),
     })
     verbs.update(P.card_verbs())
-    notation = Notation(verbs, "`{text}` is not a move of Pioneer's Isle with Ramparts; see the rules help for "
-                        "the notation.")
+    notation = Notation(verbs, N_("`{text}` is not a move of Pioneer's Isle with Ramparts; see the rules help for "
+                           "the notation."))
     notation.texts = texts  # type: ignore[attr-defined]
     return notation
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Field, IllegalMove, count_text
+from games.base import Field, IllegalMove
 from games.pioneers import board as B
 from games.pioneers import data as D
 from games.pioneers import moves as M
 from games.pioneers.game import PioneersGame, _discard_options, _farthest, _holds, _positions, connected_parts
+from lang import ngettext, tr
 
 R = D.RESOURCES
 
@@ -41,7 +42,7 @@ class SeaGame(PioneersGame):
     )
     __slots__ = ("ship_owner", "pirate", "built_ships", "ship_moved", "gold_owed", "starts", "discovered",
                  "discovered_at", "gold_hexes")
-    ROUTE_WORDS, ROUTE_WORD = "roads or ships", "road or ship"
+    ROUTE_WORDS, ROUTE_WORD = "roads or ships", "road or ship"  # verbatim: keys of the base's sentences
 
     def __init__(self) -> None:
         super().__init__()
@@ -103,7 +104,7 @@ class SeaGame(PioneersGame):
         if self.total_points(seat) >= self.opts["target"]:
             self.winner = seat
             self.phase = "over"
-            self._close_offers("the game ended")
+            self._close_offers("the game ended")  # verbatim: kept
 
     def dispatch(self, seat: int, move: Any) -> None:
         super().dispatch(seat, move)
@@ -125,7 +126,8 @@ class SeaGame(PioneersGame):
         words = super().score_breakdown(seat)
         found = len(self.discovered[seat]) if self.phase == "over" else 0
         if found:
-            words += f", {count_text(found, 'island')} discovered {self.discovery_points(seat)}"
+            words += ", " + ngettext("{count} island discovered {points}", "{count} islands discovered {points}",
+                                     found).format(count=found, points=self.discovery_points(seat))
         return words.lstrip(", ")
 
     # -- where pieces go ----------------------------------------------------------------
@@ -319,7 +321,8 @@ class SeaGame(PioneersGame):
             moves += [texts.ship[edge] for edge in self.ship_spots(seat)]
         labels = self.EDGE_LABELS
         for edge in self.movable_ships(seat):
-            moves += [f"move ship {labels[edge]} to {labels[to]}" for to in self.ship_spots(seat, leaving=edge)]
+            moves += [f"move ship {labels[edge]} to {labels[to]}"  # verbatim: a move
+                      for to in self.ship_spots(seat, leaving=edge)]
         return moves
 
     def _pirate_victims(self, hex_index: int, robbable: list[bool]) -> list[int]:
@@ -364,7 +367,8 @@ class SeaGame(PioneersGame):
     def _play_robber(self, seat: int, move: M.Robber) -> None:
         if self.GEOMETRY.sea[move.hex]:
             self._need_turn(seat, "robber")
-            raise IllegalMove(f"The robber stays on land; move the pirate with `pirate {self.HEX_LABELS[move.hex]}`.")
+            raise IllegalMove(tr("The robber stays on land; move the pirate with `pirate {hex}`.").format(
+                hex=self.HEX_LABELS[move.hex]))
         super()._play_robber(seat, move)
 
     def _play_pirate(self, seat: int, move: M.Pirate) -> None:
@@ -372,26 +376,28 @@ class SeaGame(PioneersGame):
         hex_index = move.hex
         label = self.HEX_LABELS[hex_index]
         if not self.GEOMETRY.sea[hex_index]:
-            raise IllegalMove(f"The pirate sails the sea; move the robber with `robber {label}`.")
+            raise IllegalMove(tr("The pirate sails the sea; move the robber with `robber {hex}`.").format(hex=label))
         if hex_index == self.pirate:
-            raise IllegalMove("The pirate must move to another sea hex.")
+            raise IllegalMove(tr("The pirate must move to another sea hex."))
         if self._pirate_closed(hex_index, self._shielded()):
-            raise IllegalMove(f"The friendly robber keeps the pirate off {label}: a player with fewer than "
-                              "3 visible points has a ship there.")
+            raise IllegalMove(tr("The friendly robber keeps the pirate off {hex}: a player with fewer than "
+                                 "3 visible points has a ship there.").format(hex=label))
         victims = self._pirate_victims(hex_index, self._robbable())
         if move.victim is None and victims:
-            raise IllegalMove(f"Choose whom to rob: `pirate {label} steal N`, where N is "
-                              + " or ".join(f"{v + 1}" for v in victims) + ".")
+            raise IllegalMove(tr("Choose whom to rob: `pirate {hex} steal N`, where N is {numbers}.").format(
+                hex=label, numbers=_or_words([f"{v + 1}" for v in victims])))
         if move.victim is not None and move.victim not in victims:
             if victims:
-                raise IllegalMove(f"From {label} you may rob player " + " or ".join(f"{v + 1}" for v in victims) + ".")
-            raise IllegalMove(f"Nobody with a ship beside {label} can be robbed; write `pirate {label}`.")
+                raise IllegalMove(tr("From {hex} you may rob player {numbers}.").format(
+                    hex=label, numbers=_or_words([f"{v + 1}" for v in victims])))
+            raise IllegalMove(tr("Nobody with a ship beside {hex} can be robbed; write `pirate {hex}`.").format(hex=label))
         self.pirate = hex_index
         extra: dict[str, Any] = {"hex": hex_index, "thief": "pirate"}
         victim = -1 if move.victim is None else move.victim
         if victim >= 0:
             self._steal(seat, victim, extra)
-        self._mark(seat, f"pirate {label} steal {victim + 1}" if victim >= 0 else f"pirate {label}", **extra)
+        self._mark(seat, f"pirate {label} steal {victim + 1}" if victim >= 0 else f"pirate {label}",  # verbatim
+                   **extra)
         self.phase = self.robber_return
 
     def _produce(self, total: int) -> list[list[int]]:
@@ -416,16 +422,17 @@ class SeaGame(PioneersGame):
 
     def _play_gold(self, seat: int, move: M.Gold) -> None:
         if self.phase != "gold" or seat not in self.gold_owed:
-            raise IllegalMove("You have no gold to choose now.")
+            raise IllegalMove(tr("You have no gold to choose now."))
         chooser = self._gold_chooser()
         if seat != chooser:
-            raise IllegalMove(f"{self._who(chooser).capitalize()} chooses gold first.")
+            raise IllegalMove(tr("{who} chooses gold first.").format(who=self._who(chooser).capitalize()))
         count = min(self.gold_owed[seat], sum(self.bank))
         if sum(move.cards) != count:
-            raise IllegalMove(f"Choose exactly {count} cards for gold, e.g. `gold {count} "
-                              f"{R[max(range(5), key=lambda r: self.bank[r])]}`.")
+            raise IllegalMove(ngettext("Choose exactly {count} card for gold, e.g. `gold {count} {kind}`.",
+                                       "Choose exactly {count} cards for gold, e.g. `gold {count} {kind}`.",
+                                       count).format(count=count, kind=R[max(range(5), key=lambda r: self.bank[r])]))
         if not _holds(self.bank, move.cards):
-            raise IllegalMove("The bank does not hold those cards.")
+            raise IllegalMove(tr("The bank does not hold those cards."))
         for res in range(5):
             self.bank[res] -= move.cards[res]
             self.hands[seat][res] += move.cards[res]
@@ -439,9 +446,10 @@ class SeaGame(PioneersGame):
         node = move.node
         setup = self.phase == "setup" and seat == self.current
         if node not in self.GEOMETRY.land_nodes_set:
-            raise IllegalMove(f"Corner {node + 1} is at sea: a settlement needs land beside it.")
+            raise IllegalMove(tr("Corner {corner} is at sea: a settlement needs land beside it.").format(corner=node + 1))
         if setup and node not in self.SETUP_SET and self.setup_node < 0:
-            raise IllegalMove(f"Starting settlements go on the home island; corner {node + 1} is not on it.")
+            raise IllegalMove(tr("Starting settlements go on the home island; corner {corner} is not on it.").format(
+                corner=node + 1))
         super()._play_settlement(seat, move)
         island = self.node_island[node]
         self._route_changed(seat)  # its own settlement may join a line of roads to a line of ships
@@ -463,9 +471,10 @@ class SeaGame(PioneersGame):
     def _play_road(self, seat: int, move: M.Road) -> None:
         edge = move.edge
         if not self.GEOMETRY.land_edges[edge]:
-            raise IllegalMove(f"{self.EDGE_LABELS[edge]} is open sea: build a ship there (`ship {self.EDGE_LABELS[edge]}`).")
+            raise IllegalMove(tr("{edge} is open sea: build a ship there (`ship {edge}`).").format(
+                edge=self.EDGE_LABELS[edge]))
         if self.ship_owner[edge] != -1:
-            raise IllegalMove(f"There is already a ship on {self.EDGE_LABELS[edge]}.")
+            raise IllegalMove(tr("There is already a ship on {edge}.").format(edge=self.EDGE_LABELS[edge]))
         super()._play_road(seat, move)
 
     def _play_ship(self, seat: int, move: M.Ship) -> None:
@@ -473,10 +482,10 @@ class SeaGame(PioneersGame):
         label = self.EDGE_LABELS[edge]
         if self.phase == "setup" and seat == self.current:
             if self.setup_node < 0:
-                raise IllegalMove("First place a settlement.")
+                raise IllegalMove(tr("First place a settlement."))
             if self.notation.texts.ship[edge] not in self.legal_moves(seat):
-                raise IllegalMove(f"The ship must stand on a free edge at sea touching your new settlement on "
-                                  f"{self.setup_node + 1}.")
+                raise IllegalMove(tr("The ship must stand on a free edge at sea touching your new settlement on "
+                                     "{corner}.").format(corner=self.setup_node + 1))
             self.ship_owner[edge] = seat
             self.road_len[seat] = self.longest_road_of(seat)
             self._mark(seat, f"ship {label}", edges=[edge], ship=True)
@@ -486,18 +495,18 @@ class SeaGame(PioneersGame):
             self._need_turn(seat, "main", "roads")
         free = self.phase == "roads"
         if not self._ships_left(seat):
-            raise IllegalMove(f"All {D.SHIPS} of your ships are on the board.")
+            raise IllegalMove(tr("All {count} of your ships are on the board.").format(count=D.SHIPS))
         if not free and not _holds(self.hands[seat], D.SHIP_COST):
-            raise IllegalMove("A ship costs 1 lumber and 1 wool.")
+            raise IllegalMove(tr("A ship costs 1 lumber and 1 wool."))
         if not self.GEOMETRY.sea_edges[edge]:
-            raise IllegalMove(f"{label} is inland: a ship needs water beside it.")
+            raise IllegalMove(tr("{edge} is inland: a ship needs water beside it.").format(edge=label))
         if self.edge_owner[edge] != -1 or self.ship_owner[edge] != -1:
-            raise IllegalMove(f"There is already a piece on {label}.")
+            raise IllegalMove(tr("There is already a piece on {edge}.").format(edge=label))
         if edge in self._pirate_edges():
-            raise IllegalMove(f"The pirate blocks {label}.")
+            raise IllegalMove(tr("The pirate blocks {edge}.").format(edge=label))
         if edge not in self.ship_spots(seat):
-            raise IllegalMove(f"Ship {label} must continue your own ship, or leave from your settlement or city "
-                              "on that coast (a ship never continues a road).")
+            raise IllegalMove(tr("Ship {edge} must continue your own ship, or leave from your settlement or city "
+                                 "on that coast (a ship never continues a road).").format(edge=label))
         if not free:
             self._pay(seat, D.SHIP_COST)
         self.ship_owner[edge] = seat
@@ -531,24 +540,25 @@ class SeaGame(PioneersGame):
         edge, to = move.edge, move.to
         labels = self.EDGE_LABELS
         if self.ship_owner[edge] != seat:
-            raise IllegalMove(f"You have no ship on {labels[edge]}.")
+            raise IllegalMove(tr("You have no ship on {edge}.").format(edge=labels[edge]))
         if self.ship_moved:
-            raise IllegalMove("You have already moved a ship this turn.")
+            raise IllegalMove(tr("You have already moved a ship this turn."))
         if edge in self.built_ships:
-            raise IllegalMove("A ship built this turn may move from your next turn.")
+            raise IllegalMove(tr("A ship built this turn may move from your next turn."))
         if edge in self._pirate_edges():
-            raise IllegalMove(f"The pirate holds the ship on {labels[edge]}.")
+            raise IllegalMove(tr("The pirate holds the ship on {edge}.").format(edge=labels[edge]))
         if not self._open_ship(seat, edge):
-            raise IllegalMove(f"The ship on {labels[edge]} links your pieces at both ends; only a ship at the "
-                              "open end of a line may move.")
+            raise IllegalMove(tr("The ship on {edge} links your pieces at both ends; only a ship at the "
+                                 "open end of a line may move.").format(edge=labels[edge]))
         if to not in self.ship_spots(seat, leaving=edge):
-            raise IllegalMove(f"A ship could not be built on {labels[to]}: it must be free, at sea, off the pirate's "
-                              "hex, and continue another of your ships or a settlement or city of yours.")
+            raise IllegalMove(tr("A ship could not be built on {edge}: it must be free, at sea, off the pirate's "
+                                 "hex, and continue another of your ships or a settlement or city of yours.").format(
+                edge=labels[to]))
         self.ship_owner[edge] = -1
         self.ship_owner[to] = seat
         self.ship_moved = True
         self._route_changed(seat)
-        self._mark(seat, f"move ship {labels[edge]} to {labels[to]}", edges=[to], ship=True)
+        self._mark(seat, f"move ship {labels[edge]} to {labels[to]}", edges=[to], ship=True)  # verbatim: a move
 
     def _play_end(self, seat: int, move: M.End) -> None:
         super()._play_end(seat, move)
@@ -598,9 +608,18 @@ class SeaGame(PioneersGame):
     def status(self, names: Sequence[str]) -> str:
         if self.phase == "gold":
             waiting = ", ".join(f"{names[s]} ({c})" for s, c in sorted(self.gold_owed.items()))
-            return f"Turn {self.turn}: gold to choose: {waiting}. Points: " + ", ".join(
-                f"{names[s]} {self.visible_points(s)}" for s in range(self.n)) + f" (target {self.opts['target']})."
+            score = ", ".join(f"{names[s]} {self.visible_points(s)}" for s in range(self.n))
+            return tr("Turn {turn}: gold to choose: {players}. Points: {score} (target {target}).").format(
+                turn=self.turn, players=waiting, score=score, target=self.opts["target"])
         return super().status(names)
+
+
+def _or_words(words: Sequence[str]) -> str:
+    """`1 or 3`: the choices joined in the current language."""
+    text = words[0]
+    for word in words[1:]:
+        text = tr("{one} or {other}").format(one=text, other=word)
+    return text
 
 
 def _layout_class(name: str) -> type[SeaGame]:
@@ -627,7 +646,7 @@ def _layout_class(name: str) -> type[SeaGame]:
         "SETUP_NODES": setup_nodes, "SETUP_SET": frozenset(setup_nodes),
         "_written": {}, "__slots__": (), "__module__": __name__,
     }
-    cls = type(f"{name.capitalize()}Game", (SeaGame,), attributes)
+    cls = type(f"{name.capitalize()}Game", (SeaGame,), attributes)  # verbatim: a class name
     PioneersGame.layouts[name] = cls
     return cls
 
