@@ -16,8 +16,8 @@ the games use it too.
 
 from __future__ import annotations
 
-import gettext
-import io
+import inspect
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,7 +39,7 @@ SERVED = {"de": "de", "es": "es"}
 FOLDER = Path(__file__).resolve().parent
 
 _current: ContextVar[str] = ContextVar("isles_language", default=ENGLISH)
-_loaded: dict[str, gettext.NullTranslations] = {}
+_loaded: dict[str, Catalogue] = {}
 _loading = threading.Lock()
 
 
@@ -78,37 +78,87 @@ def call_in(language: str, function: Callable[..., T], *args: Any) -> T:
         return function(*args)
 
 
-def catalogue(language: str) -> gettext.NullTranslations:
-    """Every domain of one language's catalogues as one translation, compiled from the .po files the
-    first time it is asked for (compiled at start: the repository holds no .mo file)."""
+class Catalogue:
+    """One language's sentences, read from its .po files when first asked for (the repository keeps
+    no compiled .mo file): each domain's own, and all of them together. A sentence is looked up in
+    the domain of the module that asks first, so that a short word two games translate apart ("none",
+    "empty", "Place") keeps each game's translation; then in every domain (a sentence marked with N_
+    in one module and translated in another)."""
+
+    def __init__(self, language: str):
+        self.language = language
+        self.domains: dict[str, dict[tuple[str | None, str], str | tuple[str, ...]]] = {}
+        self.merged: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+        folder = FOLDER / language
+        if language == ENGLISH or not folder.is_dir():
+            return
+        from babel.messages.pofile import read_po
+
+        files = sorted(folder.glob("*.po"), key=lambda po: (po.stem != "core", po.stem))
+        for po in files:
+            with po.open("rb") as handle:
+                read = read_po(handle, locale=language, domain=po.stem)
+            own: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+            for message in read:
+                if not message.id or message.fuzzy:
+                    continue
+                if isinstance(message.id, str):
+                    if message.string:
+                        own[(message.context, message.id)] = message.string
+                elif all(message.string):
+                    own[(message.context, message.id[0])] = tuple(message.string)
+            self.domains[po.stem] = own
+            for key, value in own.items():
+                self.merged.setdefault(key, value)
+
+    def __bool__(self) -> bool:
+        return bool(self.merged)
+
+    def find(self, context: str | None, message: str, domain: str | None) -> str | tuple[str, ...] | None:
+        own = self.domains.get(domain) if domain else None
+        found = own.get((context, message)) if own else None
+        return found if found is not None else self.merged.get((context, message))
+
+
+def catalogue(language: str) -> Catalogue:
+    """One language's catalogue, read the first time it is asked for."""
     found = _loaded.get(language)
     if found is not None:
         return found
     with _loading:
         if language not in _loaded:
-            _loaded[language] = _compile(language)
+            _loaded[language] = Catalogue(language)
         return _loaded[language]
 
 
-def _compile(language: str) -> gettext.NullTranslations:
-    if language == ENGLISH or not (FOLDER / language).is_dir():
-        return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+_module_domains: dict[str, str | None] = {}
 
-    merged = gettext.NullTranslations()
-    for po in sorted((FOLDER / language).glob("*.po")):
-        with po.open("rb") as handle:
-            read = read_po(handle, locale=language, domain=po.stem)
-        compiled = io.BytesIO()
-        write_mo(compiled, read, use_fuzzy=False)
-        compiled.seek(0)
-        part = gettext.GNUTranslations(compiled)
-        if isinstance(merged, gettext.GNUTranslations):
-            merged.add_fallback(part)
-        else:
-            merged = part
-    return merged
+
+def _asking_domain() -> str | None:
+    """The domain (lang/domains.py) of the module that called tr, ngettext or pgettext."""
+    frame = inspect.currentframe()
+    caller = frame.f_back.f_back if frame is not None and frame.f_back is not None else None
+    name = caller.f_globals.get("__name__", "") if caller is not None else ""
+    if name not in _module_domains:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        domain = None
+        if path:
+            from lang.domains import ROOT, domain_of
+
+            try:
+                domain = domain_of(Path(path).resolve().relative_to(ROOT))
+            except ValueError:  # a module outside the repository
+                domain = None
+        _module_domains[name] = domain
+    return _module_domains[name]
+
+
+def _plural(forms: str | tuple[str, ...], n: int) -> str:
+    # both languages write one form for one and another for every other number, as English does
+    if isinstance(forms, str):
+        return forms
+    return forms[0] if n == 1 else forms[min(1, len(forms) - 1)]
 
 
 def tr(message: str) -> str:
@@ -116,31 +166,37 @@ def tr(message: str) -> str:
     language = _current.get()
     if language == ENGLISH:
         return message
-    return catalogue(language).gettext(message)
+    found = catalogue(language).find(None, message, _asking_domain())
+    return message if found is None else _plural(found, 1)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for `n` of a sentence with a number in it, in the current language (German and
-    Spanish have two forms as English does; the catalogue's Plural-Forms decides)."""
+    Spanish write one form for one and another for any other number, as English does)."""
     language = _current.get()
-    if language == ENGLISH:
-        return singular if n == 1 else plural
-    return catalogue(language).ngettext(singular, plural, n)
+    if language != ENGLISH:
+        found = catalogue(language).find(None, singular, _asking_domain())
+        if found is not None:
+            return _plural(found, n)
+    return singular if n == 1 else plural
 
 
 def pgettext(context: str, message: str) -> str:
-    """`message` in the current language as meant in `context` (e.g. 'command' for a command's name)."""
+    """`message` in the current language as meant in `context` (e.g. 'command name' for a command's name)."""
     language = _current.get()
     if language == ENGLISH:
         return message
-    return catalogue(language).pgettext(context, message)
+    found = catalogue(language).find(context, message, _asking_domain())
+    return message if found is None else _plural(found, 1)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     language = _current.get()
-    if language == ENGLISH:
-        return singular if n == 1 else plural
-    return catalogue(language).npgettext(context, singular, plural, n)
+    if language != ENGLISH:
+        found = catalogue(language).find(context, singular, _asking_domain())
+        if found is not None:
+            return _plural(found, n)
+    return singular if n == 1 else plural
 
 
 def N_(message: str) -> str:

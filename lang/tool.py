@@ -6,7 +6,7 @@
                or invented, a plural form left empty
     unwrapped  list the sentences of the domain's modules not wrapped for translation (lang/scan.py)
 
-No domain: every domain. The .po files are the only catalogues kept; lang.catalogue compiles them when
+No domain: every domain. The .po files are the only catalogues kept; lang.catalogue reads them when
 the bot starts."""
 
 from __future__ import annotations

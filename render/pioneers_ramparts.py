@@ -45,6 +45,7 @@ from render.pioneers_pieces import (
     draw_offers,
     knight,
     knight_radius,
+    last_move_words,
     metropolis,
     padlock,
     peddler,
@@ -412,6 +413,8 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], wid
             move = last["move"]
             if move.startswith("counter"):
                 move = tr("counter to offer #{id}").format(id=move.split()[1])
+            else:
+                move = last_move_words(move)
             said = tr("Last: {name}: {move}").format(name=seat_name(names, last["seat"]), move=move)
             text(draw, (x0, y), said, _fitting(said, 15, right - x0), INK, width=right - x0)
             y += 20

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games.growsky.data as data
+import lang
 from games.base import IllegalMove, Notation, PlaceWord, Verb, is_number
 from games.growsky.board import PAY_SOURCES, tile_side
 from lang import N_, ngettext, tr
@@ -206,6 +207,12 @@ def _grow(words: list[str]) -> Move:
     return Grow(kind)
 
 
+def _side_word(alt: str) -> str:
+    """The side a `pick` chose, as its notation: a word of the move as typed, so in every language
+    but English (whose sentence has always named it bare) it is written as code."""
+    return alt if lang.current() == lang.ENGLISH else f"`{alt}`"
+
+
 def _pick(words: list[str]) -> Move:
     _words(words, 2)
     return PickNth(int(words[1])) if is_number(words[1]) else Pick(words[1])
@@ -333,7 +340,7 @@ NOTATION = Notation({
                   _TURN),
     GrowMove: Verb("grow", _grow, lambda m: f"grow move s{m.source} s{m.target}", _told(lambda g, s, m: _grown(m)),  # verbatim: notation
                    N_("Grow"), _TURN),
-    Pick: Verb("pick", _pick, lambda m: f"pick {m.alt}", _told(lambda g, s, m: tr("chose {choice}").format(choice=m.alt)), N_("Choose"), _TURN,
+    Pick: Verb("pick", _pick, lambda m: f"pick {m.alt}", _told(lambda g, s, m: tr("chose {choice}").format(choice=_side_word(m.alt))), N_("Choose"), _TURN,
                button=True),
     PickNth: Verb("pick", _pick, lambda m: f"pick {m.index}", _told(lambda g, s, m: tr("chose {choice}").format(choice=m.index)), N_("Choose"),
                   _TURN, handler=None),

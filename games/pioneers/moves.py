@@ -808,7 +808,7 @@ def _tell_knight_built(game: Any, seat: int, move: BuildKnight, names: Sequence[
 
 def _tell_promote(game: Any, seat: int, move: Promote, names: Sequence[str]) -> str:
     strength = game.last.get("strength", 2)
-    rank = tr(RD.KNIGHT_NAMES[strength])
+    rank = RD.knight_word(strength)
     if game.last.get("free"):
         return tr("{who} promoted the knight on {corner} to {rank} (free).").format(
             who=names[seat], corner=move.node + 1, rank=rank)
@@ -847,11 +847,11 @@ def _tell_improve(game: Any, seat: int, move: Improve, names: Sequence[str]) -> 
         line = tr("{who} raised {track} to level {level}").format(who=who, track=tr(track), level=level)
     elif game.last.get("from_seat", -1) >= 0:
         line = tr("{who} raised {track} to level {level} and took the {metropolis} onto {corner} from {other}").format(
-            who=who, track=tr(track), level=level, metropolis=tr(RD.METROPOLISES[move.track]), corner=taken + 1,
+            who=who, track=tr(track), level=level, metropolis=RD.metropolis_name(move.track), corner=taken + 1,
             other=names[game.last["from_seat"]])
     else:
         line = tr("{who} raised {track} to level {level} and took the {metropolis} onto {corner}").format(
-            who=who, track=tr(track), level=level, metropolis=tr(RD.METROPOLISES[move.track]), corner=taken + 1)
+            who=who, track=tr(track), level=level, metropolis=RD.metropolis_name(move.track), corner=taken + 1)
     return close_line(game, seat, who, line)
 
 

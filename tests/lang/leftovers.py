@@ -13,8 +13,9 @@ from lang import LANGUAGES, tool
 from lang.domains import DOMAINS
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿß']{3,}")
-# placeholders, code spans, marks, links, and a lobby's options as typed (`board=isles`): notation
-_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|\(#?\w+:[^)]*\)|[\w-]+=[\w.,:-]+")
+# placeholders, code spans, marks, links, a lobby's options as typed (`board=isles`): notation; and a
+# word cut short with an ellipsis to fit a line
+_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|\(#?\w+:[^)]*\)|[\w-]+=[\w.,:-]+|[\wÀ-ÿ']+…")
 
 # words English shares with German or Spanish, or that every language writes alike
 SHARED = {"isles", "discord", "ok", "bot", "online", "the", "und", "ramparts", "pioneer's", "archipels",

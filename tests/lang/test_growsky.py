@@ -20,7 +20,7 @@ from tests.lang.test_archipels import found, leftovers, play_in
 # the picture draws (`cap`): the same in every language
 NOTATION = {"side", "draft", "fly", "develop", "standby", "end", "upgrade", "cube", "grow", "pick", "place", "buy",
             "pass", "pay", "fuel", "fuel2", "rudder", "die", "move", "lv1", "lv2", "lv3", "search", "cap", "off",
-            "advanced", "instant"}
+            "advanced", "instant", "part"}
 
 
 @pytest.mark.parametrize(("language", "options"), [("de", ""), ("es", ""), ("de", "advanced=on"),

@@ -9,7 +9,6 @@ the command table by `command_sentences` (lang/tool.py's extra sentences)."""
 
 from __future__ import annotations
 
-import gettext
 import logging
 import types
 from collections.abc import Iterator
@@ -53,7 +52,7 @@ def _indic(ch: str) -> bool:
 def speaks_any() -> bool:
     """Whether a catalogue beside English is there to translate the commands (without one, the
     commands are synced exactly as written)."""
-    return any(isinstance(lang.catalogue(language), gettext.GNUTranslations) for language in lang.LANGUAGES)
+    return any(lang.catalogue(language) for language in lang.LANGUAGES)
 
 
 def translated(text: str, where: Where, language: str) -> str | None:
