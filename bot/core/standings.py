@@ -44,5 +44,5 @@ def standings_text(game: Game, names: Sequence[str], resigned: Collection[int]) 
             line += " " + tr("(resigned)")
         lines.append(line)
     if outcome and outcome.tiebreak:
-        lines.append(tr("Tie-break: {tiebreak}").format(tiebreak=outcome.tiebreak))
+        lines.append(tr("Tie-break: {tiebreak}").format(tiebreak=tr(outcome.tiebreak)))
     return "\n".join(lines)
