@@ -338,11 +338,11 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     d.rounded_rectangle((x0, y0, x1, last_y + 6), radius=12, fill=CARD, outline=LINE, width=2)
     each = tr("pts each")
     each_w = text_width(each, 18)
-    text(d, (x0 + 14, y0 + 10), tr("Score board"), 24, INK, bold=True, width=SCORE_W - 42 - each_w)
+    text(d, (x0 + 14, y0 + 10), tr("Score board"), 24, INK, bold=True, width=_fit(SCORE_W - 42 - each_w))
     text(d, (x1 - 14, y0 + 14), each, 18, MUTED, "ra")
     for kind, el, y in rows:
         if kind == "group":
-            text(d, (x0 + 14, y + GROUP_H / 2 + 1), tr(str(el)), 17, MUTED, "lm", width=SCORE_W - 22)
+            text(d, (x0 + 14, y + GROUP_H / 2 + 1), tr(str(el)), 17, MUTED, "lm", width=_fit(SCORE_W - 22))
             continue
         assert el is not None
         band = mix(CARD, icons.COLOURS[el], 0.10)
@@ -356,8 +356,9 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     ly = y + (bottom - y) / 4 + 1
     lx = x0 + 14
     # the levels' names at 18 px, smaller where a language's names would run past the frame
-    size = next((k for k in (18, 17, 16, 15) if 14 + sum(30 + text_width(tr(LEVEL_NAMES[level]), k) + 14
-                                                        for level in (1, 2, 3)) - 14 <= SCORE_W - 12), 14)
+    size = 18 if lang.current() == lang.ENGLISH else next(
+        (k for k in (18, 17, 16, 15)
+         if 14 + sum(30 + text_width(tr(LEVEL_NAMES[level]), k) + 14 for level in (1, 2, 3)) - 14 <= SCORE_W - 12), 14)
     for level in (1, 2, 3):
         image.paste(tile_face(level, 24), (lx, round(ly) - 12))
         lx += 30
@@ -371,7 +372,7 @@ def _score_frame(image: Image.Image, d: ImageDraw.ImageDraw, players: int) -> No
     box = blocked_swatch(players)
     image.paste(tile_face(2, TILE).crop((0, 0, box[2] - box[0], box[3] - box[1])), box[:2])
     _hatch(d, (box[0], box[1], box[2] - 1, box[3] - 1), [seat_colour(s) for s in range(players)])
-    text(d, (box[2] + 6, ly), tr("blocked"), 18, INK, "lm", width=x1 - box[2] - 12)
+    text(d, (box[2] + 6, ly), tr("blocked"), 18, INK, "lm", width=_fit(x1 - box[2] - 12))
 
 
 def blocked_swatch(players: int) -> tuple[int, int, int, int]:
@@ -541,6 +542,11 @@ FLOWER_STEP = 19
 
 
 @cache
+def _fit(width: int) -> int | None:
+    """The width a translated word must fit in; English is drawn as it always was, unbounded."""
+    return None if lang.current() == lang.ENGLISH else width
+
+
 def flower_x(language: str = lang.ENGLISH) -> int:
     """Where the row of flowers starts: clear of the longest element name (in `language`)."""
     with lang.using(language):

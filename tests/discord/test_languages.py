@@ -133,7 +133,7 @@ async def test_a_changed_translation_syncs_once_and_an_unchanged_one_never(every
 
 
 async def test_without_a_catalogue_the_commands_sync_exactly_as_written(store, monkeypatch, tmp_path, sticks):
-    monkeypatch.setattr(lang, "catalogue", lambda language: gettext.NullTranslations())
+    monkeypatch.setattr(lang, "catalogue", lambda language: lang.Catalogue(lang.ENGLISH))
     assert commands_translator.translator() is None
     service = TableService(store, draw_images=False)
     client = create_bot(service, settings_for(tmp_path / "t.db"))
@@ -186,6 +186,9 @@ class Probe(gettext.NullTranslations):
 
     def npgettext(self, context, singular, plural, n):
         return self.mark + (singular if n == 1 else plural)
+
+    def find(self, context, message, domain):  # lang.Catalogue's lookup
+        return self.mark + message
 
 
 @pytest.fixture
